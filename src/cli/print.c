@@ -1,0 +1,228 @@
+/*
+ * print.c - human output of `layoutd check`: the verdict, the counts and the
+ * first examples in the user's own coordinates; errors with a caret under
+ * the offending character of the notation text.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/cli.h"
+
+/* Examples shown per finding in human output (the JSON carries more). */
+#define CLI_SHOWN 3
+
+void cli_print_error(FILE *f, const char *file, const struct lay_error *err)
+{
+	fprintf(f, "%s: error [%s]: %s\n", file, lay_code_name(err->code), err->message);
+	if (err->pointer[0])
+		fprintf(f, "  at %s\n", err->pointer);
+	if (err->position < 0 || !err->source[0])
+		return;
+	/* The line holding the position, and a caret under its column. */
+	const char *s = err->source;
+	long pos = err->position, len = (long)strlen(s);
+	if (pos > len)
+		pos = len;
+	long start = pos, end = pos, line = 1;
+	while (start > 0 && s[start - 1] != '\n')
+		start--;
+	while (end < len && s[end] != '\n')
+		end++;
+	for (long k = 0; k < start; k++)
+		line += s[k] == '\n';
+	if (line > 1 || end < len)
+		fprintf(f, "  line %ld of the text:\n", line);
+	fprintf(f, "    %.*s\n    ", (int)(end - start), s + start);
+	for (long k = start; k < pos; k++)
+		fputc(s[k] == '\t' ? '\t' : ' ', f);
+	fputs("^\n", f);
+}
+
+static void put_elem(FILE *f, json_t *names, json_t *coord)
+{
+	if (!json_is_array(coord)) {
+		fputs("(outside the tile)", f);
+		return;
+	}
+	fputc('(', f);
+	for (size_t d = 0; d < json_array_size(coord); d++)
+		fprintf(f, "%s%s=%lld", d ? ", " : "",
+			json_string_value(json_array_get(names, d)),
+			(long long)json_integer_value(json_array_get(coord, d)));
+	fputc(')', f);
+}
+
+static void put_point(FILE *f, json_t *point)
+{
+	const char *key;
+	json_t *v;
+	bool first = true;
+	json_object_foreach(point, key, v) {
+		fprintf(f, "%s%s=%lld", first ? "" : " ", key, (long long)json_integer_value(v));
+		first = false;
+	}
+}
+
+static void put_examples(FILE *f, json_t *a, const char *field, const char *title,
+			 json_t *names)
+{
+	json_t *sec = json_object_get(a, field);
+	long long n = (long long)json_integer_value(json_object_get(sec, "count"));
+	if (!n)
+		return;
+	json_t *ex = json_object_get(sec, "examples"), *e;
+	size_t i;
+	fprintf(f, "  %-12s %lld:", title, n);
+	json_array_foreach(ex, i, e) {
+		if (i >= CLI_SHOWN) {
+			fputs(" ...", f);
+			break;
+		}
+		fputs(i ? ";  " : " ", f);
+		json_t *phys = json_object_get(e, "physical"), *log = json_object_get(e, "logical");
+		if (strcmp(field, "collisions") == 0) {
+			put_point(f, phys);
+			fputs(" holds", f);
+			size_t k;
+			json_t *x;
+			json_array_foreach(log, k, x) {
+				fputc(' ', f);
+				put_elem(f, names, x);
+			}
+		} else if (strcmp(field, "holes") == 0) {
+			put_point(f, phys);
+		} else if (strcmp(field, "unplaced") == 0) {
+			put_elem(f, names, log);
+		} else if (strcmp(field, "duplicates") == 0) {
+			put_elem(f, names, log);
+			fputs(" at ", f);
+			put_point(f, phys);
+			fprintf(f, " x%lld", (long long)json_integer_value(json_object_get(e, "count")));
+		} else if (strcmp(field, "out_of_bounds") == 0) {
+			put_elem(f, names, log);
+			fputs(" at ", f);
+			put_point(f, phys);
+			json_t *idx = json_object_get(e, "index");
+			if (idx)
+				fprintf(f, " (index %lld)", (long long)json_integer_value(idx));
+		}
+	}
+	fputc('\n', f);
+}
+
+void cli_print_analysis(FILE *f, const char *file, json_t *a)
+{
+	json_t *logical = json_object_get(a, "logical"), *physical = json_object_get(a, "physical");
+	json_t *names = json_object_get(logical, "names"), *verdict = json_object_get(a, "verdict");
+	json_t *v, *x;
+	const char *key;
+	size_t i;
+	bool ok = json_is_true(json_object_get(a, "ok"));
+
+	fprintf(f, "%s: %s", file, ok ? "PASS" : "FAIL");
+	if (!ok) {
+		/* the reasons: required verdicts that are false, failed expectations */
+		json_t *fails = json_object_get(json_object_get(a, "expect"), "failures");
+		bool first = true;
+		json_array_foreach(fails, i, x) {
+			fprintf(f, "%s expect %s", first ? " -" : ",",
+				json_string_value(json_object_get(x, "field")));
+			first = false;
+		}
+		static const char *req[] = {"complete", "collision_free", "replicas_distinct",
+					    "in_bounds"};
+		for (size_t k = 0; k < 4; k++) {
+			bool named = false;
+			json_array_foreach(fails, i, x)
+				named = named || strcmp(json_string_value(json_object_get(x, "field")),
+							req[k]) == 0;
+			if (!named && json_is_false(json_object_get(verdict, req[k]))) {
+				fprintf(f, "%s not %s", first ? " -" : ",", req[k]);
+				first = false;
+			}
+		}
+	}
+	fputc('\n', f);
+
+	fprintf(f, "  %-12s [", "logical");
+	json_array_foreach(json_object_get(logical, "shape"), i, x)
+		fprintf(f, "%s%lld", i ? ", " : "", (long long)json_integer_value(x));
+	fputs("] (", f);
+	json_array_foreach(names, i, x)
+		fprintf(f, "%s%s", i ? ", " : "", json_string_value(x));
+	fprintf(f, "), %lld elements\n", (long long)json_integer_value(json_object_get(logical, "size")));
+	fprintf(f, "  %-12s", "physical");
+	json_array_foreach(json_object_get(physical, "axes"), i, x)
+		fprintf(f, "%s%s %lld%s", i ? ", " : " ", json_string_value(json_object_get(x, "name")),
+			(long long)json_integer_value(json_object_get(x, "extent")),
+			json_is_true(json_object_get(x, "declared")) ? "" : " (inferred)");
+	fprintf(f, ": %lld points\n", (long long)json_integer_value(json_object_get(physical, "size")));
+	json_t *rep = json_object_get(a, "replication");
+	fprintf(f, "  %-12s %lld, replication %lld..%lld\n", "placements",
+		(long long)json_integer_value(json_object_get(a, "placements")),
+		(long long)json_integer_value(json_object_get(rep, "min")),
+		(long long)json_integer_value(json_object_get(rep, "max")));
+	fprintf(f, "  %-12s", "verdict");
+	json_object_foreach(verdict, key, v)
+		fprintf(f, " %s=%s", key, json_is_true(v) ? "yes" : "no");
+	fputc('\n', f);
+	json_t *own = json_object_get(a, "owners");
+	if (json_array_size(json_object_get(own, "axes"))) {
+		json_t *slots = json_object_get(own, "slots");
+		fprintf(f, "  %-12s %lld (", "owners", (long long)json_integer_value(json_object_get(own, "count")));
+		json_array_foreach(json_object_get(own, "axes"), i, x)
+			fprintf(f, "%s%s", i ? ", " : "", json_string_value(x));
+		fprintf(f, "), slots %lld..%lld each\n",
+			(long long)json_integer_value(json_object_get(slots, "min")),
+			(long long)json_integer_value(json_object_get(slots, "max")));
+	}
+	put_examples(f, a, "collisions", "collisions", names);
+	put_examples(f, a, "duplicates", "duplicates", names);
+	put_examples(f, a, "unplaced", "unplaced", names);
+	put_examples(f, a, "out_of_bounds", "out of bounds", names);
+	put_examples(f, a, "holes", "holes", names);
+	json_t *rt = json_object_get(a, "round_trip");
+	long long mm = (long long)json_integer_value(json_object_get(rt, "mismatches"));
+	if (mm) {
+		fprintf(f, "  %-12s %lld mismatches:", "round trip", mm);
+		json_array_foreach(json_object_get(rt, "examples"), i, x) {
+			if (i >= CLI_SHOWN) {
+				fputs(" ...", f);
+				break;
+			}
+			fputs(i ? ";  " : " ", f);
+			put_elem(f, names, json_object_get(x, "logical"));
+			fputs(" at ", f);
+			put_point(f, json_object_get(x, "physical"));
+			fputs(" reads back as ", f);
+			put_elem(f, names, json_object_get(x, "inverse"));
+		}
+		fputc('\n', f);
+	}
+	json_array_foreach(json_object_get(json_object_get(a, "expect"), "failures"), i, x) {
+		char *e = json_dumps(json_object_get(x, "expected"), JSON_ENCODE_ANY | JSON_COMPACT);
+		char *g = json_dumps(json_object_get(x, "actual"), JSON_ENCODE_ANY | JSON_COMPACT);
+		fprintf(f, "  expect       %s: expected %s, got %s\n",
+			json_string_value(json_object_get(x, "field")), e ? e : "?", g ? g : "?");
+		free(e);
+		free(g);
+	}
+	json_array_foreach(json_object_get(a, "warnings"), i, x)
+		fprintf(f, "  warning      %s\n", json_string_value(json_object_get(x, "message")));
+	json_array_foreach(json_object_get(a, "probe"), i, x) {
+		fprintf(f, "  %-12s ", "probe");
+		put_elem(f, names, json_object_get(x, "logical"));
+		fputs(" ->", f);
+		size_t k;
+		json_t *p;
+		if (!json_array_size(json_object_get(x, "places")))
+			fputs(" (no place)", f);
+		json_array_foreach(json_object_get(x, "places"), k, p) {
+			fputs(k ? ";  " : " ", f);
+			put_point(f, p);
+		}
+		fputc('\n', f);
+	}
+	fprintf(f, "  %-12s %s\n", "fingerprint", json_string_value(json_object_get(a, "fingerprint")));
+}

@@ -1,0 +1,318 @@
+/*
+ * analyze.c - enumeration of the placement relation and its analysis.
+ *
+ * A notation's walk() emits every placement twice: the first pass finds the
+ * inferred extents (and, for notations that emit in hardware order, the
+ * number of placements per element); the second linearizes each point and
+ * hands every element's points, in ascending element order, to a per-element
+ * step.  Working memory is flat arrays over the logical and physical spaces
+ * (4 bytes per point), never an allocation per point; time is linear in
+ * placements plus physical size.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include <nettle/sha2.h>
+
+#include "layout.h"
+#include "run.h"
+
+static int cmp_i32(const void *a, const void *b)
+{
+	int32_t x = *(const int32_t *)a, y = *(const int32_t *)b;
+	return (x > y) - (x < y);
+}
+
+void run_sort(int32_t *p, size_t n)
+{
+	if (n < 16) {
+		for (size_t i = 1; i < n; i++) {
+			int32_t v = p[i];
+			size_t j = i;
+			while (j > 0 && p[j - 1] > v) {
+				p[j] = p[j - 1];
+				j--;
+			}
+			p[j] = v;
+		}
+	} else {
+		qsort(p, n, sizeof *p, cmp_i32);
+	}
+}
+
+void run_decode_point(const struct run *r, int64_t p, int64_t *coord)
+{
+	for (int a = 0; a < r->naxes; a++)
+		coord[a] = (p / r->stride[a]) % r->ext[a];
+}
+
+void run_decode_elem(const struct lay_def *def, int64_t e, int64_t *x)
+{
+	for (int d = def->rank - 1; d >= 0; d--) {
+		x[d] = e % def->shape[d];
+		e /= def->shape[d];
+	}
+}
+
+json_t *run_elem_json(const struct lay_def *def, int64_t e)
+{
+	int64_t x[LAYOUTD_MAX_RANK];
+	run_decode_elem(def, e, x);
+	json_t *a = json_array();
+	for (int d = 0; d < def->rank; d++)
+		json_array_append_new(a, json_integer(x[d]));
+	return a;
+}
+
+json_t *run_coord_json(const struct lay_def *def, const int64_t *coord)
+{
+	json_t *o = json_object();
+	for (int a = 0; a < def->naxes; a++)
+		json_object_set_new(o, def->axes[a].name, json_integer(coord[a]));
+	return o;
+}
+
+json_t *run_point_json(const struct run *r, int64_t p)
+{
+	int64_t c[LAYOUTD_MAX_AXES];
+	run_decode_point(r, p, c);
+	return run_coord_json(r->def, c);
+}
+
+/* ------------------------------------------------------------------ */
+/* Pass 1: extents and per-element counts.                             */
+
+static int emit_scan(void *ctx, int64_t elem, const int64_t *coord, int64_t outside)
+{
+	struct run *r = ctx;
+	(void)outside;
+	if (++r->emitted > r->def->max_points)
+		return lay_error_set(r->err, LAY_ELIMIT, r->def->ptr, -1,
+				     "enumeration passed the limit of %lld placements",
+				     (long long)r->def->max_points);
+	for (int a = 0; a < r->naxes; a++) {
+		if (!r->any || coord[a] < r->mn[a])
+			r->mn[a] = coord[a];
+		if (!r->any || coord[a] > r->mx[a])
+			r->mx[a] = coord[a];
+	}
+	r->any = true;
+	if (r->off && elem >= 0)
+		r->off[elem + 1]++;
+	return 0;
+}
+
+/* ------------------------------------------------------------------ */
+/* Pass 2: linearize and hand each element's points to the step.       */
+
+static void probe_capture(struct run *r, int64_t elem, const int64_t *coord)
+{
+	size_t lo = 0, hi = r->nprobe_elems;
+	while (lo < hi) {
+		size_t mid = (lo + hi) / 2;
+		if (r->probe_elems[mid] < elem)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (lo >= r->nprobe_elems || r->probe_elems[lo] != elem)
+		return;
+	struct run_probe *pr = &r->probes[lo];
+	if (pr->n >= LAYOUTD_MAX_PROBE_PLACES) {
+		pr->truncated = true;
+		return;
+	}
+	memcpy(pr->coords + pr->n * r->naxes, coord, sizeof(int64_t) * (size_t)r->naxes);
+	pr->n++;
+}
+
+static int flush_until(struct run *r, int64_t upto)
+{
+	/* Process the buffered element, then every element before `upto` that
+	 * emitted nothing in bounds. */
+	int rc = 0;
+	if (r->cur >= 0) {
+		rc = r->step(r, r->cur, r->buf, r->nbuf);
+		r->nbuf = 0;
+		if (rc)
+			return rc;
+	}
+	for (int64_t e = r->cur + 1; e < upto; e++)
+		if ((rc = r->step(r, e, NULL, 0)))
+			return rc;
+	r->cur = upto;
+	return 0;
+}
+
+static int emit_place(void *ctx, int64_t elem, const int64_t *coord, int64_t outside)
+{
+	struct run *r = ctx;
+	int64_t p = 0;
+	bool oob = elem < 0;
+	for (int a = 0; a < r->naxes && !oob; a++) {
+		if (coord[a] < 0 || coord[a] >= r->ext[a])
+			oob = true;
+		else
+			p += coord[a] * r->stride[a];
+	}
+	if (r->nprobe_elems && elem >= 0)
+		probe_capture(r, elem, coord);
+	if (r->owner_count) {
+		/* slots count every placement an owner makes, in the tile or not */
+		int64_t o = 0;
+		for (int k = 0; k < r->nown && o >= 0; k++) {
+			int64_t c = coord[r->own_axes[k]];
+			o = c < 0 || c >= r->ext[r->own_axes[k]] ? -1 : o + c * r->own_stride[k];
+		}
+		if (o >= 0)
+			r->owner_count[o]++;
+	}
+	if (oob) {
+		r->oob++;
+		if (r->ex_oob && (int)json_array_size(r->ex_oob) < r->examples) {
+			json_t *ex = json_object();
+			json_object_set_new(ex, "logical",
+					    elem >= 0 ? run_elem_json(r->def, elem) : json_null());
+			json_object_set_new(ex, "physical", run_coord_json(r->def, coord));
+			if (elem < 0)
+				json_object_set_new(ex, "index", json_integer(outside));
+			json_array_append_new(r->ex_oob, ex);
+		}
+		if (r->off && elem >= 0)
+			r->pts[r->off[elem]++] = -1;
+		return 0;
+	}
+	if (r->off) {
+		r->pts[r->off[elem]++] = (int32_t)p;
+		return 0;
+	}
+	if (elem != r->cur) {
+		int rc = flush_until(r, elem);
+		if (rc)
+			return rc;
+	}
+	if (r->nbuf == r->capbuf) {
+		size_t cap = r->capbuf ? 2 * r->capbuf : 64;
+		int32_t *nb = realloc(r->buf, cap * sizeof *nb);
+		if (!nb)
+			return lay_error_set(r->err, LAY_ENOMEM, r->def->ptr, -1, "out of memory");
+		r->buf = nb;
+		r->capbuf = cap;
+	}
+	r->buf[r->nbuf++] = (int32_t)p;
+	return 0;
+}
+
+void run_free(struct run *r)
+{
+	free(r->first);
+	free(r->off);
+	free(r->pts);
+	free(r->buf);
+	free(r->owner_count);
+	for (size_t i = 0; i < r->nprobe_elems; i++)
+		free(r->probes[i].coords);
+	free(r->probes);
+	free(r->probe_elems);
+	json_decref(r->ex_oob);
+}
+
+/*
+ * Enumerate def: extents, then every element's distinct-sorted-ready points
+ * through r->step.  The caller sets r->step, r->user and optional probe and
+ * owner wishes before the call; r is cleaned with run_free.
+ */
+int run_enumerate(struct run *r, const struct lay_def *def, struct lay_error *err)
+{
+	int rc;
+	r->def = def;
+	r->err = err;
+	r->naxes = def->naxes;
+	r->cur = -1;
+	if (!def->ops->ordered) {
+		r->off = calloc((size_t)def->size + 1, sizeof *r->off);
+		if (!r->off)
+			return lay_error_set(err, LAY_ENOMEM, def->ptr, -1, "out of memory");
+	}
+	if ((rc = def->ops->walk(def, emit_scan, r, err)))
+		return rc;
+
+	r->phys_size = 1;
+	for (int a = 0; a < r->naxes; a++) {
+		const struct lay_axis *ax = &def->axes[a];
+		r->ext[a] = ax->declared ? ax->extent : (r->any && r->mx[a] >= 0 ? r->mx[a] + 1 : 1);
+		if (__builtin_mul_overflow(r->phys_size, r->ext[a], &r->phys_size) ||
+		    r->phys_size > def->max_points)
+			return lay_error_set(err, LAY_ELIMIT, def->ptr, -1,
+					     "the physical space (%s up to %lld, ...) is larger than the limit of %lld points",
+					     ax->name, (long long)r->ext[a],
+					     (long long)def->max_points);
+	}
+	int64_t s = 1;
+	for (int a = r->naxes - 1; a >= 0; a--) {
+		r->stride[a] = s;
+		s *= r->ext[a];
+	}
+	if (r->on_extents && (rc = r->on_extents(r)))
+		return rc;
+	r->first = malloc(sizeof *r->first * (size_t)r->phys_size);
+	if (!r->first)
+		return lay_error_set(err, LAY_ENOMEM, def->ptr, -1, "out of memory");
+	memset(r->first, 0xff, sizeof *r->first * (size_t)r->phys_size);
+
+	if (r->want_owners) {
+		s = 1;
+		for (int a = r->naxes - 1; a >= 0; a--)
+			if (def->axes[a].kind != LAY_KIND_MEMORY)
+				r->nown++;
+		for (int a = r->naxes - 1, k = r->nown - 1; a >= 0; a--)
+			if (def->axes[a].kind != LAY_KIND_MEMORY) {
+				r->own_axes[k] = a;
+				r->own_stride[k--] = s;
+				s *= r->ext[a];
+			}
+		r->owner_size = s;
+		if (r->nown) {
+			r->owner_count = calloc((size_t)s, sizeof *r->owner_count);
+			if (!r->owner_count)
+				return lay_error_set(err, LAY_ENOMEM, def->ptr, -1, "out of memory");
+		}
+	}
+	if (r->off) {
+		for (int64_t e = 0; e < def->size; e++)
+			r->off[e + 1] += r->off[e];
+		r->pts = malloc(sizeof *r->pts * (size_t)(r->off[def->size] ? r->off[def->size] : 1));
+		if (!r->pts)
+			return lay_error_set(err, LAY_ENOMEM, def->ptr, -1, "out of memory");
+	}
+	if ((rc = def->ops->walk(def, emit_place, r, err)))
+		return rc;
+	if (r->off) {
+		/* off[e] now ends element e; element e starts at off[e-1]. */
+		for (int64_t e = 0; e < def->size; e++) {
+			uint32_t lo = e ? r->off[e - 1] : 0, hi = r->off[e];
+			int32_t *p = r->pts + lo;
+			size_t n = 0;
+			for (uint32_t k = lo; k < hi; k++)
+				if (r->pts[k] >= 0)
+					p[n++] = r->pts[k];
+			if ((rc = r->step(r, e, p, n)))
+				return rc;
+		}
+		return 0;
+	}
+	return flush_until(r, def->size);
+}
+
+/* Sort and deduplicate an element's points; returns the distinct count. */
+size_t run_unique(int32_t *p, size_t n)
+{
+	run_sort(p, n);
+	size_t d = 0;
+	for (size_t k = 0; k < n; k++)
+		if (d == 0 || p[k] != p[d - 1])
+			p[d++] = p[k];
+	return d;
+}

@@ -1,0 +1,573 @@
+/*
+ * def.c - layout definitions: JSON loading with the engine's rules, the
+ * members every notation shares (logical, physical, axes), the known-axis
+ * registry, and the definition's identity.
+ */
+#include <ctype.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <nettle/sha2.h>
+
+#include "layout.h"
+
+/* ------------------------------------------------------------------ */
+/* Known axes: kind and hardware limit (a fact that warns, not an extent). */
+
+static const struct {
+	const char *name;
+	int kind;
+	int64_t hw_limit;
+} known_axes[] = {
+	{"laneid", LAY_KIND_THREAD, 32}, {"warpid", LAY_KIND_THREAD, 0},
+	{"tid_in_wg", LAY_KIND_THREAD, 128}, {"wid_in_wg", LAY_KIND_THREAD, 4},
+	{"wgid", LAY_KIND_THREAD, 0}, {"tx", LAY_KIND_THREAD, 0},
+	{"thread", LAY_KIND_THREAD, 0}, {"tid", LAY_KIND_THREAD, 0}, {"lane", LAY_KIND_THREAD, 32},
+	{"warp", LAY_KIND_THREAD, 0}, {"block", LAY_KIND_THREAD, 0},
+	{"bx", LAY_KIND_THREAD, 0}, {"by", LAY_KIND_THREAD, 0},
+	{"bz", LAY_KIND_THREAD, 0}, {"cbx", LAY_KIND_THREAD, 0},
+	{"cby", LAY_KIND_THREAD, 0}, {"cbz", LAY_KIND_THREAD, 0},
+	{"gpuid", LAY_KIND_DEVICE, 0}, {"pid", LAY_KIND_DEVICE, 0},
+	{"m", LAY_KIND_MEMORY, 0}, {"slot", LAY_KIND_MEMORY, 0},
+	{"value", LAY_KIND_MEMORY, 0}, {"register", LAY_KIND_MEMORY, 0},
+	{"index", LAY_KIND_MEMORY, 0}, {"offset", LAY_KIND_MEMORY, 0},
+	{"TLane", LAY_KIND_MEMORY, 128}, {"TCol", LAY_KIND_MEMORY, 512},
+	{"P", LAY_KIND_MEMORY, 128}, {"F", LAY_KIND_MEMORY, 0},
+	{"Bank", LAY_KIND_MEMORY, 0},
+};
+
+void lay_axis_known(const char *name, int *kind, int64_t *hw_limit)
+{
+	*kind = LAY_KIND_MEMORY;
+	*hw_limit = 0;
+	for (size_t i = 0; i < sizeof known_axes / sizeof known_axes[0]; i++)
+		if (strcmp(known_axes[i].name, name) == 0) {
+			*kind = known_axes[i].kind;
+			*hw_limit = known_axes[i].hw_limit;
+			return;
+		}
+}
+
+const char *lay_kind_name(int kind)
+{
+	return kind == LAY_KIND_THREAD ? "thread" : kind == LAY_KIND_DEVICE ? "device" : "memory";
+}
+
+static int kind_from_name(const char *s)
+{
+	if (strcmp(s, "thread") == 0)
+		return LAY_KIND_THREAD;
+	if (strcmp(s, "device") == 0)
+		return LAY_KIND_DEVICE;
+	if (strcmp(s, "memory") == 0)
+		return LAY_KIND_MEMORY;
+	return -1;
+}
+
+/* ------------------------------------------------------------------ */
+/* JSON helpers                                                        */
+
+void lay_ptr_join(char *out, size_t n, const char *base, const char *key)
+{
+	size_t len = strlen(base);
+	if (out != base)
+		snprintf(out, n, "%s", base);
+	len = strlen(out);
+	if (len + 1 < n)
+		out[len++] = '/';
+	for (const char *k = key; *k && len + 2 < n; k++) {
+		if (*k == '~' || *k == '/') {
+			out[len++] = '~';
+			out[len++] = *k == '~' ? '0' : '1';
+		} else {
+			out[len++] = *k;
+		}
+	}
+	out[len < n ? len : n - 1] = '\0';
+}
+
+void lay_ptr_index(char *out, size_t n, const char *base, size_t index)
+{
+	char key[32];
+	snprintf(key, sizeof key, "%zu", index);
+	lay_ptr_join(out, n, base, key);
+}
+
+bool lay_is_ident(const char *s)
+{
+	size_t n = strlen(s);
+	if (n == 0 || n >= LAYOUTD_MAX_NAME)
+		return false;
+	if (!(isalpha((unsigned char)s[0]) || s[0] == '_'))
+		return false;
+	for (size_t i = 1; i < n; i++)
+		if (!(isalnum((unsigned char)s[i]) || s[i] == '_'))
+			return false;
+	return true;
+}
+
+int lay_json_int(json_t *v, const char *ptr, int64_t *out, struct lay_error *err)
+{
+	if (json_is_integer(v)) {
+		*out = (int64_t)json_integer_value(v);
+		return 0;
+	}
+	if (json_is_real(v))
+		return lay_error_set(err, LAY_ENOTINT, ptr, -1,
+				     "%s: %.17g is not an integer; layout definitions hold integers only",
+				     *ptr ? ptr : "/", json_real_value(v));
+	return lay_error_set(err, LAY_ESCHEMA, ptr, -1, "%s: expected an integer",
+			     *ptr ? ptr : "/");
+}
+
+/* Depth of nesting and the first real number, for the checks every request
+ * gets.  Returns the first offending code with err filled. */
+static int check_tree(json_t *v, const char *ptr, int depth, bool reals_ok, struct lay_error *err)
+{
+	char sub[LAY_ERR_PTR];
+	if (depth > LAYOUTD_MAX_JSON_DEPTH)
+		return lay_error_set(err, LAY_EDEPTH, ptr, -1,
+				     "%s: JSON nested deeper than %d levels", ptr,
+				     LAYOUTD_MAX_JSON_DEPTH);
+	if (json_is_real(v) && !reals_ok)
+		return lay_error_set(err, LAY_ENOTINT, ptr, -1,
+				     "%s: %.17g is not an integer; layout definitions hold integers only",
+				     *ptr ? ptr : "/", json_real_value(v));
+	if (json_is_object(v)) {
+		const char *key;
+		json_t *val;
+		json_object_foreach(v, key, val) {
+			lay_ptr_join(sub, sizeof sub, ptr, key);
+			int rc = check_tree(val, sub, depth + 1, reals_ok, err);
+			if (rc)
+				return rc;
+		}
+	} else if (json_is_array(v)) {
+		size_t i;
+		json_t *val;
+		json_array_foreach(v, i, val) {
+			lay_ptr_index(sub, sizeof sub, ptr, i);
+			int rc = check_tree(val, sub, depth + 1, reals_ok, err);
+			if (rc)
+				return rc;
+		}
+	}
+	return 0;
+}
+
+json_t *lay_json_load(const char *text, size_t len, struct lay_error *err)
+{
+	json_error_t jerr;
+	json_t *v = json_loadb(text, len, JSON_REJECT_DUPLICATES, &jerr);
+	if (!v) {
+		int code = json_error_code(&jerr) == json_error_duplicate_key ? LAY_EDUPKEY
+			 : json_error_code(&jerr) == json_error_stack_overflow ? LAY_EDEPTH
+									       : LAY_EJSON;
+		lay_error_set(err, code, "", (long)jerr.position, "JSON line %d, column %d: %s",
+			      jerr.line, jerr.column, jerr.text);
+		if (err) {
+			err->line = jerr.line;
+			err->column = jerr.column;
+		}
+		return NULL;
+	}
+	if (check_tree(v, "", 0, true, err)) {
+		json_decref(v);
+		return NULL;
+	}
+	return v;
+}
+
+void lay_sha256_hex(const void *data, size_t len, char out[72])
+{
+	struct sha256_ctx ctx;
+	uint8_t digest[SHA256_DIGEST_SIZE];
+	sha256_init(&ctx);
+	sha256_update(&ctx, len, data);
+	sha256_digest(&ctx, sizeof digest, digest);
+	memcpy(out, "sha256:", 7);
+	for (int i = 0; i < SHA256_DIGEST_SIZE; i++)
+		snprintf(out + 7 + 2 * i, 3, "%02x", digest[i]);
+}
+
+/*
+ * id = sha256 of the definition's canonical JSON: "name" dropped, keys
+ * sorted bytewise, compact separators, non-ASCII escaped, integers only
+ * (reals were refused before this is called).  docs/identity.md.
+ */
+int lay_canonical_id(json_t *def, char out[72], struct lay_error *err)
+{
+	json_t *copy = json_deep_copy(def);
+	if (!copy)
+		return lay_error_set(err, LAY_ENOMEM, "", -1, "out of memory");
+	json_object_del(copy, "name");
+	char *text = json_dumps(copy, JSON_COMPACT | JSON_SORT_KEYS | JSON_ENSURE_ASCII);
+	json_decref(copy);
+	if (!text)
+		return lay_error_set(err, LAY_ENOMEM, "", -1, "out of memory");
+	lay_sha256_hex(text, strlen(text), out);
+	free(text);
+	return 0;
+}
+
+/* ------------------------------------------------------------------ */
+/* Definition                                                          */
+
+void lay_def_warn(struct lay_def *def, const char *code, const char *fmt, ...)
+{
+	char msg[LAY_ERR_MSG];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	va_end(ap);
+	json_array_append_new(def->warnings, json_pack("{s:s,s:s}", "code", code, "message", msg));
+}
+
+int lay_def_axis(struct lay_def *def, const char *name, const char *ptr, struct lay_error *err)
+{
+	for (int i = 0; i < def->naxes; i++)
+		if (strcmp(def->axes[i].name, name) == 0)
+			return i;
+	if (!lay_is_ident(name))
+		return lay_error_set(err, LAY_ENAME, ptr, -1,
+				     "axis name \"%.64s\" is not an identifier ([A-Za-z_][A-Za-z0-9_]*, < %d chars)",
+				     name, LAYOUTD_MAX_NAME), -1;
+	if (def->naxes >= LAYOUTD_MAX_AXES)
+		return lay_error_set(err, LAY_ELIMIT, ptr, -1, "more than %d physical axes",
+				     LAYOUTD_MAX_AXES), -1;
+	struct lay_axis *ax = &def->axes[def->naxes];
+	memset(ax, 0, sizeof *ax);
+	snprintf(ax->name, sizeof ax->name, "%s", name);
+	lay_axis_known(name, &ax->kind, &ax->hw_limit);
+	json_t *k = def->axes_json ? json_object_get(def->axes_json, name) : NULL;
+	if (k)
+		ax->kind = kind_from_name(json_string_value(k));
+	json_t *e = def->physical_json ? json_object_get(def->physical_json, name) : NULL;
+	if (e) {
+		ax->extent = json_integer_value(e);
+		ax->declared = true;
+	}
+	return def->naxes++;
+}
+
+static void default_name(int d, char *out, size_t n)
+{
+	static const char *first[] = {"i", "j", "k", "l"};
+	if (d < 4)
+		snprintf(out, n, "%s", first[d]);
+	else
+		snprintf(out, n, "d%d", d);
+}
+
+/* Multiply with overflow check. */
+static bool mul_ok(int64_t a, int64_t b, int64_t *out)
+{
+	return !__builtin_mul_overflow(a, b, out);
+}
+
+int lay_def_set_shape(struct lay_def *def, int rank, const int64_t *shape, const char *ptr,
+		      struct lay_error *err)
+{
+	if (rank < 1 || rank > LAYOUTD_MAX_RANK)
+		return lay_error_set(err, LAY_ELIMIT, ptr, -1, "logical rank %d outside 1..%d",
+				     rank, LAYOUTD_MAX_RANK);
+	int64_t size = 1;
+	for (int d = 0; d < rank; d++) {
+		if (shape[d] <= 0)
+			return lay_error_set(err, LAY_EEXTENT, ptr, -1,
+					     "logical extent %lld of dimension %d is not positive",
+					     (long long)shape[d], d);
+		if (!mul_ok(size, shape[d], &size))
+			return lay_error_set(err, LAY_EOVERFLOW, ptr, -1,
+					     "the logical size overflows 64 bits");
+	}
+	def->rank = rank;
+	def->size = size;
+	for (int d = 0; d < rank; d++) {
+		def->shape[d] = shape[d];
+		default_name(d, def->names[d], sizeof def->names[d]);
+	}
+	return 0;
+}
+
+/* "logical": [8, 16] or {"shape": [8, 16], "names": ["row", "col"]}. */
+static int parse_logical(struct lay_def *def, json_t *v, const char *ptr, struct lay_error *err)
+{
+	char p[LAY_ERR_PTR], q[LAY_ERR_PTR];
+	json_t *shape = v, *names = NULL;
+	snprintf(p, sizeof p, "%s", ptr);
+	if (json_is_object(v)) {
+		const char *key;
+		json_t *val;
+		json_object_foreach(v, key, val) {
+			if (strcmp(key, "shape") != 0 && strcmp(key, "names") != 0) {
+				lay_ptr_join(q, sizeof q, ptr, key);
+				return lay_error_set(err, LAY_ESCHEMA, q, -1,
+						     "unknown member \"%s\" in logical (expected shape, names)",
+						     key);
+			}
+		}
+		shape = json_object_get(v, "shape");
+		names = json_object_get(v, "names");
+		lay_ptr_join(p, sizeof p, ptr, "shape");
+		if (!shape)
+			return lay_error_set(err, LAY_ESCHEMA, p, -1, "logical.shape is required");
+	}
+	if (!json_is_array(shape))
+		return lay_error_set(err, LAY_ESCHEMA, p, -1,
+				     "logical must be an array of extents or {\"shape\": [...], \"names\": [...]}");
+	size_t rank = json_array_size(shape);
+	if (rank == 0)
+		return lay_error_set(err, LAY_ESCHEMA, p, -1, "logical shape has no dimensions");
+	if (rank > LAYOUTD_MAX_RANK)
+		return lay_error_set(err, LAY_ELIMIT, p, -1, "logical rank %zu is over the limit %d",
+				     rank, LAYOUTD_MAX_RANK);
+	int64_t ext[LAYOUTD_MAX_RANK];
+	for (size_t d = 0; d < rank; d++) {
+		lay_ptr_index(q, sizeof q, p, d);
+		if (lay_json_int(json_array_get(shape, d), q, &ext[d], err))
+			return err ? err->code : LAY_ESCHEMA;
+		if (ext[d] <= 0)
+			return lay_error_set(err, LAY_EEXTENT, q, -1,
+					     "logical extent %lld is not positive", (long long)ext[d]);
+	}
+	int rc = lay_def_set_shape(def, (int)rank, ext, p, err);
+	if (rc)
+		return rc;
+	if (names) {
+		lay_ptr_join(p, sizeof p, ptr, "names");
+		if (!json_is_array(names) || json_array_size(names) != rank)
+			return lay_error_set(err, LAY_ESCHEMA, p, -1,
+					     "logical.names must be an array of %zu names, one per dimension",
+					     rank);
+		for (size_t d = 0; d < rank; d++) {
+			lay_ptr_index(q, sizeof q, p, d);
+			const char *s = json_string_value(json_array_get(names, d));
+			if (!s || !lay_is_ident(s))
+				return lay_error_set(err, LAY_ENAME, q, -1,
+						     "dimension name must be an identifier");
+			for (size_t e = 0; e < d; e++)
+				if (strcmp(def->names[e], s) == 0)
+					return lay_error_set(err, LAY_ENAME, q, -1,
+							     "dimension name \"%s\" repeats", s);
+			snprintf(def->names[d], sizeof def->names[d], "%s", s);
+		}
+	}
+	def->logical_given = true;
+	return 0;
+}
+
+static int check_physical(json_t *v, const char *ptr, struct lay_error *err)
+{
+	char q[LAY_ERR_PTR];
+	if (!json_is_object(v))
+		return lay_error_set(err, LAY_ESCHEMA, ptr, -1,
+				     "physical must be an object of axis extents, e.g. {\"laneid\": 32}");
+	const char *key;
+	json_t *val;
+	json_object_foreach(v, key, val) {
+		lay_ptr_join(q, sizeof q, ptr, key);
+		if (!lay_is_ident(key))
+			return lay_error_set(err, LAY_ENAME, q, -1,
+					     "axis name \"%.64s\" is not an identifier", key);
+		int64_t e;
+		if (lay_json_int(val, q, &e, err))
+			return err ? err->code : LAY_ESCHEMA;
+		if (e <= 0)
+			return lay_error_set(err, LAY_EEXTENT, q, -1,
+					     "declared extent %lld of axis %s is not positive",
+					     (long long)e, key);
+	}
+	return 0;
+}
+
+static int check_axes(json_t *v, const char *ptr, struct lay_error *err)
+{
+	char q[LAY_ERR_PTR];
+	if (!json_is_object(v))
+		return lay_error_set(err, LAY_ESCHEMA, ptr, -1,
+				     "axes must be an object of axis kinds, e.g. {\"q\": \"thread\"}");
+	const char *key;
+	json_t *val;
+	json_object_foreach(v, key, val) {
+		lay_ptr_join(q, sizeof q, ptr, key);
+		if (!lay_is_ident(key))
+			return lay_error_set(err, LAY_ENAME, q, -1,
+					     "axis name \"%.64s\" is not an identifier", key);
+		const char *s = json_string_value(val);
+		if (!s || kind_from_name(s) < 0)
+			return lay_error_set(err, LAY_ESCHEMA, q, -1,
+					     "axis kind must be \"thread\", \"device\" or \"memory\"");
+	}
+	return 0;
+}
+
+static const struct {
+	const char *key;
+	int notation;
+	int (*parse)(struct lay_def *, json_t *, json_t *, struct lay_error *);
+} notations[] = {
+	{"axe", LAY_AXE, lay_axe_parse},
+	{"cute", LAY_CUTE, lay_cute_parse},
+	{"expr", LAY_EXPR, lay_expr_parse},
+	{"linear", LAY_LINEAR, lay_linear_parse},
+	{"table", LAY_TABLE, lay_table_parse},
+};
+
+static const char *shared_keys[] = {"name", "logical", "physical", "axes", "replicate",
+				    "cute_role", NULL};
+
+void lay_def_free(struct lay_def *def)
+{
+	if (!def)
+		return;
+	if (def->ops && def->ops->free)
+		def->ops->free(def->state);
+	json_decref(def->warnings);
+	free(def);
+}
+
+struct lay_def *lay_def_new(json_t *v, const char *ptr, const struct lay_options *opt,
+			    struct lay_error *err)
+{
+	struct lay_def *def = NULL;
+	char p[LAY_ERR_PTR];
+	int nnot = -1;
+	const char *key;
+	json_t *val;
+
+	if (!json_is_object(v)) {
+		lay_error_set(err, LAY_ESCHEMA, ptr, -1,
+			      "a layout definition must be a JSON object with one notation key (axe, cute, expr, linear, table)");
+		return NULL;
+	}
+	if (check_tree(v, ptr, 0, false, err))
+		return NULL;
+	def = calloc(1, sizeof *def);
+	if (!def) {
+		lay_error_set(err, LAY_ENOMEM, ptr, -1, "out of memory");
+		return NULL;
+	}
+	def->warnings = json_array();
+	snprintf(def->ptr, sizeof def->ptr, "%s", ptr);
+	def->max_points = opt && opt->max_points > 0 ? opt->max_points : LAYOUTD_DEFAULT_MAX_POINTS;
+
+	json_object_foreach(v, key, val) {
+		lay_ptr_join(p, sizeof p, ptr, key);
+		int found = -1;
+		for (size_t i = 0; i < sizeof notations / sizeof notations[0]; i++)
+			if (strcmp(notations[i].key, key) == 0)
+				found = (int)i;
+		if (found >= 0) {
+			if (nnot >= 0) {
+				lay_error_set(err, LAY_ENOTATION, p, -1,
+					      "two notation keys, \"%s\" and \"%s\": a definition has exactly one",
+					      notations[nnot].key, key);
+				goto fail;
+			}
+			nnot = found;
+			continue;
+		}
+		bool known = false;
+		for (const char **s = shared_keys; *s; s++)
+			known = known || strcmp(*s, key) == 0;
+		if (!known) {
+			lay_error_set(err, LAY_ESCHEMA, p, -1,
+				      "unknown member \"%s\" in the layout definition", key);
+			goto fail;
+		}
+	}
+	if (nnot < 0) {
+		lay_error_set(err, LAY_ENOTATION, ptr, -1,
+			      "no notation key: give exactly one of axe, cute, expr, linear, table");
+		goto fail;
+	}
+	def->notation = notations[nnot].notation;
+	snprintf(def->notation_key, sizeof def->notation_key, "%s", notations[nnot].key);
+
+	val = json_object_get(v, "name");
+	if (val && !json_is_string(val)) {
+		lay_ptr_join(p, sizeof p, ptr, "name");
+		lay_error_set(err, LAY_ESCHEMA, p, -1, "name must be a string");
+		goto fail;
+	}
+	if ((val = json_object_get(v, "replicate")) && def->notation != LAY_EXPR) {
+		lay_ptr_join(p, sizeof p, ptr, "replicate");
+		lay_error_set(err, LAY_ESCHEMA, p, -1, "replicate belongs to the expr notation only");
+		goto fail;
+	}
+	if ((val = json_object_get(v, "cute_role")) && def->notation != LAY_CUTE) {
+		lay_ptr_join(p, sizeof p, ptr, "cute_role");
+		lay_error_set(err, LAY_ESCHEMA, p, -1, "cute_role belongs to the cute notation only");
+		goto fail;
+	}
+	if ((val = json_object_get(v, "logical"))) {
+		lay_ptr_join(p, sizeof p, ptr, "logical");
+		if (parse_logical(def, val, p, err))
+			goto fail;
+	}
+	if ((val = json_object_get(v, "physical"))) {
+		lay_ptr_join(p, sizeof p, ptr, "physical");
+		if (check_physical(val, p, err))
+			goto fail;
+		def->physical_json = val;
+	}
+	if ((val = json_object_get(v, "axes"))) {
+		lay_ptr_join(p, sizeof p, ptr, "axes");
+		if (check_axes(val, p, err))
+			goto fail;
+		def->axes_json = val;
+	}
+
+	lay_ptr_join(p, sizeof p, ptr, notations[nnot].key);
+	if (notations[nnot].parse(def, json_object_get(v, notations[nnot].key), v, err))
+		goto fail;
+	if (def->rank == 0) {
+		lay_error_set(err, LAY_ESCHEMA, ptr, -1, "logical is required for the %s notation",
+			      def->notation_key);
+		goto fail;
+	}
+	/* Declared axes the notation never names still span the space (at 0). */
+	if (def->physical_json) {
+		json_object_foreach(def->physical_json, key, val) {
+			lay_ptr_join(p, sizeof p, ptr, "physical");
+			lay_ptr_join(p, sizeof p, p, key);
+			if (lay_def_axis(def, key, p, err) < 0)
+				goto fail;
+		}
+	}
+	if (def->axes_json) {
+		json_object_foreach(def->axes_json, key, val) {
+			bool used = false;
+			for (int i = 0; i < def->naxes; i++)
+				used = used || strcmp(def->axes[i].name, key) == 0;
+			if (!used)
+				lay_def_warn(def, "unused_axis",
+					     "axes gives a kind for \"%s\", which the layout does not use",
+					     key);
+		}
+	}
+	if (def->size > def->max_points) {
+		lay_ptr_join(p, sizeof p, ptr, "logical");
+		lay_error_set(err, LAY_ELIMIT, p, -1,
+			      "the logical space has %lld elements, over the enumeration limit of %lld",
+			      (long long)def->size, (long long)def->max_points);
+		goto fail;
+	}
+	if (def->placements_bound > def->max_points) {
+		lay_ptr_join(p, sizeof p, ptr, def->notation_key);
+		lay_error_set(err, LAY_ELIMIT, p, -1,
+			      "enumerating this layout produces %lld placements, over the limit of %lld",
+			      (long long)def->placements_bound, (long long)def->max_points);
+		goto fail;
+	}
+	if (lay_canonical_id(v, def->id, err))
+		goto fail;
+	def->physical_json = def->axes_json = NULL;
+	return def;
+fail:
+	lay_def_free(def);
+	return NULL;
+}

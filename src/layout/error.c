@@ -1,0 +1,111 @@
+/*
+ * error.c - located errors: codes, their stable names and HTTP statuses,
+ * and their JSON (problem+json fields) form.
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "layout.h"
+
+static const struct {
+	int code;
+	const char *name;
+	int status;
+	const char *title;
+} codes[] = {
+	{LAY_OK, "ok", 200, "OK"},
+	{LAY_EJSON, "json_syntax", 400, "Malformed JSON"},
+	{LAY_EDUPKEY, "duplicate_key", 400, "Duplicate object key"},
+	{LAY_EDEPTH, "json_depth", 400, "JSON nested too deeply"},
+	{LAY_ESCHEMA, "schema", 422, "Invalid request member"},
+	{LAY_ENOTATION, "notation", 422, "Exactly one notation key required"},
+	{LAY_ENOTINT, "not_integer", 422, "Integer required"},
+	{LAY_EEXTENT, "bad_extent", 422, "Extent must be positive"},
+	{LAY_ESHAPE, "shape_mismatch", 422, "Sizes do not agree"},
+	{LAY_EOVERFLOW, "overflow", 422, "64-bit overflow"},
+	{LAY_ESYNTAX, "syntax", 422, "Syntax error in layout notation"},
+	{LAY_EUNKNOWN, "unknown_name", 422, "Unknown name"},
+	{LAY_EDIVZERO, "div_by_zero", 422, "Division by zero"},
+	{LAY_ELIMIT, "too_large", 422, "Over a limit"},
+	{LAY_ECONGRUENT, "not_congruent", 422, "Shape and stride not congruent"},
+	{LAY_ERANGE, "out_of_range", 422, "Value out of range"},
+	{LAY_ENAME, "bad_name", 422, "Invalid name"},
+	{LAY_EOFFLINE, "needs_registry", 422, "Registry required"},
+	{LAY_ENOMEM, "no_memory", 500, "Out of memory"},
+	{LAY_EIO, "io", 500, "I/O error"},
+};
+
+static int code_index(int code)
+{
+	for (size_t i = 0; i < sizeof codes / sizeof codes[0]; i++)
+		if (codes[i].code == code)
+			return (int)i;
+	return -1;
+}
+
+const char *lay_code_name(int code)
+{
+	int i = code_index(code);
+	return i < 0 ? "internal" : codes[i].name;
+}
+
+int lay_code_status(int code)
+{
+	int i = code_index(code);
+	return i < 0 ? 500 : codes[i].status;
+}
+
+void lay_error_clear(struct lay_error *err)
+{
+	if (!err)
+		return;
+	memset(err, 0, sizeof *err);
+	err->position = -1;
+}
+
+int lay_error_set(struct lay_error *err, int code, const char *pointer, long position,
+		  const char *fmt, ...)
+{
+	if (!err)
+		return code;
+	lay_error_clear(err);
+	err->code = code;
+	err->position = position;
+	if (pointer)
+		snprintf(err->pointer, sizeof err->pointer, "%s", pointer);
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(err->message, sizeof err->message, fmt, ap);
+	va_end(ap);
+	return code;
+}
+
+void lay_error_source(struct lay_error *err, const char *text)
+{
+	if (err && text)
+		snprintf(err->source, sizeof err->source, "%s", text);
+}
+
+json_t *lay_error_to_json(const struct lay_error *err)
+{
+	int i = code_index(err->code);
+	json_t *o = json_object();
+	if (!o)
+		return NULL;
+	char type[128];
+	snprintf(type, sizeof type, "https://layoutd.dev/problems/%s", lay_code_name(err->code));
+	json_object_set_new(o, "type", json_string(type));
+	json_object_set_new(o, "title", json_string(i < 0 ? "Internal error" : codes[i].title));
+	json_object_set_new(o, "status", json_integer(lay_code_status(err->code)));
+	json_object_set_new(o, "detail", json_string(err->message));
+	json_object_set_new(o, "code", json_string(lay_code_name(err->code)));
+	json_object_set_new(o, "pointer", json_string(err->pointer));
+	if (err->position >= 0)
+		json_object_set_new(o, "position", json_integer(err->position));
+	if (err->line > 0) {
+		json_object_set_new(o, "line", json_integer(err->line));
+		json_object_set_new(o, "column", json_integer(err->column));
+	}
+	return o;
+}

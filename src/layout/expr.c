@@ -1,0 +1,594 @@
+/*
+ * expr.c - the expr notation: TileLang-style index maps, one integer
+ * expression per physical axis over the logical dimension names and the
+ * replicate variables.  Expressions compile to postfix code evaluated with
+ * 64-bit overflow checks and Python floor semantics for //, / and %.
+ */
+#include <ctype.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "layout.h"
+
+enum op {
+	OP_CONST, OP_VAR, OP_NEG, OP_NOT, OP_ADD, OP_SUB, OP_MUL, OP_FDIV, OP_FMOD,
+	OP_XOR, OP_AND, OP_OR, OP_SHL, OP_SHR, OP_MIN, OP_MAX,
+};
+
+struct insn {
+	int op;
+	int pos;         /* character offset of the operator or operand */
+	int64_t val;     /* constant, or variable index */
+};
+
+struct prog {
+	char *text;      /* owned copy of the source */
+	char ptr[LAY_ERR_PTR];
+	char axis[LAYOUTD_MAX_NAME];
+	int axis_index;
+	int n;
+	int depth;       /* maximum stack depth */
+	struct insn code[];
+};
+
+struct expr_state {
+	int nprog;
+	struct prog *progs[LAYOUTD_MAX_AXES];
+	int nrep;
+	char rep_names[LAYOUTD_MAX_RANK][LAYOUTD_MAX_NAME];
+	int64_t rep_ext[LAYOUTD_MAX_RANK];
+	int nvars;       /* rank + nrep */
+	int max_depth;
+};
+
+/* ------------------------------------------------------------------ */
+/* Compiler: recursive descent with Python's precedence.               */
+
+struct compiler {
+	const char *s;
+	int pos;
+	const struct lay_def *def;
+	const struct expr_state *st;
+	struct prog *prog;
+	int cap;
+	int depth, max_depth;
+	int nest;
+	struct lay_error *err;
+	const char *ptr;
+};
+
+static int cerr(struct compiler *c, int code, int pos, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
+static int cerr(struct compiler *c, int code, int pos, const char *fmt, ...)
+{
+	char msg[LAY_ERR_MSG];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	va_end(ap);
+	lay_error_set(c->err, code, c->ptr, pos, "%s at character %d of \"%s\"", msg, pos,
+		      c->prog->axis);
+	lay_error_source(c->err, c->s);
+	return code;
+}
+
+static void skip_ws(struct compiler *c)
+{
+	while (c->s[c->pos] == ' ' || c->s[c->pos] == '\t' || c->s[c->pos] == '\n' ||
+	       c->s[c->pos] == '\r')
+		c->pos++;
+}
+
+static int emit(struct compiler *c, int op, int pos, int64_t val, int push)
+{
+	if (c->prog->n >= c->cap)
+		return cerr(c, LAY_ELIMIT, pos, "expression has more than %d operations",
+			    LAYOUTD_MAX_EXPR_NODES);
+	c->prog->code[c->prog->n++] = (struct insn){op, pos, val};
+	c->depth += push;
+	if (c->depth > c->max_depth)
+		c->max_depth = c->depth;
+	return 0;
+}
+
+static int parse_or(struct compiler *c);
+
+static int parse_atom(struct compiler *c)
+{
+	skip_ws(c);
+	int start = c->pos;
+	char ch = c->s[c->pos];
+	if (ch == '(') {
+		if (++c->nest > LAYOUTD_MAX_JSON_DEPTH)
+			return cerr(c, LAY_ELIMIT, start, "parentheses nested too deeply");
+		c->pos++;
+		int rc = parse_or(c);
+		if (rc)
+			return rc;
+		skip_ws(c);
+		if (c->s[c->pos] != ')')
+			return cerr(c, LAY_ESYNTAX, c->pos, "expected ')'");
+		c->pos++;
+		c->nest--;
+		return 0;
+	}
+	if (isdigit((unsigned char)ch)) {
+		int64_t v = 0;
+		while (isdigit((unsigned char)c->s[c->pos])) {
+			if (__builtin_mul_overflow(v, 10, &v) ||
+			    __builtin_add_overflow(v, c->s[c->pos] - '0', &v))
+				return cerr(c, LAY_EOVERFLOW, start,
+					    "integer literal overflows 64 bits");
+			c->pos++;
+		}
+		if (isalpha((unsigned char)c->s[c->pos]) || c->s[c->pos] == '_' ||
+		    c->s[c->pos] == '.')
+			return cerr(c, LAY_ESYNTAX, c->pos,
+				    "%s", c->s[c->pos] == '.' ? "only integers are allowed"
+							      : "unexpected character after a number");
+		return emit(c, OP_CONST, start, v, 1);
+	}
+	if (isalpha((unsigned char)ch) || ch == '_') {
+		char name[LAYOUTD_MAX_NAME];
+		int n = 0;
+		while (isalnum((unsigned char)c->s[c->pos]) || c->s[c->pos] == '_') {
+			if (n + 1 < (int)sizeof name)
+				name[n++] = c->s[c->pos];
+			c->pos++;
+		}
+		name[n] = '\0';
+		skip_ws(c);
+		if (c->s[c->pos] == '(') {
+			int op = strcmp(name, "min") == 0       ? OP_MIN
+				 : strcmp(name, "max") == 0      ? OP_MAX
+				 : strcmp(name, "floordiv") == 0 ? OP_FDIV
+				 : strcmp(name, "floormod") == 0 ? OP_FMOD
+								 : -1;
+			if (op < 0)
+				return cerr(c, LAY_EUNKNOWN, start,
+					    "unknown function \"%s\" (known: min, max, floordiv, floormod)",
+					    name);
+			if (++c->nest > LAYOUTD_MAX_JSON_DEPTH)
+				return cerr(c, LAY_ELIMIT, start, "calls nested too deeply");
+			c->pos++;
+			int rc = parse_or(c);
+			if (rc)
+				return rc;
+			skip_ws(c);
+			if (c->s[c->pos] != ',')
+				return cerr(c, LAY_ESYNTAX, c->pos,
+					    "expected ',' (%s takes two arguments)", name);
+			c->pos++;
+			if ((rc = parse_or(c)))
+				return rc;
+			skip_ws(c);
+			if (c->s[c->pos] != ')')
+				return cerr(c, LAY_ESYNTAX, c->pos,
+					    "expected ')' (%s takes two arguments)", name);
+			c->pos++;
+			c->nest--;
+			return emit(c, op, start, 0, -1);
+		}
+		for (int d = 0; d < c->def->rank; d++)
+			if (strcmp(c->def->names[d], name) == 0)
+				return emit(c, OP_VAR, start, d, 1);
+		for (int r = 0; r < c->st->nrep; r++)
+			if (strcmp(c->st->rep_names[r], name) == 0)
+				return emit(c, OP_VAR, start, c->def->rank + r, 1);
+		char known[LAY_ERR_MSG / 2] = "";
+		for (int d = 0; d < c->def->rank + c->st->nrep; d++) {
+			const char *nm = d < c->def->rank ? c->def->names[d]
+							  : c->st->rep_names[d - c->def->rank];
+			size_t len = strlen(known);
+			snprintf(known + len, sizeof known - len, "%s%s", d ? ", " : "", nm);
+		}
+		char msg[LAY_ERR_MSG];
+		snprintf(msg, sizeof msg, "unknown name \"%s\" (known: %s)", name, known);
+		return cerr(c, LAY_EUNKNOWN, start, "%s", msg);
+	}
+	if (ch == '\0')
+		return cerr(c, LAY_ESYNTAX, start, "unexpected end of expression");
+	char tok[2] = {ch, 0};
+	return cerr(c, LAY_ESYNTAX, start, "unexpected '%s'", tok);
+}
+
+static int parse_unary(struct compiler *c)
+{
+	skip_ws(c);
+	char ch = c->s[c->pos];
+	if (ch == '-' || ch == '~' || ch == '+') {
+		int pos = c->pos++;
+		if (++c->nest > LAYOUTD_MAX_EXPR_NODES)
+			return cerr(c, LAY_ELIMIT, pos, "too many unary operators");
+		int rc = parse_unary(c);
+		c->nest--;
+		if (rc || ch == '+')
+			return rc;
+		return emit(c, ch == '-' ? OP_NEG : OP_NOT, pos, 0, 0);
+	}
+	return parse_atom(c);
+}
+
+/* Binary levels, lowest first; each entry lists its operators. */
+static const struct {
+	const char *tok[4];
+	int op[4];
+} levels[] = {
+	{{"|"}, {OP_OR}},
+	{{"^"}, {OP_XOR}},
+	{{"&"}, {OP_AND}},
+	{{"<<", ">>"}, {OP_SHL, OP_SHR}},
+	{{"+", "-"}, {OP_ADD, OP_SUB}},
+	{{"//", "*", "/", "%"}, {OP_FDIV, OP_MUL, OP_FDIV, OP_FMOD}},
+};
+#define NLEVELS ((int)(sizeof levels / sizeof levels[0]))
+
+static int parse_level(struct compiler *c, int level)
+{
+	if (level == NLEVELS)
+		return parse_unary(c);
+	int rc = parse_level(c, level + 1);
+	while (!rc) {
+		skip_ws(c);
+		int found = -1;
+		for (int k = 0; k < 4 && levels[level].tok[k]; k++) {
+			size_t n = strlen(levels[level].tok[k]);
+			if (strncmp(c->s + c->pos, levels[level].tok[k], n) == 0) {
+				/* '<' alone or '<=' is not an operator here. */
+				found = k;
+				break;
+			}
+		}
+		if (found < 0)
+			return 0;
+		int pos = c->pos;
+		c->pos += (int)strlen(levels[level].tok[found]);
+		if ((rc = parse_level(c, level + 1)))
+			return rc;
+		rc = emit(c, levels[level].op[found], pos, 0, -1);
+	}
+	return rc;
+}
+
+static int parse_or(struct compiler *c)
+{
+	return parse_level(c, 0);
+}
+
+static int compile(struct prog *prog, const char *text, const struct lay_def *def,
+		   const struct expr_state *st, const char *ptr, struct lay_error *err)
+{
+	struct compiler c = {.s = text, .def = def, .st = st, .prog = prog,
+			     .cap = LAYOUTD_MAX_EXPR_NODES, .err = err, .ptr = ptr};
+	int rc = parse_or(&c);
+	if (rc)
+		return rc;
+	skip_ws(&c);
+	if (text[c.pos] != '\0') {
+		char tok[2] = {text[c.pos], 0};
+		if (text[c.pos] == '<' || text[c.pos] == '>' || text[c.pos] == '=' ||
+		    text[c.pos] == '!')
+			return cerr(&c, LAY_ESYNTAX, c.pos,
+				    "comparison operators are not index arithmetic ('%s')", tok);
+		return cerr(&c, LAY_ESYNTAX, c.pos, "unexpected '%s' after a complete expression",
+			    tok);
+	}
+	prog->depth = c.max_depth;
+	return 0;
+}
+
+/* ------------------------------------------------------------------ */
+/* Evaluation                                                          */
+
+static int64_t floordiv(int64_t a, int64_t b)
+{
+	int64_t q = a / b;
+	if ((a % b != 0) && ((a < 0) != (b < 0)))
+		q--;
+	return q;
+}
+
+static int64_t floormod(int64_t a, int64_t b)
+{
+	int64_t r = a % b;
+	if (r != 0 && ((r < 0) != (b < 0)))
+		r += b;
+	return r;
+}
+
+static const char *op_text(const char *s, int pos)
+{
+	static const char *names[] = {"//", "<<", ">>"};
+	for (size_t i = 0; i < 3; i++)
+		if (strncmp(s + pos, names[i], 2) == 0)
+			return names[i];
+	return NULL;
+}
+
+/* Describe the element for error messages: "(1, 0) [i=1, j=0, rep=1]". */
+static void describe_element(const struct lay_def *def, const struct expr_state *st,
+			     const int64_t *vars, char *out, size_t n)
+{
+	size_t len = 0;
+	len += (size_t)snprintf(out + len, n - len, "(");
+	for (int d = 0; d < def->rank && len < n; d++)
+		len += (size_t)snprintf(out + len, n - len, "%s%lld", d ? ", " : "",
+					(long long)vars[d]);
+	if (len < n)
+		len += (size_t)snprintf(out + len, n - len, ") [");
+	for (int d = 0; d < def->rank + st->nrep && len < n; d++)
+		len += (size_t)snprintf(out + len, n - len, "%s%s=%lld", d ? ", " : "",
+					d < def->rank ? def->names[d] : st->rep_names[d - def->rank],
+					(long long)vars[d]);
+	if (len < n)
+		snprintf(out + len, n - len, "]");
+}
+
+static int eval_fail(const struct prog *p, const struct insn *in, const struct lay_def *def,
+		     const struct expr_state *st, const int64_t *vars, int code, const char *what,
+		     struct lay_error *err)
+{
+	char elem[256];
+	describe_element(def, st, vars, elem, sizeof elem);
+	const char *tok = op_text(p->text, in->pos);
+	char optext[4] = {p->text[in->pos], 0, 0, 0};
+	if (tok)
+		snprintf(optext, sizeof optext, "%s", tok);
+	lay_error_set(err, code, p->ptr, in->pos,
+		      "%s at '%s' (character %d) in %s = \"%s\" for element %s", what, optext,
+		      in->pos, p->axis, p->text, elem);
+	lay_error_source(err, p->text);
+	return code;
+}
+
+static int eval(const struct prog *p, const struct lay_def *def, const struct expr_state *st,
+		const int64_t *vars, int64_t *stack, int64_t *out, struct lay_error *err)
+{
+	int sp = 0;
+	for (int k = 0; k < p->n; k++) {
+		const struct insn *in = &p->code[k];
+		int64_t a, b, r = 0;
+		switch (in->op) {
+		case OP_CONST:
+			stack[sp++] = in->val;
+			continue;
+		case OP_VAR:
+			stack[sp++] = vars[in->val];
+			continue;
+		case OP_NEG:
+			if (stack[sp - 1] == INT64_MIN)
+				return eval_fail(p, in, def, st, vars, LAY_EOVERFLOW,
+						 "64-bit overflow", err);
+			stack[sp - 1] = -stack[sp - 1];
+			continue;
+		case OP_NOT:
+			stack[sp - 1] = ~stack[sp - 1];
+			continue;
+		default:
+			break;
+		}
+		b = stack[--sp];
+		a = stack[sp - 1];
+		switch (in->op) {
+		case OP_ADD:
+			if (__builtin_add_overflow(a, b, &r))
+				goto overflow;
+			break;
+		case OP_SUB:
+			if (__builtin_sub_overflow(a, b, &r))
+				goto overflow;
+			break;
+		case OP_MUL:
+			if (__builtin_mul_overflow(a, b, &r))
+				goto overflow;
+			break;
+		case OP_FDIV:
+		case OP_FMOD:
+			if (b == 0)
+				return eval_fail(p, in, def, st, vars, LAY_EDIVZERO,
+						 "division by zero", err);
+			if (a == INT64_MIN && b == -1) {
+				if (in->op == OP_FDIV)
+					goto overflow;
+				r = 0;
+				break;
+			}
+			r = in->op == OP_FDIV ? floordiv(a, b) : floormod(a, b);
+			break;
+		case OP_XOR:
+			r = a ^ b;
+			break;
+		case OP_AND:
+			r = a & b;
+			break;
+		case OP_OR:
+			r = a | b;
+			break;
+		case OP_SHL:
+			if (b < 0)
+				return eval_fail(p, in, def, st, vars, LAY_ERANGE,
+						 "negative shift count", err);
+			if (a != 0 && (b >= 63 || ((a << b) >> b) != a))
+				goto overflow;
+			r = a == 0 ? 0 : a << b;
+			break;
+		case OP_SHR:
+			if (b < 0)
+				return eval_fail(p, in, def, st, vars, LAY_ERANGE,
+						 "negative shift count", err);
+			r = b >= 63 ? (a < 0 ? -1 : 0) : a >> b;
+			break;
+		case OP_MIN:
+			r = a < b ? a : b;
+			break;
+		case OP_MAX:
+			r = a > b ? a : b;
+			break;
+		}
+		stack[sp - 1] = r;
+		continue;
+overflow:
+		return eval_fail(p, in, def, st, vars, LAY_EOVERFLOW, "64-bit overflow", err);
+	}
+	*out = stack[0];
+	return 0;
+}
+
+static int expr_walk(const struct lay_def *def, lay_emit_fn fn, void *ctx, struct lay_error *err)
+{
+	const struct expr_state *st = def->state;
+	int64_t vars[2 * LAYOUTD_MAX_RANK] = {0};
+	int64_t coord[LAYOUTD_MAX_AXES] = {0};
+	int64_t *stack = malloc(sizeof(int64_t) * (size_t)(st->max_depth + 1));
+	int rc = 0;
+	if (!stack)
+		return lay_error_set(err, LAY_ENOMEM, def->ptr, -1, "out of memory");
+	for (int64_t e = 0; e < def->size; e++) {
+		/* vars[0..rank) = coordinates of e (row-major), maintained by increment. */
+		for (int r = 0; r < st->nrep; r++)
+			vars[def->rank + r] = 0;
+		for (;;) {
+			for (int k = 0; k < st->nprog; k++) {
+				rc = eval(st->progs[k], def, st, vars, stack,
+					  &coord[st->progs[k]->axis_index], err);
+				if (rc)
+					goto out;
+			}
+			if ((rc = fn(ctx, e, coord, 0)))
+				goto out;
+			int r = st->nrep - 1;
+			while (r >= 0 && ++vars[def->rank + r] == st->rep_ext[r])
+				vars[def->rank + r--] = 0;
+			if (r < 0)
+				break;
+		}
+		for (int d = def->rank - 1; d >= 0; d--) {
+			if (++vars[d] < def->shape[d])
+				break;
+			vars[d] = 0;
+		}
+	}
+out:
+	free(stack);
+	return rc;
+}
+
+static void expr_free(void *state)
+{
+	struct expr_state *st = state;
+	if (!st)
+		return;
+	for (int k = 0; k < st->nprog; k++) {
+		if (st->progs[k])
+			free(st->progs[k]->text);
+		free(st->progs[k]);
+	}
+	free(st);
+}
+
+static const struct lay_notation_ops expr_ops = {
+	.walk = expr_walk, .free = expr_free, .ordered = true,
+};
+
+static int parse_replicate(struct lay_def *def, struct expr_state *st, json_t *rep,
+			   struct lay_error *err)
+{
+	char ptr[LAY_ERR_PTR], q[LAY_ERR_PTR];
+	lay_ptr_join(ptr, sizeof ptr, def->ptr, "replicate");
+	if (!json_is_object(rep))
+		return lay_error_set(err, LAY_ESCHEMA, ptr, -1,
+				     "replicate must be an object of variable extents, e.g. {\"rep\": 2}");
+	const char *key;
+	json_t *val;
+	json_object_foreach(rep, key, val) {
+		lay_ptr_join(q, sizeof q, ptr, key);
+		if (st->nrep >= LAYOUTD_MAX_RANK)
+			return lay_error_set(err, LAY_ELIMIT, q, -1,
+					     "more than %d replicate variables", LAYOUTD_MAX_RANK);
+		if (!lay_is_ident(key))
+			return lay_error_set(err, LAY_ENAME, q, -1,
+					     "replicate variable \"%.64s\" is not an identifier", key);
+		for (int d = 0; d < def->rank; d++)
+			if (strcmp(def->names[d], key) == 0)
+				return lay_error_set(err, LAY_ENAME, q, -1,
+						     "replicate variable \"%s\" shadows a logical dimension",
+						     key);
+		int64_t ext;
+		if (lay_json_int(val, q, &ext, err))
+			return err ? err->code : LAY_ESCHEMA;
+		if (ext <= 0)
+			return lay_error_set(err, LAY_EEXTENT, q, -1,
+					     "replicate extent %lld is not positive", (long long)ext);
+		snprintf(st->rep_names[st->nrep], LAYOUTD_MAX_NAME, "%s", key);
+		st->rep_ext[st->nrep++] = ext;
+	}
+	return 0;
+}
+
+int lay_expr_parse(struct lay_def *def, json_t *v, json_t *whole, struct lay_error *err)
+{
+	char ptr[LAY_ERR_PTR], q[LAY_ERR_PTR];
+	struct expr_state *st = NULL;
+	lay_ptr_join(ptr, sizeof ptr, def->ptr, "expr");
+	if (!json_is_object(v) || json_object_size(v) == 0)
+		return lay_error_set(err, LAY_ESCHEMA, ptr, -1,
+				     "expr must be an object of axis expressions, e.g. {\"thread\": \"j // 2 + 4 * i\"}");
+	if (!def->logical_given)
+		return lay_error_set(err, LAY_ESCHEMA, def->ptr, -1,
+				     "the expr notation needs \"logical\" (the shape its names range over)");
+	st = calloc(1, sizeof *st);
+	if (!st)
+		return lay_error_set(err, LAY_ENOMEM, ptr, -1, "out of memory");
+	def->ops = &expr_ops;
+	def->state = st;
+	json_t *rep = json_object_get(whole, "replicate");
+	if (rep && parse_replicate(def, st, rep, err))
+		return err ? err->code : LAY_ESCHEMA;
+	st->nvars = def->rank + st->nrep;
+
+	const char *key;
+	json_t *val;
+	json_object_foreach(v, key, val) {
+		lay_ptr_join(q, sizeof q, ptr, key);
+		int ax = lay_def_axis(def, key, q, err);
+		if (ax < 0)
+			return err ? err->code : LAY_ENAME;
+		char buf[32];
+		const char *text = json_string_value(val);
+		if (json_is_integer(val)) {
+			snprintf(buf, sizeof buf, "%lld", (long long)json_integer_value(val));
+			text = buf;
+		} else if (!text) {
+			return lay_error_set(err, LAY_ESCHEMA, q, -1,
+					     "the expression for axis %s must be a string", key);
+		}
+		size_t len = strlen(text);
+		if (len > LAYOUTD_MAX_EXPR_LEN)
+			return lay_error_set(err, LAY_ELIMIT, q, -1,
+					     "expression of %zu characters is over the limit %d", len,
+					     LAYOUTD_MAX_EXPR_LEN);
+		struct prog *p = calloc(1, sizeof *p + sizeof(struct insn) * LAYOUTD_MAX_EXPR_NODES);
+		if (!p)
+			return lay_error_set(err, LAY_ENOMEM, q, -1, "out of memory");
+		st->progs[st->nprog++] = p;
+		p->text = strdup(text);
+		if (!p->text)
+			return lay_error_set(err, LAY_ENOMEM, q, -1, "out of memory");
+		snprintf(p->ptr, sizeof p->ptr, "%s", q);
+		snprintf(p->axis, sizeof p->axis, "%s", key);
+		p->axis_index = ax;
+		int rc = compile(p, text, def, st, q, err);
+		if (rc)
+			return rc;
+		if (p->depth > st->max_depth)
+			st->max_depth = p->depth;
+	}
+	int64_t bound = def->size;
+	for (int r = 0; r < st->nrep; r++)
+		if (__builtin_mul_overflow(bound, st->rep_ext[r], &bound))
+			bound = INT64_MAX;
+	def->placements_bound = bound;
+	return 0;
+}

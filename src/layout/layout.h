@@ -1,0 +1,241 @@
+/*
+ * layout.h - the layoutd engine: layout definition -> placement relation ->
+ * analysis.  The engine does no I/O: it reads jansson values and returns
+ * jansson values; the CLI, the HTTP server and the store are shells around it.
+ *
+ * Ownership: functions named *_new return objects the caller frees with the
+ * matching *_free; json_t results are new references unless said otherwise.
+ */
+#ifndef LAYOUTD_LAYOUT_H
+#define LAYOUTD_LAYOUT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <jansson.h>
+
+#define LAY_ENGINE_VERSION "1"
+
+/* Limits.  Each has a reason; requests beyond them get a located error. */
+#define LAYOUTD_MAX_RANK 16            /* no GPU tile has more logical modes */
+#define LAYOUTD_MAX_AXES 16            /* lane, warp, block, register, ... fit many times */
+#define LAYOUTD_MAX_NAME 64            /* axis and dimension names are identifiers */
+#define LAYOUTD_MAX_EXPR_LEN 4096      /* index expressions are one line of source */
+#define LAYOUTD_MAX_EXPR_NODES 1024    /* bounds evaluation work per element */
+#define LAYOUTD_MAX_ITERS 64           /* Axe shard / replica iters, CuTe leaf modes */
+#define LAYOUTD_MAX_JSON_DEPTH 64      /* CuTe nesting is < 8; anything deeper is abuse */
+#define LAYOUTD_MAX_EXAMPLES 64        /* examples per finding, upper bound of the knob */
+#define LAYOUTD_MAX_PROBES 256         /* probe coordinates per request */
+#define LAYOUTD_MAX_PROBE_PLACES 1024  /* places listed per probed element */
+#define LAYOUTD_MAX_TABLE_ROWS (1L << 22) /* explicit tables come from JSON bodies */
+/* Default cap on enumerated points (placements, logical or physical size):
+ * 2^26 keeps the working set of one analysis under ~1 GiB. */
+#define LAYOUTD_DEFAULT_MAX_POINTS (1LL << 26)
+#define LAYOUTD_DEFAULT_EXAMPLES 8
+
+/* Error codes: 0 is success, negative values are failures. */
+enum lay_code {
+	LAY_OK = 0,
+	LAY_EJSON = -1,         /* malformed JSON text */
+	LAY_EDUPKEY = -2,       /* duplicate object key */
+	LAY_EDEPTH = -3,        /* JSON nested too deeply */
+	LAY_ESCHEMA = -4,       /* wrong type, missing or unknown member */
+	LAY_ENOTATION = -5,     /* zero or several notation keys */
+	LAY_ENOTINT = -6,       /* a real number where integers are required */
+	LAY_EEXTENT = -7,       /* zero or negative extent */
+	LAY_ESHAPE = -8,        /* sizes that must agree do not */
+	LAY_EOVERFLOW = -9,     /* 64-bit overflow */
+	LAY_ESYNTAX = -10,      /* syntax error in a text notation */
+	LAY_EUNKNOWN = -11,     /* unknown name in an expression */
+	LAY_EDIVZERO = -12,     /* division or modulo by zero */
+	LAY_ELIMIT = -13,       /* enumeration or input over a limit */
+	LAY_ECONGRUENT = -14,   /* CuTe shape and stride not congruent */
+	LAY_ERANGE = -15,       /* a value outside its allowed range */
+	LAY_ENAME = -16,        /* an invalid or duplicate name */
+	LAY_EOFFLINE = -17,     /* needs the registry (expect.equals offline) */
+	LAY_ENOMEM = -18,       /* allocation failed */
+	LAY_EIO = -19,          /* reading a file failed (CLI only) */
+};
+
+#define LAY_ERR_MSG 512
+#define LAY_ERR_PTR 256
+#define LAY_ERR_SRC 1024
+
+/* A located error.  `pointer` is a JSON pointer into the request document;
+ * `position` a 0-based character offset into the text at that pointer (or
+ * into the whole document for JSON syntax errors), -1 when not applicable;
+ * `source` a copy of that text (truncated) so a front end can draw a caret. */
+struct lay_error {
+	int code;
+	char pointer[LAY_ERR_PTR];
+	long position;
+	long line, column;     /* JSON syntax errors only, 1-based; else 0 */
+	char message[LAY_ERR_MSG];
+	char source[LAY_ERR_SRC];
+};
+
+void lay_error_clear(struct lay_error *err);
+/* Fill err (if non-NULL) and return code.  pointer may be NULL. */
+int lay_error_set(struct lay_error *err, int code, const char *pointer, long position,
+		  const char *fmt, ...) __attribute__((format(printf, 5, 6)));
+/* Attach the text the position refers to (copied, truncated). */
+void lay_error_source(struct lay_error *err, const char *text);
+/* Stable machine name of a code ("syntax", "div_by_zero", ...). */
+const char *lay_code_name(int code);
+/* The HTTP status a code maps to (400, 413, 422, 500). */
+int lay_code_status(int code);
+/* The error as a JSON object with the problem+json fields. */
+json_t *lay_error_to_json(const struct lay_error *err);
+
+/* ------------------------------------------------------------------ */
+/* Axes                                                                */
+
+enum lay_kind { LAY_KIND_MEMORY = 0, LAY_KIND_THREAD = 1, LAY_KIND_DEVICE = 2 };
+
+struct lay_axis {
+	char name[LAYOUTD_MAX_NAME];
+	int kind;              /* enum lay_kind */
+	int64_t extent;        /* declared, else inferred after enumeration */
+	bool declared;
+	int64_t hw_limit;      /* hardware fact (laneid < 32), 0 if none */
+};
+
+/* Kind and hardware limit of a known axis name; unknown -> memory, 0. */
+void lay_axis_known(const char *name, int *kind, int64_t *hw_limit);
+const char *lay_kind_name(int kind);
+
+/* ------------------------------------------------------------------ */
+/* Definitions                                                         */
+
+enum lay_notation { LAY_AXE, LAY_CUTE, LAY_EXPR, LAY_LINEAR, LAY_TABLE };
+
+struct lay_def;
+
+/*
+ * A notation turns its parsed state into placements through `walk`, which
+ * calls emit() once per placement.  `elem` is the row-major flat index of the
+ * logical element, or -1 when the notation produced a logical index outside
+ * the tile (CuTe tv); then `outside` carries that index.  `coord` holds one
+ * coordinate per axis of the definition, in axis order.  Forward notations
+ * (expr, axe, cute memory) emit in ascending element order and say so with
+ * `ordered`.  emit returns 0 or a negative code that walk must return.
+ */
+typedef int (*lay_emit_fn)(void *ctx, int64_t elem, const int64_t *coord, int64_t outside);
+
+struct lay_notation_ops {
+	int (*walk)(const struct lay_def *def, lay_emit_fn emit, void *ctx, struct lay_error *err);
+	void (*free)(void *state);
+	bool ordered;
+	/* Optional structural facts, filled into the analysis (linear rank). */
+	json_t *(*structure)(const struct lay_def *def);
+};
+
+struct lay_def {
+	int notation;                  /* enum lay_notation */
+	char notation_key[16];         /* "axe", "cute", ... */
+	char ptr[LAY_ERR_PTR];         /* JSON pointer of the definition object */
+	int rank;
+	int64_t shape[LAYOUTD_MAX_RANK];
+	char names[LAYOUTD_MAX_RANK][LAYOUTD_MAX_NAME];
+	int64_t size;                  /* logical size, checked <= max points */
+	bool logical_given;
+	int naxes;
+	struct lay_axis axes[LAYOUTD_MAX_AXES];
+	const struct lay_notation_ops *ops;
+	void *state;                   /* owned by the notation */
+	json_t *warnings;              /* array of warning objects, owned */
+	char id[72];                   /* "sha256:" + 64 hex */
+	int64_t max_points;
+	/* Upper bound on placements the walk will emit, set by the notation
+	 * parser so a request is refused before any enumeration starts. */
+	int64_t placements_bound;
+	/* Borrowed during parsing only: the request's "physical" and "axes". */
+	json_t *physical_json, *axes_json;
+};
+
+/* Options that bound a request; zero fields take the defaults. */
+struct lay_options {
+	int64_t max_points;
+	int examples;
+	/* Resolves expect.equals ("name@version") to a fingerprint; NULL
+	 * offline, where equals is refused with LAY_EOFFLINE. */
+	int (*resolve_equals)(void *ctx, const char *ref, char fingerprint[72],
+			      struct lay_error *err);
+	void *resolve_ctx;
+};
+
+/*
+ * Parse a definition object (borrowed).  `ptr` is its JSON pointer in the
+ * request ("" for a bare definition, "/layout" inside a request).  Returns a
+ * new definition or NULL with err filled.
+ */
+struct lay_def *lay_def_new(json_t *def, const char *ptr, const struct lay_options *opt,
+			    struct lay_error *err);
+void lay_def_free(struct lay_def *def);
+
+/* Helpers for notation parsers (defined in def.c). */
+/* Index of axis `name`, adding it (kind from the registry, extent inferred)
+ * when absent; -1 with err when there are too many axes. */
+int lay_def_axis(struct lay_def *def, const char *name, const char *ptr, struct lay_error *err);
+/* Set the logical shape (rank dims, default names) when the request gave none. */
+int lay_def_set_shape(struct lay_def *def, int rank, const int64_t *shape, const char *ptr,
+		      struct lay_error *err);
+void lay_def_warn(struct lay_def *def, const char *code, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+/* Reads an integer member; rejects reals with LAY_ENOTINT. */
+int lay_json_int(json_t *v, const char *ptr, int64_t *out, struct lay_error *err);
+/* Appends "/key" (escaped) to base into out. */
+void lay_ptr_join(char *out, size_t n, const char *base, const char *key);
+void lay_ptr_index(char *out, size_t n, const char *base, size_t index);
+bool lay_is_ident(const char *s);
+
+/* Notation parsers: fill def->ops, def->state, axes and (if not given) shape. */
+int lay_axe_parse(struct lay_def *def, json_t *v, json_t *whole, struct lay_error *err);
+int lay_expr_parse(struct lay_def *def, json_t *v, json_t *whole, struct lay_error *err);
+int lay_cute_parse(struct lay_def *def, json_t *v, json_t *whole, struct lay_error *err);
+int lay_linear_parse(struct lay_def *def, json_t *v, json_t *whole, struct lay_error *err);
+int lay_table_parse(struct lay_def *def, json_t *v, json_t *whole, struct lay_error *err);
+
+/* ------------------------------------------------------------------ */
+/* Analysis                                                            */
+
+/*
+ * Analyse a request: either {"layout": def, "expect"?, "probe"?} or a bare
+ * definition (with optional "expect"/"probe" siblings are not allowed there).
+ * Returns the §3 analysis object (new reference) or NULL with err filled.
+ * The request is borrowed.
+ */
+json_t *lay_analyze(json_t *request, const struct lay_options *opt, struct lay_error *err);
+
+/* Same, on an already parsed definition (borrowed); expect and probe may be NULL. */
+json_t *lay_analyze_def(struct lay_def *def, json_t *expect, const char *expect_ptr,
+			json_t *probe, const char *probe_ptr, const struct lay_options *opt,
+			struct lay_error *err);
+
+/* Parse JSON text with the engine's rules (duplicate keys rejected, depth
+ * capped, reals allowed here and refused where integers are needed). */
+json_t *lay_json_load(const char *text, size_t len, struct lay_error *err);
+
+/* `id`: sha256 of the canonical definition.  out must hold 72 bytes. */
+int lay_canonical_id(json_t *def, char out[72], struct lay_error *err);
+
+/* The placement table: calls row() for each distinct placement, in element
+ * order (view placement) or point order (view inverse). */
+struct lay_table_row {
+	int64_t elem;            /* -1: an out-of-tile index (tv) */
+	const int64_t *logical;  /* rank coordinates */
+	const int64_t *coord;    /* naxes coordinates, axis order */
+	bool in_bounds;
+};
+typedef int (*lay_row_fn)(void *ctx, const struct lay_table_row *row);
+int lay_table(struct lay_def *def, bool inverse, lay_row_fn row, void *ctx,
+	      struct lay_error *err);
+
+/* Comparison of two definitions: placement equality and first differences. */
+json_t *lay_compare(struct lay_def *a, struct lay_def *b, int examples, struct lay_error *err);
+
+/* sha256 helper: hex digest with "sha256:" prefix of a buffer. */
+void lay_sha256_hex(const void *data, size_t len, char out[72]);
+
+#endif

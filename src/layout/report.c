@@ -1,0 +1,687 @@
+/*
+ * report.c - the analysis of §3: the per-element step that counts
+ * collisions, duplicates, replication and round-trip mismatches, the
+ * fingerprint, expectations, probes, and the JSON report.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include <nettle/sha2.h>
+
+#include "layout.h"
+#include "run.h"
+
+enum { V_COMPLETE, V_COLLISION_FREE, V_REPLICAS_DISTINCT, V_IN_BOUNDS, V_HOLE_FREE,
+       V_BIJECTIVE, V_ROUND_TRIP, NVERDICT };
+static const char *verdict_names[NVERDICT] = {"complete", "collision_free", "replicas_distinct",
+					      "in_bounds", "hole_free", "bijective", "round_trip"};
+
+struct coll_example {
+	int64_t point;
+	int n;
+	int64_t elems[LAYOUTD_DEFAULT_EXAMPLES];
+};
+
+struct expect {
+	int verdict[NVERDICT];   /* -1 unset, else 0/1 */
+	int64_t owners, slots, replication;
+	const char *fingerprint;
+	const char *equals;
+	char equals_fp[72];
+};
+
+struct ana {
+	int64_t unplaced, collisions, duplicates, mismatches, occupied;
+	int64_t rep_min, rep_max;
+	json_t *ex_unplaced, *ex_dup, *ex_rt;
+	struct coll_example *coll;
+	int ncoll;
+	int examples;
+	/* fingerprint: points re-linearized over the axes sorted by name */
+	struct sha256_ctx sha;
+	bool resort;
+	int order[LAYOUTD_MAX_AXES];
+	int64_t nstride[LAYOUTD_MAX_AXES];
+	int64_t *tmp;
+	size_t ntmp;
+	unsigned char fbuf[1 << 16];
+	size_t flen;
+};
+
+static void fp_bytes(struct ana *A, const void *data, size_t n)
+{
+	if (A->flen + n > sizeof A->fbuf) {
+		sha256_update(&A->sha, A->flen, A->fbuf);
+		A->flen = 0;
+	}
+	memcpy(A->fbuf + A->flen, data, n);
+	A->flen += n;
+}
+
+static void fp_u64(struct ana *A, uint64_t v)
+{
+	unsigned char b[8];
+	for (int i = 0; i < 8; i++)
+		b[i] = (unsigned char)(v >> (8 * i));
+	fp_bytes(A, b, 8);
+}
+
+static void fp_u32(struct ana *A, uint32_t v)
+{
+	unsigned char b[4];
+	for (int i = 0; i < 4; i++)
+		b[i] = (unsigned char)(v >> (8 * i));
+	fp_bytes(A, b, 4);
+}
+
+static int cmp_i64(const void *a, const void *b)
+{
+	int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
+	return (x > y) - (x < y);
+}
+
+static void add_collision(struct ana *A, int64_t p, int64_t inv, int64_t e)
+{
+	for (int k = 0; k < A->ncoll; k++)
+		if (A->coll[k].point == p) {
+			if (A->coll[k].n < LAYOUTD_DEFAULT_EXAMPLES)
+				A->coll[k].elems[A->coll[k].n++] = e;
+			return;
+		}
+	if (A->ncoll < A->examples) {
+		struct coll_example *c = &A->coll[A->ncoll++];
+		c->point = p;
+		c->n = 2;
+		c->elems[0] = inv;
+		c->elems[1] = e;
+	}
+}
+
+/* Strides of the name-sorted axes, once the enumeration fixed the extents. */
+static int ana_extents(struct run *r)
+{
+	struct ana *A = r->user;
+	int64_t s = 1;
+	for (int a = r->naxes - 1; a >= 0; a--) {
+		A->nstride[a] = s;
+		s *= r->ext[A->order[a]];
+	}
+	return 0;
+}
+
+static int ana_step(struct run *r, int64_t e, int32_t *pts, size_t n)
+{
+	struct ana *A = r->user;
+	run_sort(pts, n);
+	size_t d = 0;
+	for (size_t k = 0; k < n;) {
+		size_t m = k + 1;
+		while (m < n && pts[m] == pts[k])
+			m++;
+		if (m - k > 1) {
+			A->duplicates += (int64_t)(m - k - 1);
+			if ((int)json_array_size(A->ex_dup) < A->examples)
+				json_array_append_new(A->ex_dup,
+						      json_pack("{s:o,s:o,s:I}", "logical",
+								run_elem_json(r->def, e), "physical",
+								run_point_json(r, pts[k]), "count",
+								(json_int_t)(m - k)));
+		}
+		pts[d++] = pts[k];
+		k = m;
+	}
+	if ((int64_t)d < A->rep_min)
+		A->rep_min = (int64_t)d;
+	if ((int64_t)d > A->rep_max)
+		A->rep_max = (int64_t)d;
+	if (d == 0) {
+		A->unplaced++;
+		if ((int)json_array_size(A->ex_unplaced) < A->examples)
+			json_array_append_new(A->ex_unplaced,
+					      json_pack("{s:o}", "logical", run_elem_json(r->def, e)));
+	}
+	int64_t bad = -1;
+	for (size_t k = 0; k < d; k++) {
+		int32_t p = pts[k];
+		if (r->first[p] < 0) {
+			r->first[p] = (int32_t)e;
+			A->occupied++;
+		} else {
+			A->collisions++;
+			add_collision(A, p, r->first[p], e);
+			if (bad < 0)
+				bad = p;
+		}
+	}
+	if (bad >= 0) {
+		A->mismatches++;
+		if ((int)json_array_size(A->ex_rt) < A->examples)
+			json_array_append_new(A->ex_rt,
+					      json_pack("{s:o,s:o,s:o}", "logical",
+							run_elem_json(r->def, e), "physical",
+							run_point_json(r, bad), "inverse",
+							run_elem_json(r->def, r->first[bad])));
+	}
+	/* fingerprint: u32 count, then u64 points over name-sorted axes, ascending */
+	fp_u32(A, (uint32_t)d);
+	if (!A->resort) {
+		for (size_t k = 0; k < d; k++)
+			fp_u64(A, (uint64_t)pts[k]);
+		return 0;
+	}
+	if (d > A->ntmp) {
+		int64_t *t = realloc(A->tmp, d * sizeof *t);
+		if (!t)
+			return lay_error_set(r->err, LAY_ENOMEM, r->def->ptr, -1, "out of memory");
+		A->tmp = t;
+		A->ntmp = d;
+	}
+	for (size_t k = 0; k < d; k++) {
+		int64_t c[LAYOUTD_MAX_AXES], np = 0;
+		run_decode_point(r, pts[k], c);
+		for (int a = 0; a < r->naxes; a++)
+			np += c[A->order[a]] * A->nstride[a];
+		A->tmp[k] = np;
+	}
+	if (d > 1)
+		qsort(A->tmp, d, sizeof *A->tmp, cmp_i64);
+	for (size_t k = 0; k < d; k++)
+		fp_u64(A, (uint64_t)A->tmp[k]);
+	return 0;
+}
+
+/* ------------------------------------------------------------------ */
+/* Expectations and probes: validated before any enumeration.          */
+
+static int parse_expect(json_t *v, const char *ptr, const struct lay_options *opt,
+			struct expect *x, struct lay_error *err)
+{
+	char q[LAY_ERR_PTR];
+	memset(x, 0, sizeof *x);
+	for (int k = 0; k < NVERDICT; k++)
+		x->verdict[k] = -1;
+	x->owners = x->slots = x->replication = -1;
+	if (!v)
+		return 0;
+	if (!json_is_object(v))
+		return lay_error_set(err, LAY_ESCHEMA, ptr, -1, "expect must be an object");
+	const char *key;
+	json_t *val;
+	json_object_foreach(v, key, val) {
+		lay_ptr_join(q, sizeof q, ptr, key);
+		int vk = -1;
+		for (int k = 0; k < NVERDICT; k++)
+			if (strcmp(verdict_names[k], key) == 0)
+				vk = k;
+		if (vk >= 0) {
+			if (!json_is_boolean(val))
+				return lay_error_set(err, LAY_ESCHEMA, q, -1,
+						     "expect.%s must be true or false", key);
+			x->verdict[vk] = json_is_true(val);
+			continue;
+		}
+		int64_t *iv = strcmp(key, "owners") == 0        ? &x->owners
+			      : strcmp(key, "slots") == 0       ? &x->slots
+			      : strcmp(key, "replication") == 0 ? &x->replication
+								: NULL;
+		if (iv) {
+			if (lay_json_int(val, q, iv, err))
+				return err ? err->code : LAY_ESCHEMA;
+			if (*iv < 0)
+				return lay_error_set(err, LAY_ERANGE, q, -1,
+						     "expect.%s must not be negative", key);
+			continue;
+		}
+		if (strcmp(key, "fingerprint") == 0) {
+			const char *s = json_string_value(val);
+			if (!s || strlen(s) != 71 || strncmp(s, "sha256:", 7) != 0 ||
+			    strspn(s + 7, "0123456789abcdef") != 64)
+				return lay_error_set(err, LAY_ESCHEMA, q, -1,
+						     "expect.fingerprint must be \"sha256:\" and 64 lowercase hex digits");
+			x->fingerprint = s;
+			continue;
+		}
+		if (strcmp(key, "equals") == 0) {
+			const char *s = json_string_value(val);
+			if (!s || !*s)
+				return lay_error_set(err, LAY_ESCHEMA, q, -1,
+						     "expect.equals must be \"name\" or \"name@version\"");
+			if (!opt || !opt->resolve_equals)
+				return lay_error_set(err, LAY_EOFFLINE, q, -1,
+						     "expect.equals (\"%.128s\") needs the registry: run with --server URL",
+						     s);
+			x->equals = s;
+			int rc = opt->resolve_equals(opt->resolve_ctx, s, x->equals_fp, err);
+			if (rc) {
+				if (err && !err->pointer[0])
+					snprintf(err->pointer, sizeof err->pointer, "%s", q);
+				return rc;
+			}
+			continue;
+		}
+		return lay_error_set(err, LAY_ESCHEMA, q, -1,
+				     "unknown expectation \"%s\" (verdict fields, owners, slots, replication, fingerprint, equals)",
+				     key);
+	}
+	return 0;
+}
+
+struct probe_req {
+	size_t n;
+	int64_t *elems;      /* per requested probe, its element */
+};
+
+static int parse_probe(json_t *v, const char *ptr, const struct lay_def *def, struct run *r,
+		       struct probe_req *pq, struct lay_error *err)
+{
+	char q[LAY_ERR_PTR], q2[LAY_ERR_PTR];
+	if (!v)
+		return 0;
+	if (!json_is_array(v))
+		return lay_error_set(err, LAY_ESCHEMA, ptr, -1,
+				     "probe must be an array of logical coordinates, e.g. [[1, 3]]");
+	size_t n = json_array_size(v);
+	if (n > LAYOUTD_MAX_PROBES)
+		return lay_error_set(err, LAY_ELIMIT, ptr, -1, "more than %d probes",
+				     LAYOUTD_MAX_PROBES);
+	pq->elems = calloc(n ? n : 1, sizeof *pq->elems);
+	r->probe_elems = calloc(n ? n : 1, sizeof *r->probe_elems);
+	r->probes = calloc(n ? n : 1, sizeof *r->probes);
+	if (!pq->elems || !r->probe_elems || !r->probes)
+		return lay_error_set(err, LAY_ENOMEM, ptr, -1, "out of memory");
+	pq->n = n;
+	for (size_t i = 0; i < n; i++) {
+		json_t *c = json_array_get(v, i);
+		lay_ptr_index(q, sizeof q, ptr, i);
+		if (!json_is_array(c) || json_array_size(c) != (size_t)def->rank)
+			return lay_error_set(err, LAY_ESCHEMA, q, -1,
+					     "a probe is an array of %d coordinates", def->rank);
+		int64_t e = 0;
+		for (int d = 0; d < def->rank; d++) {
+			int64_t x;
+			lay_ptr_index(q2, sizeof q2, q, (size_t)d);
+			if (lay_json_int(json_array_get(c, (size_t)d), q2, &x, err))
+				return err ? err->code : LAY_ESCHEMA;
+			if (x < 0 || x >= def->shape[d])
+				return lay_error_set(err, LAY_ERANGE, q2, -1,
+						     "probe coordinate %lld is outside 0..%lld of dimension %s",
+						     (long long)x, (long long)def->shape[d] - 1,
+						     def->names[d]);
+			e = e * def->shape[d] + x;
+		}
+		pq->elems[i] = e;
+		r->probe_elems[i] = e;
+	}
+	qsort(r->probe_elems, n, sizeof *r->probe_elems, cmp_i64);
+	size_t u = 0;
+	for (size_t i = 0; i < n; i++)
+		if (u == 0 || r->probe_elems[i] != r->probe_elems[u - 1])
+			r->probe_elems[u++] = r->probe_elems[i];
+	r->nprobe_elems = u;
+	for (size_t i = 0; i < u; i++) {
+		r->probes[i].coords = malloc(sizeof(int64_t) * (size_t)(def->naxes ? def->naxes : 1) *
+					     LAYOUTD_MAX_PROBE_PLACES);
+		if (!r->probes[i].coords)
+			return lay_error_set(err, LAY_ENOMEM, ptr, -1, "out of memory");
+	}
+	return 0;
+}
+
+
+static json_t *probe_json(const struct lay_def *def, struct run *r, const struct probe_req *pq)
+{
+	json_t *out = json_array();
+	for (size_t i = 0; i < pq->n; i++) {
+		size_t u = 0;
+		while (r->probe_elems[u] != pq->elems[i])
+			u++;
+		struct run_probe *pr = &r->probes[u];
+		size_t w = (size_t)def->naxes;
+		int64_t *c = pr->coords;
+		for (size_t a = 1; a < pr->n; a++) { /* insertion sort: n is capped */
+			size_t b = a;
+			while (b > 0) {
+				int cmp = 0;
+				for (size_t k = 0; k < w && !cmp; k++)
+					cmp = (c[(b - 1) * w + k] > c[b * w + k]) -
+					      (c[(b - 1) * w + k] < c[b * w + k]);
+				if (cmp <= 0)
+					break;
+				for (size_t k = 0; k < w; k++) {
+					int64_t t = c[(b - 1) * w + k];
+					c[(b - 1) * w + k] = c[b * w + k];
+					c[b * w + k] = t;
+				}
+				b--;
+			}
+		}
+		json_t *places = json_array();
+		for (size_t a = 0; a < pr->n; a++) {
+			if (a > 0 && memcmp(c + (a - 1) * w, c + a * w, w * sizeof *c) == 0)
+				continue;
+			json_array_append_new(places, run_coord_json(def, c + a * w));
+		}
+		json_t *o = json_pack("{s:o,s:o}", "logical", run_elem_json(def, pq->elems[i]),
+				      "places", places);
+		if (pr->truncated)
+			json_object_set_new(o, "truncated", json_true());
+		json_array_append_new(out, o);
+	}
+	return out;
+}
+
+/* ------------------------------------------------------------------ */
+/* The report                                                          */
+
+static json_t *counted(int64_t count, json_t *examples)
+{
+	return json_pack("{s:I,s:o}", "count", (json_int_t)count, "examples",
+			 examples ? examples : json_array());
+}
+
+static void add_failure(json_t *fails, const char *field, json_t *expected, json_t *actual)
+{
+	json_array_append_new(fails, json_pack("{s:s,s:o,s:o}", "field", field, "expected",
+					       expected, "actual", actual));
+}
+
+static int64_t now_us(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (int64_t)ts.tv_sec * 1000000 + ts.tv_nsec / 1000;
+}
+
+json_t *lay_analyze_def(struct lay_def *def, json_t *expect_v, const char *expect_ptr,
+			json_t *probe_v, const char *probe_ptr, const struct lay_options *opt,
+			struct lay_error *err)
+{
+	int64_t t0 = now_us();
+	struct run r = {0};
+	struct ana *A = NULL;
+	struct expect x;
+	struct probe_req pq = {0};
+	json_t *out = NULL, *warnings = NULL;
+	char buf[256];
+
+	if (parse_expect(expect_v, expect_ptr, opt, &x, err))
+		goto out;
+	if (parse_probe(probe_v, probe_ptr, def, &r, &pq, err))
+		goto out;
+	A = calloc(1, sizeof *A);
+	if (!A) {
+		lay_error_set(err, LAY_ENOMEM, def->ptr, -1, "out of memory");
+		goto out;
+	}
+	A->examples = opt && opt->examples > 0 ? opt->examples : LAYOUTD_DEFAULT_EXAMPLES;
+	if (A->examples > LAYOUTD_MAX_EXAMPLES)
+		A->examples = LAYOUTD_MAX_EXAMPLES;
+	A->coll = calloc((size_t)A->examples, sizeof *A->coll);
+	A->ex_unplaced = json_array();
+	A->ex_dup = json_array();
+	A->ex_rt = json_array();
+	r.ex_oob = json_array();
+	r.examples = A->examples;
+	A->rep_min = INT64_MAX;
+	A->rep_max = 0;
+	if (!A->coll) {
+		lay_error_set(err, LAY_ENOMEM, def->ptr, -1, "out of memory");
+		goto out;
+	}
+
+	/* Fingerprint header: shape and name-sorted axes come after the
+	 * enumeration fixes the extents, so hash the body into its own context
+	 * and fold it into the final digest. */
+	sha256_init(&A->sha);
+	for (int a = 0; a < def->naxes; a++)
+		A->order[a] = a;
+	for (int a = 1; a < def->naxes; a++) /* insertion sort by name: few axes */
+		for (int b = a; b > 0 && strcmp(def->axes[A->order[b - 1]].name,
+						 def->axes[A->order[b]].name) > 0; b--) {
+			int t = A->order[b];
+			A->order[b] = A->order[b - 1];
+			A->order[b - 1] = t;
+		}
+	for (int a = 0; a < def->naxes; a++)
+		A->resort = A->resort || A->order[a] != a;
+
+	r.want_owners = true;
+	r.step = ana_step;
+	r.user = A;
+	r.on_extents = ana_extents;
+	if (run_enumerate(&r, def, err))
+		goto out;
+	if (A->flen)
+		sha256_update(&A->sha, A->flen, A->fbuf);
+	uint8_t body[SHA256_DIGEST_SIZE];
+	sha256_digest(&A->sha, sizeof body, body);
+
+	/* final fingerprint = sha256(header || body digest) */
+	struct sha256_ctx fin;
+	sha256_init(&fin);
+	snprintf(buf, sizeof buf, "layoutd-fingerprint/1\nshape");
+	sha256_update(&fin, strlen(buf), (const uint8_t *)buf);
+	for (int d = 0; d < def->rank; d++) {
+		snprintf(buf, sizeof buf, " %lld", (long long)def->shape[d]);
+		sha256_update(&fin, strlen(buf), (const uint8_t *)buf);
+	}
+	sha256_update(&fin, 6, (const uint8_t *)"\naxes");
+	for (int a = 0; a < def->naxes; a++) {
+		int k = A->order[a];
+		snprintf(buf, sizeof buf, " %s=%lld", def->axes[k].name, (long long)r.ext[k]);
+		sha256_update(&fin, strlen(buf), (const uint8_t *)buf);
+	}
+	sha256_update(&fin, 6, (const uint8_t *)"\nbody ");
+	sha256_update(&fin, sizeof body, body);
+	uint8_t digest[SHA256_DIGEST_SIZE];
+	sha256_digest(&fin, sizeof digest, digest);
+	char fingerprint[72];
+	memcpy(fingerprint, "sha256:", 7);
+	for (int i = 0; i < SHA256_DIGEST_SIZE; i++)
+		snprintf(fingerprint + 7 + 2 * i, 3, "%02x", digest[i]);
+
+	int64_t holes = r.phys_size - A->occupied;
+	json_t *ex_holes = json_array();
+	for (int64_t p = 0; p < r.phys_size && (int)json_array_size(ex_holes) < A->examples; p++)
+		if (r.first[p] < 0)
+			json_array_append_new(ex_holes, json_pack("{s:o}", "physical",
+								  run_point_json(&r, p)));
+	json_t *ex_coll = json_array();
+	for (int k = 0; k < A->ncoll; k++) {
+		json_t *els = json_array();
+		for (int m = 0; m < A->coll[k].n; m++)
+			json_array_append_new(els, run_elem_json(def, A->coll[k].elems[m]));
+		json_array_append_new(ex_coll, json_pack("{s:o,s:o}", "physical",
+							 run_point_json(&r, A->coll[k].point),
+							 "logical", els));
+	}
+	if (def->size == 0)
+		A->rep_min = 0;
+
+	bool v[NVERDICT];
+	v[V_COMPLETE] = A->unplaced == 0;
+	v[V_COLLISION_FREE] = A->collisions == 0;
+	v[V_REPLICAS_DISTINCT] = A->duplicates == 0;
+	v[V_IN_BOUNDS] = r.oob == 0;
+	v[V_HOLE_FREE] = holes == 0;
+	v[V_BIJECTIVE] = v[V_COMPLETE] && v[V_COLLISION_FREE] && v[V_REPLICAS_DISTINCT] &&
+			 v[V_HOLE_FREE] && v[V_IN_BOUNDS] && A->rep_min == 1 && A->rep_max == 1;
+	v[V_ROUND_TRIP] = A->mismatches == 0;
+
+	/* owners */
+	json_t *own_axes = json_array();
+	int64_t own_count = 0, slot_min = 0, slot_max = 0;
+	for (int k = 0; k < r.nown; k++)
+		json_array_append_new(own_axes, json_string(def->axes[r.own_axes[k]].name));
+	for (int64_t o = 0; r.owner_count && o < r.owner_size; o++) {
+		int64_t c = r.owner_count[o];
+		if (!c)
+			continue;
+		if (own_count == 0 || c < slot_min)
+			slot_min = c;
+		if (c > slot_max)
+			slot_max = c;
+		own_count++;
+	}
+
+	/* warnings: the parser's, hardware limits, uneven slots */
+	warnings = json_deep_copy(def->warnings);
+	for (int a = 0; a < def->naxes; a++) {
+		const struct lay_axis *ax = &def->axes[a];
+		if (ax->hw_limit && r.any && r.mx[a] >= ax->hw_limit) {
+			snprintf(buf, sizeof buf,
+				 "%s reaches %lld, past the hardware limit (%s < %lld)", ax->name,
+				 (long long)r.mx[a], ax->name, (long long)ax->hw_limit);
+			json_array_append_new(warnings, json_pack("{s:s,s:s,s:s}", "code",
+								  "hardware_limit", "axis",
+								  ax->name, "message", buf));
+		} else if (ax->hw_limit && ax->declared && ax->extent > ax->hw_limit) {
+			snprintf(buf, sizeof buf,
+				 "%s is declared with extent %lld, past the hardware limit (%s < %lld)",
+				 ax->name, (long long)ax->extent, ax->name, (long long)ax->hw_limit);
+			json_array_append_new(warnings, json_pack("{s:s,s:s,s:s}", "code",
+								  "hardware_limit", "axis",
+								  ax->name, "message", buf));
+		}
+	}
+	if (own_count && slot_min != slot_max) {
+		snprintf(buf, sizeof buf, "owners hold between %lld and %lld slots",
+			 (long long)slot_min, (long long)slot_max);
+		json_array_append_new(warnings,
+				      json_pack("{s:s,s:s}", "code", "uneven_slots", "message", buf));
+	}
+
+	/* expectations and ok */
+	json_t *fails = json_array();
+	for (int k = 0; k < NVERDICT; k++)
+		if (x.verdict[k] >= 0 && (bool)x.verdict[k] != v[k])
+			add_failure(fails, verdict_names[k], json_boolean(x.verdict[k]),
+				    json_boolean(v[k]));
+	if (x.owners >= 0 && x.owners != own_count)
+		add_failure(fails, "owners", json_integer(x.owners), json_integer(own_count));
+	if (x.slots >= 0 && (slot_min != x.slots || slot_max != x.slots))
+		add_failure(fails, "slots", json_integer(x.slots),
+			    json_pack("{s:I,s:I}", "min", (json_int_t)slot_min, "max",
+				      (json_int_t)slot_max));
+	if (x.replication >= 0 && (A->rep_min != x.replication || A->rep_max != x.replication))
+		add_failure(fails, "replication", json_integer(x.replication),
+			    json_pack("{s:I,s:I}", "min", (json_int_t)A->rep_min, "max",
+				      (json_int_t)A->rep_max));
+	if (x.fingerprint && strcmp(x.fingerprint, fingerprint) != 0)
+		add_failure(fails, "fingerprint", json_string(x.fingerprint),
+			    json_string(fingerprint));
+	if (x.equals && strcmp(x.equals_fp, fingerprint) != 0) {
+		json_t *f = json_pack("{s:s,s:s,s:s,s:s}", "field", "equals", "expected",
+				      x.equals_fp, "actual", fingerprint, "ref", x.equals);
+		json_array_append_new(fails, f);
+	}
+	bool ok = json_array_size(fails) == 0;
+	static const int required[] = {V_COMPLETE, V_COLLISION_FREE, V_REPLICAS_DISTINCT,
+				       V_IN_BOUNDS};
+	for (size_t k = 0; k < sizeof required / sizeof required[0]; k++)
+		if (x.verdict[required[k]] < 0 && !v[required[k]])
+			ok = false;
+
+	json_t *shape = json_array(), *names = json_array(), *axes = json_array();
+	for (int d = 0; d < def->rank; d++) {
+		json_array_append_new(shape, json_integer(def->shape[d]));
+		json_array_append_new(names, json_string(def->names[d]));
+	}
+	for (int a = 0; a < def->naxes; a++)
+		json_array_append_new(axes, json_pack("{s:s,s:I,s:s,s:b}", "name",
+						      def->axes[a].name, "extent",
+						      (json_int_t)r.ext[a], "kind",
+						      lay_kind_name(def->axes[a].kind), "declared",
+						      def->axes[a].declared));
+	json_t *verdict = json_object();
+	for (int k = 0; k < NVERDICT; k++)
+		json_object_set_new(verdict, verdict_names[k], json_boolean(v[k]));
+
+	out = json_object();
+	json_object_set_new(out, "id", json_string(def->id));
+	json_object_set_new(out, "fingerprint", json_string(fingerprint));
+	json_object_set_new(out, "notation", json_string(def->notation_key));
+	json_object_set_new(out, "logical", json_pack("{s:o,s:o,s:I}", "shape", shape, "names",
+						      names, "size", (json_int_t)def->size));
+	json_object_set_new(out, "physical", json_pack("{s:o,s:I}", "axes", axes, "size",
+						       (json_int_t)r.phys_size));
+	json_object_set_new(out, "placements", json_integer(r.emitted));
+	json_object_set_new(out, "ok", json_boolean(ok));
+	json_object_set_new(out, "verdict", verdict);
+	json_object_set_new(out, "replication", json_pack("{s:I,s:I}", "min",
+							  (json_int_t)A->rep_min, "max",
+							  (json_int_t)A->rep_max));
+	json_object_set_new(out, "collisions", counted(A->collisions, ex_coll));
+	json_object_set_new(out, "duplicates", counted(A->duplicates, json_incref(A->ex_dup)));
+	json_object_set_new(out, "holes", counted(holes, ex_holes));
+	json_object_set_new(out, "unplaced", counted(A->unplaced, json_incref(A->ex_unplaced)));
+	json_object_set_new(out, "out_of_bounds", counted(r.oob, json_incref(r.ex_oob)));
+	json_object_set_new(out, "round_trip", json_pack("{s:I,s:O}", "mismatches",
+							 (json_int_t)A->mismatches, "examples",
+							 A->ex_rt));
+	json_object_set_new(out, "owners",
+			    json_pack("{s:o,s:I,s:{s:I,s:I}}", "axes", own_axes, "count",
+				      (json_int_t)own_count, "slots", "min", (json_int_t)slot_min,
+				      "max", (json_int_t)slot_max));
+	json_object_set_new(out, "warnings", warnings);
+	warnings = NULL;
+	json_object_set_new(out, "expect", json_pack("{s:b,s:o}", "passed",
+						     json_array_size(fails) == 0, "failures",
+						     fails));
+	if (probe_v)
+		json_object_set_new(out, "probe", probe_json(def, &r, &pq));
+	if (def->ops->structure) {
+		json_t *s = def->ops->structure(def);
+		if (s)
+			json_object_set_new(out, "structure", s);
+	}
+	json_object_set_new(out, "method", json_string("enumerated"));
+	json_object_set_new(out, "elapsed_us", json_integer(now_us() - t0));
+	json_object_set_new(out, "cached", json_false());
+out:
+	json_decref(warnings);
+	if (A) {
+		json_decref(A->ex_unplaced);
+		json_decref(A->ex_dup);
+		json_decref(A->ex_rt);
+		free(A->coll);
+		free(A->tmp);
+		free(A);
+	}
+	free(pq.elems);
+	run_free(&r);
+	return out;
+}
+
+json_t *lay_analyze(json_t *req, const struct lay_options *opt, struct lay_error *err)
+{
+	json_t *layout = req, *expect = NULL, *probe = NULL, *out = NULL;
+	const char *ptr = "";
+	if (json_is_object(req) && json_object_get(req, "layout")) {
+		const char *key;
+		json_t *val;
+		json_object_foreach(req, key, val) {
+			if (strcmp(key, "layout") && strcmp(key, "expect") && strcmp(key, "probe") &&
+			    strcmp(key, "description")) {
+				char q[LAY_ERR_PTR];
+				lay_ptr_join(q, sizeof q, "", key);
+				lay_error_set(err, LAY_ESCHEMA, q, -1,
+					      "unknown member \"%s\" in the request (layout, expect, probe)",
+					      key);
+				return NULL;
+			}
+		}
+		layout = json_object_get(req, "layout");
+		expect = json_object_get(req, "expect");
+		probe = json_object_get(req, "probe");
+		ptr = "/layout";
+	}
+	struct lay_def *def = lay_def_new(layout, ptr, opt, err);
+	if (!def)
+		return NULL;
+	out = lay_analyze_def(def, expect, "/expect", probe, "/probe", opt, err);
+	lay_def_free(def);
+	return out;
+}

@@ -1,0 +1,72 @@
+/*
+ * run.h - internal to the engine: the state of one enumeration, shared by
+ * the analysis, the table views and the comparison.  Not installed.
+ */
+#ifndef LAYOUTD_RUN_H
+#define LAYOUTD_RUN_H
+
+#include "layout.h"
+
+struct run;
+
+/* Called once per logical element in ascending order with its in-bounds
+ * points (linear indices, unsorted, possibly repeated; the step may reorder
+ * the array). */
+typedef int (*run_step_fn)(struct run *r, int64_t elem, int32_t *pts, size_t n);
+
+struct run_probe {
+	int64_t *coords;   /* n * naxes raw coordinates */
+	size_t n;
+	bool truncated;
+};
+
+struct run {
+	const struct lay_def *def;
+	struct lay_error *err;
+	int naxes;
+	/* pass 1 */
+	bool any;
+	int64_t emitted;
+	int64_t mn[LAYOUTD_MAX_AXES], mx[LAYOUTD_MAX_AXES];
+	/* the physical space */
+	int64_t ext[LAYOUTD_MAX_AXES], stride[LAYOUTD_MAX_AXES];
+	int64_t phys_size;
+	int32_t *first;          /* first element at each point, -1 none */
+	/* owners */
+	bool want_owners;
+	int nown;
+	int own_axes[LAYOUTD_MAX_AXES];
+	int64_t own_stride[LAYOUTD_MAX_AXES];
+	int64_t owner_size;
+	uint32_t *owner_count;
+	/* element-ordered streaming, or CSR for hardware-ordered notations */
+	int64_t cur;
+	int32_t *buf;
+	size_t nbuf, capbuf;
+	uint32_t *off;
+	int32_t *pts;
+	/* out of bounds */
+	int64_t oob;
+	json_t *ex_oob;
+	int examples;
+	/* probes: sorted unique element indices and their captured places */
+	int64_t *probe_elems;
+	struct run_probe *probes;
+	size_t nprobe_elems;
+	/* the step */
+	run_step_fn step;
+	int (*on_extents)(struct run *r);   /* optional, after pass 1 */
+	void *user;
+};
+
+int run_enumerate(struct run *r, const struct lay_def *def, struct lay_error *err);
+void run_free(struct run *r);
+size_t run_unique(int32_t *p, size_t n);
+void run_sort(int32_t *p, size_t n);
+void run_decode_point(const struct run *r, int64_t p, int64_t *coord);
+void run_decode_elem(const struct lay_def *def, int64_t e, int64_t *x);
+json_t *run_elem_json(const struct lay_def *def, int64_t e);
+json_t *run_coord_json(const struct lay_def *def, const int64_t *coord);
+json_t *run_point_json(const struct run *r, int64_t p);
+
+#endif

@@ -1,0 +1,13 @@
+/*
+ * table.c - the table notation (see DESIGN.md §2).
+ */
+#include "layout.h"
+
+int lay_table_parse(struct lay_def *def, json_t *v, json_t *whole, struct lay_error *err)
+{
+	char ptr[LAY_ERR_PTR];
+	(void)v;
+	(void)whole;
+	lay_ptr_join(ptr, sizeof ptr, def->ptr, "table");
+	return lay_error_set(err, LAY_ESCHEMA, ptr, -1, "the table notation is not available yet");
+}
