@@ -246,7 +246,7 @@ int run_enumerate(struct run *r, const struct lay_def *def, struct lay_error *er
 		if (__builtin_mul_overflow(r->phys_size, r->ext[a], &r->phys_size) ||
 		    r->phys_size > def->max_points)
 			return lay_error_set(err, LAY_ELIMIT, def->ptr, -1,
-					     "the physical space (%s up to %lld, ...) is larger than the limit of %lld points",
+					     "the physical space is larger than the limit of %3$lld points (reached at axis %1$s, extent %2$lld)",
 					     ax->name, (long long)r->ext[a],
 					     (long long)def->max_points);
 	}

@@ -82,10 +82,49 @@ static int expect_char(struct axe_parser *p, char c, const char *what)
 	return perr(p, LAY_ESYNTAX, p->pos, "%s", msg);
 }
 
+static int parse_int(struct axe_parser *p, int64_t *out, bool allow_neg);
+
+/* "(512 * 32)": constant products and sums, as TVM prints computed strides. */
+static int parse_const(struct axe_parser *p, int64_t *out)
+{
+	int64_t acc = 0, term;
+	int sign = 1, rc;
+	int open = p->pos++;
+	for (;;) {
+		if ((rc = parse_int(p, &term, true)))
+			return rc;
+		while (accept(p, '*')) {
+			int64_t f;
+			if ((rc = parse_int(p, &f, true)))
+				return rc;
+			if (__builtin_mul_overflow(term, f, &term))
+				return perr(p, LAY_EOVERFLOW, open, "constant overflows 64 bits");
+		}
+		if (__builtin_mul_overflow(term, sign, &term) || __builtin_add_overflow(acc, term, &acc))
+			return perr(p, LAY_EOVERFLOW, open, "constant overflows 64 bits");
+		if (accept(p, '+'))
+			sign = 1;
+		else if (accept(p, '-'))
+			sign = -1;
+		else
+			break;
+	}
+	if (!accept(p, ')'))
+		return expect_char(p, ')', "')' closing the constant");
+	*out = acc;
+	return 0;
+}
+
 static int parse_int(struct axe_parser *p, int64_t *out, bool allow_neg)
 {
 	ws(p);
 	int start = p->pos;
+	if (p->s[p->pos] == '(') {
+		int rc = parse_const(p, out);
+		if (!rc && !allow_neg && *out < 0)
+			return perr(p, LAY_EEXTENT, start, "an extent cannot be negative");
+		return rc;
+	}
 	bool neg = false;
 	if (p->s[p->pos] == '-') {
 		if (!allow_neg)
@@ -118,12 +157,31 @@ static int parse_int(struct axe_parser *p, int64_t *out, bool allow_neg)
 /* stride or offset: INT ['@' NAME]; the axis index goes to *axis. */
 static int parse_scaled(struct axe_parser *p, int64_t *v, int *axis)
 {
-	int rc = parse_int(p, v, true);
-	if (rc)
-		return rc;
 	const char *name = "m";
 	char buf[LAYOUTD_MAX_NAME];
-	int at = p->pos;
+	int at, rc;
+	ws(p);
+	char q = p->s[p->pos];
+	if (q == '"' || q == '\'') {
+		/* TVM's shorthand: a quoted axis name is stride 1 on that axis */
+		int start = ++p->pos, n = 0;
+		while (p->s[p->pos] && p->s[p->pos] != q) {
+			if (n + 1 >= (int)sizeof buf)
+				return perr(p, LAY_ENAME, start, "axis name too long");
+			buf[n++] = p->s[p->pos++];
+		}
+		if (p->s[p->pos] != q)
+			return perr(p, LAY_ESYNTAX, start - 1, "unterminated axis name");
+		p->pos++;
+		buf[n] = '\0';
+		*v = 1;
+		name = buf;
+		at = start;
+		goto found;
+	}
+	if ((rc = parse_int(p, v, true)))
+		return rc;
+	at = p->pos;
 	if (accept(p, '@')) {
 		ws(p);
 		int start = p->pos, n = 0;
@@ -139,6 +197,7 @@ static int parse_scaled(struct axe_parser *p, int64_t *v, int *axis)
 		name = buf;
 		at = start;
 	}
+found:
 	*axis = lay_def_axis(p->def, name, p->ptr, p->err);
 	if (*axis < 0) {
 		if (p->err)
@@ -166,7 +225,8 @@ static int parse_group(struct axe_parser *p, struct iter *it, int *n, bool strid
 		if (!strides && it[*n].extent <= 0)
 			return perr(p, LAY_EEXTENT, start, "extent must be positive");
 		(*n)++;
-	} while (paren && accept(p, ','));
+		/* "(8,)": a trailing comma before ')' closes a one-element tuple */
+	} while (paren && accept(p, ',') && (ws(p), p->s[p->pos] != ')'));
 	if (paren)
 		return expect_char(p, ')', "',' or ')'");
 	return 0;
@@ -274,6 +334,14 @@ static int parse_text(struct axe_parser *p)
 				if (!rc)
 					rc = expect_char(p, ']', "']'");
 			}
+		} else if (c == '(') {
+			/* "(1 @ laneid + 2 @ warpid + 64)": a group of offsets */
+			p->pos++;
+			do {
+				rc = parse_offset_term(p);
+			} while (!rc && (accept(p, '+') || accept(p, ',')));
+			if (!rc)
+				rc = expect_char(p, ')', "'+' or ')'");
 		} else if (isdigit((unsigned char)c) || c == '-') {
 			rc = parse_offset_term(p);
 		} else if (!c) {

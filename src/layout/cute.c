@@ -1,13 +1,831 @@
 /*
- * cute.c - the cute notation (see DESIGN.md §2).
+ * cute.c - the cute notation (DESIGN.md §2): CuTe `Shape:Stride` layouts,
+ * in the printed form `((4,8),(2,2)):((32,1),(16,8))` or as the C++ type
+ * text pasted from CUTLASS headers (`Layout<Shape<...>, Stride<...>>`,
+ * `_N`, `Int<N>`, `cute::`, comments).  Coordinates are colexicographic
+ * (leftmost mode fastest).  Two roles: "memory" (logical -> index, the
+ * default) and "tv" (thread, value -> colex index into the tile).
  */
+#include <ctype.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
 #include "layout.h"
+
+/* Nodes of one parsed tuple tree: a text holds at most this many (leaves
+ * are capped separately by LAYOUTD_MAX_ITERS; this bounds `((((8))))`). */
+#define CUTE_MAX_NODES 1024
+
+struct node {
+	int pos;                       /* character offset where the mode starts */
+	bool leaf;
+	int64_t val;
+	char axis[LAYOUTD_MAX_NAME];   /* "" = plain stride (axis m) */
+	int nkids;
+	int kid;                       /* first child */
+	int next;                      /* next sibling, -1 at the end */
+};
+
+enum cute_role { ROLE_MEMORY, ROLE_TV };
+
+struct cute_state {
+	int role;
+	int nleaf;
+	int64_t ext[LAYOUTD_MAX_ITERS];
+	int64_t stride[LAYOUTD_MAX_ITERS];
+	int axis[LAYOUTD_MAX_ITERS];     /* memory: def axis index; tv: unused */
+	/* tv: leaves [0, tv_split) are the thread mode, the rest the values */
+	int tv_split;
+	int64_t threads, values;
+	int a_thread, a_value;
+};
+
+/* ------------------------------------------------------------------ */
+/* Parser                                                              */
+
+struct cute_parser {
+	const char *s;
+	int pos;
+	const char *ptr;
+	struct lay_error *err;
+	struct node *nodes;
+	int nnodes;
+	int depth;
+	int nleaf;                       /* leaves of the tree being parsed */
+};
+
+/* Byte offset -> character (code point) offset: DESIGN.md §4 positions are
+ * characters, and pasted headers may carry UTF-8 in their comments. */
+static long char_offset(const char *s, int pos)
+{
+	long n = 0;
+	for (int i = 0; i < pos && s[i]; i++)
+		n += ((unsigned char)s[i] & 0xC0) != 0x80;
+	return n;
+}
+
+static int perr(struct cute_parser *p, int code, int pos, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
+static int perr(struct cute_parser *p, int code, int pos, const char *fmt, ...)
+{
+	char msg[LAY_ERR_MSG];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	va_end(ap);
+	long at = char_offset(p->s, pos);
+	lay_error_set(p->err, code, p->ptr, at, "%s at character %ld", msg, at);
+	lay_error_source(p->err, p->s);
+	return code;
+}
+
+/* A short description of what is at pos, for "expected X, found Y". */
+static void found(const struct cute_parser *p, int pos, char *out, size_t n)
+{
+	const char *c = p->s + pos;
+	if (!*c) {
+		snprintf(out, n, "the end of the text");
+		return;
+	}
+	if (isalpha((unsigned char)*c) || *c == '_') {
+		int len = 0;
+		while (isalnum((unsigned char)c[len]) || c[len] == '_')
+			len++;
+		snprintf(out, n, "'%.*s'", len > 40 ? 40 : len, c);
+		return;
+	}
+	if (isdigit((unsigned char)*c)) {
+		int len = 0;
+		while (isdigit((unsigned char)c[len]))
+			len++;
+		snprintf(out, n, "'%.*s'", len > 40 ? 40 : len, c);
+		return;
+	}
+	if ((unsigned char)*c >= 0x80) {
+		snprintf(out, n, "a non-ASCII character");
+		return;
+	}
+	snprintf(out, n, "'%c'", *c);
+}
+
+static int expected(struct cute_parser *p, const char *what)
+{
+	char tok[64];
+	found(p, p->pos, tok, sizeof tok);
+	return perr(p, LAY_ESYNTAX, p->pos, "expected %s, found %s", what, tok);
+}
+
+/* Skip whitespace and C++ comments; an unterminated block comment is an
+ * error located at its opening. */
+static int skip(struct cute_parser *p)
+{
+	for (;;) {
+		while (isspace((unsigned char)p->s[p->pos]))
+			p->pos++;
+		if (p->s[p->pos] == '/' && p->s[p->pos + 1] == '/') {
+			while (p->s[p->pos] && p->s[p->pos] != '\n')
+				p->pos++;
+		} else if (p->s[p->pos] == '/' && p->s[p->pos + 1] == '*') {
+			const char *end = strstr(p->s + p->pos + 2, "*/");
+			if (!end)
+				return perr(p, LAY_ESYNTAX, p->pos,
+					    "unterminated comment: '/*' without '*/'");
+			p->pos = (int)(end - p->s) + 2;
+		} else {
+			return 0;
+		}
+	}
+}
+
+/* Skip, then consume c if it is next. */
+static int accept(struct cute_parser *p, char c, bool *got)
+{
+	int rc = skip(p);
+	*got = false;
+	if (rc)
+		return rc;
+	if (p->s[p->pos] == c) {
+		p->pos++;
+		*got = true;
+	}
+	return 0;
+}
+
+static int expect_char(struct cute_parser *p, char c, const char *what)
+{
+	bool got;
+	int rc = accept(p, c, &got);
+	if (rc || got)
+		return rc;
+	return expected(p, what);
+}
+
+/* An identifier, with `cute::` qualifiers dropped.  *start is where the
+ * qualified name begins. */
+static int ident(struct cute_parser *p, char *out, size_t n, int *start)
+{
+	*start = p->pos;
+	for (;;) {
+		int b = p->pos;
+		size_t len = 0;
+		while (isalnum((unsigned char)p->s[p->pos]) || p->s[p->pos] == '_') {
+			if (len + 1 < n)
+				out[len++] = p->s[p->pos];
+			p->pos++;
+		}
+		out[len] = '\0';
+		int save = p->pos;
+		int rc = skip(p);
+		if (rc)
+			return rc;
+		if (p->s[p->pos] == ':' && p->s[p->pos + 1] == ':') {
+			if (strcmp(out, "cute") != 0)
+				return perr(p, LAY_ESYNTAX, b,
+					    "unknown namespace '%s' (only cute:: is accepted)", out);
+			p->pos += 2;
+			if ((rc = skip(p)))
+				return rc;
+			if (!(isalpha((unsigned char)p->s[p->pos]) || p->s[p->pos] == '_'))
+				return expected(p, "a name after 'cute::'");
+			continue;
+		}
+		p->pos = save;
+		return 0;
+	}
+}
+
+/* Decimal digits at p->pos into *v; reals are refused, overflow located. */
+static int digits(struct cute_parser *p, int start, bool neg, int64_t *v)
+{
+	int64_t x = 0;
+	if (!isdigit((unsigned char)p->s[p->pos]))
+		return expected(p, "an integer");
+	while (isdigit((unsigned char)p->s[p->pos])) {
+		int d = p->s[p->pos] - '0';
+		if (__builtin_mul_overflow(x, 10, &x) ||
+		    __builtin_add_overflow(x, neg ? -d : d, &x))
+			return perr(p, LAY_EOVERFLOW, start, "integer overflows 64 bits");
+		p->pos++;
+	}
+	if (p->s[p->pos] == '.' || p->s[p->pos] == 'e' || p->s[p->pos] == 'E')
+		return perr(p, LAY_ENOTINT, start,
+			    "%s is not an integer; CuTe shapes and strides hold integers only",
+			    p->s[p->pos] == '.' ? "a real number" : "an exponent form");
+	if (isalpha((unsigned char)p->s[p->pos]) || p->s[p->pos] == '_')
+		return expected(p, "',' or a closing bracket after a number");
+	*v = x;
+	return 0;
+}
+
+static int new_node(struct cute_parser *p, int pos)
+{
+	if (p->nnodes >= CUTE_MAX_NODES)
+		return perr(p, LAY_ELIMIT, pos, "more than %d modes in the layout text",
+			    CUTE_MAX_NODES), -1;
+	struct node *n = &p->nodes[p->nnodes];
+	memset(n, 0, sizeof *n);
+	n->pos = pos;
+	n->kid = n->next = -1;
+	return p->nnodes++;
+}
+
+static int parse_item(struct cute_parser *p, bool stride, int *out);
+
+/* The children of a tuple up to `close` (')' or '>'), after the opener. */
+static int parse_kids(struct cute_parser *p, int tuple, char close, bool stride)
+{
+	const char *what = close == ')' ? "',' or ')'" : "',' or '>'";
+	int last = -1, rc;
+	if (++p->depth > LAYOUTD_MAX_JSON_DEPTH)
+		return perr(p, LAY_ELIMIT, p->nodes[tuple].pos, "modes nested deeper than %d",
+			    LAYOUTD_MAX_JSON_DEPTH);
+	for (;;) {
+		int kid;
+		if ((rc = parse_item(p, stride, &kid)))
+			return rc;
+		if (last < 0)
+			p->nodes[tuple].kid = kid;
+		else
+			p->nodes[last].next = kid;
+		last = kid;
+		p->nodes[tuple].nkids++;
+		bool got;
+		if ((rc = accept(p, ',', &got)))
+			return rc;
+		if (got)
+			continue;
+		if ((rc = expect_char(p, close, what)))
+			return rc;
+		break;
+	}
+	p->depth--;
+	return 0;
+}
+
+/* A leaf value at p->pos: [-]digits, _N, _mN, Int<N>, optionally k@axis. */
+static int parse_leaf(struct cute_parser *p, int node, bool stride)
+{
+	struct node *n = &p->nodes[node];
+	int start = p->pos, rc;
+	char c = p->s[p->pos];
+	if (c == '-' || c == '+') {
+		p->pos++;
+		if ((rc = skip(p)))
+			return rc;
+		if ((rc = digits(p, start, c == '-', &n->val)))
+			return rc;
+	} else if (isdigit((unsigned char)c)) {
+		if ((rc = digits(p, start, false, &n->val)))
+			return rc;
+	} else {
+		char name[LAYOUTD_MAX_NAME];
+		int at;
+		if ((rc = ident(p, name, sizeof name, &at)))
+			return rc;
+		if (name[0] == '_' && (isdigit((unsigned char)name[1]) ||
+				       (name[1] == 'm' && isdigit((unsigned char)name[2])))) {
+			/* _N and _mN (CuTe's Int<-N>): re-read the digits in place */
+			bool neg = name[1] == 'm';
+			p->pos = at + (neg ? 2 : 1);
+			if ((rc = digits(p, at, neg, &n->val)))
+				return rc;
+		} else if (strcmp(name, "Int") == 0 || strcmp(name, "C") == 0) {
+			if ((rc = expect_char(p, '<', "'<' after Int")))
+				return rc;
+			if ((rc = skip(p)))
+				return rc;
+			int vs = p->pos;
+			bool neg = p->s[p->pos] == '-';
+			if (neg) {
+				p->pos++;
+				if ((rc = skip(p)))
+					return rc;
+			}
+			if ((rc = digits(p, vs, neg, &n->val)))
+				return rc;
+			if ((rc = expect_char(p, '>', "'>' closing Int<N>")))
+				return rc;
+		} else {
+			p->pos = at;
+			return expected(p, stride ? "a stride (an integer, _N, Int<N>, k@axis, "
+						    "'(' or Stride<...>)"
+						  : "an extent (an integer, _N, Int<N>, '(' or "
+						    "Shape<...>)");
+		}
+	}
+	int save = p->pos;
+	if ((rc = skip(p)))
+		return rc;
+	if (p->s[p->pos] != '@') {
+		p->pos = save;
+		return 0;
+	}
+	int at_pos = p->pos;
+	if (!stride)
+		return perr(p, LAY_ESYNTAX, at_pos,
+			    "an extent has no axis: '@axis' belongs to strides");
+	p->pos++;
+	if ((rc = skip(p)))
+		return rc;
+	if (!(isalpha((unsigned char)p->s[p->pos]) || p->s[p->pos] == '_'))
+		return expected(p, "an axis name after '@'");
+	int ns = p->pos;
+	size_t len = 0;
+	while (isalnum((unsigned char)p->s[p->pos]) || p->s[p->pos] == '_') {
+		if (len + 1 >= sizeof n->axis)
+			return perr(p, LAY_ENAME, ns, "axis name longer than %d characters",
+				    LAYOUTD_MAX_NAME - 1);
+		n->axis[len++] = p->s[p->pos++];
+	}
+	n->axis[len] = '\0';
+	return 0;
+}
+
+/* One mode: a tuple `( ... )`, `Shape< ... >` / `Stride< ... >`, or a leaf. */
+static int parse_item(struct cute_parser *p, bool stride, int *out)
+{
+	int rc = skip(p);
+	if (rc)
+		return rc;
+	int start = p->pos;
+	int node = new_node(p, start);
+	if (node < 0)
+		return p->err ? p->err->code : LAY_ELIMIT;
+	*out = node;
+	char c = p->s[p->pos];
+	if (c == '(') {
+		p->pos++;
+		return parse_kids(p, node, ')', stride);
+	}
+	if (isalpha((unsigned char)c)) {
+		char name[LAYOUTD_MAX_NAME];
+		int at;
+		if ((rc = ident(p, name, sizeof name, &at)))
+			return rc;
+		if (strcmp(name, "Shape") == 0 || strcmp(name, "Stride") == 0 ||
+		    strcmp(name, "tuple") == 0) {
+			if ((rc = expect_char(p, '<', "'<'")))
+				return rc;
+			return parse_kids(p, node, '>', stride);
+		}
+		p->pos = at;
+		/* Int<N> and unknown names are handled (and refused) by the leaf */
+	}
+	p->nodes[node].leaf = true;
+	if (++p->nleaf > LAYOUTD_MAX_ITERS)
+		return perr(p, LAY_ELIMIT, start, "more than %d leaf modes (the limit)",
+			    LAYOUTD_MAX_ITERS);
+	return parse_leaf(p, node, stride);
+}
+
+/* Render a mode in the printed form, for messages. */
+static void render(const struct cute_parser *p, int node, char *out, size_t n)
+{
+	const struct node *x = &p->nodes[node];
+	size_t len = strlen(out);
+	if (len + 1 >= n)
+		return;
+	if (x->leaf) {
+		snprintf(out + len, n - len, "%lld%s%s", (long long)x->val, x->axis[0] ? "@" : "",
+			 x->axis);
+		return;
+	}
+	snprintf(out + len, n - len, "(");
+	for (int k = x->kid; k >= 0; k = p->nodes[k].next) {
+		if (k != x->kid) {
+			len = strlen(out);
+			snprintf(out + len, n - len, ",");
+		}
+		render(p, k, out, n);
+	}
+	len = strlen(out);
+	snprintf(out + len, n - len, ")");
+}
+
+/* Congruence (same profile).  The first mismatch is reported at the
+ * innermost tuple pair holding it, located at the stride's offending mode. */
+static int congruent(struct cute_parser *p, int sh, int st)
+{
+	const struct node *a = &p->nodes[sh], *b = &p->nodes[st];
+	char ps[160] = "", pt[160] = "", ks[160] = "", kt[160] = "";
+	if (a->leaf && b->leaf)
+		return 0;
+	if (a->leaf != b->leaf) {
+		render(p, sh, ps, sizeof ps);
+		render(p, st, pt, sizeof pt);
+		return perr(p, LAY_ECONGRUENT, b->pos,
+			    "shape and stride are not congruent: the shape has %s where the stride has %s",
+			    ps, pt);
+	}
+	int ka = a->kid, kb = b->kid, i = 0;
+	for (; ka >= 0 && kb >= 0; ka = p->nodes[ka].next, kb = p->nodes[kb].next, i++) {
+		const struct node *x = &p->nodes[ka], *y = &p->nodes[kb];
+		if (x->leaf != y->leaf) {
+			render(p, sh, ps, sizeof ps);
+			render(p, st, pt, sizeof pt);
+			render(p, ka, ks, sizeof ks);
+			render(p, kb, kt, sizeof kt);
+			return perr(p, LAY_ECONGRUENT, y->pos,
+				    "shape %s and stride %s are not congruent: mode %d is %s in the shape but %s in the stride",
+				    ps, pt, i, ks, kt);
+		}
+		int rc = congruent(p, ka, kb);
+		if (rc)
+			return rc;
+	}
+	if (ka >= 0 || kb >= 0) {
+		render(p, sh, ps, sizeof ps);
+		render(p, st, pt, sizeof pt);
+		return perr(p, LAY_ECONGRUENT, kb >= 0 ? p->nodes[kb].pos : b->pos,
+			    "shape %s and stride %s are not congruent: %d modes in the shape but %d in the stride",
+			    ps, pt, a->nkids, b->nkids);
+	}
+	return 0;
+}
+
+/* Leaves of a tree left to right (= colex order), into idx[]. */
+static void leaves(const struct cute_parser *p, int node, int *idx, int *n)
+{
+	const struct node *x = &p->nodes[node];
+	if (x->leaf) {
+		idx[(*n)++] = node;
+		return;
+	}
+	for (int k = x->kid; k >= 0; k = p->nodes[k].next)
+		leaves(p, k, idx, n);
+}
+
+/*
+ * The whole text: `[using NAME =] Layout<SHAPE [, STRIDE]> [;]` or
+ * `SHAPE [: STRIDE]`.  *stride is -1 when no stride was written (CuTe's
+ * default, compact colex strides).
+ */
+static int parse_text(struct cute_parser *p, int *shape, int *stride, int *stride_nleaf)
+{
+	int rc = skip(p), start, save;
+	char name[LAYOUTD_MAX_NAME];
+	bool got, cxx = false;
+	*stride = -1;
+	if (rc)
+		return rc;
+	if (!p->s[p->pos])
+		return perr(p, LAY_ESYNTAX, p->pos, "empty CuTe layout");
+	save = p->pos;
+	if (isalpha((unsigned char)p->s[p->pos])) {
+		if ((rc = ident(p, name, sizeof name, &start)))
+			return rc;
+		if (strcmp(name, "using") == 0) {
+			if ((rc = skip(p)))
+				return rc;
+			if (!(isalpha((unsigned char)p->s[p->pos]) || p->s[p->pos] == '_'))
+				return expected(p, "a type name after 'using'");
+			if ((rc = ident(p, name, sizeof name, &start)))
+				return rc;
+			if ((rc = expect_char(p, '=', "'='")))
+				return rc;
+			if ((rc = skip(p)))
+				return rc;
+			save = p->pos;
+			if (!isalpha((unsigned char)p->s[p->pos]))
+				return expected(p, "Layout<...>");
+			if ((rc = ident(p, name, sizeof name, &start)))
+				return rc;
+		}
+		if (strcmp(name, "Layout") == 0) {
+			cxx = true;
+			if ((rc = expect_char(p, '<', "'<' after Layout")))
+				return rc;
+		} else {
+			p->pos = save;
+		}
+	}
+	p->nleaf = 0;
+	if ((rc = parse_item(p, false, shape)))
+		return rc;
+	if ((rc = accept(p, cxx ? ',' : ':', &got)))
+		return rc;
+	if (got) {
+		p->nleaf = 0;
+		if ((rc = parse_item(p, true, stride)))
+			return rc;
+	}
+	*stride_nleaf = p->nleaf;
+	if (cxx) {
+		if ((rc = expect_char(p, '>', *stride < 0 ? "',' or '>'" : "'>' closing Layout<...>")))
+			return rc;
+		if ((rc = accept(p, ';', &got)))
+			return rc;
+	}
+	if ((rc = skip(p)))
+		return rc;
+	if (p->s[p->pos])
+		return expected(p, cxx ? "the end of the layout"
+				       : *stride < 0 ? "':' or the end of the layout"
+						     : "the end of the layout");
+	return 0;
+}
+
+/* ------------------------------------------------------------------ */
+/* Walks                                                               */
+
+static int cute_walk_memory(const struct lay_def *def, lay_emit_fn emit, void *ctx)
+{
+	const struct cute_state *st = def->state;
+	int64_t coord[LAYOUTD_MAX_AXES];
+	for (int64_t e = 0; e < def->size; e++) {
+		/* row-major element -> its coordinates -> colex 1-D index */
+		int64_t rem = e, x[LAYOUTD_MAX_RANK], idx = 0, mul = 1;
+		for (int d = def->rank - 1; d >= 0; d--) {
+			x[d] = rem % def->shape[d];
+			rem /= def->shape[d];
+		}
+		for (int d = 0; d < def->rank; d++) {
+			idx += x[d] * mul;
+			mul *= def->shape[d];
+		}
+		memset(coord, 0, sizeof coord);
+		for (int k = 0; k < st->nleaf; k++) {
+			coord[st->axis[k]] += idx % st->ext[k] * st->stride[k];
+			idx /= st->ext[k];
+		}
+		int rc = emit(ctx, e, coord, 0);
+		if (rc)
+			return rc;
+	}
+	return 0;
+}
+
+static int cute_walk_tv(const struct lay_def *def, lay_emit_fn emit, void *ctx)
+{
+	const struct cute_state *st = def->state;
+	int64_t coord[LAYOUTD_MAX_AXES];
+	int64_t M = def->shape[0], N = def->shape[1], tile = M * N;
+	memset(coord, 0, sizeof coord);
+	for (int64_t v = 0; v < st->values; v++) {
+		int64_t rem = v, vi = 0;
+		for (int k = st->tv_split; k < st->nleaf; k++) {
+			vi += rem % st->ext[k] * st->stride[k];
+			rem /= st->ext[k];
+		}
+		for (int64_t t = 0; t < st->threads; t++) {
+			int64_t idx = vi;
+			rem = t;
+			for (int k = 0; k < st->tv_split; k++) {
+				idx += rem % st->ext[k] * st->stride[k];
+				rem /= st->ext[k];
+			}
+			coord[st->a_thread] = t;
+			coord[st->a_value] = v;
+			int rc = idx >= 0 && idx < tile ? emit(ctx, idx % M * N + idx / M, coord, 0)
+							: emit(ctx, -1, coord, idx);
+			if (rc)
+				return rc;
+		}
+	}
+	return 0;
+}
+
+static int cute_walk(const struct lay_def *def, lay_emit_fn emit, void *ctx,
+		     struct lay_error *err)
+{
+	const struct cute_state *st = def->state;
+	(void)err;
+	return st->role == ROLE_TV ? cute_walk_tv(def, emit, ctx)
+				   : cute_walk_memory(def, emit, ctx);
+}
+
+static const struct lay_notation_ops cute_memory_ops = {
+	.walk = cute_walk, .free = free, .ordered = true,
+};
+static const struct lay_notation_ops cute_tv_ops = {
+	.walk = cute_walk, .free = free, .ordered = false,
+};
+
+/* ------------------------------------------------------------------ */
+/* Setup                                                               */
+
+/* Size of a mode: product of its leaf extents, overflow located. */
+static int mode_size(struct cute_parser *p, const int *lv, int lo, int hi, int pos,
+		     int64_t *out)
+{
+	int64_t s = 1;
+	for (int k = lo; k < hi; k++)
+		if (__builtin_mul_overflow(s, p->nodes[lv[k]].val, &s))
+			return perr(p, LAY_EOVERFLOW, pos, "the size of the layout overflows 64 bits");
+	*out = s;
+	return 0;
+}
+
+/* Every sum of coordinate*stride on one axis must fit 64 bits: the
+ * largest magnitude is the sum of |(extent-1)*stride| over its leaves.
+ * grp[k] groups the leaves that add up together (axis, or one for tv). */
+static int check_range(struct cute_parser *p, const struct cute_state *st, const int *grp,
+		       const int *spos)
+{
+	int64_t span[LAYOUTD_MAX_ITERS] = {0};
+	for (int k = 0; k < st->nleaf; k++) {
+		int64_t s = st->stride[k] < 0 ? -st->stride[k] : st->stride[k], t;
+		if (st->stride[k] == INT64_MIN || __builtin_mul_overflow(s, st->ext[k] - 1, &t) ||
+		    __builtin_add_overflow(span[grp[k]], t, &span[grp[k]]))
+			return perr(p, LAY_EOVERFLOW, spos[k],
+				    "coordinate times stride overflows 64 bits");
+	}
+	return 0;
+}
 
 int lay_cute_parse(struct lay_def *def, json_t *v, json_t *whole, struct lay_error *err)
 {
-	char ptr[LAY_ERR_PTR];
-	(void)v;
-	(void)whole;
+	char ptr[LAY_ERR_PTR], q[LAY_ERR_PTR];
+	struct cute_parser p = {0};
+	struct cute_state *st = NULL;
+	int shape = -1, stride = -1, stride_nleaf = 0, rc = 0;
+	int lv[LAYOUTD_MAX_ITERS], sv[LAYOUTD_MAX_ITERS], nl = 0, ns = 0;
+	int grp[LAYOUTD_MAX_ITERS], spos[LAYOUTD_MAX_ITERS];
+	int role = ROLE_MEMORY;
+
 	lay_ptr_join(ptr, sizeof ptr, def->ptr, "cute");
-	return lay_error_set(err, LAY_ESCHEMA, ptr, -1, "the cute notation is not available yet");
+	json_t *r = json_object_get(whole, "cute_role");
+	if (r) {
+		const char *s = json_string_value(r);
+		lay_ptr_join(q, sizeof q, def->ptr, "cute_role");
+		if (s && strcmp(s, "tv") == 0)
+			role = ROLE_TV;
+		else if (!s || strcmp(s, "memory") != 0)
+			return lay_error_set(err, LAY_ESCHEMA, q, -1,
+					     "cute_role must be \"memory\" (the default) or \"tv\"");
+	}
+	if (!json_is_string(v))
+		return lay_error_set(err, LAY_ESCHEMA, ptr, -1,
+				     "cute is a string like \"((4,8),(2,2)):((32,1),(16,8))\" or "
+				     "pasted C++ \"Layout<Shape<...>, Stride<...>>\"");
+	const char *text = json_string_value(v);
+	if (strlen(text) > LAYOUTD_MAX_EXPR_LEN)
+		return lay_error_set(err, LAY_ELIMIT, ptr, -1,
+				     "CuTe text of %zu characters is over the limit %d", strlen(text),
+				     LAYOUTD_MAX_EXPR_LEN);
+	p.s = text;
+	p.ptr = ptr;
+	p.err = err;
+	p.nodes = calloc(CUTE_MAX_NODES, sizeof *p.nodes);
+	st = calloc(1, sizeof *st);
+	if (!p.nodes || !st) {
+		rc = lay_error_set(err, LAY_ENOMEM, ptr, -1, "out of memory");
+		goto out;
+	}
+	if ((rc = parse_text(&p, &shape, &stride, &stride_nleaf)))
+		goto out;
+
+	/* Extents, congruence, leaves. */
+	leaves(&p, shape, lv, &nl);
+	for (int k = 0; k < nl; k++)
+		if (p.nodes[lv[k]].val <= 0) {
+			rc = perr(&p, LAY_EEXTENT, p.nodes[lv[k]].pos,
+				  "extent %lld is not positive",
+				  (long long)p.nodes[lv[k]].val);
+			goto out;
+		}
+	if (stride >= 0) {
+		if ((rc = congruent(&p, shape, stride)))
+			goto out;
+		leaves(&p, stride, sv, &ns);
+	}
+	(void)stride_nleaf;
+	st->role = role;
+	st->nleaf = nl;
+	int64_t compact = 1;
+	for (int k = 0; k < nl; k++) {
+		st->ext[k] = p.nodes[lv[k]].val;
+		if (stride >= 0) {
+			st->stride[k] = p.nodes[sv[k]].val;
+			spos[k] = p.nodes[sv[k]].pos;
+		} else {
+			st->stride[k] = compact;
+			spos[k] = p.nodes[lv[k]].pos;
+			if (__builtin_mul_overflow(compact, st->ext[k], &compact))
+				compact = INT64_MAX;
+		}
+	}
+
+	/* Top-level modes: the children of the shape, or the shape itself. */
+	int nmodes = p.nodes[shape].leaf ? 1 : p.nodes[shape].nkids;
+	int mlo[LAYOUTD_MAX_ITERS + 1], mpos[LAYOUTD_MAX_ITERS];
+	int64_t msize[LAYOUTD_MAX_ITERS], size = 1;
+	if (nmodes > LAYOUTD_MAX_ITERS) {
+		rc = perr(&p, LAY_ELIMIT, p.nodes[shape].pos, "more than %d modes",
+			  LAYOUTD_MAX_ITERS);
+		goto out;
+	}
+	mlo[0] = 0;
+	for (int m = 0, kid = p.nodes[shape].kid; m < nmodes; m++) {
+		int node = p.nodes[shape].leaf ? shape : kid;
+		int cnt = 0, tmp[LAYOUTD_MAX_ITERS];
+		leaves(&p, node, tmp, &cnt);
+		mlo[m + 1] = mlo[m] + cnt;
+		mpos[m] = p.nodes[node].pos;
+		if ((rc = mode_size(&p, lv, mlo[m], mlo[m + 1], mpos[m], &msize[m])))
+			goto out;
+		if (__builtin_mul_overflow(size, msize[m], &size)) {
+			rc = perr(&p, LAY_EOVERFLOW, p.nodes[shape].pos,
+				  "the size of the layout overflows 64 bits");
+			goto out;
+		}
+		if (!p.nodes[shape].leaf)
+			kid = p.nodes[kid].next;
+	}
+
+	if (role == ROLE_MEMORY) {
+		/* axes in first-appearance order; plain strides on m */
+		for (int k = 0; k < nl; k++) {
+			const char *axis = stride >= 0 && p.nodes[sv[k]].axis[0] ? p.nodes[sv[k]].axis
+										 : "m";
+			int a = lay_def_axis(def, axis, ptr, err);
+			if (a < 0) {
+				if (err)
+					err->position = char_offset(text, spos[k]);
+				lay_error_source(err, text);
+				rc = err ? err->code : LAY_ELIMIT;
+				goto out;
+			}
+			st->axis[k] = a;
+			grp[k] = a;
+		}
+		if ((rc = check_range(&p, st, grp, spos)))
+			goto out;
+		if (def->logical_given) {
+			if (def->size != size) {
+				lay_ptr_join(q, sizeof q, def->ptr, "logical");
+				rc = lay_error_set(err, LAY_ESHAPE, q, -1,
+						   "logical size %lld differs from the layout size %lld (product of the shape)",
+						   (long long)def->size, (long long)size);
+				goto out;
+			}
+		} else if ((rc = lay_def_set_shape(def, nmodes, msize, ptr, err))) {
+			goto out;
+		}
+		def->placements_bound = size;
+	} else {
+		if (nmodes != 2) {
+			rc = perr(&p, LAY_ESHAPE, nmodes > 2 ? mpos[2] : p.nodes[shape].pos,
+				  "a tv layout has exactly two top-level modes (thread, value), this one has %d",
+				  nmodes);
+			goto out;
+		}
+		for (int k = 0; k < nl; k++) {
+			if (stride >= 0 && p.nodes[sv[k]].axis[0]) {
+				rc = perr(&p, LAY_ESCHEMA, spos[k],
+					  "a tv layout maps to a tile index: stride %lld@%s names an axis",
+					  (long long)st->stride[k], p.nodes[sv[k]].axis);
+				goto out;
+			}
+			grp[k] = 0;
+		}
+		if ((rc = check_range(&p, st, grp, spos)))
+			goto out;
+		if (!def->logical_given) {
+			rc = lay_error_set(err, LAY_ESCHEMA, def->ptr, -1,
+					   "a tv layout needs \"logical\": [M, N], the tile its index addresses");
+			goto out;
+		}
+		if (def->rank != 2) {
+			lay_ptr_join(q, sizeof q, def->ptr, "logical");
+			rc = lay_error_set(err, LAY_ESHAPE, q, -1,
+					   "a tv layout addresses a 2-D tile: logical must be [M, N], not rank %d",
+					   def->rank);
+			goto out;
+		}
+		st->tv_split = mlo[1];
+		st->threads = msize[0];
+		st->values = msize[1];
+		const char *names[2] = {"thread", "value"};
+		int *slot[2] = {&st->a_thread, &st->a_value};
+		for (int i = 0; i < 2; i++) {
+			int a = lay_def_axis(def, names[i], ptr, err);
+			if (a < 0) {
+				rc = err ? err->code : LAY_ELIMIT;
+				goto out;
+			}
+			*slot[i] = a;
+			if (!def->axes[a].declared) {
+				def->axes[a].declared = true;
+				def->axes[a].extent = msize[i];
+			}
+		}
+		def->placements_bound = size;
+	}
+	for (int k = 0; k < nl; k++)
+		if (st->stride[k] == 0 && st->ext[k] > 1)
+			lay_def_warn(def, "stride_zero",
+				     "leaf mode %d (extent %lld) has stride 0: its %lld coordinates share one place",
+				     k, (long long)st->ext[k], (long long)st->ext[k]);
+out:
+	free(p.nodes);
+	if (rc) {
+		free(st);
+		return rc;
+	}
+	def->ops = role == ROLE_TV ? &cute_tv_ops : &cute_memory_ops;
+	def->state = st;
+	return 0;
 }

@@ -467,7 +467,7 @@ json_t *lay_analyze_def(struct lay_def *def, json_t *expect_v, const char *expec
 		snprintf(buf, sizeof buf, " %lld", (long long)def->shape[d]);
 		sha256_update(&fin, strlen(buf), (const uint8_t *)buf);
 	}
-	sha256_update(&fin, 6, (const uint8_t *)"\naxes");
+	sha256_update(&fin, 5, (const uint8_t *)"\naxes");
 	for (int a = 0; a < def->naxes; a++) {
 		int k = A->order[a];
 		snprintf(buf, sizeof buf, " %s=%lld", def->axes[k].name, (long long)r.ext[k]);

@@ -1,13 +1,227 @@
 /*
- * table.c - the table notation (see DESIGN.md §2).
+ * table.c - the table notation: explicit placement rows
+ * [[[i, j], {"laneid": 0, "m": 0}], ...], as dumped by another tool or a real
+ * kernel (DESIGN.md §2).  Each row is one placement; a repeated row is a
+ * duplicate placement, not an error.  The logical shape defaults to max+1 of
+ * the coordinates per dimension; axis order is first appearance.
  */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
 #include "layout.h"
+
+struct table_state {
+	size_t nrows;
+	int nax;             /* axes named by the rows: def axes 0..nax-1 */
+	int64_t *elem;       /* nrows row-major element indices */
+	int64_t *coord;      /* nrows * nax physical coordinates */
+};
+
+static void table_free(void *state)
+{
+	struct table_state *st = state;
+	if (!st)
+		return;
+	free(st->elem);
+	free(st->coord);
+	free(st);
+}
+
+/* Rows in row order; axes the table does not name (declared in "physical"
+ * only) stay at 0. */
+static int table_walk(const struct lay_def *def, lay_emit_fn fn, void *ctx,
+		      struct lay_error *err)
+{
+	const struct table_state *st = def->state;
+	int64_t coord[LAYOUTD_MAX_AXES] = {0};
+	(void)err;
+	for (size_t r = 0; r < st->nrows; r++) {
+		memcpy(coord, st->coord + r * (size_t)st->nax, sizeof *coord * (size_t)st->nax);
+		int rc = fn(ctx, st->elem[r], coord, 0);
+		if (rc)
+			return rc;
+	}
+	return 0;
+}
+
+static const struct lay_notation_ops table_ops = {
+	.walk = table_walk, .free = table_free, .ordered = false,
+};
+
+/* Row r must be a [coordinates, places] pair; returns its two members. */
+static int row_parts(json_t *row, const char *rptr, json_t **lc, json_t **pl,
+		     struct lay_error *err)
+{
+	char q[LAY_ERR_PTR];
+	if (!json_is_array(row) || json_array_size(row) != 2)
+		return lay_error_set(err, LAY_ESCHEMA, rptr, -1,
+				     "a table row is [[logical coordinates], {\"axis\": coordinate, ...}]");
+	*lc = json_array_get(row, 0);
+	*pl = json_array_get(row, 1);
+	if (!json_is_array(*lc)) {
+		lay_ptr_index(q, sizeof q, rptr, 0);
+		return lay_error_set(err, LAY_ESCHEMA, q, -1,
+				     "the logical coordinates of a row are an array of integers");
+	}
+	if (!json_is_object(*pl) || json_object_size(*pl) == 0) {
+		lay_ptr_index(q, sizeof q, rptr, 1);
+		return lay_error_set(err, LAY_ESCHEMA, q, -1,
+				     "the place of a row is a non-empty object of axis coordinates, e.g. {\"laneid\": 0}");
+	}
+	return 0;
+}
+
+/*
+ * Pass 1 over the rows: schema, ranks, logical coordinates (and their
+ * maxima into mx), and every axis in order of first appearance.
+ */
+static int scan_rows(struct lay_def *def, json_t *v, const char *ptr, int *rank, int64_t *mx,
+		     struct lay_error *err)
+{
+	char rp[LAY_ERR_PTR], q[LAY_ERR_PTR], q2[LAY_ERR_PTR];
+	size_t r;
+	json_t *row, *lc = NULL, *pl = NULL;
+	int rc;
+	json_array_foreach(v, r, row) {
+		lay_ptr_index(rp, sizeof rp, ptr, r);
+		if ((rc = row_parts(row, rp, &lc, &pl, err)))
+			return rc;
+		lay_ptr_index(q, sizeof q, rp, 0);
+		size_t n = json_array_size(lc);
+		if (r == 0) {
+			if (n == 0)
+				return lay_error_set(err, LAY_ESCHEMA, q, -1,
+						     "a row needs at least one logical coordinate");
+			if (n > LAYOUTD_MAX_RANK)
+				return lay_error_set(err, LAY_ELIMIT, q, -1,
+						     "logical rank %zu is over the limit %d", n,
+						     LAYOUTD_MAX_RANK);
+			if (def->logical_given && (int)n != def->rank)
+				return lay_error_set(err, LAY_ESHAPE, q, -1,
+						     "row 0 has %zu logical coordinates but logical has rank %d",
+						     n, def->rank);
+			*rank = (int)n;
+		} else if ((int)n != *rank) {
+			return lay_error_set(err, LAY_ESHAPE, q, -1,
+					     "row %zu has %zu logical coordinates, row 0 has %d", r, n,
+					     *rank);
+		}
+		for (size_t d = 0; d < n; d++) {
+			int64_t x;
+			lay_ptr_index(q2, sizeof q2, q, d);
+			if (lay_json_int(json_array_get(lc, d), q2, &x, err))
+				return err ? err->code : LAY_ESCHEMA;
+			if (x < 0)
+				return lay_error_set(err, LAY_ERANGE, q2, -1,
+						     "row %zu: logical coordinate %lld of dimension %zu is negative",
+						     r, (long long)x, d);
+			if (def->logical_given && x >= def->shape[d])
+				return lay_error_set(err, LAY_ERANGE, q2, -1,
+						     "row %zu: logical coordinate %lld is outside dimension %s of extent %lld",
+						     r, (long long)x, def->names[d],
+						     (long long)def->shape[d]);
+			if (x > mx[d])
+				mx[d] = x;
+		}
+		const char *key;
+		json_t *val;
+		lay_ptr_index(q, sizeof q, rp, 1);
+		json_object_foreach(pl, key, val) {
+			lay_ptr_join(q2, sizeof q2, q, key);
+			int64_t c;
+			if (lay_def_axis(def, key, q2, err) < 0)
+				return err ? err->code : LAY_ENAME;
+			if (lay_json_int(val, q2, &c, err))
+				return err ? err->code : LAY_ESCHEMA;
+		}
+	}
+	return 0;
+}
+
+/* Pass 2: every row names every axis; fill the element and coordinates. */
+static int fill_rows(struct lay_def *def, struct table_state *st, json_t *v, const char *ptr,
+		     struct lay_error *err)
+{
+	char rp[LAY_ERR_PTR], q[LAY_ERR_PTR];
+	size_t r;
+	json_t *row, *lc, *pl;
+	json_array_foreach(v, r, row) {
+		lay_ptr_index(rp, sizeof rp, ptr, r);
+		lc = json_array_get(row, 0);
+		pl = json_array_get(row, 1);
+		lay_ptr_index(q, sizeof q, rp, 1);
+		/* every key is one of the nax axes (pass 1), so equal counts
+		 * mean none is missing */
+		if ((int)json_object_size(pl) != st->nax) {
+			for (int a = 0; a < st->nax; a++)
+				if (!json_object_get(pl, def->axes[a].name))
+					return lay_error_set(err, LAY_ESCHEMA, q, -1,
+							     "row %zu has no coordinate on axis %s, which other rows use",
+							     r, def->axes[a].name);
+		}
+		int64_t e = 0;
+		for (int d = 0; d < def->rank; d++)
+			e = e * def->shape[d] + json_integer_value(json_array_get(lc, (size_t)d));
+		st->elem[r] = e;
+		int64_t *c = st->coord + r * (size_t)st->nax;
+		for (int a = 0; a < st->nax; a++)
+			c[a] = json_integer_value(json_object_get(pl, def->axes[a].name));
+	}
+	return 0;
+}
 
 int lay_table_parse(struct lay_def *def, json_t *v, json_t *whole, struct lay_error *err)
 {
 	char ptr[LAY_ERR_PTR];
-	(void)v;
+	int64_t mx[LAYOUTD_MAX_RANK] = {0};
+	int rank = 0, rc;
 	(void)whole;
+
 	lay_ptr_join(ptr, sizeof ptr, def->ptr, "table");
-	return lay_error_set(err, LAY_ESCHEMA, ptr, -1, "the table notation is not available yet");
+	if (!json_is_array(v) || json_array_size(v) == 0)
+		return lay_error_set(err, LAY_ESCHEMA, ptr, -1,
+				     "table must be a non-empty array of rows [[i, j], {\"laneid\": 0, \"m\": 0}]");
+	size_t nrows = json_array_size(v);
+	if (nrows > (size_t)LAYOUTD_MAX_TABLE_ROWS)
+		return lay_error_set(err, LAY_ELIMIT, ptr, -1,
+				     "table has %zu rows, over the limit of %ld", nrows,
+				     (long)LAYOUTD_MAX_TABLE_ROWS);
+	struct table_state *st = calloc(1, sizeof *st);
+	if (!st)
+		return lay_error_set(err, LAY_ENOMEM, ptr, -1, "out of memory");
+	def->ops = &table_ops;
+	def->state = st;     /* owned by def from here on */
+
+	if ((rc = scan_rows(def, v, ptr, &rank, mx, err)))
+		return rc;
+	st->nax = def->naxes;
+	st->nrows = nrows;
+
+	if (!def->logical_given) {
+		int64_t shape[LAYOUTD_MAX_RANK];
+		for (int d = 0; d < rank; d++) {
+			/* max+1 must stay enumerable; this also keeps +1 in range */
+			if (mx[d] >= def->max_points)
+				return lay_error_set(err, LAY_ELIMIT, ptr, -1,
+						     "logical coordinates up to %lld in dimension %d: the tile is over the enumeration limit of %lld",
+						     (long long)mx[d], d, (long long)def->max_points);
+			shape[d] = mx[d] + 1;
+		}
+		if ((rc = lay_def_set_shape(def, rank, shape, ptr, err)))
+			return rc;
+		if (def->size > def->max_points)
+			return lay_error_set(err, LAY_ELIMIT, ptr, -1,
+					     "the logical tile implied by the rows has %lld elements, over the enumeration limit of %lld",
+					     (long long)def->size, (long long)def->max_points);
+	}
+
+	st->elem = malloc(sizeof *st->elem * nrows);
+	st->coord = malloc(sizeof *st->coord * nrows * (size_t)(st->nax ? st->nax : 1));
+	if (!st->elem || !st->coord)
+		return lay_error_set(err, LAY_ENOMEM, ptr, -1, "out of memory");
+	if ((rc = fill_rows(def, st, v, ptr, err)))
+		return rc;
+	def->placements_bound = (int64_t)nrows;
+	return 0;
 }

@@ -1,0 +1,26 @@
+#!/bin/sh
+# One command on a fresh Debian 12 machine: install what layoutd needs,
+# build it from scratch and run the whole test suite, twice: a plain build
+# and one under AddressSanitizer + UndefinedBehaviorSanitizer.
+set -eu
+top=$(cd "$(dirname "$0")/.." && pwd)
+"$top/scripts/deps.sh"
+(cd "$top" && autoreconf -fi)
+status=0
+for flavour in plain sanitizers; do
+	dir="$top/build-test-$flavour"
+	rm -rf "$dir"
+	opts="--enable-werror"
+	[ "$flavour" = sanitizers ] && opts="$opts --enable-sanitizers"
+	echo "=== $flavour build ($opts)"
+	# shellcheck disable=SC2086
+	"$top/scripts/build.sh" "$dir" $opts
+	if ! (cd "$dir" && make -j"$(nproc)" check); then
+		status=1
+		for f in "$dir"/tests/*.log "$dir"/tests/*/*.log; do
+			[ -f "$f" ] && grep -qE "^(FAIL|ERROR)" "${f%.log}.trs" 2>/dev/null && { echo "--- $f"; tail -n 60 "$f"; }
+		done
+	fi
+done
+[ $status -eq 0 ] && echo "=== all tests passed"
+exit $status
