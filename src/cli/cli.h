@@ -14,6 +14,7 @@ enum { CLI_PASS = 0, CLI_FAIL = 1, CLI_BAD = 2 };
 int cli_check(int argc, char **argv);
 int cli_table(int argc, char **argv);
 int cli_compare(int argc, char **argv);
+int cli_token(int argc, char **argv);
 
 /* Read a whole file ("-" is stdin) and parse it with the engine's rules.
  * Returns a new reference or NULL with err filled. */

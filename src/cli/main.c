@@ -7,6 +7,7 @@
 
 #include "cli/cli.h"
 #include "config.h"
+#include "http/http.h"
 
 static void usage(FILE *f)
 {
@@ -19,6 +20,10 @@ static void usage(FILE *f)
 		"        print the placement table (element -> places) or its inverse\n"
 		"  compare [--json] A B\n"
 		"        do two definitions place every element identically?\n"
+		"  serve [--listen ADDR:PORT] [--db PATH] ...\n"
+		"        run the HTTP API (see docs/api.md)\n"
+		"  token add|list|revoke [--db PATH] ...\n"
+		"        manage the API tokens that guard registry writes\n"
 		"  version\n"
 		"\n"
 		"FILE is a request {\"layout\": ..., \"expect\": ..., \"probe\": ...} or a bare\n"
@@ -38,6 +43,10 @@ int main(int argc, char **argv)
 		return cli_table(argc - 1, argv + 1);
 	if (strcmp(cmd, "compare") == 0)
 		return cli_compare(argc - 1, argv + 1);
+	if (strcmp(cmd, "serve") == 0)
+		return http_serve_main(argc - 1, argv + 1);
+	if (strcmp(cmd, "token") == 0)
+		return cli_token(argc - 1, argv + 1);
 	if (strcmp(cmd, "version") == 0 || strcmp(cmd, "--version") == 0) {
 		printf("layoutd %s (engine %s)\n", PACKAGE_VERSION, LAY_ENGINE_VERSION);
 		return 0;
