@@ -55,6 +55,6 @@ check "compare equal" 0 "$L" compare "$G/seed-gemm-fragment-8x8/request.json" "$
 check "compare differs" 1 "$L" compare --json "$G/seed-transpose/request.json" "$G/seed-dropped-bits/request.json"
 contains "compare reason" '"equal": false'
 
-check "limit refused" 2 "$L" check --max-points 1000 "$G/seed-axe-shard/request.json"
+check "limit refused" 2 "$L" check --max-points 100 "$G/seed-axe-shard/request.json"
 check "big tile" 0 "$L" check "$G/../perf/tile-4096.json"
 exit $fail

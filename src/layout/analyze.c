@@ -242,6 +242,10 @@ int run_enumerate(struct run *r, const struct lay_def *def, struct lay_error *er
 	r->phys_size = 1;
 	for (int a = 0; a < r->naxes; a++) {
 		const struct lay_axis *ax = &def->axes[a];
+		if (!ax->declared && r->any && r->mx[a] >= def->max_points)
+			return lay_error_set(err, LAY_ELIMIT, def->ptr, -1,
+					     "axis %s reaches %lld: the physical space is larger than the limit of %lld points",
+					     ax->name, (long long)r->mx[a], (long long)def->max_points);
 		r->ext[a] = ax->declared ? ax->extent : (r->any && r->mx[a] >= 0 ? r->mx[a] + 1 : 1);
 		if (__builtin_mul_overflow(r->phys_size, r->ext[a], &r->phys_size) ||
 		    r->phys_size > def->max_points)

@@ -191,7 +191,6 @@ static int lin_walk(const struct lay_def *def, lay_emit_fn fn, void *ctx, struct
 	int shift[LAYOUTD_MAX_AXES];
 	int idx = 0;
 	uint64_t x = 0, c = 0;
-	(void)err;
 	if (st->nrows >= 63)      /* refused by placements_bound before any walk */
 		return lay_error_set(err, LAY_ELIMIT, def->ptr, -1, "too many points");
 	/* rows are stored in-dim by in-dim; the counter puts the last in-dim
