@@ -162,8 +162,8 @@ static int expect_char(struct cute_parser *p, char c, const char *what)
 	return expected(p, what);
 }
 
-/* An identifier, with `cute::` qualifiers dropped.  *start is where the
- * qualified name begins. */
+/* An identifier, with `cute::` qualifiers dropped.  *start is where its
+ * last segment (the name itself) begins. */
 static int ident(struct cute_parser *p, char *out, size_t n, int *start)
 {
 	*start = p->pos;
@@ -180,6 +180,7 @@ static int ident(struct cute_parser *p, char *out, size_t n, int *start)
 		int rc = skip(p);
 		if (rc)
 			return rc;
+		*start = b;
 		if (p->s[p->pos] == ':' && p->s[p->pos + 1] == ':') {
 			if (strcmp(out, "cute") != 0)
 				return perr(p, LAY_ESYNTAX, b,
@@ -209,10 +210,16 @@ static int digits(struct cute_parser *p, int start, bool neg, int64_t *v)
 			return perr(p, LAY_EOVERFLOW, start, "integer overflows 64 bits");
 		p->pos++;
 	}
-	if (p->s[p->pos] == '.' || p->s[p->pos] == 'e' || p->s[p->pos] == 'E')
+	if (p->s[p->pos] == '.' || p->s[p->pos] == 'e' || p->s[p->pos] == 'E') {
+		int end = p->pos + 1;
+		while (isalnum((unsigned char)p->s[end]) || p->s[end] == '.' ||
+		       ((p->s[end] == '-' || p->s[end] == '+') &&
+			(p->s[end - 1] == 'e' || p->s[end - 1] == 'E')))
+			end++;
 		return perr(p, LAY_ENOTINT, start,
-			    "%s is not an integer; CuTe shapes and strides hold integers only",
-			    p->s[p->pos] == '.' ? "a real number" : "an exponent form");
+			    "%.*s is not an integer; CuTe shapes and strides hold integers only",
+			    end - start > 40 ? 40 : end - start, p->s + start);
+	}
 	if (isalpha((unsigned char)p->s[p->pos]) || p->s[p->pos] == '_')
 		return expected(p, "',' or a closing bracket after a number");
 	*v = x;
@@ -462,7 +469,7 @@ static void leaves(const struct cute_parser *p, int node, int *idx, int *n)
  * `SHAPE [: STRIDE]`.  *stride is -1 when no stride was written (CuTe's
  * default, compact colex strides).
  */
-static int parse_text(struct cute_parser *p, int *shape, int *stride, int *stride_nleaf)
+static int parse_text(struct cute_parser *p, int *shape, int *stride)
 {
 	int rc = skip(p), start, save;
 	char name[LAYOUTD_MAX_NAME];
@@ -511,7 +518,6 @@ static int parse_text(struct cute_parser *p, int *shape, int *stride, int *strid
 		if ((rc = parse_item(p, true, stride)))
 			return rc;
 	}
-	*stride_nleaf = p->nleaf;
 	if (cxx) {
 		if ((rc = expect_char(p, '>', *stride < 0 ? "',' or '>'" : "'>' closing Layout<...>")))
 			return rc;
@@ -626,8 +632,12 @@ static int check_range(struct cute_parser *p, const struct cute_state *st, const
 {
 	int64_t span[LAYOUTD_MAX_ITERS] = {0};
 	for (int k = 0; k < st->nleaf; k++) {
-		int64_t s = st->stride[k] < 0 ? -st->stride[k] : st->stride[k], t;
-		if (st->stride[k] == INT64_MIN || __builtin_mul_overflow(s, st->ext[k] - 1, &t) ||
+		int64_t s = st->stride[k] == INT64_MIN ? INT64_MAX
+			    : st->stride[k] < 0       ? -st->stride[k]
+						      : st->stride[k],
+			t;
+		if ((st->stride[k] == INT64_MIN && st->ext[k] > 1) ||
+		    __builtin_mul_overflow(s, st->ext[k] - 1, &t) ||
 		    __builtin_add_overflow(span[grp[k]], t, &span[grp[k]]))
 			return perr(p, LAY_EOVERFLOW, spos[k],
 				    "coordinate times stride overflows 64 bits");
@@ -640,7 +650,7 @@ int lay_cute_parse(struct lay_def *def, json_t *v, json_t *whole, struct lay_err
 	char ptr[LAY_ERR_PTR], q[LAY_ERR_PTR];
 	struct cute_parser p = {0};
 	struct cute_state *st = NULL;
-	int shape = -1, stride = -1, stride_nleaf = 0, rc = 0;
+	int shape = -1, stride = -1, rc = 0;
 	int lv[LAYOUTD_MAX_ITERS], sv[LAYOUTD_MAX_ITERS], nl = 0, ns = 0;
 	int grp[LAYOUTD_MAX_ITERS], spos[LAYOUTD_MAX_ITERS];
 	int role = ROLE_MEMORY;
@@ -674,7 +684,7 @@ int lay_cute_parse(struct lay_def *def, json_t *v, json_t *whole, struct lay_err
 		rc = lay_error_set(err, LAY_ENOMEM, ptr, -1, "out of memory");
 		goto out;
 	}
-	if ((rc = parse_text(&p, &shape, &stride, &stride_nleaf)))
+	if ((rc = parse_text(&p, &shape, &stride)))
 		goto out;
 
 	/* Extents, congruence, leaves. */
@@ -691,7 +701,6 @@ int lay_cute_parse(struct lay_def *def, json_t *v, json_t *whole, struct lay_err
 			goto out;
 		leaves(&p, stride, sv, &ns);
 	}
-	(void)stride_nleaf;
 	st->role = role;
 	st->nleaf = nl;
 	int64_t compact = 1;
@@ -727,7 +736,7 @@ int lay_cute_parse(struct lay_def *def, json_t *v, json_t *whole, struct lay_err
 		if ((rc = mode_size(&p, lv, mlo[m], mlo[m + 1], mpos[m], &msize[m])))
 			goto out;
 		if (__builtin_mul_overflow(size, msize[m], &size)) {
-			rc = perr(&p, LAY_EOVERFLOW, p.nodes[shape].pos,
+			rc = perr(&p, LAY_EOVERFLOW, mpos[m],
 				  "the size of the layout overflows 64 bits");
 			goto out;
 		}

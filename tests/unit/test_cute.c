@@ -1,15 +1,340 @@
-/* test_cute.c - placeholder suite, filled as the cute work lands. */
+/*
+ * test_cute.c - the cute notation: colex order, the C++ text form, the
+ * thread-value role, congruence and syntax errors with their exact
+ * locations, and CuTe/PTX pairs from the golden directory that must share
+ * a fingerprint.
+ */
 #include "unit.h"
 
-static void test_placeholder(void)
+/* Analyse text; the analysis must exist (a failed parse prints why). */
+static json_t *must(const char *text)
 {
-	CU_PASS("no tests yet");
+	struct lay_error err;
+	json_t *r = analyze_text(text, &err);
+	CU_ASSERT_PTR_NOT_NULL(r);
+	if (!r)
+		fprintf(stderr, "\n  unexpected error %s at %s pos %ld: %s\n",
+			lay_code_name(err.code), err.pointer, err.position, err.message);
+	return r;
+}
+
+/* The fingerprint of an analysis, copied (the json is freed). */
+static void fingerprint(const char *text, char out[80])
+{
+	json_t *r = must(text);
+	const char *f = json_string_value(at(r, "fingerprint"));
+	snprintf(out, 80, "%s", f ? f : "(none)");
+	json_decref(r);
+}
+
+static void assert_same_placement(const char *a, const char *b)
+{
+	char fa[80], fb[80];
+	fingerprint(a, fa);
+	fingerprint(b, fb);
+	CU_ASSERT_STRING_EQUAL(fa, fb);
+	if (strcmp(fa, fb))
+		fprintf(stderr, "\n  %s\n  vs %s\n", a, b);
+}
+
+/* 01_layout.md: print1D of s2xh4 lists 0 4 2 6 1 5 3 7 (colex order). */
+static void test_colex_order(void)
+{
+	json_t *r = must("{\"layout\": {\"cute\": \"(2,(2,2)):(4,(2,1))\", \"logical\": [8]},"
+			 " \"probe\": [[0],[1],[2],[3],[4],[5],[6],[7]]}");
+	static const int want[8] = {0, 4, 2, 6, 1, 5, 3, 7};
+	char path[64];
+	for (int i = 0; i < 8; i++) {
+		snprintf(path, sizeof path, "probe/%d/places/0/m", i);
+		CU_ASSERT_EQUAL(at_int(r, path), want[i]);
+	}
+	CU_ASSERT_EQUAL(at_bool(r, "verdict/bijective"), 1);
+	json_decref(r);
+
+	/* default logical = the top-level modes (2, 4): print2D rows 0 2 1 3 / 4 6 5 7 */
+	r = must("{\"layout\": {\"cute\": \"(2,(2,2)):(4,(2,1))\"},"
+		 " \"probe\": [[0,1],[0,2],[1,3]]}");
+	CU_ASSERT_EQUAL(at_int(r, "logical/shape/0"), 2);
+	CU_ASSERT_EQUAL(at_int(r, "logical/shape/1"), 4);
+	CU_ASSERT_EQUAL(at_int(r, "probe/0/places/0/m"), 2);
+	CU_ASSERT_EQUAL(at_int(r, "probe/1/places/0/m"), 1);
+	CU_ASSERT_EQUAL(at_int(r, "probe/2/places/0/m"), 7);
+	json_decref(r);
+}
+
+/* 01_layout.md: in (3,(2,3)):(3,(12,1)) the 1-D index 16 is the natural
+ * coordinate (1,(1,2)), index 1*3 + 1*12 + 2*1 = 17, whatever rank the
+ * logical shape has (it is flattened colex). */
+static void test_index_natural_coordinate(void)
+{
+	json_t *r = must("{\"layout\": {\"cute\": \"(3,(2,3)):(3,(12,1))\", \"logical\": [18]},"
+			 " \"probe\": [[16]]}");
+	CU_ASSERT_EQUAL(at_int(r, "probe/0/places/0/m"), 17);
+	json_decref(r);
+	r = must("{\"layout\": {\"cute\": \"(3,(2,3)):(3,(12,1))\"}, \"probe\": [[1,5]]}");
+	CU_ASSERT_EQUAL(at_int(r, "probe/0/places/0/m"), 17);
+	CU_ASSERT_EQUAL(at_int(r, "holes/count"), 3);
+	json_decref(r);
+	r = must("{\"layout\": {\"cute\": \"(3,(2,3)):(3,(12,1))\", \"logical\": [3,2,3]},"
+		 " \"probe\": [[1,1,2]]}");
+	CU_ASSERT_EQUAL(at_int(r, "probe/0/places/0/m"), 17);
+	json_decref(r);
+}
+
+/* The C++ text from a header, with Int<N>, cute::, _N, line breaks and
+ * comments, places exactly like the printed form. */
+static void test_cxx_text_equals_printed(void)
+{
+	assert_same_placement(
+		"{\"cute\": \"Layout<Shape <Shape < _4,_8>,Shape < _2,_2>>,\\n"
+		"    Stride<Stride<_32,_1>,Stride<_16,_8>>>\"}",
+		"{\"cute\": \"((4,8),(2,2)):((32,1),(16,8))\"}");
+	assert_same_placement(
+		"{\"cute\": \"Layout<Shape <Shape < _4,_8>,Shape < _2,_2>>,\\n"
+		"    Stride<Stride<_32,_1>,Stride<_16,_8>>>\", \"cute_role\": \"tv\","
+		" \"logical\": [16,8]}",
+		"{\"cute\": \" ( (4, 8), (2, 2) ) : ( (32, 1), (16, 8) ) \", \"cute_role\": \"tv\","
+		" \"logical\": [16,8]}");
+	/* Int<N>, cute:: and a trailing `;` of a using-declaration */
+	assert_same_placement(
+		"{\"cute\": \"using X = cute::Layout<cute::Shape<cute::Int<4>, Int<2>>,"
+		" cute::Stride<Int<2>, cute::_1>>;\"}",
+		"{\"cute\": \"(4,2):(2,1)\"}");
+	/* static marks in the printed form */
+	assert_same_placement("{\"cute\": \"(_2,4):(_12,_1)\"}", "{\"cute\": \"(2,4):(12,1)\"}");
+	/* scalar shapes and the default (compact colex) stride */
+	assert_same_placement("{\"cute\": \"Layout<_32,_1>\"}", "{\"cute\": \"32:1\"}");
+	assert_same_placement("{\"cute\": \"Layout<Shape<_32>>\"}", "{\"cute\": \"(32):(1)\"}");
+	assert_same_placement("{\"cute\": \"(4,(2,3))\"}", "{\"cute\": \"(4,(2,3)):(1,(4,8))\"}");
+}
+
+/* SM120 headers carry comments inside the type text. */
+static void test_comments_in_pasted_text(void)
+{
+	assert_same_placement(
+		"{\"cute\": \"Layout<Shape <Shape <_2,_2,_8>,_64>,  // Effectively 16 threads due to the 2:0 mode\\n"
+		"    /* (T32,V64) -> (M16,K64) */ Stride<Stride<_8,_0,_1>,_16>>\","
+		" \"cute_role\": \"tv\", \"logical\": [16,64]}",
+		"{\"cute\": \"((2,2,8),64):((8,0,1),16)\", \"cute_role\": \"tv\", \"logical\": [16,64]}");
+	/* an unterminated block comment is located at its opening */
+	ASSERT_ERROR("{\"cute\": \"(4,8):(1,4) /* open\"}", LAY_ESYNTAX, "/cute", 12);
+}
+
+static void test_congruence_errors(void)
+{
+	/* stride mode (4,8,16) has an extra mode: located at the 16 */
+	ASSERT_ERROR("{\"cute\": \"(4,(2,2)):(1,(4,8,16))\"}", LAY_ECONGRUENT, "/cute", 18);
+	/* the shipped SM80 b1 A layout's mode: (32,2) against ((16,8)) */
+	ASSERT_ERROR("{\"cute\": \"(32,2):((16,8))\"}", LAY_ECONGRUENT, "/cute", 8);
+	struct lay_error err;
+	json_t *r = analyze_text("{\"cute\": \"(32,2):((16,8))\"}", &err);
+	CU_ASSERT_PTR_NULL(r);
+	CU_ASSERT_PTR_NOT_NULL(strstr(err.message, "shape (32,2) and stride ((16,8))"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(err.message, "mode 0 is 32 in the shape but (16,8)"));
+	/* a tuple where the shape has an integer */
+	ASSERT_ERROR("{\"cute\": \"(4,8):((1,2),4)\"}", LAY_ECONGRUENT, "/cute", 7);
+	/* fewer stride modes: located at the stride tuple */
+	ASSERT_ERROR("{\"cute\": \"(4,8,2):(1,4)\"}", LAY_ECONGRUENT, "/cute", 8);
+	/* a 1-tuple is not an integer (CuTe's congruent<>) */
+	ASSERT_ERROR("{\"cute\": \"Layout<Shape<_8>,_1>\"}", LAY_ECONGRUENT, "/cute", 17);
+	/* inside a request the pointer carries /layout */
+	ASSERT_ERROR("{\"layout\": {\"cute\": \"(4,(2,2)):(1,(4,8,16))\"}}", LAY_ECONGRUENT,
+		     "/layout/cute", 18);
+}
+
+static void test_syntax_errors(void)
+{
+	ASSERT_ERROR("{\"cute\": \"(4,8):(1,4\"}", LAY_ESYNTAX, "/cute", 10);
+	ASSERT_ERROR("{\"cute\": \"(4,8)(1,4)\"}", LAY_ESYNTAX, "/cute", 5);
+	ASSERT_ERROR("{\"cute\": \"(4,,8):(1,4)\"}", LAY_ESYNTAX, "/cute", 3);
+	ASSERT_ERROR("{\"cute\": \"(4,8):(1,4@)\"}", LAY_ESYNTAX, "/cute", 11);
+	ASSERT_ERROR("{\"cute\": \"(4@x,8):(1,4)\"}", LAY_ESYNTAX, "/cute", 2);
+	ASSERT_ERROR("{\"cute\": \"Layout<Shape<_4,_8>, Stride<_1,_4>\"}", LAY_ESYNTAX, "/cute", 34);
+	ASSERT_ERROR("{\"cute\": \"Layout<Shape<_4,_8>,Stride<_1,Foo<4>>>\"}", LAY_ESYNTAX, "/cute",
+		     30);
+	ASSERT_ERROR("{\"cute\": \"std::Int<4>\"}", LAY_ESYNTAX, "/cute", 0);
+	ASSERT_ERROR("{\"cute\": \"\"}", LAY_ESYNTAX, "/cute", 0);
+	ASSERT_ERROR("{\"cute\": \"(4,8):(1,4) x\"}", LAY_ESYNTAX, "/cute", 12);
+	ASSERT_ERROR("{\"cute\": \"(4,8):(1,4x)\"}", LAY_ESYNTAX, "/cute", 10);
+	ASSERT_ERROR("{\"cute\": \"Layout<Shape<_4,_8>,Stride<_1,Int<4>>\"}", LAY_ESYNTAX, "/cute",
+		     37);
+	/* positions count characters, not bytes: the comment holds a 3-byte dash */
+	ASSERT_ERROR("{\"cute\": \"(4,8) /* \\u2014 */ : (1,4,\"}", LAY_ESYNTAX, "/cute", 21);
+	/* reals and other bad values */
+	ASSERT_ERROR("{\"cute\": \"(4,2):(1.5,4)\"}", LAY_ENOTINT, "/cute", 7);
+	ASSERT_ERROR("{\"cute\": \"(4,0):(1,4)\"}", LAY_EEXTENT, "/cute", 3);
+	ASSERT_ERROR("{\"cute\": \"(-4,2):(1,4)\"}", LAY_EEXTENT, "/cute", 1);
+	ASSERT_ERROR("{\"cute\": \"(4,2):(99999999999999999999,1)\"}", LAY_EOVERFLOW, "/cute", 7);
+	ASSERT_ERROR("{\"cute\": \"(4294967296,4294967296):(1,1)\"}", LAY_EOVERFLOW, "/cute", 12);
+	ASSERT_ERROR("{\"cute\": 42}", LAY_ESCHEMA, "/cute", -1);
+}
+
+static void test_limits(void)
+{
+	/* 65 leaf modes: one over LAYOUTD_MAX_ITERS, located at the 65th */
+	char text[1024] = "{\"cute\": \"(";
+	for (int i = 0; i < 65; i++)
+		strcat(text, i ? ",1" : "1");
+	strcat(text, ")\"}");
+	ASSERT_ERROR(text, LAY_ELIMIT, "/cute", 1 + 2 * 64);
+}
+
+static void test_roles_and_schema(void)
+{
+	ASSERT_ERROR("{\"cute\": \"(4,8):(1,4)\", \"cute_role\": \"bogus\"}", LAY_ESCHEMA,
+		     "/cute_role", -1);
+	ASSERT_ERROR("{\"cute\": \"(4,8):(1,4)\", \"cute_role\": \"tv\"}", LAY_ESCHEMA, "", -1);
+	ASSERT_ERROR("{\"layout\": {\"cute\": \"(4,8):(1,4)\", \"cute_role\": \"tv\"}}", LAY_ESCHEMA,
+		     "/layout", -1);
+	ASSERT_ERROR("{\"cute\": \"(4,8,2):(1,4,32)\", \"cute_role\": \"tv\", \"logical\": [8,8]}",
+		     LAY_ESHAPE, "/cute", 5);
+	ASSERT_ERROR("{\"cute\": \"32:1\", \"cute_role\": \"tv\", \"logical\": [8,4]}", LAY_ESHAPE,
+		     "/cute", 0);
+	ASSERT_ERROR("{\"cute\": \"(4,8):(1,4@x)\", \"cute_role\": \"tv\", \"logical\": [8,4]}",
+		     LAY_ESCHEMA, "/cute", 9);
+	ASSERT_ERROR("{\"cute\": \"(4,8):(1,4)\", \"cute_role\": \"tv\", \"logical\": [32]}",
+		     LAY_ESHAPE, "/logical", -1);
+	ASSERT_ERROR("{\"cute\": \"(4,8):(1,4)\", \"logical\": [3,3]}", LAY_ESHAPE, "/logical", -1);
+}
+
+/* A tv layout whose indices run past the tile: out of bounds, not placed. */
+static void test_tv_out_of_tile(void)
+{
+	json_t *r = must("{\"layout\": {\"cute\": \"(4,8):(1,4)\", \"cute_role\": \"tv\","
+			 " \"logical\": [4,4]}, \"probe\": [[1,2]]}");
+	CU_ASSERT_EQUAL(at_int(r, "placements"), 32);
+	CU_ASSERT_EQUAL(at_int(r, "out_of_bounds/count"), 16);
+	CU_ASSERT_EQUAL(at_int(r, "out_of_bounds/examples/0/index"), 16);
+	CU_ASSERT_EQUAL(at_int(r, "out_of_bounds/examples/0/physical/thread"), 0);
+	CU_ASSERT_EQUAL(at_int(r, "out_of_bounds/examples/0/physical/value"), 4);
+	CU_ASSERT_EQUAL(at_bool(r, "verdict/in_bounds"), 0);
+	CU_ASSERT_EQUAL(at_bool(r, "verdict/complete"), 1);
+	CU_ASSERT_EQUAL(at_bool(r, "ok"), 0);
+	/* element (m=1, n=2) is colex index 1 + 2*4 = 9 = (t 1, v 2) */
+	CU_ASSERT_EQUAL(at_int(r, "probe/0/places/0/thread"), 1);
+	CU_ASSERT_EQUAL(at_int(r, "probe/0/places/0/value"), 2);
+	/* axes: thread then value, declared with the mode sizes */
+	CU_ASSERT_STRING_EQUAL(json_string_value(at(r, "physical/axes/0/name")), "thread");
+	CU_ASSERT_EQUAL(at_int(r, "physical/axes/0/extent"), 4);
+	CU_ASSERT_EQUAL(at_bool(r, "physical/axes/0/declared"), 1);
+	CU_ASSERT_STRING_EQUAL(json_string_value(at(r, "physical/axes/0/kind")), "thread");
+	CU_ASSERT_STRING_EQUAL(json_string_value(at(r, "physical/axes/1/name")), "value");
+	CU_ASSERT_EQUAL(at_int(r, "physical/axes/1/extent"), 8);
+	json_decref(r);
+
+	/* an explicit physical extent is kept: 64 declared threads, 32 used */
+	r = must("{\"cute\": \"(32,4):(1,32)\", \"cute_role\": \"tv\", \"logical\": [32,4],"
+		 " \"physical\": {\"thread\": 64}}");
+	CU_ASSERT_EQUAL(at_int(r, "physical/axes/0/extent"), 64);
+	CU_ASSERT_EQUAL(at_int(r, "holes/count"), 128);
+	CU_ASSERT_EQUAL(at_bool(r, "verdict/complete"), 1);
+	json_decref(r);
+}
+
+static void test_stride_zero_and_negative(void)
+{
+	json_t *r = must("{\"cute\": \"(4,2):(0,1)\"}");
+	CU_ASSERT_STRING_EQUAL(json_string_value(at(r, "warnings/0/code")), "stride_zero");
+	CU_ASSERT_EQUAL(at_int(r, "collisions/count"), 6);
+	json_decref(r);
+	/* a stride-0 mode of extent 1 broadcasts nothing: no warning */
+	r = must("{\"cute\": \"(4,1):(1,0)\"}");
+	CU_ASSERT_EQUAL(json_array_size(at(r, "warnings")), 0);
+	json_decref(r);
+	/* negative stride: coordinates below 0 are out of bounds */
+	r = must("{\"layout\": {\"cute\": \"(4,2):(-1,4)\"}, \"probe\": [[3,0]]}");
+	CU_ASSERT_EQUAL(at_int(r, "out_of_bounds/count"), 3);
+	CU_ASSERT_EQUAL(at_int(r, "probe/0/places/0/m"), -3);
+	CU_ASSERT_EQUAL(at_bool(r, "verdict/in_bounds"), 0);
+	json_decref(r);
+	/* _mN is CuTe's Int<-N> */
+	assert_same_placement("{\"cute\": \"(4,2):(_m1,Int<-8>)\"}", "{\"cute\": \"(4,2):(-1,-8)\"}");
+}
+
+/* k@axis strides name axes in first-appearance order; plain ones go to m. */
+static void test_scaled_axes(void)
+{
+	json_t *r = must("{\"layout\": {\"cute\": \"(4,8,2):(1@laneid,4@laneid,1)\"},"
+			 " \"probe\": [[1,1,1]]}");
+	CU_ASSERT_STRING_EQUAL(json_string_value(at(r, "physical/axes/0/name")), "laneid");
+	CU_ASSERT_STRING_EQUAL(json_string_value(at(r, "physical/axes/1/name")), "m");
+	CU_ASSERT_EQUAL(at_int(r, "probe/0/places/0/laneid"), 5);
+	CU_ASSERT_EQUAL(at_int(r, "probe/0/places/0/m"), 1);
+	CU_ASSERT_EQUAL(at_int(r, "owners/count"), 32);
+	CU_ASSERT_EQUAL(at_bool(r, "verdict/bijective"), 1);
+	json_decref(r);
+}
+
+/* Read a golden request file into a string (caller frees), NULL if absent. */
+static char *golden_request(const char *name)
+{
+	const char *dir = getenv("GOLDEN_DIR");
+	char path[1024];
+	snprintf(path, sizeof path, "%s/%s/request.json", dir ? dir : "tests/golden", name);
+	FILE *f = fopen(path, "rb");
+	if (!f) {
+		fprintf(stderr, "\n  cannot open %s (set GOLDEN_DIR)\n", path);
+		return NULL;
+	}
+	char *buf = calloc(1, 1 << 16);
+	size_t n = buf ? fread(buf, 1, (1 << 16) - 1, f) : 0;
+	(void)n;
+	fclose(f);
+	return buf;
+}
+
+/* A CuTe TV layout and the PTX fragment table of the same atom place
+ * identically: their fingerprints are equal. */
+static void test_ptx_pairs_share_fingerprints(void)
+{
+	static const char *pairs[][2] = {
+		{"cutlass-sm80-16x8x16-c", "ptx-m16n8k16-c"},
+		{"cutlass-sm80-16x8x16-a", "ptx-m16n8k16-a"},
+		{"cutlass-sm80-16x8x16-b", "ptx-m16n8k16-b"},
+		{"cutlass-sm80-16x8x8-a", "ptx-m16n8k8-a"},
+		{"cutlass-sm80-16x8x8-b", "ptx-m16n8k8-b"},
+		{"cutlass-sm80-16x8x256-b1-a", "ptx-m16n8k256-b1-a"},
+		{"cutlass-sm80-16x8x256-b1-b", "ptx-m16n8k256-b1-b"},
+		{"cutlass-sm80-16x8x32-s4-b-after-pr3140", "ptx-m16n8k32-s4-b"},
+		{"cutlass-sm75-u32x4-ldsm-n-dst", "ptx-ldmatrix-x4-bits"},
+	};
+	for (size_t i = 0; i < sizeof pairs / sizeof pairs[0]; i++) {
+		char *a = golden_request(pairs[i][0]), *b = golden_request(pairs[i][1]);
+		CU_ASSERT_PTR_NOT_NULL(a);
+		CU_ASSERT_PTR_NOT_NULL(b);
+		if (a && b)
+			assert_same_placement(a, b);
+		free(a);
+		free(b);
+	}
+	/* and the layouts fixed by a PR differ from the PTX table */
+	char *a = golden_request("cutlass-sm80-16x8x32-s4-b-before-pr3140");
+	char *b = golden_request("ptx-m16n8k32-s4-b");
+	if (a && b) {
+		char fa[80], fb[80];
+		fingerprint(a, fa);
+		fingerprint(b, fb);
+		CU_ASSERT(strcmp(fa, fb) != 0);
+	}
+	free(a);
+	free(b);
 }
 
 int main(void)
 {
 	static const struct unit_test tests[] = {
-		{"placeholder", test_placeholder},
+		{"colex order", test_colex_order},
+		{"1-D index and natural coordinate", test_index_natural_coordinate},
+		{"C++ text equals printed form", test_cxx_text_equals_printed},
+		{"comments in pasted text", test_comments_in_pasted_text},
+		{"congruence errors", test_congruence_errors},
+		{"syntax errors", test_syntax_errors},
+		{"limits", test_limits},
+		{"roles and schema", test_roles_and_schema},
+		{"tv out of tile", test_tv_out_of_tile},
+		{"stride 0 and negative strides", test_stride_zero_and_negative},
+		{"k@axis strides", test_scaled_axes},
+		{"PTX pairs share fingerprints", test_ptx_pairs_share_fingerprints},
 		{NULL, NULL},
 	};
 	return unit_main("cute", tests);
