@@ -2,7 +2,8 @@
 # Install the Debian 12 packages layoutd builds and tests with.
 set -eu
 PKGS="build-essential autoconf automake libtool pkg-config
-      libjansson-dev libsqlite3-dev libmicrohttpd-dev libcunit1-dev nettle-dev"
+      libjansson-dev libsqlite3-dev libmicrohttpd-dev libcunit1-dev nettle-dev
+      curl jq procps"
 missing=""
 for p in $PKGS; do
 	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing="$missing $p"

@@ -19,11 +19,13 @@ void cli_print_error(FILE *f, const char *file, const struct lay_error *err)
 		fprintf(f, "  at %s\n", err->pointer);
 	if (err->position < 0 || !err->source[0])
 		return;
-	/* The line holding the position, and a caret under its column. */
+	/* The line holding the position (a character offset), and a caret
+	 * under its column: one space per character, tabs kept. */
 	const char *s = err->source;
-	long pos = err->position, len = (long)strlen(s);
-	if (pos > len)
-		pos = len;
+	long len = (long)strlen(s), pos = 0;
+	for (long chars = 0; pos < len && chars < err->position; pos++)
+		if (((unsigned char)s[pos + 1] & 0xC0) != 0x80)
+			chars++;
 	long start = pos, end = pos, line = 1;
 	while (start > 0 && s[start - 1] != '\n')
 		start--;
@@ -35,7 +37,8 @@ void cli_print_error(FILE *f, const char *file, const struct lay_error *err)
 		fprintf(f, "  line %ld of the text:\n", line);
 	fprintf(f, "    %.*s\n    ", (int)(end - start), s + start);
 	for (long k = start; k < pos; k++)
-		fputc(s[k] == '\t' ? '\t' : ' ', f);
+		if (((unsigned char)s[k] & 0xC0) != 0x80)
+			fputc(s[k] == '\t' ? '\t' : ' ', f);
 	fputs("^\n", f);
 }
 

@@ -1,12 +1,127 @@
-/* token.c - `layoutd token add|list|revoke` (see store.h). */
+/*
+ * token.c - `layoutd token add|list|revoke [--db PATH]`: the API tokens that
+ * guard registry writes (see store.h).  Exit 0 done, 1 not found or the
+ * database failed, 2 bad usage or input (a bad name, a live token of that
+ * name already exists).
+ */
 #include <stdio.h>
+#include <string.h>
 
 #include "cli/cli.h"
+#include "store/store.h"
+
+static void token_usage(FILE *f)
+{
+	fprintf(f, "usage: layoutd token add NAME [--db PATH]\n"
+		   "       layoutd token list [--db PATH]\n"
+		   "       layoutd token revoke NAME [--db PATH]\n"
+		   "NAME matches [A-Za-z0-9][A-Za-z0-9._-]{0,127}; PATH defaults to %s.\n"
+		   "add prints the new token once, as the last word of its output; only\n"
+		   "its SHA-256 is stored.\n",
+		STORE_DEFAULT_PATH);
+}
+
+static int exit_code(int store_code)
+{
+	switch (store_code) {
+	case STORE_OK:
+		return CLI_PASS;
+	case STORE_BADNAME:
+	case STORE_CONFLICT:
+	case STORE_INVAL:
+		return CLI_BAD;
+	default:
+		return CLI_FAIL;
+	}
+}
+
+static int token_list(struct store *st, struct store_error *err)
+{
+	json_t *arr = NULL, *e;
+	size_t i;
+	int code = store_token_list(st, &arr, err);
+	if (code)
+		return code;
+	printf("%-24s %-20s %s\n", "NAME", "CREATED", "REVOKED");
+	json_array_foreach(arr, i, e) {
+		const char *revoked = json_string_value(json_object_get(e, "revoked"));
+		printf("%-24s %-20s %s\n", json_string_value(json_object_get(e, "name")),
+		       json_string_value(json_object_get(e, "created")), revoked ? revoked : "-");
+	}
+	json_decref(arr);
+	return STORE_OK;
+}
 
 int cli_token(int argc, char **argv)
 {
-	(void)argc;
-	(void)argv;
-	fprintf(stderr, "layoutd token: not available yet\n");
-	return CLI_BAD;
+	const char *db = NULL, *action = NULL, *name = NULL;
+	struct store_error err = {0};
+	struct store *st = NULL;
+	char token[STORE_TOKEN_LEN + 1];
+	int code, nargs = 0;
+
+	for (int i = 1; i < argc; i++) {
+		if (strcmp(argv[i], "--db") == 0) {
+			if (++i == argc) {
+				fprintf(stderr, "layoutd token: --db needs a PATH\n");
+				return CLI_BAD;
+			}
+			db = argv[i];
+		} else if (strncmp(argv[i], "--db=", 5) == 0) {
+			db = argv[i] + 5;
+		} else if (strcmp(argv[i], "-h") == 0 || strcmp(argv[i], "--help") == 0) {
+			token_usage(stdout);
+			return CLI_PASS;
+		} else if (argv[i][0] == '-' && argv[i][1] != '\0') {
+			fprintf(stderr, "layoutd token: unknown option %s\n", argv[i]);
+			token_usage(stderr);
+			return CLI_BAD;
+		} else if (nargs == 0) {
+			action = argv[i];
+			nargs++;
+		} else if (nargs == 1) {
+			name = argv[i];
+			nargs++;
+		} else {
+			fprintf(stderr, "layoutd token: unexpected argument %s\n", argv[i]);
+			token_usage(stderr);
+			return CLI_BAD;
+		}
+	}
+	bool needs_name = action && (strcmp(action, "add") == 0 || strcmp(action, "revoke") == 0);
+	if (!action || (!needs_name && strcmp(action, "list") != 0) || needs_name != (name != NULL)) {
+		token_usage(stderr);
+		return CLI_BAD;
+	}
+	if (name && !store_name_valid(name)) {
+		fprintf(stderr, "layoutd token: invalid name \"%s\": names match "
+				"[A-Za-z0-9][A-Za-z0-9._-]{0,127}\n",
+			name);
+		return CLI_BAD;
+	}
+
+	st = store_open(db, NULL, &err);
+	if (!st) {
+		fprintf(stderr, "layoutd token: %s\n", err.message);
+		return exit_code(err.code == STORE_OK ? STORE_IO : err.code);
+	}
+	if (strcmp(action, "add") == 0) {
+		code = store_token_add(st, name, token, &err);
+		if (!code) {
+			printf("Token for %s (shown only this once; send it as "
+			       "\"Authorization: Bearer TOKEN\"):\n%s\n",
+			       name, token);
+			explicit_bzero(token, sizeof token);
+		}
+	} else if (strcmp(action, "revoke") == 0) {
+		code = store_token_revoke(st, name, &err);
+		if (!code)
+			printf("revoked %s\n", name);
+	} else {
+		code = token_list(st, &err);
+	}
+	if (code)
+		fprintf(stderr, "layoutd token %s: %s\n", action, err.message);
+	store_close(st);
+	return exit_code(code);
 }

@@ -1,9 +1,153 @@
 /*
  * http.h - `layoutd serve`: the engine on the network (libmicrohttpd).
+ * Internal to src/http/; the CLI only calls http_serve_main().
  */
 #ifndef LAYOUTD_HTTP_H
 #define LAYOUTD_HTTP_H
 
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <jansson.h>
+#include <microhttpd.h>
+
+#include "layout.h"
+
 int http_serve_main(int argc, char **argv);
+
+/* Defaults of the server's knobs; each is a flag of `layoutd serve`. */
+#define HTTP_DEFAULT_LISTEN "127.0.0.1:8080"
+#define HTTP_DEFAULT_MAX_BODY (1u << 20)     /* 1 MiB: a 16k-row table fits */
+#define HTTP_DEFAULT_TIMEOUT 30              /* seconds idle before a connection closes */
+#define HTTP_DEFAULT_MAX_CONNS 512           /* total; split across the worker threads */
+#define HTTP_DEFAULT_MAX_PER_IP 64           /* one client cannot take every slot */
+#define HTTP_DEFAULT_CACHE 4096              /* analyses kept in memory */
+#define HTTP_DEFAULT_DRAIN 30                /* seconds to finish in-flight requests */
+#define HTTP_MAX_CORS 16                     /* allowed origins */
+#define HTTP_MAX_GRID_CELLS 16384            /* grid.svg draws at most 128x128 elements */
+#define HTTP_MAX_GRID_LABELS 4096            /* labels only while cells stay readable */
+
+struct http_config {
+	char host[256];
+	char port[16];
+	const char *db_path;
+	const char *port_file;
+	unsigned threads;
+	size_t max_body;
+	int64_t max_points;
+	unsigned timeout, max_conns, max_per_ip, drain;
+	size_t cache_entries;
+	bool log_json;
+	int ncors;
+	const char *cors[HTTP_MAX_CORS];
+};
+
+/* Routes, by template; the metrics and logs label requests with these. */
+enum http_route {
+	ROUTE_ANALYZE, ROUTE_CHECK, ROUTE_COMPARE, ROUTE_ANALYSIS, ROUTE_TABLE, ROUTE_GRID,
+	ROUTE_LIVEZ, ROUTE_READYZ, ROUTE_METRICS, ROUTE_OPENAPI, ROUTE_INDEX,
+	ROUTE_LAYOUTS, ROUTE_LAYOUT, ROUTE_VERSIONS, ROUTE_VERSION,
+	ROUTE_NONE, HTTP_NROUTES
+};
+
+extern const char *const http_route_template[HTTP_NROUTES];
+
+/* ------------------------------------------------------------------ */
+/* In-memory analysis cache (LRU), shared by all worker threads.       */
+
+struct http_cache;
+struct http_cache *http_cache_new(size_t capacity);
+void http_cache_free(struct http_cache *c);
+/* Copies of the stored texts (caller frees both) or false. */
+bool http_cache_get(struct http_cache *c, const char *id, char **analysis, char **layout);
+void http_cache_put(struct http_cache *c, const char *id, const char *analysis,
+		    const char *layout);
+
+/* ------------------------------------------------------------------ */
+/* Metrics                                                             */
+
+#define HTTP_NBUCKETS 14
+extern const double http_buckets[HTTP_NBUCKETS];
+
+struct http_metrics {
+	atomic_uint_fast64_t requests[HTTP_NROUTES][600];
+	atomic_uint_fast64_t latency[HTTP_NROUTES][HTTP_NBUCKETS + 1];
+	atomic_uint_fast64_t latency_us_sum[HTTP_NROUTES];
+	atomic_uint_fast64_t cache_hits, cache_misses;
+};
+
+struct http_server;
+void http_metrics_observe(struct http_metrics *m, int route, unsigned status, int64_t us);
+char *http_metrics_render(struct http_server *srv);
+
+/* ------------------------------------------------------------------ */
+/* The server and one request                                          */
+
+struct http_server {
+	struct http_config cfg;
+	struct MHD_Daemon *daemon;
+	struct http_cache *cache;
+	struct http_metrics metrics;
+	atomic_bool draining;
+	atomic_int inflight;
+	int64_t started_us;
+};
+
+struct http_stream;
+
+struct http_req {
+	struct http_server *srv;
+	int route;
+	char method[16];
+	char params[3][160];     /* path parameters in template order */
+	char *body;
+	size_t len, cap;
+	bool too_big;
+	bool responded;
+	int64_t start_us;
+	unsigned status;
+	int64_t bytes;
+	struct http_stream *stream; /* streamed body: bytes counted by its producer */
+	char origin[256];        /* allowed CORS origin to echo, "" if none */
+};
+
+/* Responses.  Each queues on the connection and records status and size. */
+enum MHD_Result http_send_json(struct MHD_Connection *c, struct http_req *r, unsigned status,
+			       json_t *body, const char *const *headers);
+enum MHD_Result http_send_text(struct MHD_Connection *c, struct http_req *r, unsigned status,
+			       const char *type, const char *text, size_t len, bool copy);
+enum MHD_Result http_send_problem(struct MHD_Connection *c, struct http_req *r,
+				  unsigned status, const char *code, const char *detail,
+				  const char *pointer);
+enum MHD_Result http_send_error(struct MHD_Connection *c, struct http_req *r,
+				const struct lay_error *err);
+void http_add_common_headers(struct http_req *r, struct MHD_Response *resp);
+
+/* Endpoint handlers (api.c). */
+enum MHD_Result http_api(struct MHD_Connection *c, struct http_req *r);
+
+/* Streamed table (stream.c): takes ownership of def. */
+enum MHD_Result http_stream_table(struct MHD_Connection *c, struct http_req *r,
+				  struct lay_def *def, bool inverse, bool csv, int64_t after,
+				  int64_t limit, int64_t total, const char *id);
+int64_t http_stream_bytes(struct http_stream *s);
+void http_stream_release(struct http_stream *s);
+
+/* grid.svg (svg.c): a new malloc'd SVG document or NULL with err. */
+char *http_grid_svg(struct lay_def *def, json_t *analysis, size_t *len, struct lay_error *err);
+
+/* Static assets embedded at build time (assets.c, generated). */
+struct http_asset {
+	const char *path;
+	const char *type;
+	const unsigned char *data;
+	size_t len;
+};
+extern const struct http_asset http_assets[];
+
+int64_t http_now_us(void);
 
 #endif

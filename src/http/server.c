@@ -1,12 +1,617 @@
-/* server.c - see http.h */
+/*
+ * server.c - `layoutd serve`: flags, the libmicrohttpd daemon, request
+ * bodies, routing, responses, logs, and the graceful shutdown.
+ *
+ * Threading: MHD runs an epoll thread pool sized to the cores; handlers
+ * run on those threads and share only the cache (mutex), the metrics
+ * (atomics) and the configuration (read-only after start).
+ */
+#include <arpa/inet.h>
+#include <errno.h>
+#include <stdarg.h>
+#include <netdb.h>
+#include <signal.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <time.h>
+#include <unistd.h>
 
+#include "config.h"
 #include "http/http.h"
+
+const char *const http_route_template[HTTP_NROUTES] = {
+	[ROUTE_ANALYZE] = "/v1/analyze",
+	[ROUTE_CHECK] = "/v1/check",
+	[ROUTE_COMPARE] = "/v1/compare",
+	[ROUTE_ANALYSIS] = "/v1/analyses/{id}",
+	[ROUTE_TABLE] = "/v1/analyses/{id}/table",
+	[ROUTE_GRID] = "/v1/analyses/{id}/grid.svg",
+	[ROUTE_LIVEZ] = "/livez",
+	[ROUTE_READYZ] = "/readyz",
+	[ROUTE_METRICS] = "/metrics",
+	[ROUTE_OPENAPI] = "/openapi.json",
+	[ROUTE_INDEX] = "/",
+	[ROUTE_LAYOUTS] = "/v1/layouts",
+	[ROUTE_LAYOUT] = "/v1/layouts/{name}",
+	[ROUTE_VERSIONS] = "/v1/layouts/{name}/versions",
+	[ROUTE_VERSION] = "/v1/layouts/{name}/versions/{n}",
+	[ROUTE_NONE] = "(unmatched)",
+};
+
+/* Methods each route answers, for 405 and its Allow header. */
+static const char *const route_methods[HTTP_NROUTES] = {
+	[ROUTE_ANALYZE] = "POST", [ROUTE_CHECK] = "POST", [ROUTE_COMPARE] = "POST",
+	[ROUTE_ANALYSIS] = "GET", [ROUTE_TABLE] = "GET", [ROUTE_GRID] = "GET",
+	[ROUTE_LIVEZ] = "GET", [ROUTE_READYZ] = "GET", [ROUTE_METRICS] = "GET",
+	[ROUTE_OPENAPI] = "GET", [ROUTE_INDEX] = "GET", [ROUTE_LAYOUTS] = "GET",
+	[ROUTE_LAYOUT] = "GET, PUT", [ROUTE_VERSIONS] = "GET", [ROUTE_VERSION] = "GET, DELETE",
+	[ROUTE_NONE] = "",
+};
+
+int64_t http_now_us(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (int64_t)ts.tv_sec * 1000000 + ts.tv_nsec / 1000;
+}
+
+/* ------------------------------------------------------------------ */
+/* Routing                                                             */
+
+/* Match path against a template; {x} segments capture into params. */
+static bool match(const char *tmpl, const char *path, char params[3][160])
+{
+	int np = 0;
+	while (*tmpl && *path) {
+		if (*tmpl != '/' || *path != '/')
+			return false;
+		tmpl++;
+		path++;
+		const char *te = strchr(tmpl, '/'), *pe = strchr(path, '/');
+		size_t tl = te ? (size_t)(te - tmpl) : strlen(tmpl);
+		size_t pl = pe ? (size_t)(pe - path) : strlen(path);
+		if (tl > 0 && tmpl[0] == '{') {
+			if (pl == 0 || pl >= 160 || np >= 3)
+				return false;
+			memcpy(params[np], path, pl);
+			params[np++][pl] = '\0';
+		} else if (tl != pl || strncmp(tmpl, path, tl) != 0) {
+			return false;
+		}
+		tmpl += tl;
+		path += pl;
+	}
+	return *tmpl == '\0' && *path == '\0';
+}
+
+static int route_of(const char *path, char params[3][160])
+{
+	for (int r = 0; r < ROUTE_NONE; r++)
+		if (match(http_route_template[r], path, params))
+			return r;
+	return ROUTE_NONE;
+}
+
+static bool method_allowed(int route, const char *method)
+{
+	const char *m = route_methods[route];
+	size_t n = strlen(method);
+	for (const char *p = m; (p = strstr(p, method)); p += n)
+		if ((p == m || p[-1] == ' ') && (p[n] == ',' || p[n] == '\0'))
+			return true;
+	/* HEAD is answered wherever GET is */
+	return strcmp(method, "HEAD") == 0 && method_allowed(route, "GET");
+}
+
+/* ------------------------------------------------------------------ */
+/* Responses                                                           */
+
+void http_add_common_headers(struct http_req *r, struct MHD_Response *resp)
+{
+	if (r->origin[0]) {
+		MHD_add_response_header(resp, "Access-Control-Allow-Origin", r->origin);
+		MHD_add_response_header(resp, "Access-Control-Expose-Headers",
+					"ETag, Location, Link, X-Cache, X-Total-Count");
+		MHD_add_response_header(resp, "Vary", "Origin");
+	}
+	if (atomic_load(&r->srv->draining))
+		MHD_add_response_header(resp, "Connection", "close");
+}
+
+static enum MHD_Result queue(struct MHD_Connection *c, struct http_req *r, unsigned status,
+			     struct MHD_Response *resp, int64_t bytes)
+{
+	if (!resp)
+		return MHD_NO;
+	http_add_common_headers(r, resp);
+	r->status = status;
+	r->bytes = bytes;
+	r->responded = true;
+	enum MHD_Result ret = MHD_queue_response(c, status, resp);
+	MHD_destroy_response(resp);
+	return ret;
+}
+
+enum MHD_Result http_send_text(struct MHD_Connection *c, struct http_req *r, unsigned status,
+			       const char *type, const char *text, size_t len, bool copy)
+{
+	struct MHD_Response *resp = MHD_create_response_from_buffer(
+		len, (void *)text, copy ? MHD_RESPMEM_MUST_COPY : MHD_RESPMEM_PERSISTENT);
+	if (resp)
+		MHD_add_response_header(resp, "Content-Type", type);
+	return queue(c, r, status, resp, (int64_t)len);
+}
+
+enum MHD_Result http_send_json(struct MHD_Connection *c, struct http_req *r, unsigned status,
+			       json_t *body, const char *const *headers)
+{
+	const char *type = "application/json";
+	if (json_object_get(body, "type") && json_object_get(body, "status") &&
+	    json_object_get(body, "code"))
+		type = "application/problem+json";
+	char *text = json_dumps(body, JSON_COMPACT);
+	if (!text)
+		return MHD_NO;
+	size_t len = strlen(text);
+	text[len] = '\0';
+	struct MHD_Response *resp =
+		MHD_create_response_from_buffer(len, text, MHD_RESPMEM_MUST_FREE);
+	if (!resp) {
+		free(text);
+		return MHD_NO;
+	}
+	MHD_add_response_header(resp, "Content-Type", type);
+	for (const char *const *h = headers; h && h[0]; h += 2)
+		MHD_add_response_header(resp, h[0], h[1]);
+	return queue(c, r, status, resp, (int64_t)len);
+}
+
+static const char *reason(unsigned status)
+{
+	switch (status) {
+	case 400: return "Bad Request";
+	case 401: return "Unauthorized";
+	case 403: return "Forbidden";
+	case 404: return "Not Found";
+	case 405: return "Method Not Allowed";
+	case 409: return "Conflict";
+	case 410: return "Gone";
+	case 413: return "Content Too Large";
+	case 415: return "Unsupported Media Type";
+	case 422: return "Unprocessable Content";
+	case 500: return "Internal Server Error";
+	case 503: return "Service Unavailable";
+	default: return "Error";
+	}
+}
+
+enum MHD_Result http_send_problem(struct MHD_Connection *c, struct http_req *r,
+				  unsigned status, const char *code, const char *detail,
+				  const char *pointer)
+{
+	char type[128];
+	snprintf(type, sizeof type, "https://layoutd.dev/problems/%s", code);
+	json_t *p = json_pack("{s:s,s:s,s:i,s:s,s:s,s:s}", "type", type, "title",
+			      reason(status), "status", (int)status, "detail", detail,
+			      "code", code, "pointer", pointer ? pointer : "");
+	const char *allow[] = {"Allow", route_methods[r->route], NULL};
+	enum MHD_Result ret = http_send_json(c, r, status, p, status == 405 ? allow : NULL);
+	json_decref(p);
+	return ret;
+}
+
+enum MHD_Result http_send_error(struct MHD_Connection *c, struct http_req *r,
+				const struct lay_error *err)
+{
+	json_t *p = lay_error_to_json(err);
+	enum MHD_Result ret = http_send_json(c, r, (unsigned)lay_code_status(err->code), p, NULL);
+	json_decref(p);
+	return ret;
+}
+
+/* ------------------------------------------------------------------ */
+/* Access handler                                                      */
+
+static bool origin_allowed(struct http_server *srv, const char *origin)
+{
+	for (int k = 0; k < srv->cfg.ncors; k++)
+		if (strcmp(srv->cfg.cors[k], "*") == 0 || strcmp(srv->cfg.cors[k], origin) == 0)
+			return true;
+	return false;
+}
+
+static enum MHD_Result preflight(struct MHD_Connection *c, struct http_req *r)
+{
+	struct MHD_Response *resp = MHD_create_response_from_buffer(0, "", MHD_RESPMEM_PERSISTENT);
+	if (!resp)
+		return MHD_NO;
+	if (r->origin[0]) {
+		MHD_add_response_header(resp, "Access-Control-Allow-Methods",
+					route_methods[r->route]);
+		MHD_add_response_header(resp, "Access-Control-Allow-Headers",
+					"Content-Type, Authorization, If-None-Match");
+		MHD_add_response_header(resp, "Access-Control-Max-Age", "600");
+	}
+	MHD_add_response_header(resp, "Allow", route_methods[r->route]);
+	return queue(c, r, 204, resp, 0);
+}
+
+static bool body_method(const char *method)
+{
+	return strcmp(method, "POST") == 0 || strcmp(method, "PUT") == 0;
+}
+
+static enum MHD_Result first_call(struct MHD_Connection *c, struct http_req *r,
+				  const char *url, const char *method)
+{
+	struct http_server *srv = r->srv;
+	const char *origin = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Origin");
+	if (origin && strlen(origin) < sizeof r->origin && origin_allowed(srv, origin))
+		snprintf(r->origin, sizeof r->origin, "%s", origin);
+	r->route = route_of(url, r->params);
+	if (r->route == ROUTE_NONE) {
+		char detail[320];
+		snprintf(detail, sizeof detail, "no resource at %.256s", url);
+		return http_send_problem(c, r, 404, "not_found", detail, NULL);
+	}
+	if (strcmp(method, "OPTIONS") == 0)
+		return preflight(c, r);
+	if (!method_allowed(r->route, method)) {
+		char detail[160];
+		snprintf(detail, sizeof detail, "%s does not answer %.16s; it answers %s",
+			 http_route_template[r->route], method, route_methods[r->route]);
+		return http_send_problem(c, r, 405, "method_not_allowed", detail, NULL);
+	}
+	if (!body_method(method))
+		return MHD_YES;
+	const char *cl = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Content-Length");
+	if (cl) {
+		char *end = NULL;
+		unsigned long long n = strtoull(cl, &end, 10);
+		if (end && *end == '\0' && n > srv->cfg.max_body) {
+			char detail[160];
+			snprintf(detail, sizeof detail,
+				 "the body of %llu bytes is over the limit of %zu bytes", n,
+				 srv->cfg.max_body);
+			return http_send_problem(c, r, 413, "body_too_large", detail, NULL);
+		}
+	}
+	const char *ct = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Content-Type");
+	if (ct && (strncmp(ct, "multipart/", 10) == 0 || strncmp(ct, "image/", 6) == 0 ||
+		   strncmp(ct, "application/octet-stream", 24) == 0)) {
+		char detail[200];
+		snprintf(detail, sizeof detail, "the body must be JSON (application/json), not %.128s",
+			 ct);
+		return http_send_problem(c, r, 415, "unsupported_media_type", detail, NULL);
+	}
+	return MHD_YES;
+}
+
+static enum MHD_Result on_request(void *cls, struct MHD_Connection *c, const char *url,
+				  const char *method, const char *version,
+				  const char *upload_data, size_t *upload_size, void **con_cls)
+{
+	struct http_server *srv = cls;
+	struct http_req *r = *con_cls;
+	(void)version;
+	if (!r) {
+		r = calloc(1, sizeof *r);
+		if (!r)
+			return MHD_NO;
+		r->srv = srv;
+		r->start_us = http_now_us();
+		r->route = ROUTE_NONE;
+		snprintf(r->method, sizeof r->method, "%s", method);
+		*con_cls = r;
+		atomic_fetch_add(&srv->inflight, 1);
+		return first_call(c, r, url, method);
+	}
+	if (r->responded)
+		return MHD_YES;
+	if (*upload_size) {
+		size_t n = *upload_size;
+		*upload_size = 0;
+		if (r->too_big || r->len + n > srv->cfg.max_body) {
+			r->too_big = true; /* keep reading and discarding: chunked uploads */
+			return MHD_YES;
+		}
+		if (r->len + n + 1 > r->cap) {
+			size_t cap = r->cap ? r->cap : 4096;
+			while (cap < r->len + n + 1)
+				cap *= 2;
+			char *nb = realloc(r->body, cap);
+			if (!nb)
+				return MHD_NO;
+			r->body = nb;
+			r->cap = cap;
+		}
+		memcpy(r->body + r->len, upload_data, n);
+		r->len += n;
+		r->body[r->len] = '\0';
+		return MHD_YES;
+	}
+	if (r->too_big) {
+		char detail[160];
+		snprintf(detail, sizeof detail, "the body is over the limit of %zu bytes",
+			 srv->cfg.max_body);
+		return http_send_problem(c, r, 413, "body_too_large", detail, NULL);
+	}
+	return http_api(c, r);
+}
+
+static void log_request(struct http_server *srv, struct MHD_Connection *c, struct http_req *r,
+			int64_t us)
+{
+	const union MHD_ConnectionInfo *ci =
+		MHD_get_connection_info(c, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
+	char addr[64] = "-";
+	if (ci && ci->client_addr) {
+		const struct sockaddr *sa = ci->client_addr;
+		if (sa->sa_family == AF_INET)
+			inet_ntop(AF_INET, &((const struct sockaddr_in *)sa)->sin_addr, addr,
+				  sizeof addr);
+		else if (sa->sa_family == AF_INET6)
+			inet_ntop(AF_INET6, &((const struct sockaddr_in6 *)sa)->sin6_addr, addr,
+				  sizeof addr);
+	}
+	char ts[32];
+	time_t now = time(NULL);
+	struct tm tm;
+	gmtime_r(&now, &tm);
+	strftime(ts, sizeof ts, "%Y-%m-%dT%H:%M:%SZ", &tm);
+	char line[768];
+	int n;
+	if (srv->cfg.log_json)
+		n = snprintf(line, sizeof line,
+			     "{\"ts\":\"%s\",\"client\":\"%s\",\"method\":\"%s\",\"route\":\"%s\","
+			     "\"status\":%u,\"bytes\":%lld,\"us\":%lld}\n",
+			     ts, addr, r->method, http_route_template[r->route], r->status,
+			     (long long)r->bytes, (long long)us);
+	else
+		n = snprintf(line, sizeof line, "%s %s %s %s %u %lld %lld\n", ts, addr, r->method,
+			     http_route_template[r->route], r->status, (long long)r->bytes,
+			     (long long)us);
+	if (n > 0) {
+		ssize_t w = write(STDERR_FILENO, line, (size_t)n < sizeof line ? (size_t)n : sizeof line - 1);
+		(void)w;
+	}
+}
+
+static void on_completed(void *cls, struct MHD_Connection *c, void **con_cls,
+			 enum MHD_RequestTerminationCode toe)
+{
+	struct http_server *srv = cls;
+	struct http_req *r = *con_cls;
+	(void)toe;
+	if (!r)
+		return;
+	int64_t us = http_now_us() - r->start_us;
+	if (r->stream) {
+		r->bytes = http_stream_bytes(r->stream);
+		http_stream_release(r->stream);
+	}
+	if (!r->responded)
+		r->status = 499; /* the client went away before a response */
+	http_metrics_observe(&srv->metrics, r->route, r->status, us);
+	log_request(srv, c, r, us);
+	free(r->body);
+	free(r);
+	*con_cls = NULL;
+	atomic_fetch_sub(&srv->inflight, 1);
+}
+
+/* ------------------------------------------------------------------ */
+/* Flags, start, shutdown                                              */
+
+static void usage(FILE *f)
+{
+	fprintf(f,
+		"usage: layoutd serve [--listen ADDR:PORT] [--db PATH] [options]\n"
+		"  --listen ADDR:PORT      where to listen (default %s; port 0 = any free port)\n"
+		"  --port-file PATH        write the bound port to PATH once listening\n"
+		"  --db PATH               SQLite database (default ./layoutd.db)\n"
+		"  --threads N             worker threads (default: the number of cores)\n"
+		"  --max-body BYTES        request body limit (default %u)\n"
+		"  --max-points N          enumeration limit per analysis (default %lld)\n"
+		"  --timeout SECONDS       idle connection timeout (default %d)\n"
+		"  --max-connections N     total connections (default %d)\n"
+		"  --max-per-ip N          connections per client address (default %d)\n"
+		"  --cache-entries N       analyses kept in memory (default %d)\n"
+		"  --drain SECONDS         on SIGTERM, time to finish requests (default %d)\n"
+		"  --cors-origin ORIGIN    allow a dashboard on ORIGIN (repeatable; * for any)\n"
+		"  --log-format text|json  one line per request on stderr (default text)\n",
+		HTTP_DEFAULT_LISTEN, HTTP_DEFAULT_MAX_BODY, (long long)LAYOUTD_DEFAULT_MAX_POINTS,
+		HTTP_DEFAULT_TIMEOUT, HTTP_DEFAULT_MAX_CONNS, HTTP_DEFAULT_MAX_PER_IP,
+		HTTP_DEFAULT_CACHE, HTTP_DEFAULT_DRAIN);
+}
+
+static long long count_arg(const char *opt, const char *v, long long min, long long max)
+{
+	char *end = NULL;
+	errno = 0;
+	long long n = v ? strtoll(v, &end, 10) : 0;
+	if (!v || errno || !end || *end || n < min || n > max) {
+		fprintf(stderr, "layoutd serve: %s needs an integer in %lld..%lld, got \"%s\"\n", opt,
+			min, max, v ? v : "");
+		exit(2);
+	}
+	return n;
+}
+
+static int split_listen(struct http_config *cfg, const char *v)
+{
+	const char *colon = strrchr(v, ':');
+	if (!colon || colon == v || !colon[1])
+		return -1;
+	size_t hl = (size_t)(colon - v);
+	if (v[0] == '[' && colon[-1] == ']') { /* [::1]:8080 */
+		v++;
+		hl -= 2;
+	}
+	if (hl >= sizeof cfg->host || strlen(colon + 1) >= sizeof cfg->port)
+		return -1;
+	memcpy(cfg->host, v, hl);
+	cfg->host[hl] = '\0';
+	snprintf(cfg->port, sizeof cfg->port, "%s", colon + 1);
+	return 0;
+}
+
+static int parse_flags(struct http_config *cfg, int argc, char **argv)
+{
+	long cores = sysconf(_SC_NPROCESSORS_ONLN);
+	*cfg = (struct http_config){
+		.db_path = "./layoutd.db", .threads = cores > 0 ? (unsigned)cores : 2,
+		.max_body = HTTP_DEFAULT_MAX_BODY, .max_points = LAYOUTD_DEFAULT_MAX_POINTS,
+		.timeout = HTTP_DEFAULT_TIMEOUT, .max_conns = HTTP_DEFAULT_MAX_CONNS,
+		.max_per_ip = HTTP_DEFAULT_MAX_PER_IP, .drain = HTTP_DEFAULT_DRAIN,
+		.cache_entries = HTTP_DEFAULT_CACHE,
+	};
+	split_listen(cfg, HTTP_DEFAULT_LISTEN);
+	for (int i = 1; i < argc; i++) {
+		const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
+		bool takes = true;
+		if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
+			usage(stdout);
+			exit(0);
+		} else if (strcmp(a, "--listen") == 0) {
+			if (!v || split_listen(cfg, v)) {
+				fprintf(stderr, "layoutd serve: --listen needs ADDR:PORT\n");
+				return -1;
+			}
+		} else if (strcmp(a, "--port-file") == 0 && v) {
+			cfg->port_file = v;
+		} else if (strcmp(a, "--db") == 0 && v) {
+			cfg->db_path = v;
+		} else if (strcmp(a, "--threads") == 0) {
+			cfg->threads = (unsigned)count_arg(a, v, 1, 256);
+		} else if (strcmp(a, "--max-body") == 0) {
+			cfg->max_body = (size_t)count_arg(a, v, 1024, 1LL << 30);
+		} else if (strcmp(a, "--max-points") == 0) {
+			cfg->max_points = count_arg(a, v, 1, 1LL << 31);
+		} else if (strcmp(a, "--timeout") == 0) {
+			cfg->timeout = (unsigned)count_arg(a, v, 1, 86400);
+		} else if (strcmp(a, "--max-connections") == 0) {
+			cfg->max_conns = (unsigned)count_arg(a, v, 1, 65536);
+		} else if (strcmp(a, "--max-per-ip") == 0) {
+			cfg->max_per_ip = (unsigned)count_arg(a, v, 1, 65536);
+		} else if (strcmp(a, "--cache-entries") == 0) {
+			cfg->cache_entries = (size_t)count_arg(a, v, 1, 1LL << 24);
+		} else if (strcmp(a, "--drain") == 0) {
+			cfg->drain = (unsigned)count_arg(a, v, 0, 3600);
+		} else if (strcmp(a, "--cors-origin") == 0 && v) {
+			if (cfg->ncors >= HTTP_MAX_CORS) {
+				fprintf(stderr, "layoutd serve: at most %d --cors-origin\n", HTTP_MAX_CORS);
+				return -1;
+			}
+			cfg->cors[cfg->ncors++] = v;
+		} else if (strcmp(a, "--log-format") == 0 && v &&
+			   (strcmp(v, "json") == 0 || strcmp(v, "text") == 0)) {
+			cfg->log_json = strcmp(v, "json") == 0;
+		} else {
+			fprintf(stderr, "layoutd serve: unknown or incomplete option %s\n", a);
+			usage(stderr);
+			return -1;
+		}
+		if (takes)
+			i++;
+	}
+	return 0;
+}
+
+static void mhd_log(void *cls, const char *fmt, va_list ap)
+{
+	(void)cls;
+	char msg[512];
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	size_t n = strlen(msg);
+	while (n && msg[n - 1] == '\n')
+		msg[--n] = '\0';
+	fprintf(stderr, "layoutd: libmicrohttpd: %s\n", msg);
+}
 
 int http_serve_main(int argc, char **argv)
 {
-	(void)argc;
-	(void)argv;
-	fprintf(stderr, "layoutd serve: not available yet\n");
-	return 2;
+	static struct http_server srv; /* one daemon per process; metrics are large */
+	struct addrinfo hints = {.ai_family = AF_UNSPEC, .ai_socktype = SOCK_STREAM,
+				 .ai_flags = AI_PASSIVE | AI_NUMERICSERV};
+	struct addrinfo *ai = NULL;
+	int rc = 2;
+	sigset_t sigs;
+
+	if (parse_flags(&srv.cfg, argc, argv))
+		return 2;
+	int gai = getaddrinfo(srv.cfg.host[0] ? srv.cfg.host : NULL, srv.cfg.port, &hints, &ai);
+	if (gai) {
+		fprintf(stderr, "layoutd serve: cannot resolve %s:%s: %s\n", srv.cfg.host,
+			srv.cfg.port, gai_strerror(gai));
+		return 2;
+	}
+	srv.cache = http_cache_new(srv.cfg.cache_entries);
+	srv.started_us = http_now_us();
+	if (!srv.cache)
+		goto out;
+
+	/* Signals are taken by sigwait in this thread only: block them
+	 * before MHD starts its threads, which inherit the mask. */
+	sigemptyset(&sigs);
+	sigaddset(&sigs, SIGTERM);
+	sigaddset(&sigs, SIGINT);
+	pthread_sigmask(SIG_BLOCK, &sigs, NULL);
+	signal(SIGPIPE, SIG_IGN);
+
+	unsigned flags = MHD_USE_EPOLL_INTERNAL_THREAD | MHD_USE_ITC | MHD_USE_ERROR_LOG;
+	if (ai->ai_family == AF_INET6)
+		flags |= MHD_USE_IPv6;
+	srv.daemon = MHD_start_daemon(
+		flags, 0, NULL, NULL, &on_request, &srv, MHD_OPTION_EXTERNAL_LOGGER, &mhd_log, NULL,
+		MHD_OPTION_SOCK_ADDR, ai->ai_addr,
+		MHD_OPTION_THREAD_POOL_SIZE, (unsigned int)srv.cfg.threads,
+		MHD_OPTION_CONNECTION_LIMIT, (unsigned int)srv.cfg.max_conns,
+		MHD_OPTION_PER_IP_CONNECTION_LIMIT, (unsigned int)srv.cfg.max_per_ip,
+		MHD_OPTION_CONNECTION_TIMEOUT, (unsigned int)srv.cfg.timeout,
+		MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)(64 * 1024),
+		MHD_OPTION_NOTIFY_COMPLETED, &on_completed, &srv, MHD_OPTION_END);
+	if (!srv.daemon) {
+		fprintf(stderr, "layoutd serve: cannot listen on %s:%s: %s\n", srv.cfg.host,
+			srv.cfg.port, strerror(errno));
+		goto out;
+	}
+	const union MHD_DaemonInfo *di = MHD_get_daemon_info(srv.daemon, MHD_DAEMON_INFO_BIND_PORT);
+	unsigned port = di ? di->port : 0;
+	fprintf(stderr, "layoutd %s: listening on %s:%u (%u threads, body limit %zu, point limit %lld)\n",
+		PACKAGE_VERSION, srv.cfg.host, port, srv.cfg.threads, srv.cfg.max_body,
+		(long long)srv.cfg.max_points);
+	if (srv.cfg.port_file) {
+		FILE *f = fopen(srv.cfg.port_file, "w");
+		if (!f || fprintf(f, "%u\n", port) < 0 || fclose(f) != 0) {
+			fprintf(stderr, "layoutd serve: cannot write %s\n", srv.cfg.port_file);
+			goto out;
+		}
+	}
+
+	int sig = 0;
+	sigwait(&sigs, &sig);
+	/* Drain: /readyz turns 503, stop accepting, finish what is in flight. */
+	atomic_store(&srv.draining, true);
+	fprintf(stderr, "layoutd: %s received, draining %d request(s)\n",
+		sig == SIGTERM ? "SIGTERM" : "SIGINT", atomic_load(&srv.inflight));
+	MHD_socket ls = MHD_quiesce_daemon(srv.daemon);
+	int64_t deadline = http_now_us() + (int64_t)srv.cfg.drain * 1000000;
+	while (atomic_load(&srv.inflight) > 0 && http_now_us() < deadline)
+		usleep(10000);
+	int left = atomic_load(&srv.inflight);
+	MHD_stop_daemon(srv.daemon);
+	srv.daemon = NULL;
+	if (ls != MHD_INVALID_SOCKET)
+		close(ls);
+	fprintf(stderr, "layoutd: stopped%s\n", left ? " (drain deadline passed)" : "");
+	rc = 0;
+out:
+	if (srv.daemon)
+		MHD_stop_daemon(srv.daemon);
+	http_cache_free(srv.cache);
+	freeaddrinfo(ai);
+	return rc;
 }

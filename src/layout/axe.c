@@ -47,7 +47,8 @@ static int perr(struct axe_parser *p, int code, int pos, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(msg, sizeof msg, fmt, ap);
 	va_end(ap);
-	lay_error_set(p->err, code, p->ptr, pos, "%s at character %d", msg, pos);
+	long at = lay_utf8_offset(p->s, pos);
+	lay_error_set(p->err, code, p->ptr, at, "%s at character %ld", msg, at);
 	lay_error_source(p->err, p->s);
 	return code;
 }
@@ -201,7 +202,7 @@ found:
 	*axis = lay_def_axis(p->def, name, p->ptr, p->err);
 	if (*axis < 0) {
 		if (p->err)
-			p->err->position = at;
+			p->err->position = lay_utf8_offset(p->s, at);
 		lay_error_source(p->err, p->s);
 		return p->err ? p->err->code : LAY_ELIMIT;
 	}

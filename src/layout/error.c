@@ -81,6 +81,14 @@ int lay_error_set(struct lay_error *err, int code, const char *pointer, long pos
 	return code;
 }
 
+long lay_utf8_offset(const char *text, long byte)
+{
+	long chars = 0;
+	for (long i = 0; i < byte && text[i]; i++)
+		chars += ((unsigned char)text[i] & 0xC0) != 0x80;
+	return chars;
+}
+
 void lay_error_source(struct lay_error *err, const char *text)
 {
 	if (err && text)

@@ -68,7 +68,8 @@ static int cerr(struct compiler *c, int code, int pos, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(msg, sizeof msg, fmt, ap);
 	va_end(ap);
-	lay_error_set(c->err, code, c->ptr, pos, "%s at character %d of \"%s\"", msg, pos,
+	long at = lay_utf8_offset(c->s, pos);
+	lay_error_set(c->err, code, c->ptr, at, "%s at character %ld of \"%s\"", msg, at,
 		      c->prog->axis);
 	lay_error_source(c->err, c->s);
 	return code;
@@ -336,9 +337,10 @@ static int eval_fail(const struct prog *p, const struct insn *in, const struct l
 	char optext[4] = {p->text[in->pos], 0, 0, 0};
 	if (tok)
 		snprintf(optext, sizeof optext, "%s", tok);
-	lay_error_set(err, code, p->ptr, in->pos,
-		      "%s at '%s' (character %d) in %s = \"%s\" for element %s", what, optext,
-		      in->pos, p->axis, p->text, elem);
+	long at = lay_utf8_offset(p->text, in->pos);
+	lay_error_set(err, code, p->ptr, at,
+		      "%s at '%s' (character %ld) in %s = \"%s\" for element %s", what, optext,
+		      at, p->axis, p->text, elem);
 	lay_error_source(err, p->text);
 	return code;
 }

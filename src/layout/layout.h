@@ -79,6 +79,9 @@ void lay_error_clear(struct lay_error *err);
 /* Fill err (if non-NULL) and return code.  pointer may be NULL. */
 int lay_error_set(struct lay_error *err, int code, const char *pointer, long position,
 		  const char *fmt, ...) __attribute__((format(printf, 5, 6)));
+/* Character (UTF-8 code point) offset of byte offset `byte` in text:
+ * positions in errors count characters, as DESIGN.md says. */
+long lay_utf8_offset(const char *text, long byte);
 /* Attach the text the position refers to (copied, truncated). */
 void lay_error_source(struct lay_error *err, const char *text);
 /* Stable machine name of a code ("syntax", "div_by_zero", ...). */
@@ -213,6 +216,14 @@ json_t *lay_analyze_def(struct lay_def *def, json_t *expect, const char *expect_
 			json_t *probe, const char *probe_ptr, const struct lay_options *opt,
 			struct lay_error *err);
 
+/*
+ * (Re)evaluate expectations (borrowed, may be NULL) on an analysis object:
+ * sets its "expect" and "ok".  Used to answer a request from a cached
+ * analysis.  Returns 0 or a located error for a bad expect.
+ */
+int lay_expect_apply(json_t *analysis, json_t *expect, const char *ptr,
+		     const struct lay_options *opt, struct lay_error *err);
+
 /* Parse JSON text with the engine's rules (duplicate keys rejected, depth
  * capped, reals allowed here and refused where integers are needed). */
 json_t *lay_json_load(const char *text, size_t len, struct lay_error *err);
@@ -230,6 +241,18 @@ struct lay_table_row {
 };
 typedef int (*lay_row_fn)(void *ctx, const struct lay_table_row *row);
 int lay_table(struct lay_def *def, bool inverse, lay_row_fn row, void *ctx,
+	      struct lay_error *err);
+
+/* Per-element summary for drawing: the number of distinct in-bounds places,
+ * whether one of them holds another element too, and the first place. */
+struct lay_cell {
+	int32_t nplaces;
+	bool collides;
+	int64_t first[LAYOUTD_MAX_AXES];
+};
+/* Fill cells[0..def->size) (caller-allocated); extents[] receives the axis
+ * extents (declared or inferred). */
+int lay_cells(struct lay_def *def, struct lay_cell *cells, int64_t *extents,
 	      struct lay_error *err);
 
 /* Comparison of two definitions: placement equality and first differences. */

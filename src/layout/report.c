@@ -394,6 +394,71 @@ static int64_t now_us(void)
 	return (int64_t)ts.tv_sec * 1000000 + ts.tv_nsec / 1000;
 }
 
+static int64_t jint(json_t *a, const char *k1, const char *k2)
+{
+	json_t *v = json_object_get(a, k1);
+	if (k2)
+		v = json_object_get(v, k2);
+	return (int64_t)json_integer_value(v);
+}
+
+/*
+ * Evaluate expectations on an analysis object (its verdicts, owners,
+ * replication and fingerprint) and set its "expect" and "ok".  Working on
+ * the JSON lets a cached analysis answer a request with other expectations.
+ */
+static void eval_expect(json_t *out, const struct expect *x)
+{
+	json_t *fails = json_array(), *verdict = json_object_get(out, "verdict");
+	json_t *slots = json_object_get(json_object_get(out, "owners"), "slots");
+	json_t *rep = json_object_get(out, "replication");
+	const char *fingerprint = json_string_value(json_object_get(out, "fingerprint"));
+	bool v[NVERDICT];
+	for (int k = 0; k < NVERDICT; k++)
+		v[k] = json_is_true(json_object_get(verdict, verdict_names[k]));
+	for (int k = 0; k < NVERDICT; k++)
+		if (x->verdict[k] >= 0 && (bool)x->verdict[k] != v[k])
+			add_failure(fails, verdict_names[k], json_boolean(x->verdict[k]),
+				    json_boolean(v[k]));
+	int64_t own_count = jint(out, "owners", "count");
+	if (x->owners >= 0 && x->owners != own_count)
+		add_failure(fails, "owners", json_integer(x->owners), json_integer(own_count));
+	if (x->slots >= 0 && (jint(slots, "min", NULL) != x->slots ||
+			      jint(slots, "max", NULL) != x->slots))
+		add_failure(fails, "slots", json_integer(x->slots), json_deep_copy(slots));
+	if (x->replication >= 0 && (jint(rep, "min", NULL) != x->replication ||
+				    jint(rep, "max", NULL) != x->replication))
+		add_failure(fails, "replication", json_integer(x->replication),
+			    json_deep_copy(rep));
+	if (x->fingerprint && strcmp(x->fingerprint, fingerprint) != 0)
+		add_failure(fails, "fingerprint", json_string(x->fingerprint),
+			    json_string(fingerprint));
+	if (x->equals && strcmp(x->equals_fp, fingerprint) != 0)
+		json_array_append_new(fails, json_pack("{s:s,s:s,s:s,s:s}", "field", "equals",
+						       "expected", x->equals_fp, "actual",
+						       fingerprint, "ref", x->equals));
+	bool ok = json_array_size(fails) == 0;
+	static const int required[] = {V_COMPLETE, V_COLLISION_FREE, V_REPLICAS_DISTINCT,
+				       V_IN_BOUNDS};
+	for (size_t k = 0; k < sizeof required / sizeof required[0]; k++)
+		if (x->verdict[required[k]] < 0 && !v[required[k]])
+			ok = false;
+	json_object_set_new(out, "ok", json_boolean(ok));
+	json_object_set_new(out, "expect", json_pack("{s:b,s:o}", "passed",
+						     json_array_size(fails) == 0, "failures", fails));
+}
+
+int lay_expect_apply(json_t *analysis, json_t *expect, const char *ptr,
+		     const struct lay_options *opt, struct lay_error *err)
+{
+	struct expect x;
+	int rc = parse_expect(expect, ptr, opt, &x, err);
+	if (rc)
+		return rc;
+	eval_expect(analysis, &x);
+	return 0;
+}
+
 json_t *lay_analyze_def(struct lay_def *def, json_t *expect_v, const char *expect_ptr,
 			json_t *probe_v, const char *probe_ptr, const struct lay_options *opt,
 			struct lay_error *err)
@@ -553,37 +618,6 @@ json_t *lay_analyze_def(struct lay_def *def, json_t *expect_v, const char *expec
 				      json_pack("{s:s,s:s}", "code", "uneven_slots", "message", buf));
 	}
 
-	/* expectations and ok */
-	json_t *fails = json_array();
-	for (int k = 0; k < NVERDICT; k++)
-		if (x.verdict[k] >= 0 && (bool)x.verdict[k] != v[k])
-			add_failure(fails, verdict_names[k], json_boolean(x.verdict[k]),
-				    json_boolean(v[k]));
-	if (x.owners >= 0 && x.owners != own_count)
-		add_failure(fails, "owners", json_integer(x.owners), json_integer(own_count));
-	if (x.slots >= 0 && (slot_min != x.slots || slot_max != x.slots))
-		add_failure(fails, "slots", json_integer(x.slots),
-			    json_pack("{s:I,s:I}", "min", (json_int_t)slot_min, "max",
-				      (json_int_t)slot_max));
-	if (x.replication >= 0 && (A->rep_min != x.replication || A->rep_max != x.replication))
-		add_failure(fails, "replication", json_integer(x.replication),
-			    json_pack("{s:I,s:I}", "min", (json_int_t)A->rep_min, "max",
-				      (json_int_t)A->rep_max));
-	if (x.fingerprint && strcmp(x.fingerprint, fingerprint) != 0)
-		add_failure(fails, "fingerprint", json_string(x.fingerprint),
-			    json_string(fingerprint));
-	if (x.equals && strcmp(x.equals_fp, fingerprint) != 0) {
-		json_t *f = json_pack("{s:s,s:s,s:s,s:s}", "field", "equals", "expected",
-				      x.equals_fp, "actual", fingerprint, "ref", x.equals);
-		json_array_append_new(fails, f);
-	}
-	bool ok = json_array_size(fails) == 0;
-	static const int required[] = {V_COMPLETE, V_COLLISION_FREE, V_REPLICAS_DISTINCT,
-				       V_IN_BOUNDS};
-	for (size_t k = 0; k < sizeof required / sizeof required[0]; k++)
-		if (x.verdict[required[k]] < 0 && !v[required[k]])
-			ok = false;
-
 	json_t *shape = json_array(), *names = json_array(), *axes = json_array();
 	for (int d = 0; d < def->rank; d++) {
 		json_array_append_new(shape, json_integer(def->shape[d]));
@@ -608,7 +642,7 @@ json_t *lay_analyze_def(struct lay_def *def, json_t *expect_v, const char *expec
 	json_object_set_new(out, "physical", json_pack("{s:o,s:I}", "axes", axes, "size",
 						       (json_int_t)r.phys_size));
 	json_object_set_new(out, "placements", json_integer(r.emitted));
-	json_object_set_new(out, "ok", json_boolean(ok));
+	json_object_set_new(out, "ok", json_false()); /* set by eval_expect */
 	json_object_set_new(out, "verdict", verdict);
 	json_object_set_new(out, "replication", json_pack("{s:I,s:I}", "min",
 							  (json_int_t)A->rep_min, "max",
@@ -627,9 +661,7 @@ json_t *lay_analyze_def(struct lay_def *def, json_t *expect_v, const char *expec
 				      "max", (json_int_t)slot_max));
 	json_object_set_new(out, "warnings", warnings);
 	warnings = NULL;
-	json_object_set_new(out, "expect", json_pack("{s:b,s:o}", "passed",
-						     json_array_size(fails) == 0, "failures",
-						     fails));
+	eval_expect(out, &x);
 	if (probe_v)
 		json_object_set_new(out, "probe", probe_json(def, &r, &pq));
 	if (def->ops->structure) {

@@ -135,6 +135,40 @@ out:
 	return rc;
 }
 
+int lay_cells(struct lay_def *def, struct lay_cell *cells, int64_t *extents,
+	      struct lay_error *err)
+{
+	struct run r = {0};
+	struct collect c;
+	int32_t *count = NULL;
+	int rc = collect(def, &r, &c, err);
+	if (rc)
+		goto out;
+	count = calloc((size_t)r.phys_size, sizeof *count);
+	if (!count) {
+		rc = lay_error_set(err, LAY_ENOMEM, def->ptr, -1, "out of memory");
+		goto out;
+	}
+	for (size_t k = 0; k < c.n; k++)
+		count[c.pts[k]]++;
+	for (int64_t e = 0; e < def->size; e++) {
+		struct lay_cell *cell = &cells[e];
+		memset(cell, 0, sizeof *cell);
+		cell->nplaces = (int32_t)(c.off[e + 1] - c.off[e]);
+		for (int64_t k = c.off[e]; k < c.off[e + 1]; k++)
+			cell->collides = cell->collides || count[c.pts[k]] > 1;
+		if (cell->nplaces)
+			run_decode_point(&r, c.pts[c.off[e]], cell->first);
+	}
+	for (int a = 0; a < def->naxes; a++)
+		extents[a] = r.ext[a];
+out:
+	free(count);
+	collect_free(&c);
+	run_free(&r);
+	return rc;
+}
+
 static json_t *places_json(const struct run *r, const struct collect *c, int64_t e)
 {
 	json_t *a = json_array();

@@ -1,0 +1,383 @@
+/*
+ * api.c - the endpoints of DESIGN.md §4 (except the registry, which needs
+ * the store): analyze, check, compare, cached analyses, their tables and
+ * grids, health, metrics and the embedded documents.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "http/http.h"
+
+static const char *const no_store[] = {"Cache-Control", "no-store", NULL};
+
+static struct lay_options options(struct http_server *srv)
+{
+	return (struct lay_options){.max_points = srv->cfg.max_points};
+}
+
+static json_t *parse_body(struct http_req *r, struct lay_error *err)
+{
+	if (r->len == 0) {
+		lay_error_set(err, LAY_EJSON, "", 0,
+			      "the request body is empty: send a JSON object such as {\"layout\": {...}}");
+		return NULL;
+	}
+	return lay_json_load(r->body, r->len, err);
+}
+
+/* Members a body may have; the first unknown one is a located error. */
+static int check_members(json_t *body, const char *const *allowed, struct lay_error *err)
+{
+	const char *key;
+	json_t *v;
+	if (!json_is_object(body))
+		return lay_error_set(err, LAY_ESCHEMA, "", -1, "the request body must be a JSON object");
+	json_object_foreach(body, key, v) {
+		bool ok = false;
+		for (const char *const *a = allowed; *a && !ok; a++)
+			ok = strcmp(*a, key) == 0;
+		if (!ok) {
+			char ptr[LAY_ERR_PTR];
+			lay_ptr_join(ptr, sizeof ptr, "", key);
+			return lay_error_set(err, LAY_ESCHEMA, ptr, -1,
+					     "unknown member \"%s\" in the request body", key);
+		}
+	}
+	return 0;
+}
+
+/*
+ * The analysis of a request body, from the cache when the definition was
+ * analysed before and no probe is asked: expectations are re-evaluated on
+ * the cached analysis, which is stored without expect and probe.
+ */
+static json_t *analyze(struct http_server *srv, json_t *body, bool *hit, struct lay_error *err)
+{
+	static const char *const allowed[] = {"layout", "expect", "probe", NULL};
+	struct lay_options opt = options(srv);
+	struct lay_def *def = NULL;
+	json_t *a = NULL;
+	*hit = false;
+	if (check_members(body, allowed, err))
+		return NULL;
+	json_t *layout = json_object_get(body, "layout"), *expect = json_object_get(body, "expect");
+	json_t *probe = json_object_get(body, "probe");
+	if (!layout) {
+		lay_error_set(err, LAY_ESCHEMA, "/layout", -1,
+			      "the request body needs a \"layout\" member: {\"layout\": {...}}");
+		return NULL;
+	}
+	if (!probe && json_is_object(layout)) {
+		char id[72], *atext = NULL, *ltext = NULL;
+		if (lay_canonical_id(layout, id, err))
+			return NULL;
+		if (http_cache_get(srv->cache, id, &atext, &ltext)) {
+			a = json_loads(atext, 0, NULL);
+			free(atext);
+			free(ltext);
+			if (a) {
+				if (lay_expect_apply(a, expect, "/expect", &opt, err)) {
+					json_decref(a);
+					return NULL;
+				}
+				json_object_set_new(a, "cached", json_true());
+				atomic_fetch_add(&srv->metrics.cache_hits, 1);
+				*hit = true;
+				return a;
+			}
+		}
+	}
+	atomic_fetch_add(&srv->metrics.cache_misses, 1);
+	def = lay_def_new(layout, "/layout", &opt, err);
+	if (!def)
+		return NULL;
+	a = lay_analyze_def(def, expect, "/expect", probe, "/probe", &opt, err);
+	if (a) {
+		json_t *base = json_deep_copy(a);
+		json_object_del(base, "probe");
+		lay_expect_apply(base, NULL, "/expect", &opt, NULL);
+		char *atext = json_dumps(base, JSON_COMPACT);
+		/* key order is meaningful (expr axes): keep it */
+		char *ltext = json_dumps(layout, JSON_COMPACT);
+		if (atext && ltext)
+			http_cache_put(srv->cache, def->id, atext, ltext);
+		free(atext);
+		free(ltext);
+		json_decref(base);
+	}
+	lay_def_free(def);
+	return a;
+}
+
+static enum MHD_Result post_analyze(struct MHD_Connection *c, struct http_req *r, bool check)
+{
+	struct lay_error err;
+	lay_error_clear(&err);
+	bool hit = false;
+	json_t *body = parse_body(r, &err), *a = NULL;
+	if (body)
+		a = analyze(r->srv, body, &hit, &err);
+	json_decref(body);
+	if (!a)
+		return http_send_error(c, r, &err);
+	char location[128];
+	snprintf(location, sizeof location, "/v1/analyses/%s",
+		 json_string_value(json_object_get(a, "id")));
+	const char *headers[] = {"X-Cache", hit ? "hit" : "miss", "Content-Location", location,
+				 NULL};
+	unsigned status = check && !json_is_true(json_object_get(a, "ok")) ? 422 : 200;
+	enum MHD_Result ret = http_send_json(c, r, status, a, headers);
+	json_decref(a);
+	return ret;
+}
+
+static enum MHD_Result post_compare(struct MHD_Connection *c, struct http_req *r)
+{
+	static const char *const allowed[] = {"a", "b", "examples", NULL};
+	struct lay_error err;
+	lay_error_clear(&err);
+	struct lay_options opt = options(r->srv);
+	struct lay_def *a = NULL, *b = NULL;
+	json_t *out = NULL, *body = parse_body(r, &err);
+	if (!body || check_members(body, allowed, &err))
+		goto out;
+	json_t *ex = json_object_get(body, "examples");
+	int64_t examples = LAYOUTD_DEFAULT_EXAMPLES;
+	if (ex && lay_json_int(ex, "/examples", &examples, &err))
+		goto out;
+	if (!json_object_get(body, "a") || !json_object_get(body, "b")) {
+		lay_error_set(&err, LAY_ESCHEMA, json_object_get(body, "a") ? "/b" : "/a", -1,
+			      "compare needs two definitions: {\"a\": {...}, \"b\": {...}}");
+		goto out;
+	}
+	if (!(a = lay_def_new(json_object_get(body, "a"), "/a", &opt, &err)) ||
+	    !(b = lay_def_new(json_object_get(body, "b"), "/b", &opt, &err)))
+		goto out;
+	out = lay_compare(a, b, (int)(examples > 0 && examples < 1000 ? examples : 8), &err);
+out:;
+	enum MHD_Result ret = out ? http_send_json(c, r, 200, out, NULL) : http_send_error(c, r, &err);
+	json_decref(out);
+	json_decref(body);
+	lay_def_free(a);
+	lay_def_free(b);
+	return ret;
+}
+
+static bool valid_id(const char *id)
+{
+	return strlen(id) == 71 && strncmp(id, "sha256:", 7) == 0 &&
+	       strspn(id + 7, "0123456789abcdef") == 64;
+}
+
+/* The cached analysis and definition of path parameter 0, or a queued 4xx. */
+static bool load_cached(struct MHD_Connection *c, struct http_req *r, json_t **analysis,
+			json_t **layout, enum MHD_Result *ret)
+{
+	const char *id = r->params[0];
+	char *atext = NULL, *ltext = NULL;
+	*analysis = *layout = NULL;
+	if (!valid_id(id)) {
+		*ret = http_send_problem(c, r, 400, "bad_id",
+					 "an analysis id is \"sha256:\" and 64 lowercase hex digits",
+					 NULL);
+		return false;
+	}
+	if (!http_cache_get(r->srv->cache, id, &atext, &ltext)) {
+		char detail[200];
+		snprintf(detail, sizeof detail,
+			 "no analysis %s here: POST its layout to /v1/analyze first", id);
+		*ret = http_send_problem(c, r, 404, "analysis_not_found", detail, NULL);
+		return false;
+	}
+	*analysis = json_loads(atext, 0, NULL);
+	*layout = json_loads(ltext, 0, NULL);
+	free(atext);
+	free(ltext);
+	if (!*analysis || !*layout) {
+		json_decref(*analysis);
+		json_decref(*layout);
+		*ret = http_send_problem(c, r, 500, "internal", "the cached analysis is unreadable",
+					 NULL);
+		return false;
+	}
+	return true;
+}
+
+static enum MHD_Result get_analysis(struct MHD_Connection *c, struct http_req *r)
+{
+	json_t *a, *layout;
+	enum MHD_Result ret;
+	if (!load_cached(c, r, &a, &layout, &ret))
+		return ret;
+	char etag[80];
+	snprintf(etag, sizeof etag, "\"%s\"", json_string_value(json_object_get(a, "fingerprint")));
+	const char *inm = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "If-None-Match");
+	if (inm && (strcmp(inm, etag) == 0 || strcmp(inm, "*") == 0)) {
+		struct MHD_Response *resp =
+			MHD_create_response_from_buffer(0, "", MHD_RESPMEM_PERSISTENT);
+		MHD_add_response_header(resp, "ETag", etag);
+		http_add_common_headers(r, resp);
+		r->status = 304;
+		r->responded = true;
+		ret = MHD_queue_response(c, 304, resp);
+		MHD_destroy_response(resp);
+	} else {
+		json_object_set_new(a, "cached", json_true());
+		json_object_set_new(a, "layout", json_incref(layout));
+		const char *headers[] = {"ETag", etag, NULL};
+		ret = http_send_json(c, r, 200, a, headers);
+	}
+	json_decref(a);
+	json_decref(layout);
+	return ret;
+}
+
+static const char *arg(struct MHD_Connection *c, const char *name)
+{
+	return MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, name);
+}
+
+static bool int_arg(const char *v, int64_t min, int64_t *out)
+{
+	char *end = NULL;
+	long long n = strtoll(v, &end, 10);
+	if (!*v || !end || *end || n < min)
+		return false;
+	*out = n;
+	return true;
+}
+
+static int64_t count_of(json_t *a, const char *field)
+{
+	return (int64_t)json_integer_value(json_object_get(json_object_get(a, field), "count"));
+}
+
+static enum MHD_Result get_table(struct MHD_Connection *c, struct http_req *r)
+{
+	const char *format = arg(c, "format"), *view = arg(c, "view");
+	const char *after_s = arg(c, "after"), *limit_s = arg(c, "limit");
+	int64_t after = 0, limit = -1;
+	if (format && strcmp(format, "json") && strcmp(format, "csv"))
+		return http_send_problem(c, r, 400, "bad_query", "format is json or csv", "/format");
+	if (view && strcmp(view, "placement") && strcmp(view, "inverse"))
+		return http_send_problem(c, r, 400, "bad_query", "view is placement or inverse",
+					 "/view");
+	if (after_s && !int_arg(after_s, 0, &after))
+		return http_send_problem(c, r, 400, "bad_query",
+					 "after is a cursor returned as \"next\" (a row count >= 0)",
+					 "/after");
+	if (limit_s && !int_arg(limit_s, 1, &limit))
+		return http_send_problem(c, r, 400, "bad_query", "limit is an integer >= 1",
+					 "/limit");
+	json_t *a, *layout;
+	enum MHD_Result ret;
+	if (!load_cached(c, r, &a, &layout, &ret))
+		return ret;
+	struct lay_error err;
+	struct lay_options opt = options(r->srv);
+	lay_error_clear(&err);
+	bool inverse = view && strcmp(view, "inverse") == 0;
+	/* rows: distinct in-bounds pairs, plus one row per hole in the inverse */
+	int64_t pairs = (int64_t)json_integer_value(json_object_get(a, "placements")) -
+			count_of(a, "duplicates") - count_of(a, "out_of_bounds");
+	int64_t total = pairs + (inverse ? count_of(a, "holes") : 0);
+	struct lay_def *def = lay_def_new(layout, "/layout", &opt, &err);
+	if (!def)
+		ret = http_send_error(c, r, &err);
+	else
+		ret = http_stream_table(c, r, def, inverse, format && strcmp(format, "csv") == 0,
+					after, limit, total, r->params[0]);
+	json_decref(a);
+	json_decref(layout);
+	return ret;
+}
+
+static enum MHD_Result get_grid(struct MHD_Connection *c, struct http_req *r)
+{
+	json_t *a, *layout;
+	enum MHD_Result ret;
+	if (!load_cached(c, r, &a, &layout, &ret))
+		return ret;
+	struct lay_error err;
+	struct lay_options opt = options(r->srv);
+	lay_error_clear(&err);
+	size_t len = 0;
+	char *svg = NULL;
+	struct lay_def *def = lay_def_new(layout, "/layout", &opt, &err);
+	if (def)
+		svg = http_grid_svg(def, a, &len, &err);
+	if (!svg) {
+		ret = http_send_error(c, r, &err);
+	} else {
+		struct MHD_Response *resp =
+			MHD_create_response_from_buffer(len, svg, MHD_RESPMEM_MUST_FREE);
+		MHD_add_response_header(resp, "Content-Type", "image/svg+xml");
+		http_add_common_headers(r, resp);
+		r->status = 200;
+		r->bytes = (int64_t)len;
+		r->responded = true;
+		ret = MHD_queue_response(c, 200, resp);
+		MHD_destroy_response(resp);
+	}
+	lay_def_free(def);
+	json_decref(a);
+	json_decref(layout);
+	return ret;
+}
+
+static enum MHD_Result send_asset(struct MHD_Connection *c, struct http_req *r, const char *path)
+{
+	for (const struct http_asset *as = http_assets; as->path; as++)
+		if (strcmp(as->path, path) == 0)
+			return http_send_text(c, r, 200, as->type, (const char *)as->data, as->len,
+					      false);
+	return http_send_problem(c, r, 404, "not_found", "this build has no such document", NULL);
+}
+
+enum MHD_Result http_api(struct MHD_Connection *c, struct http_req *r)
+{
+	struct http_server *srv = r->srv;
+	switch (r->route) {
+	case ROUTE_LIVEZ: {
+		/* never touches the store: a slow disk must not get us killed */
+		static const char ok[] = "{\"status\":\"ok\"}";
+		return http_send_text(c, r, 200, "application/json", ok, sizeof ok - 1, false);
+	}
+	case ROUTE_READYZ: {
+		bool draining = atomic_load(&srv->draining);
+		json_t *b = json_pack("{s:s}", "status", draining ? "draining" : "ready");
+		enum MHD_Result ret = http_send_json(c, r, draining ? 503 : 200, b, no_store);
+		json_decref(b);
+		return ret;
+	}
+	case ROUTE_METRICS: {
+		char *text = http_metrics_render(srv);
+		if (!text)
+			return MHD_NO;
+		enum MHD_Result ret = http_send_text(c, r, 200, "text/plain; version=0.0.4",
+						     text, strlen(text), true);
+		free(text);
+		return ret;
+	}
+	case ROUTE_OPENAPI:
+		return send_asset(c, r, "/openapi.json");
+	case ROUTE_INDEX:
+		return send_asset(c, r, "/");
+	case ROUTE_ANALYZE:
+		return post_analyze(c, r, false);
+	case ROUTE_CHECK:
+		return post_analyze(c, r, true);
+	case ROUTE_COMPARE:
+		return post_compare(c, r);
+	case ROUTE_ANALYSIS:
+		return get_analysis(c, r);
+	case ROUTE_TABLE:
+		return get_table(c, r);
+	case ROUTE_GRID:
+		return get_grid(c, r);
+	default:
+		return http_send_problem(c, r, 404, "not_found",
+					 "the registry is not available in this build", NULL);
+	}
+}

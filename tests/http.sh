@@ -1,0 +1,195 @@
+#!/bin/sh
+# The daemon over real HTTP on an ephemeral loopback port: every endpoint,
+# every error status, a burst of malformed requests, the limits, and a
+# graceful SIGTERM with a request in flight.  Needs curl and jq (77 = skip).
+set -u
+command -v curl >/dev/null 2>&1 && command -v jq >/dev/null 2>&1 || { echo "curl/jq missing"; exit 77; }
+L=${LAYOUTD:?}
+G=${GOLDEN_DIR:?}
+T=$(mktemp -d)
+PID=
+cleanup() { [ -n "$PID" ] && kill -9 "$PID" 2>/dev/null; rm -rf "$T"; }
+trap cleanup EXIT
+fail=0
+ok() { echo "ok   $1"; }
+bad() { echo "FAIL $1"; fail=1; }
+
+start() { # extra flags...
+	rm -f "$T/port"
+	"$L" serve --listen 127.0.0.1:0 --port-file "$T/port" --db "$T/layoutd.db" "$@" 2>>"$T/log" &
+	PID=$!
+	for _ in $(seq 100); do [ -s "$T/port" ] && break; sleep 0.05; done
+	[ -s "$T/port" ] || { echo "daemon did not start"; cat "$T/log"; exit 1; }
+	U="http://127.0.0.1:$(cat "$T/port")"
+}
+
+# req NAME EXPECTED_STATUS curl-args...  (body in $T/body, headers in $T/hdr)
+req() {
+	name=$1 want=$2
+	shift 2
+	got=$(curl -s -o "$T/body" -D "$T/hdr" -w '%{http_code}' "$@")
+	if [ "$got" = "$want" ]; then ok "$name ($got)"; else bad "$name: status $got, expected $want"; head -c 600 "$T/body"; echo; fi
+}
+# jqt NAME FILTER: the filter must print true on $T/body
+jqt() {
+	if [ "$(jq -r "$2" "$T/body" 2>/dev/null)" = "true" ]; then ok "$1"; else bad "$1: $2"; head -c 600 "$T/body"; echo; fi
+}
+hdr() { # NAME REGEX
+	if grep -qiE "$2" "$T/hdr"; then ok "$1"; else bad "$1: no header $2"; cat "$T/hdr"; fi
+}
+problem() { # NAME CODE [POINTER]
+	jqt "$1 is problem+json with code $2" ".code == \"$2\" and (.status|type) == \"number\" and (.title|type) == \"string\" and (.detail|length) > 0 and (.type|startswith(\"https://\"))"
+	hdr "$1 content type" '^content-type: application/problem\+json'
+	[ $# -ge 3 ] && jqt "$1 pointer" ".pointer == \"$3\""
+	return 0
+}
+
+start --cors-origin https://dash.example --max-points 8388608
+
+# ---- health, metrics, documents
+req "livez" 200 "$U/livez"; jqt "livez body" '.status == "ok"'
+req "readyz" 200 "$U/readyz"; jqt "readyz body" '.status == "ready"'
+req "openapi" 200 "$U/openapi.json"; jqt "openapi 3.1" '.openapi == "3.1.0"'
+req "dashboard" 200 "$U/"
+hdr "dashboard is html" '^content-type: text/html'
+
+# ---- the seed cases over HTTP
+for c in transpose padding dropped-bits gemm-fragment-8x8 axe-shard; do
+	req "analyze seed $c" 200 -H 'Content-Type: application/json' --data-binary "@$G/seed-$c/request.json" "$U/v1/analyze"
+	jq -n --slurpfile want "$G/seed-$c/expected.json" --slurpfile got "$T/body" \
+		'def sub(a; b): if (a|type) == "object" then all(a|keys[]; . as $k | sub(a[$k]; b[$k])) else a == b end; sub($want[0]; $got[0])' \
+		| grep -q true && ok "seed $c numbers" || bad "seed $c numbers differ from tests/golden"
+done
+req "axe probe (1,3)" 200 --data-binary "@$G/seed-axe-shard/request.json" "$U/v1/analyze"
+jqt "probe laneid 5 warpid 0 m 1" '.probe[0].places == [{"laneid":5,"warpid":0,"m":1}]'
+
+# ---- check: 200 pass, 422 fail with the same body
+req "check pass" 200 --data-binary "@$G/seed-transpose/request.json" "$U/v1/check"
+req "check fail" 422 --data-binary "@$G/seed-dropped-bits/request.json" "$U/v1/check"
+jqt "check fail body is the analysis" '.ok == false and .collisions.count == 48'
+if curl -sf -o /dev/null --data-binary "@$G/seed-dropped-bits/request.json" "$U/v1/check"; then bad "curl -f should fail"; else ok "curl -f fails a CI step"; fi
+
+# ---- cache: the second analysis of a definition is a hit
+echo '{"layout": {"logical": [16, 16], "expr": {"thread": "i * 2 + j // 8", "slot": "j % 8"}}}' > "$T/frag.json"
+req "analyze miss" 200 --data-binary "@$T/frag.json" "$U/v1/analyze"; hdr "X-Cache miss" '^x-cache: miss'
+ID=$(jq -r .id "$T/body"); FP=$(jq -r .fingerprint "$T/body")
+req "analyze hit" 200 --data-binary "@$T/frag.json" "$U/v1/analyze"; hdr "X-Cache hit" '^x-cache: hit'
+jqt "cached flag" '.cached == true'
+echo '{"layout": {"logical": [16, 16], "expr": {"thread": "i * 2 + j // 8", "slot": "j % 8"}}, "expect": {"owners": 31}}' > "$T/frag2.json"
+req "expectations re-evaluated on a hit" 422 --data-binary "@$T/frag2.json" "$U/v1/check"
+jqt "hit with failing expect" '.cached == true and .expect.failures[0].field == "owners"'
+
+# ---- cached analyses, tables, grids
+req "get analysis" 200 "$U/v1/analyses/$ID"; jqt "get analysis fields" ".id == \"$ID\" and .fingerprint == \"$FP\" and .layout.logical == [16,16]"
+hdr "ETag is the fingerprint" "^etag: \"$FP\""
+req "If-None-Match" 304 -H "If-None-Match: \"$FP\"" "$U/v1/analyses/$ID"
+req "unknown analysis" 404 "$U/v1/analyses/sha256:$(printf '%064d' 0)"; problem "unknown analysis" analysis_not_found
+req "bad analysis id" 400 "$U/v1/analyses/nope"; problem "bad id" bad_id
+req "table json" 200 "$U/v1/analyses/$ID/table"
+jqt "table rows" '.total == 256 and (.rows|length) == 256 and .columns == ["i","j","thread","slot"] and .rows[17] == [1,1,2,1] and .next == null'
+req "table page" 200 "$U/v1/analyses/$ID/table?limit=100&after=200"
+jqt "table page rows" '(.rows|length) == 56 and .rows[0] == [12,8,25,0] and .next == null'
+req "table page with next" 200 "$U/v1/analyses/$ID/table?limit=100"
+jqt "next cursor" '.next == "100"'
+hdr "Link next" '^link: <.*after=100.*>; rel="next"'
+req "table csv inverse" 200 "$U/v1/analyses/$ID/table?format=csv&view=inverse"
+[ "$(head -1 "$T/body")" = "thread,slot,i,j" ] && ok "csv header" || bad "csv header: $(head -1 "$T/body")"
+[ "$(wc -l < "$T/body")" -eq 257 ] && ok "csv rows" || bad "csv rows $(wc -l < "$T/body")"
+req "table bad format" 400 "$U/v1/analyses/$ID/table?format=xml"; problem "bad format" bad_query /format
+req "table bad limit" 400 "$U/v1/analyses/$ID/table?limit=0"; problem "bad limit" bad_query /limit
+req "grid" 200 "$U/v1/analyses/$ID/grid.svg"; hdr "svg type" '^content-type: image/svg\+xml'
+grep -c 'class="cell"' "$T/body" | grep -qx 256 && ok "grid has 256 cells" || bad "grid cells"
+req "analyze collisions" 200 --data-binary "@$G/seed-dropped-bits/request.json" "$U/v1/analyze"
+DID=$(jq -r .id "$T/body")
+req "grid with collisions" 200 "$U/v1/analyses/$DID/grid.svg"
+grep -c 'stroke="#d00"' "$T/body" | grep -qx 64 && ok "every colliding cell outlined" || bad "collision outlines"
+echo '{"layout": {"logical": [256, 256], "expr": {"m": "i * 256 + j"}}}' > "$T/huge.json"
+req "analyze 64k" 200 --data-binary "@$T/huge.json" "$U/v1/analyze"
+req "grid too large" 422 "$U/v1/analyses/$(jq -r .id "$T/body")/grid.svg"; problem "grid too large" too_large
+
+# ---- compare
+jq -n --slurpfile a "$G/seed-gemm-fragment-8x8/request.json" '{a: $a[0].layout, b: $a[0].layout}' > "$T/cmp.json"
+req "compare equal" 200 --data-binary "@$T/cmp.json" "$U/v1/compare"; jqt "equal" '.equal == true and .differing == 0'
+jq -n --slurpfile a "$G/seed-transpose/request.json" --slurpfile b "$G/seed-gemm-fragment-8x8/request.json" '{a: $a[0].layout, b: $b[0].layout}' > "$T/cmp.json"
+req "compare differ" 200 --data-binary "@$T/cmp.json" "$U/v1/compare"; jqt "differs" '.equal == false and .differing == 62 and .differences[0].logical == [0,1] and .differences[0].a == [{"r":1,"c":0}] and .differences[0].b == [{"thread":0,"slot":1}]'
+req "compare missing b" 422 --data-binary '{"a": {"logical": [2], "expr": {"m": "i"}}}' "$U/v1/compare"; problem "compare missing b" schema /b
+
+# ---- errors: each with the right status and a located problem
+req "malformed JSON" 400 --data-binary '{"layout": ' "$U/v1/analyze"; problem "malformed JSON" json_syntax
+req "empty body" 400 -X POST "$U/v1/analyze"; problem "empty body" json_syntax
+req "duplicate key" 400 --data-binary '{"layout": {"logical": [2], "logical": [2], "expr": {"m": "i"}}}' "$U/v1/analyze"; problem "duplicate key" duplicate_key
+req "no layout" 422 --data-binary '{"expect": {}}' "$U/v1/analyze"; problem "no layout" schema /layout
+req "axe syntax" 422 --data-binary '{"layout": {"axe": "S[(8,2):(1,2]"}}' "$U/v1/analyze"; problem "axe syntax" syntax /layout/axe
+jqt "axe syntax position" '.position == 12'
+req "div by zero" 422 --data-binary "@$G/bad-expr-div-zero/request.json" "$U/v1/analyze"; problem "div by zero" div_by_zero /layout/expr/slot
+req "over the point limit" 422 --data-binary '{"layout": {"logical": [4096, 4096], "expr": {"m": "i * 4096 + j"}}}' "$U/v1/analyze"; problem "point limit" too_large /layout/logical
+req "unknown route" 404 "$U/v2/nothing"; problem "404" not_found
+req "wrong method" 405 -X DELETE "$U/v1/analyze"; problem "405" method_not_allowed; hdr "405 Allow" '^allow: POST'
+req "wrong media type" 415 -H 'Content-Type: multipart/form-data; boundary=x' --data-binary 'x' "$U/v1/analyze"; problem "415" unsupported_media_type
+head -c 1100000 /dev/zero | tr '\0' ' ' > "$T/big"
+req "body over the limit (Content-Length)" 413 --data-binary "@$T/big" "$U/v1/analyze"; problem "413" body_too_large
+req "body over the limit (chunked)" 413 -H 'Transfer-Encoding: chunked' --data-binary "@$T/big" "$U/v1/analyze"; problem "413 chunked" body_too_large
+
+# ---- CORS
+req "preflight" 204 -X OPTIONS -H 'Origin: https://dash.example' -H 'Access-Control-Request-Method: POST' "$U/v1/check"
+hdr "preflight allow origin" '^access-control-allow-origin: https://dash.example'
+hdr "preflight methods" '^access-control-allow-methods: POST'
+req "CORS simple" 200 -H 'Origin: https://dash.example' "$U/livez"; hdr "CORS origin echoed" '^access-control-allow-origin: https://dash.example'
+req "CORS other origin" 200 -H 'Origin: https://evil.example' "$U/livez"
+grep -qi '^access-control-allow-origin' "$T/hdr" && bad "origin not in the allow-list got CORS" || ok "origin not in the allow-list gets no CORS"
+
+# ---- a burst of 50 malformed requests, then the daemon still answers
+i=0
+pids=
+while [ $i -lt 50 ]; do
+	case $((i % 5)) in
+	0) d='{"layout": {"axe": "S[(8,2):(1,2]"}}' ;;
+	1) d='{"layout": ' ;;
+	2) d='[1, 2, 3]' ;;
+	3) d='{"layout": {"logical": [8, 8], "expr": {"m": "i // (j - 3)"}}}' ;;
+	4) d='{"layout": {"logical": [0], "expr": {"m": "i"}}}' ;;
+	esac
+	curl -s -o /dev/null -w '%{http_code}\n' --data-binary "$d" "$U/v1/analyze" >>"$T/burst" &
+	pids="$pids $!"
+	i=$((i + 1))
+done
+# shellcheck disable=SC2086
+wait $pids
+n4xx=$(grep -cE '^4(00|22)$' "$T/burst")
+[ "$n4xx" -eq 50 ] && ok "50 malformed requests answered 400/422" || bad "burst: $(sort "$T/burst" | uniq -c | tr '\n' ' ')"
+req "still serving after the burst" 200 --data-binary "@$G/seed-gemm-fragment-8x8/request.json" "$U/v1/check"
+jqt "still right after the burst" '.owners.count == 32'
+
+# ---- metrics reflect what happened
+req "metrics" 200 "$U/metrics"; hdr "metrics type" '^content-type: text/plain; version=0.0.4'
+grep -q 'layoutd_http_requests_total{route="/v1/check",code="422"}' "$T/body" && ok "metrics by route and status" || bad "metrics by route"
+grep -q 'layoutd_http_request_duration_seconds_bucket{route="/v1/analyze",le="+Inf"}' "$T/body" && ok "latency histogram" || bad "histogram"
+grep -qE '^layoutd_analysis_cache_hits_total [1-9]' "$T/body" && ok "cache hits counted" || bad "cache hits"
+grep -q 'route="/v1/analyses/{id}/table"' "$T/body" && ok "route templates, not raw paths" || bad "route templates"
+
+# ---- logs: one line per request
+grep -qE ' POST /v1/check 422 [0-9]+ [0-9]+$' "$T/log" && ok "request log line" || { bad "request log line"; tail -3 "$T/log"; }
+
+# ---- SIGTERM with a request in flight: it completes, then exit 0
+echo '{"layout": {"logical": [2048, 2048], "expr": {"thread": "(i % 16) * 8 + j % 8 + 128 * r", "slot": "(i // 16) * 256 + j // 8"}, "replicate": {"r": 2}}}' > "$T/slow.json"
+curl -s -o "$T/slow.out" -w '%{http_code}' --data-binary "@$T/slow.json" "$U/v1/analyze" > "$T/slow.code" &
+CURL=$!
+# wait until the daemon reports it in flight (the metrics request is the other one)
+for _ in $(seq 200); do
+	curl -s "$U/metrics" | grep -qE '^layoutd_http_requests_in_flight [2-9]' && break
+	sleep 0.01
+done
+kill -TERM "$PID"
+wait "$CURL"
+wait "$PID"; rc=$?
+PID=
+[ "$(cat "$T/slow.code")" = "200" ] && jq -e '.placements == 8388608' "$T/slow.out" >/dev/null && ok "in-flight request finished during drain" || bad "in-flight request: $(cat "$T/slow.code")"
+[ $rc -eq 0 ] && ok "daemon exit 0 after SIGTERM" || bad "daemon exit $rc after SIGTERM"
+grep -q "draining" "$T/log" && ok "drain logged" || bad "drain not logged"
+
+# ---- JSON logs
+start --log-format json
+req "livez (json logs)" 200 "$U/livez"
+kill -TERM "$PID"; wait "$PID"; PID=
+tail -n 3 "$T/log" | grep '"route":"/livez"' | jq -e '.status == 200 and .method == "GET" and (.us|type) == "number"' >/dev/null && ok "json log line" || bad "json log line"
+exit $fail
