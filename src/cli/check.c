@@ -39,7 +39,8 @@ json_t *cli_load(const char *path, struct lay_error *err)
 			cap = cap ? 2 * cap : 65536;
 			char *nb = realloc(buf, cap);
 			if (!nb) {
-				lay_error_set(err, LAY_ENOMEM, "", -1, "out of memory reading %s", path);
+				lay_error_set(err, LAY_ENOMEM, "", -1, "out of memory reading %s",
+					      path);
 				goto out;
 			}
 			buf = nb;
@@ -75,8 +76,7 @@ static void print_json(json_t *v, bool compact)
 	}
 }
 
-static int check_one(const char *path, const struct lay_options *opt, bool as_json,
-		     bool compact)
+static int check_one(const char *path, const struct lay_options *opt, bool as_json, bool compact)
 {
 	struct lay_error err;
 	lay_error_clear(&err);
@@ -161,10 +161,11 @@ static int parse_opts(int argc, char **argv, struct cli_opts *o, const char *all
 
 int cli_check(int argc, char **argv)
 {
-	struct cli_opts o = {0};
+	struct cli_opts o = { 0 };
 	int i = parse_opts(argc, argv, &o, "--json --max-points --examples");
 	if (i >= argc) {
-		fprintf(stderr, "usage: layoutd check [--json] [--max-points N] [--examples N] FILE...\n");
+		fprintf(stderr,
+			"usage: layoutd check [--json] [--max-points N] [--examples N] FILE...\n");
 		return CLI_BAD;
 	}
 	int worst = CLI_PASS;
@@ -198,7 +199,8 @@ static void put_cells(const struct table_out *t, const struct lay_table_row *row
 			if (logical && row->elem < 0)
 				fputs(t->csv ? "" : "null", stdout);
 			else
-				printf("%lld", (long long)(logical ? row->logical[k] : row->coord[k]));
+				printf("%lld",
+				       (long long)(logical ? row->logical[k] : row->coord[k]));
 		}
 	}
 }
@@ -220,16 +222,18 @@ static int table_row(void *ctx, const struct lay_table_row *row)
 
 int cli_table(int argc, char **argv)
 {
-	struct cli_opts o = {.format = "csv", .view = "placement"};
+	struct cli_opts o = { .format = "csv", .view = "placement" };
 	int i = parse_opts(argc, argv, &o, "--format --view --max-points");
 	if (i != argc - 1) {
-		fprintf(stderr, "usage: layoutd table [--format csv|json] [--view placement|inverse] FILE\n");
+		fprintf(stderr, "usage: layoutd table [--format csv|json] [--view "
+				"placement|inverse] FILE\n");
 		return CLI_BAD;
 	}
 	bool csv = strcmp(o.format, "csv") == 0, inverse = strcmp(o.view, "inverse") == 0;
 	if ((!csv && strcmp(o.format, "json") != 0) ||
 	    (!inverse && strcmp(o.view, "placement") != 0)) {
-		fprintf(stderr, "layoutd table: --format is csv or json, --view placement or inverse\n");
+		fprintf(stderr,
+			"layoutd table: --format is csv or json, --view placement or inverse\n");
 		return CLI_BAD;
 	}
 	struct lay_error err;
@@ -245,7 +249,7 @@ int cli_table(int argc, char **argv)
 		cli_print_error(stderr, argv[i], &err);
 		goto out;
 	}
-	struct table_out t = {.def = def, .csv = csv, .inverse = inverse, .first = true};
+	struct table_out t = { .def = def, .csv = csv, .inverse = inverse, .first = true };
 	/* header: the columns in output order */
 	if (!csv)
 		fputs("{\"columns\": [", stdout);
@@ -275,7 +279,7 @@ out:
 
 int cli_compare(int argc, char **argv)
 {
-	struct cli_opts o = {0};
+	struct cli_opts o = { 0 };
 	int i = parse_opts(argc, argv, &o, "--json --max-points --examples");
 	if (i != argc - 2) {
 		fprintf(stderr, "usage: layoutd compare [--json] A B\n");
@@ -283,8 +287,8 @@ int cli_compare(int argc, char **argv)
 	}
 	struct lay_error err;
 	lay_error_clear(&err);
-	struct lay_def *def[2] = {NULL, NULL};
-	json_t *req[2] = {NULL, NULL}, *out = NULL;
+	struct lay_def *def[2] = { NULL, NULL };
+	json_t *req[2] = { NULL, NULL }, *out = NULL;
 	int rc = CLI_BAD;
 	for (int k = 0; k < 2; k++) {
 		req[k] = cli_load(argv[i + k], &err);
@@ -311,7 +315,8 @@ int cli_compare(int argc, char **argv)
 		const char *reason = json_string_value(json_object_get(out, "reason"));
 		if (reason)
 			printf("  %s\n", reason);
-		json_array_foreach(json_object_get(out, "differences"), k, d) {
+		json_array_foreach(json_object_get(out, "differences"), k, d)
+		{
 			char *s = json_dumps(d, JSON_COMPACT);
 			printf("  %s\n", s ? s : "");
 			free(s);

@@ -50,8 +50,7 @@ static void put_elem(FILE *f, json_t *names, json_t *coord)
 	}
 	fputc('(', f);
 	for (size_t d = 0; d < json_array_size(coord); d++)
-		fprintf(f, "%s%s=%lld", d ? ", " : "",
-			json_string_value(json_array_get(names, d)),
+		fprintf(f, "%s%s=%lld", d ? ", " : "", json_string_value(json_array_get(names, d)),
 			(long long)json_integer_value(json_array_get(coord, d)));
 	fputc(')', f);
 }
@@ -61,14 +60,14 @@ static void put_point(FILE *f, json_t *point)
 	const char *key;
 	json_t *v;
 	bool first = true;
-	json_object_foreach(point, key, v) {
+	json_object_foreach(point, key, v)
+	{
 		fprintf(f, "%s%s=%lld", first ? "" : " ", key, (long long)json_integer_value(v));
 		first = false;
 	}
 }
 
-static void put_examples(FILE *f, json_t *a, const char *field, const char *title,
-			 json_t *names)
+static void put_examples(FILE *f, json_t *a, const char *field, const char *title, json_t *names)
 {
 	json_t *sec = json_object_get(a, field);
 	long long n = (long long)json_integer_value(json_object_get(sec, "count"));
@@ -77,7 +76,8 @@ static void put_examples(FILE *f, json_t *a, const char *field, const char *titl
 	json_t *ex = json_object_get(sec, "examples"), *e;
 	size_t i;
 	fprintf(f, "  %-12s %lld:", title, n);
-	json_array_foreach(ex, i, e) {
+	json_array_foreach(ex, i, e)
+	{
 		if (i >= CLI_SHOWN) {
 			fputs(" ...", f);
 			break;
@@ -89,7 +89,8 @@ static void put_examples(FILE *f, json_t *a, const char *field, const char *titl
 			fputs(" holds", f);
 			size_t k;
 			json_t *x;
-			json_array_foreach(log, k, x) {
+			json_array_foreach(log, k, x)
+			{
 				fputc(' ', f);
 				put_elem(f, names, x);
 			}
@@ -101,7 +102,8 @@ static void put_examples(FILE *f, json_t *a, const char *field, const char *titl
 			put_elem(f, names, log);
 			fputs(" at ", f);
 			put_point(f, phys);
-			fprintf(f, " x%lld", (long long)json_integer_value(json_object_get(e, "count")));
+			fprintf(f, " x%lld",
+				(long long)json_integer_value(json_object_get(e, "count")));
 		} else if (strcmp(field, "out_of_bounds") == 0) {
 			put_elem(f, names, log);
 			fputs(" at ", f);
@@ -128,18 +130,19 @@ void cli_print_analysis(FILE *f, const char *file, json_t *a)
 		/* the reasons: required verdicts that are false, failed expectations */
 		json_t *fails = json_object_get(json_object_get(a, "expect"), "failures");
 		bool first = true;
-		json_array_foreach(fails, i, x) {
+		json_array_foreach(fails, i, x)
+		{
 			fprintf(f, "%s expect %s", first ? " -" : ",",
 				json_string_value(json_object_get(x, "field")));
 			first = false;
 		}
-		static const char *req[] = {"complete", "collision_free", "replicas_distinct",
-					    "in_bounds"};
+		static const char *req[] = { "complete", "collision_free", "replicas_distinct",
+					     "in_bounds" };
 		for (size_t k = 0; k < 4; k++) {
 			bool named = false;
-			json_array_foreach(fails, i, x)
-				named = named || strcmp(json_string_value(json_object_get(x, "field")),
-							req[k]) == 0;
+			json_array_foreach(fails, i, x) named =
+				named ||
+				strcmp(json_string_value(json_object_get(x, "field")), req[k]) == 0;
 			if (!named && json_is_false(json_object_get(verdict, req[k]))) {
 				fprintf(f, "%s not %s", first ? " -" : ",", req[k]);
 				first = false;
@@ -152,15 +155,16 @@ void cli_print_analysis(FILE *f, const char *file, json_t *a)
 	json_array_foreach(json_object_get(logical, "shape"), i, x)
 		fprintf(f, "%s%lld", i ? ", " : "", (long long)json_integer_value(x));
 	fputs("] (", f);
-	json_array_foreach(names, i, x)
-		fprintf(f, "%s%s", i ? ", " : "", json_string_value(x));
-	fprintf(f, "), %lld elements\n", (long long)json_integer_value(json_object_get(logical, "size")));
+	json_array_foreach(names, i, x) fprintf(f, "%s%s", i ? ", " : "", json_string_value(x));
+	fprintf(f, "), %lld elements\n",
+		(long long)json_integer_value(json_object_get(logical, "size")));
 	fprintf(f, "  %-12s", "physical");
-	json_array_foreach(json_object_get(physical, "axes"), i, x)
-		fprintf(f, "%s%s %lld%s", i ? ", " : " ", json_string_value(json_object_get(x, "name")),
-			(long long)json_integer_value(json_object_get(x, "extent")),
-			json_is_true(json_object_get(x, "declared")) ? "" : " (inferred)");
-	fprintf(f, ": %lld points\n", (long long)json_integer_value(json_object_get(physical, "size")));
+	json_array_foreach(json_object_get(physical, "axes"), i, x) fprintf(
+		f, "%s%s %lld%s", i ? ", " : " ", json_string_value(json_object_get(x, "name")),
+		(long long)json_integer_value(json_object_get(x, "extent")),
+		json_is_true(json_object_get(x, "declared")) ? "" : " (inferred)");
+	fprintf(f, ": %lld points\n",
+		(long long)json_integer_value(json_object_get(physical, "size")));
 	json_t *rep = json_object_get(a, "replication");
 	fprintf(f, "  %-12s %lld, replication %lld..%lld\n", "placements",
 		(long long)json_integer_value(json_object_get(a, "placements")),
@@ -173,7 +177,8 @@ void cli_print_analysis(FILE *f, const char *file, json_t *a)
 	json_t *own = json_object_get(a, "owners");
 	if (json_array_size(json_object_get(own, "axes"))) {
 		json_t *slots = json_object_get(own, "slots");
-		fprintf(f, "  %-12s %lld (", "owners", (long long)json_integer_value(json_object_get(own, "count")));
+		fprintf(f, "  %-12s %lld (", "owners",
+			(long long)json_integer_value(json_object_get(own, "count")));
 		json_array_foreach(json_object_get(own, "axes"), i, x)
 			fprintf(f, "%s%s", i ? ", " : "", json_string_value(x));
 		fprintf(f, "), slots %lld..%lld each\n",
@@ -189,7 +194,8 @@ void cli_print_analysis(FILE *f, const char *file, json_t *a)
 	long long mm = (long long)json_integer_value(json_object_get(rt, "mismatches"));
 	if (mm) {
 		fprintf(f, "  %-12s %lld mismatches:", "round trip", mm);
-		json_array_foreach(json_object_get(rt, "examples"), i, x) {
+		json_array_foreach(json_object_get(rt, "examples"), i, x)
+		{
 			if (i >= CLI_SHOWN) {
 				fputs(" ...", f);
 				break;
@@ -203,8 +209,10 @@ void cli_print_analysis(FILE *f, const char *file, json_t *a)
 		}
 		fputc('\n', f);
 	}
-	json_array_foreach(json_object_get(json_object_get(a, "expect"), "failures"), i, x) {
-		char *e = json_dumps(json_object_get(x, "expected"), JSON_ENCODE_ANY | JSON_COMPACT);
+	json_array_foreach(json_object_get(json_object_get(a, "expect"), "failures"), i, x)
+	{
+		char *e =
+			json_dumps(json_object_get(x, "expected"), JSON_ENCODE_ANY | JSON_COMPACT);
 		char *g = json_dumps(json_object_get(x, "actual"), JSON_ENCODE_ANY | JSON_COMPACT);
 		fprintf(f, "  expect       %s: expected %s, got %s\n",
 			json_string_value(json_object_get(x, "field")), e ? e : "?", g ? g : "?");
@@ -213,7 +221,8 @@ void cli_print_analysis(FILE *f, const char *file, json_t *a)
 	}
 	json_array_foreach(json_object_get(a, "warnings"), i, x)
 		fprintf(f, "  warning      %s\n", json_string_value(json_object_get(x, "message")));
-	json_array_foreach(json_object_get(a, "probe"), i, x) {
+	json_array_foreach(json_object_get(a, "probe"), i, x)
+	{
 		fprintf(f, "  %-12s ", "probe");
 		put_elem(f, names, json_object_get(x, "logical"));
 		fputs(" ->", f);
@@ -221,11 +230,13 @@ void cli_print_analysis(FILE *f, const char *file, json_t *a)
 		json_t *p;
 		if (!json_array_size(json_object_get(x, "places")))
 			fputs(" (no place)", f);
-		json_array_foreach(json_object_get(x, "places"), k, p) {
+		json_array_foreach(json_object_get(x, "places"), k, p)
+		{
 			fputs(k ? ";  " : " ", f);
 			put_point(f, p);
 		}
 		fputc('\n', f);
 	}
-	fprintf(f, "  %-12s %s\n", "fingerprint", json_string_value(json_object_get(a, "fingerprint")));
+	fprintf(f, "  %-12s %s\n", "fingerprint",
+		json_string_value(json_object_get(a, "fingerprint")));
 }

@@ -12,12 +12,13 @@
 
 static void token_usage(FILE *f)
 {
-	fprintf(f, "usage: layoutd token add NAME [--db PATH]\n"
-		   "       layoutd token list [--db PATH]\n"
-		   "       layoutd token revoke NAME [--db PATH]\n"
-		   "NAME matches [A-Za-z0-9][A-Za-z0-9._-]{0,127}; PATH defaults to %s.\n"
-		   "add prints the new token once, as the last word of its output; only\n"
-		   "its SHA-256 is stored.\n",
+	fprintf(f,
+		"usage: layoutd token add NAME [--db PATH]\n"
+		"       layoutd token list [--db PATH]\n"
+		"       layoutd token revoke NAME [--db PATH]\n"
+		"NAME matches [A-Za-z0-9][A-Za-z0-9._-]{0,127}; PATH defaults to %s.\n"
+		"add prints the new token once, as the last word of its output; only\n"
+		"its SHA-256 is stored.\n",
 		STORE_DEFAULT_PATH);
 }
 
@@ -43,7 +44,8 @@ static int token_list(struct store *st, struct store_error *err)
 	if (code)
 		return code;
 	printf("%-24s %-20s %s\n", "NAME", "CREATED", "REVOKED");
-	json_array_foreach(arr, i, e) {
+	json_array_foreach(arr, i, e)
+	{
 		const char *revoked = json_string_value(json_object_get(e, "revoked"));
 		printf("%-24s %-20s %s\n", json_string_value(json_object_get(e, "name")),
 		       json_string_value(json_object_get(e, "created")), revoked ? revoked : "-");
@@ -55,7 +57,7 @@ static int token_list(struct store *st, struct store_error *err)
 int cli_token(int argc, char **argv)
 {
 	const char *db = NULL, *action = NULL, *name = NULL;
-	struct store_error err = {0};
+	struct store_error err = { 0 };
 	struct store *st = NULL;
 	char token[STORE_TOKEN_LEN + 1];
 	int code, nargs = 0;
@@ -89,13 +91,15 @@ int cli_token(int argc, char **argv)
 		}
 	}
 	bool needs_name = action && (strcmp(action, "add") == 0 || strcmp(action, "revoke") == 0);
-	if (!action || (!needs_name && strcmp(action, "list") != 0) || needs_name != (name != NULL)) {
+	if (!action || (!needs_name && strcmp(action, "list") != 0) ||
+	    needs_name != (name != NULL)) {
 		token_usage(stderr);
 		return CLI_BAD;
 	}
 	if (name && !store_name_valid(name)) {
-		fprintf(stderr, "layoutd token: invalid name \"%s\": names match "
-				"[A-Za-z0-9][A-Za-z0-9._-]{0,127}\n",
+		fprintf(stderr,
+			"layoutd token: invalid name \"%s\": names match "
+			"[A-Za-z0-9][A-Za-z0-9._-]{0,127}\n",
 			name);
 		return CLI_BAD;
 	}

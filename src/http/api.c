@@ -9,18 +9,19 @@
 
 #include "http/http.h"
 
-static const char *const no_store[] = {"Cache-Control", "no-store", NULL};
+static const char *const no_store[] = { "Cache-Control", "no-store", NULL };
 
 static struct lay_options options(struct http_server *srv)
 {
-	return (struct lay_options){.max_points = srv->cfg.max_points};
+	return (struct lay_options){ .max_points = srv->cfg.max_points };
 }
 
 static json_t *parse_body(struct http_req *r, struct lay_error *err)
 {
 	if (r->len == 0) {
 		lay_error_set(err, LAY_EJSON, "", 0,
-			      "the request body is empty: send a JSON object such as {\"layout\": {...}}");
+			      "the request body is empty: send a JSON object such as {\"layout\": "
+			      "{...}}");
 		return NULL;
 	}
 	return lay_json_load(r->body, r->len, err);
@@ -32,8 +33,10 @@ static int check_members(json_t *body, const char *const *allowed, struct lay_er
 	const char *key;
 	json_t *v;
 	if (!json_is_object(body))
-		return lay_error_set(err, LAY_ESCHEMA, "", -1, "the request body must be a JSON object");
-	json_object_foreach(body, key, v) {
+		return lay_error_set(err, LAY_ESCHEMA, "", -1,
+				     "the request body must be a JSON object");
+	json_object_foreach(body, key, v)
+	{
 		bool ok = false;
 		for (const char *const *a = allowed; *a && !ok; a++)
 			ok = strcmp(*a, key) == 0;
@@ -47,94 +50,134 @@ static int check_members(json_t *body, const char *const *allowed, struct lay_er
 	return 0;
 }
 
+/* The outcome of an analysis request: a JSON object, or on a cache hit
+ * the response text filled from the cached template. */
+struct outcome {
+	json_t *analysis;
+	char *text;
+	size_t len;
+	bool ok, hit;
+	char id[72];
+};
+
+static char *fill_template(const struct http_template *t, bool ok, json_t *expect, size_t *len)
+{
+	char *ex = json_dumps(expect, JSON_COMPACT);
+	if (!ex)
+		return NULL;
+	const char *okt = ok ? "true" : "false";
+	size_t exl = strlen(ex), okl = strlen(okt);
+	size_t n = t->len - t->ok_len - t->expect_len + okl + exl;
+	char *out = malloc(n + 1), *p = out;
+	if (out) {
+		memcpy(p, t->text, t->ok_at);
+		p += t->ok_at;
+		memcpy(p, okt, okl);
+		p += okl;
+		size_t mid = t->expect_at - (t->ok_at + t->ok_len);
+		memcpy(p, t->text + t->ok_at + t->ok_len, mid);
+		p += mid;
+		memcpy(p, ex, exl);
+		p += exl;
+		size_t tail = t->len - (t->expect_at + t->expect_len);
+		memcpy(p, t->text + t->expect_at + t->expect_len, tail);
+		p += tail;
+		*p = '\0';
+		*len = n;
+	}
+	free(ex);
+	return out;
+}
+
 /*
  * The analysis of a request body, from the cache when the definition was
- * analysed before and no probe is asked: expectations are re-evaluated on
- * the cached analysis, which is stored without expect and probe.
+ * analysed before and no probe is asked: expectations are evaluated on the
+ * cached analysis (stored without expect and probe) and filled into its
+ * response template.
  */
-static json_t *analyze(struct http_server *srv, json_t *body, bool *hit, struct lay_error *err)
+static int analyze(struct http_server *srv, json_t *body, struct outcome *o, struct lay_error *err)
 {
-	static const char *const allowed[] = {"layout", "expect", "probe", NULL};
+	static const char *const allowed[] = { "layout", "expect", "probe", NULL };
 	struct lay_options opt = options(srv);
 	struct lay_def *def = NULL;
-	json_t *a = NULL;
-	*hit = false;
+	memset(o, 0, sizeof *o);
 	if (check_members(body, allowed, err))
-		return NULL;
+		return err->code;
 	json_t *layout = json_object_get(body, "layout"), *expect = json_object_get(body, "expect");
 	json_t *probe = json_object_get(body, "probe");
-	if (!layout) {
-		lay_error_set(err, LAY_ESCHEMA, "/layout", -1,
-			      "the request body needs a \"layout\" member: {\"layout\": {...}}");
-		return NULL;
-	}
+	if (!layout)
+		return lay_error_set(
+			err, LAY_ESCHEMA, "/layout", -1,
+			"the request body needs a \"layout\" member: {\"layout\": {...}}");
 	if (!probe && json_is_object(layout)) {
-		char id[72], *atext = NULL, *ltext = NULL;
-		if (lay_canonical_id(layout, id, err))
-			return NULL;
-		if (http_cache_get(srv->cache, id, &atext, &ltext)) {
-			a = json_loads(atext, 0, NULL);
-			free(atext);
-			free(ltext);
-			if (a) {
-				if (lay_expect_apply(a, expect, "/expect", &opt, err)) {
-					json_decref(a);
-					return NULL;
-				}
-				json_object_set_new(a, "cached", json_true());
+		json_t *shared = NULL, *result = NULL;
+		struct http_template t;
+		if (lay_canonical_id(layout, o->id, err))
+			return err->code;
+		if (http_cache_get(srv->cache, o->id, &shared, NULL, &t)) {
+			int rc = lay_expect_eval(shared, expect, "/expect", &opt, &o->ok, &result,
+						 err);
+			json_decref(shared);
+			if (!rc)
+				o->text = fill_template(&t, o->ok, result, &o->len);
+			json_decref(result);
+			json_decref(t.holder);
+			if (rc)
+				return rc;
+			if (o->text) {
 				atomic_fetch_add(&srv->metrics.cache_hits, 1);
-				*hit = true;
-				return a;
+				o->hit = true;
+				return 0;
 			}
 		}
 	}
 	atomic_fetch_add(&srv->metrics.cache_misses, 1);
 	def = lay_def_new(layout, "/layout", &opt, err);
 	if (!def)
-		return NULL;
-	a = lay_analyze_def(def, expect, "/expect", probe, "/probe", &opt, err);
-	if (a) {
-		json_t *base = json_deep_copy(a);
+		return err->code;
+	o->analysis = lay_analyze_def(def, expect, "/expect", probe, "/probe", &opt, err);
+	if (o->analysis) {
+		snprintf(o->id, sizeof o->id, "%s", def->id);
+		o->ok = json_is_true(json_object_get(o->analysis, "ok"));
+		json_t *base = json_deep_copy(o->analysis);
 		json_object_del(base, "probe");
 		lay_expect_apply(base, NULL, "/expect", &opt, NULL);
-		char *atext = json_dumps(base, JSON_COMPACT);
 		/* key order is meaningful (expr axes): keep it */
 		char *ltext = json_dumps(layout, JSON_COMPACT);
-		if (atext && ltext)
-			http_cache_put(srv->cache, def->id, atext, ltext);
-		free(atext);
+		if (base && ltext)
+			http_cache_put(srv->cache, def->id, base, ltext);
 		free(ltext);
 		json_decref(base);
 	}
 	lay_def_free(def);
-	return a;
+	return o->analysis ? 0 : err->code;
 }
 
 static enum MHD_Result post_analyze(struct MHD_Connection *c, struct http_req *r, bool check)
 {
 	struct lay_error err;
+	struct outcome o = { 0 };
 	lay_error_clear(&err);
-	bool hit = false;
-	json_t *body = parse_body(r, &err), *a = NULL;
-	if (body)
-		a = analyze(r->srv, body, &hit, &err);
+	json_t *body = parse_body(r, &err);
+	int rc = body ? analyze(r->srv, body, &o, &err) : err.code;
 	json_decref(body);
-	if (!a)
+	if (rc)
 		return http_send_error(c, r, &err);
 	char location[128];
-	snprintf(location, sizeof location, "/v1/analyses/%s",
-		 json_string_value(json_object_get(a, "id")));
-	const char *headers[] = {"X-Cache", hit ? "hit" : "miss", "Content-Location", location,
-				 NULL};
-	unsigned status = check && !json_is_true(json_object_get(a, "ok")) ? 422 : 200;
-	enum MHD_Result ret = http_send_json(c, r, status, a, headers);
-	json_decref(a);
+	snprintf(location, sizeof location, "/v1/analyses/%s", o.id);
+	const char *headers[] = { "X-Cache", o.hit ? "hit" : "miss", "Content-Location", location,
+				  NULL };
+	unsigned status = check && !o.ok ? 422 : 200;
+	if (o.text)
+		return http_send_owned(c, r, status, "application/json", o.text, o.len, headers);
+	enum MHD_Result ret = http_send_json(c, r, status, o.analysis, headers);
+	json_decref(o.analysis);
 	return ret;
 }
 
 static enum MHD_Result post_compare(struct MHD_Connection *c, struct http_req *r)
 {
-	static const char *const allowed[] = {"a", "b", "examples", NULL};
+	static const char *const allowed[] = { "a", "b", "examples", NULL };
 	struct lay_error err;
 	lay_error_clear(&err);
 	struct lay_options opt = options(r->srv);
@@ -156,7 +199,8 @@ static enum MHD_Result post_compare(struct MHD_Connection *c, struct http_req *r
 		goto out;
 	out = lay_compare(a, b, (int)(examples > 0 && examples < 1000 ? examples : 8), &err);
 out:;
-	enum MHD_Result ret = out ? http_send_json(c, r, 200, out, NULL) : http_send_error(c, r, &err);
+	enum MHD_Result ret =
+		out ? http_send_json(c, r, 200, out, NULL) : http_send_error(c, r, &err);
 	json_decref(out);
 	json_decref(body);
 	lay_def_free(a);
@@ -175,24 +219,25 @@ static bool load_cached(struct MHD_Connection *c, struct http_req *r, json_t **a
 			json_t **layout, enum MHD_Result *ret)
 {
 	const char *id = r->params[0];
-	char *atext = NULL, *ltext = NULL;
+	char *ltext = NULL;
+	json_t *shared = NULL;
 	*analysis = *layout = NULL;
 	if (!valid_id(id)) {
-		*ret = http_send_problem(c, r, 400, "bad_id",
-					 "an analysis id is \"sha256:\" and 64 lowercase hex digits",
-					 NULL);
+		*ret = http_send_problem(
+			c, r, 400, "bad_id",
+			"an analysis id is \"sha256:\" and 64 lowercase hex digits", NULL);
 		return false;
 	}
-	if (!http_cache_get(r->srv->cache, id, &atext, &ltext)) {
+	if (!http_cache_get(r->srv->cache, id, &shared, &ltext, NULL)) {
 		char detail[200];
 		snprintf(detail, sizeof detail,
 			 "no analysis %s here: POST its layout to /v1/analyze first", id);
 		*ret = http_send_problem(c, r, 404, "analysis_not_found", detail, NULL);
 		return false;
 	}
-	*analysis = json_loads(atext, 0, NULL);
+	*analysis = json_copy(shared);
 	*layout = json_loads(ltext, 0, NULL);
-	free(atext);
+	json_decref(shared);
 	free(ltext);
 	if (!*analysis || !*layout) {
 		json_decref(*analysis);
@@ -225,7 +270,7 @@ static enum MHD_Result get_analysis(struct MHD_Connection *c, struct http_req *r
 	} else {
 		json_object_set_new(a, "cached", json_true());
 		json_object_set_new(a, "layout", json_incref(layout));
-		const char *headers[] = {"ETag", etag, NULL};
+		const char *headers[] = { "ETag", etag, NULL };
 		ret = http_send_json(c, r, 200, a, headers);
 	}
 	json_decref(a);
@@ -259,14 +304,15 @@ static enum MHD_Result get_table(struct MHD_Connection *c, struct http_req *r)
 	const char *after_s = arg(c, "after"), *limit_s = arg(c, "limit");
 	int64_t after = 0, limit = -1;
 	if (format && strcmp(format, "json") && strcmp(format, "csv"))
-		return http_send_problem(c, r, 400, "bad_query", "format is json or csv", "/format");
+		return http_send_problem(c, r, 400, "bad_query", "format is json or csv",
+					 "/format");
 	if (view && strcmp(view, "placement") && strcmp(view, "inverse"))
 		return http_send_problem(c, r, 400, "bad_query", "view is placement or inverse",
 					 "/view");
 	if (after_s && !int_arg(after_s, 0, &after))
-		return http_send_problem(c, r, 400, "bad_query",
-					 "after is a cursor returned as \"next\" (a row count >= 0)",
-					 "/after");
+		return http_send_problem(
+			c, r, 400, "bad_query",
+			"after is a cursor returned as \"next\" (a row count >= 0)", "/after");
 	if (limit_s && !int_arg(limit_s, 1, &limit))
 		return http_send_problem(c, r, 400, "bad_query", "limit is an integer >= 1",
 					 "/limit");
@@ -355,8 +401,8 @@ enum MHD_Result http_api(struct MHD_Connection *c, struct http_req *r)
 		char *text = http_metrics_render(srv);
 		if (!text)
 			return MHD_NO;
-		enum MHD_Result ret = http_send_text(c, r, 200, "text/plain; version=0.0.4",
-						     text, strlen(text), true);
+		enum MHD_Result ret = http_send_text(c, r, 200, "text/plain; version=0.0.4", text,
+						     strlen(text), true);
 		free(text);
 		return ret;
 	}

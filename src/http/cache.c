@@ -1,7 +1,8 @@
 /*
  * cache.c - the in-memory analysis cache: a hash table on the id with a
- * least-recently-used list, bounded in entries, behind one mutex.  Values
- * are JSON texts; readers get copies, so nothing borrowed outlives the lock.
+ * least-recently-used list, bounded in entries, behind one mutex.  The
+ * analysis is kept parsed and shared read-only between threads (jansson's
+ * reference counts are atomic): a hit costs a reference, not a parse.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -11,9 +12,11 @@
 
 struct entry {
 	char id[72];
-	char *analysis, *layout;
-	struct entry *hnext;          /* hash chain */
-	struct entry *prev, *next;    /* LRU list, head = most recent */
+	json_t *analysis;
+	char *layout;
+	struct http_template tmpl;
+	struct entry *hnext;	   /* hash chain */
+	struct entry *prev, *next; /* LRU list, head = most recent */
 };
 
 struct http_cache {
@@ -50,8 +53,9 @@ struct http_cache *http_cache_new(size_t capacity)
 
 static void entry_free(struct entry *e)
 {
-	free(e->analysis);
+	json_decref(e->analysis);
 	free(e->layout);
+	json_decref(e->tmpl.holder);
 	free(e);
 }
 
@@ -100,38 +104,79 @@ static struct entry **find(struct http_cache *c, const char *id)
 	return pp;
 }
 
-bool http_cache_get(struct http_cache *c, const char *id, char **analysis, char **layout)
+bool http_cache_get(struct http_cache *c, const char *id, json_t **analysis, char **layout,
+		    struct http_template *tmpl)
 {
 	bool hit = false;
-	*analysis = *layout = NULL;
+	*analysis = NULL;
+	if (layout)
+		*layout = NULL;
 	pthread_mutex_lock(&c->lock);
 	struct entry *e = *find(c, id);
 	if (e) {
 		unlink_lru(c, e);
 		push_front(c, e);
-		*analysis = strdup(e->analysis);
-		*layout = strdup(e->layout);
-		hit = *analysis && *layout;
-		if (!hit) {
-			free(*analysis);
-			free(*layout);
-			*analysis = *layout = NULL;
+		hit = !layout || (*layout = strdup(e->layout)) != NULL;
+		if (hit && tmpl) {
+			*tmpl = e->tmpl;
+			json_incref(tmpl->holder);
 		}
+		if (hit)
+			*analysis = json_incref(e->analysis);
 	}
 	pthread_mutex_unlock(&c->lock);
 	return hit;
 }
 
-void http_cache_put(struct http_cache *c, const char *id, const char *analysis,
-		    const char *layout)
+/*
+ * The response to a hit as text with two holes, "ok" and "expect": the
+ * analysis dumped once with placeholders, so a hit costs a small dump of
+ * the expectations instead of the whole document.
+ */
+static int make_template(json_t *analysis, struct http_template *t)
+{
+	json_t *copy = json_copy(analysis);
+	if (!copy)
+		return -1;
+	json_object_set_new(copy, "ok", json_string("\x01ok\x01"));
+	json_object_set_new(copy, "expect",
+			    json_string("\x01"
+					"expect"
+					"\x01"));
+	json_object_set_new(copy, "cached", json_true());
+	char *text = json_dumps(copy, JSON_COMPACT);
+	json_decref(copy);
+	if (!text)
+		return -1;
+	t->holder = json_string_nocheck(text);
+	free(text);
+	if (!t->holder)
+		return -1;
+	t->text = json_string_value(t->holder);
+	const char *ok = strstr(t->text, "\"\\u0001ok\\u0001\""),
+		   *ex = strstr(t->text, "\"\\u0001expect\\u0001\"");
+	if (!ok || !ex || ex < ok) {
+		json_decref(t->holder);
+		t->holder = NULL;
+		return -1;
+	}
+	t->len = strlen(t->text);
+	t->ok_at = (size_t)(ok - t->text);
+	t->ok_len = strlen("\"\\u0001ok\\u0001\"");
+	t->expect_at = (size_t)(ex - t->text);
+	t->expect_len = strlen("\"\\u0001expect\\u0001\"");
+	return 0;
+}
+
+void http_cache_put(struct http_cache *c, const char *id, json_t *analysis, const char *layout)
 {
 	struct entry *n = calloc(1, sizeof *n);
 	if (!n)
 		return;
 	snprintf(n->id, sizeof n->id, "%s", id);
-	n->analysis = strdup(analysis);
+	n->analysis = json_incref(analysis);
 	n->layout = strdup(layout);
-	if (!n->analysis || !n->layout) {
+	if (!n->layout || make_template(analysis, &n->tmpl)) {
 		entry_free(n);
 		return;
 	}

@@ -19,16 +19,20 @@
 int http_serve_main(int argc, char **argv);
 
 /* Defaults of the server's knobs; each is a flag of `layoutd serve`. */
-#define HTTP_DEFAULT_LISTEN "127.0.0.1:8080"
-#define HTTP_DEFAULT_MAX_BODY (1u << 20)     /* 1 MiB: a 16k-row table fits */
-#define HTTP_DEFAULT_TIMEOUT 30              /* seconds idle before a connection closes */
-#define HTTP_DEFAULT_MAX_CONNS 512           /* total; split across the worker threads */
-#define HTTP_DEFAULT_MAX_PER_IP 64           /* one client cannot take every slot */
-#define HTTP_DEFAULT_CACHE 4096              /* analyses kept in memory */
-#define HTTP_DEFAULT_DRAIN 30                /* seconds to finish in-flight requests */
-#define HTTP_MAX_CORS 16                     /* allowed origins */
-#define HTTP_MAX_GRID_CELLS 16384            /* grid.svg draws at most 128x128 elements */
-#define HTTP_MAX_GRID_LABELS 4096            /* labels only while cells stay readable */
+#define HTTP_DEFAULT_LISTEN	"127.0.0.1:8080"
+#define HTTP_DEFAULT_MAX_BODY	(1u << 20) /* 1 MiB: a 16k-row table fits */
+#define HTTP_DEFAULT_TIMEOUT	30	   /* seconds idle before a connection closes */
+#define HTTP_DEFAULT_MAX_CONNS	512	   /* total; split across the worker threads */
+#define HTTP_DEFAULT_MAX_PER_IP 64	   /* one client cannot take every slot */
+#define HTTP_DEFAULT_CACHE	4096	   /* analyses kept in memory */
+#define HTTP_DEFAULT_DRAIN	30	   /* seconds to finish in-flight requests */
+#define HTTP_MAX_CORS		16	   /* allowed origins */
+/* Per-connection buffer for headers and I/O.  Bodies are copied out as
+ * they arrive, so 16 KiB is enough, and libmicrohttpd zeroes this pool on
+ * every request: a larger one costs throughput for nothing. */
+#define HTTP_CONN_MEMORY     (16 * 1024)
+#define HTTP_MAX_GRID_CELLS  16384 /* grid.svg draws at most 128x128 elements */
+#define HTTP_MAX_GRID_LABELS 4096  /* labels only while cells stay readable */
 
 struct http_config {
 	char host[256];
@@ -47,10 +51,23 @@ struct http_config {
 
 /* Routes, by template; the metrics and logs label requests with these. */
 enum http_route {
-	ROUTE_ANALYZE, ROUTE_CHECK, ROUTE_COMPARE, ROUTE_ANALYSIS, ROUTE_TABLE, ROUTE_GRID,
-	ROUTE_LIVEZ, ROUTE_READYZ, ROUTE_METRICS, ROUTE_OPENAPI, ROUTE_INDEX,
-	ROUTE_LAYOUTS, ROUTE_LAYOUT, ROUTE_VERSIONS, ROUTE_VERSION,
-	ROUTE_NONE, HTTP_NROUTES
+	ROUTE_ANALYZE,
+	ROUTE_CHECK,
+	ROUTE_COMPARE,
+	ROUTE_ANALYSIS,
+	ROUTE_TABLE,
+	ROUTE_GRID,
+	ROUTE_LIVEZ,
+	ROUTE_READYZ,
+	ROUTE_METRICS,
+	ROUTE_OPENAPI,
+	ROUTE_INDEX,
+	ROUTE_LAYOUTS,
+	ROUTE_LAYOUT,
+	ROUTE_VERSIONS,
+	ROUTE_VERSION,
+	ROUTE_NONE,
+	HTTP_NROUTES
 };
 
 extern const char *const http_route_template[HTTP_NROUTES];
@@ -59,12 +76,24 @@ extern const char *const http_route_template[HTTP_NROUTES];
 /* In-memory analysis cache (LRU), shared by all worker threads.       */
 
 struct http_cache;
+
+/* A cached response as text with holes for "ok" and "expect".  The text
+ * lives in a jansson string so hits share it by reference. */
+struct http_template {
+	json_t *holder;
+	const char *text;
+	size_t len, ok_at, ok_len, expect_at, expect_len;
+};
+
 struct http_cache *http_cache_new(size_t capacity);
 void http_cache_free(struct http_cache *c);
-/* Copies of the stored texts (caller frees both) or false. */
-bool http_cache_get(struct http_cache *c, const char *id, char **analysis, char **layout);
-void http_cache_put(struct http_cache *c, const char *id, const char *analysis,
-		    const char *layout);
+/* On a hit: *analysis is a new reference to the shared analysis, which
+ * nobody may modify (json_copy it first), and *layout (unless layout is
+ * NULL) a malloc'd copy of the definition's JSON text. */
+bool http_cache_get(struct http_cache *c, const char *id, json_t **analysis, char **layout,
+		    struct http_template *tmpl);
+/* Stores a reference to analysis, which must not be modified afterwards. */
+void http_cache_put(struct http_cache *c, const char *id, json_t *analysis, const char *layout);
 
 /* ------------------------------------------------------------------ */
 /* Metrics                                                             */
@@ -102,7 +131,7 @@ struct http_req {
 	struct http_server *srv;
 	int route;
 	char method[16];
-	char params[3][160];     /* path parameters in template order */
+	char params[3][160]; /* path parameters in template order */
 	char *body;
 	size_t len, cap;
 	bool too_big;
@@ -111,17 +140,20 @@ struct http_req {
 	unsigned status;
 	int64_t bytes;
 	struct http_stream *stream; /* streamed body: bytes counted by its producer */
-	char origin[256];        /* allowed CORS origin to echo, "" if none */
+	char origin[256];	    /* allowed CORS origin to echo, "" if none */
 };
 
 /* Responses.  Each queues on the connection and records status and size. */
 enum MHD_Result http_send_json(struct MHD_Connection *c, struct http_req *r, unsigned status,
 			       json_t *body, const char *const *headers);
+/* Sends buf (malloc'd, freed by MHD) of len bytes with extra headers. */
+enum MHD_Result http_send_owned(struct MHD_Connection *c, struct http_req *r, unsigned status,
+				const char *type, char *buf, size_t len,
+				const char *const *headers);
 enum MHD_Result http_send_text(struct MHD_Connection *c, struct http_req *r, unsigned status,
 			       const char *type, const char *text, size_t len, bool copy);
-enum MHD_Result http_send_problem(struct MHD_Connection *c, struct http_req *r,
-				  unsigned status, const char *code, const char *detail,
-				  const char *pointer);
+enum MHD_Result http_send_problem(struct MHD_Connection *c, struct http_req *r, unsigned status,
+				  const char *code, const char *detail, const char *pointer);
 enum MHD_Result http_send_error(struct MHD_Connection *c, struct http_req *r,
 				const struct lay_error *err);
 void http_add_common_headers(struct http_req *r, struct MHD_Response *resp);
@@ -130,9 +162,9 @@ void http_add_common_headers(struct http_req *r, struct MHD_Response *resp);
 enum MHD_Result http_api(struct MHD_Connection *c, struct http_req *r);
 
 /* Streamed table (stream.c): takes ownership of def. */
-enum MHD_Result http_stream_table(struct MHD_Connection *c, struct http_req *r,
-				  struct lay_def *def, bool inverse, bool csv, int64_t after,
-				  int64_t limit, int64_t total, const char *id);
+enum MHD_Result http_stream_table(struct MHD_Connection *c, struct http_req *r, struct lay_def *def,
+				  bool inverse, bool csv, int64_t after, int64_t limit,
+				  int64_t total, const char *id);
 int64_t http_stream_bytes(struct http_stream *s);
 void http_stream_release(struct http_stream *s);
 

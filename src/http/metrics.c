@@ -11,8 +11,8 @@
 #include "config.h"
 #include "http/http.h"
 
-const double http_buckets[HTTP_NBUCKETS] = {0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05,
-					    0.1,    0.25,  0.5,    1,     2.5,  5,     10};
+const double http_buckets[HTTP_NBUCKETS] = { 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05,
+					     0.1,    0.25,  0.5,    1,	   2.5,	 5,	10 };
 
 void http_metrics_observe(struct http_metrics *m, int route, unsigned status, int64_t us)
 {
@@ -60,17 +60,20 @@ static void put(struct buf *b, const char *fmt, ...)
 char *http_metrics_render(struct http_server *srv)
 {
 	struct http_metrics *m = &srv->metrics;
-	struct buf b = {0};
-	put(&b, "# HELP layoutd_http_requests_total HTTP requests by route template and status code.\n"
-		"# TYPE layoutd_http_requests_total counter\n");
+	struct buf b = { 0 };
+	put(&b,
+	    "# HELP layoutd_http_requests_total HTTP requests by route template and status code.\n"
+	    "# TYPE layoutd_http_requests_total counter\n");
 	for (int r = 0; r < HTTP_NROUTES; r++)
 		for (int s = 100; s < 600; s++) {
 			uint64_t v = atomic_load(&m->requests[r][s]);
 			if (v)
-				put(&b, "layoutd_http_requests_total{route=\"%s\",code=\"%d\"} %llu\n",
+				put(&b,
+				    "layoutd_http_requests_total{route=\"%s\",code=\"%d\"} %llu\n",
 				    http_route_template[r], s, (unsigned long long)v);
 		}
-	put(&b, "# HELP layoutd_http_request_duration_seconds Time from the request line to the queued response.\n"
+	put(&b, "# HELP layoutd_http_request_duration_seconds Time from the request line to the "
+		"queued response.\n"
 		"# TYPE layoutd_http_request_duration_seconds histogram\n");
 	for (int r = 0; r < HTTP_NROUTES; r++) {
 		uint64_t total = 0;
@@ -81,39 +84,44 @@ char *http_metrics_render(struct http_server *srv)
 		uint64_t cum = 0;
 		for (int k = 0; k < HTTP_NBUCKETS; k++) {
 			cum += atomic_load(&m->latency[r][k]);
-			put(&b, "layoutd_http_request_duration_seconds_bucket{route=\"%s\",le=\"%g\"} %llu\n",
+			put(&b,
+			    "layoutd_http_request_duration_seconds_bucket{route=\"%s\",le=\"%g\"} "
+			    "%llu\n",
 			    http_route_template[r], http_buckets[k], (unsigned long long)cum);
 		}
-		put(&b, "layoutd_http_request_duration_seconds_bucket{route=\"%s\",le=\"+Inf\"} %llu\n",
+		put(&b,
+		    "layoutd_http_request_duration_seconds_bucket{route=\"%s\",le=\"+Inf\"} %llu\n",
 		    http_route_template[r], (unsigned long long)total);
 		put(&b, "layoutd_http_request_duration_seconds_sum{route=\"%s\"} %.6f\n",
 		    http_route_template[r], (double)atomic_load(&m->latency_us_sum[r]) / 1e6);
 		put(&b, "layoutd_http_request_duration_seconds_count{route=\"%s\"} %llu\n",
 		    http_route_template[r], (unsigned long long)total);
 	}
-	put(&b, "# HELP layoutd_analysis_cache_hits_total Analyses answered from the cache.\n"
-		"# TYPE layoutd_analysis_cache_hits_total counter\n"
-		"layoutd_analysis_cache_hits_total %llu\n"
-		"# HELP layoutd_analysis_cache_misses_total Analyses computed.\n"
-		"# TYPE layoutd_analysis_cache_misses_total counter\n"
-		"layoutd_analysis_cache_misses_total %llu\n",
+	put(&b,
+	    "# HELP layoutd_analysis_cache_hits_total Analyses answered from the cache.\n"
+	    "# TYPE layoutd_analysis_cache_hits_total counter\n"
+	    "layoutd_analysis_cache_hits_total %llu\n"
+	    "# HELP layoutd_analysis_cache_misses_total Analyses computed.\n"
+	    "# TYPE layoutd_analysis_cache_misses_total counter\n"
+	    "layoutd_analysis_cache_misses_total %llu\n",
 	    (unsigned long long)atomic_load(&m->cache_hits),
 	    (unsigned long long)atomic_load(&m->cache_misses));
 	const union MHD_DaemonInfo *info =
 		srv->daemon ? MHD_get_daemon_info(srv->daemon, MHD_DAEMON_INFO_CURRENT_CONNECTIONS)
 			    : NULL;
-	put(&b, "# HELP layoutd_http_connections Open client connections.\n"
-		"# TYPE layoutd_http_connections gauge\n"
-		"layoutd_http_connections %u\n"
-		"# HELP layoutd_http_requests_in_flight Requests being handled.\n"
-		"# TYPE layoutd_http_requests_in_flight gauge\n"
-		"layoutd_http_requests_in_flight %d\n"
-		"# HELP layoutd_uptime_seconds Seconds since the daemon started.\n"
-		"# TYPE layoutd_uptime_seconds gauge\n"
-		"layoutd_uptime_seconds %.3f\n"
-		"# HELP layoutd_build_info Versions of layoutd and its libraries.\n"
-		"# TYPE layoutd_build_info gauge\n"
-		"layoutd_build_info{version=\"%s\",engine=\"%s\",mhd=\"%s\",jansson=\"%s\"} 1\n",
+	put(&b,
+	    "# HELP layoutd_http_connections Open client connections.\n"
+	    "# TYPE layoutd_http_connections gauge\n"
+	    "layoutd_http_connections %u\n"
+	    "# HELP layoutd_http_requests_in_flight Requests being handled.\n"
+	    "# TYPE layoutd_http_requests_in_flight gauge\n"
+	    "layoutd_http_requests_in_flight %d\n"
+	    "# HELP layoutd_uptime_seconds Seconds since the daemon started.\n"
+	    "# TYPE layoutd_uptime_seconds gauge\n"
+	    "layoutd_uptime_seconds %.3f\n"
+	    "# HELP layoutd_build_info Versions of layoutd and its libraries.\n"
+	    "# TYPE layoutd_build_info gauge\n"
+	    "layoutd_build_info{version=\"%s\",engine=\"%s\",mhd=\"%s\",jansson=\"%s\"} 1\n",
 	    info ? info->num_connections : 0, atomic_load(&srv->inflight),
 	    (double)(http_now_us() - srv->started_us) / 1e6, PACKAGE_VERSION, LAY_ENGINE_VERSION,
 	    MHD_get_version(), JANSSON_VERSION);

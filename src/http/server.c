@@ -42,10 +42,10 @@ const char *const http_route_template[HTTP_NROUTES] = {
 
 /* Methods each route answers, for 405 and its Allow header. */
 static const char *const route_methods[HTTP_NROUTES] = {
-	[ROUTE_ANALYZE] = "POST", [ROUTE_CHECK] = "POST", [ROUTE_COMPARE] = "POST",
-	[ROUTE_ANALYSIS] = "GET", [ROUTE_TABLE] = "GET", [ROUTE_GRID] = "GET",
-	[ROUTE_LIVEZ] = "GET", [ROUTE_READYZ] = "GET", [ROUTE_METRICS] = "GET",
-	[ROUTE_OPENAPI] = "GET", [ROUTE_INDEX] = "GET", [ROUTE_LAYOUTS] = "GET",
+	[ROUTE_ANALYZE] = "POST",    [ROUTE_CHECK] = "POST",   [ROUTE_COMPARE] = "POST",
+	[ROUTE_ANALYSIS] = "GET",    [ROUTE_TABLE] = "GET",    [ROUTE_GRID] = "GET",
+	[ROUTE_LIVEZ] = "GET",	     [ROUTE_READYZ] = "GET",   [ROUTE_METRICS] = "GET",
+	[ROUTE_OPENAPI] = "GET",     [ROUTE_INDEX] = "GET",    [ROUTE_LAYOUTS] = "GET",
 	[ROUTE_LAYOUT] = "GET, PUT", [ROUTE_VERSIONS] = "GET", [ROUTE_VERSION] = "GET, DELETE",
 	[ROUTE_NONE] = "",
 };
@@ -144,6 +144,21 @@ enum MHD_Result http_send_text(struct MHD_Connection *c, struct http_req *r, uns
 	return queue(c, r, status, resp, (int64_t)len);
 }
 
+enum MHD_Result http_send_owned(struct MHD_Connection *c, struct http_req *r, unsigned status,
+				const char *type, char *buf, size_t len, const char *const *headers)
+{
+	struct MHD_Response *resp =
+		MHD_create_response_from_buffer(len, buf, MHD_RESPMEM_MUST_FREE);
+	if (!resp) {
+		free(buf);
+		return MHD_NO;
+	}
+	MHD_add_response_header(resp, "Content-Type", type);
+	for (const char *const *h = headers; h && h[0]; h += 2)
+		MHD_add_response_header(resp, h[0], h[1]);
+	return queue(c, r, status, resp, (int64_t)len);
+}
+
 enum MHD_Result http_send_json(struct MHD_Connection *c, struct http_req *r, unsigned status,
 			       json_t *body, const char *const *headers)
 {
@@ -171,32 +186,44 @@ enum MHD_Result http_send_json(struct MHD_Connection *c, struct http_req *r, uns
 static const char *reason(unsigned status)
 {
 	switch (status) {
-	case 400: return "Bad Request";
-	case 401: return "Unauthorized";
-	case 403: return "Forbidden";
-	case 404: return "Not Found";
-	case 405: return "Method Not Allowed";
-	case 409: return "Conflict";
-	case 410: return "Gone";
-	case 413: return "Content Too Large";
-	case 415: return "Unsupported Media Type";
-	case 422: return "Unprocessable Content";
-	case 500: return "Internal Server Error";
-	case 503: return "Service Unavailable";
-	default: return "Error";
+	case 400:
+		return "Bad Request";
+	case 401:
+		return "Unauthorized";
+	case 403:
+		return "Forbidden";
+	case 404:
+		return "Not Found";
+	case 405:
+		return "Method Not Allowed";
+	case 409:
+		return "Conflict";
+	case 410:
+		return "Gone";
+	case 413:
+		return "Content Too Large";
+	case 415:
+		return "Unsupported Media Type";
+	case 422:
+		return "Unprocessable Content";
+	case 500:
+		return "Internal Server Error";
+	case 503:
+		return "Service Unavailable";
+	default:
+		return "Error";
 	}
 }
 
-enum MHD_Result http_send_problem(struct MHD_Connection *c, struct http_req *r,
-				  unsigned status, const char *code, const char *detail,
-				  const char *pointer)
+enum MHD_Result http_send_problem(struct MHD_Connection *c, struct http_req *r, unsigned status,
+				  const char *code, const char *detail, const char *pointer)
 {
 	char type[128];
 	snprintf(type, sizeof type, "https://layoutd.dev/problems/%s", code);
-	json_t *p = json_pack("{s:s,s:s,s:i,s:s,s:s,s:s}", "type", type, "title",
-			      reason(status), "status", (int)status, "detail", detail,
-			      "code", code, "pointer", pointer ? pointer : "");
-	const char *allow[] = {"Allow", route_methods[r->route], NULL};
+	json_t *p = json_pack("{s:s,s:s,s:i,s:s,s:s,s:s}", "type", type, "title", reason(status),
+			      "status", (int)status, "detail", detail, "code", code, "pointer",
+			      pointer ? pointer : "");
+	const char *allow[] = { "Allow", route_methods[r->route], NULL };
 	enum MHD_Result ret = http_send_json(c, r, status, p, status == 405 ? allow : NULL);
 	json_decref(p);
 	return ret;
@@ -243,8 +270,8 @@ static bool body_method(const char *method)
 	return strcmp(method, "POST") == 0 || strcmp(method, "PUT") == 0;
 }
 
-static enum MHD_Result first_call(struct MHD_Connection *c, struct http_req *r,
-				  const char *url, const char *method)
+static enum MHD_Result first_call(struct MHD_Connection *c, struct http_req *r, const char *url,
+				  const char *method)
 {
 	struct http_server *srv = r->srv;
 	const char *origin = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Origin");
@@ -282,16 +309,16 @@ static enum MHD_Result first_call(struct MHD_Connection *c, struct http_req *r,
 	if (ct && (strncmp(ct, "multipart/", 10) == 0 || strncmp(ct, "image/", 6) == 0 ||
 		   strncmp(ct, "application/octet-stream", 24) == 0)) {
 		char detail[200];
-		snprintf(detail, sizeof detail, "the body must be JSON (application/json), not %.128s",
-			 ct);
+		snprintf(detail, sizeof detail,
+			 "the body must be JSON (application/json), not %.128s", ct);
 		return http_send_problem(c, r, 415, "unsupported_media_type", detail, NULL);
 	}
 	return MHD_YES;
 }
 
 static enum MHD_Result on_request(void *cls, struct MHD_Connection *c, const char *url,
-				  const char *method, const char *version,
-				  const char *upload_data, size_t *upload_size, void **con_cls)
+				  const char *method, const char *version, const char *upload_data,
+				  size_t *upload_size, void **con_cls)
 {
 	struct http_server *srv = cls;
 	struct http_req *r = *con_cls;
@@ -356,11 +383,16 @@ static void log_request(struct http_server *srv, struct MHD_Connection *c, struc
 			inet_ntop(AF_INET6, &((const struct sockaddr_in6 *)sa)->sin6_addr, addr,
 				  sizeof addr);
 	}
-	char ts[32];
+	/* the timestamp changes once a second: format it once per thread */
+	static __thread time_t last;
+	static __thread char ts[32];
 	time_t now = time(NULL);
-	struct tm tm;
-	gmtime_r(&now, &tm);
-	strftime(ts, sizeof ts, "%Y-%m-%dT%H:%M:%SZ", &tm);
+	if (now != last) {
+		struct tm tm;
+		gmtime_r(&now, &tm);
+		strftime(ts, sizeof ts, "%Y-%m-%dT%H:%M:%SZ", &tm);
+		last = now;
+	}
 	char line[768];
 	int n;
 	if (srv->cfg.log_json)
@@ -374,7 +406,8 @@ static void log_request(struct http_server *srv, struct MHD_Connection *c, struc
 			     http_route_template[r->route], r->status, (long long)r->bytes,
 			     (long long)us);
 	if (n > 0) {
-		ssize_t w = write(STDERR_FILENO, line, (size_t)n < sizeof line ? (size_t)n : sizeof line - 1);
+		ssize_t w = write(STDERR_FILENO, line,
+				  (size_t)n < sizeof line ? (size_t)n : sizeof line - 1);
 		(void)w;
 	}
 }
@@ -433,8 +466,8 @@ static long long count_arg(const char *opt, const char *v, long long min, long l
 	errno = 0;
 	long long n = v ? strtoll(v, &end, 10) : 0;
 	if (!v || errno || !end || *end || n < min || n > max) {
-		fprintf(stderr, "layoutd serve: %s needs an integer in %lld..%lld, got \"%s\"\n", opt,
-			min, max, v ? v : "");
+		fprintf(stderr, "layoutd serve: %s needs an integer in %lld..%lld, got \"%s\"\n",
+			opt, min, max, v ? v : "");
 		exit(2);
 	}
 	return n;
@@ -462,10 +495,14 @@ static int parse_flags(struct http_config *cfg, int argc, char **argv)
 {
 	long cores = sysconf(_SC_NPROCESSORS_ONLN);
 	*cfg = (struct http_config){
-		.db_path = "./layoutd.db", .threads = cores > 0 ? (unsigned)cores : 2,
-		.max_body = HTTP_DEFAULT_MAX_BODY, .max_points = LAYOUTD_DEFAULT_MAX_POINTS,
-		.timeout = HTTP_DEFAULT_TIMEOUT, .max_conns = HTTP_DEFAULT_MAX_CONNS,
-		.max_per_ip = HTTP_DEFAULT_MAX_PER_IP, .drain = HTTP_DEFAULT_DRAIN,
+		.db_path = "./layoutd.db",
+		.threads = cores > 0 ? (unsigned)cores : 2,
+		.max_body = HTTP_DEFAULT_MAX_BODY,
+		.max_points = LAYOUTD_DEFAULT_MAX_POINTS,
+		.timeout = HTTP_DEFAULT_TIMEOUT,
+		.max_conns = HTTP_DEFAULT_MAX_CONNS,
+		.max_per_ip = HTTP_DEFAULT_MAX_PER_IP,
+		.drain = HTTP_DEFAULT_DRAIN,
 		.cache_entries = HTTP_DEFAULT_CACHE,
 	};
 	split_listen(cfg, HTTP_DEFAULT_LISTEN);
@@ -502,7 +539,8 @@ static int parse_flags(struct http_config *cfg, int argc, char **argv)
 			cfg->drain = (unsigned)count_arg(a, v, 0, 3600);
 		} else if (strcmp(a, "--cors-origin") == 0 && v) {
 			if (cfg->ncors >= HTTP_MAX_CORS) {
-				fprintf(stderr, "layoutd serve: at most %d --cors-origin\n", HTTP_MAX_CORS);
+				fprintf(stderr, "layoutd serve: at most %d --cors-origin\n",
+					HTTP_MAX_CORS);
 				return -1;
 			}
 			cfg->cors[cfg->ncors++] = v;
@@ -534,8 +572,9 @@ static void mhd_log(void *cls, const char *fmt, va_list ap)
 int http_serve_main(int argc, char **argv)
 {
 	static struct http_server srv; /* one daemon per process; metrics are large */
-	struct addrinfo hints = {.ai_family = AF_UNSPEC, .ai_socktype = SOCK_STREAM,
-				 .ai_flags = AI_PASSIVE | AI_NUMERICSERV};
+	struct addrinfo hints = { .ai_family = AF_UNSPEC,
+				  .ai_socktype = SOCK_STREAM,
+				  .ai_flags = AI_PASSIVE | AI_NUMERICSERV };
 	struct addrinfo *ai = NULL;
 	int rc = 2;
 	sigset_t sigs;
@@ -566,13 +605,13 @@ int http_serve_main(int argc, char **argv)
 		flags |= MHD_USE_IPv6;
 	srv.daemon = MHD_start_daemon(
 		flags, 0, NULL, NULL, &on_request, &srv, MHD_OPTION_EXTERNAL_LOGGER, &mhd_log, NULL,
-		MHD_OPTION_SOCK_ADDR, ai->ai_addr,
-		MHD_OPTION_THREAD_POOL_SIZE, (unsigned int)srv.cfg.threads,
-		MHD_OPTION_CONNECTION_LIMIT, (unsigned int)srv.cfg.max_conns,
-		MHD_OPTION_PER_IP_CONNECTION_LIMIT, (unsigned int)srv.cfg.max_per_ip,
-		MHD_OPTION_CONNECTION_TIMEOUT, (unsigned int)srv.cfg.timeout,
-		MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)(64 * 1024),
-		MHD_OPTION_NOTIFY_COMPLETED, &on_completed, &srv, MHD_OPTION_END);
+		MHD_OPTION_SOCK_ADDR, ai->ai_addr, MHD_OPTION_THREAD_POOL_SIZE,
+		(unsigned int)srv.cfg.threads, MHD_OPTION_CONNECTION_LIMIT,
+		(unsigned int)srv.cfg.max_conns, MHD_OPTION_PER_IP_CONNECTION_LIMIT,
+		(unsigned int)srv.cfg.max_per_ip, MHD_OPTION_CONNECTION_TIMEOUT,
+		(unsigned int)srv.cfg.timeout, MHD_OPTION_CONNECTION_MEMORY_LIMIT,
+		(size_t)HTTP_CONN_MEMORY, MHD_OPTION_NOTIFY_COMPLETED, &on_completed, &srv,
+		MHD_OPTION_END);
 	if (!srv.daemon) {
 		fprintf(stderr, "layoutd serve: cannot listen on %s:%s: %s\n", srv.cfg.host,
 			srv.cfg.port, strerror(errno));
@@ -580,7 +619,8 @@ int http_serve_main(int argc, char **argv)
 	}
 	const union MHD_DaemonInfo *di = MHD_get_daemon_info(srv.daemon, MHD_DAEMON_INFO_BIND_PORT);
 	unsigned port = di ? di->port : 0;
-	fprintf(stderr, "layoutd %s: listening on %s:%u (%u threads, body limit %zu, point limit %lld)\n",
+	fprintf(stderr,
+		"layoutd %s: listening on %s:%u (%u threads, body limit %zu, point limit %lld)\n",
 		PACKAGE_VERSION, srv.cfg.host, port, srv.cfg.threads, srv.cfg.max_body,
 		(long long)srv.cfg.max_points);
 	if (srv.cfg.port_file) {

@@ -16,7 +16,7 @@
 #include "http/http.h"
 
 struct http_stream {
-	atomic_int refs;             /* the request and the producer */
+	atomic_int refs; /* the request and the producer */
 	atomic_llong bytes;
 	int fd;
 	struct lay_def *def;
@@ -105,9 +105,9 @@ static int row(void *ctx, const struct lay_table_row *row)
 				n += (size_t)snprintf(line + n, sizeof line - n, "%s%s", sep,
 						      s->csv ? "" : "null");
 			else
-				n += (size_t)snprintf(line + n, sizeof line - n, "%s%lld", sep,
-						      (long long)(logical ? row->logical[k]
-									  : row->coord[k]));
+				n += (size_t)snprintf(
+					line + n, sizeof line - n, "%s%lld", sep,
+					(long long)(logical ? row->logical[k] : row->coord[k]));
 		}
 	}
 	if (n < sizeof line)
@@ -146,11 +146,11 @@ static void header_columns(struct http_stream *s)
 	}
 }
 
-enum MHD_Result http_stream_table(struct MHD_Connection *c, struct http_req *r,
-				  struct lay_def *def, bool inverse, bool csv, int64_t after,
-				  int64_t limit, int64_t total, const char *id)
+enum MHD_Result http_stream_table(struct MHD_Connection *c, struct http_req *r, struct lay_def *def,
+				  bool inverse, bool csv, int64_t after, int64_t limit,
+				  int64_t total, const char *id)
 {
-	int fds[2] = {-1, -1};
+	int fds[2] = { -1, -1 };
 	struct http_stream *s = calloc(1, sizeof *s);
 	if (!s || pipe(fds) != 0) {
 		free(s);
@@ -190,13 +190,15 @@ enum MHD_Result http_stream_table(struct MHD_Connection *c, struct http_req *r,
 		free(s);
 		return http_send_problem(c, r, 500, "internal", "cannot create a stream", NULL);
 	}
-	MHD_add_response_header(resp, "Content-Type", csv ? "text/csv; charset=utf-8"
-							  : "application/json");
+	MHD_add_response_header(resp, "Content-Type",
+				csv ? "text/csv; charset=utf-8" : "application/json");
 	char count[32], link[256];
 	snprintf(count, sizeof count, "%lld", (long long)total);
 	MHD_add_response_header(resp, "X-Total-Count", count);
 	if (more) {
-		snprintf(link, sizeof link, "</v1/analyses/%s/table?format=%s&view=%s&after=%s&limit=%lld>; rel=\"next\"",
+		snprintf(link, sizeof link,
+			 "</v1/analyses/%s/table?format=%s&view=%s&after=%s&limit=%lld>; "
+			 "rel=\"next\"",
 			 id, csv ? "csv" : "json", inverse ? "inverse" : "placement", next,
 			 (long long)limit);
 		MHD_add_response_header(resp, "Link", link);

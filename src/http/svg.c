@@ -71,13 +71,14 @@ static void label(const struct lay_def *def, const struct lay_cell *cell, char *
 char *http_grid_svg(struct lay_def *def, json_t *analysis, size_t *len, struct lay_error *err)
 {
 	struct lay_cell *cells = NULL;
-	struct sbuf b = {0};
+	struct sbuf b = { 0 };
 	int64_t ext[LAYOUTD_MAX_AXES];
 	(void)analysis;
 	if (def->size > HTTP_MAX_GRID_CELLS) {
-		lay_error_set(err, LAY_ELIMIT, "/layout/logical", -1,
-			      "%lld elements are too many to draw (at most %d); read the table instead",
-			      (long long)def->size, HTTP_MAX_GRID_CELLS);
+		lay_error_set(
+			err, LAY_ELIMIT, "/layout/logical", -1,
+			"%lld elements are too many to draw (at most %d); read the table instead",
+			(long long)def->size, HTTP_MAX_GRID_CELLS);
 		return NULL;
 	}
 	cells = calloc((size_t)def->size, sizeof *cells);
@@ -101,23 +102,28 @@ char *http_grid_svg(struct lay_def *def, json_t *analysis, size_t *len, struct l
 			s *= ext[a];
 			nown++;
 		}
-	sput(&b, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-		 "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%lld\" height=\"%lld\" "
-		 "viewBox=\"0 0 %lld %lld\" font-family=\"monospace\" font-size=\"10\">\n"
-		 "<defs><pattern id=\"unplaced\" width=\"6\" height=\"6\" patternUnits=\"userSpaceOnUse\" "
-		 "patternTransform=\"rotate(45)\"><rect width=\"6\" height=\"6\" fill=\"#fff\"/>"
-		 "<line x1=\"0\" y1=\"0\" x2=\"0\" y2=\"6\" stroke=\"#999\" stroke-width=\"3\"/></pattern></defs>\n"
-		 "<rect width=\"100%%\" height=\"100%%\" fill=\"#fff\"/>\n",
+	sput(&b,
+	     "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+	     "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%lld\" height=\"%lld\" "
+	     "viewBox=\"0 0 %lld %lld\" font-family=\"monospace\" font-size=\"10\">\n"
+	     "<defs><pattern id=\"unplaced\" width=\"6\" height=\"6\" "
+	     "patternUnits=\"userSpaceOnUse\" "
+	     "patternTransform=\"rotate(45)\"><rect width=\"6\" height=\"6\" fill=\"#fff\"/>"
+	     "<line x1=\"0\" y1=\"0\" x2=\"0\" y2=\"6\" stroke=\"#999\" "
+	     "stroke-width=\"3\"/></pattern></defs>\n"
+	     "<rect width=\"100%%\" height=\"100%%\" fill=\"#fff\"/>\n",
 	     (long long)width, (long long)height, (long long)width, (long long)height);
 	sput(&b, "<text x=\"%d\" y=\"14\">%s \xc3\x97 %s: %lld elements; %s</text>\n", margin,
 	     def->rank >= 2 ? def->names[0] : "row", def->rank >= 2 ? def->names[1] : def->names[0],
 	     (long long)def->size,
 	     nown ? "colour = owner, label = owner/slot" : "colour and label = place");
 	for (int64_t c = 0; c < cols && labels; c++)
-		sput(&b, "<text x=\"%lld\" y=\"%d\" text-anchor=\"middle\" fill=\"#666\">%lld</text>\n",
+		sput(&b,
+		     "<text x=\"%lld\" y=\"%d\" text-anchor=\"middle\" fill=\"#666\">%lld</text>\n",
 		     (long long)(margin + c * cw + cw / 2), margin - 6, (long long)c);
 	for (int64_t r = 0; r < rows && labels; r++)
-		sput(&b, "<text x=\"%d\" y=\"%lld\" text-anchor=\"end\" fill=\"#666\">%lld</text>\n",
+		sput(&b,
+		     "<text x=\"%d\" y=\"%lld\" text-anchor=\"end\" fill=\"#666\">%lld</text>\n",
 		     margin - 4, (long long)(margin + r * ch + ch / 2 + 4), (long long)r);
 	int64_t ncoll = 0, nunplaced = 0;
 	for (int64_t e = 0; e < def->size; e++) {
@@ -147,22 +153,28 @@ char *http_grid_svg(struct lay_def *def, json_t *analysis, size_t *len, struct l
 			f /= def->shape[d];
 		}
 		for (int d = 0; d < def->rank && cl < sizeof coord; d++)
-			cl += (size_t)snprintf(coord + cl, sizeof coord - cl, "%s%s=%lld", d ? ", " : "",
-					       def->names[d], (long long)x_[d]);
-		sput(&b, "<g class=\"cell\" data-e=\"%lld\"><title>(%s) %s%s%s</title>"
-			 "<rect x=\"%lld\" y=\"%lld\" width=\"%d\" height=\"%d\" fill=\"%s\" stroke=\"%s\" stroke-width=\"%s\"/>",
-		     (long long)e, coord, cell->nplaces ? "at " : "unplaced", cell->nplaces ? lab : "",
-		     cell->collides ? " (collides)" : "", x, y, cw, ch, fill,
-		     cell->collides ? "#d00" : "#fff", cell->collides ? "2" : "1");
+			cl += (size_t)snprintf(coord + cl, sizeof coord - cl, "%s%s=%lld",
+					       d ? ", " : "", def->names[d], (long long)x_[d]);
+		sput(&b,
+		     "<g class=\"cell\" data-e=\"%lld\"><title>(%s) %s%s%s</title>"
+		     "<rect x=\"%lld\" y=\"%lld\" width=\"%d\" height=\"%d\" fill=\"%s\" "
+		     "stroke=\"%s\" stroke-width=\"%s\"/>",
+		     (long long)e, coord, cell->nplaces ? "at " : "unplaced",
+		     cell->nplaces ? lab : "", cell->collides ? " (collides)" : "", x, y, cw, ch,
+		     fill, cell->collides ? "#d00" : "#fff", cell->collides ? "2" : "1");
 		if (labels && cell->nplaces)
-			sput(&b, "<text x=\"%lld\" y=\"%lld\" text-anchor=\"middle\">%s</text>", x + cw / 2,
-			     y + ch / 2 + 4, lab);
+			sput(&b, "<text x=\"%lld\" y=\"%lld\" text-anchor=\"middle\">%s</text>",
+			     x + cw / 2, y + ch / 2 + 4, lab);
 		if (labels && cell->nplaces > 1)
-			sput(&b, "<text x=\"%lld\" y=\"%lld\" font-size=\"8\" text-anchor=\"end\" fill=\"#333\">\xc3\x97%d</text>",
+			sput(&b,
+			     "<text x=\"%lld\" y=\"%lld\" font-size=\"8\" text-anchor=\"end\" "
+			     "fill=\"#333\">\xc3\x97%d</text>",
 			     x + cw - 2, y + 9, cell->nplaces);
 		sput(&b, "</g>\n");
 	}
-	sput(&b, "<text x=\"%d\" y=\"%lld\">%lld cells, %lld collide (red), %lld unplaced (hatched)</text>\n</svg>\n",
+	sput(&b,
+	     "<text x=\"%d\" y=\"%lld\">%lld cells, %lld collide (red), %lld unplaced "
+	     "(hatched)</text>\n</svg>\n",
 	     margin, (long long)(margin + rows * ch + 24), (long long)def->size, (long long)ncoll,
 	     (long long)nunplaced);
 	free(cells);

@@ -244,13 +244,17 @@ int run_enumerate(struct run *r, const struct lay_def *def, struct lay_error *er
 		const struct lay_axis *ax = &def->axes[a];
 		if (!ax->declared && r->any && r->mx[a] >= def->max_points)
 			return lay_error_set(err, LAY_ELIMIT, def->ptr, -1,
-					     "axis %s reaches %lld: the physical space is larger than the limit of %lld points",
-					     ax->name, (long long)r->mx[a], (long long)def->max_points);
-		r->ext[a] = ax->declared ? ax->extent : (r->any && r->mx[a] >= 0 ? r->mx[a] + 1 : 1);
+					     "axis %s reaches %lld: the physical space is larger "
+					     "than the limit of %lld points",
+					     ax->name, (long long)r->mx[a],
+					     (long long)def->max_points);
+		r->ext[a] =
+			ax->declared ? ax->extent : (r->any && r->mx[a] >= 0 ? r->mx[a] + 1 : 1);
 		if (__builtin_mul_overflow(r->phys_size, r->ext[a], &r->phys_size) ||
 		    r->phys_size > def->max_points)
 			return lay_error_set(err, LAY_ELIMIT, def->ptr, -1,
-					     "the physical space is larger than the limit of %3$lld points (reached at axis %1$s, extent %2$lld)",
+					     "the physical space is larger than the limit of "
+					     "%3$lld points (reached at axis %1$s, extent %2$lld)",
 					     ax->name, (long long)r->ext[a],
 					     (long long)def->max_points);
 	}
@@ -281,13 +285,15 @@ int run_enumerate(struct run *r, const struct lay_def *def, struct lay_error *er
 		if (r->nown) {
 			r->owner_count = calloc((size_t)s, sizeof *r->owner_count);
 			if (!r->owner_count)
-				return lay_error_set(err, LAY_ENOMEM, def->ptr, -1, "out of memory");
+				return lay_error_set(err, LAY_ENOMEM, def->ptr, -1,
+						     "out of memory");
 		}
 	}
 	if (r->off) {
 		for (int64_t e = 0; e < def->size; e++)
 			r->off[e + 1] += r->off[e];
-		r->pts = malloc(sizeof *r->pts * (size_t)(r->off[def->size] ? r->off[def->size] : 1));
+		r->pts = malloc(sizeof *r->pts *
+				(size_t)(r->off[def->size] ? r->off[def->size] : 1));
 		if (!r->pts)
 			return lay_error_set(err, LAY_ENOMEM, def->ptr, -1, "out of memory");
 	}

@@ -22,7 +22,7 @@ struct axe_state {
 	struct iter shard[LAYOUTD_MAX_ITERS];
 	struct iter rep[LAYOUTD_MAX_ITERS];
 	int64_t offset[LAYOUTD_MAX_AXES];
-	int64_t div[LAYOUTD_MAX_ITERS];   /* product of the extents after iter k */
+	int64_t div[LAYOUTD_MAX_ITERS]; /* product of the extents after iter k */
 };
 
 /* ------------------------------------------------------------------ */
@@ -101,7 +101,8 @@ static int parse_const(struct axe_parser *p, int64_t *out)
 			if (__builtin_mul_overflow(term, f, &term))
 				return perr(p, LAY_EOVERFLOW, open, "constant overflows 64 bits");
 		}
-		if (__builtin_mul_overflow(term, sign, &term) || __builtin_add_overflow(acc, term, &acc))
+		if (__builtin_mul_overflow(term, sign, &term) ||
+		    __builtin_add_overflow(acc, term, &acc))
 			return perr(p, LAY_EOVERFLOW, open, "constant overflows 64 bits");
 		if (accept(p, '+'))
 			sign = 1;
@@ -260,7 +261,8 @@ static int parse_iters(struct axe_parser *p, struct iter *it, int *n)
 		/* extents only: "S[8, 4]" -> compact row-major strides on m */
 		while (accept(p, ',')) {
 			if (ne >= LAYOUTD_MAX_ITERS)
-				return perr(p, LAY_ELIMIT, p->pos, "more than %d iters", LAYOUTD_MAX_ITERS);
+				return perr(p, LAY_ELIMIT, p->pos, "more than %d iters",
+					    LAYOUTD_MAX_ITERS);
 			int start = p->pos;
 			if ((rc = parse_int(p, &it[ne].extent, false)))
 				return rc;
@@ -311,7 +313,9 @@ static int parse_text(struct axe_parser *p)
 			if (!accept(p, '[')) {
 				p->pos = save;
 				return perr(p, LAY_ESYNTAX, save + 1, "expected '[' after %s",
-					    c == 'S' ? "S" : c == 'R' ? "R" : "O");
+					    c == 'S'   ? "S"
+					    : c == 'R' ? "R"
+						       : "O");
 			}
 			if (c == 'S') {
 				if (p->seen_s)
@@ -348,10 +352,11 @@ static int parse_text(struct axe_parser *p)
 		} else if (!c) {
 			return perr(p, LAY_ESYNTAX, start, "expected a term after '+'");
 		} else {
-			char tok[8] = {c, 0};
-			return perr(p, LAY_ESYNTAX, start,
-				    "unexpected '%s' (expected S[...], R[...], O[...] or an offset)",
-				    tok);
+			char tok[8] = { c, 0 };
+			return perr(
+				p, LAY_ESYNTAX, start,
+				"unexpected '%s' (expected S[...], R[...], O[...] or an offset)",
+				tok);
 		}
 		if (rc)
 			return rc;
@@ -359,9 +364,9 @@ static int parse_text(struct axe_parser *p)
 		if (!p->s[p->pos])
 			return 0;
 		if (!accept(p, '+')) {
-			char tok[8] = {p->s[p->pos], 0};
-			return perr(p, LAY_ESYNTAX, p->pos, "expected '+' between terms, found '%s'",
-				    tok);
+			char tok[8] = { p->s[p->pos], 0 };
+			return perr(p, LAY_ESYNTAX, p->pos,
+				    "expected '+' between terms, found '%s'", tok);
 		}
 	}
 }
@@ -381,17 +386,20 @@ static int json_iters(struct lay_def *def, json_t *v, const char *ptr, struct it
 				     LAYOUTD_MAX_ITERS);
 	size_t i;
 	json_t *item;
-	json_array_foreach(v, i, item) {
+	json_array_foreach(v, i, item)
+	{
 		lay_ptr_index(q, sizeof q, ptr, i);
 		size_t len = json_array_size(item);
 		if (!json_is_array(item) || len < 2 || len > 3)
-			return lay_error_set(err, LAY_ESCHEMA, q, -1,
-					     "an iter is [extent, stride] or [extent, stride, \"axis\"]");
+			return lay_error_set(
+				err, LAY_ESCHEMA, q, -1,
+				"an iter is [extent, stride] or [extent, stride, \"axis\"]");
 		lay_ptr_index(q2, sizeof q2, q, 0);
 		if (lay_json_int(json_array_get(item, 0), q2, &it[i].extent, err))
 			return err ? err->code : LAY_ESCHEMA;
 		if (it[i].extent <= 0)
-			return lay_error_set(err, LAY_EEXTENT, q2, -1, "extent %lld is not positive",
+			return lay_error_set(err, LAY_EEXTENT, q2, -1,
+					     "extent %lld is not positive",
 					     (long long)it[i].extent);
 		lay_ptr_index(q2, sizeof q2, q, 1);
 		if (lay_json_int(json_array_get(item, 1), q2, &it[i].stride, err))
@@ -417,7 +425,8 @@ static int parse_json(struct lay_def *def, struct axe_state *st, json_t *v, cons
 	char q[LAY_ERR_PTR], q2[LAY_ERR_PTR];
 	const char *key;
 	json_t *val;
-	json_object_foreach(v, key, val) {
+	json_object_foreach(v, key, val)
+	{
 		lay_ptr_join(q, sizeof q, ptr, key);
 		int rc;
 		if (strcmp(key, "shard") == 0) {
@@ -427,11 +436,13 @@ static int parse_json(struct lay_def *def, struct axe_state *st, json_t *v, cons
 		} else if (strcmp(key, "offset") == 0) {
 			if (!json_is_object(val))
 				return lay_error_set(err, LAY_ESCHEMA, q, -1,
-						     "offset is an object of axis offsets, e.g. {\"warpid\": 4}");
+						     "offset is an object of axis offsets, e.g. "
+						     "{\"warpid\": 4}");
 			const char *ak;
 			json_t *av;
 			rc = 0;
-			json_object_foreach(val, ak, av) {
+			json_object_foreach(val, ak, av)
+			{
 				lay_ptr_join(q2, sizeof q2, q, ak);
 				int64_t o;
 				int axis;
@@ -442,9 +453,10 @@ static int parse_json(struct lay_def *def, struct axe_state *st, json_t *v, cons
 				st->offset[axis] = o;
 			}
 		} else {
-			return lay_error_set(err, LAY_ESCHEMA, q, -1,
-					     "unknown member \"%s\" in the Axe object (shard, replica, offset)",
-					     key);
+			return lay_error_set(
+				err, LAY_ESCHEMA, q, -1,
+				"unknown member \"%s\" in the Axe object (shard, replica, offset)",
+				key);
 		}
 		if (rc)
 			return rc;
@@ -484,7 +496,9 @@ static int axe_walk(const struct lay_def *def, lay_emit_fn fn, void *ctx, struct
 }
 
 static const struct lay_notation_ops axe_ops = {
-	.walk = axe_walk, .free = free, .ordered = true,
+	.walk = axe_walk,
+	.free = free,
+	.ordered = true,
 };
 
 /* Largest |coordinate| must fit 64 bits: sum of |(e-1)*s| plus |offset|. */
@@ -499,14 +513,16 @@ static int check_range(struct lay_def *def, struct axe_state *st, const char *pt
 		int n = pass ? st->nrep : st->nshard;
 		for (int k = 0; k < n; k++) {
 			int64_t s = it[k].stride < 0 ? -it[k].stride : it[k].stride, t;
-			if (it[k].stride == INT64_MIN || __builtin_mul_overflow(s, it[k].extent - 1, &t) ||
+			if (it[k].stride == INT64_MIN ||
+			    __builtin_mul_overflow(s, it[k].extent - 1, &t) ||
 			    __builtin_add_overflow(span[it[k].axis], t, &span[it[k].axis]))
 				return lay_error_set(err, LAY_EOVERFLOW, ptr, -1,
 						     "coordinates on axis %s overflow 64 bits",
 						     def->axes[it[k].axis].name);
 			if (it[k].stride == 0)
 				lay_def_warn(def, "stride_zero",
-					     "%s iter %d (extent %lld) has stride 0 on %s: its %s share one place",
+					     "%s iter %d (extent %lld) has stride 0 on %s: its %s "
+					     "share one place",
 					     pass ? "replica" : "shard", k, (long long)it[k].extent,
 					     def->axes[it[k].axis].name,
 					     pass ? "replicas" : "elements");
@@ -532,13 +548,14 @@ int lay_axe_parse(struct lay_def *def, json_t *v, json_t *whole, struct lay_erro
 			return lay_error_set(err, LAY_ELIMIT, ptr, -1,
 					     "Axe text of %zu characters is over the limit %d",
 					     strlen(text), LAYOUTD_MAX_EXPR_LEN);
-		struct axe_parser p = {.s = text, .def = def, .st = st, .ptr = ptr, .err = err};
+		struct axe_parser p = { .s = text, .def = def, .st = st, .ptr = ptr, .err = err };
 		rc = parse_text(&p);
 	} else if (json_is_object(v)) {
 		rc = parse_json(def, st, v, ptr, err);
 	} else {
 		return lay_error_set(err, LAY_ESCHEMA, ptr, -1,
-				     "axe is a string like \"S[(8,4):(4@laneid,1)]\" or an object {\"shard\": [...]}");
+				     "axe is a string like \"S[(8,4):(4@laneid,1)]\" or an object "
+				     "{\"shard\": [...]}");
 	}
 	if (rc)
 		return rc;
@@ -557,7 +574,8 @@ int lay_axe_parse(struct lay_def *def, json_t *v, json_t *whole, struct lay_erro
 			char q[LAY_ERR_PTR];
 			lay_ptr_join(q, sizeof q, def->ptr, "logical");
 			return lay_error_set(err, LAY_ESHAPE, q, -1,
-					     "logical size %lld differs from the shard size %lld (product of the S[...] extents)",
+					     "logical size %lld differs from the shard size %lld "
+					     "(product of the S[...] extents)",
 					     (long long)def->size, (long long)size);
 		}
 	} else {

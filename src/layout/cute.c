@@ -19,13 +19,13 @@
 #define CUTE_MAX_NODES 1024
 
 struct node {
-	int pos;                       /* character offset where the mode starts */
+	int pos; /* character offset where the mode starts */
 	bool leaf;
 	int64_t val;
-	char axis[LAYOUTD_MAX_NAME];   /* "" = plain stride (axis m) */
+	char axis[LAYOUTD_MAX_NAME]; /* "" = plain stride (axis m) */
 	int nkids;
-	int kid;                       /* first child */
-	int next;                      /* next sibling, -1 at the end */
+	int kid;  /* first child */
+	int next; /* next sibling, -1 at the end */
 };
 
 enum cute_role { ROLE_MEMORY, ROLE_TV };
@@ -35,7 +35,7 @@ struct cute_state {
 	int nleaf;
 	int64_t ext[LAYOUTD_MAX_ITERS];
 	int64_t stride[LAYOUTD_MAX_ITERS];
-	int axis[LAYOUTD_MAX_ITERS];     /* memory: def axis index; tv: unused */
+	int axis[LAYOUTD_MAX_ITERS]; /* memory: def axis index; tv: unused */
 	/* tv: leaves [0, tv_split) are the thread mode, the rest the values */
 	int tv_split;
 	int64_t threads, values;
@@ -53,7 +53,7 @@ struct cute_parser {
 	struct node *nodes;
 	int nnodes;
 	int depth;
-	int nleaf;                       /* leaves of the tree being parsed */
+	int nleaf; /* leaves of the tree being parsed */
 };
 
 /* Byte offset -> character (code point) offset: DESIGN.md §4 positions are
@@ -184,7 +184,8 @@ static int ident(struct cute_parser *p, char *out, size_t n, int *start)
 		if (p->s[p->pos] == ':' && p->s[p->pos + 1] == ':') {
 			if (strcmp(out, "cute") != 0)
 				return perr(p, LAY_ESYNTAX, b,
-					    "unknown namespace '%s' (only cute:: is accepted)", out);
+					    "unknown namespace '%s' (only cute:: is accepted)",
+					    out);
 			p->pos += 2;
 			if ((rc = skip(p)))
 				return rc;
@@ -230,7 +231,8 @@ static int new_node(struct cute_parser *p, int pos)
 {
 	if (p->nnodes >= CUTE_MAX_NODES)
 		return perr(p, LAY_ELIMIT, pos, "more than %d modes in the layout text",
-			    CUTE_MAX_NODES), -1;
+			    CUTE_MAX_NODES),
+		       -1;
 	struct node *n = &p->nodes[p->nnodes];
 	memset(n, 0, sizeof *n);
 	n->pos = pos;
@@ -423,7 +425,8 @@ static int congruent(struct cute_parser *p, int sh, int st)
 		render(p, sh, ps, sizeof ps);
 		render(p, st, pt, sizeof pt);
 		return perr(p, LAY_ECONGRUENT, b->pos,
-			    "shape and stride are not congruent: the shape has %s where the stride has %s",
+			    "shape and stride are not congruent: the shape has %s where the stride "
+			    "has %s",
 			    ps, pt);
 	}
 	int ka = a->kid, kb = b->kid, i = 0;
@@ -435,7 +438,8 @@ static int congruent(struct cute_parser *p, int sh, int st)
 			render(p, ka, ks, sizeof ks);
 			render(p, kb, kt, sizeof kt);
 			return perr(p, LAY_ECONGRUENT, y->pos,
-				    "shape %s and stride %s are not congruent: mode %d is %s in the shape but %s in the stride",
+				    "shape %s and stride %s are not congruent: mode %d is %s in "
+				    "the shape but %s in the stride",
 				    ps, pt, i, ks, kt);
 		}
 		int rc = congruent(p, ka, kb);
@@ -446,7 +450,8 @@ static int congruent(struct cute_parser *p, int sh, int st)
 		render(p, sh, ps, sizeof ps);
 		render(p, st, pt, sizeof pt);
 		return perr(p, LAY_ECONGRUENT, kb >= 0 ? p->nodes[kb].pos : b->pos,
-			    "shape %s and stride %s are not congruent: %d modes in the shape but %d in the stride",
+			    "shape %s and stride %s are not congruent: %d modes in the shape but "
+			    "%d in the stride",
 			    ps, pt, a->nkids, b->nkids);
 	}
 	return 0;
@@ -519,7 +524,8 @@ static int parse_text(struct cute_parser *p, int *shape, int *stride)
 			return rc;
 	}
 	if (cxx) {
-		if ((rc = expect_char(p, '>', *stride < 0 ? "',' or '>'" : "'>' closing Layout<...>")))
+		if ((rc = expect_char(p, '>',
+				      *stride < 0 ? "',' or '>'" : "'>' closing Layout<...>")))
 			return rc;
 		if ((rc = accept(p, ';', &got)))
 			return rc;
@@ -527,9 +533,9 @@ static int parse_text(struct cute_parser *p, int *shape, int *stride)
 	if ((rc = skip(p)))
 		return rc;
 	if (p->s[p->pos])
-		return expected(p, cxx ? "the end of the layout"
-				       : *stride < 0 ? "':' or the end of the layout"
-						     : "the end of the layout");
+		return expected(p, cxx		 ? "the end of the layout"
+				   : *stride < 0 ? "':' or the end of the layout"
+						 : "the end of the layout");
 	return 0;
 }
 
@@ -593,8 +599,7 @@ static int cute_walk_tv(const struct lay_def *def, lay_emit_fn emit, void *ctx)
 	return 0;
 }
 
-static int cute_walk(const struct lay_def *def, lay_emit_fn emit, void *ctx,
-		     struct lay_error *err)
+static int cute_walk(const struct lay_def *def, lay_emit_fn emit, void *ctx, struct lay_error *err)
 {
 	const struct cute_state *st = def->state;
 	(void)err;
@@ -603,23 +608,27 @@ static int cute_walk(const struct lay_def *def, lay_emit_fn emit, void *ctx,
 }
 
 static const struct lay_notation_ops cute_memory_ops = {
-	.walk = cute_walk, .free = free, .ordered = true,
+	.walk = cute_walk,
+	.free = free,
+	.ordered = true,
 };
 static const struct lay_notation_ops cute_tv_ops = {
-	.walk = cute_walk, .free = free, .ordered = false,
+	.walk = cute_walk,
+	.free = free,
+	.ordered = false,
 };
 
 /* ------------------------------------------------------------------ */
 /* Setup                                                               */
 
 /* Size of a mode: product of its leaf extents, overflow located. */
-static int mode_size(struct cute_parser *p, const int *lv, int lo, int hi, int pos,
-		     int64_t *out)
+static int mode_size(struct cute_parser *p, const int *lv, int lo, int hi, int pos, int64_t *out)
 {
 	int64_t s = 1;
 	for (int k = lo; k < hi; k++)
 		if (__builtin_mul_overflow(s, p->nodes[lv[k]].val, &s))
-			return perr(p, LAY_EOVERFLOW, pos, "the size of the layout overflows 64 bits");
+			return perr(p, LAY_EOVERFLOW, pos,
+				    "the size of the layout overflows 64 bits");
 	*out = s;
 	return 0;
 }
@@ -630,11 +639,11 @@ static int mode_size(struct cute_parser *p, const int *lv, int lo, int hi, int p
 static int check_range(struct cute_parser *p, const struct cute_state *st, const int *grp,
 		       const int *spos)
 {
-	int64_t span[LAYOUTD_MAX_ITERS] = {0};
+	int64_t span[LAYOUTD_MAX_ITERS] = { 0 };
 	for (int k = 0; k < st->nleaf; k++) {
 		int64_t s = st->stride[k] == INT64_MIN ? INT64_MAX
-			    : st->stride[k] < 0       ? -st->stride[k]
-						      : st->stride[k],
+			    : st->stride[k] < 0	       ? -st->stride[k]
+						       : st->stride[k],
 			t;
 		if ((st->stride[k] == INT64_MIN && st->ext[k] > 1) ||
 		    __builtin_mul_overflow(s, st->ext[k] - 1, &t) ||
@@ -648,7 +657,7 @@ static int check_range(struct cute_parser *p, const struct cute_state *st, const
 int lay_cute_parse(struct lay_def *def, json_t *v, json_t *whole, struct lay_error *err)
 {
 	char ptr[LAY_ERR_PTR], q[LAY_ERR_PTR];
-	struct cute_parser p = {0};
+	struct cute_parser p = { 0 };
 	struct cute_state *st = NULL;
 	int shape = -1, stride = -1, rc = 0;
 	int lv[LAYOUTD_MAX_ITERS], sv[LAYOUTD_MAX_ITERS], nl = 0, ns = 0;
@@ -663,8 +672,9 @@ int lay_cute_parse(struct lay_def *def, json_t *v, json_t *whole, struct lay_err
 		if (s && strcmp(s, "tv") == 0)
 			role = ROLE_TV;
 		else if (!s || strcmp(s, "memory") != 0)
-			return lay_error_set(err, LAY_ESCHEMA, q, -1,
-					     "cute_role must be \"memory\" (the default) or \"tv\"");
+			return lay_error_set(
+				err, LAY_ESCHEMA, q, -1,
+				"cute_role must be \"memory\" (the default) or \"tv\"");
 	}
 	if (!json_is_string(v))
 		return lay_error_set(err, LAY_ESCHEMA, ptr, -1,
@@ -673,8 +683,8 @@ int lay_cute_parse(struct lay_def *def, json_t *v, json_t *whole, struct lay_err
 	const char *text = json_string_value(v);
 	if (strlen(text) > LAYOUTD_MAX_EXPR_LEN)
 		return lay_error_set(err, LAY_ELIMIT, ptr, -1,
-				     "CuTe text of %zu characters is over the limit %d", strlen(text),
-				     LAYOUTD_MAX_EXPR_LEN);
+				     "CuTe text of %zu characters is over the limit %d",
+				     strlen(text), LAYOUTD_MAX_EXPR_LEN);
 	p.s = text;
 	p.ptr = ptr;
 	p.err = err;
@@ -692,8 +702,7 @@ int lay_cute_parse(struct lay_def *def, json_t *v, json_t *whole, struct lay_err
 	for (int k = 0; k < nl; k++)
 		if (p.nodes[lv[k]].val <= 0) {
 			rc = perr(&p, LAY_EEXTENT, p.nodes[lv[k]].pos,
-				  "extent %lld is not positive",
-				  (long long)p.nodes[lv[k]].val);
+				  "extent %lld is not positive", (long long)p.nodes[lv[k]].val);
 			goto out;
 		}
 	if (stride >= 0) {
@@ -747,8 +756,8 @@ int lay_cute_parse(struct lay_def *def, json_t *v, json_t *whole, struct lay_err
 	if (role == ROLE_MEMORY) {
 		/* axes in first-appearance order; plain strides on m */
 		for (int k = 0; k < nl; k++) {
-			const char *axis = stride >= 0 && p.nodes[sv[k]].axis[0] ? p.nodes[sv[k]].axis
-										 : "m";
+			const char *axis =
+				stride >= 0 && p.nodes[sv[k]].axis[0] ? p.nodes[sv[k]].axis : "m";
 			int a = lay_def_axis(def, axis, ptr, err);
 			if (a < 0) {
 				if (err)
@@ -766,7 +775,8 @@ int lay_cute_parse(struct lay_def *def, json_t *v, json_t *whole, struct lay_err
 			if (def->size != size) {
 				lay_ptr_join(q, sizeof q, def->ptr, "logical");
 				rc = lay_error_set(err, LAY_ESHAPE, q, -1,
-						   "logical size %lld differs from the layout size %lld (product of the shape)",
+						   "logical size %lld differs from the layout size "
+						   "%lld (product of the shape)",
 						   (long long)def->size, (long long)size);
 				goto out;
 			}
@@ -777,14 +787,16 @@ int lay_cute_parse(struct lay_def *def, json_t *v, json_t *whole, struct lay_err
 	} else {
 		if (nmodes != 2) {
 			rc = perr(&p, LAY_ESHAPE, nmodes > 2 ? mpos[2] : p.nodes[shape].pos,
-				  "a tv layout has exactly two top-level modes (thread, value), this one has %d",
+				  "a tv layout has exactly two top-level modes (thread, value), "
+				  "this one has %d",
 				  nmodes);
 			goto out;
 		}
 		for (int k = 0; k < nl; k++) {
 			if (stride >= 0 && p.nodes[sv[k]].axis[0]) {
 				rc = perr(&p, LAY_ESCHEMA, spos[k],
-					  "a tv layout maps to a tile index: stride %lld@%s names an axis",
+					  "a tv layout maps to a tile index: stride %lld@%s names "
+					  "an axis",
 					  (long long)st->stride[k], p.nodes[sv[k]].axis);
 				goto out;
 			}
@@ -794,21 +806,23 @@ int lay_cute_parse(struct lay_def *def, json_t *v, json_t *whole, struct lay_err
 			goto out;
 		if (!def->logical_given) {
 			rc = lay_error_set(err, LAY_ESCHEMA, def->ptr, -1,
-					   "a tv layout needs \"logical\": [M, N], the tile its index addresses");
+					   "a tv layout needs \"logical\": [M, N], the tile its "
+					   "index addresses");
 			goto out;
 		}
 		if (def->rank != 2) {
 			lay_ptr_join(q, sizeof q, def->ptr, "logical");
 			rc = lay_error_set(err, LAY_ESHAPE, q, -1,
-					   "a tv layout addresses a 2-D tile: logical must be [M, N], not rank %d",
+					   "a tv layout addresses a 2-D tile: logical must be [M, "
+					   "N], not rank %d",
 					   def->rank);
 			goto out;
 		}
 		st->tv_split = mlo[1];
 		st->threads = msize[0];
 		st->values = msize[1];
-		const char *names[2] = {"thread", "value"};
-		int *slot[2] = {&st->a_thread, &st->a_value};
+		const char *names[2] = { "thread", "value" };
+		int *slot[2] = { &st->a_thread, &st->a_value };
 		for (int i = 0; i < 2; i++) {
 			int a = lay_def_axis(def, names[i], ptr, err);
 			if (a < 0) {
@@ -826,7 +840,8 @@ int lay_cute_parse(struct lay_def *def, json_t *v, json_t *whole, struct lay_err
 	for (int k = 0; k < nl; k++)
 		if (st->stride[k] == 0 && st->ext[k] > 1)
 			lay_def_warn(def, "stride_zero",
-				     "leaf mode %d (extent %lld) has stride 0: its %lld coordinates share one place",
+				     "leaf mode %d (extent %lld) has stride 0: its %lld "
+				     "coordinates share one place",
 				     k, (long long)st->ext[k], (long long)st->ext[k]);
 out:
 	free(p.nodes);

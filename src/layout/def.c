@@ -21,21 +21,21 @@ static const struct {
 	int kind;
 	int64_t hw_limit;
 } known_axes[] = {
-	{"laneid", LAY_KIND_THREAD, 32}, {"warpid", LAY_KIND_THREAD, 0},
-	{"tid_in_wg", LAY_KIND_THREAD, 128}, {"wid_in_wg", LAY_KIND_THREAD, 4},
-	{"wgid", LAY_KIND_THREAD, 0}, {"tx", LAY_KIND_THREAD, 0},
-	{"thread", LAY_KIND_THREAD, 0}, {"tid", LAY_KIND_THREAD, 0}, {"lane", LAY_KIND_THREAD, 32},
-	{"warp", LAY_KIND_THREAD, 0}, {"block", LAY_KIND_THREAD, 0},
-	{"bx", LAY_KIND_THREAD, 0}, {"by", LAY_KIND_THREAD, 0},
-	{"bz", LAY_KIND_THREAD, 0}, {"cbx", LAY_KIND_THREAD, 0},
-	{"cby", LAY_KIND_THREAD, 0}, {"cbz", LAY_KIND_THREAD, 0},
-	{"gpuid", LAY_KIND_DEVICE, 0}, {"pid", LAY_KIND_DEVICE, 0},
-	{"m", LAY_KIND_MEMORY, 0}, {"slot", LAY_KIND_MEMORY, 0},
-	{"value", LAY_KIND_MEMORY, 0}, {"register", LAY_KIND_MEMORY, 0},
-	{"index", LAY_KIND_MEMORY, 0}, {"offset", LAY_KIND_MEMORY, 0},
-	{"TLane", LAY_KIND_MEMORY, 128}, {"TCol", LAY_KIND_MEMORY, 512},
-	{"P", LAY_KIND_MEMORY, 128}, {"F", LAY_KIND_MEMORY, 0},
-	{"Bank", LAY_KIND_MEMORY, 0},
+	{ "laneid", LAY_KIND_THREAD, 32 },     { "warpid", LAY_KIND_THREAD, 0 },
+	{ "tid_in_wg", LAY_KIND_THREAD, 128 }, { "wid_in_wg", LAY_KIND_THREAD, 4 },
+	{ "wgid", LAY_KIND_THREAD, 0 },	       { "tx", LAY_KIND_THREAD, 0 },
+	{ "thread", LAY_KIND_THREAD, 0 },      { "tid", LAY_KIND_THREAD, 0 },
+	{ "lane", LAY_KIND_THREAD, 32 },       { "warp", LAY_KIND_THREAD, 0 },
+	{ "block", LAY_KIND_THREAD, 0 },       { "bx", LAY_KIND_THREAD, 0 },
+	{ "by", LAY_KIND_THREAD, 0 },	       { "bz", LAY_KIND_THREAD, 0 },
+	{ "cbx", LAY_KIND_THREAD, 0 },	       { "cby", LAY_KIND_THREAD, 0 },
+	{ "cbz", LAY_KIND_THREAD, 0 },	       { "gpuid", LAY_KIND_DEVICE, 0 },
+	{ "pid", LAY_KIND_DEVICE, 0 },	       { "m", LAY_KIND_MEMORY, 0 },
+	{ "slot", LAY_KIND_MEMORY, 0 },	       { "value", LAY_KIND_MEMORY, 0 },
+	{ "register", LAY_KIND_MEMORY, 0 },    { "index", LAY_KIND_MEMORY, 0 },
+	{ "offset", LAY_KIND_MEMORY, 0 },      { "TLane", LAY_KIND_MEMORY, 128 },
+	{ "TCol", LAY_KIND_MEMORY, 512 },      { "P", LAY_KIND_MEMORY, 128 },
+	{ "F", LAY_KIND_MEMORY, 0 },	       { "Bank", LAY_KIND_MEMORY, 0 },
 };
 
 void lay_axis_known(const char *name, int *kind, int64_t *hw_limit)
@@ -115,9 +115,10 @@ int lay_json_int(json_t *v, const char *ptr, int64_t *out, struct lay_error *err
 		return 0;
 	}
 	if (json_is_real(v))
-		return lay_error_set(err, LAY_ENOTINT, ptr, -1,
-				     "%s: %.17g is not an integer; layout definitions hold integers only",
-				     *ptr ? ptr : "/", json_real_value(v));
+		return lay_error_set(
+			err, LAY_ENOTINT, ptr, -1,
+			"%s: %.17g is not an integer; layout definitions hold integers only",
+			*ptr ? ptr : "/", json_real_value(v));
 	return lay_error_set(err, LAY_ESCHEMA, ptr, -1, "%s: expected an integer",
 			     *ptr ? ptr : "/");
 }
@@ -132,13 +133,15 @@ static int check_tree(json_t *v, const char *ptr, int depth, bool reals_ok, stru
 				     "%s: JSON nested deeper than %d levels", ptr,
 				     LAYOUTD_MAX_JSON_DEPTH);
 	if (json_is_real(v) && !reals_ok)
-		return lay_error_set(err, LAY_ENOTINT, ptr, -1,
-				     "%s: %.17g is not an integer; layout definitions hold integers only",
-				     *ptr ? ptr : "/", json_real_value(v));
+		return lay_error_set(
+			err, LAY_ENOTINT, ptr, -1,
+			"%s: %.17g is not an integer; layout definitions hold integers only",
+			*ptr ? ptr : "/", json_real_value(v));
 	if (json_is_object(v)) {
 		const char *key;
 		json_t *val;
-		json_object_foreach(v, key, val) {
+		json_object_foreach(v, key, val)
+		{
 			lay_ptr_join(sub, sizeof sub, ptr, key);
 			int rc = check_tree(val, sub, depth + 1, reals_ok, err);
 			if (rc)
@@ -147,7 +150,8 @@ static int check_tree(json_t *v, const char *ptr, int depth, bool reals_ok, stru
 	} else if (json_is_array(v)) {
 		size_t i;
 		json_t *val;
-		json_array_foreach(v, i, val) {
+		json_array_foreach(v, i, val)
+		{
 			lay_ptr_index(sub, sizeof sub, ptr, i);
 			int rc = check_tree(val, sub, depth + 1, reals_ok, err);
 			if (rc)
@@ -162,9 +166,9 @@ json_t *lay_json_load(const char *text, size_t len, struct lay_error *err)
 	json_error_t jerr;
 	json_t *v = json_loadb(text, len, JSON_REJECT_DUPLICATES, &jerr);
 	if (!v) {
-		int code = json_error_code(&jerr) == json_error_duplicate_key ? LAY_EDUPKEY
-			 : json_error_code(&jerr) == json_error_stack_overflow ? LAY_EDEPTH
-									       : LAY_EJSON;
+		int code = json_error_code(&jerr) == json_error_duplicate_key	 ? LAY_EDUPKEY
+			   : json_error_code(&jerr) == json_error_stack_overflow ? LAY_EDEPTH
+										 : LAY_EJSON;
 		lay_error_set(err, code, "", (long)jerr.position, "JSON line %d, column %d: %s",
 			      jerr.line, jerr.column, jerr.text);
 		if (err) {
@@ -199,7 +203,8 @@ void lay_sha256_hex(const void *data, size_t len, char out[72])
  */
 int lay_canonical_id(json_t *def, char out[72], struct lay_error *err)
 {
-	json_t *copy = json_deep_copy(def);
+	/* "name" is dropped from a shallow copy; the rest is shared */
+	json_t *copy = json_object_get(def, "name") ? json_copy(def) : json_incref(def);
 	if (!copy)
 		return lay_error_set(err, LAY_ENOMEM, "", -1, "out of memory");
 	json_object_del(copy, "name");
@@ -232,11 +237,14 @@ int lay_def_axis(struct lay_def *def, const char *name, const char *ptr, struct 
 			return i;
 	if (!lay_is_ident(name))
 		return lay_error_set(err, LAY_ENAME, ptr, -1,
-				     "axis name \"%.64s\" is not an identifier ([A-Za-z_][A-Za-z0-9_]*, < %d chars)",
-				     name, LAYOUTD_MAX_NAME), -1;
+				     "axis name \"%.64s\" is not an identifier "
+				     "([A-Za-z_][A-Za-z0-9_]*, < %d chars)",
+				     name, LAYOUTD_MAX_NAME),
+		       -1;
 	if (def->naxes >= LAYOUTD_MAX_AXES)
 		return lay_error_set(err, LAY_ELIMIT, ptr, -1, "more than %d physical axes",
-				     LAYOUTD_MAX_AXES), -1;
+				     LAYOUTD_MAX_AXES),
+		       -1;
 	struct lay_axis *ax = &def->axes[def->naxes];
 	memset(ax, 0, sizeof *ax);
 	snprintf(ax->name, sizeof ax->name, "%s", name);
@@ -254,7 +262,7 @@ int lay_def_axis(struct lay_def *def, const char *name, const char *ptr, struct 
 
 static void default_name(int d, char *out, size_t n)
 {
-	static const char *first[] = {"i", "j", "k", "l"};
+	static const char *first[] = { "i", "j", "k", "l" };
 	if (d < 4)
 		snprintf(out, n, "%s", first[d]);
 	else
@@ -301,12 +309,14 @@ static int parse_logical(struct lay_def *def, json_t *v, const char *ptr, struct
 	if (json_is_object(v)) {
 		const char *key;
 		json_t *val;
-		json_object_foreach(v, key, val) {
+		json_object_foreach(v, key, val)
+		{
 			if (strcmp(key, "shape") != 0 && strcmp(key, "names") != 0) {
 				lay_ptr_join(q, sizeof q, ptr, key);
-				return lay_error_set(err, LAY_ESCHEMA, q, -1,
-						     "unknown member \"%s\" in logical (expected shape, names)",
-						     key);
+				return lay_error_set(
+					err, LAY_ESCHEMA, q, -1,
+					"unknown member \"%s\" in logical (expected shape, names)",
+					key);
 			}
 		}
 		shape = json_object_get(v, "shape");
@@ -317,13 +327,15 @@ static int parse_logical(struct lay_def *def, json_t *v, const char *ptr, struct
 	}
 	if (!json_is_array(shape))
 		return lay_error_set(err, LAY_ESCHEMA, p, -1,
-				     "logical must be an array of extents or {\"shape\": [...], \"names\": [...]}");
+				     "logical must be an array of extents or {\"shape\": [...], "
+				     "\"names\": [...]}");
 	size_t rank = json_array_size(shape);
 	if (rank == 0)
 		return lay_error_set(err, LAY_ESCHEMA, p, -1, "logical shape has no dimensions");
 	if (rank > LAYOUTD_MAX_RANK)
-		return lay_error_set(err, LAY_ELIMIT, p, -1, "logical rank %zu is over the limit %d",
-				     rank, LAYOUTD_MAX_RANK);
+		return lay_error_set(err, LAY_ELIMIT, p, -1,
+				     "logical rank %zu is over the limit %d", rank,
+				     LAYOUTD_MAX_RANK);
 	int64_t ext[LAYOUTD_MAX_RANK];
 	for (size_t d = 0; d < rank; d++) {
 		lay_ptr_index(q, sizeof q, p, d);
@@ -331,7 +343,8 @@ static int parse_logical(struct lay_def *def, json_t *v, const char *ptr, struct
 			return err ? err->code : LAY_ESCHEMA;
 		if (ext[d] <= 0)
 			return lay_error_set(err, LAY_EEXTENT, q, -1,
-					     "logical extent %lld is not positive", (long long)ext[d]);
+					     "logical extent %lld is not positive",
+					     (long long)ext[d]);
 	}
 	int rc = lay_def_set_shape(def, (int)rank, ext, p, err);
 	if (rc)
@@ -339,9 +352,10 @@ static int parse_logical(struct lay_def *def, json_t *v, const char *ptr, struct
 	if (names) {
 		lay_ptr_join(p, sizeof p, ptr, "names");
 		if (!json_is_array(names) || json_array_size(names) != rank)
-			return lay_error_set(err, LAY_ESCHEMA, p, -1,
-					     "logical.names must be an array of %zu names, one per dimension",
-					     rank);
+			return lay_error_set(
+				err, LAY_ESCHEMA, p, -1,
+				"logical.names must be an array of %zu names, one per dimension",
+				rank);
 		for (size_t d = 0; d < rank; d++) {
 			lay_ptr_index(q, sizeof q, p, d);
 			const char *s = json_string_value(json_array_get(names, d));
@@ -363,11 +377,13 @@ static int check_physical(json_t *v, const char *ptr, struct lay_error *err)
 {
 	char q[LAY_ERR_PTR];
 	if (!json_is_object(v))
-		return lay_error_set(err, LAY_ESCHEMA, ptr, -1,
-				     "physical must be an object of axis extents, e.g. {\"laneid\": 32}");
+		return lay_error_set(
+			err, LAY_ESCHEMA, ptr, -1,
+			"physical must be an object of axis extents, e.g. {\"laneid\": 32}");
 	const char *key;
 	json_t *val;
-	json_object_foreach(v, key, val) {
+	json_object_foreach(v, key, val)
+	{
 		lay_ptr_join(q, sizeof q, ptr, key);
 		if (!lay_is_ident(key))
 			return lay_error_set(err, LAY_ENAME, q, -1,
@@ -387,19 +403,22 @@ static int check_axes(json_t *v, const char *ptr, struct lay_error *err)
 {
 	char q[LAY_ERR_PTR];
 	if (!json_is_object(v))
-		return lay_error_set(err, LAY_ESCHEMA, ptr, -1,
-				     "axes must be an object of axis kinds, e.g. {\"q\": \"thread\"}");
+		return lay_error_set(
+			err, LAY_ESCHEMA, ptr, -1,
+			"axes must be an object of axis kinds, e.g. {\"q\": \"thread\"}");
 	const char *key;
 	json_t *val;
-	json_object_foreach(v, key, val) {
+	json_object_foreach(v, key, val)
+	{
 		lay_ptr_join(q, sizeof q, ptr, key);
 		if (!lay_is_ident(key))
 			return lay_error_set(err, LAY_ENAME, q, -1,
 					     "axis name \"%.64s\" is not an identifier", key);
 		const char *s = json_string_value(val);
 		if (!s || kind_from_name(s) < 0)
-			return lay_error_set(err, LAY_ESCHEMA, q, -1,
-					     "axis kind must be \"thread\", \"device\" or \"memory\"");
+			return lay_error_set(
+				err, LAY_ESCHEMA, q, -1,
+				"axis kind must be \"thread\", \"device\" or \"memory\"");
 	}
 	return 0;
 }
@@ -409,15 +428,13 @@ static const struct {
 	int notation;
 	int (*parse)(struct lay_def *, json_t *, json_t *, struct lay_error *);
 } notations[] = {
-	{"axe", LAY_AXE, lay_axe_parse},
-	{"cute", LAY_CUTE, lay_cute_parse},
-	{"expr", LAY_EXPR, lay_expr_parse},
-	{"linear", LAY_LINEAR, lay_linear_parse},
-	{"table", LAY_TABLE, lay_table_parse},
+	{ "axe", LAY_AXE, lay_axe_parse },	 { "cute", LAY_CUTE, lay_cute_parse },
+	{ "expr", LAY_EXPR, lay_expr_parse },	 { "linear", LAY_LINEAR, lay_linear_parse },
+	{ "table", LAY_TABLE, lay_table_parse },
 };
 
-static const char *shared_keys[] = {"name", "logical", "physical", "axes", "replicate",
-				    "cute_role", NULL};
+static const char *shared_keys[] = { "name",	  "logical",   "physical", "axes",
+				     "replicate", "cute_role", NULL };
 
 void lay_def_free(struct lay_def *def)
 {
@@ -440,7 +457,8 @@ struct lay_def *lay_def_new(json_t *v, const char *ptr, const struct lay_options
 
 	if (!json_is_object(v)) {
 		lay_error_set(err, LAY_ESCHEMA, ptr, -1,
-			      "a layout definition must be a JSON object with one notation key (axe, cute, expr, linear, table)");
+			      "a layout definition must be a JSON object with one notation key "
+			      "(axe, cute, expr, linear, table)");
 		return NULL;
 	}
 	if (check_tree(v, ptr, 0, false, err))
@@ -454,7 +472,8 @@ struct lay_def *lay_def_new(json_t *v, const char *ptr, const struct lay_options
 	snprintf(def->ptr, sizeof def->ptr, "%s", ptr);
 	def->max_points = opt && opt->max_points > 0 ? opt->max_points : LAYOUTD_DEFAULT_MAX_POINTS;
 
-	json_object_foreach(v, key, val) {
+	json_object_foreach(v, key, val)
+	{
 		lay_ptr_join(p, sizeof p, ptr, key);
 		int found = -1;
 		for (size_t i = 0; i < sizeof notations / sizeof notations[0]; i++)
@@ -463,7 +482,8 @@ struct lay_def *lay_def_new(json_t *v, const char *ptr, const struct lay_options
 		if (found >= 0) {
 			if (nnot >= 0) {
 				lay_error_set(err, LAY_ENOTATION, p, -1,
-					      "two notation keys, \"%s\" and \"%s\": a definition has exactly one",
+					      "two notation keys, \"%s\" and \"%s\": a definition "
+					      "has exactly one",
 					      notations[nnot].key, key);
 				goto fail;
 			}
@@ -480,8 +500,9 @@ struct lay_def *lay_def_new(json_t *v, const char *ptr, const struct lay_options
 		}
 	}
 	if (nnot < 0) {
-		lay_error_set(err, LAY_ENOTATION, ptr, -1,
-			      "no notation key: give exactly one of axe, cute, expr, linear, table");
+		lay_error_set(
+			err, LAY_ENOTATION, ptr, -1,
+			"no notation key: give exactly one of axe, cute, expr, linear, table");
 		goto fail;
 	}
 	def->notation = notations[nnot].notation;
@@ -495,12 +516,14 @@ struct lay_def *lay_def_new(json_t *v, const char *ptr, const struct lay_options
 	}
 	if ((val = json_object_get(v, "replicate")) && def->notation != LAY_EXPR) {
 		lay_ptr_join(p, sizeof p, ptr, "replicate");
-		lay_error_set(err, LAY_ESCHEMA, p, -1, "replicate belongs to the expr notation only");
+		lay_error_set(err, LAY_ESCHEMA, p, -1,
+			      "replicate belongs to the expr notation only");
 		goto fail;
 	}
 	if ((val = json_object_get(v, "cute_role")) && def->notation != LAY_CUTE) {
 		lay_ptr_join(p, sizeof p, ptr, "cute_role");
-		lay_error_set(err, LAY_ESCHEMA, p, -1, "cute_role belongs to the cute notation only");
+		lay_error_set(err, LAY_ESCHEMA, p, -1,
+			      "cute_role belongs to the cute notation only");
 		goto fail;
 	}
 	if ((val = json_object_get(v, "logical"))) {
@@ -531,7 +554,8 @@ struct lay_def *lay_def_new(json_t *v, const char *ptr, const struct lay_options
 	}
 	/* Declared axes the notation never names still span the space (at 0). */
 	if (def->physical_json) {
-		json_object_foreach(def->physical_json, key, val) {
+		json_object_foreach(def->physical_json, key, val)
+		{
 			lay_ptr_join(p, sizeof p, ptr, "physical");
 			lay_ptr_join(p, sizeof p, p, key);
 			if (lay_def_axis(def, key, p, err) < 0)
@@ -539,28 +563,32 @@ struct lay_def *lay_def_new(json_t *v, const char *ptr, const struct lay_options
 		}
 	}
 	if (def->axes_json) {
-		json_object_foreach(def->axes_json, key, val) {
+		json_object_foreach(def->axes_json, key, val)
+		{
 			bool used = false;
 			for (int i = 0; i < def->naxes; i++)
 				used = used || strcmp(def->axes[i].name, key) == 0;
 			if (!used)
 				lay_def_warn(def, "unused_axis",
-					     "axes gives a kind for \"%s\", which the layout does not use",
+					     "axes gives a kind for \"%s\", which the layout does "
+					     "not use",
 					     key);
 		}
 	}
 	if (def->size > def->max_points) {
 		lay_ptr_join(p, sizeof p, ptr, "logical");
-		lay_error_set(err, LAY_ELIMIT, p, -1,
-			      "the logical space has %lld elements, over the enumeration limit of %lld",
-			      (long long)def->size, (long long)def->max_points);
+		lay_error_set(
+			err, LAY_ELIMIT, p, -1,
+			"the logical space has %lld elements, over the enumeration limit of %lld",
+			(long long)def->size, (long long)def->max_points);
 		goto fail;
 	}
 	if (def->placements_bound > def->max_points) {
 		lay_ptr_join(p, sizeof p, ptr, def->notation_key);
-		lay_error_set(err, LAY_ELIMIT, p, -1,
-			      "enumerating this layout produces %lld placements, over the limit of %lld",
-			      (long long)def->placements_bound, (long long)def->max_points);
+		lay_error_set(
+			err, LAY_ELIMIT, p, -1,
+			"enumerating this layout produces %lld placements, over the limit of %lld",
+			(long long)def->placements_bound, (long long)def->max_points);
 		goto fail;
 	}
 	if (lay_canonical_id(v, def->id, err))

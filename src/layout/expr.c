@@ -13,23 +13,37 @@
 #include "layout.h"
 
 enum op {
-	OP_CONST, OP_VAR, OP_NEG, OP_NOT, OP_ADD, OP_SUB, OP_MUL, OP_FDIV, OP_FMOD,
-	OP_XOR, OP_AND, OP_OR, OP_SHL, OP_SHR, OP_MIN, OP_MAX,
+	OP_CONST,
+	OP_VAR,
+	OP_NEG,
+	OP_NOT,
+	OP_ADD,
+	OP_SUB,
+	OP_MUL,
+	OP_FDIV,
+	OP_FMOD,
+	OP_XOR,
+	OP_AND,
+	OP_OR,
+	OP_SHL,
+	OP_SHR,
+	OP_MIN,
+	OP_MAX,
 };
 
 struct insn {
 	int op;
-	int pos;         /* character offset of the operator or operand */
-	int64_t val;     /* constant, or variable index */
+	int pos;     /* character offset of the operator or operand */
+	int64_t val; /* constant, or variable index */
 };
 
 struct prog {
-	char *text;      /* owned copy of the source */
+	char *text; /* owned copy of the source */
 	char ptr[LAY_ERR_PTR];
 	char axis[LAYOUTD_MAX_NAME];
 	int axis_index;
 	int n;
-	int depth;       /* maximum stack depth */
+	int depth; /* maximum stack depth */
 	struct insn code[];
 };
 
@@ -39,7 +53,7 @@ struct expr_state {
 	int nrep;
 	char rep_names[LAYOUTD_MAX_RANK][LAYOUTD_MAX_NAME];
 	int64_t rep_ext[LAYOUTD_MAX_RANK];
-	int nvars;       /* rank + nrep */
+	int nvars; /* rank + nrep */
 	int max_depth;
 };
 
@@ -87,7 +101,7 @@ static int emit(struct compiler *c, int op, int pos, int64_t val, int push)
 	if (c->prog->n >= c->cap)
 		return cerr(c, LAY_ELIMIT, pos, "expression has more than %d operations",
 			    LAYOUTD_MAX_EXPR_NODES);
-	c->prog->code[c->prog->n++] = (struct insn){op, pos, val};
+	c->prog->code[c->prog->n++] = (struct insn){ op, pos, val };
 	c->depth += push;
 	if (c->depth > c->max_depth)
 		c->max_depth = c->depth;
@@ -126,9 +140,9 @@ static int parse_atom(struct compiler *c)
 		}
 		if (isalpha((unsigned char)c->s[c->pos]) || c->s[c->pos] == '_' ||
 		    c->s[c->pos] == '.')
-			return cerr(c, LAY_ESYNTAX, c->pos,
-				    "%s", c->s[c->pos] == '.' ? "only integers are allowed"
-							      : "unexpected character after a number");
+			return cerr(c, LAY_ESYNTAX, c->pos, "%s",
+				    c->s[c->pos] == '.' ? "only integers are allowed"
+							: "unexpected character after a number");
 		return emit(c, OP_CONST, start, v, 1);
 	}
 	if (isalpha((unsigned char)ch) || ch == '_') {
@@ -142,14 +156,15 @@ static int parse_atom(struct compiler *c)
 		name[n] = '\0';
 		skip_ws(c);
 		if (c->s[c->pos] == '(') {
-			int op = strcmp(name, "min") == 0       ? OP_MIN
-				 : strcmp(name, "max") == 0      ? OP_MAX
+			int op = strcmp(name, "min") == 0	 ? OP_MIN
+				 : strcmp(name, "max") == 0	 ? OP_MAX
 				 : strcmp(name, "floordiv") == 0 ? OP_FDIV
 				 : strcmp(name, "floormod") == 0 ? OP_FMOD
 								 : -1;
 			if (op < 0)
 				return cerr(c, LAY_EUNKNOWN, start,
-					    "unknown function \"%s\" (known: min, max, floordiv, floormod)",
+					    "unknown function \"%s\" (known: min, max, floordiv, "
+					    "floormod)",
 					    name);
 			if (++c->nest > LAYOUTD_MAX_JSON_DEPTH)
 				return cerr(c, LAY_ELIMIT, start, "calls nested too deeply");
@@ -191,7 +206,7 @@ static int parse_atom(struct compiler *c)
 	}
 	if (ch == '\0')
 		return cerr(c, LAY_ESYNTAX, start, "unexpected end of expression");
-	char tok[2] = {ch, 0};
+	char tok[2] = { ch, 0 };
 	return cerr(c, LAY_ESYNTAX, start, "unexpected '%s'", tok);
 }
 
@@ -217,12 +232,12 @@ static const struct {
 	const char *tok[4];
 	int op[4];
 } levels[] = {
-	{{"|"}, {OP_OR}},
-	{{"^"}, {OP_XOR}},
-	{{"&"}, {OP_AND}},
-	{{"<<", ">>"}, {OP_SHL, OP_SHR}},
-	{{"+", "-"}, {OP_ADD, OP_SUB}},
-	{{"//", "*", "/", "%"}, {OP_FDIV, OP_MUL, OP_FDIV, OP_FMOD}},
+	{ { "|" }, { OP_OR } },
+	{ { "^" }, { OP_XOR } },
+	{ { "&" }, { OP_AND } },
+	{ { "<<", ">>" }, { OP_SHL, OP_SHR } },
+	{ { "+", "-" }, { OP_ADD, OP_SUB } },
+	{ { "//", "*", "/", "%" }, { OP_FDIV, OP_MUL, OP_FDIV, OP_FMOD } },
 };
 #define NLEVELS ((int)(sizeof levels / sizeof levels[0]))
 
@@ -261,14 +276,19 @@ static int parse_or(struct compiler *c)
 static int compile(struct prog *prog, const char *text, const struct lay_def *def,
 		   const struct expr_state *st, const char *ptr, struct lay_error *err)
 {
-	struct compiler c = {.s = text, .def = def, .st = st, .prog = prog,
-			     .cap = LAYOUTD_MAX_EXPR_NODES, .err = err, .ptr = ptr};
+	struct compiler c = { .s = text,
+			      .def = def,
+			      .st = st,
+			      .prog = prog,
+			      .cap = LAYOUTD_MAX_EXPR_NODES,
+			      .err = err,
+			      .ptr = ptr };
 	int rc = parse_or(&c);
 	if (rc)
 		return rc;
 	skip_ws(&c);
 	if (text[c.pos] != '\0') {
-		char tok[2] = {text[c.pos], 0};
+		char tok[2] = { text[c.pos], 0 };
 		if (text[c.pos] == '<' || text[c.pos] == '>' || text[c.pos] == '=' ||
 		    text[c.pos] == '!')
 			return cerr(&c, LAY_ESYNTAX, c.pos,
@@ -301,7 +321,7 @@ static int64_t floormod(int64_t a, int64_t b)
 
 static const char *op_text(const char *s, int pos)
 {
-	static const char *names[] = {"//", "<<", ">>"};
+	static const char *names[] = { "//", "<<", ">>" };
 	for (size_t i = 0; i < 3; i++)
 		if (strncmp(s + pos, names[i], 2) == 0)
 			return names[i];
@@ -321,7 +341,8 @@ static void describe_element(const struct lay_def *def, const struct expr_state 
 		len += (size_t)snprintf(out + len, n - len, ") [");
 	for (int d = 0; d < def->rank + st->nrep && len < n; d++)
 		len += (size_t)snprintf(out + len, n - len, "%s%s=%lld", d ? ", " : "",
-					d < def->rank ? def->names[d] : st->rep_names[d - def->rank],
+					d < def->rank ? def->names[d]
+						      : st->rep_names[d - def->rank],
 					(long long)vars[d]);
 	if (len < n)
 		snprintf(out + len, n - len, "]");
@@ -334,13 +355,13 @@ static int eval_fail(const struct prog *p, const struct insn *in, const struct l
 	char elem[256];
 	describe_element(def, st, vars, elem, sizeof elem);
 	const char *tok = op_text(p->text, in->pos);
-	char optext[4] = {p->text[in->pos], 0, 0, 0};
+	char optext[4] = { p->text[in->pos], 0, 0, 0 };
 	if (tok)
 		snprintf(optext, sizeof optext, "%s", tok);
 	long at = lay_utf8_offset(p->text, in->pos);
 	lay_error_set(err, code, p->ptr, at,
-		      "%s at '%s' (character %ld) in %s = \"%s\" for element %s", what, optext,
-		      at, p->axis, p->text, elem);
+		      "%s at '%s' (character %ld) in %s = \"%s\" for element %s", what, optext, at,
+		      p->axis, p->text, elem);
 	lay_error_source(err, p->text);
 	return code;
 }
@@ -431,7 +452,7 @@ static int eval(const struct prog *p, const struct lay_def *def, const struct ex
 		}
 		stack[sp - 1] = r;
 		continue;
-overflow:
+	overflow:
 		return eval_fail(p, in, def, st, vars, LAY_EOVERFLOW, "64-bit overflow", err);
 	}
 	*out = stack[0];
@@ -441,8 +462,8 @@ overflow:
 static int expr_walk(const struct lay_def *def, lay_emit_fn fn, void *ctx, struct lay_error *err)
 {
 	const struct expr_state *st = def->state;
-	int64_t vars[2 * LAYOUTD_MAX_RANK] = {0};
-	int64_t coord[LAYOUTD_MAX_AXES] = {0};
+	int64_t vars[2 * LAYOUTD_MAX_RANK] = { 0 };
+	int64_t coord[LAYOUTD_MAX_AXES] = { 0 };
 	int64_t *stack = malloc(sizeof(int64_t) * (size_t)(st->max_depth + 1));
 	int rc = 0;
 	if (!stack)
@@ -491,7 +512,9 @@ static void expr_free(void *state)
 }
 
 static const struct lay_notation_ops expr_ops = {
-	.walk = expr_walk, .free = expr_free, .ordered = true,
+	.walk = expr_walk,
+	.free = expr_free,
+	.ordered = true,
 };
 
 static int parse_replicate(struct lay_def *def, struct expr_state *st, json_t *rep,
@@ -500,29 +523,34 @@ static int parse_replicate(struct lay_def *def, struct expr_state *st, json_t *r
 	char ptr[LAY_ERR_PTR], q[LAY_ERR_PTR];
 	lay_ptr_join(ptr, sizeof ptr, def->ptr, "replicate");
 	if (!json_is_object(rep))
-		return lay_error_set(err, LAY_ESCHEMA, ptr, -1,
-				     "replicate must be an object of variable extents, e.g. {\"rep\": 2}");
+		return lay_error_set(
+			err, LAY_ESCHEMA, ptr, -1,
+			"replicate must be an object of variable extents, e.g. {\"rep\": 2}");
 	const char *key;
 	json_t *val;
-	json_object_foreach(rep, key, val) {
+	json_object_foreach(rep, key, val)
+	{
 		lay_ptr_join(q, sizeof q, ptr, key);
 		if (st->nrep >= LAYOUTD_MAX_RANK)
 			return lay_error_set(err, LAY_ELIMIT, q, -1,
 					     "more than %d replicate variables", LAYOUTD_MAX_RANK);
 		if (!lay_is_ident(key))
 			return lay_error_set(err, LAY_ENAME, q, -1,
-					     "replicate variable \"%.64s\" is not an identifier", key);
+					     "replicate variable \"%.64s\" is not an identifier",
+					     key);
 		for (int d = 0; d < def->rank; d++)
 			if (strcmp(def->names[d], key) == 0)
-				return lay_error_set(err, LAY_ENAME, q, -1,
-						     "replicate variable \"%s\" shadows a logical dimension",
-						     key);
+				return lay_error_set(
+					err, LAY_ENAME, q, -1,
+					"replicate variable \"%s\" shadows a logical dimension",
+					key);
 		int64_t ext;
 		if (lay_json_int(val, q, &ext, err))
 			return err ? err->code : LAY_ESCHEMA;
 		if (ext <= 0)
 			return lay_error_set(err, LAY_EEXTENT, q, -1,
-					     "replicate extent %lld is not positive", (long long)ext);
+					     "replicate extent %lld is not positive",
+					     (long long)ext);
 		snprintf(st->rep_names[st->nrep], LAYOUTD_MAX_NAME, "%s", key);
 		st->rep_ext[st->nrep++] = ext;
 	}
@@ -536,10 +564,12 @@ int lay_expr_parse(struct lay_def *def, json_t *v, json_t *whole, struct lay_err
 	lay_ptr_join(ptr, sizeof ptr, def->ptr, "expr");
 	if (!json_is_object(v) || json_object_size(v) == 0)
 		return lay_error_set(err, LAY_ESCHEMA, ptr, -1,
-				     "expr must be an object of axis expressions, e.g. {\"thread\": \"j // 2 + 4 * i\"}");
+				     "expr must be an object of axis expressions, e.g. "
+				     "{\"thread\": \"j // 2 + 4 * i\"}");
 	if (!def->logical_given)
-		return lay_error_set(err, LAY_ESCHEMA, def->ptr, -1,
-				     "the expr notation needs \"logical\" (the shape its names range over)");
+		return lay_error_set(
+			err, LAY_ESCHEMA, def->ptr, -1,
+			"the expr notation needs \"logical\" (the shape its names range over)");
 	st = calloc(1, sizeof *st);
 	if (!st)
 		return lay_error_set(err, LAY_ENOMEM, ptr, -1, "out of memory");
@@ -552,7 +582,8 @@ int lay_expr_parse(struct lay_def *def, json_t *v, json_t *whole, struct lay_err
 
 	const char *key;
 	json_t *val;
-	json_object_foreach(v, key, val) {
+	json_object_foreach(v, key, val)
+	{
 		lay_ptr_join(q, sizeof q, ptr, key);
 		int ax = lay_def_axis(def, key, q, err);
 		if (ax < 0)
@@ -569,9 +600,10 @@ int lay_expr_parse(struct lay_def *def, json_t *v, json_t *whole, struct lay_err
 		size_t len = strlen(text);
 		if (len > LAYOUTD_MAX_EXPR_LEN)
 			return lay_error_set(err, LAY_ELIMIT, q, -1,
-					     "expression of %zu characters is over the limit %d", len,
-					     LAYOUTD_MAX_EXPR_LEN);
-		struct prog *p = calloc(1, sizeof *p + sizeof(struct insn) * LAYOUTD_MAX_EXPR_NODES);
+					     "expression of %zu characters is over the limit %d",
+					     len, LAYOUTD_MAX_EXPR_LEN);
+		struct prog *p =
+			calloc(1, sizeof *p + sizeof(struct insn) * LAYOUTD_MAX_EXPR_NODES);
 		if (!p)
 			return lay_error_set(err, LAY_ENOMEM, q, -1, "out of memory");
 		st->progs[st->nprog++] = p;

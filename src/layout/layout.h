@@ -18,44 +18,44 @@
 #define LAY_ENGINE_VERSION "1"
 
 /* Limits.  Each has a reason; requests beyond them get a located error. */
-#define LAYOUTD_MAX_RANK 16            /* no GPU tile has more logical modes */
-#define LAYOUTD_MAX_AXES 16            /* lane, warp, block, register, ... fit many times */
-#define LAYOUTD_MAX_NAME 64            /* axis and dimension names are identifiers */
-#define LAYOUTD_MAX_EXPR_LEN 4096      /* index expressions are one line of source */
-#define LAYOUTD_MAX_EXPR_NODES 1024    /* bounds evaluation work per element */
-#define LAYOUTD_MAX_ITERS 64           /* Axe shard / replica iters, CuTe leaf modes */
-#define LAYOUTD_MAX_JSON_DEPTH 64      /* CuTe nesting is < 8; anything deeper is abuse */
-#define LAYOUTD_MAX_EXAMPLES 64        /* examples per finding, upper bound of the knob */
-#define LAYOUTD_MAX_PROBES 256         /* probe coordinates per request */
-#define LAYOUTD_MAX_PROBE_PLACES 1024  /* places listed per probed element */
-#define LAYOUTD_MAX_TABLE_ROWS (1L << 22) /* explicit tables come from JSON bodies */
+#define LAYOUTD_MAX_RANK	 16	    /* no GPU tile has more logical modes */
+#define LAYOUTD_MAX_AXES	 16	    /* lane, warp, block, register, ... fit many times */
+#define LAYOUTD_MAX_NAME	 64	    /* axis and dimension names are identifiers */
+#define LAYOUTD_MAX_EXPR_LEN	 4096	    /* index expressions are one line of source */
+#define LAYOUTD_MAX_EXPR_NODES	 1024	    /* bounds evaluation work per element */
+#define LAYOUTD_MAX_ITERS	 64	    /* Axe shard / replica iters, CuTe leaf modes */
+#define LAYOUTD_MAX_JSON_DEPTH	 64	    /* CuTe nesting is < 8; anything deeper is abuse */
+#define LAYOUTD_MAX_EXAMPLES	 64	    /* examples per finding, upper bound of the knob */
+#define LAYOUTD_MAX_PROBES	 256	    /* probe coordinates per request */
+#define LAYOUTD_MAX_PROBE_PLACES 1024	    /* places listed per probed element */
+#define LAYOUTD_MAX_TABLE_ROWS	 (1L << 22) /* explicit tables come from JSON bodies */
 /* Default cap on enumerated points (placements, logical or physical size):
  * 2^26 keeps the working set of one analysis under ~1 GiB. */
 #define LAYOUTD_DEFAULT_MAX_POINTS (1LL << 26)
-#define LAYOUTD_DEFAULT_EXAMPLES 8
+#define LAYOUTD_DEFAULT_EXAMPLES   8
 
 /* Error codes: 0 is success, negative values are failures. */
 enum lay_code {
 	LAY_OK = 0,
-	LAY_EJSON = -1,         /* malformed JSON text */
-	LAY_EDUPKEY = -2,       /* duplicate object key */
-	LAY_EDEPTH = -3,        /* JSON nested too deeply */
-	LAY_ESCHEMA = -4,       /* wrong type, missing or unknown member */
-	LAY_ENOTATION = -5,     /* zero or several notation keys */
-	LAY_ENOTINT = -6,       /* a real number where integers are required */
-	LAY_EEXTENT = -7,       /* zero or negative extent */
-	LAY_ESHAPE = -8,        /* sizes that must agree do not */
-	LAY_EOVERFLOW = -9,     /* 64-bit overflow */
-	LAY_ESYNTAX = -10,      /* syntax error in a text notation */
-	LAY_EUNKNOWN = -11,     /* unknown name in an expression */
-	LAY_EDIVZERO = -12,     /* division or modulo by zero */
-	LAY_ELIMIT = -13,       /* enumeration or input over a limit */
-	LAY_ECONGRUENT = -14,   /* CuTe shape and stride not congruent */
-	LAY_ERANGE = -15,       /* a value outside its allowed range */
-	LAY_ENAME = -16,        /* an invalid or duplicate name */
-	LAY_EOFFLINE = -17,     /* needs the registry (expect.equals offline) */
-	LAY_ENOMEM = -18,       /* allocation failed */
-	LAY_EIO = -19,          /* reading a file failed (CLI only) */
+	LAY_EJSON = -1,	      /* malformed JSON text */
+	LAY_EDUPKEY = -2,     /* duplicate object key */
+	LAY_EDEPTH = -3,      /* JSON nested too deeply */
+	LAY_ESCHEMA = -4,     /* wrong type, missing or unknown member */
+	LAY_ENOTATION = -5,   /* zero or several notation keys */
+	LAY_ENOTINT = -6,     /* a real number where integers are required */
+	LAY_EEXTENT = -7,     /* zero or negative extent */
+	LAY_ESHAPE = -8,      /* sizes that must agree do not */
+	LAY_EOVERFLOW = -9,   /* 64-bit overflow */
+	LAY_ESYNTAX = -10,    /* syntax error in a text notation */
+	LAY_EUNKNOWN = -11,   /* unknown name in an expression */
+	LAY_EDIVZERO = -12,   /* division or modulo by zero */
+	LAY_ELIMIT = -13,     /* enumeration or input over a limit */
+	LAY_ECONGRUENT = -14, /* CuTe shape and stride not congruent */
+	LAY_ERANGE = -15,     /* a value outside its allowed range */
+	LAY_ENAME = -16,      /* an invalid or duplicate name */
+	LAY_EOFFLINE = -17,   /* needs the registry (expect.equals offline) */
+	LAY_ENOMEM = -18,     /* allocation failed */
+	LAY_EIO = -19,	      /* reading a file failed (CLI only) */
 };
 
 #define LAY_ERR_MSG 512
@@ -70,7 +70,7 @@ struct lay_error {
 	int code;
 	char pointer[LAY_ERR_PTR];
 	long position;
-	long line, column;     /* JSON syntax errors only, 1-based; else 0 */
+	long line, column; /* JSON syntax errors only, 1-based; else 0 */
 	char message[LAY_ERR_MSG];
 	char source[LAY_ERR_SRC];
 };
@@ -98,10 +98,10 @@ enum lay_kind { LAY_KIND_MEMORY = 0, LAY_KIND_THREAD = 1, LAY_KIND_DEVICE = 2 };
 
 struct lay_axis {
 	char name[LAYOUTD_MAX_NAME];
-	int kind;              /* enum lay_kind */
-	int64_t extent;        /* declared, else inferred after enumeration */
+	int kind;	/* enum lay_kind */
+	int64_t extent; /* declared, else inferred after enumeration */
 	bool declared;
-	int64_t hw_limit;      /* hardware fact (laneid < 32), 0 if none */
+	int64_t hw_limit; /* hardware fact (laneid < 32), 0 if none */
 };
 
 /* Kind and hardware limit of a known axis name; unknown -> memory, 0. */
@@ -135,20 +135,20 @@ struct lay_notation_ops {
 };
 
 struct lay_def {
-	int notation;                  /* enum lay_notation */
-	char notation_key[16];         /* "axe", "cute", ... */
-	char ptr[LAY_ERR_PTR];         /* JSON pointer of the definition object */
+	int notation;	       /* enum lay_notation */
+	char notation_key[16]; /* "axe", "cute", ... */
+	char ptr[LAY_ERR_PTR]; /* JSON pointer of the definition object */
 	int rank;
 	int64_t shape[LAYOUTD_MAX_RANK];
 	char names[LAYOUTD_MAX_RANK][LAYOUTD_MAX_NAME];
-	int64_t size;                  /* logical size, checked <= max points */
+	int64_t size; /* logical size, checked <= max points */
 	bool logical_given;
 	int naxes;
 	struct lay_axis axes[LAYOUTD_MAX_AXES];
 	const struct lay_notation_ops *ops;
-	void *state;                   /* owned by the notation */
-	json_t *warnings;              /* array of warning objects, owned */
-	char id[72];                   /* "sha256:" + 64 hex */
+	void *state;	  /* owned by the notation */
+	json_t *warnings; /* array of warning objects, owned */
+	char id[72];	  /* "sha256:" + 64 hex */
 	int64_t max_points;
 	/* Upper bound on placements the walk will emit, set by the notation
 	 * parser so a request is refused before any enumeration starts. */
@@ -212,8 +212,8 @@ int lay_table_parse(struct lay_def *def, json_t *v, json_t *whole, struct lay_er
 json_t *lay_analyze(json_t *request, const struct lay_options *opt, struct lay_error *err);
 
 /* Same, on an already parsed definition (borrowed); expect and probe may be NULL. */
-json_t *lay_analyze_def(struct lay_def *def, json_t *expect, const char *expect_ptr,
-			json_t *probe, const char *probe_ptr, const struct lay_options *opt,
+json_t *lay_analyze_def(struct lay_def *def, json_t *expect, const char *expect_ptr, json_t *probe,
+			const char *probe_ptr, const struct lay_options *opt,
 			struct lay_error *err);
 
 /*
@@ -223,6 +223,11 @@ json_t *lay_analyze_def(struct lay_def *def, json_t *expect, const char *expect_
  */
 int lay_expect_apply(json_t *analysis, json_t *expect, const char *ptr,
 		     const struct lay_options *opt, struct lay_error *err);
+
+/* The same without touching the analysis: *ok and a new "expect" object. */
+int lay_expect_eval(json_t *analysis, json_t *expect, const char *ptr,
+		    const struct lay_options *opt, bool *ok, json_t **result,
+		    struct lay_error *err);
 
 /* Parse JSON text with the engine's rules (duplicate keys rejected, depth
  * capped, reals allowed here and refused where integers are needed). */
@@ -234,14 +239,13 @@ int lay_canonical_id(json_t *def, char out[72], struct lay_error *err);
 /* The placement table: calls row() for each distinct placement, in element
  * order (view placement) or point order (view inverse). */
 struct lay_table_row {
-	int64_t elem;            /* -1: an out-of-tile index (tv) */
-	const int64_t *logical;  /* rank coordinates */
-	const int64_t *coord;    /* naxes coordinates, axis order */
+	int64_t elem;		/* -1: an out-of-tile index (tv) */
+	const int64_t *logical; /* rank coordinates */
+	const int64_t *coord;	/* naxes coordinates, axis order */
 	bool in_bounds;
 };
 typedef int (*lay_row_fn)(void *ctx, const struct lay_table_row *row);
-int lay_table(struct lay_def *def, bool inverse, lay_row_fn row, void *ctx,
-	      struct lay_error *err);
+int lay_table(struct lay_def *def, bool inverse, lay_row_fn row, void *ctx, struct lay_error *err);
 
 /* Per-element summary for drawing: the number of distinct in-bounds places,
  * whether one of them holds another element too, and the first place. */
@@ -252,8 +256,7 @@ struct lay_cell {
 };
 /* Fill cells[0..def->size) (caller-allocated); extents[] receives the axis
  * extents (declared or inferred). */
-int lay_cells(struct lay_def *def, struct lay_cell *cells, int64_t *extents,
-	      struct lay_error *err);
+int lay_cells(struct lay_def *def, struct lay_cell *cells, int64_t *extents, struct lay_error *err);
 
 /* Comparison of two definitions: placement equality and first differences. */
 json_t *lay_compare(struct lay_def *a, struct lay_def *b, int examples, struct lay_error *err);

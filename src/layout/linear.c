@@ -24,13 +24,13 @@
 #define LIN_MAX_BITS 64
 
 struct lin_state {
-	int nin;                          /* in-dims, in JSON order */
-	int axis[LAYOUTD_MAX_AXES];       /* axis index of in-dim i */
-	int bits[LAYOUTD_MAX_AXES];       /* number of bases of in-dim i */
-	int nrows;                        /* total in bits */
+	int nin;		    /* in-dims, in JSON order */
+	int axis[LAYOUTD_MAX_AXES]; /* axis index of in-dim i */
+	int bits[LAYOUTD_MAX_AXES]; /* number of bases of in-dim i */
+	int nrows;		    /* total in bits */
 	/* Packed image of each in bit, in-dim by in-dim, low bit first. */
 	uint64_t rows[LAYOUTD_MAX_AXES * LIN_MAX_DIM_BITS];
-	int out_bits;                     /* total out bits */
+	int out_bits; /* total out bits */
 };
 
 /* log2 of a power of two >= 1, or -1 when v is not one. */
@@ -46,8 +46,8 @@ static int log2_exact(int64_t v)
  * each dim's bit width.  The names overwrite def->names; a given `logical`
  * must agree with the out sizes (and with the names when it gives names).
  */
-static int parse_out(struct lay_def *def, json_t *out, json_t *whole, const char *ptr,
-		     int *width, struct lay_error *err)
+static int parse_out(struct lay_def *def, json_t *out, json_t *whole, const char *ptr, int *width,
+		     struct lay_error *err)
 {
 	char q[LAY_ERR_PTR], q2[LAY_ERR_PTR];
 	int64_t shape[LAYOUTD_MAX_RANK];
@@ -56,7 +56,8 @@ static int parse_out(struct lay_def *def, json_t *out, json_t *whole, const char
 
 	if (!json_is_array(out) || json_array_size(out) == 0)
 		return lay_error_set(err, LAY_ESCHEMA, ptr, -1,
-				     "out must be a non-empty array of [\"name\", size] pairs, e.g. [[\"dim0\", 16]]");
+				     "out must be a non-empty array of [\"name\", size] pairs, "
+				     "e.g. [[\"dim0\", 16]]");
 	size_t rank = json_array_size(out);
 	if (rank > LAYOUTD_MAX_RANK)
 		return lay_error_set(err, LAY_ELIMIT, ptr, -1, "%zu out dims, over the limit %d",
@@ -74,7 +75,8 @@ static int parse_out(struct lay_def *def, json_t *out, json_t *whole, const char
 					     "the name of out dim %zu must be a string", d);
 		if (!lay_is_ident(name))
 			return lay_error_set(err, LAY_ENAME, q2, -1,
-					     "out dim name \"%.64s\" is not an identifier ([A-Za-z_][A-Za-z0-9_]*, < %d chars)",
+					     "out dim name \"%.64s\" is not an identifier "
+					     "([A-Za-z_][A-Za-z0-9_]*, < %d chars)",
 					     name, LAYOUTD_MAX_NAME);
 		for (size_t e = 0; e < d; e++)
 			if (strcmp(names[e], name) == 0)
@@ -85,9 +87,10 @@ static int parse_out(struct lay_def *def, json_t *out, json_t *whole, const char
 		if (lay_json_int(json_array_get(pair, 1), q2, &shape[d], err))
 			return err ? err->code : LAY_ESCHEMA;
 		if ((width[d] = log2_exact(shape[d])) < 0)
-			return lay_error_set(err, LAY_ERANGE, q2, -1,
-					     "out dim %s has size %lld, which is not a power of two >= 1",
-					     name, (long long)shape[d]);
+			return lay_error_set(
+				err, LAY_ERANGE, q2, -1,
+				"out dim %s has size %lld, which is not a power of two >= 1", name,
+				(long long)shape[d]);
 	}
 
 	lay_ptr_join(q, sizeof q, def->ptr, "logical");
@@ -97,15 +100,17 @@ static int parse_out(struct lay_def *def, json_t *out, json_t *whole, const char
 			same = def->shape[d] == shape[d];
 		if (!same)
 			return lay_error_set(err, LAY_ESHAPE, q, -1,
-					     "logical differs from the out sizes of the linear layout (they are its shape, in the order given)");
+					     "logical differs from the out sizes of the linear "
+					     "layout (they are its shape, in the order given)");
 		json_t *lg = json_object_get(whole, "logical");
 		if (json_is_object(lg) && json_object_get(lg, "names")) {
 			lay_ptr_join(q, sizeof q, q, "names");
 			for (size_t d = 0; d < rank; d++)
 				if (strcmp(def->names[d], names[d]) != 0)
-					return lay_error_set(err, LAY_ESHAPE, q, -1,
-							     "logical name \"%s\" differs from out dim \"%s\"",
-							     def->names[d], names[d]);
+					return lay_error_set(
+						err, LAY_ESHAPE, q, -1,
+						"logical name \"%s\" differs from out dim \"%s\"",
+						def->names[d], names[d]);
 		}
 	} else if ((rc = lay_def_set_shape(def, (int)rank, shape, ptr, err))) {
 		return rc;
@@ -120,22 +125,23 @@ static int parse_out(struct lay_def *def, json_t *out, json_t *whole, const char
  * st->rows.  `shift[d]` is the bit position of out dim d in the packed
  * value.  Sets the axis's declared extent to 2^(number of bases).
  */
-static int parse_in_dim(struct lay_def *def, struct lin_state *st, const char *name,
-			json_t *bases, const char *ptr, const int *shift, struct lay_error *err)
+static int parse_in_dim(struct lay_def *def, struct lin_state *st, const char *name, json_t *bases,
+			const char *ptr, const int *shift, struct lay_error *err)
 {
 	char q[LAY_ERR_PTR], q2[LAY_ERR_PTR];
 	int ax = lay_def_axis(def, name, ptr, err);
 	if (ax < 0)
 		return err ? err->code : LAY_ENAME;
 	if (!json_is_array(bases))
-		return lay_error_set(err, LAY_ESCHEMA, ptr, -1,
-				     "the bases of in-dim %s must be an array of bases, e.g. [[0, 1], [1, 0]]",
-				     name);
+		return lay_error_set(
+			err, LAY_ESCHEMA, ptr, -1,
+			"the bases of in-dim %s must be an array of bases, e.g. [[0, 1], [1, 0]]",
+			name);
 	size_t n = json_array_size(bases);
 	if (n > LIN_MAX_DIM_BITS)
 		return lay_error_set(err, LAY_ELIMIT, ptr, -1,
-				     "in-dim %s has %zu bases; at most %d fit a 64-bit extent", name,
-				     n, LIN_MAX_DIM_BITS);
+				     "in-dim %s has %zu bases; at most %d fit a 64-bit extent",
+				     name, n, LIN_MAX_DIM_BITS);
 	int i = st->nin;
 	st->axis[i] = ax;
 	st->bits[i] = (int)n;
@@ -144,7 +150,8 @@ static int parse_in_dim(struct lay_def *def, struct lin_state *st, const char *n
 		lay_ptr_index(q, sizeof q, ptr, b);
 		if (!json_is_array(basis) || (int)json_array_size(basis) != def->rank)
 			return lay_error_set(err, LAY_ESCHEMA, q, -1,
-					     "basis %zu of in-dim %s must be an array of %d values, one per out dim",
+					     "basis %zu of in-dim %s must be an array of %d "
+					     "values, one per out dim",
 					     b, name, def->rank);
 		uint64_t row = 0;
 		for (int d = 0; d < def->rank; d++) {
@@ -154,7 +161,8 @@ static int parse_in_dim(struct lay_def *def, struct lin_state *st, const char *n
 				return err ? err->code : LAY_ESCHEMA;
 			if (v < 0 || v >= def->shape[d])
 				return lay_error_set(err, LAY_ERANGE, q2, -1,
-						     "in-dim %s, basis %zu: value %lld for out dim %s is outside 0..%lld (its size is %lld)",
+						     "in-dim %s, basis %zu: value %lld for out dim "
+						     "%s is outside 0..%lld (its size is %lld)",
 						     name, b, (long long)v, def->names[d],
 						     (long long)def->shape[d] - 1,
 						     (long long)def->shape[d]);
@@ -168,9 +176,10 @@ static int parse_in_dim(struct lay_def *def, struct lin_state *st, const char *n
 	if (a->declared && a->extent != extent) {
 		lay_ptr_join(q, sizeof q, def->ptr, "physical");
 		lay_ptr_join(q, sizeof q, q, name);
-		return lay_error_set(err, LAY_ESHAPE, q, -1,
-				     "physical declares %s = %lld, but its %zu bases give extent %lld",
-				     name, (long long)a->extent, n, (long long)extent);
+		return lay_error_set(
+			err, LAY_ESHAPE, q, -1,
+			"physical declares %s = %lld, but its %zu bases give extent %lld", name,
+			(long long)a->extent, n, (long long)extent);
 	}
 	a->extent = extent;
 	a->declared = true;
@@ -186,12 +195,12 @@ static int parse_in_dim(struct lay_def *def, struct lin_state *st, const char *n
 static int lin_walk(const struct lay_def *def, lay_emit_fn fn, void *ctx, struct lay_error *err)
 {
 	const struct lin_state *st = def->state;
-	int64_t coord[LAYOUTD_MAX_AXES] = {0};
+	int64_t coord[LAYOUTD_MAX_AXES] = { 0 };
 	uint64_t cum[LAYOUTD_MAX_AXES * LIN_MAX_DIM_BITS + 1];
 	int shift[LAYOUTD_MAX_AXES];
 	int idx = 0;
 	uint64_t x = 0, c = 0;
-	if (st->nrows >= 63)      /* refused by placements_bound before any walk */
+	if (st->nrows >= 63) /* refused by placements_bound before any walk */
 		return lay_error_set(err, LAY_ELIMIT, def->ptr, -1, "too many points");
 	/* rows are stored in-dim by in-dim; the counter puts the last in-dim
 	 * lowest, so build cum in counter bit order. */
@@ -258,15 +267,18 @@ static json_t *lin_structure(const struct lay_def *def)
 	const struct lin_state *st = def->state;
 	int r = gf2_rank(st->rows, st->nrows);
 	int free_bits = st->nrows - r;
-	json_t *pre = free_bits < 63 ? json_integer((json_int_t)((int64_t)1 << free_bits))
-				     : json_null();
+	json_t *pre =
+		free_bits < 63 ? json_integer((json_int_t)((int64_t)1 << free_bits)) : json_null();
 	return json_pack("{s:s,s:i,s:i,s:i,s:b,s:b,s:o}", "method", "gf2_rank", "rank", r,
 			 "in_bits", st->nrows, "out_bits", st->out_bits, "injective",
 			 r == st->nrows, "surjective", r == st->out_bits, "preimages", pre);
 }
 
 static const struct lay_notation_ops lin_ops = {
-	.walk = lin_walk, .free = free, .ordered = false, .structure = lin_structure,
+	.walk = lin_walk,
+	.free = free,
+	.ordered = false,
+	.structure = lin_structure,
 };
 
 int lay_linear_parse(struct lay_def *def, json_t *v, json_t *whole, struct lay_error *err)
@@ -280,13 +292,15 @@ int lay_linear_parse(struct lay_def *def, json_t *v, json_t *whole, struct lay_e
 	lay_ptr_join(ptr, sizeof ptr, def->ptr, "linear");
 	if (!json_is_object(v))
 		return lay_error_set(err, LAY_ESCHEMA, ptr, -1,
-				     "linear must be an object {\"bases\": {...}, \"out\": [[\"dim0\", 16], ...]}");
-	json_object_foreach(v, key, val) {
+				     "linear must be an object {\"bases\": {...}, \"out\": "
+				     "[[\"dim0\", 16], ...]}");
+	json_object_foreach(v, key, val)
+	{
 		if (strcmp(key, "bases") != 0 && strcmp(key, "out") != 0) {
 			lay_ptr_join(q, sizeof q, ptr, key);
-			return lay_error_set(err, LAY_ESCHEMA, q, -1,
-					     "unknown member \"%s\" in the linear layout (bases, out)",
-					     key);
+			return lay_error_set(
+				err, LAY_ESCHEMA, q, -1,
+				"unknown member \"%s\" in the linear layout (bases, out)", key);
 		}
 	}
 	json_t *out = json_object_get(v, "out"), *bases = json_object_get(v, "bases");
@@ -294,14 +308,15 @@ int lay_linear_parse(struct lay_def *def, json_t *v, json_t *whole, struct lay_e
 		return lay_error_set(err, LAY_ESCHEMA, ptr, -1,
 				     "linear needs \"out\": [[\"dim0\", size], ...]");
 	if (!bases)
-		return lay_error_set(err, LAY_ESCHEMA, ptr, -1,
-				     "linear needs \"bases\": {\"register\": [...], \"lane\": [...], ...}");
+		return lay_error_set(
+			err, LAY_ESCHEMA, ptr, -1,
+			"linear needs \"bases\": {\"register\": [...], \"lane\": [...], ...}");
 
 	struct lin_state *st = calloc(1, sizeof *st);
 	if (!st)
 		return lay_error_set(err, LAY_ENOMEM, ptr, -1, "out of memory");
 	def->ops = &lin_ops;
-	def->state = st;     /* owned by def from here on */
+	def->state = st; /* owned by def from here on */
 
 	lay_ptr_join(q, sizeof q, ptr, "out");
 	if ((rc = parse_out(def, out, whole, q, width, err)))
@@ -317,8 +332,10 @@ int lay_linear_parse(struct lay_def *def, json_t *v, json_t *whole, struct lay_e
 	lay_ptr_join(q, sizeof q, ptr, "bases");
 	if (!json_is_object(bases) || json_object_size(bases) == 0)
 		return lay_error_set(err, LAY_ESCHEMA, q, -1,
-				     "bases must be a non-empty object of in-dims, e.g. {\"lane\": [[1, 0], [2, 0]]}");
-	json_object_foreach(bases, key, val) {
+				     "bases must be a non-empty object of in-dims, e.g. {\"lane\": "
+				     "[[1, 0], [2, 0]]}");
+	json_object_foreach(bases, key, val)
+	{
 		lay_ptr_join(q2, sizeof q2, q, key);
 		if ((rc = parse_in_dim(def, st, key, val, q2, shift, err)))
 			return rc;

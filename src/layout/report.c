@@ -13,10 +13,19 @@
 #include "layout.h"
 #include "run.h"
 
-enum { V_COMPLETE, V_COLLISION_FREE, V_REPLICAS_DISTINCT, V_IN_BOUNDS, V_HOLE_FREE,
-       V_BIJECTIVE, V_ROUND_TRIP, NVERDICT };
-static const char *verdict_names[NVERDICT] = {"complete", "collision_free", "replicas_distinct",
-					      "in_bounds", "hole_free", "bijective", "round_trip"};
+enum {
+	V_COMPLETE,
+	V_COLLISION_FREE,
+	V_REPLICAS_DISTINCT,
+	V_IN_BOUNDS,
+	V_HOLE_FREE,
+	V_BIJECTIVE,
+	V_ROUND_TRIP,
+	NVERDICT
+};
+static const char *verdict_names[NVERDICT] = { "complete",  "collision_free", "replicas_distinct",
+					       "in_bounds", "hole_free",      "bijective",
+					       "round_trip" };
 
 struct coll_example {
 	int64_t point;
@@ -25,7 +34,7 @@ struct coll_example {
 };
 
 struct expect {
-	int verdict[NVERDICT];   /* -1 unset, else 0/1 */
+	int verdict[NVERDICT]; /* -1 unset, else 0/1 */
 	int64_t owners, slots, replication;
 	const char *fingerprint;
 	const char *equals;
@@ -123,11 +132,11 @@ static int ana_step(struct run *r, int64_t e, int32_t *pts, size_t n)
 		if (m - k > 1) {
 			A->duplicates += (int64_t)(m - k - 1);
 			if ((int)json_array_size(A->ex_dup) < A->examples)
-				json_array_append_new(A->ex_dup,
-						      json_pack("{s:o,s:o,s:I}", "logical",
-								run_elem_json(r->def, e), "physical",
-								run_point_json(r, pts[k]), "count",
-								(json_int_t)(m - k)));
+				json_array_append_new(
+					A->ex_dup, json_pack("{s:o,s:o,s:I}", "logical",
+							     run_elem_json(r->def, e), "physical",
+							     run_point_json(r, pts[k]), "count",
+							     (json_int_t)(m - k)));
 		}
 		pts[d++] = pts[k];
 		k = m;
@@ -139,8 +148,8 @@ static int ana_step(struct run *r, int64_t e, int32_t *pts, size_t n)
 	if (d == 0) {
 		A->unplaced++;
 		if ((int)json_array_size(A->ex_unplaced) < A->examples)
-			json_array_append_new(A->ex_unplaced,
-					      json_pack("{s:o}", "logical", run_elem_json(r->def, e)));
+			json_array_append_new(A->ex_unplaced, json_pack("{s:o}", "logical",
+									run_elem_json(r->def, e)));
 	}
 	int64_t bad = -1;
 	for (size_t k = 0; k < d; k++) {
@@ -195,8 +204,8 @@ static int ana_step(struct run *r, int64_t e, int32_t *pts, size_t n)
 /* ------------------------------------------------------------------ */
 /* Expectations and probes: validated before any enumeration.          */
 
-static int parse_expect(json_t *v, const char *ptr, const struct lay_options *opt,
-			struct expect *x, struct lay_error *err)
+static int parse_expect(json_t *v, const char *ptr, const struct lay_options *opt, struct expect *x,
+			struct lay_error *err)
 {
 	char q[LAY_ERR_PTR];
 	memset(x, 0, sizeof *x);
@@ -209,7 +218,8 @@ static int parse_expect(json_t *v, const char *ptr, const struct lay_options *op
 		return lay_error_set(err, LAY_ESCHEMA, ptr, -1, "expect must be an object");
 	const char *key;
 	json_t *val;
-	json_object_foreach(v, key, val) {
+	json_object_foreach(v, key, val)
+	{
 		lay_ptr_join(q, sizeof q, ptr, key);
 		int vk = -1;
 		for (int k = 0; k < NVERDICT; k++)
@@ -222,8 +232,8 @@ static int parse_expect(json_t *v, const char *ptr, const struct lay_options *op
 			x->verdict[vk] = json_is_true(val);
 			continue;
 		}
-		int64_t *iv = strcmp(key, "owners") == 0        ? &x->owners
-			      : strcmp(key, "slots") == 0       ? &x->slots
+		int64_t *iv = strcmp(key, "owners") == 0	? &x->owners
+			      : strcmp(key, "slots") == 0	? &x->slots
 			      : strcmp(key, "replication") == 0 ? &x->replication
 								: NULL;
 		if (iv) {
@@ -239,18 +249,21 @@ static int parse_expect(json_t *v, const char *ptr, const struct lay_options *op
 			if (!s || strlen(s) != 71 || strncmp(s, "sha256:", 7) != 0 ||
 			    strspn(s + 7, "0123456789abcdef") != 64)
 				return lay_error_set(err, LAY_ESCHEMA, q, -1,
-						     "expect.fingerprint must be \"sha256:\" and 64 lowercase hex digits");
+						     "expect.fingerprint must be \"sha256:\" and "
+						     "64 lowercase hex digits");
 			x->fingerprint = s;
 			continue;
 		}
 		if (strcmp(key, "equals") == 0) {
 			const char *s = json_string_value(val);
 			if (!s || !*s)
-				return lay_error_set(err, LAY_ESCHEMA, q, -1,
-						     "expect.equals must be \"name\" or \"name@version\"");
+				return lay_error_set(
+					err, LAY_ESCHEMA, q, -1,
+					"expect.equals must be \"name\" or \"name@version\"");
 			if (!opt || !opt->resolve_equals)
 				return lay_error_set(err, LAY_EOFFLINE, q, -1,
-						     "expect.equals (\"%.128s\") needs the registry: run with --server URL",
+						     "expect.equals (\"%.128s\") needs the "
+						     "registry: run with --server URL",
 						     s);
 			x->equals = s;
 			int rc = opt->resolve_equals(opt->resolve_ctx, s, x->equals_fp, err);
@@ -262,7 +275,8 @@ static int parse_expect(json_t *v, const char *ptr, const struct lay_options *op
 			continue;
 		}
 		return lay_error_set(err, LAY_ESCHEMA, q, -1,
-				     "unknown expectation \"%s\" (verdict fields, owners, slots, replication, fingerprint, equals)",
+				     "unknown expectation \"%s\" (verdict fields, owners, slots, "
+				     "replication, fingerprint, equals)",
 				     key);
 	}
 	return 0;
@@ -270,7 +284,7 @@ static int parse_expect(json_t *v, const char *ptr, const struct lay_options *op
 
 struct probe_req {
 	size_t n;
-	int64_t *elems;      /* per requested probe, its element */
+	int64_t *elems; /* per requested probe, its element */
 };
 
 static int parse_probe(json_t *v, const char *ptr, const struct lay_def *def, struct run *r,
@@ -280,8 +294,9 @@ static int parse_probe(json_t *v, const char *ptr, const struct lay_def *def, st
 	if (!v)
 		return 0;
 	if (!json_is_array(v))
-		return lay_error_set(err, LAY_ESCHEMA, ptr, -1,
-				     "probe must be an array of logical coordinates, e.g. [[1, 3]]");
+		return lay_error_set(
+			err, LAY_ESCHEMA, ptr, -1,
+			"probe must be an array of logical coordinates, e.g. [[1, 3]]");
 	size_t n = json_array_size(v);
 	if (n > LAYOUTD_MAX_PROBES)
 		return lay_error_set(err, LAY_ELIMIT, ptr, -1, "more than %d probes",
@@ -305,10 +320,10 @@ static int parse_probe(json_t *v, const char *ptr, const struct lay_def *def, st
 			if (lay_json_int(json_array_get(c, (size_t)d), q2, &x, err))
 				return err ? err->code : LAY_ESCHEMA;
 			if (x < 0 || x >= def->shape[d])
-				return lay_error_set(err, LAY_ERANGE, q2, -1,
-						     "probe coordinate %lld is outside 0..%lld of dimension %s",
-						     (long long)x, (long long)def->shape[d] - 1,
-						     def->names[d]);
+				return lay_error_set(
+					err, LAY_ERANGE, q2, -1,
+					"probe coordinate %lld is outside 0..%lld of dimension %s",
+					(long long)x, (long long)def->shape[d] - 1, def->names[d]);
 			e = e * def->shape[d] + x;
 		}
 		pq->elems[i] = e;
@@ -321,14 +336,14 @@ static int parse_probe(json_t *v, const char *ptr, const struct lay_def *def, st
 			r->probe_elems[u++] = r->probe_elems[i];
 	r->nprobe_elems = u;
 	for (size_t i = 0; i < u; i++) {
-		r->probes[i].coords = malloc(sizeof(int64_t) * (size_t)(def->naxes ? def->naxes : 1) *
-					     LAYOUTD_MAX_PROBE_PLACES);
+		r->probes[i].coords =
+			malloc(sizeof(int64_t) * (size_t)(def->naxes ? def->naxes : 1) *
+			       LAYOUTD_MAX_PROBE_PLACES);
 		if (!r->probes[i].coords)
 			return lay_error_set(err, LAY_ENOMEM, ptr, -1, "out of memory");
 	}
 	return 0;
 }
-
 
 static json_t *probe_json(const struct lay_def *def, struct run *r, const struct probe_req *pq)
 {
@@ -407,7 +422,7 @@ static int64_t jint(json_t *a, const char *k1, const char *k2)
  * replication and fingerprint) and set its "expect" and "ok".  Working on
  * the JSON lets a cached analysis answer a request with other expectations.
  */
-static void eval_expect(json_t *out, const struct expect *x)
+static void eval_expect_into(json_t *out, const struct expect *x, bool *okp, json_t **expectp)
 {
 	json_t *fails = json_array(), *verdict = json_object_get(out, "verdict");
 	json_t *slots = json_object_get(json_object_get(out, "owners"), "slots");
@@ -423,11 +438,11 @@ static void eval_expect(json_t *out, const struct expect *x)
 	int64_t own_count = jint(out, "owners", "count");
 	if (x->owners >= 0 && x->owners != own_count)
 		add_failure(fails, "owners", json_integer(x->owners), json_integer(own_count));
-	if (x->slots >= 0 && (jint(slots, "min", NULL) != x->slots ||
-			      jint(slots, "max", NULL) != x->slots))
+	if (x->slots >= 0 &&
+	    (jint(slots, "min", NULL) != x->slots || jint(slots, "max", NULL) != x->slots))
 		add_failure(fails, "slots", json_integer(x->slots), json_deep_copy(slots));
-	if (x->replication >= 0 && (jint(rep, "min", NULL) != x->replication ||
-				    jint(rep, "max", NULL) != x->replication))
+	if (x->replication >= 0 &&
+	    (jint(rep, "min", NULL) != x->replication || jint(rep, "max", NULL) != x->replication))
 		add_failure(fails, "replication", json_integer(x->replication),
 			    json_deep_copy(rep));
 	if (x->fingerprint && strcmp(x->fingerprint, fingerprint) != 0)
@@ -438,14 +453,33 @@ static void eval_expect(json_t *out, const struct expect *x)
 						       "expected", x->equals_fp, "actual",
 						       fingerprint, "ref", x->equals));
 	bool ok = json_array_size(fails) == 0;
-	static const int required[] = {V_COMPLETE, V_COLLISION_FREE, V_REPLICAS_DISTINCT,
-				       V_IN_BOUNDS};
+	static const int required[] = { V_COMPLETE, V_COLLISION_FREE, V_REPLICAS_DISTINCT,
+					V_IN_BOUNDS };
 	for (size_t k = 0; k < sizeof required / sizeof required[0]; k++)
 		if (x->verdict[required[k]] < 0 && !v[required[k]])
 			ok = false;
+	*okp = ok;
+	*expectp = json_pack("{s:b,s:o}", "passed", json_array_size(fails) == 0, "failures", fails);
+}
+
+static void eval_expect(json_t *out, const struct expect *x)
+{
+	bool ok;
+	json_t *e;
+	eval_expect_into(out, x, &ok, &e);
 	json_object_set_new(out, "ok", json_boolean(ok));
-	json_object_set_new(out, "expect", json_pack("{s:b,s:o}", "passed",
-						     json_array_size(fails) == 0, "failures", fails));
+	json_object_set_new(out, "expect", e);
+}
+
+int lay_expect_eval(json_t *analysis, json_t *expect, const char *ptr,
+		    const struct lay_options *opt, bool *ok, json_t **result, struct lay_error *err)
+{
+	struct expect x;
+	int rc = parse_expect(expect, ptr, opt, &x, err);
+	if (rc)
+		return rc;
+	eval_expect_into(analysis, &x, ok, result);
+	return 0;
 }
 
 int lay_expect_apply(json_t *analysis, json_t *expect, const char *ptr,
@@ -464,10 +498,10 @@ json_t *lay_analyze_def(struct lay_def *def, json_t *expect_v, const char *expec
 			struct lay_error *err)
 {
 	int64_t t0 = now_us();
-	struct run r = {0};
+	struct run r = { 0 };
 	struct ana *A = NULL;
 	struct expect x;
-	struct probe_req pq = {0};
+	struct probe_req pq = { 0 };
 	json_t *out = NULL, *warnings = NULL;
 	char buf[256];
 
@@ -504,7 +538,8 @@ json_t *lay_analyze_def(struct lay_def *def, json_t *expect_v, const char *expec
 		A->order[a] = a;
 	for (int a = 1; a < def->naxes; a++) /* insertion sort by name: few axes */
 		for (int b = a; b > 0 && strcmp(def->axes[A->order[b - 1]].name,
-						 def->axes[A->order[b]].name) > 0; b--) {
+						def->axes[A->order[b]].name) > 0;
+		     b--) {
 			int t = A->order[b];
 			A->order[b] = A->order[b - 1];
 			A->order[b - 1] = t;
@@ -551,8 +586,8 @@ json_t *lay_analyze_def(struct lay_def *def, json_t *expect_v, const char *expec
 	json_t *ex_holes = json_array();
 	for (int64_t p = 0; p < r.phys_size && (int)json_array_size(ex_holes) < A->examples; p++)
 		if (r.first[p] < 0)
-			json_array_append_new(ex_holes, json_pack("{s:o}", "physical",
-								  run_point_json(&r, p)));
+			json_array_append_new(
+				ex_holes, json_pack("{s:o}", "physical", run_point_json(&r, p)));
 	json_t *ex_coll = json_array();
 	for (int k = 0; k < A->ncoll; k++) {
 		json_t *els = json_array();
@@ -599,23 +634,25 @@ json_t *lay_analyze_def(struct lay_def *def, json_t *expect_v, const char *expec
 			snprintf(buf, sizeof buf,
 				 "%s reaches %lld, past the hardware limit (%s < %lld)", ax->name,
 				 (long long)r.mx[a], ax->name, (long long)ax->hw_limit);
-			json_array_append_new(warnings, json_pack("{s:s,s:s,s:s}", "code",
-								  "hardware_limit", "axis",
-								  ax->name, "message", buf));
+			json_array_append_new(warnings,
+					      json_pack("{s:s,s:s,s:s}", "code", "hardware_limit",
+							"axis", ax->name, "message", buf));
 		} else if (ax->hw_limit && ax->declared && ax->extent > ax->hw_limit) {
 			snprintf(buf, sizeof buf,
-				 "%s is declared with extent %lld, past the hardware limit (%s < %lld)",
-				 ax->name, (long long)ax->extent, ax->name, (long long)ax->hw_limit);
-			json_array_append_new(warnings, json_pack("{s:s,s:s,s:s}", "code",
-								  "hardware_limit", "axis",
-								  ax->name, "message", buf));
+				 "%s is declared with extent %lld, past the hardware limit (%s < "
+				 "%lld)",
+				 ax->name, (long long)ax->extent, ax->name,
+				 (long long)ax->hw_limit);
+			json_array_append_new(warnings,
+					      json_pack("{s:s,s:s,s:s}", "code", "hardware_limit",
+							"axis", ax->name, "message", buf));
 		}
 	}
 	if (own_count && slot_min != slot_max) {
 		snprintf(buf, sizeof buf, "owners hold between %lld and %lld slots",
 			 (long long)slot_min, (long long)slot_max);
-		json_array_append_new(warnings,
-				      json_pack("{s:s,s:s}", "code", "uneven_slots", "message", buf));
+		json_array_append_new(
+			warnings, json_pack("{s:s,s:s}", "code", "uneven_slots", "message", buf));
 	}
 
 	json_t *shape = json_array(), *names = json_array(), *axes = json_array();
@@ -624,11 +661,11 @@ json_t *lay_analyze_def(struct lay_def *def, json_t *expect_v, const char *expec
 		json_array_append_new(names, json_string(def->names[d]));
 	}
 	for (int a = 0; a < def->naxes; a++)
-		json_array_append_new(axes, json_pack("{s:s,s:I,s:s,s:b}", "name",
-						      def->axes[a].name, "extent",
-						      (json_int_t)r.ext[a], "kind",
-						      lay_kind_name(def->axes[a].kind), "declared",
-						      def->axes[a].declared));
+		json_array_append_new(axes,
+				      json_pack("{s:s,s:I,s:s,s:b}", "name", def->axes[a].name,
+						"extent", (json_int_t)r.ext[a], "kind",
+						lay_kind_name(def->axes[a].kind), "declared",
+						def->axes[a].declared));
 	json_t *verdict = json_object();
 	for (int k = 0; k < NVERDICT; k++)
 		json_object_set_new(verdict, verdict_names[k], json_boolean(v[k]));
@@ -637,24 +674,25 @@ json_t *lay_analyze_def(struct lay_def *def, json_t *expect_v, const char *expec
 	json_object_set_new(out, "id", json_string(def->id));
 	json_object_set_new(out, "fingerprint", json_string(fingerprint));
 	json_object_set_new(out, "notation", json_string(def->notation_key));
-	json_object_set_new(out, "logical", json_pack("{s:o,s:o,s:I}", "shape", shape, "names",
-						      names, "size", (json_int_t)def->size));
-	json_object_set_new(out, "physical", json_pack("{s:o,s:I}", "axes", axes, "size",
-						       (json_int_t)r.phys_size));
+	json_object_set_new(out, "logical",
+			    json_pack("{s:o,s:o,s:I}", "shape", shape, "names", names, "size",
+				      (json_int_t)def->size));
+	json_object_set_new(out, "physical",
+			    json_pack("{s:o,s:I}", "axes", axes, "size", (json_int_t)r.phys_size));
 	json_object_set_new(out, "placements", json_integer(r.emitted));
 	json_object_set_new(out, "ok", json_false()); /* set by eval_expect */
 	json_object_set_new(out, "verdict", verdict);
-	json_object_set_new(out, "replication", json_pack("{s:I,s:I}", "min",
-							  (json_int_t)A->rep_min, "max",
-							  (json_int_t)A->rep_max));
+	json_object_set_new(out, "replication",
+			    json_pack("{s:I,s:I}", "min", (json_int_t)A->rep_min, "max",
+				      (json_int_t)A->rep_max));
 	json_object_set_new(out, "collisions", counted(A->collisions, ex_coll));
 	json_object_set_new(out, "duplicates", counted(A->duplicates, json_incref(A->ex_dup)));
 	json_object_set_new(out, "holes", counted(holes, ex_holes));
 	json_object_set_new(out, "unplaced", counted(A->unplaced, json_incref(A->ex_unplaced)));
 	json_object_set_new(out, "out_of_bounds", counted(r.oob, json_incref(r.ex_oob)));
-	json_object_set_new(out, "round_trip", json_pack("{s:I,s:O}", "mismatches",
-							 (json_int_t)A->mismatches, "examples",
-							 A->ex_rt));
+	json_object_set_new(out, "round_trip",
+			    json_pack("{s:I,s:O}", "mismatches", (json_int_t)A->mismatches,
+				      "examples", A->ex_rt));
 	json_object_set_new(out, "owners",
 			    json_pack("{s:o,s:I,s:{s:I,s:I}}", "axes", own_axes, "count",
 				      (json_int_t)own_count, "slots", "min", (json_int_t)slot_min,
@@ -694,13 +732,15 @@ json_t *lay_analyze(json_t *req, const struct lay_options *opt, struct lay_error
 	if (json_is_object(req) && json_object_get(req, "layout")) {
 		const char *key;
 		json_t *val;
-		json_object_foreach(req, key, val) {
-			if (strcmp(key, "layout") && strcmp(key, "expect") && strcmp(key, "probe") &&
-			    strcmp(key, "description")) {
+		json_object_foreach(req, key, val)
+		{
+			if (strcmp(key, "layout") && strcmp(key, "expect") &&
+			    strcmp(key, "probe") && strcmp(key, "description")) {
 				char q[LAY_ERR_PTR];
 				lay_ptr_join(q, sizeof q, "", key);
 				lay_error_set(err, LAY_ESCHEMA, q, -1,
-					      "unknown member \"%s\" in the request (layout, expect, probe)",
+					      "unknown member \"%s\" in the request (layout, "
+					      "expect, probe)",
 					      key);
 				return NULL;
 			}

@@ -15,7 +15,7 @@ struct run;
 typedef int (*run_step_fn)(struct run *r, int64_t elem, int32_t *pts, size_t n);
 
 struct run_probe {
-	int64_t *coords;   /* n * naxes raw coordinates */
+	int64_t *coords; /* n * naxes raw coordinates */
 	size_t n;
 	bool truncated;
 };
@@ -31,7 +31,7 @@ struct run {
 	/* the physical space */
 	int64_t ext[LAYOUTD_MAX_AXES], stride[LAYOUTD_MAX_AXES];
 	int64_t phys_size;
-	int32_t *first;          /* first element at each point, -1 none */
+	int32_t *first; /* first element at each point, -1 none */
 	/* owners */
 	bool want_owners;
 	int nown;
@@ -55,7 +55,7 @@ struct run {
 	size_t nprobe_elems;
 	/* the step */
 	run_step_fn step;
-	int (*on_extents)(struct run *r);   /* optional, after pass 1 */
+	int (*on_extents)(struct run *r); /* optional, after pass 1 */
 	void *user;
 };
 

@@ -13,9 +13,9 @@
 
 struct table_state {
 	size_t nrows;
-	int nax;             /* axes named by the rows: def axes 0..nax-1 */
-	int64_t *elem;       /* nrows row-major element indices */
-	int64_t *coord;      /* nrows * nax physical coordinates */
+	int nax;	/* axes named by the rows: def axes 0..nax-1 */
+	int64_t *elem;	/* nrows row-major element indices */
+	int64_t *coord; /* nrows * nax physical coordinates */
 };
 
 static void table_free(void *state)
@@ -30,11 +30,10 @@ static void table_free(void *state)
 
 /* Rows in row order; axes the table does not name (declared in "physical"
  * only) stay at 0. */
-static int table_walk(const struct lay_def *def, lay_emit_fn fn, void *ctx,
-		      struct lay_error *err)
+static int table_walk(const struct lay_def *def, lay_emit_fn fn, void *ctx, struct lay_error *err)
 {
 	const struct table_state *st = def->state;
-	int64_t coord[LAYOUTD_MAX_AXES] = {0};
+	int64_t coord[LAYOUTD_MAX_AXES] = { 0 };
 	(void)err;
 	for (size_t r = 0; r < st->nrows; r++) {
 		memcpy(coord, st->coord + r * (size_t)st->nax, sizeof *coord * (size_t)st->nax);
@@ -46,17 +45,19 @@ static int table_walk(const struct lay_def *def, lay_emit_fn fn, void *ctx,
 }
 
 static const struct lay_notation_ops table_ops = {
-	.walk = table_walk, .free = table_free, .ordered = false,
+	.walk = table_walk,
+	.free = table_free,
+	.ordered = false,
 };
 
 /* Row r must be a [coordinates, places] pair; returns its two members. */
-static int row_parts(json_t *row, const char *rptr, json_t **lc, json_t **pl,
-		     struct lay_error *err)
+static int row_parts(json_t *row, const char *rptr, json_t **lc, json_t **pl, struct lay_error *err)
 {
 	char q[LAY_ERR_PTR];
 	if (!json_is_array(row) || json_array_size(row) != 2)
-		return lay_error_set(err, LAY_ESCHEMA, rptr, -1,
-				     "a table row is [[logical coordinates], {\"axis\": coordinate, ...}]");
+		return lay_error_set(
+			err, LAY_ESCHEMA, rptr, -1,
+			"a table row is [[logical coordinates], {\"axis\": coordinate, ...}]");
 	*lc = json_array_get(row, 0);
 	*pl = json_array_get(row, 1);
 	if (!json_is_array(*lc)) {
@@ -67,7 +68,8 @@ static int row_parts(json_t *row, const char *rptr, json_t **lc, json_t **pl,
 	if (!json_is_object(*pl) || json_object_size(*pl) == 0) {
 		lay_ptr_index(q, sizeof q, rptr, 1);
 		return lay_error_set(err, LAY_ESCHEMA, q, -1,
-				     "the place of a row is a non-empty object of axis coordinates, e.g. {\"laneid\": 0}");
+				     "the place of a row is a non-empty object of axis "
+				     "coordinates, e.g. {\"laneid\": 0}");
 	}
 	return 0;
 }
@@ -83,7 +85,8 @@ static int scan_rows(struct lay_def *def, json_t *v, const char *ptr, int *rank,
 	size_t r;
 	json_t *row, *lc = NULL, *pl = NULL;
 	int rc;
-	json_array_foreach(v, r, row) {
+	json_array_foreach(v, r, row)
+	{
 		lay_ptr_index(rp, sizeof rp, ptr, r);
 		if ((rc = row_parts(row, rp, &lc, &pl, err)))
 			return rc;
@@ -98,14 +101,15 @@ static int scan_rows(struct lay_def *def, json_t *v, const char *ptr, int *rank,
 						     "logical rank %zu is over the limit %d", n,
 						     LAYOUTD_MAX_RANK);
 			if (def->logical_given && (int)n != def->rank)
-				return lay_error_set(err, LAY_ESHAPE, q, -1,
-						     "row 0 has %zu logical coordinates but logical has rank %d",
-						     n, def->rank);
+				return lay_error_set(
+					err, LAY_ESHAPE, q, -1,
+					"row 0 has %zu logical coordinates but logical has rank %d",
+					n, def->rank);
 			*rank = (int)n;
 		} else if ((int)n != *rank) {
 			return lay_error_set(err, LAY_ESHAPE, q, -1,
-					     "row %zu has %zu logical coordinates, row 0 has %d", r, n,
-					     *rank);
+					     "row %zu has %zu logical coordinates, row 0 has %d", r,
+					     n, *rank);
 		}
 		for (size_t d = 0; d < n; d++) {
 			int64_t x;
@@ -114,11 +118,13 @@ static int scan_rows(struct lay_def *def, json_t *v, const char *ptr, int *rank,
 				return err ? err->code : LAY_ESCHEMA;
 			if (x < 0)
 				return lay_error_set(err, LAY_ERANGE, q2, -1,
-						     "row %zu: logical coordinate %lld of dimension %zu is negative",
+						     "row %zu: logical coordinate %lld of "
+						     "dimension %zu is negative",
 						     r, (long long)x, d);
 			if (def->logical_given && x >= def->shape[d])
 				return lay_error_set(err, LAY_ERANGE, q2, -1,
-						     "row %zu: logical coordinate %lld is outside dimension %s of extent %lld",
+						     "row %zu: logical coordinate %lld is outside "
+						     "dimension %s of extent %lld",
 						     r, (long long)x, def->names[d],
 						     (long long)def->shape[d]);
 			if (x > mx[d])
@@ -127,7 +133,8 @@ static int scan_rows(struct lay_def *def, json_t *v, const char *ptr, int *rank,
 		const char *key;
 		json_t *val;
 		lay_ptr_index(q, sizeof q, rp, 1);
-		json_object_foreach(pl, key, val) {
+		json_object_foreach(pl, key, val)
+		{
 			lay_ptr_join(q2, sizeof q2, q, key);
 			int64_t c;
 			if (lay_def_axis(def, key, q2, err) < 0)
@@ -146,7 +153,8 @@ static int fill_rows(struct lay_def *def, struct table_state *st, json_t *v, con
 	char rp[LAY_ERR_PTR], q[LAY_ERR_PTR];
 	size_t r;
 	json_t *row, *lc, *pl;
-	json_array_foreach(v, r, row) {
+	json_array_foreach(v, r, row)
+	{
 		lay_ptr_index(rp, sizeof rp, ptr, r);
 		lc = json_array_get(row, 0);
 		pl = json_array_get(row, 1);
@@ -157,7 +165,8 @@ static int fill_rows(struct lay_def *def, struct table_state *st, json_t *v, con
 			for (int a = 0; a < st->nax; a++)
 				if (!json_object_get(pl, def->axes[a].name))
 					return lay_error_set(err, LAY_ESCHEMA, q, -1,
-							     "row %zu has no coordinate on axis %s, which other rows use",
+							     "row %zu has no coordinate on axis "
+							     "%s, which other rows use",
 							     r, def->axes[a].name);
 		}
 		int64_t e = 0;
@@ -174,14 +183,15 @@ static int fill_rows(struct lay_def *def, struct table_state *st, json_t *v, con
 int lay_table_parse(struct lay_def *def, json_t *v, json_t *whole, struct lay_error *err)
 {
 	char ptr[LAY_ERR_PTR];
-	int64_t mx[LAYOUTD_MAX_RANK] = {0};
+	int64_t mx[LAYOUTD_MAX_RANK] = { 0 };
 	int rank = 0, rc;
 	(void)whole;
 
 	lay_ptr_join(ptr, sizeof ptr, def->ptr, "table");
 	if (!json_is_array(v) || json_array_size(v) == 0)
 		return lay_error_set(err, LAY_ESCHEMA, ptr, -1,
-				     "table must be a non-empty array of rows [[i, j], {\"laneid\": 0, \"m\": 0}]");
+				     "table must be a non-empty array of rows [[i, j], "
+				     "{\"laneid\": 0, \"m\": 0}]");
 	size_t nrows = json_array_size(v);
 	if (nrows > (size_t)LAYOUTD_MAX_TABLE_ROWS)
 		return lay_error_set(err, LAY_ELIMIT, ptr, -1,
@@ -191,7 +201,7 @@ int lay_table_parse(struct lay_def *def, json_t *v, json_t *whole, struct lay_er
 	if (!st)
 		return lay_error_set(err, LAY_ENOMEM, ptr, -1, "out of memory");
 	def->ops = &table_ops;
-	def->state = st;     /* owned by def from here on */
+	def->state = st; /* owned by def from here on */
 
 	if ((rc = scan_rows(def, v, ptr, &rank, mx, err)))
 		return rc;
@@ -203,16 +213,19 @@ int lay_table_parse(struct lay_def *def, json_t *v, json_t *whole, struct lay_er
 		for (int d = 0; d < rank; d++) {
 			/* max+1 must stay enumerable; this also keeps +1 in range */
 			if (mx[d] >= def->max_points)
-				return lay_error_set(err, LAY_ELIMIT, ptr, -1,
-						     "logical coordinates up to %lld in dimension %d: the tile is over the enumeration limit of %lld",
-						     (long long)mx[d], d, (long long)def->max_points);
+				return lay_error_set(
+					err, LAY_ELIMIT, ptr, -1,
+					"logical coordinates up to %lld in dimension %d: the tile "
+					"is over the enumeration limit of %lld",
+					(long long)mx[d], d, (long long)def->max_points);
 			shape[d] = mx[d] + 1;
 		}
 		if ((rc = lay_def_set_shape(def, rank, shape, ptr, err)))
 			return rc;
 		if (def->size > def->max_points)
 			return lay_error_set(err, LAY_ELIMIT, ptr, -1,
-					     "the logical tile implied by the rows has %lld elements, over the enumeration limit of %lld",
+					     "the logical tile implied by the rows has %lld "
+					     "elements, over the enumeration limit of %lld",
 					     (long long)def->size, (long long)def->max_points);
 	}
 

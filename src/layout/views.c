@@ -11,7 +11,7 @@
 
 /* Distinct in-bounds points of every element, CSR by element. */
 struct collect {
-	int64_t *off;     /* size + 1 */
+	int64_t *off; /* size + 1 */
 	int32_t *pts;
 	size_t n, cap;
 };
@@ -67,19 +67,19 @@ static int table_step(struct run *r, int64_t e, int32_t *pts, size_t n)
 	run_decode_elem(r->def, e, x);
 	for (size_t k = 0; k < d; k++) {
 		run_decode_point(r, pts[k], c);
-		struct lay_table_row row = {e, x, c, true};
+		struct lay_table_row row = { e, x, c, true };
 		int rc = w->fn(w->ctx, &row);
 		if (rc)
-			return lay_error_set(r->err, rc, r->def->ptr, -1, "writing the table failed");
+			return lay_error_set(r->err, rc, r->def->ptr, -1,
+					     "writing the table failed");
 	}
 	return 0;
 }
 
-int lay_table(struct lay_def *def, bool inverse, lay_row_fn fn, void *ctx,
-	      struct lay_error *err)
+int lay_table(struct lay_def *def, bool inverse, lay_row_fn fn, void *ctx, struct lay_error *err)
 {
-	struct run r = {0};
-	struct rows w = {fn, ctx};
+	struct run r = { 0 };
+	struct rows w = { fn, ctx };
 	int rc;
 	if (!inverse) {
 		r.step = table_step;
@@ -112,17 +112,19 @@ int lay_table(struct lay_def *def, bool inverse, lay_row_fn fn, void *ctx,
 		int64_t lo = p ? start[p - 1] : 0, hi = start[p];
 		run_decode_point(&r, p, co);
 		if (lo == hi) {
-			struct lay_table_row row = {-1, x, co, true};
+			struct lay_table_row row = { -1, x, co, true };
 			if ((rc = fn(ctx, &row))) {
-				rc = lay_error_set(err, rc, def->ptr, -1, "writing the table failed");
+				rc = lay_error_set(err, rc, def->ptr, -1,
+						   "writing the table failed");
 				goto out;
 			}
 		}
 		for (int64_t k = lo; k < hi; k++) {
 			run_decode_elem(def, elems[k], x);
-			struct lay_table_row row = {elems[k], x, co, true};
+			struct lay_table_row row = { elems[k], x, co, true };
 			if ((rc = fn(ctx, &row))) {
-				rc = lay_error_set(err, rc, def->ptr, -1, "writing the table failed");
+				rc = lay_error_set(err, rc, def->ptr, -1,
+						   "writing the table failed");
 				goto out;
 			}
 		}
@@ -135,10 +137,9 @@ out:
 	return rc;
 }
 
-int lay_cells(struct lay_def *def, struct lay_cell *cells, int64_t *extents,
-	      struct lay_error *err)
+int lay_cells(struct lay_def *def, struct lay_cell *cells, int64_t *extents, struct lay_error *err)
 {
-	struct run r = {0};
+	struct run r = { 0 };
 	struct collect c;
 	int32_t *count = NULL;
 	int rc = collect(def, &r, &c, err);
@@ -181,8 +182,8 @@ static json_t *axes_json(const struct lay_def *def, const struct run *r)
 {
 	json_t *a = json_array();
 	for (int k = 0; k < def->naxes; k++)
-		json_array_append_new(a, json_pack("{s:s,s:I}", "name", def->axes[k].name,
-						   "extent", (json_int_t)r->ext[k]));
+		json_array_append_new(a, json_pack("{s:s,s:I}", "name", def->axes[k].name, "extent",
+						   (json_int_t)r->ext[k]));
 	return a;
 }
 
@@ -192,8 +193,8 @@ static json_t *axes_json(const struct lay_def *def, const struct run *r)
  */
 json_t *lay_compare(struct lay_def *a, struct lay_def *b, int examples, struct lay_error *err)
 {
-	struct run ra = {0}, rb = {0};
-	struct collect ca = {0}, cb = {0};
+	struct run ra = { 0 }, rb = { 0 };
+	struct collect ca = { 0 }, cb = { 0 };
 	json_t *out = NULL, *diffs = json_array();
 	char reason[256] = "";
 	int64_t differing = 0;
@@ -207,7 +208,9 @@ json_t *lay_compare(struct lay_def *a, struct lay_def *b, int examples, struct l
 	if (collect(a, &ra, &ca, err) || collect(b, &rb, &cb, err))
 		goto out;
 	if (!same_shape) {
-		snprintf(reason, sizeof reason, "the logical shapes differ (rank %d, %lld elements vs rank %d, %lld elements)",
+		snprintf(reason, sizeof reason,
+			 "the logical shapes differ (rank %d, %lld elements vs rank %d, %lld "
+			 "elements)",
 			 a->rank, (long long)a->size, b->rank, (long long)b->size);
 	} else if (a->naxes != b->naxes) {
 		snprintf(reason, sizeof reason, "the physical spaces have %d and %d axes", a->naxes,
@@ -225,10 +228,11 @@ json_t *lay_compare(struct lay_def *a, struct lay_def *b, int examples, struct l
 			if (same)
 				continue;
 			if (differing++ < examples)
-				json_array_append_new(diffs, json_pack("{s:o,s:o,s:o}", "logical",
-								       run_elem_json(a, e), "a",
-								       places_json(&ra, &ca, e), "b",
-								       places_json(&rb, &cb, e)));
+				json_array_append_new(diffs,
+						      json_pack("{s:o,s:o,s:o}", "logical",
+								run_elem_json(a, e), "a",
+								places_json(&ra, &ca, e), "b",
+								places_json(&rb, &cb, e)));
 		}
 	}
 	bool equal = !reason[0] && differing == 0;

@@ -22,7 +22,8 @@ static int subset(json_t *want, json_t *got, char *path, size_t n)
 		const char *key;
 		json_t *v;
 		size_t len = strlen(path);
-		json_object_foreach(want, key, v) {
+		json_object_foreach(want, key, v)
+		{
 			snprintf(path + len, n - len, "/%s", key);
 			if (!subset(v, json_object_get(got, key), path, n))
 				return 0;
@@ -33,8 +34,7 @@ static int subset(json_t *want, json_t *got, char *path, size_t n)
 	return json_equal(want, got);
 }
 
-static int run_case(const char *root, const char *name, const char *layoutd,
-		    const char *wrapper)
+static int run_case(const char *root, const char *name, const char *layoutd, const char *wrapper)
 {
 	char req[4096], exp[4096], cmd[12288], path[1024] = "";
 	snprintf(req, sizeof req, "%s/%s/request.json", root, name);
@@ -60,14 +60,14 @@ static int run_case(const char *root, const char *name, const char *layoutd,
 	if (!got) {
 		printf("FAIL %s: output is not JSON (%s), exit %d\n", name, jerr.text, code);
 	} else {
-		int want_code = json_object_get(got, "error") ? 2
-				: json_is_true(json_object_get(got, "ok")) ? 0 : 1;
+		int want_code = json_object_get(got, "error")		   ? 2
+				: json_is_true(json_object_get(got, "ok")) ? 0
+									   : 1;
 		if (code != want_code) {
 			printf("FAIL %s: exit %d, expected %d for this output\n", name, code,
 			       want_code);
 		} else if (!subset(want, got, path, sizeof path)) {
-			char *w = json_dumps(want,
-					     JSON_COMPACT | JSON_SORT_KEYS);
+			char *w = json_dumps(want, JSON_COMPACT | JSON_SORT_KEYS);
 			printf("FAIL %s: differs at %s\n  expected %s\n", name, path, w);
 			char *g = json_dumps(got, JSON_COMPACT);
 			printf("  got %.2000s\n", g ? g : "");

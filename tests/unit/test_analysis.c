@@ -22,7 +22,8 @@ static void test_seeds(void)
 	CU_ASSERT_EQUAL(at_int(a, "physical/size"), 64);
 	json_decref(a);
 
-	a = check("{\"logical\":[8,8],\"expr\":{\"offset\":\"i * 10 + j\"},\"physical\":{\"offset\":80}}");
+	a = check("{\"logical\":[8,8],\"expr\":{\"offset\":\"i * 10 + "
+		  "j\"},\"physical\":{\"offset\":80}}");
 	CU_ASSERT_PTR_NOT_NULL_FATAL(a);
 	CU_ASSERT_EQUAL(at_int(a, "collisions/count"), 0);
 	CU_ASSERT_EQUAL(at_int(a, "holes/count"), 16);
@@ -40,7 +41,8 @@ static void test_seeds(void)
 	CU_ASSERT_EQUAL(at_int(a, "round_trip/examples/0/inverse/1"), 0);
 	json_decref(a);
 
-	a = check("{\"logical\":[8,8],\"expr\":{\"thread\":\"j // 2 + 4 * i\",\"slot\":\"j % 2\"}}");
+	a = check(
+		"{\"logical\":[8,8],\"expr\":{\"thread\":\"j // 2 + 4 * i\",\"slot\":\"j % 2\"}}");
 	CU_ASSERT_PTR_NOT_NULL_FATAL(a);
 	CU_ASSERT_EQUAL(at_bool(a, "verdict/bijective"), 1);
 	CU_ASSERT_EQUAL(at_int(a, "owners/count"), 32);
@@ -60,7 +62,8 @@ static void test_collision_and_duplicate_counts(void)
 	json_decref(a);
 	/* replication wrapping onto the same thread: duplicates, not collisions
 	 * of an element with itself (TileLang #1729) */
-	a = check("{\"logical\":[4],\"expr\":{\"thread\":\"(i + 2 * r) % 2\"},\"replicate\":{\"r\":2}}");
+	a = check("{\"logical\":[4],\"expr\":{\"thread\":\"(i + 2 * r) % "
+		  "2\"},\"replicate\":{\"r\":2}}");
 	CU_ASSERT_PTR_NOT_NULL_FATAL(a);
 	CU_ASSERT_EQUAL(at_int(a, "placements"), 8);
 	CU_ASSERT_EQUAL(at_int(a, "duplicates/count"), 4);
@@ -83,23 +86,27 @@ static void test_expect(void)
 	json_decref(a);
 	/* ... and fails when the expectation does not hold */
 	a = check("{\"layout\":{\"logical\":[4],\"expr\":{\"m\":\"i\"}},"
-		  "\"expect\":{\"collision_free\":false,\"hole_free\":true,\"owners\":2,\"slots\":2,\"replication\":1}}");
+		  "\"expect\":{\"collision_free\":false,\"hole_free\":true,\"owners\":2,\"slots\":"
+		  "2,\"replication\":1}}");
 	CU_ASSERT_PTR_NOT_NULL_FATAL(a);
 	CU_ASSERT_EQUAL(at_bool(a, "ok"), 0);
 	CU_ASSERT_EQUAL(json_array_size(at(a, "expect/failures")), 3);
-	CU_ASSERT_STRING_EQUAL(json_string_value(at(a, "expect/failures/0/field")), "collision_free");
+	CU_ASSERT_STRING_EQUAL(json_string_value(at(a, "expect/failures/0/field")),
+			       "collision_free");
 	CU_ASSERT_STRING_EQUAL(json_string_value(at(a, "expect/failures/1/field")), "owners");
 	CU_ASSERT_STRING_EQUAL(json_string_value(at(a, "expect/failures/2/field")), "slots");
 	json_decref(a);
 	/* holes are legitimate unless forbidden */
-	a = check("{\"layout\":{\"logical\":[4],\"expr\":{\"m\":\"2 * i\"}},\"expect\":{\"hole_free\":true}}");
+	a = check("{\"layout\":{\"logical\":[4],\"expr\":{\"m\":\"2 * "
+		  "i\"}},\"expect\":{\"hole_free\":true}}");
 	CU_ASSERT_PTR_NOT_NULL_FATAL(a);
 	CU_ASSERT_EQUAL(at_bool(a, "ok"), 0);
 	CU_ASSERT_EQUAL(at_int(a, "holes/count"), 3);
 	json_decref(a);
 	/* fingerprint expectation */
-	a = check("{\"layout\":{\"logical\":[4],\"expr\":{\"m\":\"i\"}},\"expect\":{\"fingerprint\":"
-		  "\"sha256:0000000000000000000000000000000000000000000000000000000000000000\"}}");
+	a = check(
+		"{\"layout\":{\"logical\":[4],\"expr\":{\"m\":\"i\"}},\"expect\":{\"fingerprint\":"
+		"\"sha256:0000000000000000000000000000000000000000000000000000000000000000\"}}");
 	CU_ASSERT_PTR_NOT_NULL_FATAL(a);
 	CU_ASSERT_EQUAL(at_bool(a, "ok"), 0);
 	json_decref(a);
@@ -110,7 +117,8 @@ static void test_warnings_and_declared_axes(void)
 	json_t *a = check("{\"logical\":[41],\"expr\":{\"laneid\":\"i\"}}");
 	CU_ASSERT_PTR_NOT_NULL_FATAL(a);
 	CU_ASSERT_STRING_EQUAL(json_string_value(at(a, "warnings/0/code")), "hardware_limit");
-	CU_ASSERT_PTR_NOT_NULL(strstr(json_string_value(at(a, "warnings/0/message")), "reaches 40"));
+	CU_ASSERT_PTR_NOT_NULL(
+		strstr(json_string_value(at(a, "warnings/0/message")), "reaches 40"));
 	json_decref(a);
 	/* a declared axis the notation never names spans the space at 0 */
 	a = check("{\"logical\":[32],\"expr\":{\"laneid\":\"i\"},\"physical\":{\"warpid\":2}}");
@@ -152,8 +160,8 @@ static void test_identity_encoding(void)
 	CU_ASSERT_STRING_EQUAL(json_string_value(at(a, "id")), want);
 
 	/* body: per element u32 count, then u64 points; little-endian */
-	static const uint8_t body[] = {1, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0,
-				       1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
+	static const uint8_t body[] = { 1, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0,
+					1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0 };
 	uint8_t bd[32], fd[32];
 	struct sha256_ctx c;
 	sha256_init(&c);
@@ -171,9 +179,12 @@ static void test_identity_encoding(void)
 
 static void test_identity_invariance(void)
 {
-	json_t *a = check("{\"name\":\"x\",\"logical\":[8,8],\"expr\":{\"thread\":\"j // 2 + 4 * i\",\"slot\":\"j % 2\"}}");
-	json_t *b = check("{\"expr\":{\"slot\":\"j % 2\",\"thread\":\"j // 2 + 4 * i\"},\"logical\":[8,8],\"name\":\"y\"}");
-	json_t *c = check("{\"logical\":[8,8],\"expr\":{\"slot\":\"j%2\",\"thread\":\"(j>>1)+(i<<2)\"}}");
+	json_t *a = check("{\"name\":\"x\",\"logical\":[8,8],\"expr\":{\"thread\":\"j // 2 + 4 * "
+			  "i\",\"slot\":\"j % 2\"}}");
+	json_t *b = check("{\"expr\":{\"slot\":\"j % 2\",\"thread\":\"j // 2 + 4 * "
+			  "i\"},\"logical\":[8,8],\"name\":\"y\"}");
+	json_t *c = check(
+		"{\"logical\":[8,8],\"expr\":{\"slot\":\"j%2\",\"thread\":\"(j>>1)+(i<<2)\"}}");
 	CU_ASSERT_PTR_NOT_NULL_FATAL(a);
 	CU_ASSERT_PTR_NOT_NULL_FATAL(b);
 	CU_ASSERT_PTR_NOT_NULL_FATAL(c);
@@ -184,7 +195,8 @@ static void test_identity_invariance(void)
 			       json_string_value(at(b, "fingerprint")));
 	CU_ASSERT_STRING_EQUAL(json_string_value(at(a, "fingerprint")),
 			       json_string_value(at(c, "fingerprint")));
-	json_t *d = check("{\"logical\":[8,8],\"expr\":{\"thread\":\"j // 2 + 4 * i\",\"slot\":\"1 - j % 2\"}}");
+	json_t *d = check("{\"logical\":[8,8],\"expr\":{\"thread\":\"j // 2 + 4 * i\",\"slot\":\"1 "
+			  "- j % 2\"}}");
 	CU_ASSERT_PTR_NOT_NULL_FATAL(d);
 	CU_ASSERT_STRING_NOT_EQUAL(json_string_value(at(a, "fingerprint")),
 				   json_string_value(at(d, "fingerprint")));
@@ -207,7 +219,7 @@ static void test_identity_invariance(void)
 static void test_limits(void)
 {
 	struct lay_error err;
-	struct lay_options opt = {.max_points = 1000};
+	struct lay_options opt = { .max_points = 1000 };
 	const char *t1 = "{\"logical\":[32,32],\"expr\":{\"m\":\"i\"}}";
 	json_t *req = lay_json_load(t1, strlen(t1), &err);
 	CU_ASSERT_PTR_NOT_NULL_FATAL(req);
@@ -236,14 +248,14 @@ static void test_limits(void)
 int main(void)
 {
 	static const struct unit_test tests[] = {
-		{"seed cases", test_seeds},
-		{"collision and duplicate counts", test_collision_and_duplicate_counts},
-		{"expect", test_expect},
-		{"warnings and declared axes", test_warnings_and_declared_axes},
-		{"identity encoding", test_identity_encoding},
-		{"identity invariance", test_identity_invariance},
-		{"limits", test_limits},
-		{NULL, NULL},
+		{ "seed cases", test_seeds },
+		{ "collision and duplicate counts", test_collision_and_duplicate_counts },
+		{ "expect", test_expect },
+		{ "warnings and declared axes", test_warnings_and_declared_axes },
+		{ "identity encoding", test_identity_encoding },
+		{ "identity invariance", test_identity_invariance },
+		{ "limits", test_limits },
+		{ NULL, NULL },
 	};
 	return unit_main("analysis", tests);
 }

@@ -43,10 +43,16 @@ static const char *fingerprint_of(const char *text, char out[72])
 static void test_forms_agree(void)
 {
 	char f1[72], f2[72], f3[72], f4[72];
-	fingerprint_of("{\"axe\":\"S[(8,2,4,2):(4@laneid,1@warpid,1@laneid,1)] + R[2:4@warpid] + 5@warpid\"}", f1);
-	fingerprint_of("{\"axe\":{\"shard\":[[8,4,\"laneid\"],[2,1,\"warpid\"],[4,1,\"laneid\"],[2,1]],"
-		       "\"replica\":[[2,4,\"warpid\"]],\"offset\":{\"warpid\":5}}}", f2);
-	fingerprint_of("{\"axe\":\"S[(8, 2, 4, 2) : (4 @ laneid, 1 @ warpid, 1 @ laneid, 1)] + R[(2,) : (4 @ warpid,)] + O[5@warpid]\"}", f3);
+	fingerprint_of("{\"axe\":\"S[(8,2,4,2):(4@laneid,1@warpid,1@laneid,1)] + R[2:4@warpid] + "
+		       "5@warpid\"}",
+		       f1);
+	fingerprint_of(
+		"{\"axe\":{\"shard\":[[8,4,\"laneid\"],[2,1,\"warpid\"],[4,1,\"laneid\"],[2,1]],"
+		"\"replica\":[[2,4,\"warpid\"]],\"offset\":{\"warpid\":5}}}",
+		f2);
+	fingerprint_of("{\"axe\":\"S[(8, 2, 4, 2) : (4 @ laneid, 1 @ warpid, 1 @ laneid, 1)] + "
+		       "R[(2,) : (4 @ warpid,)] + O[5@warpid]\"}",
+		       f3);
 	CU_ASSERT_STRING_EQUAL(f1, f2);
 	CU_ASSERT_STRING_EQUAL(f1, f3);
 	/* extents-only = compact row-major strides on m */
@@ -63,7 +69,8 @@ static void test_forms_agree(void)
 
 static void test_replica_and_offset(void)
 {
-	json_t *a = check("{\"layout\":{\"logical\":[4],\"axe\":\"S[4:1@laneid] + R[2:4@laneid] + 8@laneid + 3\"},"
+	json_t *a = check("{\"layout\":{\"logical\":[4],\"axe\":\"S[4:1@laneid] + R[2:4@laneid] + "
+			  "8@laneid + 3\"},"
 			  "\"probe\":[[2]]}");
 	CU_ASSERT_PTR_NOT_NULL_FATAL(a);
 	CU_ASSERT_EQUAL(at_int(a, "placements"), 8);
@@ -119,12 +126,12 @@ static void test_errors(void)
 int main(void)
 {
 	static const struct unit_test tests[] = {
-		{"seed shard", test_seed_shard},
-		{"text, JSON and extents-only forms agree", test_forms_agree},
-		{"replica and offset", test_replica_and_offset},
-		{"stride zero and negative strides", test_stride_zero_and_negative},
-		{"errors are located", test_errors},
-		{NULL, NULL},
+		{ "seed shard", test_seed_shard },
+		{ "text, JSON and extents-only forms agree", test_forms_agree },
+		{ "replica and offset", test_replica_and_offset },
+		{ "stride zero and negative strides", test_stride_zero_and_negative },
+		{ "errors are located", test_errors },
+		{ NULL, NULL },
 	};
 	return unit_main("axe", tests);
 }

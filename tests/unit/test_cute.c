@@ -42,7 +42,7 @@ static void test_colex_order(void)
 {
 	json_t *r = must("{\"layout\": {\"cute\": \"(2,(2,2)):(4,(2,1))\", \"logical\": [8]},"
 			 " \"probe\": [[0],[1],[2],[3],[4],[5],[6],[7]]}");
-	static const int want[8] = {0, 4, 2, 6, 1, 5, 3, 7};
+	static const int want[8] = { 0, 4, 2, 6, 1, 5, 3, 7 };
 	char path[64];
 	for (int i = 0; i < 8; i++) {
 		snprintf(path, sizeof path, "probe/%d/places/0/m", i);
@@ -85,10 +85,9 @@ static void test_index_natural_coordinate(void)
  * comments, places exactly like the printed form. */
 static void test_cxx_text_equals_printed(void)
 {
-	assert_same_placement(
-		"{\"cute\": \"Layout<Shape <Shape < _4,_8>,Shape < _2,_2>>,\\n"
-		"    Stride<Stride<_32,_1>,Stride<_16,_8>>>\"}",
-		"{\"cute\": \"((4,8),(2,2)):((32,1),(16,8))\"}");
+	assert_same_placement("{\"cute\": \"Layout<Shape <Shape < _4,_8>,Shape < _2,_2>>,\\n"
+			      "    Stride<Stride<_32,_1>,Stride<_16,_8>>>\"}",
+			      "{\"cute\": \"((4,8),(2,2)):((32,1),(16,8))\"}");
 	assert_same_placement(
 		"{\"cute\": \"Layout<Shape <Shape < _4,_8>,Shape < _2,_2>>,\\n"
 		"    Stride<Stride<_32,_1>,Stride<_16,_8>>>\", \"cute_role\": \"tv\","
@@ -111,11 +110,12 @@ static void test_cxx_text_equals_printed(void)
 /* SM120 headers carry comments inside the type text. */
 static void test_comments_in_pasted_text(void)
 {
-	assert_same_placement(
-		"{\"cute\": \"Layout<Shape <Shape <_2,_2,_8>,_64>,  // Effectively 16 threads due to the 2:0 mode\\n"
-		"    /* (T32,V64) -> (M16,K64) */ Stride<Stride<_8,_0,_1>,_16>>\","
-		" \"cute_role\": \"tv\", \"logical\": [16,64]}",
-		"{\"cute\": \"((2,2,8),64):((8,0,1),16)\", \"cute_role\": \"tv\", \"logical\": [16,64]}");
+	assert_same_placement("{\"cute\": \"Layout<Shape <Shape <_2,_2,_8>,_64>,  // Effectively "
+			      "16 threads due to the 2:0 mode\\n"
+			      "    /* (T32,V64) -> (M16,K64) */ Stride<Stride<_8,_0,_1>,_16>>\","
+			      " \"cute_role\": \"tv\", \"logical\": [16,64]}",
+			      "{\"cute\": \"((2,2,8),64):((8,0,1),16)\", \"cute_role\": \"tv\", "
+			      "\"logical\": [16,64]}");
 	/* an unterminated block comment is located at its opening */
 	ASSERT_ERROR("{\"cute\": \"(4,8):(1,4) /* open\"}", LAY_ESYNTAX, "/cute", 12);
 }
@@ -149,7 +149,8 @@ static void test_syntax_errors(void)
 	ASSERT_ERROR("{\"cute\": \"(4,,8):(1,4)\"}", LAY_ESYNTAX, "/cute", 3);
 	ASSERT_ERROR("{\"cute\": \"(4,8):(1,4@)\"}", LAY_ESYNTAX, "/cute", 11);
 	ASSERT_ERROR("{\"cute\": \"(4@x,8):(1,4)\"}", LAY_ESYNTAX, "/cute", 2);
-	ASSERT_ERROR("{\"cute\": \"Layout<Shape<_4,_8>, Stride<_1,_4>\"}", LAY_ESYNTAX, "/cute", 34);
+	ASSERT_ERROR("{\"cute\": \"Layout<Shape<_4,_8>, Stride<_1,_4>\"}", LAY_ESYNTAX, "/cute",
+		     34);
 	ASSERT_ERROR("{\"cute\": \"Layout<Shape<_4,_8>,Stride<_1,Foo<4>>>\"}", LAY_ESYNTAX, "/cute",
 		     30);
 	ASSERT_ERROR("{\"cute\": \"std::Int<4>\"}", LAY_ESYNTAX, "/cute", 0);
@@ -184,8 +185,8 @@ static void test_roles_and_schema(void)
 	ASSERT_ERROR("{\"cute\": \"(4,8):(1,4)\", \"cute_role\": \"bogus\"}", LAY_ESCHEMA,
 		     "/cute_role", -1);
 	ASSERT_ERROR("{\"cute\": \"(4,8):(1,4)\", \"cute_role\": \"tv\"}", LAY_ESCHEMA, "", -1);
-	ASSERT_ERROR("{\"layout\": {\"cute\": \"(4,8):(1,4)\", \"cute_role\": \"tv\"}}", LAY_ESCHEMA,
-		     "/layout", -1);
+	ASSERT_ERROR("{\"layout\": {\"cute\": \"(4,8):(1,4)\", \"cute_role\": \"tv\"}}",
+		     LAY_ESCHEMA, "/layout", -1);
 	ASSERT_ERROR("{\"cute\": \"(4,8,2):(1,4,32)\", \"cute_role\": \"tv\", \"logical\": [8,8]}",
 		     LAY_ESHAPE, "/cute", 5);
 	ASSERT_ERROR("{\"cute\": \"32:1\", \"cute_role\": \"tv\", \"logical\": [8,4]}", LAY_ESHAPE,
@@ -248,7 +249,8 @@ static void test_stride_zero_and_negative(void)
 	CU_ASSERT_EQUAL(at_bool(r, "verdict/in_bounds"), 0);
 	json_decref(r);
 	/* _mN is CuTe's Int<-N> */
-	assert_same_placement("{\"cute\": \"(4,2):(_m1,Int<-8>)\"}", "{\"cute\": \"(4,2):(-1,-8)\"}");
+	assert_same_placement("{\"cute\": \"(4,2):(_m1,Int<-8>)\"}",
+			      "{\"cute\": \"(4,2):(-1,-8)\"}");
 }
 
 /* k@axis strides name axes in first-appearance order; plain ones go to m. */
@@ -288,15 +290,15 @@ static char *golden_request(const char *name)
 static void test_ptx_pairs_share_fingerprints(void)
 {
 	static const char *pairs[][2] = {
-		{"cutlass-sm80-16x8x16-c", "ptx-m16n8k16-c"},
-		{"cutlass-sm80-16x8x16-a", "ptx-m16n8k16-a"},
-		{"cutlass-sm80-16x8x16-b", "ptx-m16n8k16-b"},
-		{"cutlass-sm80-16x8x8-a", "ptx-m16n8k8-a"},
-		{"cutlass-sm80-16x8x8-b", "ptx-m16n8k8-b"},
-		{"cutlass-sm80-16x8x256-b1-a", "ptx-m16n8k256-b1-a"},
-		{"cutlass-sm80-16x8x256-b1-b", "ptx-m16n8k256-b1-b"},
-		{"cutlass-sm80-16x8x32-s4-b-after-pr3140", "ptx-m16n8k32-s4-b"},
-		{"cutlass-sm75-u32x4-ldsm-n-dst", "ptx-ldmatrix-x4-bits"},
+		{ "cutlass-sm80-16x8x16-c", "ptx-m16n8k16-c" },
+		{ "cutlass-sm80-16x8x16-a", "ptx-m16n8k16-a" },
+		{ "cutlass-sm80-16x8x16-b", "ptx-m16n8k16-b" },
+		{ "cutlass-sm80-16x8x8-a", "ptx-m16n8k8-a" },
+		{ "cutlass-sm80-16x8x8-b", "ptx-m16n8k8-b" },
+		{ "cutlass-sm80-16x8x256-b1-a", "ptx-m16n8k256-b1-a" },
+		{ "cutlass-sm80-16x8x256-b1-b", "ptx-m16n8k256-b1-b" },
+		{ "cutlass-sm80-16x8x32-s4-b-after-pr3140", "ptx-m16n8k32-s4-b" },
+		{ "cutlass-sm75-u32x4-ldsm-n-dst", "ptx-ldmatrix-x4-bits" },
 	};
 	for (size_t i = 0; i < sizeof pairs / sizeof pairs[0]; i++) {
 		char *a = golden_request(pairs[i][0]), *b = golden_request(pairs[i][1]);
@@ -323,19 +325,19 @@ static void test_ptx_pairs_share_fingerprints(void)
 int main(void)
 {
 	static const struct unit_test tests[] = {
-		{"colex order", test_colex_order},
-		{"1-D index and natural coordinate", test_index_natural_coordinate},
-		{"C++ text equals printed form", test_cxx_text_equals_printed},
-		{"comments in pasted text", test_comments_in_pasted_text},
-		{"congruence errors", test_congruence_errors},
-		{"syntax errors", test_syntax_errors},
-		{"limits", test_limits},
-		{"roles and schema", test_roles_and_schema},
-		{"tv out of tile", test_tv_out_of_tile},
-		{"stride 0 and negative strides", test_stride_zero_and_negative},
-		{"k@axis strides", test_scaled_axes},
-		{"PTX pairs share fingerprints", test_ptx_pairs_share_fingerprints},
-		{NULL, NULL},
+		{ "colex order", test_colex_order },
+		{ "1-D index and natural coordinate", test_index_natural_coordinate },
+		{ "C++ text equals printed form", test_cxx_text_equals_printed },
+		{ "comments in pasted text", test_comments_in_pasted_text },
+		{ "congruence errors", test_congruence_errors },
+		{ "syntax errors", test_syntax_errors },
+		{ "limits", test_limits },
+		{ "roles and schema", test_roles_and_schema },
+		{ "tv out of tile", test_tv_out_of_tile },
+		{ "stride 0 and negative strides", test_stride_zero_and_negative },
+		{ "k@axis strides", test_scaled_axes },
+		{ "PTX pairs share fingerprints", test_ptx_pairs_share_fingerprints },
+		{ NULL, NULL },
 	};
 	return unit_main("cute", tests);
 }

@@ -55,23 +55,19 @@ static void test_errors(void)
 		     "/expr/m", 2);
 	ASSERT_ERROR("{\"logical\":[8,8],\"expr\":{\"m\":\"i % (j - j)\"}}", LAY_EDIVZERO,
 		     "/expr/m", 2);
-	ASSERT_ERROR("{\"logical\":[8,8],\"expr\":{\"m\":\"i + q\"}}", LAY_EUNKNOWN, "/expr/m",
-		     4);
-	ASSERT_ERROR("{\"logical\":[8,8],\"expr\":{\"m\":\"i + * j\"}}", LAY_ESYNTAX,
-		     "/expr/m", 4);
-	ASSERT_ERROR("{\"logical\":[8,8],\"expr\":{\"m\":\"(i + j\"}}", LAY_ESYNTAX, "/expr/m",
-		     6);
-	ASSERT_ERROR("{\"logical\":[8,8],\"expr\":{\"m\":\"i < j\"}}", LAY_ESYNTAX, "/expr/m",
-		     2);
+	ASSERT_ERROR("{\"logical\":[8,8],\"expr\":{\"m\":\"i + q\"}}", LAY_EUNKNOWN, "/expr/m", 4);
+	ASSERT_ERROR("{\"logical\":[8,8],\"expr\":{\"m\":\"i + * j\"}}", LAY_ESYNTAX, "/expr/m", 4);
+	ASSERT_ERROR("{\"logical\":[8,8],\"expr\":{\"m\":\"(i + j\"}}", LAY_ESYNTAX, "/expr/m", 6);
+	ASSERT_ERROR("{\"logical\":[8,8],\"expr\":{\"m\":\"i < j\"}}", LAY_ESYNTAX, "/expr/m", 2);
 	ASSERT_ERROR("{\"logical\":[8,8],\"expr\":{\"m\":\"i * 4611686018427387904\"}}",
 		     LAY_EOVERFLOW, "/expr/m", 2);
-	ASSERT_ERROR("{\"logical\":[8,8],\"expr\":{\"m\":\"1 << 63\"}}", LAY_EOVERFLOW,
-		     "/expr/m", 2);
-	ASSERT_ERROR("{\"logical\":[8,8],\"expr\":{\"m\":\"99999999999999999999\"}}",
-		     LAY_EOVERFLOW, "/expr/m", 0);
-	ASSERT_ERROR("{\"logical\":[8,8],\"expr\":{\"m\":\"i.5\"}}", LAY_ESYNTAX, "/expr/m", 1);
-	ASSERT_ERROR("{\"logical\":[8,8],\"expr\":{\"m\":\"foo(i, j)\"}}", LAY_EUNKNOWN,
+	ASSERT_ERROR("{\"logical\":[8,8],\"expr\":{\"m\":\"1 << 63\"}}", LAY_EOVERFLOW, "/expr/m",
+		     2);
+	ASSERT_ERROR("{\"logical\":[8,8],\"expr\":{\"m\":\"99999999999999999999\"}}", LAY_EOVERFLOW,
 		     "/expr/m", 0);
+	ASSERT_ERROR("{\"logical\":[8,8],\"expr\":{\"m\":\"i.5\"}}", LAY_ESYNTAX, "/expr/m", 1);
+	ASSERT_ERROR("{\"logical\":[8,8],\"expr\":{\"m\":\"foo(i, j)\"}}", LAY_EUNKNOWN, "/expr/m",
+		     0);
 	ASSERT_ERROR("{\"logical\":[8,8],\"expr\":{\"m\":\"\"}}", LAY_ESYNTAX, "/expr/m", 0);
 	ASSERT_ERROR("{\"expr\":{\"m\":\"i\"}}", LAY_ESCHEMA, "", -1);
 	ASSERT_ERROR("{\"logical\":[8,8],\"expr\":{\"m\":1.5}}", LAY_ENOTINT, "/expr/m", -1);
@@ -91,9 +87,10 @@ static void test_replicate(void)
 {
 	/* 4 elements, each on two threads: rep adds 2 to the thread. */
 	struct lay_error err;
-	json_t *a = analyze_text("{\"layout\":{\"logical\":[2],\"expr\":{\"thread\":\"i + 2 * rep\"},"
-				 "\"replicate\":{\"rep\":2}},\"probe\":[[1]]}",
-				 &err);
+	json_t *a =
+		analyze_text("{\"layout\":{\"logical\":[2],\"expr\":{\"thread\":\"i + 2 * rep\"},"
+			     "\"replicate\":{\"rep\":2}},\"probe\":[[1]]}",
+			     &err);
 	CU_ASSERT_PTR_NOT_NULL_FATAL(a);
 	CU_ASSERT_EQUAL(at_int(a, "placements"), 4);
 	CU_ASSERT_EQUAL(at_int(a, "replication/min"), 2);
@@ -118,12 +115,12 @@ static void test_replicate(void)
 int main(void)
 {
 	static const struct unit_test tests[] = {
-		{"floor semantics", test_floor_semantics},
-		{"precedence", test_precedence},
-		{"errors", test_errors},
-		{"error names the element", test_error_names_element},
-		{"replicate", test_replicate},
-		{NULL, NULL},
+		{ "floor semantics", test_floor_semantics },
+		{ "precedence", test_precedence },
+		{ "errors", test_errors },
+		{ "error names the element", test_error_names_element },
+		{ "replicate", test_replicate },
+		{ NULL, NULL },
 	};
 	return unit_main("expr", tests);
 }

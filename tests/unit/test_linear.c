@@ -169,8 +169,9 @@ static void test_structure_matches_enumeration(void)
  * (1, 1^1) = (1,0). */
 static void test_xor_apply(void)
 {
-	json_t *r = analyze_ok("{\"layout\": {\"linear\": {\"bases\": {\"offset\": [[1,1],[2,2],[0,1],[0,2]]},"
-			       "\"out\": [[\"dim0\",4],[\"dim1\",4]]}}, \"probe\": [[3,3],[1,0]]}");
+	json_t *r = analyze_ok(
+		"{\"layout\": {\"linear\": {\"bases\": {\"offset\": [[1,1],[2,2],[0,1],[0,2]]},"
+		"\"out\": [[\"dim0\",4],[\"dim1\",4]]}}, \"probe\": [[3,3],[1,0]]}");
 	if (!r)
 		return;
 	CU_ASSERT_EQUAL(at_int(r, "probe/0/places/0/offset"), 3);
@@ -249,8 +250,8 @@ static void test_errors(void)
 		     "/linear/out", -1);
 	ASSERT_ERROR("{\"linear\": {\"bases\": {\"lane\": [[1]]}, \"out\": [[\"dim0\"]]}}",
 		     LAY_ESCHEMA, "/linear/out/0", -1);
-	ASSERT_ERROR("{\"linear\": {\"bases\": {\"lane\": [[1]]}, \"out\": [[4, 4]]}}",
-		     LAY_ESCHEMA, "/linear/out/0/0", -1);
+	ASSERT_ERROR("{\"linear\": {\"bases\": {\"lane\": [[1]]}, \"out\": [[4, 4]]}}", LAY_ESCHEMA,
+		     "/linear/out/0/0", -1);
 	ASSERT_ERROR("{\"linear\": [1, 2]}", LAY_ESCHEMA, "/linear", -1);
 }
 
@@ -288,15 +289,15 @@ static void test_limits(void)
 int main(void)
 {
 	static const struct unit_test tests[] = {
-		{"axes and shape", test_axes_and_shape},
-		{"out order kept", test_out_order_kept},
-		{"logical given", test_logical_given},
-		{"structure matches enumeration", test_structure_matches_enumeration},
-		{"xor apply", test_xor_apply},
-		{"physical declared", test_physical_declared},
-		{"errors", test_errors},
-		{"limits", test_limits},
-		{NULL, NULL},
+		{ "axes and shape", test_axes_and_shape },
+		{ "out order kept", test_out_order_kept },
+		{ "logical given", test_logical_given },
+		{ "structure matches enumeration", test_structure_matches_enumeration },
+		{ "xor apply", test_xor_apply },
+		{ "physical declared", test_physical_declared },
+		{ "errors", test_errors },
+		{ "limits", test_limits },
+		{ NULL, NULL },
 	};
 	return unit_main("linear", tests);
 }

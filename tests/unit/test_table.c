@@ -36,7 +36,7 @@ static void test_default_shape_and_axes(void)
 	CU_ASSERT_EQUAL(at_int(r, "physical/axes/0/extent"), 2);
 	CU_ASSERT_EQUAL(at_bool(r, "physical/axes/0/declared"), 0);
 	CU_ASSERT_EQUAL(at_int(r, "placements"), 4);
-	CU_ASSERT_EQUAL(at_int(r, "unplaced/count"), 2);    /* row 1 of the tile */
+	CU_ASSERT_EQUAL(at_int(r, "unplaced/count"), 2); /* row 1 of the tile */
 	CU_ASSERT_EQUAL(at_bool(r, "verdict/complete"), 0);
 	CU_ASSERT_EQUAL(at_bool(r, "verdict/collision_free"), 1);
 	CU_ASSERT_EQUAL(at_bool(r, "verdict/hole_free"), 1);
@@ -127,17 +127,17 @@ static void test_errors(void)
 	/* logical coordinates */
 	ASSERT_ERROR("{\"table\": [[[0,0], {\"m\":0}], [[0,-1], {\"m\":1}]]}", LAY_ERANGE,
 		     "/table/1/0/1", -1);
-	ASSERT_ERROR("{\"layout\": {\"logical\": [4,4], \"table\": [[[0,0], {\"m\":0}],"
-		     "[[0,1], {\"m\":1}], [[0,2], {\"m\":2}], [[0,3], {\"m\":3}], [[1,0], {\"m\":4}],"
-		     "[[1,4], {\"m\":5}]]}}",
-		     LAY_ERANGE, "/layout/table/5/0/1", -1);
+	ASSERT_ERROR(
+		"{\"layout\": {\"logical\": [4,4], \"table\": [[[0,0], {\"m\":0}],"
+		"[[0,1], {\"m\":1}], [[0,2], {\"m\":2}], [[0,3], {\"m\":3}], [[1,0], {\"m\":4}],"
+		"[[1,4], {\"m\":5}]]}}",
+		LAY_ERANGE, "/layout/table/5/0/1", -1);
 	ASSERT_ERROR("{\"table\": [[[0.5], {\"m\":0}]]}", LAY_ENOTINT, "/table/0/0/0", -1);
 	ASSERT_ERROR("{\"table\": [[[0], {\"m\":1.0}]]}", LAY_ENOTINT, "/table/0/1/m", -1);
 	/* names */
 	ASSERT_ERROR("{\"table\": [[[0], {\"lane id\":0}]]}", LAY_ENAME, "/table/0/1/lane id", -1);
 	/* a tile too large to enumerate, even when its extent passes int64 */
-	ASSERT_ERROR("{\"table\": [[[9223372036854775807], {\"m\":0}]]}", LAY_ELIMIT, "/table",
-		     -1);
+	ASSERT_ERROR("{\"table\": [[[9223372036854775807], {\"m\":0}]]}", LAY_ELIMIT, "/table", -1);
 	ASSERT_ERROR("{\"table\": [[[100000,100000], {\"m\":0}]]}", LAY_ELIMIT, "/table", -1);
 }
 
@@ -201,13 +201,13 @@ static void test_fingerprint_matches_expr(void)
 int main(void)
 {
 	static const struct unit_test tests[] = {
-		{"default shape and axes", test_default_shape_and_axes},
-		{"unsorted rows", test_unsorted_rows},
-		{"duplicates and bounds", test_duplicates_and_bounds},
-		{"collision", test_collision},
-		{"errors", test_errors},
-		{"fingerprint matches expr", test_fingerprint_matches_expr},
-		{NULL, NULL},
+		{ "default shape and axes", test_default_shape_and_axes },
+		{ "unsorted rows", test_unsorted_rows },
+		{ "duplicates and bounds", test_duplicates_and_bounds },
+		{ "collision", test_collision },
+		{ "errors", test_errors },
+		{ "fingerprint matches expr", test_fingerprint_matches_expr },
+		{ NULL, NULL },
 	};
 	return unit_main("table", tests);
 }

@@ -53,21 +53,20 @@ static inline int at_bool(json_t *v, const char *path)
 }
 
 /* Assert every field of an error. */
-#define ASSERT_ERROR(text, want_code, want_ptr, want_pos)                           \
-	do {                                                                         \
-		struct lay_error e_;                                                 \
-		json_t *r_ = analyze_text((text), &e_);                              \
-		CU_ASSERT_PTR_NULL(r_);                                              \
-		json_decref(r_);                                                     \
-		CU_ASSERT_EQUAL(e_.code, (want_code));                               \
-		CU_ASSERT_STRING_EQUAL(e_.pointer, (want_ptr));                      \
-		CU_ASSERT_EQUAL(e_.position, (want_pos));                            \
-		CU_ASSERT(e_.message[0] != '\0');                                    \
-		if (e_.code != (want_code) || strcmp(e_.pointer, (want_ptr)) ||      \
-		    e_.position != (want_pos))                                       \
-			fprintf(stderr, "\n  error was %s at %s pos %ld: %s\n",      \
-				lay_code_name(e_.code), e_.pointer, e_.position,     \
-				e_.message);                                         \
+#define ASSERT_ERROR(text, want_code, want_ptr, want_pos)                                     \
+	do {                                                                                  \
+		struct lay_error e_;                                                          \
+		json_t *r_ = analyze_text((text), &e_);                                       \
+		CU_ASSERT_PTR_NULL(r_);                                                       \
+		json_decref(r_);                                                              \
+		CU_ASSERT_EQUAL(e_.code, (want_code));                                        \
+		CU_ASSERT_STRING_EQUAL(e_.pointer, (want_ptr));                               \
+		CU_ASSERT_EQUAL(e_.position, (want_pos));                                     \
+		CU_ASSERT(e_.message[0] != '\0');                                             \
+		if (e_.code != (want_code) || strcmp(e_.pointer, (want_ptr)) ||               \
+		    e_.position != (want_pos))                                                \
+			fprintf(stderr, "\n  error was %s at %s pos %ld: %s\n",               \
+				lay_code_name(e_.code), e_.pointer, e_.position, e_.message); \
 	} while (0)
 
 struct unit_test {
