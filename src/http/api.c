@@ -410,6 +410,11 @@ enum MHD_Result http_api(struct MHD_Connection *c, struct http_req *r)
 		return send_asset(c, r, "/openapi.json");
 	case ROUTE_INDEX:
 		return send_asset(c, r, "/");
+	case ROUTE_ASSET: {
+		char path[170];
+		snprintf(path, sizeof path, "/%s", r->params[0]);
+		return send_asset(c, r, path);
+	}
 	case ROUTE_ANALYZE:
 		return post_analyze(c, r, false);
 	case ROUTE_CHECK:

@@ -33,6 +33,7 @@ const char *const http_route_template[HTTP_NROUTES] = {
 	[ROUTE_METRICS] = "/metrics",
 	[ROUTE_OPENAPI] = "/openapi.json",
 	[ROUTE_INDEX] = "/",
+	[ROUTE_ASSET] = "/{asset}",
 	[ROUTE_LAYOUTS] = "/v1/layouts",
 	[ROUTE_LAYOUT] = "/v1/layouts/{name}",
 	[ROUTE_VERSIONS] = "/v1/layouts/{name}/versions",
@@ -42,12 +43,12 @@ const char *const http_route_template[HTTP_NROUTES] = {
 
 /* Methods each route answers, for 405 and its Allow header. */
 static const char *const route_methods[HTTP_NROUTES] = {
-	[ROUTE_ANALYZE] = "POST",    [ROUTE_CHECK] = "POST",   [ROUTE_COMPARE] = "POST",
-	[ROUTE_ANALYSIS] = "GET",    [ROUTE_TABLE] = "GET",    [ROUTE_GRID] = "GET",
-	[ROUTE_LIVEZ] = "GET",	     [ROUTE_READYZ] = "GET",   [ROUTE_METRICS] = "GET",
-	[ROUTE_OPENAPI] = "GET",     [ROUTE_INDEX] = "GET",    [ROUTE_LAYOUTS] = "GET",
-	[ROUTE_LAYOUT] = "GET, PUT", [ROUTE_VERSIONS] = "GET", [ROUTE_VERSION] = "GET, DELETE",
-	[ROUTE_NONE] = "",
+	[ROUTE_ANALYZE] = "POST",	 [ROUTE_CHECK] = "POST",      [ROUTE_COMPARE] = "POST",
+	[ROUTE_ANALYSIS] = "GET",	 [ROUTE_TABLE] = "GET",	      [ROUTE_GRID] = "GET",
+	[ROUTE_LIVEZ] = "GET",		 [ROUTE_READYZ] = "GET",      [ROUTE_METRICS] = "GET",
+	[ROUTE_OPENAPI] = "GET",	 [ROUTE_INDEX] = "GET",	      [ROUTE_ASSET] = "GET",
+	[ROUTE_LAYOUTS] = "GET",	 [ROUTE_LAYOUT] = "GET, PUT", [ROUTE_VERSIONS] = "GET",
+	[ROUTE_VERSION] = "GET, DELETE", [ROUTE_NONE] = "",
 };
 
 int64_t http_now_us(void)
