@@ -81,7 +81,7 @@ jqt "hit with failing expect" '.cached == true and .expect.failures[0].field == 
 
 # ---- cached analyses, tables, grids
 req "get analysis" 200 "$U/v1/analyses/$ID"; jqt "get analysis fields" ".id == \"$ID\" and .fingerprint == \"$FP\" and .layout.logical == [16,16]"
-hdr "ETag is the fingerprint" "^etag: \"$FP\""
+hdr "ETag names the fingerprint" "^etag: W/\"$FP\""
 req "If-None-Match" 304 -H "If-None-Match: \"$FP\"" "$U/v1/analyses/$ID"
 req "unknown analysis" 404 "$U/v1/analyses/sha256:$(printf '%064d' 0)"; problem "unknown analysis" analysis_not_found
 req "bad analysis id" 400 "$U/v1/analyses/nope"; problem "bad id" bad_id

@@ -113,6 +113,7 @@ static int check_one(const char *path, const struct lay_options *opt, bool as_js
 /* Options shared by the subcommands; returns the index of the first operand. */
 struct cli_opts {
 	bool json;
+	const char *server, *token, *equals;
 	const char *format;
 	const char *view;
 	struct lay_options lay;
@@ -155,6 +156,12 @@ static int parse_opts(int argc, char **argv, struct cli_opts *o, const char *all
 			o->format = val;
 		else if (strcmp(name, "--view") == 0)
 			o->view = val;
+		else if (strcmp(name, "--server") == 0)
+			o->server = val;
+		else if (strcmp(name, "--token") == 0)
+			o->token = val;
+		else if (strcmp(name, "--equals") == 0)
+			o->equals = val;
 	}
 	return i;
 }
@@ -162,16 +169,25 @@ static int parse_opts(int argc, char **argv, struct cli_opts *o, const char *all
 int cli_check(int argc, char **argv)
 {
 	struct cli_opts o = { 0 };
-	int i = parse_opts(argc, argv, &o, "--json --max-points --examples");
+	int i = parse_opts(argc, argv, &o,
+			   "--json --max-points --examples --server --token --equals");
 	if (i >= argc) {
-		fprintf(stderr,
-			"usage: layoutd check [--json] [--max-points N] [--examples N] FILE...\n");
+		fprintf(stderr, "usage: layoutd check [--json] [--max-points N] [--examples N] "
+				"[--server URL [--token T] [--equals NAME[@VERSION]]] FILE...\n");
 		return CLI_BAD;
 	}
+	if (o.equals && !o.server) {
+		fprintf(stderr,
+			"layoutd check: --equals compares with a registry: give --server URL\n");
+		return CLI_BAD;
+	}
+	if (!o.token)
+		o.token = getenv("LAYOUTD_TOKEN");
 	int worst = CLI_PASS;
 	bool many = argc - i > 1;
 	for (; i < argc; i++) {
-		int rc = check_one(argv[i], &o.lay, o.json, many);
+		int rc = o.server ? cli_check_remote(o.server, o.token, o.equals, argv[i], o.json)
+				  : check_one(argv[i], &o.lay, o.json, many);
 		if (rc > worst)
 			worst = rc;
 	}

@@ -15,6 +15,12 @@ int cli_check(int argc, char **argv);
 int cli_table(int argc, char **argv);
 int cli_compare(int argc, char **argv);
 int cli_token(int argc, char **argv);
+int cli_db(int argc, char **argv);
+
+/* `check --server URL`: POST the request to URL/v1/check, with
+ * expect.equals set when equals is non-NULL; the same exit codes. */
+int cli_check_remote(const char *server, const char *token, const char *equals, const char *path,
+		     bool as_json);
 
 /* Read a whole file ("-" is stdin) and parse it with the engine's rules.
  * Returns a new reference or NULL with err filled. */

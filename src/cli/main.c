@@ -15,6 +15,7 @@ static void usage(FILE *f)
 		"usage: layoutd COMMAND [OPTIONS]\n"
 		"\n"
 		"  check [--json] [--max-points N] [--examples N] FILE...\n"
+		"  check --server URL [--token T] [--equals NAME[@VERSION]] [--json] FILE...\n"
 		"        analyse layout definitions; exit 0 pass, 1 verdict failed, 2 bad input\n"
 		"  table [--format csv|json] [--view placement|inverse] FILE\n"
 		"        print the placement table (element -> places) or its inverse\n"
@@ -24,6 +25,8 @@ static void usage(FILE *f)
 		"        run the HTTP API (see docs/api.md)\n"
 		"  token add|list|revoke [--db PATH] ...\n"
 		"        manage the API tokens that guard registry writes\n"
+		"  db check [--db PATH]\n"
+		"        open (migrating) the database and run SQLite's integrity check\n"
 		"  version\n"
 		"\n"
 		"FILE is a request {\"layout\": ..., \"expect\": ..., \"probe\": ...} or a bare\n"
@@ -47,6 +50,8 @@ int main(int argc, char **argv)
 		return http_serve_main(argc - 1, argv + 1);
 	if (strcmp(cmd, "token") == 0)
 		return cli_token(argc - 1, argv + 1);
+	if (strcmp(cmd, "db") == 0)
+		return cli_db(argc - 1, argv + 1);
 	if (strcmp(cmd, "version") == 0 || strcmp(cmd, "--version") == 0) {
 		printf("layoutd %s (engine %s)\n", PACKAGE_VERSION, LAY_ENGINE_VERSION);
 		return 0;

@@ -218,6 +218,43 @@ void cli_print_analysis(FILE *f, const char *file, json_t *a)
 			json_string_value(json_object_get(x, "field")), e ? e : "?", g ? g : "?");
 		free(e);
 		free(g);
+		json_t *diffs = json_object_get(x, "differences"), *d;
+		size_t k;
+		if (json_object_get(x, "differing"))
+			fprintf(f,
+				"               %lld elements placed differently from "
+				"%s@%lld%s%s\n",
+				(long long)json_integer_value(json_object_get(x, "differing")),
+				json_string_value(json_object_get(x, "ref")),
+				(long long)json_integer_value(json_object_get(x, "version")),
+				json_object_get(x, "reason") ? ": " : "",
+				json_object_get(x, "reason")
+					? json_string_value(json_object_get(x, "reason"))
+					: "");
+		json_array_foreach(diffs, k, d)
+		{
+			if (k >= CLI_SHOWN) {
+				fputs("               ...\n", f);
+				break;
+			}
+			size_t m;
+			json_t *p;
+			fputs("               ", f);
+			put_elem(f, names, json_object_get(d, "logical"));
+			fputs(" here", f);
+			json_array_foreach(json_object_get(d, "a"), m, p)
+			{
+				fputc(' ', f);
+				put_point(f, p);
+			}
+			fputs(", registered", f);
+			json_array_foreach(json_object_get(d, "b"), m, p)
+			{
+				fputc(' ', f);
+				put_point(f, p);
+			}
+			fputc('\n', f);
+		}
 	}
 	json_array_foreach(json_object_get(a, "warnings"), i, x)
 		fprintf(f, "  warning      %s\n", json_string_value(json_object_get(x, "message")));

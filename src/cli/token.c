@@ -13,12 +13,13 @@
 static void token_usage(FILE *f)
 {
 	fprintf(f,
-		"usage: layoutd token add NAME [--db PATH]\n"
+		"usage: layoutd token add NAME [--read-only] [--db PATH]\n"
 		"       layoutd token list [--db PATH]\n"
 		"       layoutd token revoke NAME [--db PATH]\n"
 		"NAME matches [A-Za-z0-9][A-Za-z0-9._-]{0,127}; PATH defaults to %s.\n"
 		"add prints the new token once, as the last word of its output; only\n"
-		"its SHA-256 is stored.\n",
+		"its SHA-256 is stored.  A --read-only token may read (see serve's\n"
+		"--require-token-for-reads) but a write with it is refused (403).\n",
 		STORE_DEFAULT_PATH);
 }
 
@@ -43,11 +44,12 @@ static int token_list(struct store *st, struct store_error *err)
 	int code = store_token_list(st, &arr, err);
 	if (code)
 		return code;
-	printf("%-24s %-20s %s\n", "NAME", "CREATED", "REVOKED");
+	printf("%-24s %-6s %-20s %s\n", "NAME", "SCOPE", "CREATED", "REVOKED");
 	json_array_foreach(arr, i, e)
 	{
 		const char *revoked = json_string_value(json_object_get(e, "revoked"));
-		printf("%-24s %-20s %s\n", json_string_value(json_object_get(e, "name")),
+		printf("%-24s %-6s %-20s %s\n", json_string_value(json_object_get(e, "name")),
+		       json_string_value(json_object_get(e, "scope")),
 		       json_string_value(json_object_get(e, "created")), revoked ? revoked : "-");
 	}
 	json_decref(arr);
@@ -61,6 +63,7 @@ int cli_token(int argc, char **argv)
 	struct store *st = NULL;
 	char token[STORE_TOKEN_LEN + 1];
 	int code, nargs = 0;
+	bool read_only = false;
 
 	for (int i = 1; i < argc; i++) {
 		if (strcmp(argv[i], "--db") == 0) {
@@ -71,6 +74,8 @@ int cli_token(int argc, char **argv)
 			db = argv[i];
 		} else if (strncmp(argv[i], "--db=", 5) == 0) {
 			db = argv[i] + 5;
+		} else if (strcmp(argv[i], "--read-only") == 0) {
+			read_only = true;
 		} else if (strcmp(argv[i], "-h") == 0 || strcmp(argv[i], "--help") == 0) {
 			token_usage(stdout);
 			return CLI_PASS;
@@ -110,11 +115,11 @@ int cli_token(int argc, char **argv)
 		return exit_code(err.code == STORE_OK ? STORE_IO : err.code);
 	}
 	if (strcmp(action, "add") == 0) {
-		code = store_token_add(st, name, token, &err);
+		code = store_token_add_scoped(st, name, read_only ? "read" : "write", token, &err);
 		if (!code) {
-			printf("Token for %s (shown only this once; send it as "
+			printf("%sToken for %s (shown only this once; send it as "
 			       "\"Authorization: Bearer TOKEN\"):\n%s\n",
-			       name, token);
+			       read_only ? "Read-only " : "", name, token);
 			explicit_bzero(token, sizeof token);
 		}
 	} else if (strcmp(action, "revoke") == 0) {
@@ -128,4 +133,36 @@ int cli_token(int argc, char **argv)
 		fprintf(stderr, "layoutd token %s: %s\n", action, err.message);
 	store_close(st);
 	return exit_code(code);
+}
+
+/* `layoutd db check [--db PATH]`: open (creating and migrating) the
+ * database and run PRAGMA integrity_check; exit 0 when it says ok. */
+int cli_db(int argc, char **argv)
+{
+	const char *db = STORE_DEFAULT_PATH;
+	struct store_error err = { 0 };
+	if (argc < 2 || strcmp(argv[1], "check") != 0) {
+		fprintf(stderr, "usage: layoutd db check [--db PATH]\n");
+		return CLI_BAD;
+	}
+	for (int i = 2; i < argc; i++) {
+		if (strcmp(argv[i], "--db") == 0 && i + 1 < argc) {
+			db = argv[++i];
+		} else {
+			fprintf(stderr, "usage: layoutd db check [--db PATH]\n");
+			return CLI_BAD;
+		}
+	}
+	struct store *st = store_open(db, NULL, &err);
+	if (!st) {
+		fprintf(stderr, "layoutd db check: %s: %s\n", db, err.message);
+		return CLI_FAIL;
+	}
+	int code = store_integrity_check(st, &err);
+	if (code)
+		fprintf(stderr, "layoutd db check: %s: %s\n", db, err.message);
+	else
+		printf("%s: ok (schema version %zu)\n", db, store_schema_version());
+	store_close(st);
+	return code ? CLI_FAIL : CLI_PASS;
 }

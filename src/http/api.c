@@ -8,15 +8,26 @@
 #include <string.h>
 
 #include "http/http.h"
+#include "store/store.h"
 
 static const char *const no_store[] = { "Cache-Control", "no-store", NULL };
 
-static struct lay_options options(struct http_server *srv)
+struct lay_options http_options(struct http_server *srv)
 {
-	return (struct lay_options){ .max_points = srv->cfg.max_points };
+	struct lay_options o = { .max_points = srv->cfg.max_points };
+	if (srv->store) {
+		o.resolve_equals = http_resolve_equals;
+		o.resolve_ctx = srv;
+	}
+	return o;
 }
 
-static json_t *parse_body(struct http_req *r, struct lay_error *err)
+static struct lay_options options(struct http_server *srv)
+{
+	return http_options(srv);
+}
+
+json_t *http_parse_body(struct http_req *r, struct lay_error *err)
 {
 	if (r->len == 0) {
 		lay_error_set(err, LAY_EJSON, "", 0,
@@ -50,16 +61,6 @@ static int check_members(json_t *body, const char *const *allowed, struct lay_er
 	return 0;
 }
 
-/* The outcome of an analysis request: a JSON object, or on a cache hit
- * the response text filled from the cached template. */
-struct outcome {
-	json_t *analysis;
-	char *text;
-	size_t len;
-	bool ok, hit;
-	char id[72];
-};
-
 static char *fill_template(const struct http_template *t, bool ok, json_t *expect, size_t *len)
 {
 	char *ex = json_dumps(expect, JSON_COMPACT);
@@ -90,14 +91,56 @@ static char *fill_template(const struct http_template *t, bool ok, json_t *expec
 }
 
 /*
+ * The cache: memory first, then the store.  A store hit is promoted into
+ * memory (which builds its response template) and read back from there.
+ */
+static bool cache_lookup(struct http_server *srv, const char *id, json_t **shared, char **layout,
+			 struct http_template *t)
+{
+	if (http_cache_get(srv->cache, id, shared, layout, t))
+		return true;
+	if (!srv->store)
+		return false;
+	char *text = NULL;
+	if (store_cache_get(srv->store, id, LAY_ENGINE_VERSION, &text, NULL) != STORE_OK)
+		return false;
+	json_t *v = json_loads(text, 0, NULL);
+	free(text);
+	json_t *a = json_object_get(v, "analysis"), *l = json_object_get(v, "layout");
+	char *ltext = l ? json_dumps(l, JSON_COMPACT) : NULL;
+	if (a && ltext)
+		http_cache_put(srv->cache, id, a, ltext);
+	free(ltext);
+	json_decref(v);
+	return http_cache_get(srv->cache, id, shared, layout, t);
+}
+
+static void cache_store(struct http_server *srv, const char *id, json_t *base, json_t *layout)
+{
+	/* key order is meaningful (expr axes): keep it */
+	char *ltext = json_dumps(layout, JSON_COMPACT);
+	if (ltext)
+		http_cache_put(srv->cache, id, base, ltext);
+	free(ltext);
+	if (srv->store) {
+		json_t *both = json_pack("{s:O,s:O}", "analysis", base, "layout", layout);
+		char *text = both ? json_dumps(both, JSON_COMPACT) : NULL;
+		if (text)
+			store_cache_put(srv->store, id, LAY_ENGINE_VERSION, text, NULL);
+		free(text);
+		json_decref(both);
+	}
+}
+
+/*
  * The analysis of a request body, from the cache when the definition was
  * analysed before and no probe is asked: expectations are evaluated on the
  * cached analysis (stored without expect and probe) and filled into its
- * response template.
+ * response template, or applied to a copy when a JSON object is wanted.
  */
-static int analyze(struct http_server *srv, json_t *body, struct outcome *o, struct lay_error *err)
+int http_analyze(struct http_server *srv, json_t *body, const char *const *allowed, bool want_json,
+		 struct http_outcome *o, struct lay_error *err)
 {
-	static const char *const allowed[] = { "layout", "expect", "probe", NULL };
 	struct lay_options opt = options(srv);
 	struct lay_def *def = NULL;
 	memset(o, 0, sizeof *o);
@@ -111,20 +154,36 @@ static int analyze(struct http_server *srv, json_t *body, struct outcome *o, str
 			"the request body needs a \"layout\" member: {\"layout\": {...}}");
 	if (!probe && json_is_object(layout)) {
 		json_t *shared = NULL, *result = NULL;
-		struct http_template t;
+		struct http_template t = { 0 };
 		if (lay_canonical_id(layout, o->id, err))
 			return err->code;
-		if (http_cache_get(srv->cache, o->id, &shared, NULL, &t)) {
-			int rc = lay_expect_eval(shared, expect, "/expect", &opt, &o->ok, &result,
-						 err);
+		if (cache_lookup(srv, o->id, &shared, NULL, want_json ? NULL : &t)) {
+			int rc;
+			if (want_json) {
+				o->analysis = json_copy(shared);
+				rc = o->analysis ? lay_expect_apply(o->analysis, expect, "/expect",
+								    &opt, err)
+						 : lay_error_set(err, LAY_ENOMEM, "", -1,
+								 "out of memory");
+				if (!rc) {
+					json_object_set_new(o->analysis, "cached", json_true());
+					o->ok = json_is_true(json_object_get(o->analysis, "ok"));
+				}
+			} else {
+				rc = lay_expect_eval(shared, expect, "/expect", &opt, &o->ok,
+						     &result, err);
+				if (!rc)
+					o->text = fill_template(&t, o->ok, result, &o->len);
+				json_decref(result);
+				json_decref(t.holder);
+			}
 			json_decref(shared);
-			if (!rc)
-				o->text = fill_template(&t, o->ok, result, &o->len);
-			json_decref(result);
-			json_decref(t.holder);
-			if (rc)
+			if (rc) {
+				json_decref(o->analysis);
+				o->analysis = NULL;
 				return rc;
-			if (o->text) {
+			}
+			if (o->text || o->analysis) {
 				atomic_fetch_add(&srv->metrics.cache_hits, 1);
 				o->hit = true;
 				return 0;
@@ -142,11 +201,8 @@ static int analyze(struct http_server *srv, json_t *body, struct outcome *o, str
 		json_t *base = json_deep_copy(o->analysis);
 		json_object_del(base, "probe");
 		lay_expect_apply(base, NULL, "/expect", &opt, NULL);
-		/* key order is meaningful (expr axes): keep it */
-		char *ltext = json_dumps(layout, JSON_COMPACT);
-		if (base && ltext)
-			http_cache_put(srv->cache, def->id, base, ltext);
-		free(ltext);
+		if (base)
+			cache_store(srv, def->id, base, layout);
 		json_decref(base);
 	}
 	lay_def_free(def);
@@ -156,10 +212,15 @@ static int analyze(struct http_server *srv, json_t *body, struct outcome *o, str
 static enum MHD_Result post_analyze(struct MHD_Connection *c, struct http_req *r, bool check)
 {
 	struct lay_error err;
-	struct outcome o = { 0 };
+	struct http_outcome o = { 0 };
 	lay_error_clear(&err);
-	json_t *body = parse_body(r, &err);
-	int rc = body ? analyze(r->srv, body, &o, &err) : err.code;
+	static const char *const allowed[] = { "layout", "expect", "probe", NULL };
+	json_t *body = http_parse_body(r, &err);
+	json_t *expect = json_object_get(body, "expect");
+	bool equals = json_is_object(expect) && json_object_get(expect, "equals");
+	int rc = body ? http_analyze(r->srv, body, allowed, equals, &o, &err) : err.code;
+	if (!rc && equals && !o.ok)
+		http_equals_differences(r->srv, json_object_get(body, "layout"), o.analysis);
 	json_decref(body);
 	if (rc)
 		return http_send_error(c, r, &err);
@@ -182,7 +243,7 @@ static enum MHD_Result post_compare(struct MHD_Connection *c, struct http_req *r
 	lay_error_clear(&err);
 	struct lay_options opt = options(r->srv);
 	struct lay_def *a = NULL, *b = NULL;
-	json_t *out = NULL, *body = parse_body(r, &err);
+	json_t *out = NULL, *body = http_parse_body(r, &err);
 	if (!body || check_members(body, allowed, &err))
 		goto out;
 	json_t *ex = json_object_get(body, "examples");
@@ -228,7 +289,7 @@ static bool load_cached(struct MHD_Connection *c, struct http_req *r, json_t **a
 			"an analysis id is \"sha256:\" and 64 lowercase hex digits", NULL);
 		return false;
 	}
-	if (!http_cache_get(r->srv->cache, id, &shared, &ltext, NULL)) {
+	if (!cache_lookup(r->srv, id, &shared, &ltext, NULL)) {
 		char detail[200];
 		snprintf(detail, sizeof detail,
 			 "no analysis %s here: POST its layout to /v1/analyze first", id);
@@ -255,10 +316,10 @@ static enum MHD_Result get_analysis(struct MHD_Connection *c, struct http_req *r
 	enum MHD_Result ret;
 	if (!load_cached(c, r, &a, &layout, &ret))
 		return ret;
-	char etag[80];
-	snprintf(etag, sizeof etag, "\"%s\"", json_string_value(json_object_get(a, "fingerprint")));
-	const char *inm = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "If-None-Match");
-	if (inm && (strcmp(inm, etag) == 0 || strcmp(inm, "*") == 0)) {
+	char etag[96];
+	const char *fp = json_string_value(json_object_get(a, "fingerprint"));
+	http_etag(fp, etag);
+	if (http_etag_matches(c, fp)) {
 		struct MHD_Response *resp =
 			MHD_create_response_from_buffer(0, "", MHD_RESPMEM_PERSISTENT);
 		MHD_add_response_header(resp, "ETag", etag);
@@ -384,6 +445,10 @@ static enum MHD_Result send_asset(struct MHD_Connection *c, struct http_req *r, 
 enum MHD_Result http_api(struct MHD_Connection *c, struct http_req *r)
 {
 	struct http_server *srv = r->srv;
+	enum MHD_Result ret;
+	if (r->route <= ROUTE_GRID && srv->cfg.require_token_reads &&
+	    !http_authorize(c, r, false, NULL, 0, &ret))
+		return ret;
 	switch (r->route) {
 	case ROUTE_LIVEZ: {
 		/* never touches the store: a slow disk must not get us killed */
@@ -392,8 +457,13 @@ enum MHD_Result http_api(struct MHD_Connection *c, struct http_req *r)
 	}
 	case ROUTE_READYZ: {
 		bool draining = atomic_load(&srv->draining);
-		json_t *b = json_pack("{s:s}", "status", draining ? "draining" : "ready");
-		enum MHD_Result ret = http_send_json(c, r, draining ? 503 : 200, b, no_store);
+		bool db = srv->store && store_ready(srv->store, NULL) == STORE_OK;
+		json_t *b = json_pack("{s:s,s:b}", "status",
+				      draining ? "draining"
+				      : db     ? "ready"
+					       : "database unavailable",
+				      "database", db);
+		ret = http_send_json(c, r, draining || !db ? 503 : 200, b, no_store);
 		json_decref(b);
 		return ret;
 	}
@@ -401,8 +471,8 @@ enum MHD_Result http_api(struct MHD_Connection *c, struct http_req *r)
 		char *text = http_metrics_render(srv);
 		if (!text)
 			return MHD_NO;
-		enum MHD_Result ret = http_send_text(c, r, 200, "text/plain; version=0.0.4", text,
-						     strlen(text), true);
+		ret = http_send_text(c, r, 200, "text/plain; version=0.0.4", text, strlen(text),
+				     true);
 		free(text);
 		return ret;
 	}
@@ -428,7 +498,6 @@ enum MHD_Result http_api(struct MHD_Connection *c, struct http_req *r)
 	case ROUTE_GRID:
 		return get_grid(c, r);
 	default:
-		return http_send_problem(c, r, 404, "not_found",
-					 "the registry is not available in this build", NULL);
+		return http_registry(c, r);
 	}
 }

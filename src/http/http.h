@@ -25,8 +25,9 @@ int http_serve_main(int argc, char **argv);
 #define HTTP_DEFAULT_MAX_CONNS	512	   /* total; split across the worker threads */
 #define HTTP_DEFAULT_MAX_PER_IP 64	   /* one client cannot take every slot */
 #define HTTP_DEFAULT_CACHE	4096	   /* analyses kept in memory */
-#define HTTP_DEFAULT_DRAIN	30	   /* seconds to finish in-flight requests */
-#define HTTP_MAX_CORS		16	   /* allowed origins */
+#define HTTP_DEFAULT_BUSY_MS	1000 /* a registry write takes ms; a worker waits at most 1 s */
+#define HTTP_DEFAULT_DRAIN	30   /* seconds to finish in-flight requests */
+#define HTTP_MAX_CORS		16   /* allowed origins */
 /* Per-connection buffer for headers and I/O.  Bodies are copied out as
  * they arrive, so 16 KiB is enough, and libmicrohttpd zeroes this pool on
  * every request: a larger one costs throughput for nothing. */
@@ -45,6 +46,9 @@ struct http_config {
 	unsigned timeout, max_conns, max_per_ip, drain;
 	size_t cache_entries;
 	bool log_json;
+	bool require_token_reads;
+	long db_cache_entries;
+	int busy_ms;
 	int ncors;
 	const char *cors[HTTP_MAX_CORS];
 };
@@ -116,10 +120,13 @@ char *http_metrics_render(struct http_server *srv);
 /* ------------------------------------------------------------------ */
 /* The server and one request                                          */
 
+struct store;
+
 struct http_server {
 	struct http_config cfg;
 	struct MHD_Daemon *daemon;
 	struct http_cache *cache;
+	struct store *store; /* the SQLite cache and registry */
 	struct http_metrics metrics;
 	atomic_bool draining;
 	atomic_int inflight;
@@ -162,6 +169,34 @@ void http_add_common_headers(struct http_req *r, struct MHD_Response *resp);
 /* Endpoint handlers (api.c). */
 enum MHD_Result http_api(struct MHD_Connection *c, struct http_req *r);
 
+/* The outcome of an analysis request: a JSON object, or on a cache hit
+ * the response text filled from the cached template. */
+struct http_outcome {
+	json_t *analysis;
+	char *text;
+	size_t len;
+	bool ok, hit;
+	char id[72];
+};
+/* Analyse a request body whose members are among `allowed`; with want_json
+ * the outcome is always a JSON object.  0 or a lay_code with err. */
+int http_analyze(struct http_server *srv, json_t *body, const char *const *allowed, bool want_json,
+		 struct http_outcome *o, struct lay_error *err);
+struct lay_options http_options(struct http_server *srv);
+json_t *http_parse_body(struct http_req *r, struct lay_error *err);
+
+/* The registry (registry.c). */
+enum MHD_Result http_registry(struct MHD_Connection *c, struct http_req *r);
+/* Resolves expect.equals "name[@version]" to its fingerprint. */
+int http_resolve_equals(void *ctx, const char *ref, char fingerprint[72], struct lay_error *err);
+/* The placement differences between a layout and a registry reference,
+ * attached to the "equals" failure of an analysis. */
+void http_equals_differences(struct http_server *srv, json_t *layout, json_t *analysis);
+/* Authorization: true when the request may go on; else a 401/403 has been
+ * queued into *ret.  who receives the token's name ("" without tokens). */
+bool http_authorize(struct MHD_Connection *c, struct http_req *r, bool write, char *who,
+		    size_t who_len, enum MHD_Result *ret);
+
 /* Streamed table (stream.c): takes ownership of def. */
 enum MHD_Result http_stream_table(struct MHD_Connection *c, struct http_req *r, struct lay_def *def,
 				  bool inverse, bool csv, int64_t after, int64_t limit,
@@ -182,5 +217,12 @@ struct http_asset {
 extern const struct http_asset http_assets[];
 
 int64_t http_now_us(void);
+
+/* ETags name a placement: W/"sha256:<fingerprint>", weak because two
+ * representations (two versions, or a recomputed analysis) may place
+ * identically.  True when If-None-Match (weak comparison, lists, "*")
+ * matches the fingerprint. */
+void http_etag(const char *fingerprint, char out[96]);
+bool http_etag_matches(struct MHD_Connection *c, const char *fingerprint);
 
 #endif

@@ -20,6 +20,7 @@
 
 #include "config.h"
 #include "http/http.h"
+#include "store/store.h"
 
 const char *const http_route_template[HTTP_NROUTES] = {
 	[ROUTE_ANALYZE] = "/v1/analyze",
@@ -108,6 +109,32 @@ static bool method_allowed(int route, const char *method)
 
 /* ------------------------------------------------------------------ */
 /* Responses                                                           */
+
+void http_etag(const char *fingerprint, char out[96])
+{
+	snprintf(out, 96, "W/\"%s\"", fingerprint);
+}
+
+bool http_etag_matches(struct MHD_Connection *c, const char *fingerprint)
+{
+	const char *h = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "If-None-Match");
+	size_t fl = strlen(fingerprint);
+	if (!h)
+		return false;
+	for (const char *p = h; *p;) {
+		while (*p == ' ' || *p == ',')
+			p++;
+		if (*p == '*')
+			return true;
+		if (strncmp(p, "W/", 2) == 0)
+			p += 2;
+		if (*p == '"' && strncmp(p + 1, fingerprint, fl) == 0 && p[1 + fl] == '"')
+			return true;
+		while (*p && *p != ',')
+			p++;
+	}
+	return false;
+}
 
 void http_add_common_headers(struct http_req *r, struct MHD_Response *resp)
 {
@@ -453,12 +480,16 @@ static void usage(FILE *f)
 		"  --max-connections N     total connections (default %d)\n"
 		"  --max-per-ip N          connections per client address (default %d)\n"
 		"  --cache-entries N       analyses kept in memory (default %d)\n"
+		"  --db-cache-entries N    analyses kept in the database (default %d)\n"
+		"  --busy-timeout MS       wait for the database write lock (default %d)\n"
+		"  --require-token-for-reads  once tokens exist, every /v1 request needs one\n"
 		"  --drain SECONDS         on SIGTERM, time to finish requests (default %d)\n"
 		"  --cors-origin ORIGIN    allow a dashboard on ORIGIN (repeatable; * for any)\n"
 		"  --log-format text|json  one line per request on stderr (default text)\n",
 		HTTP_DEFAULT_LISTEN, HTTP_DEFAULT_MAX_BODY, (long long)LAYOUTD_DEFAULT_MAX_POINTS,
 		HTTP_DEFAULT_TIMEOUT, HTTP_DEFAULT_MAX_CONNS, HTTP_DEFAULT_MAX_PER_IP,
-		HTTP_DEFAULT_CACHE, HTTP_DEFAULT_DRAIN);
+		HTTP_DEFAULT_CACHE, STORE_DEFAULT_CACHE_MAX, HTTP_DEFAULT_BUSY_MS,
+		HTTP_DEFAULT_DRAIN);
 }
 
 static long long count_arg(const char *opt, const char *v, long long min, long long max)
@@ -505,6 +536,8 @@ static int parse_flags(struct http_config *cfg, int argc, char **argv)
 		.max_per_ip = HTTP_DEFAULT_MAX_PER_IP,
 		.drain = HTTP_DEFAULT_DRAIN,
 		.cache_entries = HTTP_DEFAULT_CACHE,
+		.busy_ms = HTTP_DEFAULT_BUSY_MS,
+		.db_cache_entries = STORE_DEFAULT_CACHE_MAX,
 	};
 	split_listen(cfg, HTTP_DEFAULT_LISTEN);
 	for (int i = 1; i < argc; i++) {
@@ -536,6 +569,13 @@ static int parse_flags(struct http_config *cfg, int argc, char **argv)
 			cfg->max_per_ip = (unsigned)count_arg(a, v, 1, 65536);
 		} else if (strcmp(a, "--cache-entries") == 0) {
 			cfg->cache_entries = (size_t)count_arg(a, v, 1, 1LL << 24);
+		} else if (strcmp(a, "--db-cache-entries") == 0) {
+			cfg->db_cache_entries = (long)count_arg(a, v, 1, 1LL << 30);
+		} else if (strcmp(a, "--busy-timeout") == 0) {
+			cfg->busy_ms = (int)count_arg(a, v, 1, 600000);
+		} else if (strcmp(a, "--require-token-for-reads") == 0) {
+			cfg->require_token_reads = true;
+			takes = false;
 		} else if (strcmp(a, "--drain") == 0) {
 			cfg->drain = (unsigned)count_arg(a, v, 0, 3600);
 		} else if (strcmp(a, "--cors-origin") == 0 && v) {
@@ -592,6 +632,15 @@ int http_serve_main(int argc, char **argv)
 	srv.started_us = http_now_us();
 	if (!srv.cache)
 		goto out;
+	struct store_options sopt = { .cache_max_entries = srv.cfg.db_cache_entries,
+				      .busy_timeout_ms = srv.cfg.busy_ms };
+	struct store_error serr = { 0 };
+	srv.store = store_open(srv.cfg.db_path, &sopt, &serr);
+	if (!srv.store) {
+		fprintf(stderr, "layoutd serve: cannot open the database %s: %s\n", srv.cfg.db_path,
+			serr.message);
+		goto out;
+	}
 
 	/* Signals are taken by sigwait in this thread only: block them
 	 * before MHD starts its threads, which inherit the mask. */
@@ -652,6 +701,8 @@ int http_serve_main(int argc, char **argv)
 out:
 	if (srv.daemon)
 		MHD_stop_daemon(srv.daemon);
+	/* after the daemon stopped: no worker thread uses the store now */
+	store_close(srv.store);
 	http_cache_free(srv.cache);
 	freeaddrinfo(ai);
 	return rc;

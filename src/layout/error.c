@@ -34,6 +34,8 @@ static const struct {
 	{ LAY_EOFFLINE, "needs_registry", 422, "Registry required" },
 	{ LAY_ENOMEM, "no_memory", 500, "Out of memory" },
 	{ LAY_EIO, "io", 500, "I/O error" },
+	{ LAY_EREF, "unknown_reference", 422, "Unknown registry reference" },
+	{ LAY_EUNAVAILABLE, "unavailable", 503, "Service unavailable" },
 };
 
 static int code_index(int code)

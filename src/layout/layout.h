@@ -37,25 +37,27 @@
 /* Error codes: 0 is success, negative values are failures. */
 enum lay_code {
 	LAY_OK = 0,
-	LAY_EJSON = -1,	      /* malformed JSON text */
-	LAY_EDUPKEY = -2,     /* duplicate object key */
-	LAY_EDEPTH = -3,      /* JSON nested too deeply */
-	LAY_ESCHEMA = -4,     /* wrong type, missing or unknown member */
-	LAY_ENOTATION = -5,   /* zero or several notation keys */
-	LAY_ENOTINT = -6,     /* a real number where integers are required */
-	LAY_EEXTENT = -7,     /* zero or negative extent */
-	LAY_ESHAPE = -8,      /* sizes that must agree do not */
-	LAY_EOVERFLOW = -9,   /* 64-bit overflow */
-	LAY_ESYNTAX = -10,    /* syntax error in a text notation */
-	LAY_EUNKNOWN = -11,   /* unknown name in an expression */
-	LAY_EDIVZERO = -12,   /* division or modulo by zero */
-	LAY_ELIMIT = -13,     /* enumeration or input over a limit */
-	LAY_ECONGRUENT = -14, /* CuTe shape and stride not congruent */
-	LAY_ERANGE = -15,     /* a value outside its allowed range */
-	LAY_ENAME = -16,      /* an invalid or duplicate name */
-	LAY_EOFFLINE = -17,   /* needs the registry (expect.equals offline) */
-	LAY_ENOMEM = -18,     /* allocation failed */
-	LAY_EIO = -19,	      /* reading a file failed (CLI only) */
+	LAY_EJSON = -1,		/* malformed JSON text */
+	LAY_EDUPKEY = -2,	/* duplicate object key */
+	LAY_EDEPTH = -3,	/* JSON nested too deeply */
+	LAY_ESCHEMA = -4,	/* wrong type, missing or unknown member */
+	LAY_ENOTATION = -5,	/* zero or several notation keys */
+	LAY_ENOTINT = -6,	/* a real number where integers are required */
+	LAY_EEXTENT = -7,	/* zero or negative extent */
+	LAY_ESHAPE = -8,	/* sizes that must agree do not */
+	LAY_EOVERFLOW = -9,	/* 64-bit overflow */
+	LAY_ESYNTAX = -10,	/* syntax error in a text notation */
+	LAY_EUNKNOWN = -11,	/* unknown name in an expression */
+	LAY_EDIVZERO = -12,	/* division or modulo by zero */
+	LAY_ELIMIT = -13,	/* enumeration or input over a limit */
+	LAY_ECONGRUENT = -14,	/* CuTe shape and stride not congruent */
+	LAY_ERANGE = -15,	/* a value outside its allowed range */
+	LAY_ENAME = -16,	/* an invalid or duplicate name */
+	LAY_EOFFLINE = -17,	/* needs the registry (expect.equals offline) */
+	LAY_ENOMEM = -18,	/* allocation failed */
+	LAY_EIO = -19,		/* reading a file failed (CLI only) */
+	LAY_EREF = -20,		/* expect.equals names no registered layout */
+	LAY_EUNAVAILABLE = -21, /* a service the request needs is down or busy */
 };
 
 #define LAY_ERR_MSG 512

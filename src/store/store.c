@@ -113,11 +113,19 @@ static const char migration_001[] =
 	") STRICT;\n"
 	"CREATE UNIQUE INDEX api_token_live_name ON api_token (name) WHERE revoked IS NULL;\n";
 
+static const char migration_002[] =
+	"-- 002_token_scope.sql: a token is \"write\" (registry writes and reads) or\n"
+	"-- \"read\" (reads only; a write with it is 403).  Existing tokens keep\n"
+	"-- write access.\n"
+	"ALTER TABLE api_token ADD COLUMN scope TEXT NOT NULL DEFAULT 'write'\n"
+	"\tCHECK (scope IN ('read', 'write'));\n";
+
 static const struct {
 	const char *file;
 	const char *sql;
 } migrations[] = {
 	{ "001_init.sql", migration_001 },
+	{ "002_token_scope.sql", migration_002 },
 };
 
 #define N_MIGRATIONS (sizeof migrations / sizeof migrations[0])
@@ -306,11 +314,12 @@ static const char *const stmt_sql[S_COUNT] = {
 			" ORDER BY v.name",
 	[S_DELETE_MARK] = "UPDATE layout_version SET deleted = ?3"
 			  " WHERE name = ?1 AND version = ?2 AND deleted IS NULL",
-	[S_TOKEN_INSERT] = "INSERT INTO api_token (name, hash, created) VALUES (?1, ?2, ?3)",
-	[S_TOKEN_LIST] = "SELECT name, created, revoked FROM api_token ORDER BY rowid",
+	[S_TOKEN_INSERT] =
+		"INSERT INTO api_token (name, hash, created, scope) VALUES (?1, ?2, ?3, ?4)",
+	[S_TOKEN_LIST] = "SELECT name, created, revoked, scope FROM api_token ORDER BY rowid",
 	[S_TOKEN_REVOKE] = "UPDATE api_token SET revoked = ?2 WHERE name = ?1 AND revoked IS NULL",
 	[S_TOKEN_EXIST] = "SELECT EXISTS (SELECT 1 FROM api_token WHERE revoked IS NULL)",
-	[S_TOKEN_LIVE] = "SELECT name, hash FROM api_token WHERE revoked IS NULL",
+	[S_TOKEN_LIVE] = "SELECT name, hash, scope FROM api_token WHERE revoked IS NULL",
 };
 
 /* ---- Connections ------------------------------------------------------------ */
@@ -1388,6 +1397,12 @@ static int random_bytes(uint8_t *buf, size_t n, struct store_error *err)
 int store_token_add(struct store *st, const char *name, char token_out[STORE_TOKEN_LEN + 1],
 		    struct store_error *err)
 {
+	return store_token_add_scoped(st, name, "write", token_out, err);
+}
+
+int store_token_add_scoped(struct store *st, const char *name, const char *scope,
+			   char token_out[STORE_TOKEN_LEN + 1], struct store_error *err)
+{
 	static const char hex[] = "0123456789abcdef";
 	struct conn *c = NULL;
 	sqlite3_stmt *s = NULL;
@@ -1396,6 +1411,8 @@ int store_token_add(struct store *st, const char *name, char token_out[STORE_TOK
 	size_t plen = strlen(STORE_TOKEN_PREFIX);
 	int code, rc;
 	token_out[0] = '\0';
+	if (!scope || (strcmp(scope, "read") != 0 && strcmp(scope, "write") != 0))
+		return fail(err, STORE_INVAL, "a token scope is \"read\" or \"write\"");
 	if ((code = check_name(name, err)) || (code = random_bytes(raw, sizeof raw, err)))
 		return code;
 	memcpy(token, STORE_TOKEN_PREFIX, plen);
@@ -1412,7 +1429,7 @@ int store_token_add(struct store *st, const char *name, char token_out[STORE_TOK
 		goto out;
 	if ((rc = bind_text(s, 1, name)) ||
 	    (rc = sqlite3_bind_blob(s, 2, hash, sizeof hash, SQLITE_STATIC)) ||
-	    (rc = bind_text(s, 3, now))) {
+	    (rc = bind_text(s, 3, now)) || (rc = bind_text(s, 4, scope))) {
 		code = bind_fail(err, c, rc);
 		goto out;
 	}
@@ -1453,7 +1470,8 @@ int store_token_list(struct store *st, json_t **out, struct store_error *err)
 		json_t *e = json_object();
 		if (!e || json_array_append_new(arr, e) || !put(e, "name", col_json_string(s, 0)) ||
 		    !put(e, "created", col_json_string(s, 1)) ||
-		    !put(e, "revoked", col_json_string(s, 2))) {
+		    !put(e, "revoked", col_json_string(s, 2)) ||
+		    !put(e, "scope", col_json_string(s, 3))) {
 			code = fail(err, STORE_NOMEM, "out of memory listing tokens");
 			goto out;
 		}
@@ -1525,6 +1543,12 @@ int store_tokens_exist(struct store *st, bool *exist, struct store_error *err)
 int store_token_check(struct store *st, const char *token, char name_out[STORE_NAME_MAX + 1],
 		      struct store_error *err)
 {
+	return store_token_scope(st, token, name_out, NULL, err);
+}
+
+int store_token_scope(struct store *st, const char *token, char name_out[STORE_NAME_MAX + 1],
+		      char scope_out[8], struct store_error *err)
+{
 	struct conn *c;
 	sqlite3_stmt *s = NULL;
 	uint8_t hash[SHA256_DIGEST_SIZE];
@@ -1550,6 +1574,9 @@ int store_token_check(struct store *st, const char *token, char name_out[STORE_N
 			if (name_out)
 				snprintf(name_out, STORE_NAME_MAX + 1, "%s",
 					 (const char *)sqlite3_column_text(s, 0));
+			if (scope_out)
+				snprintf(scope_out, 8, "%s",
+					 (const char *)sqlite3_column_text(s, 2));
 		}
 	}
 	if (rc != SQLITE_DONE)

@@ -213,6 +213,12 @@ int store_token_add(struct store *st, const char *name, char token_out[STORE_TOK
 
 /* All tokens, live and revoked, oldest first, as a new
  *   [{"name", "created", "revoked": time | null}...]. */
+/* The same with a scope: "write" (the default) or "read" (reads only). */
+int store_token_add_scoped(struct store *st, const char *name, const char *scope,
+			   char token_out[STORE_TOKEN_LEN + 1], struct store_error *err);
+/* store_token_check that also returns the token's scope ("read"/"write"). */
+int store_token_scope(struct store *st, const char *token, char name_out[STORE_NAME_MAX + 1],
+		      char scope_out[8], struct store_error *err);
 int store_token_list(struct store *st, json_t **out, struct store_error *err);
 
 /* Revoke the live token named `name`: STORE_NOTFOUND if there is none. */

@@ -1,0 +1,462 @@
+/*
+ * registry.c - the registry of named, immutable layout versions over HTTP
+ * (DESIGN.md §4), its bearer-token authorization, and expect.equals.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "http/http.h"
+#include "store/store.h"
+
+/* Longest description kept with a version. */
+#define HTTP_MAX_DESCRIPTION 4096
+
+static unsigned store_status(int code)
+{
+	switch (code) {
+	case STORE_NOTFOUND:
+		return 404;
+	case STORE_GONE:
+		return 410;
+	case STORE_CONFLICT:
+		return 409;
+	case STORE_BUSY:
+		return 503;
+	case STORE_AUTH:
+		return 401;
+	case STORE_BADNAME:
+	case STORE_INVAL:
+		return 400;
+	default:
+		return 500;
+	}
+}
+
+static enum MHD_Result store_problem(struct MHD_Connection *c, struct http_req *r,
+				     const struct store_error *err)
+{
+	unsigned status = store_status(err->code);
+	const char *code = err->code == STORE_NOTFOUND	? "layout_not_found"
+			   : err->code == STORE_GONE	? "layout_deleted"
+			   : err->code == STORE_BUSY	? "busy"
+			   : err->code == STORE_BADNAME ? "bad_name"
+							: store_code_name(err->code);
+	return http_send_problem(c, r, status, code, err->message, NULL);
+}
+
+static bool no_store(struct MHD_Connection *c, struct http_req *r, enum MHD_Result *ret)
+{
+	if (r->srv->store)
+		return false;
+	*ret = http_send_problem(c, r, 503, "unavailable", "the registry database is not open",
+				 NULL);
+	return true;
+}
+
+/* ------------------------------------------------------------------ */
+/* Authorization                                                       */
+
+static enum MHD_Result auth_problem(struct MHD_Connection *c, struct http_req *r, unsigned status,
+				    const char *code, const char *detail)
+{
+	char type[128];
+	snprintf(type, sizeof type, "https://layoutd.dev/problems/%s", code);
+	json_t *p = json_pack("{s:s,s:s,s:i,s:s,s:s,s:s}", "type", type, "title",
+			      status == 401 ? "Unauthorized" : "Forbidden", "status", (int)status,
+			      "detail", detail, "code", code, "pointer", "");
+	const char *h401[] = { "WWW-Authenticate", "Bearer realm=\"layoutd\"", NULL };
+	enum MHD_Result ret = http_send_json(c, r, status, p, status == 401 ? h401 : NULL);
+	json_decref(p);
+	return ret;
+}
+
+bool http_authorize(struct MHD_Connection *c, struct http_req *r, bool write, char *who,
+		    size_t who_len, enum MHD_Result *ret)
+{
+	struct http_server *srv = r->srv;
+	struct store_error err = { 0 };
+	bool exist = false;
+	if (who && who_len)
+		who[0] = '\0';
+	if (!srv->store || (!write && !srv->cfg.require_token_reads))
+		return true;
+	if (store_tokens_exist(srv->store, &exist, &err) != STORE_OK) {
+		*ret = store_problem(c, r, &err);
+		return false;
+	}
+	if (!exist)
+		return true; /* no token yet: the registry is open */
+	const char *h = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Authorization");
+	if (!h || strncasecmp(h, "Bearer ", 7) != 0) {
+		*ret = auth_problem(c, r, 401, "unauthorized",
+				    write ? "registry writes need \"Authorization: Bearer TOKEN\""
+					  : "this daemon requires a token for reads");
+		return false;
+	}
+	const char *token = h + 7;
+	while (*token == ' ')
+		token++;
+	char name[STORE_NAME_MAX + 1], scope[8] = "";
+	int rc = store_token_scope(srv->store, token, name, scope, &err);
+	if (rc == STORE_AUTH) {
+		*ret = auth_problem(c, r, 401, "unauthorized", "unknown or revoked token");
+		return false;
+	}
+	if (rc != STORE_OK) {
+		*ret = store_problem(c, r, &err);
+		return false;
+	}
+	if (write && strcmp(scope, "write") != 0) {
+		char detail[256];
+		snprintf(detail, sizeof detail,
+			 "token %s is read-only: it may not change the registry", name);
+		*ret = auth_problem(c, r, 403, "forbidden", detail);
+		return false;
+	}
+	if (who && who_len)
+		snprintf(who, who_len, "%s", name);
+	return true;
+}
+
+/* ------------------------------------------------------------------ */
+/* expect.equals                                                       */
+
+/* "name" or "name@version"; version 0 means the latest. */
+static int parse_ref(const char *ref, char *name, size_t n, int64_t *version)
+{
+	const char *at = strrchr(ref, '@');
+	size_t len = at ? (size_t)(at - ref) : strlen(ref);
+	*version = 0;
+	if (len == 0 || len >= n)
+		return -1;
+	memcpy(name, ref, len);
+	name[len] = '\0';
+	if (!store_name_valid(name))
+		return -1;
+	if (at) {
+		char *end = NULL;
+		long long v = strtoll(at + 1, &end, 10);
+		if (!at[1] || !end || *end || v < 1)
+			return -1;
+		*version = v;
+	}
+	return 0;
+}
+
+int http_resolve_equals(void *ctx, const char *ref, char fingerprint[72], struct lay_error *err)
+{
+	struct http_server *srv = ctx;
+	char name[STORE_NAME_MAX + 1];
+	int64_t version;
+	struct store_version v = { 0 };
+	struct store_error serr = { 0 };
+	if (parse_ref(ref, name, sizeof name, &version))
+		return lay_error_set(err, LAY_ESCHEMA, "/expect/equals", -1,
+				     "expect.equals is \"name\" or \"name@version\" (name matches "
+				     "[A-Za-z0-9][A-Za-z0-9._-]{0,127}), not \"%.128s\"",
+				     ref);
+	int rc = store_layout_get(srv->store, name, version, &v, &serr);
+	if (rc == STORE_NOTFOUND || rc == STORE_GONE) {
+		store_version_clear(&v);
+		return lay_error_set(err, LAY_EREF, "/expect/equals", -1,
+				     "expect.equals names %s, which the registry %s", ref,
+				     rc == STORE_GONE ? "has deleted" : "does not hold");
+	}
+	if (rc != STORE_OK) {
+		store_version_clear(&v);
+		return lay_error_set(err, LAY_EUNAVAILABLE, "/expect/equals", -1,
+				     "the registry could not be read: %s", serr.message);
+	}
+	snprintf(fingerprint, 72, "%s", v.fingerprint);
+	store_version_clear(&v);
+	return 0;
+}
+
+void http_equals_differences(struct http_server *srv, json_t *layout, json_t *analysis)
+{
+	json_t *fails = json_object_get(json_object_get(analysis, "expect"), "failures"), *f;
+	size_t i;
+	json_array_foreach(fails, i, f)
+	{
+		const char *field = json_string_value(json_object_get(f, "field"));
+		const char *ref = json_string_value(json_object_get(f, "ref"));
+		char name[STORE_NAME_MAX + 1];
+		int64_t version;
+		struct store_version v = { 0 };
+		if (!field || strcmp(field, "equals") != 0 || !ref ||
+		    parse_ref(ref, name, sizeof name, &version) ||
+		    store_layout_get(srv->store, name, version, &v, NULL) != STORE_OK) {
+			store_version_clear(&v);
+			continue;
+		}
+		struct lay_options opt = http_options(srv);
+		struct lay_error err;
+		json_t *theirs = json_loads(v.layout_json, 0, NULL);
+		struct lay_def *a = lay_def_new(layout, "/layout", &opt, &err);
+		struct lay_def *b = theirs ? lay_def_new(theirs, "/layout", &opt, &err) : NULL;
+		json_t *cmp = a && b ? lay_compare(a, b, 0, &err) : NULL;
+		if (cmp) {
+			json_object_set(f, "version", json_integer(v.version));
+			json_object_set(f, "differing", json_object_get(cmp, "differing"));
+			json_object_set(f, "differences", json_object_get(cmp, "differences"));
+			if (json_object_get(cmp, "reason"))
+				json_object_set(f, "reason", json_object_get(cmp, "reason"));
+		}
+		json_decref(cmp);
+		lay_def_free(a);
+		lay_def_free(b);
+		json_decref(theirs);
+		store_version_clear(&v);
+	}
+}
+
+/* ------------------------------------------------------------------ */
+/* Endpoints                                                           */
+
+static const char *arg(struct MHD_Connection *c, const char *name)
+{
+	return MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, name);
+}
+
+static bool limit_arg(struct MHD_Connection *c, long *limit)
+{
+	const char *v = arg(c, "limit");
+	*limit = 0;
+	if (!v)
+		return true;
+	char *end = NULL;
+	long n = strtol(v, &end, 10);
+	if (!*v || !end || *end || n < 1)
+		return false;
+	*limit = n;
+	return true;
+}
+
+/* A version as JSON with its ETag; 304 when If-None-Match matches. */
+static enum MHD_Result send_version(struct MHD_Connection *c, struct http_req *r,
+				    struct store_version *v, unsigned status)
+{
+	char etag[96], location[256];
+	http_etag(v->fingerprint, etag);
+	snprintf(location, sizeof location, "/v1/layouts/%s/versions/%lld", v->name,
+		 (long long)v->version);
+	if (status == 200 && http_etag_matches(c, v->fingerprint)) {
+		struct MHD_Response *resp =
+			MHD_create_response_from_buffer(0, "", MHD_RESPMEM_PERSISTENT);
+		MHD_add_response_header(resp, "ETag", etag);
+		MHD_add_response_header(resp, "Cache-Control", "no-cache");
+		http_add_common_headers(r, resp);
+		r->status = 304;
+		r->responded = true;
+		enum MHD_Result ret = MHD_queue_response(c, 304, resp);
+		MHD_destroy_response(resp);
+		return ret;
+	}
+	json_t *o = store_version_to_json(v);
+	json_object_del(o, "deleted");
+	const char *headers[] = { "ETag",   etag, "Cache-Control", "no-cache", "Location",
+				  location, NULL };
+	if (status != 201)
+		headers[4] = NULL;
+	enum MHD_Result ret = http_send_json(c, r, status, o, headers);
+	json_decref(o);
+	return ret;
+}
+
+static json_t *summary(json_t *a, json_t *expect)
+{
+	json_t *counts = json_object();
+	static const char *const fields[] = { "collisions", "duplicates", "holes", "unplaced",
+					      "out_of_bounds" };
+	json_object_set(counts, "placements", json_object_get(a, "placements"));
+	for (size_t k = 0; k < sizeof fields / sizeof fields[0]; k++)
+		json_object_set(counts, fields[k],
+				json_object_get(json_object_get(a, fields[k]), "count"));
+	json_object_set(counts, "round_trip_mismatches",
+			json_object_get(json_object_get(a, "round_trip"), "mismatches"));
+	return json_pack("{s:O,s:O,s:o,s:O,s:O,s:O,s:O,s:O}", "ok", json_object_get(a, "ok"),
+			 "verdict", json_object_get(a, "verdict"), "counts", counts, "owners",
+			 json_object_get(a, "owners"), "replication",
+			 json_object_get(a, "replication"), "logical",
+			 json_object_get(a, "logical"), "physical", json_object_get(a, "physical"),
+			 "expect", expect ? expect : json_object());
+}
+
+static enum MHD_Result put_layout(struct MHD_Connection *c, struct http_req *r, const char *name)
+{
+	static const char *const allowed[] = { "layout", "expect", "description", NULL };
+	struct http_server *srv = r->srv;
+	struct lay_error err;
+	struct http_outcome o = { 0 };
+	struct store_version v = { 0 };
+	struct store_error serr = { 0 };
+	char who[STORE_NAME_MAX + 1];
+	enum MHD_Result ret;
+	bool created = false;
+	json_t *body = NULL, *sum = NULL;
+	char *ltext = NULL, *stext = NULL;
+	lay_error_clear(&err);
+	if (!http_authorize(c, r, true, who, sizeof who, &ret))
+		return ret;
+	body = http_parse_body(r, &err);
+	if (!body) {
+		ret = http_send_error(c, r, &err);
+		goto out;
+	}
+	json_t *desc = json_object_get(body, "description");
+	if (desc &&
+	    (!json_is_string(desc) || strlen(json_string_value(desc)) > HTTP_MAX_DESCRIPTION)) {
+		ret = http_send_problem(c, r, 422, "schema",
+					"description is a string of at most 4096 bytes",
+					"/description");
+		goto out;
+	}
+	if (http_analyze(srv, body, allowed, true, &o, &err)) {
+		ret = http_send_error(c, r, &err);
+		goto out;
+	}
+	if (!o.ok) {
+		/* a layout that fails its own expectations is not registered */
+		json_t *p = json_pack("{s:s,s:s,s:i,s:s,s:s,s:s,s:O}", "type",
+				      "https://layoutd.dev/problems/expect_failed", "title",
+				      "Layout fails its own expectations", "status", 422, "detail",
+				      "the layout does not pass its checks, so it was not "
+				      "registered; see analysis",
+				      "code", "expect_failed", "pointer", "/expect", "analysis",
+				      o.analysis);
+		ret = http_send_json(c, r, 422, p, NULL);
+		json_decref(p);
+		goto out;
+	}
+	sum = summary(o.analysis, json_object_get(body, "expect"));
+	ltext = json_dumps(json_object_get(body, "layout"), JSON_COMPACT);
+	stext = json_dumps(sum, JSON_COMPACT);
+	if (!ltext || !stext) {
+		ret = http_send_problem(c, r, 500, "internal", "out of memory", NULL);
+		goto out;
+	}
+	int rc = store_layout_put(srv->store, name, o.id,
+				  json_string_value(json_object_get(o.analysis, "fingerprint")),
+				  ltext, stext, desc ? json_string_value(desc) : NULL,
+				  who[0] ? who : NULL, &v, &created, &serr);
+	if (rc != STORE_OK) {
+		ret = store_problem(c, r, &serr);
+		goto out;
+	}
+	ret = send_version(c, r, &v, created ? 201 : 200);
+out:
+	store_version_clear(&v);
+	free(ltext);
+	free(stext);
+	json_decref(sum);
+	json_decref(o.analysis);
+	free(o.text);
+	json_decref(body);
+	return ret;
+}
+
+static bool parse_version(const char *s, int64_t *v)
+{
+	char *end = NULL;
+	long long n = strtoll(s, &end, 10);
+	if (!*s || !end || *end || n < 1)
+		return false;
+	*v = n;
+	return true;
+}
+
+enum MHD_Result http_registry(struct MHD_Connection *c, struct http_req *r)
+{
+	struct http_server *srv = r->srv;
+	struct store_error serr = { 0 };
+	struct store_version v = { 0 };
+	enum MHD_Result ret;
+	const char *method = r->method, *name = r->params[0];
+	bool write = strcmp(method, "PUT") == 0 || strcmp(method, "DELETE") == 0;
+	if (no_store(c, r, &ret))
+		return ret;
+	if (r->route != ROUTE_LAYOUTS && !store_name_valid(name)) {
+		char detail[256];
+		snprintf(detail, sizeof detail,
+			 "\"%.128s\" is not a layout name: names match "
+			 "[A-Za-z0-9][A-Za-z0-9._-]{0,127}",
+			 name);
+		return http_send_problem(c, r, 400, "bad_name", detail, NULL);
+	}
+	if (!write && !http_authorize(c, r, false, NULL, 0, &ret))
+		return ret;
+	switch (r->route) {
+	case ROUTE_LAYOUTS: {
+		json_t *out = NULL;
+		long limit;
+		const char *prefix = arg(c, "prefix"), *after = arg(c, "after");
+		if (!limit_arg(c, &limit))
+			return http_send_problem(c, r, 400, "bad_query", "limit is an integer >= 1",
+						 "/limit");
+		if (store_layout_list(srv->store, prefix && *prefix ? prefix : NULL,
+				      after && *after ? after : NULL, limit, &out,
+				      &serr) != STORE_OK)
+			return store_problem(c, r, &serr);
+		const char *next = json_string_value(json_object_get(out, "next"));
+		char link[512];
+		const char *headers[] = { "Link", link, NULL };
+		if (next)
+			snprintf(link, sizeof link, "</v1/layouts?after=%s%s%s%s%ld>; rel=\"next\"",
+				 next, prefix ? "&prefix=" : "", prefix ? prefix : "",
+				 limit ? "&limit=" : "", limit);
+		ret = http_send_json(c, r, 200, out, next ? headers : NULL);
+		json_decref(out);
+		return ret;
+	}
+	case ROUTE_LAYOUT:
+		if (strcmp(method, "PUT") == 0)
+			return put_layout(c, r, name);
+		if (store_layout_get(srv->store, name, 0, &v, &serr) != STORE_OK) {
+			store_version_clear(&v);
+			return store_problem(c, r, &serr);
+		}
+		ret = send_version(c, r, &v, 200);
+		store_version_clear(&v);
+		return ret;
+	case ROUTE_VERSIONS: {
+		json_t *out = NULL;
+		long limit;
+		int64_t after = 0;
+		const char *a = arg(c, "after");
+		if (!limit_arg(c, &limit) || (a && !parse_version(a, &after)))
+			return http_send_problem(c, r, 400, "bad_query",
+						 "after is a version number, limit an integer >= 1",
+						 NULL);
+		if (store_layout_versions(srv->store, name, after, limit, &out, &serr) != STORE_OK)
+			return store_problem(c, r, &serr);
+		ret = http_send_json(c, r, 200, out, NULL);
+		json_decref(out);
+		return ret;
+	}
+	case ROUTE_VERSION: {
+		int64_t n;
+		if (!parse_version(r->params[1], &n))
+			return http_send_problem(c, r, 400, "bad_version",
+						 "a version is an integer >= 1", NULL);
+		if (strcmp(method, "DELETE") == 0) {
+			bool now = false;
+			char who[STORE_NAME_MAX + 1];
+			if (!http_authorize(c, r, true, who, sizeof who, &ret))
+				return ret;
+			if (store_layout_delete(srv->store, name, n, &now, &serr) != STORE_OK)
+				return store_problem(c, r, &serr);
+			return http_send_text(c, r, 204, "application/json", "", 0, false);
+		}
+		if (store_layout_get(srv->store, name, n, &v, &serr) != STORE_OK) {
+			store_version_clear(&v);
+			return store_problem(c, r, &serr);
+		}
+		ret = send_version(c, r, &v, 200);
+		store_version_clear(&v);
+		return ret;
+	}
+	default:
+		return http_send_problem(c, r, 404, "not_found", "no such resource", NULL);
+	}
+}

@@ -1,0 +1,202 @@
+#!/bin/sh
+# The registry over HTTP on a real daemon and a real SQLite file: versions,
+# idempotence, concurrency, pagination, ETag/304, bad names, soft delete,
+# the auth matrix, expect.equals (HTTP and CLI), persistence across a
+# restart and a kill -9 in the middle of a write burst.  Needs curl and jq.
+set -u
+command -v curl >/dev/null 2>&1 && command -v jq >/dev/null 2>&1 || { echo "curl/jq missing"; exit 77; }
+L=${LAYOUTD:?}
+G=${GOLDEN_DIR:?}
+T=$(mktemp -d)
+PID=
+cleanup() { [ -n "$PID" ] && kill -9 "$PID" 2>/dev/null; rm -rf "$T"; }
+trap cleanup EXIT
+fail=0
+ok() { echo "ok   $1"; }
+bad() { echo "FAIL $1"; fail=1; }
+DB="$T/registry.db"
+
+start() {
+	rm -f "$T/port"
+	"$L" serve --listen 127.0.0.1:0 --port-file "$T/port" --db "$DB" "$@" 2>>"$T/log" &
+	PID=$!
+	for _ in $(seq 200); do [ -s "$T/port" ] && break; sleep 0.05; done
+	[ -s "$T/port" ] || { echo "daemon did not start"; cat "$T/log"; exit 1; }
+	U="http://127.0.0.1:$(cat "$T/port")"
+}
+stop() { kill -TERM "$PID"; wait "$PID"; PID=; }
+req() { # name status curl-args...
+	name=$1 want=$2
+	shift 2
+	got=$(curl -s -o "$T/body" -D "$T/hdr" -w '%{http_code}' "$@")
+	if [ "$got" = "$want" ]; then ok "$name ($got)"; else bad "$name: status $got, expected $want"; head -c 500 "$T/body"; echo; fi
+}
+jqt() { if [ "$(jq -r "$2" "$T/body" 2>/dev/null)" = "true" ]; then ok "$1"; else bad "$1: $2"; head -c 500 "$T/body"; echo; fi; }
+hdr() { if grep -qiE "$2" "$T/hdr"; then ok "$1"; else bad "$1: no header $2"; fi; }
+layout() { # N: a distinct, valid definition per N
+	printf '{"layout": {"logical": [8, 8], "expr": {"thread": "j // 2 + 4 * i", "slot": "j %% 2"}, "physical": {"slot": %d}}}' "$((2 + $1))"
+}
+
+start
+
+# ---- versions, idempotence, Location, ETag, 304
+req "first PUT creates version 1" 201 -X PUT --data-binary "@$G/seed-gemm-fragment-8x8/request.json" "$U/v1/layouts/gemm-frag"
+jqt "version 1" '.name == "gemm-frag" and .version == 1 and .analysis.ok == true and .analysis.counts.collisions == 0 and (.fingerprint|startswith("sha256:"))'
+hdr "Location" '^location: /v1/layouts/gemm-frag/versions/1'
+FP=$(jq -r .fingerprint "$T/body")
+hdr "ETag names the fingerprint" "^etag: W/\"$FP\""
+req "same definition again: 200, same version" 200 -X PUT --data-binary "@$G/seed-gemm-fragment-8x8/request.json" "$U/v1/layouts/gemm-frag"
+jqt "still version 1" '.version == 1'
+layout 0 > "$T/l0.json"
+layout 1 > "$T/l1.json"
+req "changed definition: version 2" 201 -X PUT --data-binary "@$T/l1.json" "$U/v1/layouts/gemm-frag"
+jqt "version 2" '.version == 2'
+req "latest" 200 "$U/v1/layouts/gemm-frag"; jqt "latest is 2" '.version == 2'
+FP2=$(jq -r .fingerprint "$T/body")
+req "If-None-Match on latest" 304 -H "If-None-Match: \"$FP2\"" "$U/v1/layouts/gemm-frag"
+req "If-None-Match stale" 200 -H "If-None-Match: \"$FP\"" "$U/v1/layouts/gemm-frag"
+req "If-None-Match weak, in a list" 304 -H "If-None-Match: \"x\", W/\"$FP2\"" "$U/v1/layouts/gemm-frag"
+req "one version" 200 "$U/v1/layouts/gemm-frag/versions/1"; jqt "version 1 body" ".version == 1 and .fingerprint == \"$FP\" and .layout.expr.thread == \"j // 2 + 4 * i\""
+req "all versions" 200 "$U/v1/layouts/gemm-frag/versions"; jqt "two versions" '[.versions[].version] == [1,2]'
+req "description kept" 201 -X PUT --data-binary "$(layout 4 | jq -c '. + {description: "fp32 accumulator"}')" "$U/v1/layouts/described"
+jqt "description" '.description == "fp32 accumulator"'
+
+# ---- refused layouts and bad names
+req "failing its own expect: 422" 422 -X PUT --data-binary "@$G/seed-dropped-bits/request.json" "$U/v1/layouts/dropped"
+jqt "expect_failed problem with the analysis" '.code == "expect_failed" and .analysis.collisions.count == 48'
+req "nothing was registered" 404 "$U/v1/layouts/dropped"
+req "bad name (leading dot)" 400 -X PUT --data-binary "@$T/l0.json" "$U/v1/layouts/.hidden"; jqt "bad_name" '.code == "bad_name"'
+req "bad name (space)" 400 "$U/v1/layouts/a%20b"
+req "bad name (129 chars)" 400 "$U/v1/layouts/$(printf 'a%.0s' $(seq 129))"
+req "unknown name" 404 "$U/v1/layouts/nope"; jqt "layout_not_found" '.code == "layout_not_found"'
+req "bad version" 400 "$U/v1/layouts/gemm-frag/versions/0"
+req "unknown version" 404 "$U/v1/layouts/gemm-frag/versions/9"
+req "malformed body" 400 -X PUT --data-binary '{"layout":' "$U/v1/layouts/x"
+
+# ---- concurrency: 30 different definitions on one name, 20 identical on another
+pids=
+for n in $(seq 1 30); do
+	layout "$n" > "$T/c$n.json"
+	curl -s -o "$T/r$n" -w '%{http_code}\n' -X PUT --data-binary "@$T/c$n.json" "$U/v1/layouts/race" > "$T/s$n" &
+	pids="$pids $!"
+done
+for n in $(seq 1 20); do
+	curl -s -o "$T/q$n" -w '%{http_code}\n' -X PUT --data-binary "@$T/l0.json" "$U/v1/layouts/same" > "$T/t$n" &
+	pids="$pids $!"
+done
+# shellcheck disable=SC2086
+wait $pids
+[ "$(cat "$T"/s* | sort | uniq -c | awk '{print $1" "$2}')" = "30 201" ] && ok "30 concurrent new versions: all 201" || bad "race statuses: $(cat "$T"/s* | sort | uniq -c | tr '\n' ' ')"
+for n in $(seq 1 30); do jq .version "$T/r$n"; done | sort -n > "$T/vers"
+[ "$(tr '\n' ' ' < "$T/vers")" = "$(seq 1 30 | tr '\n' ' ')" ] && ok "versions 1..30, contiguous, no duplicates" || bad "race versions: $(tr '\n' ' ' < "$T/vers")"
+req "race versions listed" 200 "$U/v1/layouts/race/versions?limit=100"; jqt "30 listed" '[.versions[].version] == [range(1;31)]'
+[ "$(cat "$T"/t* | sort | uniq -c | awk '{print $1" "$2}' | tr '\n' ' ')" = "19 200 1 201 " ] && ok "20 identical concurrent PUTs: one 201, nineteen 200" || bad "same statuses: $(cat "$T"/t* | sort | uniq -c | tr '\n' ' ')"
+for n in $(seq 1 20); do jq .version "$T/q$n"; done | sort -u > "$T/same"
+[ "$(cat "$T/same")" = "1" ] && ok "all answered version 1" || bad "same versions: $(cat "$T/same")"
+# each answer names the definition that was sent
+bad_ids=0
+for n in $(seq 1 30); do
+	want=$(jq -c .layout "$T/c$n.json"); got=$(jq -c .layout "$T/r$n")
+	[ "$want" = "$got" ] || bad_ids=$((bad_ids + 1))
+done
+[ $bad_ids -eq 0 ] && ok "no lost or swapped write" || bad "$bad_ids answers carry another definition"
+
+# ---- pagination
+for n in $(seq -w 0 24); do curl -s -o /dev/null -X PUT --data-binary "@$T/l0.json" "$U/v1/layouts/page-$n"; done
+req "page 1" 200 "$U/v1/layouts?prefix=page-&limit=10"
+jqt "10 names and a cursor" '(.layouts|length) == 10 and .layouts[0].name == "page-00" and .next == "page-09"'
+hdr "Link next" '^link: </v1/layouts\?after=page-09'
+req "page 2" 200 "$U/v1/layouts?prefix=page-&limit=10&after=page-09"; jqt "page 2" '.layouts[0].name == "page-10" and .next == "page-19"'
+req "page 3" 200 "$U/v1/layouts?prefix=page-&limit=10&after=page-19"; jqt "last page" '(.layouts|length) == 5 and .next == null'
+req "prefix filter" 200 "$U/v1/layouts?prefix=gemm"; jqt "only gemm-frag" '[.layouts[].name] == ["gemm-frag"] and .layouts[0].version == 2'
+req "bad limit" 400 "$U/v1/layouts?limit=0"
+
+# ---- soft delete; versions never reused
+req "delete version 2" 204 -X DELETE "$U/v1/layouts/gemm-frag/versions/2"
+req "deleted version is gone" 410 "$U/v1/layouts/gemm-frag/versions/2"; jqt "layout_deleted" '.code == "layout_deleted"'
+req "latest skips it" 200 "$U/v1/layouts/gemm-frag"; jqt "latest is 1" '.version == 1'
+req "delete again: idempotent" 204 -X DELETE "$U/v1/layouts/gemm-frag/versions/2"
+layout 2 > "$T/l2.json"
+req "new version after a delete" 201 -X PUT --data-binary "@$T/l2.json" "$U/v1/layouts/gemm-frag"
+jqt "number 3, never 2 again" '.version == 3'
+
+# ---- expect.equals over HTTP and from the CLI
+jq '.expect = {"equals": "gemm-frag@1"}' "$G/seed-gemm-fragment-8x8/request.json" > "$T/eq.json"
+req "equals: same placement" 200 --data-binary "@$T/eq.json" "$U/v1/check"
+echo '{"layout": {"logical": [8, 8], "expr": {"thread": "j // 2 + 4 * i", "slot": "1 - j % 2"}}, "expect": {"equals": "gemm-frag@1"}}' > "$T/neq.json"
+req "equals: changed placement" 422 --data-binary "@$T/neq.json" "$U/v1/check"
+jqt "the differing elements" '.expect.failures[0].field == "equals" and .expect.failures[0].differing == 64 and .expect.failures[0].differences[0].logical == [0,0] and .expect.failures[0].differences[0].a == [{"thread":0,"slot":1}] and .expect.failures[0].differences[0].b == [{"thread":0,"slot":0}]'
+req "equals: same placement, other notation" 200 --data-binary "$(jq -c '{layout: .layout, expect: {equals: "gemm-frag@1"}}' "$G/table-tilelang-fragment-8x8-dump/request.json")" "$U/v1/check"
+req "equals: unknown name" 422 --data-binary '{"layout": {"logical": [2], "expr": {"m": "i"}}, "expect": {"equals": "nope"}}' "$U/v1/check"
+jqt "unknown_reference" '.code == "unknown_reference" and .pointer == "/expect/equals"'
+req "equals: deleted version" 422 --data-binary '{"layout": {"logical": [2], "expr": {"m": "i"}}, "expect": {"equals": "gemm-frag@2"}}' "$U/v1/check"
+"$L" check --server "$U" --equals gemm-frag@1 "$G/seed-gemm-fragment-8x8/request.json" >"$T/cli" 2>&1 && ok "CLI --equals: pass, exit 0" || bad "CLI --equals pass: $(cat "$T/cli")"
+"$L" check --server "$U" --equals gemm-frag@1 "$T/neq.json" >"$T/cli" 2>&1; rc=$?
+[ $rc -eq 1 ] && grep -q "placed differently from gemm-frag@1" "$T/cli" && ok "CLI --equals: fail, exit 1, differences shown" || bad "CLI --equals fail: exit $rc $(cat "$T/cli")"
+"$L" check --server "$U" --equals nope "$T/neq.json" >"$T/cli" 2>&1; rc=$?
+[ $rc -eq 2 ] && grep -q "unknown_reference" "$T/cli" && ok "CLI --equals unknown: exit 2" || bad "CLI unknown: exit $rc"
+"$L" check --equals gemm-frag "$T/neq.json" >/dev/null 2>&1; rc=$?
+[ $rc -eq 2 ] && ok "CLI --equals without --server: exit 2" || bad "offline equals: exit $rc"
+
+# ---- an analysis survives a restart
+req "analyze" 200 --data-binary "@$G/seed-axe-shard/request.json" "$U/v1/analyze"
+AID=$(jq -r .id "$T/body")
+stop
+start
+req "analysis after restart" 200 "$U/v1/analyses/$AID"; jqt "same analysis" ".id == \"$AID\" and .owners.count == 64"
+req "registry after restart" 200 "$U/v1/layouts/race/versions/30"
+
+# ---- auth matrix
+W=$("$L" token add ci --db "$DB" | tail -n 1)
+R=$("$L" token add dashboard --read-only --db "$DB" | tail -n 1)
+case "$W" in ldt_*) ok "token printed as the last word" ;; *) bad "token output: $W" ;; esac
+"$L" token list --db "$DB" | grep -q "dashboard  *read" && ok "token list shows the scope" || bad "token list"
+layout 3 > "$T/l3.json"
+req "write without a token" 401 -X PUT --data-binary "@$T/l3.json" "$U/v1/layouts/auth"; hdr "WWW-Authenticate" '^www-authenticate: Bearer'
+jqt "unauthorized" '.code == "unauthorized"'
+req "write with a wrong token" 401 -X PUT -H "Authorization: Bearer ldt_$(printf '0%.0s' $(seq 64))" --data-binary "@$T/l3.json" "$U/v1/layouts/auth"
+req "write with a read-only token" 403 -X PUT -H "Authorization: Bearer $R" --data-binary "@$T/l3.json" "$U/v1/layouts/auth"
+jqt "forbidden" '.code == "forbidden"'
+req "write with a write token" 201 -X PUT -H "Authorization: Bearer $W" --data-binary "@$T/l3.json" "$U/v1/layouts/auth"
+jqt "created_by names the token" '.created_by == "ci"'
+req "delete without a token" 401 -X DELETE "$U/v1/layouts/auth/versions/1"
+req "delete with a read-only token" 403 -X DELETE -H "Authorization: Bearer $R" "$U/v1/layouts/auth/versions/1"
+req "read without a token (reads open)" 200 "$U/v1/layouts/auth"
+"$L" token revoke ci --db "$DB" >/dev/null
+req "revoked token" 401 -X PUT -H "Authorization: Bearer $W" --data-binary "@$T/l0.json" "$U/v1/layouts/auth"
+stop
+start --require-token-for-reads
+req "read without a token (--require-token-for-reads)" 401 "$U/v1/layouts/auth"
+req "read with the read-only token" 200 -H "Authorization: Bearer $R" "$U/v1/layouts/auth"
+req "analyze without a token" 401 --data-binary "@$G/seed-transpose/request.json" "$U/v1/analyze"
+req "health stays open" 200 "$U/livez"
+stop
+
+# ---- kill -9 during a write burst: every acknowledged version survives
+start
+W2=$("$L" token add burst --db "$DB" | tail -n 1)
+(
+	n=100
+	while [ $n -lt 400 ]; do
+		layout "$n" > "$T/b.json"
+		code=$(curl -s -o "$T/b.out" -w '%{http_code}' -X PUT -H "Authorization: Bearer $W2" --data-binary "@$T/b.json" "$U/v1/layouts/burst")
+		[ "$code" = 201 ] && echo "$(jq -r .version "$T/b.out") $(jq -r .id "$T/b.out")" >> "$T/acked"
+		[ "$code" = 000 ] && break
+		n=$((n + 1))
+	done
+) &
+BURST=$!
+for _ in $(seq 400); do [ -s "$T/acked" ] && [ "$(wc -l < "$T/acked")" -ge 20 ] && break; sleep 0.02; done
+kill -9 "$PID"; wait "$PID" 2>/dev/null; PID=
+wait $BURST
+acked=$(wc -l < "$T/acked")
+"$L" db check --db "$DB" > "$T/dbcheck" 2>&1 && ok "integrity_check ok after kill -9 ($acked acknowledged writes)" || bad "integrity: $(cat "$T/dbcheck")"
+start
+missing=0
+while read -r v id; do
+	got=$(curl -s "$U/v1/layouts/burst/versions/$v" | jq -r .id)
+	[ "$got" = "$id" ] || missing=$((missing + 1))
+done < "$T/acked"
+[ $missing -eq 0 ] && ok "every acknowledged version is present" || bad "$missing acknowledged versions lost"
+stop
+exit $fail
