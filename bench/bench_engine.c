@@ -71,28 +71,30 @@ int main(int argc, char **argv)
 	int side = argc > 1 ? atoi(argv[1]) : 4096, repeat = argc > 2 ? atoi(argv[2]) : 3;
 	char text[512];
 	struct lay_error err;
-	const char *notations[][2] = {
-		{ "expr", "{\"logical\":[%d,%d],\"expr\":{\"thread\":\"(i %% 16) * 8 + j %% 8\","
-			  "\"slot\":\"(i // 16) * (%d // 8) + j // 8\"}}" },
-		{ "axe", "{\"logical\":[%d,%d],\"axe\":\"S[(%d,%d):(%d@m,1@m)]\"}" },
-	};
+	static const char *const names[] = { "expr", "axe" };
 	printf("engine benchmark: %dx%d tile (%lld points), best of %d\n", side, side,
 	       (long long)side * side, repeat);
-	for (size_t n = 0; n < sizeof notations / sizeof notations[0]; n++) {
+	for (size_t n = 0; n < 2; n++) {
 		if (n == 0)
-			snprintf(text, sizeof text, notations[n][1], side, side, side);
+			snprintf(text, sizeof text,
+				 "{\"logical\":[%d,%d],\"expr\":{\"thread\":\"(i %% 16) * 8 + j %% "
+				 "8\","
+				 "\"slot\":\"(i // 16) * (%d // 8) + j // 8\"}}",
+				 side, side, side);
 		else
-			snprintf(text, sizeof text, notations[n][1], side, side, side, side, side);
+			snprintf(text, sizeof text,
+				 "{\"logical\":[%d,%d],\"axe\":\"S[(%d,%d):(%d@m,1@m)]\"}", side,
+				 side, side, side, side);
 		json_t *v = lay_json_load(text, strlen(text), &err);
 		struct lay_def *def = v ? lay_def_new(v, "", NULL, &err) : NULL;
 		if (!def) {
-			fprintf(stderr, "%s: %s\n", notations[n][0], err.message);
+			fprintf(stderr, "%s: %s\n", names[n], err.message);
 			return 1;
 		}
 		double w = best_of(repeat, walk_only, def), a = best_of(repeat, analysis, def);
 		printf("  %-5s walk %.3f s, analysis %.3f s, ratio analysis/walk %.2f, %.1f ns per "
 		       "point\n",
-		       notations[n][0], w, a, a / w, a * 1e9 / ((double)side * side));
+		       names[n], w, a, a / w, a * 1e9 / ((double)side * side));
 		lay_def_free(def);
 		json_decref(v);
 	}
