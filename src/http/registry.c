@@ -197,7 +197,7 @@ void http_equals_differences(struct http_server *srv, json_t *layout, json_t *an
 		struct lay_def *b = theirs ? lay_def_new(theirs, "/layout", &opt, &err) : NULL;
 		json_t *cmp = a && b ? lay_compare(a, b, 0, &err) : NULL;
 		if (cmp) {
-			json_object_set(f, "version", json_integer(v.version));
+			json_object_set_new(f, "version", json_integer(v.version));
 			json_object_set(f, "differing", json_object_get(cmp, "differing"));
 			json_object_set(f, "differences", json_object_get(cmp, "differences"));
 			if (json_object_get(cmp, "reason"))
