@@ -37,11 +37,14 @@ static enum MHD_Result store_problem(struct MHD_Connection *c, struct http_req *
 				     const struct store_error *err)
 {
 	unsigned status = store_status(err->code);
-	const char *code = err->code == STORE_NOTFOUND	? "layout_not_found"
-			   : err->code == STORE_GONE	? "layout_deleted"
-			   : err->code == STORE_BUSY	? "busy"
-			   : err->code == STORE_BADNAME ? "bad_name"
-							: store_code_name(err->code);
+	const char *code = err->code == STORE_NOTFOUND	 ? "layout_not_found"
+			   : err->code == STORE_GONE	 ? "layout_deleted"
+			   : err->code == STORE_BUSY	 ? "busy"
+			   : err->code == STORE_BADNAME	 ? "bad_name"
+			   : err->code == STORE_CONFLICT ? "conflict"
+			   : err->code == STORE_INVAL	 ? "bad_request"
+			   : err->code == STORE_AUTH	 ? "unauthorized"
+							 : "storage_error";
 	return http_send_problem(c, r, status, code, err->message, NULL);
 }
 
@@ -264,6 +267,35 @@ static enum MHD_Result send_version(struct MHD_Connection *c, struct http_req *r
 	return ret;
 }
 
+/* A list page: its ETag is the hash of its text (strong: the bytes), so
+ * a dashboard polling the registry gets 304 until something changed. */
+static enum MHD_Result send_list(struct MHD_Connection *c, struct http_req *r, json_t *page,
+				 const char *link)
+{
+	char *text = json_dumps(page, JSON_COMPACT);
+	char digest[72], etag[80];
+	if (!text)
+		return http_send_problem(c, r, 500, "internal", "out of memory", NULL);
+	size_t len = strlen(text);
+	lay_sha256_hex(text, len, digest);
+	snprintf(etag, sizeof etag, "\"%s\"", digest);
+	if (http_etag_matches(c, digest)) {
+		free(text);
+		struct MHD_Response *resp =
+			MHD_create_response_from_buffer(0, "", MHD_RESPMEM_PERSISTENT);
+		MHD_add_response_header(resp, "ETag", etag);
+		http_add_common_headers(r, resp);
+		r->status = 304;
+		r->responded = true;
+		enum MHD_Result ret = MHD_queue_response(c, 304, resp);
+		MHD_destroy_response(resp);
+		return ret;
+	}
+	const char *headers[] = { "ETag", etag, "Cache-Control", "no-cache", link ? "Link" : NULL,
+				  link,	  NULL };
+	return http_send_owned(c, r, 200, "application/json", text, len, headers);
+}
+
 static json_t *summary(json_t *a, json_t *expect)
 {
 	json_t *counts = json_object();
@@ -400,12 +432,11 @@ enum MHD_Result http_registry(struct MHD_Connection *c, struct http_req *r)
 			return store_problem(c, r, &serr);
 		const char *next = json_string_value(json_object_get(out, "next"));
 		char link[512];
-		const char *headers[] = { "Link", link, NULL };
 		if (next)
 			snprintf(link, sizeof link, "</v1/layouts?after=%s%s%s%s%ld>; rel=\"next\"",
 				 next, prefix ? "&prefix=" : "", prefix ? prefix : "",
 				 limit ? "&limit=" : "", limit);
-		ret = http_send_json(c, r, 200, out, next ? headers : NULL);
+		ret = send_list(c, r, out, next ? link : NULL);
 		json_decref(out);
 		return ret;
 	}
@@ -424,13 +455,14 @@ enum MHD_Result http_registry(struct MHD_Connection *c, struct http_req *r)
 		long limit;
 		int64_t after = 0;
 		const char *a = arg(c, "after");
-		if (!limit_arg(c, &limit) || (a && !parse_version(a, &after)))
+		if (!limit_arg(c, &limit) ||
+		    (a && strcmp(a, "0") != 0 && !parse_version(a, &after)))
 			return http_send_problem(c, r, 400, "bad_query",
 						 "after is a version number, limit an integer >= 1",
 						 NULL);
 		if (store_layout_versions(srv->store, name, after, limit, &out, &serr) != STORE_OK)
 			return store_problem(c, r, &serr);
-		ret = http_send_json(c, r, 200, out, NULL);
+		ret = send_list(c, r, out, NULL);
 		json_decref(out);
 		return ret;
 	}

@@ -306,6 +306,13 @@ static enum MHD_Result first_call(struct MHD_Connection *c, struct http_req *r, 
 	if (origin && strlen(origin) < sizeof r->origin && origin_allowed(srv, origin))
 		snprintf(r->origin, sizeof r->origin, "%s", origin);
 	r->route = route_of(url, r->params);
+	if (r->route == ROUTE_ASSET) { /* only the embedded files exist */
+		bool found = false;
+		for (const struct http_asset *as = http_assets; as->path && !found; as++)
+			found = as->path[0] == '/' && strcmp(as->path + 1, r->params[0]) == 0;
+		if (!found)
+			r->route = ROUTE_NONE;
+	}
 	if (r->route == ROUTE_NONE) {
 		char detail[320];
 		snprintf(detail, sizeof detail, "no resource at %.256s", url);
@@ -363,8 +370,10 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *c, const cha
 		atomic_fetch_add(&srv->inflight, 1);
 		return first_call(c, r, url, method);
 	}
-	if (r->responded)
+	if (r->responded) {
+		*upload_size = 0; /* a response is queued: discard the rest */
 		return MHD_YES;
+	}
 	if (*upload_size) {
 		size_t n = *upload_size;
 		*upload_size = 0;

@@ -1,0 +1,268 @@
+#!/bin/sh
+# The daemon's real responses held to schema/openapi.json: every golden
+# request through /v1/analyze, check, compare, cached analyses, tables,
+# grids, health, and the problem documents of each error status, each
+# validated by $OPENAPI_CHECK against the schema the document gives for that
+# path, method, status and media type.  Also: GET /openapi.json is the file
+# byte for byte, the routes of the daemon and the paths of the document are
+# the same set with the same methods, every problem code is in docs/api.md,
+# and the checker rejects a broken instance.  Needs curl and jq (77 = skip).
+set -u
+command -v curl >/dev/null 2>&1 && command -v jq >/dev/null 2>&1 || { echo "curl/jq missing"; exit 77; }
+L=${LAYOUTD:?}
+G=${GOLDEN_DIR:?}
+C=${OPENAPI_CHECK:?}
+S=$(cd "$G/../.." && pwd)
+DOC=$S/schema/openapi.json
+T=$(mktemp -d)
+PID=
+cleanup() { [ -n "$PID" ] && kill -9 "$PID" 2>/dev/null; rm -rf "$T"; }
+trap cleanup EXIT
+fail=0
+ok() { echo "ok   $1"; }
+bad() { echo "FAIL $1"; fail=1; }
+
+jq -e '.openapi == "3.1.0"' "$DOC" >/dev/null || { echo "FAIL $DOC is not OpenAPI 3.1.0 JSON"; exit 1; }
+
+"$L" serve --listen 127.0.0.1:0 --port-file "$T/port" --db "$T/x.db" --cors-origin https://dash.example --max-points 8388608 2>>"$T/log" &
+PID=$!
+for _ in $(seq 100); do [ -s "$T/port" ] && break; sleep 0.05; done
+[ -s "$T/port" ] || { echo "daemon did not start"; cat "$T/log"; exit 1; }
+U="http://127.0.0.1:$(cat "$T/port")"
+
+# call METHOD URL [curl args...]: body in $T/body, headers in $T/hdr, status in $ST
+call() {
+	m=$1 url=$2
+	shift 2
+	rm -f "$T/body" "$T/hdr"
+	ST=$(curl -s -X "$m" -o "$T/body" -D "$T/hdr" -w '%{http_code}' "$@" "$U$url")
+	echo "$ST" >>"$T/statuses"
+}
+header() { # NAME: its value in the last response, CR stripped
+	tr -d '\r' <"$T/hdr" | awk -v h="$1" 'tolower($0) ~ "^" tolower(h) ":" { sub(/^[^:]*: */, ""); print; exit }'
+}
+esc() { printf '%s' "$1" | sed 's,~,~0,g; s,/,~1,g'; }
+
+# conform NAME METHOD TEMPLATE [WANT_STATUS]: the last response is documented
+# (status, media type, headers) and its body matches the documented schema.
+conform() {
+	name=$1 meth=$2 tmpl=$3
+	if [ $# -ge 4 ] && [ "$ST" != "$4" ]; then
+		bad "$name: status $ST, expected $4"; head -c 400 "$T/body"; echo; return
+	fi
+	resp=$(jq -c --arg p "$tmpl" --arg m "$meth" --arg s "$ST" '.paths[$p][$m].responses[$s] // empty' "$DOC")
+	if [ -z "$resp" ]; then
+		bad "$name: $ST is not a documented response of $(echo "$meth" | tr a-z A-Z) $tmpl"; return
+	fi
+	# the API's own headers in the response must be documented for it
+	hs=$(tr -d '\r' <"$T/hdr" | awk -F: 'tolower($1) ~ /^(etag|location|link|x-cache|x-total-count|content-location|www-authenticate)$/ { print tolower($1) }')
+	ct=$(header Content-Type)
+	[ -s "$T/body" ] || ct=
+	why=$(echo "$resp" | jq -r --arg hs "$hs" --arg c "$ct" '
+		([.headers // {} | keys[] | ascii_downcase]) as $doc
+		| [($hs | split("\n")[] | select(length > 0) | select(IN($doc[]) | not) | "header \(.) is not documented"),
+		   (if $c != "" and (.content[$c] | not) then "media type \($c) is not documented" else empty end)]
+		| join("; ")')
+	[ -z "$why" ] || { bad "$name: $ST: $why"; return; }
+	[ -n "$ct" ] || { ok "$name ($ST, empty body)"; return; }
+	case $ct in
+	application/json | application/problem+json)
+		ptr="#/paths/$(esc "$tmpl")/$meth/responses/$ST/content/$(esc "$ct")/schema"
+		if out=$("$C" "$DOC" "$ptr" "$T/body" 2>&1); then ok "$name ($ST $ct)"; else bad "$name: $out"; head -c 400 "$T/body"; echo; fi
+		case $ct in application/problem+json) jq -r .code "$T/body" >>"$T/codes" ;; esac ;;
+	*) ok "$name ($ST $ct)" ;;
+	esac
+}
+
+# ---- the negative controls: the checker can fail
+call POST /v1/analyze --data-binary "@$G/seed-axe-shard/request.json"
+A='#/components/schemas/Analysis'
+jq 'del(.owners)' "$T/body" >"$T/neg1.json"
+jq '.verdict.bijective = "yes"' "$T/body" >"$T/neg2.json"
+jq '.surprise = 1' "$T/body" >"$T/neg3.json"
+"$C" "$DOC" "$A" "$T/body" >/dev/null && ok "checker accepts a real analysis" || bad "checker rejects a real analysis"
+for n in 1 2 3; do
+	"$C" "$DOC" "$A" "$T/neg$n.json" >"$T/neg.out"
+	rc=$?
+	[ $rc -eq 1 ] && ok "checker rejects broken instance $n: $(cat "$T/neg.out")" || bad "checker exit $rc on broken instance $n"
+done
+"$C" "$DOC" '#/components/schemas/Problem' "$T/body" >/dev/null; rc=$?
+[ $rc -eq 1 ] && ok "an analysis is not a Problem" || bad "checker exit $rc for an analysis as a Problem"
+"$C" "$DOC" '#/components/schemas/NoSuchSchema' "$T/body" 2>/dev/null; rc=$?
+[ $rc -eq 2 ] && ok "checker usage error exits 2" || bad "checker exit $rc on a missing schema"
+
+# ---- documents, health, metrics
+call GET /openapi.json
+conform "openapi.json" get /openapi.json 200
+cmp -s "$T/body" "$DOC" && ok "GET /openapi.json is schema/openapi.json byte for byte" || bad "GET /openapi.json differs from schema/openapi.json (rebuild?)"
+call GET /livez; conform "livez" get /livez 200
+call GET /readyz; conform "readyz" get /readyz 200
+call GET /; conform "dashboard" get / 200
+call GET /app.js; conform "dashboard script" get '/{asset}' 200
+call GET /app.css; conform "dashboard style" get '/{asset}' 200
+call GET /no-such-file.txt; conform "unknown asset" get '/{asset}' 404
+ST=$(curl -s -I -o /dev/null -w '%{http_code}' "$U/livez"); [ "$ST" = 200 ] && ok "HEAD answered where GET is" || bad "HEAD /livez: $ST"
+
+# ---- every golden request: 200 analysis or a 4xx problem
+n=0
+for d in "$G"/*/; do
+	[ -f "$d/request.json" ] || continue
+	c=$(basename "$d")
+	case $c in bad-*) ;; *)
+		"$C" "$DOC" '#/components/schemas/Request' "$d/request.json" >"$T/req.out" ||
+			bad "request $c does not match Request: $(cat "$T/req.out")" ;;
+	esac
+	call POST /v1/analyze -H 'Content-Type: application/json' --data-binary "@$d/request.json"
+	want=200
+	jq -e 'has("error")' "$d/expected.json" >/dev/null 2>&1 && want=4
+	case $ST in "$want"*) ;; *) bad "golden $c: status $ST" ;; esac
+	conform "golden $c" post /v1/analyze >"$T/one" ; grep -q '^FAIL' "$T/one" && { cat "$T/one"; fail=1; }
+	[ "$ST" = 200 ] && jq -c '{s: (.structure != null), p: (.probe != null), w: (.warnings|length > 0),
+		c: (.collisions.examples|length > 0), d: (.duplicates.examples|length > 0),
+		h: (.holes.examples|length > 0), u: (.unplaced.examples|length > 0),
+		o: (.out_of_bounds.examples|length > 0), on: ([.out_of_bounds.examples[]? | select(.logical == null)]|length > 0),
+		r: (.round_trip.examples|length > 0)}' "$T/body" >>"$T/seen"
+	n=$((n + 1))
+done
+ok "$n golden requests answered and checked"
+for f in s p w c d h u o on r; do
+	jq -se --arg f "$f" 'map(.[$f]) | any' "$T/seen" >/dev/null ||
+		bad "no golden analysis exercised '$f' (structure, probe, warnings, examples of each finding)"
+done
+
+# ---- check, cache
+call POST /v1/check --data-binary "@$G/seed-transpose/request.json"; conform "check pass" post /v1/check 200
+call POST /v1/check --data-binary "@$G/seed-dropped-bits/request.json"; conform "check fail (analysis)" post /v1/check 422
+[ "$(header Content-Type)" = application/json ] && jq -e '.ok == false' "$T/body" >/dev/null && ok "failed check is the analysis" || bad "failed check body"
+call POST /v1/check --data-binary '{"layout": {"axe": "S[(8,2):(1,2]"}}'; conform "check bad request (problem)" post /v1/check 422
+call POST /v1/analyze --data-binary "@$G/seed-transpose/request.json"; conform "analyze cached" post /v1/analyze 200
+[ "$(header X-Cache)" = hit ] && jq -e '.cached == true' "$T/body" >/dev/null && ok "cache hit" || bad "cache hit"
+ID=$(jq -r .id "$T/body")
+call POST /v1/analyze --data-binary '{"layout": {"logical": [8, 8], "expr": {"thread": "i"}}, "expect": {"owners": 3, "fingerprint": "sha256:0000000000000000000000000000000000000000000000000000000000000000", "slots": 1}}'
+conform "analysis with failed expectations" post /v1/analyze 200
+jq -e '.expect.failures|length == 3' "$T/body" >/dev/null && ok "expect failures listed" || bad "expect failures"
+
+# ---- compare
+jq -n --slurpfile a "$G/seed-gemm-fragment-8x8/request.json" '{a: $a[0].layout, b: $a[0].layout}' >"$T/cmp.json"
+call POST /v1/compare --data-binary "@$T/cmp.json"; conform "compare equal" post /v1/compare 200
+jq -n --slurpfile a "$G/seed-transpose/request.json" --slurpfile b "$G/seed-gemm-fragment-8x8/request.json" '{a: $a[0].layout, b: $b[0].layout, examples: 3}' >"$T/cmp.json"
+call POST /v1/compare --data-binary "@$T/cmp.json"; conform "compare different" post /v1/compare 200
+call POST /v1/compare --data-binary '{"a": {"logical": [4], "expr": {"m": "i"}}, "b": {"logical": [2, 2], "expr": {"m": "i"}}}'
+conform "compare different shapes" post /v1/compare 200
+jq -e '.reason|length > 0' "$T/body" >/dev/null && ok "compare reason" || bad "compare reason"
+call POST /v1/compare --data-binary '{"a": {"logical": [2], "expr": {"m": "i"}}}'; conform "compare missing b" post /v1/compare 422
+
+# ---- cached analyses, tables, grids
+call GET "/v1/analyses/$ID"; conform "get analysis" get '/v1/analyses/{id}' 200
+FP=$(jq -r .fingerprint "$T/body")
+call GET "/v1/analyses/$ID" -H "If-None-Match: W/\"$FP\""; conform "get analysis 304" get '/v1/analyses/{id}' 304
+call GET "/v1/analyses/sha256:$(printf '%064d' 0)"; conform "unknown analysis" get '/v1/analyses/{id}' 404
+call GET /v1/analyses/nope; conform "bad id" get '/v1/analyses/{id}' 400
+call GET "/v1/analyses/$ID/table?limit=10&after=5"; conform "table page" get '/v1/analyses/{id}/table' 200
+[ "$(header X-Total-Count)" = 64 ] && header Link | grep -q 'rel="next"' && ok "X-Total-Count and Link" || bad "table headers"
+call POST /v1/analyze --data-binary "@$G/seed-padding/request.json"
+PID2=$(jq -r .id "$T/body")
+call GET "/v1/analyses/$PID2/table?format=json&view=inverse"; conform "inverse table with holes" get '/v1/analyses/{id}/table' 200
+jq -e '[.rows[] | select(.[1] == null)] | length == 16' "$T/body" >/dev/null && ok "holes are null rows" || bad "inverse holes"
+call GET "/v1/analyses/$ID/table?format=csv"; conform "table csv" get '/v1/analyses/{id}/table' 200
+call GET "/v1/analyses/$ID/table?view=sideways"; conform "table bad view" get '/v1/analyses/{id}/table' 400
+call GET "/v1/analyses/$ID/table?after=-1"; conform "table bad after" get '/v1/analyses/{id}/table' 400
+call GET "/v1/analyses/sha256:$(printf '%064d' 0)/table"; conform "table unknown analysis" get '/v1/analyses/{id}/table' 404
+call GET "/v1/analyses/$ID/grid.svg"; conform "grid" get '/v1/analyses/{id}/grid.svg' 200
+call GET "/v1/analyses/nope/grid.svg"; conform "grid bad id" get '/v1/analyses/{id}/grid.svg' 400
+call GET "/v1/analyses/sha256:$(printf '%064d' 0)/grid.svg"; conform "grid unknown" get '/v1/analyses/{id}/grid.svg' 404
+call POST /v1/analyze --data-binary '{"layout": {"logical": [256, 256], "expr": {"m": "i * 256 + j"}}}'
+call GET "/v1/analyses/$(jq -r .id "$T/body")/grid.svg"; conform "grid too large" get '/v1/analyses/{id}/grid.svg' 422
+
+# ---- problem documents of each status
+call POST /v1/analyze --data-binary '{"layout": '; conform "400 malformed JSON" post /v1/analyze 400
+jq -e '.line >= 1 and .column >= 0 and .position >= 0' "$T/body" >/dev/null && ok "JSON error located" || bad "JSON error location"
+call POST /v1/analyze --data-binary '{"a": 1, "a": 2}'; conform "400 duplicate key" post /v1/analyze 400
+call POST /v1/analyze; conform "400 empty body" post /v1/analyze 400
+call POST /v1/analyze --data-binary '{"layout": {"axe": "S[(8,2):(1,2]"}}'; conform "422 syntax with position" post /v1/analyze 422
+call POST /v1/analyze --data-binary '{"layout": {"logical": [2], "expr": {"m": "i"}}, "extra": 1}'; conform "422 unknown member" post /v1/analyze 422
+call POST /v1/analyze --data-binary '{"layout": {"logical": [4096, 4096], "expr": {"m": "i * 4096 + j"}}}'; conform "422 too large" post /v1/analyze 422
+call GET /v2/nothing; [ "$ST" = 404 ] && "$C" "$DOC" '#/components/schemas/Problem' "$T/body" >/dev/null && ok "404 unknown route is a Problem" || bad "404 unknown route"
+jq -r .code "$T/body" >>"$T/codes"
+call DELETE /v1/analyze; [ "$ST" = 405 ] && [ "$(header Allow)" = POST ] && "$C" "$DOC" '#/components/schemas/Problem' "$T/body" >/dev/null && ok "405 is a Problem with Allow" || bad "405"
+jq -r .code "$T/body" >>"$T/codes"
+head -c 1100000 /dev/zero | tr '\0' ' ' >"$T/big"
+call POST /v1/analyze --data-binary "@$T/big"; conform "413 Content-Length" post /v1/analyze 413
+call POST /v1/check -H 'Transfer-Encoding: chunked' --data-binary "@$T/big"; conform "413 chunked" post /v1/check 413
+call POST /v1/compare -H 'Content-Type: application/octet-stream' --data-binary x; conform "415" post /v1/compare 415
+
+# ---- registry (x-requires-store): versions, pages, ETags, expect.equals, tokens
+V1='{"layout": {"logical": [4], "expr": {"m": "3 - i"}}, "expect": {"bijective": true}, "description": "reversed"}'
+V2='{"layout": {"logical": [4], "expr": {"m": "i"}}}'
+call PUT /v1/layouts/flip --data-binary "$V1"; conform "registry put creates" put '/v1/layouts/{name}' 201
+call PUT /v1/layouts/flip --data-binary "$V1"; conform "registry put unchanged" put '/v1/layouts/{name}' 200
+call PUT /v1/layouts/flip --data-binary "$V2"; conform "registry put version 2" put '/v1/layouts/{name}' 201
+call PUT /v1/layouts/flop --data-binary "$V2"; conform "registry put another name" put '/v1/layouts/{name}' 201
+call PUT /v1/layouts/broken --data-binary '{"layout": {"logical": [4], "expr": {"m": "i // 2"}}}'
+conform "registry put failing layout" put '/v1/layouts/{name}' 422
+jq -e '.code == "expect_failed" and .analysis.ok == false' "$T/body" >/dev/null && ok "expect_failed carries the analysis" || bad "expect_failed body"
+call PUT /v1/layouts/flip --data-binary '{"layout": {"logical": [4], "expr": {"m": "i"}}, "description": 7}'
+conform "registry put bad description" put '/v1/layouts/{name}' 422
+call PUT /v1/layouts/-bad --data-binary "$V2"; conform "registry put bad name" put '/v1/layouts/{name}' 400
+call GET '/v1/layouts?limit=1'; conform "registry list page" get /v1/layouts 200
+call GET '/v1/layouts?prefix=fl&after=flip'; conform "registry list prefix" get /v1/layouts 200
+call GET '/v1/layouts?limit=0'; conform "registry list bad limit" get /v1/layouts 400
+call GET /v1/layouts/flip; conform "registry latest" get '/v1/layouts/{name}' 200
+RFP=$(jq -r .fingerprint "$T/body")
+call GET /v1/layouts/flip -H "If-None-Match: W/\"$RFP\""; conform "registry latest 304" get '/v1/layouts/{name}' 304
+call GET /v1/layouts/nope; conform "registry unknown name" get '/v1/layouts/{name}' 404
+call GET /v1/layouts/flip/versions; conform "registry versions" get '/v1/layouts/{name}/versions' 200
+call GET '/v1/layouts/flip/versions?after=1&limit=1'; conform "registry versions page" get '/v1/layouts/{name}/versions' 200
+call GET '/v1/layouts/flip/versions?after=x'; conform "registry versions bad cursor" get '/v1/layouts/{name}/versions' 400
+call GET /v1/layouts/flip/versions/1; conform "registry version" get '/v1/layouts/{name}/versions/{n}' 200
+call GET /v1/layouts/flip/versions/0; conform "registry bad version" get '/v1/layouts/{name}/versions/{n}' 400
+call GET /v1/layouts/flip/versions/9; conform "registry unknown version" get '/v1/layouts/{name}/versions/{n}' 404
+call DELETE /v1/layouts/flip/versions/1; conform "registry delete" delete '/v1/layouts/{name}/versions/{n}' 204
+call GET /v1/layouts/flip/versions/1; conform "registry deleted version" get '/v1/layouts/{name}/versions/{n}' 410
+call POST /v1/analyze --data-binary '{"layout": {"logical": [4], "expr": {"m": "i"}}, "expect": {"equals": "flop"}}'
+conform "expect.equals passes" post /v1/analyze 200
+call POST /v1/check --data-binary '{"layout": {"logical": [4], "expr": {"m": "3 - i"}}, "expect": {"equals": "flop@1"}}'
+conform "expect.equals fails with differences" post /v1/check 422
+jq -e '.expect.failures[0].differing == 4' "$T/body" >/dev/null && ok "equals failure lists the differences" || bad "equals failure"
+call POST /v1/analyze --data-binary '{"layout": {"logical": [4], "expr": {"m": "i"}}, "expect": {"equals": "nope@1"}}'
+conform "expect.equals unknown" post /v1/analyze 422
+W=$("$L" token add ci --db "$T/x.db" 2>/dev/null | awk '{ w = $NF } END { print w }')
+R=$("$L" token add reader --read-only --db "$T/x.db" 2>/dev/null | awk '{ w = $NF } END { print w }')
+[ -n "$W" ] && [ -n "$R" ] && ok "tokens created" || bad "layoutd token add"
+call PUT /v1/layouts/flop --data-binary "$V1"; conform "registry write without a token" put '/v1/layouts/{name}' 401
+call PUT /v1/layouts/flop -H "Authorization: Bearer $R" --data-binary "$V1"; conform "registry write with a read-only token" put '/v1/layouts/{name}' 403
+call PUT /v1/layouts/flop -H "Authorization: Bearer $W" --data-binary "$V1"; conform "registry write with a token" put '/v1/layouts/{name}' 201
+jq -e '.created_by == "ci"' "$T/body" >/dev/null && ok "created_by is the token name" || bad "created_by"
+call DELETE /v1/layouts/flop/versions/1 -H "Authorization: Bearer nope"; conform "registry delete with a bad token" delete '/v1/layouts/{name}/versions/{n}' 401
+jq -e '[.paths | to_entries[] | select(.key | startswith("/v1/layouts")) | .value[] | objects
+	| select(has("responses")) | .["x-requires-store"] == true] | length == 6 and all' "$DOC" >/dev/null &&
+	ok "registry operations marked x-requires-store" || bad "registry operations without x-requires-store"
+
+# ---- routes: the daemon's and the document's are the same, with the same methods
+sed -n 's/^[[:space:]]*\[ROUTE_[A-Z]*\] *= *"\(\/[^"]*\)",.*/\1/p' "$S/src/http/server.c" | sort >"$T/routes"
+jq -r '.paths | keys[]' "$DOC" | sort >"$T/paths"
+[ -s "$T/routes" ] && cmp -s "$T/routes" "$T/paths" && ok "the document has exactly the daemon's $(wc -l <"$T/routes") routes" ||
+	{ bad "routes and paths differ"; diff "$T/routes" "$T/paths"; }
+while read -r p; do
+	url=$(echo "$p" | sed "s/{id}/$ID/; s/{name}/flip/; s/{n}/1/; s/{asset}/app.js/")
+	call OPTIONS "$url" -H 'Origin: https://dash.example' -H 'Access-Control-Request-Method: GET'
+	have=$(header Allow | tr -d ' ' | tr ',' '\n' | sort | tr '\n' ' ')
+	want=$(jq -r --arg p "$p" '.paths[$p] | keys[] | select(IN("get","put","post","delete","patch"))' "$DOC" | tr a-z A-Z | sort | tr '\n' ' ')
+	[ "$ST" = 204 ] && [ "$have" = "$want" ] && ok "OPTIONS $p: Allow $have" || bad "OPTIONS $p: $ST, Allow '$have', document '$want'"
+done <"$T/paths"
+call GET /metrics; conform "metrics" get /metrics 200
+grep -o 'route="[^"]*"' "$T/body" | sort -u | sed 's/route="//; s/"$//' | while read -r r; do
+	[ "$r" = "(unmatched)" ] || grep -qxF "$r" "$T/paths" || echo "$r"
+done >"$T/unknown"
+[ -s "$T/unknown" ] && bad "metrics label routes missing from the document: $(cat "$T/unknown")" || ok "metrics routes are document paths"
+
+# ---- every code is in docs/api.md: the ones seen here and the engine's
+sed -n 's/^[[:space:]]*{ *LAY_E[A-Z]*, *"\([a-z_]*\)".*/\1/p' "$S/src/layout/error.c" >>"$T/codes"
+for c in $(sort -u "$T/codes"); do
+	grep -q "\`$c\`" "$S/docs/api.md" 2>/dev/null || bad "problem code $c is not in docs/api.md"
+done
+ok "$(sort -u "$T/codes" | wc -l) problem codes checked against docs/api.md"
+grep -qE '^5' "$T/statuses" && bad "a 5xx was answered: $(grep -E '^5' "$T/statuses" | sort | uniq -c)"
+
+kill -TERM "$PID"; wait "$PID"; PID=
+exit $fail

@@ -1,0 +1,334 @@
+/*
+ * openapi_check.c - validate a JSON instance against one schema of an
+ * OpenAPI 3.1 document, so tests/openapi.sh can hold the daemon's real
+ * responses to schema/openapi.json.
+ *
+ *   openapi_check OPENAPI.json '#/components/schemas/Analysis' INSTANCE.json
+ *
+ * The second argument is any JSON pointer into the document, e.g.
+ * '#/paths/~1v1~1analyze/post/responses/200/content/application~1json/schema'.
+ * Exit 0 valid, 1 invalid (the instance pointer of the first violation and
+ * why, on stdout), 2 usage or a schema this checker cannot judge.
+ *
+ * The subset of JSON Schema 2020-12 the document uses: local $ref, type (a
+ * name or an array of names), required, properties, additionalProperties
+ * (boolean or schema), items, enum, const, oneOf, anyOf, allOf, minimum,
+ * maximum, minItems, maxItems.  Annotations are ignored; any other keyword
+ * is refused (exit 2) rather than passed, so the document cannot come to
+ * rely on a keyword nobody checks.
+ */
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <jansson.h>
+
+#define CHECK_MAX_DEPTH 256  /* nesting plus $ref hops: stops a $ref loop */
+#define CHECK_PTR	1024 /* instance pointers: responses are not deeper */
+
+struct check {
+	json_t *doc;	       /* borrowed: the whole OpenAPI document */
+	char where[CHECK_PTR]; /* instance pointer of the violation */
+	char why[512];
+	bool unsupported; /* the schema, not the instance, is at fault */
+};
+
+static const char *const keywords[] = {
+	"$ref", "type", "required", "properties", "additionalProperties", "items", "enum", "const",
+	"oneOf", "anyOf", "allOf", "minimum", "maximum", "minItems", "maxItems",
+	/* annotations */
+	"description", "title", "summary", "examples", "example", "default", "format", "deprecated",
+	"readOnly", "writeOnly", "$comment", NULL
+};
+
+static bool validate(struct check *ck, json_t *schema, json_t *inst, char *ptr, int depth);
+
+/* The value at a JSON pointer ("#/a/b~1c") of the document: borrowed or NULL. */
+static json_t *resolve(json_t *doc, const char *ref)
+{
+	char tok[256];
+	json_t *v = doc;
+	if (!ref || ref[0] != '#')
+		return NULL;
+	for (const char *p = ref + 1; *p && v;) {
+		if (*p++ != '/')
+			return NULL;
+		size_t n = 0;
+		for (; *p && *p != '/' && n + 1 < sizeof tok; p++)
+			if (p[0] == '~' && (p[1] == '0' || p[1] == '1'))
+				tok[n++] = *++p == '0' ? '~' : '/';
+			else
+				tok[n++] = *p;
+		tok[n] = '\0';
+		v = json_is_array(v) ? json_array_get(v, strtoul(tok, NULL, 10))
+				     : json_object_get(v, tok);
+	}
+	return v;
+}
+
+static bool fail(struct check *ck, const char *ptr, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+static bool fail(struct check *ck, const char *ptr, const char *fmt, ...)
+{
+	va_list ap;
+	snprintf(ck->where, sizeof ck->where, "%s", ptr);
+	va_start(ap, fmt);
+	vsnprintf(ck->why, sizeof ck->why, fmt, ap);
+	va_end(ap);
+	return false;
+}
+
+/* Append one reference token to ptr, escaped; returns the old length. */
+static size_t push(char *ptr, const char *key)
+{
+	size_t len = strlen(ptr), n = len;
+	if (n + 1 < CHECK_PTR)
+		ptr[n++] = '/';
+	for (const char *k = key; *k && n + 2 < CHECK_PTR; k++) {
+		if (*k == '~' || *k == '/') {
+			ptr[n++] = '~';
+			ptr[n++] = *k == '~' ? '0' : '1';
+		} else {
+			ptr[n++] = *k;
+		}
+	}
+	ptr[n] = '\0';
+	return len;
+}
+
+static bool is_type(json_t *inst, const char *t)
+{
+	if (!t)
+		return false;
+	return strcmp(t, "object") == 0	   ? json_is_object(inst)
+	       : strcmp(t, "array") == 0   ? json_is_array(inst)
+	       : strcmp(t, "string") == 0  ? json_is_string(inst)
+	       : strcmp(t, "integer") == 0 ? json_is_integer(inst)
+	       : strcmp(t, "number") == 0  ? json_is_number(inst)
+	       : strcmp(t, "boolean") == 0 ? json_is_boolean(inst)
+	       : strcmp(t, "null") == 0	   ? json_is_null(inst)
+					   : false;
+}
+
+static const char *type_name(json_t *v)
+{
+	static const char *const names[] = { "an object", "an array", "a string", "an integer",
+					     "a real",	  "true",     "false",	  "null" };
+	return names[json_typeof(v)];
+}
+
+/* Compact text of v, at most 60 characters, into buf. */
+static const char *text(json_t *v, char *buf, size_t n)
+{
+	char *s = json_dumps(v, JSON_ENCODE_ANY | JSON_COMPACT);
+	snprintf(buf, n, "%.60s", s ? s : "?");
+	free(s);
+	return buf;
+}
+
+/*
+ * oneOf / anyOf: the number of matching branches, -1 if a branch is beyond
+ * this checker.  When none matches, the reason kept is the one found deepest
+ * in the instance: in a union of object shapes, the branch the author meant.
+ */
+static int count_matches(struct check *ck, json_t *branches, json_t *inst, char *ptr, int depth)
+{
+	struct check best = *ck, trial;
+	bool have = false;
+	int matches = 0;
+	size_t i;
+	json_t *b;
+	json_array_foreach(branches, i, b)
+	{
+		trial = *ck;
+		if (validate(&trial, b, inst, ptr, depth + 1)) {
+			matches++;
+		} else if (trial.unsupported || !have || strlen(trial.where) > strlen(best.where)) {
+			best = trial;
+			have = true;
+			if (trial.unsupported)
+				break;
+		}
+	}
+	if (matches == 0 || best.unsupported)
+		*ck = best;
+	return best.unsupported ? -1 : matches;
+}
+
+static bool validate_object(struct check *ck, json_t *schema, json_t *inst, char *ptr, int depth)
+{
+	json_t *props = json_object_get(schema, "properties");
+	json_t *extra = json_object_get(schema, "additionalProperties"), *v;
+	const char *key;
+	size_t i;
+	json_array_foreach(
+		json_object_get(schema, "required"), i,
+		v) if (!json_object_get(inst,
+					json_string_value(v))) return fail(ck, ptr,
+									   "the required member "
+									   "\"%s\" is missing",
+									   json_string_value(v));
+	json_object_foreach(inst, key, v)
+	{
+		json_t *sub = json_object_get(props, key);
+		if (!sub && json_is_false(extra))
+			return fail(ck, ptr, "the member \"%s\" is not allowed here", key);
+		if (!sub && !json_is_object(extra))
+			continue;
+		size_t len = push(ptr, key);
+		bool ok = validate(ck, sub ? sub : extra, v, ptr, depth + 1);
+		ptr[len] = '\0';
+		if (!ok)
+			return false;
+	}
+	return true;
+}
+
+static bool validate_array(struct check *ck, json_t *schema, json_t *inst, char *ptr, int depth)
+{
+	json_t *items = json_object_get(schema, "items"), *kw, *v;
+	size_t n = json_array_size(inst), i;
+	char index[32];
+	if ((kw = json_object_get(schema, "minItems")) && (json_int_t)n < json_integer_value(kw))
+		return fail(ck, ptr, "%zu items, fewer than minItems %lld", n,
+			    (long long)json_integer_value(kw));
+	if ((kw = json_object_get(schema, "maxItems")) && (json_int_t)n > json_integer_value(kw))
+		return fail(ck, ptr, "%zu items, more than maxItems %lld", n,
+			    (long long)json_integer_value(kw));
+	json_array_foreach(inst, i, v)
+	{
+		if (!items)
+			break;
+		snprintf(index, sizeof index, "%zu", i);
+		size_t len = push(ptr, index);
+		bool ok = validate(ck, items, v, ptr, depth + 1);
+		ptr[len] = '\0';
+		if (!ok)
+			return false;
+	}
+	return true;
+}
+
+static bool validate(struct check *ck, json_t *schema, json_t *inst, char *ptr, int depth)
+{
+	const char *key;
+	json_t *kw, *e;
+	char a[64], b[64];
+	size_t i;
+	if (depth > CHECK_MAX_DEPTH || !(json_is_object(schema) || json_is_boolean(schema))) {
+		ck->unsupported = true;
+		return fail(ck, ptr,
+			    "a schema that is not an object, or nested past %d (a $ref loop?)",
+			    CHECK_MAX_DEPTH);
+	}
+	if (json_is_boolean(schema))
+		return json_is_true(schema) || fail(ck, ptr, "the schema is false");
+	json_object_foreach(schema, key, kw)
+	{
+		bool known = strncmp(key, "x-", 2) == 0;
+		for (const char *const *k = keywords; *k && !known; k++)
+			known = strcmp(*k, key) == 0;
+		if (!known) {
+			ck->unsupported = true;
+			return fail(ck, ptr,
+				    "the schema uses \"%s\", which this checker does not support",
+				    key);
+		}
+	}
+	if ((kw = json_object_get(schema, "$ref"))) {
+		json_t *target = resolve(ck->doc, json_string_value(kw));
+		if (!target) {
+			ck->unsupported = true;
+			return fail(ck, ptr, "unresolvable $ref %s", text(kw, a, sizeof a));
+		}
+		if (!validate(ck, target, inst, ptr, depth + 1))
+			return false;
+	}
+	if ((kw = json_object_get(schema, "type"))) {
+		bool ok = is_type(inst, json_string_value(kw));
+		json_array_foreach(kw, i, e) ok = ok || is_type(inst, json_string_value(e));
+		if (!ok)
+			return fail(ck, ptr, "%s, expected type %s", type_name(inst),
+				    text(kw, a, sizeof a));
+	}
+	if ((kw = json_object_get(schema, "const")) && !json_equal(kw, inst))
+		return fail(ck, ptr, "%s is not the const %s", text(inst, a, sizeof a),
+			    text(kw, b, sizeof b));
+	if ((kw = json_object_get(schema, "enum"))) {
+		bool ok = false;
+		json_array_foreach(kw, i, e) ok = ok || json_equal(e, inst);
+		if (!ok)
+			return fail(ck, ptr, "%s is not one of %s", text(inst, a, sizeof a),
+				    text(kw, b, sizeof b));
+	}
+	if (json_is_number(inst)) {
+		double x = json_number_value(inst);
+		if ((kw = json_object_get(schema, "minimum")) && x < json_number_value(kw))
+			return fail(ck, ptr, "%g is below the minimum %g", x,
+				    json_number_value(kw));
+		if ((kw = json_object_get(schema, "maximum")) && x > json_number_value(kw))
+			return fail(ck, ptr, "%g is above the maximum %g", x,
+				    json_number_value(kw));
+	}
+	if (json_is_object(inst) && !validate_object(ck, schema, inst, ptr, depth))
+		return false;
+	if (json_is_array(inst) && !validate_array(ck, schema, inst, ptr, depth))
+		return false;
+	json_array_foreach(json_object_get(schema, "allOf"), i,
+			   e) if (!validate(ck, e, inst, ptr, depth + 1)) return false;
+	if ((kw = json_object_get(schema, "anyOf")) && count_matches(ck, kw, inst, ptr, depth) <= 0)
+		return false;
+	if ((kw = json_object_get(schema, "oneOf"))) {
+		int m = count_matches(ck, kw, inst, ptr, depth);
+		if (m > 1)
+			return fail(ck, ptr, "matches %d branches of a oneOf, not exactly one", m);
+		if (m == 0) { /* the deepest branch's reason, marked as such */
+			size_t len = strlen(ck->why);
+			snprintf(ck->why + len, sizeof ck->why - len, " (no oneOf branch matches)");
+		}
+		if (m != 1)
+			return false;
+	}
+	return true;
+}
+
+int main(int argc, char **argv)
+{
+	json_error_t jerr;
+	json_t *doc = NULL, *inst = NULL, *schema;
+	struct check ck = { 0 };
+	char ptr[CHECK_PTR] = "";
+	int rc = 2;
+	if (argc != 4) {
+		fprintf(stderr, "usage: openapi_check OPENAPI.json '#/components/schemas/NAME' "
+				"INSTANCE.json\n");
+		return 2;
+	}
+	if (!(doc = json_load_file(argv[1], 0, &jerr))) {
+		fprintf(stderr, "openapi_check: %s: line %d: %s\n", argv[1], jerr.line, jerr.text);
+		goto out;
+	}
+	if (!(schema = resolve(doc, argv[2]))) {
+		fprintf(stderr, "openapi_check: no schema at %s in %s\n", argv[2], argv[1]);
+		goto out;
+	}
+	if (!(inst = json_load_file(argv[3], JSON_DECODE_ANY, &jerr))) {
+		fprintf(stderr, "openapi_check: %s: line %d: %s\n", argv[3], jerr.line, jerr.text);
+		goto out;
+	}
+	ck.doc = doc;
+	if (validate(&ck, schema, inst, ptr, 0)) {
+		rc = 0;
+	} else if (ck.unsupported) {
+		fprintf(stderr, "openapi_check: %s: %s\n", argv[2], ck.why);
+	} else {
+		printf("%s: %s: %s\n", argv[3], ck.where[0] ? ck.where : "(root)", ck.why);
+		rc = 1;
+	}
+out:
+	json_decref(inst);
+	json_decref(doc);
+	return rc;
+}
