@@ -5,6 +5,8 @@
 set -eu
 top=$(cd "$(dirname "$0")/.." && pwd)
 "$top/scripts/deps.sh"
+# the dashboard's browser tests: Debian's chromium and playwright-core from npm
+"$top/scripts/browser-deps.sh"
 (cd "$top" && autoreconf -fi)
 status=0
 for flavour in plain sanitizers; do

@@ -1,0 +1,358 @@
+// Dashboard tests in a real browser: Debian's chromium driven by
+// playwright-core, against a running daemon (tests/browser.sh starts one).
+// Env: LAYOUTD_URL, GOLDEN_DIR, CHROMIUM, ARTIFACTS, LAYOUTD_TOKEN (optional),
+// LAYOUTD_REGISTRY_REQUIRED=1 to fail instead of skipping when the daemon
+// has no registry.
+import {chromium} from 'playwright-core';
+import {readFileSync, mkdirSync} from 'node:fs';
+import {join} from 'node:path';
+import assert from 'node:assert/strict';
+
+const BASE = process.env.LAYOUTD_URL || 'http://127.0.0.1:8080';
+const GOLDEN = process.env.GOLDEN_DIR || new URL('../golden', import.meta.url).pathname;
+const ART = process.env.ARTIFACTS || new URL('./artifacts', import.meta.url).pathname;
+const TOKEN = process.env.LAYOUTD_TOKEN || '';
+mkdirSync(ART, {recursive: true});
+
+const golden = (name) => JSON.parse(readFileSync(join(GOLDEN, name, 'request.json'), 'utf8'));
+const T = 15000;
+
+const browser = await chromium.launch({
+	executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+	args: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+		'--disable-background-networking', '--disable-component-update', '--disable-sync'],
+});
+
+let failures = 0, passes = 0, skips = 0;
+const pageErrors = [];
+
+async function newPage() {
+	const ctx = await browser.newContext({viewport: {width: 1400, height: 1000}});
+	const page = await ctx.newPage();
+	page.setDefaultTimeout(T);
+	page.on('pageerror', (e) => pageErrors.push(String(e)));
+	// 4xx answers to the API are expected (a refused layout); anything else is not.
+	page.on('console', (m) => {
+		if (m.type() === 'error' && !/Failed to load resource: the server responded with a status of 4\d\d/.test(m.text()))
+			pageErrors.push('console: ' + m.text());
+	});
+	page.on('requestfailed', (r) => pageErrors.push('request failed: ' + r.url()));
+	page.on('request', (r) => { if (!r.url().startsWith(BASE) && !r.url().startsWith('data:')) pageErrors.push('external request: ' + r.url()); });
+	return page;
+}
+
+async function step(name, page, fn) {
+	const t0 = Date.now();
+	try {
+		await fn();
+		passes++;
+		console.log(`ok   ${name} (${Date.now() - t0} ms)`);
+	} catch (e) {
+		failures++;
+		console.log(`FAIL ${name}: ${e.stack || e}`);
+	} finally {
+		if (page) {
+			const file = join(ART, name.replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '').toLowerCase() + '.png');
+			await page.screenshot({path: file, fullPage: true}).catch(() => {});
+		}
+	}
+}
+
+// Checks are asynchronous: wait until the click's own check has finished
+// (the verdict panel counts them), so no step reads a previous verdict.
+async function checkNow(page) {
+	const before = await page.getByTestId('verdict').getAttribute('data-checks');
+	await page.getByTestId('check').click();
+	await page.waitForFunction((b) => document.getElementById('verdict').dataset.checks !== (b === null ? undefined : b), before);
+}
+async function pickPreset(page, id) {
+	const before = await page.getByTestId('verdict').getAttribute('data-checks');
+	await page.getByTestId('preset').selectOption(id);
+	await page.waitForFunction((b) => document.getElementById('verdict').dataset.checks !== (b === null ? undefined : b), before);
+}
+async function enter(page, text, logical, role) {
+	await page.getByTestId('editor').fill(text);
+	await page.getByTestId('raw-logical').fill(logical || '');
+	await page.getByTestId('raw-role').selectOption(role || 'memory');
+	await checkNow(page);
+}
+const status = (page) => page.getByTestId('verdict-status');
+const cellCount = (page, id) => page.locator(`[data-testid="${id}"]`).count();
+
+async function waitCells(page, id, n) {
+	await page.waitForFunction(([sel, n]) => document.querySelectorAll(sel).length === n,
+		[`[data-testid="${id}"]`, n], {timeout: T}).catch(() => {});
+	return cellCount(page, id);
+}
+
+async function api(method, path, body, headers) {
+	const res = await fetch(BASE + path, {method, headers: Object.assign({'Content-Type': 'application/json'}, headers || {}),
+		body: body === undefined ? undefined : JSON.stringify(body)});
+	let data = null;
+	const text = await res.text();
+	try { data = text ? JSON.parse(text) : null; } catch { data = text; }
+	return {status: res.status, data};
+}
+
+const page = await newPage();
+let sharedUrl = null;
+
+await step('load the page', page, async () => {
+	const res = await page.goto(BASE + '/');
+	assert.equal(res.status(), 200);
+	await page.getByTestId('preset').waitFor();
+	assert.match(await page.title(), /layoutd/);
+	const opts = await page.locator('[data-testid="preset"] option').count();
+	assert.ok(opts >= 11, `presets: ${opts}`);
+	// Everything comes from the daemon itself: no request leaves it.
+	const urls = await page.evaluate(() => [...document.styleSheets].map((s) => s.href)
+		.concat([...document.scripts].map((s) => s.src)).filter(Boolean));
+	assert.ok(urls.length >= 2 && urls.every((u) => u.startsWith(BASE + '/')), 'assets from elsewhere: ' + urls);
+});
+
+await step('seed dropped-bits preset: FAIL with 48 collisions', page, async () => {
+	await pickPreset(page, 'seed-dropped-bits');
+	await page.getByTestId('verdict-status').filter({hasText: 'FAIL'}).waitFor();
+	const coll = await page.getByTestId('count-collisions').innerText();
+	assert.match(coll, /^48\b/, coll);
+	assert.match(coll, /offset=0 holds \(i=0, j=0\) \(i=0, j=1\) \(i=1, j=0\) \(i=1, j=1\)/, coll);
+	assert.match(await page.getByTestId('count-round_trip').innerText(), /^48\b/);
+	assert.match(await page.getByTestId('verdict-reason').innerText(), /not collision_free/);
+	assert.equal(await waitCells(page, 'grid-cell', 64), 64);
+	assert.equal(await page.locator('[data-testid="grid-cell"][data-state="collision"]').count(), 64);
+	// The inverse view: 16 offsets, each holding 4 elements.
+	assert.equal(await waitCells(page, 'inverse-cell', 16), 16);
+	assert.equal(await page.locator('[data-testid="inverse-cell"][data-state="collision"]').count(), 16);
+	// Hovering a collided cell lights up the three others on its place.
+	await page.locator('[data-testid="grid-cell"][data-coord="0,0"]').hover();
+	await page.getByTestId('tooltip').waitFor({state: 'visible'});
+	const tip = await page.getByTestId('tooltip').innerText();
+	assert.match(tip, /offset=0/);
+	assert.match(tip, /collides with \(i=0, j=1\) \(i=1, j=0\) \(i=1, j=1\)/);
+	assert.equal(await page.locator('#grid .c.hl').count(), 3);
+	sharedUrl = await page.getByTestId('share-url').inputValue();
+	assert.match(sharedUrl, /#layout=[A-Za-z0-9_-]+$/);
+});
+
+await step('enter seed axe-shard: PASS, 128 cells, hover (1,3)', page, async () => {
+	const req = golden('seed-axe-shard');
+	await enter(page, JSON.stringify(req, null, 2));
+	await status(page).filter({hasText: 'PASS'}).waitFor();
+	assert.match(await page.getByTestId('fact-owners').innerText(), /^64 \(laneid, warpid\), slots 2 each/);
+	assert.match(await page.getByTestId('probes').innerText(), /\(i=1, j=3\) → laneid=5 warpid=0 m=1/);
+	assert.equal(await waitCells(page, 'grid-cell', 128), 128);
+	assert.equal(await page.locator('[data-testid="grid-cell"][data-state]').count(), 0);
+	const cell = page.locator('[data-testid="grid-cell"][data-coord="1,3"]');
+	assert.equal(await cell.innerText(), '5,0/1');
+	await cell.hover();
+	const tip = page.getByTestId('tooltip');
+	await tip.waitFor({state: 'visible'});
+	const text = await tip.innerText();
+	assert.match(text, /\(i=1, j=3\)/);
+	assert.match(text, /laneid=5 warpid=0 m=1/);
+	// Its place is lit in the inverse view (owner × slot: 64 owners × 2 slots).
+	assert.equal(await cellCount(page, 'inverse-cell'), 128);
+	const lit = page.locator('#inverse .c.hl');
+	assert.equal(await lit.count(), 1);
+	assert.equal(await lit.getAttribute('data-p'), '5,0,1');
+	// Hovering a place shows its element.
+	await page.locator('[data-testid="inverse-cell"][data-p="31,1,1"]').hover();
+	assert.match(await tip.innerText(), /laneid=31 warpid=1 m=1[\s\S]*\(i=7, j=15\)/);
+});
+
+await step('a shared URL reproduces the verdict in a fresh page', null, async () => {
+	assert.ok(sharedUrl, 'no shared URL from the dropped-bits step');
+	const fresh = await newPage();
+	try {
+		await fresh.goto(sharedUrl);
+		await fresh.getByTestId('verdict-status').filter({hasText: 'FAIL'}).waitFor();
+		assert.match(await fresh.getByTestId('count-collisions').innerText(), /^48\b/);
+		assert.equal(await waitCells(fresh, 'grid-cell', 64), 64);
+		assert.match(await fresh.getByTestId('editor').inputValue(), /\(i \/\/ 2\) \* 4 \+ \(j \/\/ 2\)/);
+		await fresh.screenshot({path: join(ART, 'shared-url-fresh-page.png'), fullPage: true});
+	} finally {
+		await fresh.context().close();
+	}
+});
+
+await step('a bad layout shows the error with its position', page, async () => {
+	await enter(page, JSON.stringify(golden('bad-axe-missing-bracket'), null, 2));
+	const err = page.getByTestId('error');
+	await err.waitFor({state: 'visible'});
+	assert.equal(await page.getByTestId('error-code').innerText(), '[syntax]');
+	assert.match(await page.getByTestId('error-detail').innerText(), /expected '\]', found the end at character 48/);
+	assert.equal(await page.getByTestId('error-pointer').innerText(), '/layout/axe');
+	assert.equal(await page.getByTestId('error-position').innerText(), 'character 48');
+	const caret = await page.getByTestId('error-caret').innerText();
+	const [line, mark] = caret.split('\n');
+	assert.equal(line, 'S[(8, 2, 4, 2):(4@laneid, 1@warpid, 1@laneid, 1)');
+	assert.equal(mark.indexOf('^'), 48);
+	assert.equal(await status(page).innerText(), 'ERROR');
+	assert.ok(await page.locator('#views').isHidden());
+});
+
+await step('malformed JSON is located in the editor', page, async () => {
+	await enter(page, '{"layout": {"logical": [8, 8], "expr": {"offset": "i"},}}');
+	await page.getByTestId('error').waitFor({state: 'visible'});
+	assert.equal(await page.getByTestId('error-code').innerText(), '[json_syntax]');
+	assert.match(await page.getByTestId('error-caret').innerText(), /\^/);
+});
+
+await step('a pasted Axe text with a logical shape', page, async () => {
+	await enter(page, 'S[(8, 2, 4, 2) : (4@laneid, 1@warpid, 1@laneid, 1)]', '8,16');
+	await status(page).filter({hasText: 'PASS'}).waitFor();
+	assert.equal(await waitCells(page, 'grid-cell', 128), 128);
+	assert.match(await page.getByTestId('fingerprint').innerText(),
+		/^sha256:564352a1c69ca5aa304b5b7725b30f06f16ef2f3b85fe8952857a5aa68c73265$/);
+});
+
+await step('a pasted CuTe TV layout (SM80 16x8x16 C)', page, async () => {
+	await enter(page, '((4,8),(2,2)):((32,1),(16,8))', '16,8', 'tv');
+	assert.equal(await status(page).innerText(), 'PASS');
+	assert.match(await page.getByTestId('fact-owners').innerText(), /^32 \(thread\), slots 4 each/);
+	assert.equal(await waitCells(page, 'grid-cell', 128), 128);
+	// Thread 0 holds (0,0), (0,1), (8,0), (8,1): the CUTLASS C fragment.
+	await page.locator('[data-testid="inverse-cell"][data-p="0,2"]').hover();
+	assert.match(await page.getByTestId('tooltip').innerText(), /thread=0 value=2[\s\S]*\(i=8, j=0\)/);
+});
+
+await step('broken CUTLASS preset: unplaced elements hatched', page, async () => {
+	await pickPreset(page, 'cutlass-sm80-16x8x32-s4-b-before-pr3140');
+	await status(page).filter({hasText: 'FAIL'}).waitFor();
+	assert.match(await page.getByTestId('count-unplaced').innerText(), /^96\b[\s\S]*\(i=0, j=20\) has no place/);
+	assert.equal(await waitCells(page, 'grid-cell', 256), 256);
+	assert.equal(await page.locator('[data-testid="grid-cell"][data-state="unplaced"]').count(), 96);
+	// Replicated elements carry their fan-out.
+	const rep = page.locator('[data-testid="grid-cell"][data-coord="0,4"]');
+	assert.equal(await rep.getAttribute('data-rep'), '×2');
+	await rep.hover();
+	const tip = await page.getByTestId('tooltip').innerText();
+	assert.match(tip, /2 places[\s\S]*thread=0 value=4[\s\S]*thread=1 value=0/);
+	assert.equal(await page.locator('#inverse .c.hl').count(), 2);
+});
+
+await step('padding preset: holes in the inverse view', page, async () => {
+	await pickPreset(page, 'seed-padding');
+	await status(page).filter({hasText: 'PASS'}).waitFor();
+	assert.match(await page.getByTestId('count-holes').innerText(), /^16\b/);
+	assert.equal(await waitCells(page, 'inverse-cell', 80), 80);
+	assert.equal(await page.locator('[data-testid="inverse-cell"][data-state="hole"]').count(), 16);
+});
+
+await step('every preset checks and draws one cell per element', page, async () => {
+	const ids = await page.locator('[data-testid="preset"] option').evaluateAll((os) => os.map((o) => o.value).filter(Boolean));
+	for (const id of ids) {
+		await pickPreset(page, id);
+		const size = await page.evaluate(() => cur && cur.a.logical.size);
+		assert.ok(size > 0, id);
+		assert.equal(await waitCells(page, 'grid-cell', size), size, id);
+	}
+});
+
+await step('a large layout is paged, not frozen', page, async () => {
+	const t0 = Date.now();
+	await enter(page, JSON.stringify({layout: {logical: [256, 256], expr: {thread: 'i % 128', slot: 'j + 256 * (i // 128)'}}}));
+	await status(page).filter({hasText: 'PASS'}).waitFor();
+	const n = await waitCells(page, 'grid-cell', 16384);
+	assert.equal(n, 16384);
+	assert.match(await page.getByTestId('grid-page').innerText(), /page 1 of 4/);
+	await page.getByTestId('grid-next').click();
+	await page.getByTestId('grid-page').filter({hasText: 'page 2 of 4'}).waitFor();
+	assert.equal(await page.locator('[data-testid="grid-cell"]').first().getAttribute('data-coord'), '64,0');
+	assert.ok(Date.now() - t0 < 10000, 'took ' + (Date.now() - t0) + ' ms');
+	// The page still answers.
+	assert.equal(await page.evaluate(() => 1 + 1), 2);
+});
+
+await step('a very large layout is paged from the server', page, async () => {
+	await enter(page, JSON.stringify({layout: {logical: [512, 512], expr: {thread: 'i % 128', slot: 'j + 512 * (i // 128)'}}}));
+	await status(page).filter({hasText: 'PASS'}).waitFor();
+	await page.getByTestId('grid-page').filter({hasText: 'table rows 0–16384 of 262144'}).waitFor();
+	assert.equal(await waitCells(page, 'grid-cell', 16384), 16384);
+	assert.ok(await cellCount(page, 'inverse-cell') <= 16384 + 512);
+	await page.getByTestId('grid-next').click();
+	await page.getByTestId('grid-page').filter({hasText: 'table rows 16384–32768'}).waitFor();
+	assert.equal(await page.locator('[data-testid="grid-cell"]').first().getAttribute('data-coord'), '32,0');
+	await page.locator('[data-testid="grid-cell"][data-coord="33,5"]').hover();
+	assert.match(await page.getByTestId('tooltip').innerText(), /\(i=33, j=5\)[\s\S]*thread=33 slot=5/);
+	await page.getByTestId('grid-prev').click();
+	await page.getByTestId('grid-page').filter({hasText: 'table rows 0–16384'}).waitFor();
+});
+
+/* ---- the registry ---- */
+const probe = await api('GET', '/v1/layouts?limit=1');
+if (probe.status === 404 && process.env.LAYOUTD_REGISTRY_REQUIRED !== '1') {
+	skips++;
+	console.log('SKIP registry steps: this daemon has no registry (' + JSON.stringify(probe.data && probe.data.detail) + ')');
+} else {
+	const name = 'browser-test-' + Date.now().toString(36);
+	const auth = TOKEN ? {Authorization: 'Bearer ' + TOKEN} : {};
+	await step('register a layout over the API, then open it in the registry', page, async () => {
+		const v1 = await api('PUT', '/v1/layouts/' + name,
+			{layout: golden('seed-gemm-fragment-8x8').layout, description: 'gemm fragment 8x8'}, auth);
+		assert.equal(v1.status, 201, JSON.stringify(v1.data));
+		if (TOKEN) {
+			const anon = await api('PUT', '/v1/layouts/' + name, {layout: golden('seed-transpose').layout});
+			assert.equal(anon.status, 401, 'a write without a token: ' + anon.status);
+		}
+		await page.getByTestId('tab-registry').click();
+		await page.getByTestId('registry-search').fill(name);
+		await page.getByTestId('registry-search-btn').click();
+		const entry = page.locator(`[data-testid="registry-entry"][data-name="${name}"]`);
+		await entry.click();
+		await page.getByTestId('registry-detail-name').filter({hasText: name + '@1'}).waitFor();
+		assert.equal(await page.getByTestId('registry-verdict').innerText(), 'PASS');
+	});
+
+	await step('register a second version from the editor with the token', page, async () => {
+		await page.getByTestId('tab-check').click();
+		await enter(page, JSON.stringify({layout: golden('seed-transpose').layout}));
+		await status(page).filter({hasText: 'PASS'}).waitFor();
+		await page.getByTestId('tab-registry').click();
+		await page.getByTestId('register-name').fill(name);
+		await page.getByTestId('register-description').fill('now a transpose');
+		await page.getByTestId('register-token').fill(TOKEN);
+		await page.getByTestId('register-submit').click();
+		await page.getByTestId('register-ok').filter({hasText: name + '@2'}).waitFor();
+		await page.getByTestId('registry-detail-name').filter({hasText: name + '@2'}).waitFor();
+		assert.equal(await page.locator('[data-testid="registry-version"]').count(), 2);
+	});
+
+	await step('compare two versions', page, async () => {
+		await page.getByTestId('compare-a').selectOption('1');
+		await page.getByTestId('compare-b').selectOption('2');
+		await page.getByTestId('compare').click();
+		const s = page.getByTestId('compare-summary');
+		await s.waitFor();
+		assert.match(await s.innerText(), /v1 and v2 differ: \d+ elements placed differently/);
+	});
+
+	await step('open a registry version in the editor and follow its URL', page, async () => {
+		await page.locator('[data-testid="registry-version"][data-version="1"]').click();
+		await page.getByTestId('registry-detail-name').filter({hasText: name + '@1'}).waitFor();
+		await page.getByTestId('registry-open').click();
+		await status(page).filter({hasText: 'PASS'}).waitFor();
+		assert.match(await page.getByTestId('registry-banner').innerText(), new RegExp(name + '@1'));
+		assert.match(await page.getByTestId('fact-owners').innerText(), /^32 \(thread\), slots 2 each/);
+		const url = await page.getByTestId('share-url').inputValue();
+		assert.ok(url.endsWith('#registry=' + name + '@1'), url);
+		const fresh = await newPage();
+		try {
+			await fresh.goto(url);
+			await fresh.getByTestId('verdict-status').filter({hasText: 'PASS'}).waitFor();
+			assert.match(await fresh.getByTestId('fact-owners').innerText(), /^32 \(thread\), slots 2 each/);
+			assert.equal(await waitCells(fresh, 'grid-cell', 64), 64);
+			await fresh.screenshot({path: join(ART, 'registry-url-fresh-page.png'), fullPage: true});
+		} finally {
+			await fresh.context().close();
+		}
+	});
+}
+
+await step('no script errors in the page', null, async () => {
+	assert.deepEqual(pageErrors, []);
+});
+
+await browser.close();
+console.log(`${passes} passed, ${failures} failed, ${skips} skipped; screenshots in ${ART}`);
+process.exit(failures ? 1 : 0);
