@@ -96,6 +96,10 @@ req "table csv inverse" 200 "$U/v1/analyses/$ID/table?format=csv&view=inverse"
 [ "$(head -1 "$T/body")" = "thread,slot,i,j" ] && ok "csv header" || bad "csv header: $(head -1 "$T/body")"
 [ "$(wc -l < "$T/body")" -eq 257 ] && ok "csv rows" || bad "csv rows $(wc -l < "$T/body")"
 req "table bad format" 400 "$U/v1/analyses/$ID/table?format=xml"; problem "bad format" bad_query /format
+req "table cursor past the end" 200 "$U/v1/analyses/$ID/table?after=9223372036854775807&limit=5"
+jqt "no rows, no next" '(.rows|length) == 0 and .next == null and .total == 256'
+req "HEAD table: headers only" 200 -I "$U/v1/analyses/$ID/table"
+hdr "HEAD total" '^x-total-count: 256'
 req "table bad limit" 400 "$U/v1/analyses/$ID/table?limit=0"; problem "bad limit" bad_query /limit
 req "grid" 200 "$U/v1/analyses/$ID/grid.svg"; hdr "svg type" '^content-type: image/svg\+xml'
 grep -c 'class="cell"' "$T/body" | grep -qx 256 && ok "grid has 256 cells" || bad "grid cells"
@@ -124,6 +128,9 @@ jqt "axe syntax position" '.position == 12'
 req "div by zero" 422 --data-binary "@$G/bad-expr-div-zero/request.json" "$U/v1/analyze"; problem "div by zero" div_by_zero /layout/expr/slot
 req "over the point limit" 422 --data-binary '{"layout": {"logical": [4096, 4096], "expr": {"m": "i * 4096 + j"}}}' "$U/v1/analyze"; problem "point limit" too_large /layout/logical
 req "unknown route" 404 "$U/v2/nothing"; problem "404" not_found
+req "unknown one-segment path, any method" 404 -X POST --data-binary '{}' "$U/anything"
+req "a real name in a cached definition is refused" 422 --data-binary '{"layout": {"name": 1.5, "logical": [16, 16], "expr": {"thread": "i * 2 + j // 8", "slot": "j % 8"}}}' "$U/v1/analyze"
+jqt "not_integer at /layout/name" '.code == "not_integer" and .pointer == "/layout/name"'
 req "wrong method" 405 -X DELETE "$U/v1/analyze"; problem "405" method_not_allowed; hdr "405 Allow" '^allow: POST'
 req "wrong media type" 415 -H 'Content-Type: multipart/form-data; boundary=x' --data-binary 'x' "$U/v1/analyze"; problem "415" unsupported_media_type
 head -c 1100000 /dev/zero | tr '\0' ' ' > "$T/big"

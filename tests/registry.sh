@@ -110,6 +110,8 @@ req "page 2" 200 "$U/v1/layouts?prefix=page-&limit=10&after=page-09"; jqt "page 
 req "page 3" 200 "$U/v1/layouts?prefix=page-&limit=10&after=page-19"; jqt "last page" '(.layouts|length) == 5 and .next == null'
 req "prefix filter" 200 "$U/v1/layouts?prefix=gemm"; jqt "only gemm-frag" '[.layouts[].name] == ["gemm-frag"] and .layouts[0].version == 2'
 req "bad limit" 400 "$U/v1/layouts?limit=0"
+req "a page without limit has a clean cursor" 200 "$U/v1/layouts?prefix=page-&after=page-00"
+jqt "cursor page" '.layouts[0].name == "page-01" and .next == null'
 
 # ---- soft delete; versions never reused
 req "delete version 2" 204 -X DELETE "$U/v1/layouts/gemm-frag/versions/2"
@@ -154,6 +156,8 @@ case "$W" in ldt_*) ok "token printed as the last word" ;; *) bad "token output:
 layout 3 > "$T/l3.json"
 req "write without a token" 401 -X PUT --data-binary "@$T/l3.json" "$U/v1/layouts/auth"; hdr "WWW-Authenticate" '^www-authenticate: Bearer'
 jqt "unauthorized" '.code == "unauthorized"'
+head -c 900000 /dev/zero | tr '\0' ' ' > "$T/bigbody"
+req "a write without a token is refused before its body" 401 -X PUT --data-binary "@$T/bigbody" "$U/v1/layouts/auth"
 req "write with a wrong token" 401 -X PUT -H "Authorization: Bearer ldt_$(printf '0%.0s' $(seq 64))" --data-binary "@$T/l3.json" "$U/v1/layouts/auth"
 req "write with a read-only token" 403 -X PUT -H "Authorization: Bearer $R" --data-binary "@$T/l3.json" "$U/v1/layouts/auth"
 jqt "forbidden" '.code == "forbidden"'

@@ -131,7 +131,13 @@ static int parse_opts(int argc, char **argv, struct cli_opts *o, const char *all
 		const char *val = strchr(a, '=');
 		char name[64];
 		snprintf(name, sizeof name, "%.*s", val ? (int)(val - a) : (int)strlen(a), a);
-		if (!strstr(allowed, name)) {
+		/* exact names only: "--j" must not pass for "--json" */
+		bool known = false;
+		size_t nl = strlen(name);
+		for (const char *p = allowed; (p = strstr(p, name)); p += nl)
+			known = known ||
+				((p == allowed || p[-1] == ' ') && (p[nl] == ' ' || !p[nl]));
+		if (!known) {
 			fprintf(stderr, "layoutd %s: unknown option %s\n", argv[0], a);
 			exit(CLI_BAD);
 		}

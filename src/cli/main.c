@@ -39,6 +39,8 @@ int main(int argc, char **argv)
 		usage(stderr);
 		return CLI_BAD;
 	}
+	/* seed jansson's hash function once, before any thread starts */
+	json_object_seed(0);
 	const char *cmd = argv[1];
 	if (strcmp(cmd, "check") == 0)
 		return cli_check(argc - 1, argv + 1);

@@ -154,19 +154,22 @@ static int http_post(const struct url *u, const char *path, const char *token, c
 		strcpy(res, payload);
 	} else { /* de-chunk: size line, data, CRLF ... 0 */
 		size_t w = 0;
-		const char *p = payload;
-		for (;;) {
+		const char *p = payload, *stop = payload + strlen(payload);
+		while (p < stop) {
 			char *end = NULL;
 			unsigned long n = strtoul(p, &end, 16);
 			const char *data = end ? strstr(end, "\r\n") : NULL;
 			if (!data || n == 0)
 				break;
 			data += 2;
-			if (strlen(data) < n)
+			if ((size_t)(stop - data) < n)
 				break;
 			memcpy(res + w, data, n);
 			w += n;
-			p = data + n + 2;
+			p = data + n;
+			if ((size_t)(stop - p) < 2)
+				break;
+			p += 2; /* the CRLF after the chunk */
 		}
 		res[w] = '\0';
 	}

@@ -152,7 +152,9 @@ int http_analyze(struct http_server *srv, json_t *body, const char *const *allow
 		return lay_error_set(
 			err, LAY_ESCHEMA, "/layout", -1,
 			"the request body needs a \"layout\" member: {\"layout\": {...}}");
-	if (!probe && json_is_object(layout)) {
+	/* a hit skips validation: only "name" is outside the id, so check it */
+	json_t *name = json_is_object(layout) ? json_object_get(layout, "name") : NULL;
+	if (!probe && json_is_object(layout) && (!name || json_is_string(name))) {
 		json_t *shared = NULL, *result = NULL;
 		struct http_template t = { 0 };
 		if (lay_canonical_id(layout, o->id, err))
@@ -318,16 +320,11 @@ static enum MHD_Result get_analysis(struct MHD_Connection *c, struct http_req *r
 		return ret;
 	char etag[96];
 	const char *fp = json_string_value(json_object_get(a, "fingerprint"));
+	if (!fp)
+		fp = "";
 	http_etag(fp, etag);
 	if (http_etag_matches(c, fp)) {
-		struct MHD_Response *resp =
-			MHD_create_response_from_buffer(0, "", MHD_RESPMEM_PERSISTENT);
-		MHD_add_response_header(resp, "ETag", etag);
-		http_add_common_headers(r, resp);
-		r->status = 304;
-		r->responded = true;
-		ret = MHD_queue_response(c, 304, resp);
-		MHD_destroy_response(resp);
+		ret = http_send_not_modified(c, r, etag);
 	} else {
 		json_object_set_new(a, "cached", json_true());
 		json_object_set_new(a, "layout", json_incref(layout));
@@ -389,6 +386,18 @@ static enum MHD_Result get_table(struct MHD_Connection *c, struct http_req *r)
 	int64_t pairs = (int64_t)json_integer_value(json_object_get(a, "placements")) -
 			count_of(a, "duplicates") - count_of(a, "out_of_bounds");
 	int64_t total = pairs + (inverse ? count_of(a, "holes") : 0);
+	if (strcmp(r->method, "HEAD") == 0) { /* the headers, without a producer */
+		char count[32];
+		snprintf(count, sizeof count, "%lld", (long long)total);
+		const char *headers[] = { "X-Total-Count", count, NULL };
+		json_decref(a);
+		json_decref(layout);
+		return http_send_owned(c, r, 200,
+				       format && strcmp(format, "csv") == 0
+					       ? "text/csv; charset=utf-8"
+					       : "application/json",
+				       strdup(""), 0, headers);
+	}
 	struct lay_def *def = lay_def_new(layout, "/layout", &opt, &err);
 	if (!def)
 		ret = http_send_error(c, r, &err);
@@ -417,15 +426,7 @@ static enum MHD_Result get_grid(struct MHD_Connection *c, struct http_req *r)
 	if (!svg) {
 		ret = http_send_error(c, r, &err);
 	} else {
-		struct MHD_Response *resp =
-			MHD_create_response_from_buffer(len, svg, MHD_RESPMEM_MUST_FREE);
-		MHD_add_response_header(resp, "Content-Type", "image/svg+xml");
-		http_add_common_headers(r, resp);
-		r->status = 200;
-		r->bytes = (int64_t)len;
-		r->responded = true;
-		ret = MHD_queue_response(c, 200, resp);
-		MHD_destroy_response(resp);
+		ret = http_send_owned(c, r, 200, "image/svg+xml", svg, len, NULL);
 	}
 	lay_def_free(def);
 	json_decref(a);

@@ -15,6 +15,7 @@ struct entry {
 	json_t *analysis;
 	char *layout;
 	struct http_template tmpl;
+	size_t size;
 	struct entry *hnext;	   /* hash chain */
 	struct entry *prev, *next; /* LRU list, head = most recent */
 };
@@ -22,6 +23,7 @@ struct entry {
 struct http_cache {
 	pthread_mutex_t lock;
 	size_t capacity, count, nbuckets;
+	size_t bytes; /* layout texts and templates held, against HTTP_CACHE_BYTES */
 	struct entry **buckets;
 	struct entry *head, *tail;
 };
@@ -187,18 +189,23 @@ void http_cache_put(struct http_cache *c, const char *id, json_t *analysis, cons
 		struct entry *old = *pp;
 		*pp = old->hnext;
 		unlink_lru(c, old);
+		c->bytes -= old->size;
 		entry_free(old);
 		c->count--;
 	}
+	/* the analysis is about the size of its template, held twice */
+	n->size = strlen(n->layout) + 2 * n->tmpl.len + sizeof *n;
 	n->hnext = c->buckets[hash_id(id, c->nbuckets)];
 	c->buckets[hash_id(id, c->nbuckets)] = n;
 	push_front(c, n);
 	c->count++;
-	while (c->count > c->capacity) {
+	c->bytes += n->size;
+	while (c->count > c->capacity || (c->bytes > HTTP_CACHE_BYTES && c->count > 1)) {
 		struct entry *victim = c->tail;
 		struct entry **vp = find(c, victim->id);
 		*vp = victim->hnext;
 		unlink_lru(c, victim);
+		c->bytes -= victim->size;
 		entry_free(victim);
 		c->count--;
 	}

@@ -28,6 +28,8 @@ int http_serve_main(int argc, char **argv);
 #define HTTP_DEFAULT_BUSY_MS	1000 /* a registry write takes ms; a worker waits at most 1 s */
 #define HTTP_DEFAULT_DRAIN	30   /* seconds to finish in-flight requests */
 #define HTTP_MAX_CORS		16   /* allowed origins */
+#define HTTP_CACHE_BYTES	((size_t)256 << 20) /* memory cache: bounded in bytes too */
+#define HTTP_MAX_STREAMS	8 /* table producers at once; each holds an enumeration */
 /* Per-connection buffer for headers and I/O.  Bodies are copied out as
  * they arrive, so 16 KiB is enough, and libmicrohttpd zeroes this pool on
  * every request: a larger one costs throughput for nothing. */
@@ -130,6 +132,7 @@ struct http_server {
 	struct http_metrics metrics;
 	atomic_bool draining;
 	atomic_int inflight;
+	atomic_int streams; /* table producers running */
 	int64_t started_us;
 };
 
@@ -154,6 +157,9 @@ struct http_req {
 /* Responses.  Each queues on the connection and records status and size. */
 enum MHD_Result http_send_json(struct MHD_Connection *c, struct http_req *r, unsigned status,
 			       json_t *body, const char *const *headers);
+/* 304 Not Modified with its ETag. */
+enum MHD_Result http_send_not_modified(struct MHD_Connection *c, struct http_req *r,
+				       const char *etag);
 /* Sends buf (malloc'd, freed by MHD) of len bytes with extra headers. */
 enum MHD_Result http_send_owned(struct MHD_Connection *c, struct http_req *r, unsigned status,
 				const char *type, char *buf, size_t len,

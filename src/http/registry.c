@@ -245,15 +245,7 @@ static enum MHD_Result send_version(struct MHD_Connection *c, struct http_req *r
 	snprintf(location, sizeof location, "/v1/layouts/%s/versions/%lld", v->name,
 		 (long long)v->version);
 	if (status == 200 && http_etag_matches(c, v->fingerprint)) {
-		struct MHD_Response *resp =
-			MHD_create_response_from_buffer(0, "", MHD_RESPMEM_PERSISTENT);
-		MHD_add_response_header(resp, "ETag", etag);
-		MHD_add_response_header(resp, "Cache-Control", "no-cache");
-		http_add_common_headers(r, resp);
-		r->status = 304;
-		r->responded = true;
-		enum MHD_Result ret = MHD_queue_response(c, 304, resp);
-		MHD_destroy_response(resp);
+		enum MHD_Result ret = http_send_not_modified(c, r, etag);
 		return ret;
 	}
 	json_t *o = store_version_to_json(v);
@@ -281,14 +273,7 @@ static enum MHD_Result send_list(struct MHD_Connection *c, struct http_req *r, j
 	snprintf(etag, sizeof etag, "\"%s\"", digest);
 	if (http_etag_matches(c, digest)) {
 		free(text);
-		struct MHD_Response *resp =
-			MHD_create_response_from_buffer(0, "", MHD_RESPMEM_PERSISTENT);
-		MHD_add_response_header(resp, "ETag", etag);
-		http_add_common_headers(r, resp);
-		r->status = 304;
-		r->responded = true;
-		enum MHD_Result ret = MHD_queue_response(c, 304, resp);
-		MHD_destroy_response(resp);
+		enum MHD_Result ret = http_send_not_modified(c, r, etag);
 		return ret;
 	}
 	const char *headers[] = { "ETag", etag, "Cache-Control", "no-cache", link ? "Link" : NULL,
@@ -296,8 +281,9 @@ static enum MHD_Result send_list(struct MHD_Connection *c, struct http_req *r, j
 	return http_send_owned(c, r, 200, "application/json", text, len, headers);
 }
 
-static json_t *summary(json_t *a, json_t *expect)
+static json_t *summary(json_t *a, json_t *expect_in)
 {
+	json_t *expect = expect_in ? json_incref(expect_in) : json_object();
 	json_t *counts = json_object();
 	static const char *const fields[] = { "collisions", "duplicates", "holes", "unplaced",
 					      "out_of_bounds" };
@@ -307,12 +293,12 @@ static json_t *summary(json_t *a, json_t *expect)
 				json_object_get(json_object_get(a, fields[k]), "count"));
 	json_object_set(counts, "round_trip_mismatches",
 			json_object_get(json_object_get(a, "round_trip"), "mismatches"));
-	return json_pack("{s:O,s:O,s:o,s:O,s:O,s:O,s:O,s:O}", "ok", json_object_get(a, "ok"),
+	return json_pack("{s:O,s:O,s:o,s:O,s:O,s:O,s:O,s:o}", "ok", json_object_get(a, "ok"),
 			 "verdict", json_object_get(a, "verdict"), "counts", counts, "owners",
 			 json_object_get(a, "owners"), "replication",
 			 json_object_get(a, "replication"), "logical",
 			 json_object_get(a, "logical"), "physical", json_object_get(a, "physical"),
-			 "expect", expect ? expect : json_object());
+			 "expect", expect);
 }
 
 static enum MHD_Result put_layout(struct MHD_Connection *c, struct http_req *r, const char *name)
@@ -432,10 +418,13 @@ enum MHD_Result http_registry(struct MHD_Connection *c, struct http_req *r)
 			return store_problem(c, r, &serr);
 		const char *next = json_string_value(json_object_get(out, "next"));
 		char link[512];
-		if (next)
-			snprintf(link, sizeof link, "</v1/layouts?after=%s%s%s%s%ld>; rel=\"next\"",
-				 next, prefix ? "&prefix=" : "", prefix ? prefix : "",
-				 limit ? "&limit=" : "", limit);
+		if (next) {
+			char lim[32] = "";
+			if (limit)
+				snprintf(lim, sizeof lim, "&limit=%ld", limit);
+			snprintf(link, sizeof link, "</v1/layouts?after=%s%s%s%s>; rel=\"next\"",
+				 next, prefix ? "&prefix=" : "", prefix ? prefix : "", lim);
+		}
 		ret = send_list(c, r, out, next ? link : NULL);
 		json_decref(out);
 		return ret;

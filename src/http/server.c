@@ -172,6 +172,17 @@ enum MHD_Result http_send_text(struct MHD_Connection *c, struct http_req *r, uns
 	return queue(c, r, status, resp, (int64_t)len);
 }
 
+enum MHD_Result http_send_not_modified(struct MHD_Connection *c, struct http_req *r,
+				       const char *etag)
+{
+	struct MHD_Response *resp = MHD_create_response_from_buffer(0, "", MHD_RESPMEM_PERSISTENT);
+	if (!resp)
+		return MHD_NO;
+	MHD_add_response_header(resp, "ETag", etag);
+	MHD_add_response_header(resp, "Cache-Control", "no-cache");
+	return queue(c, r, 304, resp, 0);
+}
+
 enum MHD_Result http_send_owned(struct MHD_Connection *c, struct http_req *r, unsigned status,
 				const char *type, char *buf, size_t len, const char *const *headers)
 {
@@ -326,6 +337,10 @@ static enum MHD_Result first_call(struct MHD_Connection *c, struct http_req *r, 
 			 http_route_template[r->route], method, route_methods[r->route]);
 		return http_send_problem(c, r, 405, "method_not_allowed", detail, NULL);
 	}
+	bool write = strcmp(method, "PUT") == 0 || strcmp(method, "DELETE") == 0;
+	enum MHD_Result denied;
+	if (write && r->route >= ROUTE_LAYOUTS && !http_authorize(c, r, true, NULL, 0, &denied))
+		return denied; /* refused before the body is read */
 	if (!body_method(method))
 		return MHD_YES;
 	const char *cl = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Content-Length");
@@ -659,7 +674,8 @@ int http_serve_main(int argc, char **argv)
 	pthread_sigmask(SIG_BLOCK, &sigs, NULL);
 	signal(SIGPIPE, SIG_IGN);
 
-	unsigned flags = MHD_USE_EPOLL_INTERNAL_THREAD | MHD_USE_ITC | MHD_USE_ERROR_LOG;
+	unsigned flags = MHD_USE_EPOLL_INTERNAL_THREAD | MHD_USE_ITC | MHD_USE_ERROR_LOG |
+			 MHD_ALLOW_SUSPEND_RESUME;
 	if (ai->ai_family == AF_INET6)
 		flags |= MHD_USE_IPv6;
 	srv.daemon = MHD_start_daemon(
@@ -701,6 +717,10 @@ int http_serve_main(int argc, char **argv)
 	while (atomic_load(&srv.inflight) > 0 && http_now_us() < deadline)
 		usleep(10000);
 	int left = atomic_load(&srv.inflight);
+	/* producers see draining and stop; wait for them, since stopping the
+	 * daemon with a suspended connection is not allowed */
+	while (atomic_load(&srv.streams) > 0)
+		usleep(10000);
 	MHD_stop_daemon(srv.daemon);
 	srv.daemon = NULL;
 	if (ls != MHD_INVALID_SOCKET)

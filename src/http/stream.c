@@ -1,12 +1,18 @@
 /*
- * stream.c - tables streamed through a pipe: a producer thread enumerates
- * the placement and writes rows into the pipe while libmicrohttpd reads the
- * other end and sends it, so a 16M-row table never sits in memory and a
- * slow client throttles the producer.  A client that goes away closes the
- * read end; the producer's next write fails (EPIPE, SIGPIPE ignored) and it
- * stops.
+ * stream.c - tables streamed from a producer thread: the producer
+ * enumerates the placement and writes rows into a pipe; libmicrohttpd pulls
+ * the other end through a content reader that never blocks a worker thread:
+ * when the pipe is empty the reader suspends the connection, and the
+ * producer resumes it after its next write.  A 16M-row table never sits in
+ * memory, and a slow client throttles the producer (a full pipe blocks it).
+ *
+ * Lifetime: three references - the request (for its byte count), the
+ * response (the reader) and the producer.  A request that ends cancels the
+ * producer; a client that goes away closes the read end, so the producer's
+ * next write fails (EPIPE; SIGPIPE is ignored) and it stops.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -16,9 +22,14 @@
 #include "http/http.h"
 
 struct http_stream {
-	atomic_int refs; /* the request and the producer */
+	atomic_int refs;
 	atomic_llong bytes;
-	int fd;
+	atomic_bool cancelled;
+	struct http_server *srv;
+	pthread_mutex_t lock;	     /* guards conn and suspended */
+	struct MHD_Connection *conn; /* NULL once the request ended */
+	bool suspended;
+	int rfd, wfd;
 	struct lay_def *def;
 	bool inverse, csv, first;
 	int64_t after, limit, row;
@@ -31,25 +42,77 @@ int64_t http_stream_bytes(struct http_stream *s)
 	return (int64_t)atomic_load(&s->bytes);
 }
 
+static void unref(struct http_stream *s)
+{
+	if (atomic_fetch_sub(&s->refs, 1) != 1)
+		return;
+	lay_def_free(s->def);
+	if (s->rfd >= 0)
+		close(s->rfd);
+	pthread_mutex_destroy(&s->lock);
+	free(s);
+}
+
+/* The request ended: no more resumes, and the producer may stop. */
 void http_stream_release(struct http_stream *s)
 {
-	if (atomic_fetch_sub(&s->refs, 1) == 1) {
-		lay_def_free(s->def);
-		free(s);
+	pthread_mutex_lock(&s->lock);
+	s->conn = NULL;
+	pthread_mutex_unlock(&s->lock);
+	atomic_store(&s->cancelled, true);
+	unref(s);
+}
+
+/* After the producer wrote (or finished): wake a suspended reader. */
+static void wake(struct http_stream *s)
+{
+	pthread_mutex_lock(&s->lock);
+	if (s->suspended && s->conn) {
+		s->suspended = false;
+		MHD_resume_connection(s->conn);
 	}
+	pthread_mutex_unlock(&s->lock);
+}
+
+static ssize_t reader(void *cls, uint64_t pos, char *buf, size_t max)
+{
+	struct http_stream *s = cls;
+	(void)pos;
+	pthread_mutex_lock(&s->lock);
+	ssize_t n = read(s->rfd, buf, max);
+	if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) && s->conn) {
+		/* nothing yet: park the connection until the producer writes */
+		s->suspended = true;
+		MHD_suspend_connection(s->conn);
+		pthread_mutex_unlock(&s->lock);
+		return 0;
+	}
+	pthread_mutex_unlock(&s->lock);
+	if (n > 0)
+		return n;
+	return n == 0 ? MHD_CONTENT_READER_END_OF_STREAM : MHD_CONTENT_READER_END_WITH_ERROR;
+}
+
+static void reader_done(void *cls)
+{
+	struct http_stream *s = cls;
+	close(s->rfd); /* the producer's next write fails: it stops */
+	s->rfd = -1;
+	unref(s);
 }
 
 static int flush(struct http_stream *s)
 {
 	size_t off = 0;
 	while (off < s->len) {
-		ssize_t n = write(s->fd, s->buf + off, s->len - off);
+		ssize_t n = write(s->wfd, s->buf + off, s->len - off);
 		if (n < 0 && errno == EINTR)
 			continue;
 		if (n <= 0)
 			return LAY_EIO;
 		off += (size_t)n;
 		atomic_fetch_add(&s->bytes, n);
+		wake(s);
 	}
 	s->len = 0;
 	return 0;
@@ -59,11 +122,6 @@ static int put(struct http_stream *s, const char *text, size_t n)
 {
 	if (s->len + n > sizeof s->buf && flush(s))
 		return LAY_EIO;
-	if (n > sizeof s->buf) {
-		s->len = 0;
-		memcpy(s->buf, text, sizeof s->buf);
-		return LAY_EIO;
-	}
 	memcpy(s->buf + s->len, text, n);
 	s->len += n;
 	return 0;
@@ -87,9 +145,11 @@ static int row(void *ctx, const struct lay_table_row *row)
 {
 	struct http_stream *s = ctx;
 	const struct lay_def *def = s->def;
+	if (atomic_load(&s->cancelled) || atomic_load(&s->srv->draining))
+		return LAY_EIO;
 	if (s->row++ < s->after)
 		return 0;
-	if (s->limit >= 0 && s->row > s->after + s->limit)
+	if (s->limit >= 0 && s->row - s->after > s->limit)
 		return STREAM_DONE;
 	char line[1024];
 	size_t n = 0;
@@ -120,12 +180,16 @@ static void *producer(void *arg)
 	struct http_stream *s = arg;
 	struct lay_error err;
 	lay_error_clear(&err);
+	flush(s); /* the header goes out before any enumeration */
 	int rc = lay_table(s->def, s->inverse, row, s, &err);
 	if ((rc == 0 || err.code == STREAM_DONE) && !s->csv)
 		put(s, "\n]}\n", 4);
 	flush(s);
-	close(s->fd);
-	http_stream_release(s);
+	close(s->wfd); /* end of stream for the reader */
+	s->wfd = -1;
+	wake(s);
+	atomic_fetch_sub(&s->srv->streams, 1);
+	unref(s);
 	return NULL;
 }
 
@@ -150,22 +214,45 @@ enum MHD_Result http_stream_table(struct MHD_Connection *c, struct http_req *r, 
 				  bool inverse, bool csv, int64_t after, int64_t limit,
 				  int64_t total, const char *id)
 {
+	struct http_server *srv = r->srv;
 	int fds[2] = { -1, -1 };
+	if (atomic_fetch_add(&srv->streams, 1) >= HTTP_MAX_STREAMS) {
+		atomic_fetch_sub(&srv->streams, 1);
+		lay_def_free(def);
+		const char *retry[] = { "Retry-After", "1", NULL };
+		json_t *p = json_pack("{s:s,s:s,s:i,s:s,s:s,s:s}", "type",
+				      "https://layoutd.dev/problems/busy", "title",
+				      "Service Unavailable", "status", 503, "detail",
+				      "too many tables are being streamed; retry shortly", "code",
+				      "busy", "pointer", "");
+		enum MHD_Result ret = http_send_json(c, r, 503, p, retry);
+		json_decref(p);
+		return ret;
+	}
 	struct http_stream *s = calloc(1, sizeof *s);
-	if (!s || pipe(fds) != 0) {
+	if (!s || pipe(fds) != 0 || fcntl(fds[0], F_SETFL, O_NONBLOCK) != 0) {
+		if (fds[0] >= 0) {
+			close(fds[0]);
+			close(fds[1]);
+		}
 		free(s);
 		lay_def_free(def);
+		atomic_fetch_sub(&srv->streams, 1);
 		return http_send_problem(c, r, 500, "internal", "cannot create a stream", NULL);
 	}
-	atomic_init(&s->refs, 2);
-	s->fd = fds[1];
+	atomic_init(&s->refs, 3);
+	pthread_mutex_init(&s->lock, NULL);
+	s->srv = srv;
+	s->conn = c;
+	s->rfd = fds[0];
+	s->wfd = fds[1];
 	s->def = def;
 	s->inverse = inverse;
 	s->csv = csv;
 	s->first = true;
 	s->after = after;
 	s->limit = limit;
-	bool more = limit >= 0 && after + limit < total;
+	bool more = limit >= 0 && after < total && limit < total - after;
 	char next[64] = "";
 	if (more)
 		snprintf(next, sizeof next, "%lld", (long long)(after + limit));
@@ -179,15 +266,21 @@ enum MHD_Result http_stream_table(struct MHD_Connection *c, struct http_req *r, 
 		header_columns(s);
 		putf(s, "],\"total\":%lld,\"after\":%lld,\"next\":", (long long)total,
 		     (long long)after);
-		putf(s, more ? "\"%s\"" : "%snull", next);
+		if (more)
+			putf(s, "\"%s\"", next);
+		else
+			put(s, "null", 4);
 		put(s, ",\"rows\":[", 9);
 	}
-	struct MHD_Response *resp = MHD_create_response_from_pipe(fds[0]);
+	struct MHD_Response *resp = MHD_create_response_from_callback(MHD_SIZE_UNKNOWN, 32 * 1024,
+								      reader, s, reader_done);
 	if (!resp) {
 		close(fds[0]);
 		close(fds[1]);
 		lay_def_free(def);
+		pthread_mutex_destroy(&s->lock);
 		free(s);
+		atomic_fetch_sub(&srv->streams, 1);
 		return http_send_problem(c, r, 500, "internal", "cannot create a stream", NULL);
 	}
 	MHD_add_response_header(resp, "Content-Type",
@@ -207,20 +300,19 @@ enum MHD_Result http_stream_table(struct MHD_Connection *c, struct http_req *r, 
 	pthread_attr_t attr;
 	pthread_attr_init(&attr);
 	pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
-	if (pthread_create(&t, &attr, producer, s) != 0) {
-		pthread_attr_destroy(&attr);
-		MHD_destroy_response(resp); /* closes fds[0] */
-		close(fds[1]);
-		lay_def_free(def);
-		free(s);
-		return http_send_problem(c, r, 503, "busy", "cannot start a stream now", NULL);
-	}
+	int started = pthread_create(&t, &attr, producer, s);
 	pthread_attr_destroy(&attr);
+	if (started != 0) {
+		close(s->wfd); /* the reader sees an empty, finished stream */
+		s->wfd = -1;
+		atomic_fetch_sub(&srv->streams, 1);
+		unref(s);
+	}
 	r->stream = s;
 	http_add_common_headers(r, resp);
 	r->status = 200;
 	r->responded = true;
 	enum MHD_Result ret = MHD_queue_response(c, 200, resp);
-	MHD_destroy_response(resp);
+	MHD_destroy_response(resp); /* the reader's reference ends in reader_done */
 	return ret;
 }

@@ -471,6 +471,8 @@ struct lay_def *lay_def_new(json_t *v, const char *ptr, const struct lay_options
 	def->warnings = json_array();
 	snprintf(def->ptr, sizeof def->ptr, "%s", ptr);
 	def->max_points = opt && opt->max_points > 0 ? opt->max_points : LAYOUTD_DEFAULT_MAX_POINTS;
+	if (def->max_points > LAYOUTD_MAX_POINTS_CAP)
+		def->max_points = LAYOUTD_MAX_POINTS_CAP;
 
 	json_object_foreach(v, key, val)
 	{
@@ -589,6 +591,16 @@ struct lay_def *lay_def_new(json_t *v, const char *ptr, const struct lay_options
 			err, LAY_ELIMIT, p, -1,
 			"enumerating this layout produces %lld placements, over the limit of %lld",
 			(long long)def->placements_bound, (long long)def->max_points);
+		goto fail;
+	}
+	if (def->work_bound / LAYOUTD_WORK_PER_POINT > def->max_points) {
+		lay_ptr_join(p, sizeof p, ptr, def->notation_key);
+		lay_error_set(err, LAY_ELIMIT, p, -1,
+			      "evaluating this layout takes about %lld operations, over the limit "
+			      "of %lld (%d per point)",
+			      (long long)def->work_bound,
+			      (long long)def->max_points * LAYOUTD_WORK_PER_POINT,
+			      LAYOUTD_WORK_PER_POINT);
 		goto fail;
 	}
 	if (lay_canonical_id(v, def->id, err))

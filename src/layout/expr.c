@@ -626,5 +626,10 @@ int lay_expr_parse(struct lay_def *def, json_t *v, json_t *whole, struct lay_err
 		if (__builtin_mul_overflow(bound, st->rep_ext[r], &bound))
 			bound = INT64_MAX;
 	def->placements_bound = bound;
+	/* work: every placement evaluates every program */
+	int64_t ops = 0, work;
+	for (int k = 0; k < st->nprog; k++)
+		ops += st->progs[k]->n;
+	def->work_bound = __builtin_mul_overflow(bound, ops, &work) ? INT64_MAX : work;
 	return 0;
 }

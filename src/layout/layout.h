@@ -33,6 +33,11 @@
  * 2^26 keeps the working set of one analysis under ~1 GiB. */
 #define LAYOUTD_DEFAULT_MAX_POINTS (1LL << 26)
 #define LAYOUTD_DEFAULT_EXAMPLES   8
+/* Point indices are 32-bit in the enumeration's flat arrays. */
+#define LAYOUTD_MAX_POINTS_CAP ((int64_t)INT32_MAX)
+/* Expression operations per enumerated point: with the point limit this
+ * bounds one request's work (2^26 x 64, about 4e9 operations: seconds). */
+#define LAYOUTD_WORK_PER_POINT 64
 
 /* Error codes: 0 is success, negative values are failures. */
 enum lay_code {
@@ -62,7 +67,7 @@ enum lay_code {
 
 #define LAY_ERR_MSG 512
 #define LAY_ERR_PTR 256
-#define LAY_ERR_SRC 1024
+#define LAY_ERR_SRC 8192
 
 /* A located error.  `pointer` is a JSON pointer into the request document;
  * `position` a 0-based character offset into the text at that pointer (or
@@ -155,6 +160,9 @@ struct lay_def {
 	/* Upper bound on placements the walk will emit, set by the notation
 	 * parser so a request is refused before any enumeration starts. */
 	int64_t placements_bound;
+	/* Upper bound on evaluation work (expression operations), 0 if the
+	 * notation's work is linear in placements. */
+	int64_t work_bound;
 	/* Borrowed during parsing only: the request's "physical" and "axes". */
 	json_t *physical_json, *axes_json;
 };

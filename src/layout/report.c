@@ -372,14 +372,23 @@ static json_t *probe_json(const struct lay_def *def, struct run *r, const struct
 				b--;
 			}
 		}
-		json_t *places = json_array();
+		/* places in the physical space; those outside it listed apart */
+		json_t *places = json_array(), *outside = json_array();
 		for (size_t a = 0; a < pr->n; a++) {
 			if (a > 0 && memcmp(c + (a - 1) * w, c + a * w, w * sizeof *c) == 0)
 				continue;
-			json_array_append_new(places, run_coord_json(def, c + a * w));
+			bool in = true;
+			for (size_t k = 0; k < w; k++)
+				in = in && c[a * w + k] >= 0 && c[a * w + k] < r->ext[k];
+			json_array_append_new(in ? places : outside,
+					      run_coord_json(def, c + a * w));
 		}
 		json_t *o = json_pack("{s:o,s:o}", "logical", run_elem_json(def, pq->elems[i]),
 				      "places", places);
+		if (json_array_size(outside))
+			json_object_set_new(o, "out_of_bounds", outside);
+		else
+			json_decref(outside);
 		if (pr->truncated)
 			json_object_set_new(o, "truncated", json_true());
 		json_array_append_new(out, o);

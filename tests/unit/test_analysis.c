@@ -216,6 +216,22 @@ static void test_identity_invariance(void)
 	json_decref(y);
 }
 
+static void test_out_of_bounds_places(void)
+{
+	/* m = i - 1 + 2r: element 0 has m = -1 (outside) and m = 1 */
+	json_t *a = check("{\"layout\":{\"logical\":[2],\"expr\":{\"m\":\"i - 1 + 2 * r\"},"
+			  "\"replicate\":{\"r\":2}},\"probe\":[[0]]}");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(a);
+	CU_ASSERT_EQUAL(at_int(a, "out_of_bounds/count"), 1);
+	CU_ASSERT_EQUAL(at_int(a, "out_of_bounds/examples/0/physical/m"), -1);
+	CU_ASSERT_EQUAL(json_array_size(at(a, "probe/0/places")), 1);
+	CU_ASSERT_EQUAL(at_int(a, "probe/0/places/0/m"), 1);
+	CU_ASSERT_EQUAL(at_int(a, "probe/0/out_of_bounds/0/m"), -1);
+	CU_ASSERT_EQUAL(at_bool(a, "verdict/in_bounds"), 0);
+	CU_ASSERT_EQUAL(at_bool(a, "ok"), 0);
+	json_decref(a);
+}
+
 static void test_limits(void)
 {
 	struct lay_error err;
@@ -254,6 +270,7 @@ int main(void)
 		{ "warnings and declared axes", test_warnings_and_declared_axes },
 		{ "identity encoding", test_identity_encoding },
 		{ "identity invariance", test_identity_invariance },
+		{ "out-of-bounds places", test_out_of_bounds_places },
 		{ "limits", test_limits },
 		{ NULL, NULL },
 	};
