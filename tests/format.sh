@@ -4,4 +4,4 @@
 command -v clang-format >/dev/null 2>&1 || exit 77
 cd "${srcdir:-.}" || exit 99
 clang-format --dry-run --Werror src/*/*.c src/*/*.h tests/unit/*.c tests/unit/*.h \
-	tests/*.c tests/golden/*.c tools/*.c bench/*.c
+	tests/*.c tests/golden/*.c tests/fuzz/*.c tools/*.c bench/*.c

@@ -149,9 +149,10 @@ static int parse_atom(struct compiler *c)
 		char name[LAYOUTD_MAX_NAME];
 		int n = 0;
 		while (isalnum((unsigned char)c->s[c->pos]) || c->s[c->pos] == '_') {
-			if (n + 1 < (int)sizeof name)
-				name[n++] = c->s[c->pos];
-			c->pos++;
+			if (n + 1 >= (int)sizeof name)
+				return cerr(c, LAY_ENAME, start, "name longer than %d characters",
+					    LAYOUTD_MAX_NAME - 1);
+			name[n++] = c->s[c->pos++];
 		}
 		name[n] = '\0';
 		skip_ws(c);
@@ -437,7 +438,7 @@ static int eval(const struct prog *p, const struct lay_def *def, const struct ex
 			if (a != 0 && (b >= 63 || (a > 0 && a > (INT64_MAX >> b)) ||
 				       (a < 0 && a < (INT64_MIN >> b))))
 				goto overflow;
-			r = (int64_t)((uint64_t)a << b);
+			r = a == 0 ? 0 : (int64_t)((uint64_t)a << b);
 			break;
 		case OP_SHR:
 			if (b < 0)

@@ -30,8 +30,10 @@ static int collect_step(struct run *r, int64_t e, int32_t *pts, size_t n)
 		c->pts = np;
 		c->cap = cap;
 	}
-	memcpy(c->pts + c->n, pts, d * sizeof *pts);
-	c->n += d;
+	if (d) {
+		memcpy(c->pts + c->n, pts, d * sizeof *pts);
+		c->n += d;
+	}
 	c->off[e + 1] = (int64_t)c->n;
 	return 0;
 }

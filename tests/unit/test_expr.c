@@ -45,6 +45,9 @@ static void test_precedence(void)
 	CU_ASSERT_EQUAL(eval_at("~i + 10", 3, 0), 6);
 	CU_ASSERT_EQUAL(eval_at("(1 + 2) * 3", 0, 0), 9);
 	CU_ASSERT_EQUAL(eval_at("64 >> 2 >> 1", 0, 0), 8);
+	/* a zero shifted by any amount is zero, not undefined behaviour */
+	CU_ASSERT_EQUAL(eval_at("(i - i) << 81", 3, 0), 0);
+	CU_ASSERT_EQUAL(eval_at("1 << 62 >> 62", 0, 0), 1);
 	CU_ASSERT_EQUAL(eval_at("min(i, j) + max(i, j) * 10", 2, 5), 52);
 	CU_ASSERT_EQUAL(eval_at("j % 8 + 8 * ((j // 8) ^ i) + 64 * i", 3, 5), 3 * 64 + 8 * 3 + 5);
 }
