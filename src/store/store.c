@@ -306,7 +306,7 @@ static const char *const stmt_sql[S_COUNT] = {
 			    " ORDER BY version LIMIT ?3",
 	/* ?2 <= name < ?3 is the prefix range: '~' sorts after every name byte. */
 	[S_LIST_PAGE] = "SELECT v.name, v.version, g.n, v.id, v.fingerprint, v.description,"
-			" v.created FROM"
+			" v.created, json_extract(v.analysis, '$.ok') FROM"
 			" (SELECT name, max(version) AS latest, count(*) AS n FROM layout_version"
 			"  WHERE deleted IS NULL AND name > ?1 AND name >= ?2 AND name < ?3"
 			"  GROUP BY name ORDER BY name LIMIT ?4) AS g"
@@ -1271,7 +1271,8 @@ int store_layout_list(struct store *st, const char *prefix, const char *after_na
 		    !put(e, "id", col_json_string(s, 3)) ||
 		    !put(e, "fingerprint", col_json_string(s, 4)) ||
 		    !put(e, "description", col_json_string(s, 5)) ||
-		    !put(e, "created", col_json_string(s, 6))) {
+		    !put(e, "created", col_json_string(s, 6)) ||
+		    !put(e, "ok", json_boolean(sqlite3_column_int(s, 7) != 0))) {
 			code = fail(err, STORE_NOMEM, "out of memory listing layouts");
 			goto out;
 		}
