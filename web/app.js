@@ -860,7 +860,7 @@ async function loadRegistry(more) {
 	const layouts = data.layouts || [];
 	status.textContent = (layouts.length || more) ? '' : (prefix ? 'No layout name starts with "' + prefix + '".' : 'The registry is empty: register the layout in the editor below.');
 	for (const l of layouts) {
-		const vcell = h('td', {}, h('span', {class: 'muted'}, '…'));
+		const vcell = h('td', {}, verdictBadge({ok: l.ok}, 'registry-list-verdict'));
 		body.append(h('tr', {},
 			h('td', {}, h('button', {type: 'button', class: 'link', 'data-testid': 'registry-entry', 'data-name': l.name,
 				onclick: () => openRegistryEntry(l.name)}, l.name)),
@@ -868,10 +868,6 @@ async function loadRegistry(more) {
 			vcell,
 			h('td', {}, l.description || ''),
 			h('td', {class: 'small'}, fmtDate(l.created))));
-		/* The list has no verdict; the latest version has it. */
-		api('GET', '/v1/layouts/' + encodeURIComponent(l.name)).then((r) => {
-			vcell.replaceChildren(verdictBadge(r.data.analysis, 'registry-list-verdict'));
-		}, () => { vcell.replaceChildren(h('span', {class: 'muted'}, '?')); });
 	}
 }
 
