@@ -3,40 +3,8 @@
 # every error status, a burst of malformed requests, the limits, and a
 # graceful SIGTERM with a request in flight.  Needs curl and jq (77 = skip).
 set -u
-command -v curl >/dev/null 2>&1 && command -v jq >/dev/null 2>&1 || { echo "curl/jq missing"; exit 77; }
-L=${LAYOUTD:?}
-G=${GOLDEN_DIR:?}
-T=$(mktemp -d)
-PID=
-cleanup() { [ -n "$PID" ] && kill -9 "$PID" 2>/dev/null; rm -rf "$T"; }
-trap cleanup EXIT
-fail=0
-ok() { echo "ok   $1"; }
-bad() { echo "FAIL $1"; fail=1; }
+. "$(dirname "$0")/lib.sh"
 
-start() { # extra flags...
-	rm -f "$T/port"
-	"$L" serve --listen 127.0.0.1:0 --port-file "$T/port" --db "$T/layoutd.db" "$@" 2>>"$T/log" &
-	PID=$!
-	for _ in $(seq 100); do [ -s "$T/port" ] && break; sleep 0.05; done
-	[ -s "$T/port" ] || { echo "daemon did not start"; cat "$T/log"; exit 1; }
-	U="http://127.0.0.1:$(cat "$T/port")"
-}
-
-# req NAME EXPECTED_STATUS curl-args...  (body in $T/body, headers in $T/hdr)
-req() {
-	name=$1 want=$2
-	shift 2
-	got=$(curl -s -o "$T/body" -D "$T/hdr" -w '%{http_code}' "$@")
-	if [ "$got" = "$want" ]; then ok "$name ($got)"; else bad "$name: status $got, expected $want"; head -c 600 "$T/body"; echo; fi
-}
-# jqt NAME FILTER: the filter must print true on $T/body
-jqt() {
-	if [ "$(jq -r "$2" "$T/body" 2>/dev/null)" = "true" ]; then ok "$1"; else bad "$1: $2"; head -c 600 "$T/body"; echo; fi
-}
-hdr() { # NAME REGEX
-	if grep -qiE "$2" "$T/hdr"; then ok "$1"; else bad "$1: no header $2"; cat "$T/hdr"; fi
-}
 problem() { # NAME CODE [POINTER]
 	jqt "$1 is problem+json with code $2" ".code == \"$2\" and (.status|type) == \"number\" and (.title|type) == \"string\" and (.detail|length) > 0 and (.type|startswith(\"https://\"))"
 	hdr "$1 content type" '^content-type: application/problem\+json'

@@ -8,27 +8,14 @@
 # the same set with the same methods, every problem code is in docs/api.md,
 # and the checker rejects a broken instance.  Needs curl and jq (77 = skip).
 set -u
-command -v curl >/dev/null 2>&1 && command -v jq >/dev/null 2>&1 || { echo "curl/jq missing"; exit 77; }
-L=${LAYOUTD:?}
-G=${GOLDEN_DIR:?}
+. "$(dirname "$0")/lib.sh"
 C=${OPENAPI_CHECK:?}
 S=$(cd "$G/../.." && pwd)
 DOC=$S/schema/openapi.json
-T=$(mktemp -d)
-PID=
-cleanup() { [ -n "$PID" ] && kill -9 "$PID" 2>/dev/null; rm -rf "$T"; }
-trap cleanup EXIT
-fail=0
-ok() { echo "ok   $1"; }
-bad() { echo "FAIL $1"; fail=1; }
 
 jq -e '.openapi == "3.1.0"' "$DOC" >/dev/null || { echo "FAIL $DOC is not OpenAPI 3.1.0 JSON"; exit 1; }
 
-"$L" serve --listen 127.0.0.1:0 --port-file "$T/port" --db "$T/x.db" --cors-origin https://dash.example --max-points 8388608 2>>"$T/log" &
-PID=$!
-for _ in $(seq 100); do [ -s "$T/port" ] && break; sleep 0.05; done
-[ -s "$T/port" ] || { echo "daemon did not start"; cat "$T/log"; exit 1; }
-U="http://127.0.0.1:$(cat "$T/port")"
+start --cors-origin https://dash.example --max-points 8388608
 
 # call METHOD URL [curl args...]: body in $T/body, headers in $T/hdr, status in $ST
 call() {
@@ -226,8 +213,8 @@ conform "expect.equals fails with differences" post /v1/check 422
 jq -e '.expect.failures[0].differing == 4' "$T/body" >/dev/null && ok "equals failure lists the differences" || bad "equals failure"
 call POST /v1/analyze --data-binary '{"layout": {"logical": [4], "expr": {"m": "i"}}, "expect": {"equals": "nope@1"}}'
 conform "expect.equals unknown" post /v1/analyze 422
-W=$("$L" token add ci --db "$T/x.db" 2>/dev/null | awk '{ w = $NF } END { print w }')
-R=$("$L" token add reader --read-only --db "$T/x.db" 2>/dev/null | awk '{ w = $NF } END { print w }')
+W=$("$L" token add ci --db "$DB" 2>/dev/null | awk '{ w = $NF } END { print w }')
+R=$("$L" token add reader --read-only --db "$DB" 2>/dev/null | awk '{ w = $NF } END { print w }')
 [ -n "$W" ] && [ -n "$R" ] && ok "tokens created" || bad "layoutd token add"
 call PUT /v1/layouts/flop --data-binary "$V1"; conform "registry write without a token" put '/v1/layouts/{name}' 401
 call PUT /v1/layouts/flop -H "Authorization: Bearer $R" --data-binary "$V1"; conform "registry write with a read-only token" put '/v1/layouts/{name}' 403

@@ -4,35 +4,9 @@
 # the auth matrix, expect.equals (HTTP and CLI), persistence across a
 # restart and a kill -9 in the middle of a write burst.  Needs curl and jq.
 set -u
-command -v curl >/dev/null 2>&1 && command -v jq >/dev/null 2>&1 || { echo "curl/jq missing"; exit 77; }
-L=${LAYOUTD:?}
-G=${GOLDEN_DIR:?}
-T=$(mktemp -d)
-PID=
-cleanup() { [ -n "$PID" ] && kill -9 "$PID" 2>/dev/null; rm -rf "$T"; }
-trap cleanup EXIT
-fail=0
-ok() { echo "ok   $1"; }
-bad() { echo "FAIL $1"; fail=1; }
+. "$(dirname "$0")/lib.sh"
 DB="$T/registry.db"
 
-start() {
-	rm -f "$T/port"
-	"$L" serve --listen 127.0.0.1:0 --port-file "$T/port" --db "$DB" "$@" 2>>"$T/log" &
-	PID=$!
-	for _ in $(seq 200); do [ -s "$T/port" ] && break; sleep 0.05; done
-	[ -s "$T/port" ] || { echo "daemon did not start"; cat "$T/log"; exit 1; }
-	U="http://127.0.0.1:$(cat "$T/port")"
-}
-stop() { kill -TERM "$PID"; wait "$PID"; PID=; }
-req() { # name status curl-args...
-	name=$1 want=$2
-	shift 2
-	got=$(curl -s -o "$T/body" -D "$T/hdr" -w '%{http_code}' "$@")
-	if [ "$got" = "$want" ]; then ok "$name ($got)"; else bad "$name: status $got, expected $want"; head -c 500 "$T/body"; echo; fi
-}
-jqt() { if [ "$(jq -r "$2" "$T/body" 2>/dev/null)" = "true" ]; then ok "$1"; else bad "$1: $2"; head -c 500 "$T/body"; echo; fi; }
-hdr() { if grep -qiE "$2" "$T/hdr"; then ok "$1"; else bad "$1: no header $2"; fi; }
 layout() { # N: a distinct, valid definition per N
 	printf '{"layout": {"logical": [8, 8], "expr": {"thread": "j // 2 + 4 * i", "slot": "j %% 2"}, "physical": {"slot": %d}}}' "$((2 + $1))"
 }

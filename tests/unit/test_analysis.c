@@ -4,26 +4,16 @@
 
 #include "unit.h"
 
-static json_t *check(const char *text)
-{
-	struct lay_error err;
-	json_t *a = analyze_text(text, &err);
-	if (!a)
-		fprintf(stderr, "\n  unexpected error %s at %s: %s\n", lay_code_name(err.code),
-			err.pointer, err.message);
-	return a;
-}
-
 static void test_seeds(void)
 {
-	json_t *a = check("{\"logical\":[8,8],\"expr\":{\"r\":\"j\",\"c\":\"i\"}}");
+	json_t *a = analyze_ok("{\"logical\":[8,8],\"expr\":{\"r\":\"j\",\"c\":\"i\"}}");
 	CU_ASSERT_PTR_NOT_NULL_FATAL(a);
 	CU_ASSERT_EQUAL(at_bool(a, "verdict/bijective"), 1);
 	CU_ASSERT_EQUAL(at_int(a, "physical/size"), 64);
 	json_decref(a);
 
-	a = check("{\"logical\":[8,8],\"expr\":{\"offset\":\"i * 10 + "
-		  "j\"},\"physical\":{\"offset\":80}}");
+	a = analyze_ok("{\"logical\":[8,8],\"expr\":{\"offset\":\"i * 10 + "
+		       "j\"},\"physical\":{\"offset\":80}}");
 	CU_ASSERT_PTR_NOT_NULL_FATAL(a);
 	CU_ASSERT_EQUAL(at_int(a, "collisions/count"), 0);
 	CU_ASSERT_EQUAL(at_int(a, "holes/count"), 16);
@@ -31,7 +21,7 @@ static void test_seeds(void)
 	CU_ASSERT_EQUAL(at_bool(a, "ok"), 1);
 	json_decref(a);
 
-	a = check("{\"logical\":[8,8],\"expr\":{\"offset\":\"(i // 2) * 4 + (j // 2)\"}}");
+	a = analyze_ok("{\"logical\":[8,8],\"expr\":{\"offset\":\"(i // 2) * 4 + (j // 2)\"}}");
 	CU_ASSERT_PTR_NOT_NULL_FATAL(a);
 	CU_ASSERT_EQUAL(at_int(a, "collisions/count"), 48);
 	CU_ASSERT_EQUAL(at_int(a, "round_trip/mismatches"), 48);
@@ -41,7 +31,7 @@ static void test_seeds(void)
 	CU_ASSERT_EQUAL(at_int(a, "round_trip/examples/0/inverse/1"), 0);
 	json_decref(a);
 
-	a = check(
+	a = analyze_ok(
 		"{\"logical\":[8,8],\"expr\":{\"thread\":\"j // 2 + 4 * i\",\"slot\":\"j % 2\"}}");
 	CU_ASSERT_PTR_NOT_NULL_FATAL(a);
 	CU_ASSERT_EQUAL(at_bool(a, "verdict/bijective"), 1);
@@ -54,7 +44,7 @@ static void test_seeds(void)
 static void test_collision_and_duplicate_counts(void)
 {
 	/* three distinct elements on one point count two collisions */
-	json_t *a = check("{\"logical\":[3],\"expr\":{\"m\":\"0\"}}");
+	json_t *a = analyze_ok("{\"logical\":[3],\"expr\":{\"m\":\"0\"}}");
 	CU_ASSERT_PTR_NOT_NULL_FATAL(a);
 	CU_ASSERT_EQUAL(at_int(a, "collisions/count"), 2);
 	CU_ASSERT_EQUAL(json_array_size(at(a, "collisions/examples/0/logical")), 3);
@@ -62,8 +52,8 @@ static void test_collision_and_duplicate_counts(void)
 	json_decref(a);
 	/* replication wrapping onto the same thread: duplicates, not collisions
 	 * of an element with itself (TileLang #1729) */
-	a = check("{\"logical\":[4],\"expr\":{\"thread\":\"(i + 2 * r) % "
-		  "2\"},\"replicate\":{\"r\":2}}");
+	a = analyze_ok("{\"logical\":[4],\"expr\":{\"thread\":\"(i + 2 * r) % "
+		       "2\"},\"replicate\":{\"r\":2}}");
 	CU_ASSERT_PTR_NOT_NULL_FATAL(a);
 	CU_ASSERT_EQUAL(at_int(a, "placements"), 8);
 	CU_ASSERT_EQUAL(at_int(a, "duplicates/count"), 4);
@@ -78,16 +68,17 @@ static void test_collision_and_duplicate_counts(void)
 static void test_expect(void)
 {
 	/* an intended broadcast passes when the request says so */
-	json_t *a = check("{\"layout\":{\"logical\":[4],\"expr\":{\"m\":\"0\"}},"
-			  "\"expect\":{\"collision_free\":false}}");
+	json_t *a = analyze_ok("{\"layout\":{\"logical\":[4],\"expr\":{\"m\":\"0\"}},"
+			       "\"expect\":{\"collision_free\":false}}");
 	CU_ASSERT_PTR_NOT_NULL_FATAL(a);
 	CU_ASSERT_EQUAL(at_bool(a, "ok"), 1);
 	CU_ASSERT_EQUAL(at_bool(a, "expect/passed"), 1);
 	json_decref(a);
 	/* ... and fails when the expectation does not hold */
-	a = check("{\"layout\":{\"logical\":[4],\"expr\":{\"m\":\"i\"}},"
-		  "\"expect\":{\"collision_free\":false,\"hole_free\":true,\"owners\":2,\"slots\":"
-		  "2,\"replication\":1}}");
+	a = analyze_ok(
+		"{\"layout\":{\"logical\":[4],\"expr\":{\"m\":\"i\"}},"
+		"\"expect\":{\"collision_free\":false,\"hole_free\":true,\"owners\":2,\"slots\":"
+		"2,\"replication\":1}}");
 	CU_ASSERT_PTR_NOT_NULL_FATAL(a);
 	CU_ASSERT_EQUAL(at_bool(a, "ok"), 0);
 	CU_ASSERT_EQUAL(json_array_size(at(a, "expect/failures")), 3);
@@ -97,14 +88,14 @@ static void test_expect(void)
 	CU_ASSERT_STRING_EQUAL(json_string_value(at(a, "expect/failures/2/field")), "slots");
 	json_decref(a);
 	/* holes are legitimate unless forbidden */
-	a = check("{\"layout\":{\"logical\":[4],\"expr\":{\"m\":\"2 * "
-		  "i\"}},\"expect\":{\"hole_free\":true}}");
+	a = analyze_ok("{\"layout\":{\"logical\":[4],\"expr\":{\"m\":\"2 * "
+		       "i\"}},\"expect\":{\"hole_free\":true}}");
 	CU_ASSERT_PTR_NOT_NULL_FATAL(a);
 	CU_ASSERT_EQUAL(at_bool(a, "ok"), 0);
 	CU_ASSERT_EQUAL(at_int(a, "holes/count"), 3);
 	json_decref(a);
 	/* fingerprint expectation */
-	a = check(
+	a = analyze_ok(
 		"{\"layout\":{\"logical\":[4],\"expr\":{\"m\":\"i\"}},\"expect\":{\"fingerprint\":"
 		"\"sha256:0000000000000000000000000000000000000000000000000000000000000000\"}}");
 	CU_ASSERT_PTR_NOT_NULL_FATAL(a);
@@ -114,28 +105,29 @@ static void test_expect(void)
 
 static void test_warnings_and_declared_axes(void)
 {
-	json_t *a = check("{\"logical\":[41],\"expr\":{\"laneid\":\"i\"}}");
+	json_t *a = analyze_ok("{\"logical\":[41],\"expr\":{\"laneid\":\"i\"}}");
 	CU_ASSERT_PTR_NOT_NULL_FATAL(a);
 	CU_ASSERT_STRING_EQUAL(json_string_value(at(a, "warnings/0/code")), "hardware_limit");
 	CU_ASSERT_PTR_NOT_NULL(
 		strstr(json_string_value(at(a, "warnings/0/message")), "reaches 40"));
 	json_decref(a);
 	/* a declared axis the notation never names spans the space at 0 */
-	a = check("{\"logical\":[32],\"expr\":{\"laneid\":\"i\"},\"physical\":{\"warpid\":2}}");
+	a = analyze_ok(
+		"{\"logical\":[32],\"expr\":{\"laneid\":\"i\"},\"physical\":{\"warpid\":2}}");
 	CU_ASSERT_PTR_NOT_NULL_FATAL(a);
 	CU_ASSERT_EQUAL(at_int(a, "physical/size"), 64);
 	CU_ASSERT_EQUAL(at_int(a, "holes/count"), 32);
 	CU_ASSERT_EQUAL(at_int(a, "holes/examples/0/physical/warpid"), 1);
 	json_decref(a);
 	/* uneven slots */
-	a = check("{\"logical\":[3],\"expr\":{\"thread\":\"i // 2\",\"slot\":\"i % 2\"}}");
+	a = analyze_ok("{\"logical\":[3],\"expr\":{\"thread\":\"i // 2\",\"slot\":\"i % 2\"}}");
 	CU_ASSERT_PTR_NOT_NULL_FATAL(a);
 	CU_ASSERT_EQUAL(at_int(a, "owners/slots/min"), 1);
 	CU_ASSERT_EQUAL(at_int(a, "owners/slots/max"), 2);
 	CU_ASSERT_STRING_EQUAL(json_string_value(at(a, "warnings/0/code")), "uneven_slots");
 	json_decref(a);
 	/* "axes" overrides a kind */
-	a = check("{\"logical\":[8],\"expr\":{\"q\":\"i\"},\"axes\":{\"q\":\"thread\"}}");
+	a = analyze_ok("{\"logical\":[8],\"expr\":{\"q\":\"i\"},\"axes\":{\"q\":\"thread\"}}");
 	CU_ASSERT_PTR_NOT_NULL_FATAL(a);
 	CU_ASSERT_EQUAL(at_int(a, "owners/count"), 8);
 	CU_ASSERT_STRING_EQUAL(json_string_value(at(a, "physical/axes/0/kind")), "thread");
@@ -152,7 +144,7 @@ static void hex(const uint8_t *d, char out[72])
 /* The documented byte encodings (docs/identity.md), computed independently. */
 static void test_identity_encoding(void)
 {
-	json_t *a = check("{\"name\":\"flip\",\"logical\":[2],\"expr\":{\"m\":\"1 - i\"}}");
+	json_t *a = analyze_ok("{\"name\":\"flip\",\"logical\":[2],\"expr\":{\"m\":\"1 - i\"}}");
 	CU_ASSERT_PTR_NOT_NULL_FATAL(a);
 	char want[72];
 	const char *canon = "{\"expr\":{\"m\":\"1 - i\"},\"logical\":[2]}";
@@ -179,11 +171,12 @@ static void test_identity_encoding(void)
 
 static void test_identity_invariance(void)
 {
-	json_t *a = check("{\"name\":\"x\",\"logical\":[8,8],\"expr\":{\"thread\":\"j // 2 + 4 * "
-			  "i\",\"slot\":\"j % 2\"}}");
-	json_t *b = check("{\"expr\":{\"slot\":\"j % 2\",\"thread\":\"j // 2 + 4 * "
-			  "i\"},\"logical\":[8,8],\"name\":\"y\"}");
-	json_t *c = check(
+	json_t *a =
+		analyze_ok("{\"name\":\"x\",\"logical\":[8,8],\"expr\":{\"thread\":\"j // 2 + 4 * "
+			   "i\",\"slot\":\"j % 2\"}}");
+	json_t *b = analyze_ok("{\"expr\":{\"slot\":\"j % 2\",\"thread\":\"j // 2 + 4 * "
+			       "i\"},\"logical\":[8,8],\"name\":\"y\"}");
+	json_t *c = analyze_ok(
 		"{\"logical\":[8,8],\"expr\":{\"slot\":\"j%2\",\"thread\":\"(j>>1)+(i<<2)\"}}");
 	CU_ASSERT_PTR_NOT_NULL_FATAL(a);
 	CU_ASSERT_PTR_NOT_NULL_FATAL(b);
@@ -195,8 +188,9 @@ static void test_identity_invariance(void)
 			       json_string_value(at(b, "fingerprint")));
 	CU_ASSERT_STRING_EQUAL(json_string_value(at(a, "fingerprint")),
 			       json_string_value(at(c, "fingerprint")));
-	json_t *d = check("{\"logical\":[8,8],\"expr\":{\"thread\":\"j // 2 + 4 * i\",\"slot\":\"1 "
-			  "- j % 2\"}}");
+	json_t *d = analyze_ok(
+		"{\"logical\":[8,8],\"expr\":{\"thread\":\"j // 2 + 4 * i\",\"slot\":\"1 "
+		"- j % 2\"}}");
 	CU_ASSERT_PTR_NOT_NULL_FATAL(d);
 	CU_ASSERT_STRING_NOT_EQUAL(json_string_value(at(a, "fingerprint")),
 				   json_string_value(at(d, "fingerprint")));
@@ -219,8 +213,8 @@ static void test_identity_invariance(void)
 static void test_out_of_bounds_places(void)
 {
 	/* m = i - 1 + 2r: element 0 has m = -1 (outside) and m = 1 */
-	json_t *a = check("{\"layout\":{\"logical\":[2],\"expr\":{\"m\":\"i - 1 + 2 * r\"},"
-			  "\"replicate\":{\"r\":2}},\"probe\":[[0]]}");
+	json_t *a = analyze_ok("{\"layout\":{\"logical\":[2],\"expr\":{\"m\":\"i - 1 + 2 * r\"},"
+			       "\"replicate\":{\"r\":2}},\"probe\":[[0]]}");
 	CU_ASSERT_PTR_NOT_NULL_FATAL(a);
 	CU_ASSERT_EQUAL(at_int(a, "out_of_bounds/count"), 1);
 	CU_ASSERT_EQUAL(at_int(a, "out_of_bounds/examples/0/physical/m"), -1);

@@ -1,22 +1,12 @@
 /* test_axe.c - the Axe notation: text and JSON forms, semantics, errors. */
 #include "unit.h"
 
-static json_t *check(const char *text)
-{
-	struct lay_error err;
-	json_t *a = analyze_text(text, &err);
-	if (!a)
-		fprintf(stderr, "\n  unexpected error %s at %s: %s\n", lay_code_name(err.code),
-			err.pointer, err.message);
-	return a;
-}
-
 static void test_seed_shard(void)
 {
 	/* DESIGN.md: laneid = 4*i + j/2%4, warpid = j/8, m = j%2 on (8,16) */
-	json_t *a = check("{\"layout\":{\"logical\":[8,16],"
-			  "\"axe\":\"S[(8,2,4,2):(4@laneid,1@warpid,1@laneid,1)]\"},"
-			  "\"probe\":[[1,3],[5,14]]}");
+	json_t *a = analyze_ok("{\"layout\":{\"logical\":[8,16],"
+			       "\"axe\":\"S[(8,2,4,2):(4@laneid,1@warpid,1@laneid,1)]\"},"
+			       "\"probe\":[[1,3],[5,14]]}");
 	CU_ASSERT_PTR_NOT_NULL_FATAL(a);
 	CU_ASSERT_EQUAL(at_int(a, "probe/0/places/0/laneid"), 5);
 	CU_ASSERT_EQUAL(at_int(a, "probe/0/places/0/warpid"), 0);
@@ -31,7 +21,7 @@ static void test_seed_shard(void)
 
 static const char *fingerprint_of(const char *text, char out[72])
 {
-	json_t *a = check(text);
+	json_t *a = analyze_ok(text);
 	out[0] = '\0';
 	if (a) {
 		snprintf(out, 72, "%s", json_string_value(at(a, "fingerprint")));
@@ -69,9 +59,10 @@ static void test_forms_agree(void)
 
 static void test_replica_and_offset(void)
 {
-	json_t *a = check("{\"layout\":{\"logical\":[4],\"axe\":\"S[4:1@laneid] + R[2:4@laneid] + "
-			  "8@laneid + 3\"},"
-			  "\"probe\":[[2]]}");
+	json_t *a =
+		analyze_ok("{\"layout\":{\"logical\":[4],\"axe\":\"S[4:1@laneid] + R[2:4@laneid] + "
+			   "8@laneid + 3\"},"
+			   "\"probe\":[[2]]}");
 	CU_ASSERT_PTR_NOT_NULL_FATAL(a);
 	CU_ASSERT_EQUAL(at_int(a, "placements"), 8);
 	CU_ASSERT_EQUAL(at_int(a, "probe/0/places/0/laneid"), 10);
@@ -86,13 +77,13 @@ static void test_replica_and_offset(void)
 
 static void test_stride_zero_and_negative(void)
 {
-	json_t *a = check("{\"axe\":\"S[(4,2):(1@laneid,0)]\"}");
+	json_t *a = analyze_ok("{\"axe\":\"S[(4,2):(1@laneid,0)]\"}");
 	CU_ASSERT_PTR_NOT_NULL_FATAL(a);
 	CU_ASSERT_EQUAL(at_int(a, "collisions/count"), 4);
 	CU_ASSERT_STRING_EQUAL(json_string_value(at(a, "warnings/0/code")), "stride_zero");
 	CU_ASSERT_EQUAL(at_bool(a, "ok"), 0);
 	json_decref(a);
-	a = check("{\"axe\":\"S[4:-1] + 2\"}");
+	a = analyze_ok("{\"axe\":\"S[4:-1] + 2\"}");
 	CU_ASSERT_PTR_NOT_NULL_FATAL(a);
 	/* m = 2, 1, 0, -1: the last is out of bounds, the element unplaced */
 	CU_ASSERT_EQUAL(at_int(a, "out_of_bounds/count"), 1);

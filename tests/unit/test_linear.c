@@ -5,18 +5,6 @@
  */
 #include "unit.h"
 
-/* Analyse and fail the test (printing the error) when the text is refused. */
-static json_t *analyze_ok(const char *text)
-{
-	struct lay_error e;
-	json_t *r = analyze_text(text, &e);
-	CU_ASSERT_PTR_NOT_NULL(r);
-	if (!r)
-		fprintf(stderr, "\n  unexpected error %s at %s: %s\n", lay_code_name(e.code),
-			e.pointer, e.message);
-	return r;
-}
-
 static const char *const mma32 =
 	"{\"layout\": {\"linear\": {\"bases\": {"
 	"\"register\": [[0,1],[8,0],[0,8],[0,16],[16,0]],"

@@ -5,18 +5,6 @@
  */
 #include "unit.h"
 
-/* Analyse and fail the test (printing the error) when the text is refused. */
-static json_t *analyze_ok(const char *text)
-{
-	struct lay_error e;
-	json_t *r = analyze_text(text, &e);
-	CU_ASSERT_PTR_NOT_NULL(r);
-	if (!r)
-		fprintf(stderr, "\n  unexpected error %s at %s: %s\n", lay_code_name(e.code),
-			e.pointer, e.message);
-	return r;
-}
-
 /* The default shape is max+1 per dimension; axes come in first-appearance
  * order, across rows. */
 static void test_default_shape_and_axes(void)
@@ -139,35 +127,6 @@ static void test_errors(void)
 	/* a tile too large to enumerate, even when its extent passes int64 */
 	ASSERT_ERROR("{\"table\": [[[9223372036854775807], {\"m\":0}]]}", LAY_ELIMIT, "/table", -1);
 	ASSERT_ERROR("{\"table\": [[[100000,100000], {\"m\":0}]]}", LAY_ELIMIT, "/table", -1);
-}
-
-/* Read a golden request from $GOLDEN_DIR/<name>/request.json and analyse it. */
-static json_t *analyze_golden(const char *name)
-{
-	const char *dir = getenv("GOLDEN_DIR");
-	char path[1024];
-	snprintf(path, sizeof path, "%s/%s/request.json", dir ? dir : "tests/golden", name);
-	FILE *f = fopen(path, "rb");
-	char *text = NULL;
-	json_t *r = NULL;
-	CU_ASSERT_PTR_NOT_NULL(f);
-	if (!f) {
-		fprintf(stderr, "\n  cannot open %s (set GOLDEN_DIR)\n", path);
-		goto out;
-	}
-	fseek(f, 0, SEEK_END);
-	long n = ftell(f);
-	fseek(f, 0, SEEK_SET);
-	text = malloc((size_t)n + 1);
-	if (!text || fread(text, 1, (size_t)n, f) != (size_t)n)
-		goto out;
-	text[n] = '\0';
-	r = analyze_ok(text);
-out:
-	free(text);
-	if (f)
-		fclose(f);
-	return r;
 }
 
 /* The same placement written as a table dump and as an expr shares the

@@ -26,6 +26,54 @@ static inline json_t *analyze_text(const char *text, struct lay_error *err)
 	return out;
 }
 
+/* Analyse text; the analysis must exist: a refusal fails the test and
+ * prints why.  Returns a new reference or NULL. */
+static inline json_t *analyze_ok(const char *text)
+{
+	struct lay_error err;
+	json_t *r = analyze_text(text, &err);
+	CU_ASSERT_PTR_NOT_NULL(r);
+	if (!r)
+		fprintf(stderr, "\n  unexpected error %s at %s pos %ld: %s\n",
+			lay_code_name(err.code), err.pointer, err.position, err.message);
+	return r;
+}
+
+/* The text of $GOLDEN_DIR/<name>/request.json (caller frees), NULL with a
+ * failed assertion when it cannot be read. */
+static inline char *golden_request(const char *name)
+{
+	const char *dir = getenv("GOLDEN_DIR");
+	char path[1024];
+	char *text = NULL;
+	long n;
+	snprintf(path, sizeof path, "%s/%s/request.json", dir ? dir : "tests/golden", name);
+	FILE *f = fopen(path, "rb");
+	CU_ASSERT_PTR_NOT_NULL(f);
+	if (!f) {
+		fprintf(stderr, "\n  cannot open %s (set GOLDEN_DIR)\n", path);
+		return NULL;
+	}
+	if (fseek(f, 0, SEEK_END) == 0 && (n = ftell(f)) >= 0 && fseek(f, 0, SEEK_SET) == 0 &&
+	    (text = malloc((size_t)n + 1)) && fread(text, 1, (size_t)n, f) == (size_t)n)
+		text[n] = '\0';
+	else {
+		free(text);
+		text = NULL;
+	}
+	fclose(f);
+	return text;
+}
+
+/* analyze_ok on a golden request. */
+static inline json_t *analyze_golden(const char *name)
+{
+	char *text = golden_request(name);
+	json_t *r = text ? analyze_ok(text) : NULL;
+	free(text);
+	return r;
+}
+
 /* The value at a slash-separated path ("verdict/complete", "probe/0/places"). */
 static inline json_t *at(json_t *v, const char *path)
 {
