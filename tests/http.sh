@@ -162,8 +162,12 @@ PID=
 [ $rc -eq 0 ] && ok "daemon exit 0 after SIGTERM" || bad "daemon exit $rc after SIGTERM"
 grep -q "draining" "$T/log" && ok "drain logged" || bad "drain not logged"
 
-# ---- JSON logs
-start --log-format json
+# ---- JSON logs, and the depth and text-length limits as flags
+start --log-format json --max-json-depth 8 --max-expr-len 32
+req "JSON deeper than --max-json-depth" 400 --data-binary '{"layout": {"logical": [2], "expr": {"m": "i"}}, "probe": [[[[[[[[[0]]]]]]]]]}' "$U/v1/analyze"
+problem "depth" json_depth
+req "text longer than --max-expr-len" 422 --data-binary '{"layout": {"logical": [2], "expr": {"m": "i + 0 + 0 + 0 + 0 + 0 + 0 + 0 + 0 + 0"}}}' "$U/v1/analyze"
+problem "expression length" too_large /layout/expr/m
 req "livez (json logs)" 200 "$U/livez"
 kill -TERM "$PID"; wait "$PID"; PID=
 tail -n 3 "$T/log" | grep '"route":"/livez"' | jq -e '.status == 200 and .method == "GET" and (.us|type) == "number"' >/dev/null && ok "json log line" || bad "json log line"

@@ -14,7 +14,9 @@ static const char *const no_store[] = { "Cache-Control", "no-store", NULL };
 
 struct lay_options http_options(struct http_server *srv)
 {
-	struct lay_options o = { .max_points = srv->cfg.max_points };
+	struct lay_options o = { .max_points = srv->cfg.max_points,
+				 .max_depth = srv->cfg.max_depth,
+				 .max_expr_len = srv->cfg.max_expr_len };
 	if (srv->store) {
 		o.resolve_equals = http_resolve_equals;
 		o.resolve_ctx = srv;
@@ -35,7 +37,7 @@ json_t *http_parse_body(struct http_req *r, struct lay_error *err)
 			      "{...}}");
 		return NULL;
 	}
-	return lay_json_load(r->body, r->len, err);
+	return lay_json_load_depth(r->body, r->len, r->srv->cfg.max_depth, err);
 }
 
 /* Members a body may have; the first unknown one is a located error. */

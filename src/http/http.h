@@ -49,6 +49,7 @@ struct http_config {
 	size_t cache_entries;
 	bool log_json;
 	bool require_token_reads;
+	int max_depth, max_expr_len;
 	long db_cache_entries;
 	int busy_ms;
 	int ncors;

@@ -500,6 +500,8 @@ static void usage(FILE *f)
 		"  --threads N             worker threads (default: the number of cores)\n"
 		"  --max-body BYTES        request body limit (default %u)\n"
 		"  --max-points N          enumeration limit per analysis (default %lld)\n"
+		"  --max-json-depth N      JSON nesting of a request (default and most %d)\n"
+		"  --max-expr-len N        characters of one notation text (default and most %d)\n"
 		"  --timeout SECONDS       idle connection timeout (default %d)\n"
 		"  --max-connections N     total connections (default %d)\n"
 		"  --max-per-ip N          connections per client address (default %d)\n"
@@ -511,7 +513,7 @@ static void usage(FILE *f)
 		"  --cors-origin ORIGIN    allow a dashboard on ORIGIN (repeatable; * for any)\n"
 		"  --log-format text|json  one line per request on stderr (default text)\n",
 		HTTP_DEFAULT_LISTEN, HTTP_DEFAULT_MAX_BODY, (long long)LAYOUTD_DEFAULT_MAX_POINTS,
-		HTTP_DEFAULT_TIMEOUT, HTTP_DEFAULT_MAX_CONNS, HTTP_DEFAULT_MAX_PER_IP,
+		LAYOUTD_MAX_JSON_DEPTH, LAYOUTD_MAX_EXPR_LEN, HTTP_DEFAULT_TIMEOUT, HTTP_DEFAULT_MAX_CONNS, HTTP_DEFAULT_MAX_PER_IP,
 		HTTP_DEFAULT_CACHE, STORE_DEFAULT_CACHE_MAX, HTTP_DEFAULT_BUSY_MS,
 		HTTP_DEFAULT_DRAIN);
 }
@@ -593,6 +595,10 @@ static int parse_flags(struct http_config *cfg, int argc, char **argv)
 			cfg->max_per_ip = (unsigned)count_arg(a, v, 1, 65536);
 		} else if (strcmp(a, "--cache-entries") == 0) {
 			cfg->cache_entries = (size_t)count_arg(a, v, 1, 1LL << 24);
+		} else if (strcmp(a, "--max-json-depth") == 0) {
+			cfg->max_depth = (int)count_arg(a, v, 2, LAYOUTD_MAX_JSON_DEPTH);
+		} else if (strcmp(a, "--max-expr-len") == 0) {
+			cfg->max_expr_len = (int)count_arg(a, v, 16, LAYOUTD_MAX_EXPR_LEN);
 		} else if (strcmp(a, "--db-cache-entries") == 0) {
 			cfg->db_cache_entries = (long)count_arg(a, v, 1, 1LL << 30);
 		} else if (strcmp(a, "--busy-timeout") == 0) {

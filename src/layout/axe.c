@@ -544,10 +544,10 @@ int lay_axe_parse(struct lay_def *def, json_t *v, json_t *whole, struct lay_erro
 	int rc;
 	if (json_is_string(v)) {
 		const char *text = json_string_value(v);
-		if (strlen(text) > LAYOUTD_MAX_EXPR_LEN)
+		if (strlen(text) > (size_t)def->max_expr_len)
 			return lay_error_set(err, LAY_ELIMIT, ptr, -1,
 					     "Axe text of %zu characters is over the limit %d",
-					     strlen(text), LAYOUTD_MAX_EXPR_LEN);
+					     strlen(text), def->max_expr_len);
 		struct axe_parser p = { .s = text, .def = def, .st = st, .ptr = ptr, .err = err };
 		rc = parse_text(&p);
 	} else if (json_is_object(v)) {

@@ -681,10 +681,10 @@ int lay_cute_parse(struct lay_def *def, json_t *v, json_t *whole, struct lay_err
 				     "cute is a string like \"((4,8),(2,2)):((32,1),(16,8))\" or "
 				     "pasted C++ \"Layout<Shape<...>, Stride<...>>\"");
 	const char *text = json_string_value(v);
-	if (strlen(text) > LAYOUTD_MAX_EXPR_LEN)
+	if (strlen(text) > (size_t)def->max_expr_len)
 		return lay_error_set(err, LAY_ELIMIT, ptr, -1,
 				     "CuTe text of %zu characters is over the limit %d",
-				     strlen(text), LAYOUTD_MAX_EXPR_LEN);
+				     strlen(text), def->max_expr_len);
 	p.s = text;
 	p.ptr = ptr;
 	p.err = err;

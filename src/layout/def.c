@@ -125,13 +125,13 @@ int lay_json_int(json_t *v, const char *ptr, int64_t *out, struct lay_error *err
 
 /* Depth of nesting and the first real number, for the checks every request
  * gets.  Returns the first offending code with err filled. */
-static int check_tree(json_t *v, const char *ptr, int depth, bool reals_ok, struct lay_error *err)
+static int check_tree(json_t *v, const char *ptr, int depth, int max_depth, bool reals_ok,
+		      struct lay_error *err)
 {
 	char sub[LAY_ERR_PTR];
-	if (depth > LAYOUTD_MAX_JSON_DEPTH)
+	if (depth > max_depth)
 		return lay_error_set(err, LAY_EDEPTH, ptr, -1,
-				     "%s: JSON nested deeper than %d levels", ptr,
-				     LAYOUTD_MAX_JSON_DEPTH);
+				     "%s: JSON nested deeper than %d levels", ptr, max_depth);
 	if (json_is_real(v) && !reals_ok)
 		return lay_error_set(
 			err, LAY_ENOTINT, ptr, -1,
@@ -143,7 +143,7 @@ static int check_tree(json_t *v, const char *ptr, int depth, bool reals_ok, stru
 		json_object_foreach(v, key, val)
 		{
 			lay_ptr_join(sub, sizeof sub, ptr, key);
-			int rc = check_tree(val, sub, depth + 1, reals_ok, err);
+			int rc = check_tree(val, sub, depth + 1, max_depth, reals_ok, err);
 			if (rc)
 				return rc;
 		}
@@ -153,7 +153,7 @@ static int check_tree(json_t *v, const char *ptr, int depth, bool reals_ok, stru
 		json_array_foreach(v, i, val)
 		{
 			lay_ptr_index(sub, sizeof sub, ptr, i);
-			int rc = check_tree(val, sub, depth + 1, reals_ok, err);
+			int rc = check_tree(val, sub, depth + 1, max_depth, reals_ok, err);
 			if (rc)
 				return rc;
 		}
@@ -161,7 +161,18 @@ static int check_tree(json_t *v, const char *ptr, int depth, bool reals_ok, stru
 	return 0;
 }
 
+static int depth_limit(int max_depth)
+{
+	return max_depth > 0 && max_depth < LAYOUTD_MAX_JSON_DEPTH ? max_depth
+								   : LAYOUTD_MAX_JSON_DEPTH;
+}
+
 json_t *lay_json_load(const char *text, size_t len, struct lay_error *err)
+{
+	return lay_json_load_depth(text, len, 0, err);
+}
+
+json_t *lay_json_load_depth(const char *text, size_t len, int max_depth, struct lay_error *err)
 {
 	json_error_t jerr;
 	json_t *v = json_loadb(text, len, JSON_REJECT_DUPLICATES, &jerr);
@@ -177,7 +188,7 @@ json_t *lay_json_load(const char *text, size_t len, struct lay_error *err)
 		}
 		return NULL;
 	}
-	if (check_tree(v, "", 0, true, err)) {
+	if (check_tree(v, "", 0, depth_limit(max_depth), true, err)) {
 		json_decref(v);
 		return NULL;
 	}
@@ -461,7 +472,7 @@ struct lay_def *lay_def_new(json_t *v, const char *ptr, const struct lay_options
 			      "(axe, cute, expr, linear, table)");
 		return NULL;
 	}
-	if (check_tree(v, ptr, 0, false, err))
+	if (check_tree(v, ptr, 0, depth_limit(opt ? opt->max_depth : 0), false, err))
 		return NULL;
 	def = calloc(1, sizeof *def);
 	if (!def) {
@@ -473,6 +484,9 @@ struct lay_def *lay_def_new(json_t *v, const char *ptr, const struct lay_options
 	def->max_points = opt && opt->max_points > 0 ? opt->max_points : LAYOUTD_DEFAULT_MAX_POINTS;
 	if (def->max_points > LAYOUTD_MAX_POINTS_CAP)
 		def->max_points = LAYOUTD_MAX_POINTS_CAP;
+	def->max_expr_len = opt && opt->max_expr_len > 0 && opt->max_expr_len < LAYOUTD_MAX_EXPR_LEN
+				    ? opt->max_expr_len
+				    : LAYOUTD_MAX_EXPR_LEN;
 
 	json_object_foreach(v, key, val)
 	{

@@ -601,10 +601,10 @@ int lay_expr_parse(struct lay_def *def, json_t *v, json_t *whole, struct lay_err
 					     "the expression for axis %s must be a string", key);
 		}
 		size_t len = strlen(text);
-		if (len > LAYOUTD_MAX_EXPR_LEN)
+		if (len > (size_t)def->max_expr_len)
 			return lay_error_set(err, LAY_ELIMIT, q, -1,
 					     "expression of %zu characters is over the limit %d",
-					     len, LAYOUTD_MAX_EXPR_LEN);
+					     len, def->max_expr_len);
 		struct prog *p =
 			calloc(1, sizeof *p + sizeof(struct insn) * LAYOUTD_MAX_EXPR_NODES);
 		if (!p)

@@ -157,6 +157,7 @@ struct lay_def {
 	json_t *warnings; /* array of warning objects, owned */
 	char id[72];	  /* "sha256:" + 64 hex */
 	int64_t max_points;
+	int max_expr_len; /* longest notation text accepted */
 	/* Upper bound on placements the walk will emit, set by the notation
 	 * parser so a request is refused before any enumeration starts. */
 	int64_t placements_bound;
@@ -171,6 +172,10 @@ struct lay_def {
 struct lay_options {
 	int64_t max_points;
 	int examples;
+	/* JSON nesting and notation text length; 0 takes LAYOUTD_MAX_JSON_DEPTH
+	 * and LAYOUTD_MAX_EXPR_LEN, which are also their upper bounds. */
+	int max_depth;
+	int max_expr_len;
 	/* Resolves expect.equals ("name@version") to a fingerprint; NULL
 	 * offline, where equals is refused with LAY_EOFFLINE. */
 	int (*resolve_equals)(void *ctx, const char *ref, char fingerprint[72],
@@ -242,6 +247,8 @@ int lay_expect_eval(json_t *analysis, json_t *expect, const char *ptr,
 /* Parse JSON text with the engine's rules (duplicate keys rejected, depth
  * capped, reals allowed here and refused where integers are needed). */
 json_t *lay_json_load(const char *text, size_t len, struct lay_error *err);
+/* The same with a nesting limit (0: LAYOUTD_MAX_JSON_DEPTH). */
+json_t *lay_json_load_depth(const char *text, size_t len, int max_depth, struct lay_error *err);
 
 /* `id`: sha256 of the canonical definition.  out must hold 72 bytes. */
 int lay_canonical_id(json_t *def, char out[72], struct lay_error *err);
