@@ -513,9 +513,9 @@ static void usage(FILE *f)
 		"  --cors-origin ORIGIN    allow a dashboard on ORIGIN (repeatable; * for any)\n"
 		"  --log-format text|json  one line per request on stderr (default text)\n",
 		HTTP_DEFAULT_LISTEN, HTTP_DEFAULT_MAX_BODY, (long long)LAYOUTD_DEFAULT_MAX_POINTS,
-		LAYOUTD_MAX_JSON_DEPTH, LAYOUTD_MAX_EXPR_LEN, HTTP_DEFAULT_TIMEOUT, HTTP_DEFAULT_MAX_CONNS, HTTP_DEFAULT_MAX_PER_IP,
-		HTTP_DEFAULT_CACHE, STORE_DEFAULT_CACHE_MAX, HTTP_DEFAULT_BUSY_MS,
-		HTTP_DEFAULT_DRAIN);
+		LAYOUTD_MAX_JSON_DEPTH, LAYOUTD_MAX_EXPR_LEN, HTTP_DEFAULT_TIMEOUT,
+		HTTP_DEFAULT_MAX_CONNS, HTTP_DEFAULT_MAX_PER_IP, HTTP_DEFAULT_CACHE,
+		STORE_DEFAULT_CACHE_MAX, HTTP_DEFAULT_BUSY_MS, HTTP_DEFAULT_DRAIN);
 }
 
 static long long count_arg(const char *opt, const char *v, long long min, long long max)
