@@ -957,8 +957,8 @@ Repository: %s
 Issue: https://github.com/tile-ai/tilelang/issues/1729 (referenced by PR #1772 "[Feature]
 Add fully replicated layout interface in annotation layout", whose review says the
 enhancement "doesn't fundamentally solve the issue"); the issue body itself is not in
-the source index available here.  The mechanism is the one documented in
-/work/shared/notes/layouts.md: "Replication that wraps around the thread count places
+the sources consulted.  The mechanism is the one described in the layoutd
+design notes: "Replication that wraps around the thread count places
 the same element on the same thread twice -- a duplicate, not a collision".
 Modelled layout: FragmentNode::Replicate(4) of a 64-thread fragment gives
 thread = i + 64 * rep (replicate 4, thread extent 256); on a 128-thread block the
