@@ -331,7 +331,11 @@ if (probe.status === 404 && process.env.LAYOUTD_REGISTRY_REQUIRED !== '1') {
 		await page.locator('[data-testid="registry-version"][data-version="1"]').click();
 		await page.getByTestId('registry-detail-name').filter({hasText: name + '@1'}).waitFor();
 		await page.getByTestId('registry-open').click();
+		/* the editor showed a PASS before: wait for the registry version itself */
+		await page.getByTestId('registry-banner').filter({hasText: name + '@1'}).waitFor();
 		await status(page).filter({hasText: 'PASS'}).waitFor();
+		await page.waitForFunction((want) => document.querySelector('[data-testid="share-url"]').value.endsWith(want),
+			'#registry=' + name + '@1');
 		assert.match(await page.getByTestId('registry-banner').innerText(), new RegExp(name + '@1'));
 		assert.match(await page.getByTestId('fact-owners').innerText(), /^32 \(thread\), slots 2 each/);
 		const url = await page.getByTestId('share-url').inputValue();
