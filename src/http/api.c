@@ -424,7 +424,7 @@ static enum MHD_Result get_grid(struct MHD_Connection *c, struct http_req *r)
 	char *svg = NULL;
 	struct lay_def *def = lay_def_new(layout, "/layout", &opt, &err);
 	if (def)
-		svg = http_grid_svg(def, a, &len, &err);
+		svg = http_grid_svg(def, &len, &err);
 	if (!svg) {
 		ret = http_send_error(c, r, &err);
 	} else {

@@ -212,7 +212,7 @@ int64_t http_stream_bytes(struct http_stream *s);
 void http_stream_release(struct http_stream *s);
 
 /* grid.svg (svg.c): a new malloc'd SVG document or NULL with err. */
-char *http_grid_svg(struct lay_def *def, json_t *analysis, size_t *len, struct lay_error *err);
+char *http_grid_svg(struct lay_def *def, size_t *len, struct lay_error *err);
 
 /* Static assets embedded at build time (assets.c, generated). */
 struct http_asset {

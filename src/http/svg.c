@@ -68,12 +68,11 @@ static void label(const struct lay_def *def, const struct lay_cell *cell, char *
 	}
 }
 
-char *http_grid_svg(struct lay_def *def, json_t *analysis, size_t *len, struct lay_error *err)
+char *http_grid_svg(struct lay_def *def, size_t *len, struct lay_error *err)
 {
 	struct lay_cell *cells = NULL;
 	struct sbuf b = { 0 };
 	int64_t ext[LAYOUTD_MAX_AXES];
-	(void)analysis;
 	if (def->size > HTTP_MAX_GRID_CELLS) {
 		lay_error_set(
 			err, LAY_ELIMIT, "/layout/logical", -1,
