@@ -434,8 +434,8 @@ static int eval(const struct prog *p, const struct lay_def *def, const struct ex
 			if (b < 0)
 				return eval_fail(p, in, def, st, vars, LAY_ERANGE,
 						 "negative shift count", err);
-			/* overflow unless a fits in 63 - b bits (checked without UB) */
-			if (a != 0 && (b >= 63 || (a > 0 && a > (INT64_MAX >> b)) ||
+			/* overflow unless a << b fits int64 (-1 << 63 does); checked without UB */
+			if (a != 0 && (b >= 64 || (a > 0 && a > (INT64_MAX >> b)) ||
 				       (a < 0 && a < (INT64_MIN >> b))))
 				goto overflow;
 			r = a == 0 ? 0 : (int64_t)((uint64_t)a << b);

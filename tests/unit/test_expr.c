@@ -33,6 +33,61 @@ static void test_floor_semantics(void)
 	CU_ASSERT_EQUAL(eval_at("floormod(j - 7, 4)", 0, 1), 2);
 }
 
+static void test_floor_exact(void)
+{
+	/* An exact quotient is not rounded down: (0 - 8) // 2 == -4 in Python,
+	 * and 8 // -2 == -4; an exact remainder is 0 whatever the signs. */
+	CU_ASSERT_EQUAL(eval_at("(i - 8) // 2 + 10", 0, 0), 6);
+	CU_ASSERT_EQUAL(eval_at("(i - 8) / 2 + 10", 0, 0), 6);
+	CU_ASSERT_EQUAL(eval_at("8 // -2 + 10", 0, 0), 6);
+	CU_ASSERT_EQUAL(eval_at("(i - 8) // -2 + 10", 0, 0), 14);
+	CU_ASSERT_EQUAL(eval_at("floordiv(i - 8, 4) + 5", 0, 0), 3);
+	CU_ASSERT_EQUAL(eval_at("(i - 8) % 2", 0, 0), 0);
+	CU_ASSERT_EQUAL(eval_at("8 % -2", 0, 0), 0);
+	CU_ASSERT_EQUAL(eval_at("(i - 8) % -2", 0, 0), 0);
+	CU_ASSERT_EQUAL(eval_at("floormod(i - 8, 4)", 0, 0), 0);
+	/* inexact, each sign combination: -9 // 2 == -5, 9 // -2 == -5,
+	 * -9 // -2 == 4; -9 % 2 == 1, 9 % -2 == -1, -9 % -2 == -1 */
+	CU_ASSERT_EQUAL(eval_at("(i - 9) // 2 + 10", 0, 0), 5);
+	CU_ASSERT_EQUAL(eval_at("9 // -2 + 10", 0, 0), 5);
+	CU_ASSERT_EQUAL(eval_at("(i - 9) // -2", 0, 0), 4);
+	CU_ASSERT_EQUAL(eval_at("(i - 9) % 2", 0, 0), 1);
+	CU_ASSERT_EQUAL(eval_at("9 % -2 + 10", 0, 0), 9);
+	CU_ASSERT_EQUAL(eval_at("(i - 9) % -2 + 10", 0, 0), 9);
+	/* both positive: plain truncation */
+	CU_ASSERT_EQUAL(eval_at("i // 2", 7, 0), 3);
+	CU_ASSERT_EQUAL(eval_at("i % 3", 7, 0), 1);
+	CU_ASSERT_EQUAL(eval_at("i / 4", 7, 0), 1);
+}
+
+static void test_shifts(void)
+{
+	/* Python semantics on 64 bits: a shifted negative value keeps its sign,
+	 * >> floors, and a result outside int64 is an overflow error. */
+	CU_ASSERT_EQUAL(eval_at("((i - 3) << 2) + 20", 0, 0), 8);
+	CU_ASSERT_EQUAL(eval_at("((i - 5) >> 1) + 10", 0, 0), 7);
+	CU_ASSERT_EQUAL(eval_at("((i - 1) >> 70) + 5", 0, 0), 4);
+	CU_ASSERT_EQUAL(eval_at("(i >> 70) + 5", 7, 0), 5);
+	/* the largest shifts that still fit: 1 << 62 and -1 << 63 == INT64_MIN */
+	CU_ASSERT_EQUAL(eval_at("(1 << 62) - 4611686018427387904", 0, 0), 0);
+	CU_ASSERT_EQUAL(eval_at("(-1 << 63) + 9223372036854775807 + 1", 0, 0), 0);
+	CU_ASSERT_EQUAL(eval_at("(-2 << 62) + 9223372036854775807 + 1", 0, 0), 0);
+	CU_ASSERT_EQUAL(eval_at("(3 << 61) - 6917529027641081856", 0, 0), 0);
+	/* one bit further overflows, for either sign */
+	ASSERT_ERROR("{\"logical\":[8,8],\"expr\":{\"m\":\"(i - 3) << 62\"}}", LAY_EOVERFLOW,
+		     "/expr/m", 8);
+	ASSERT_ERROR("{\"logical\":[8,8],\"expr\":{\"m\":\"(i - 1) << 64\"}}", LAY_EOVERFLOW,
+		     "/expr/m", 8);
+	ASSERT_ERROR("{\"logical\":[8,8],\"expr\":{\"m\":\"(i - 2) << 63\"}}", LAY_EOVERFLOW,
+		     "/expr/m", 8);
+	ASSERT_ERROR("{\"logical\":[8,8],\"expr\":{\"m\":\"(i + 1) << 63\"}}", LAY_EOVERFLOW,
+		     "/expr/m", 8);
+	ASSERT_ERROR("{\"logical\":[8,8],\"expr\":{\"m\":\"(i + 2) << 62\"}}", LAY_EOVERFLOW,
+		     "/expr/m", 8);
+	ASSERT_ERROR("{\"logical\":[8,8],\"expr\":{\"m\":\"i << (j - 1)\"}}", LAY_ERANGE, "/expr/m",
+		     2);
+}
+
 static void test_precedence(void)
 {
 	/* Python precedence: * over +, + over <<, << over &, & over ^, ^ over | */
@@ -119,6 +174,8 @@ int main(void)
 {
 	static const struct unit_test tests[] = {
 		{ "floor semantics", test_floor_semantics },
+		{ "exact floor division", test_floor_exact },
+		{ "shifts", test_shifts },
 		{ "precedence", test_precedence },
 		{ "errors", test_errors },
 		{ "error names the element", test_error_names_element },
