@@ -4,8 +4,15 @@
  * on the request and checks that expected.json is a subset of the output
  * (objects recursively, arrays and scalars exactly) and that the exit code
  * agrees: 2 with {"error"}, else 0 when ok, 1 when not.
+ *
+ * An error case may pin its message: a top-level "message" in expected.json
+ * (a string, or an array of strings) is not part of the subset match; each
+ * string must occur in the output's error.detail.  It names the essential
+ * part of the message (the fact and its numbers), not its whole wording.
+ * Arguments, if any, select the cases whose name contains one of them.
  */
 #include <dirent.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -34,6 +41,22 @@ static int subset(json_t *want, json_t *got, char *path, size_t n)
 	return json_equal(want, got);
 }
 
+/* Every string of want ("s" or ["s", ...]) occurs in detail; the first
+ * that does not is returned in *missing. */
+static int message_ok(json_t *want, const char *detail, const char **missing)
+{
+	size_t n = json_is_array(want) ? json_array_size(want) : 1;
+	for (size_t i = 0; i < n; i++) {
+		json_t *w = json_is_array(want) ? json_array_get(want, i) : want;
+		const char *s = json_string_value(w);
+		if (!s || !detail || !strstr(detail, s)) {
+			*missing = s ? s : "(expected.json: message must be strings)";
+			return 0;
+		}
+	}
+	return 1;
+}
+
 static int run_case(const char *root, const char *name, const char *layoutd, const char *wrapper)
 {
 	char req[4096], exp[4096], cmd[12288], path[1024] = "";
@@ -45,6 +68,8 @@ static int run_case(const char *root, const char *name, const char *layoutd, con
 		printf("FAIL %s: cannot read expected.json: %s\n", name, jerr.text);
 		return 0;
 	}
+	json_t *message = json_incref(json_object_get(want, "message"));
+	json_object_del(want, "message");
 	snprintf(cmd, sizeof cmd, "%s%s'%s' check --json '%s'", wrapper, *wrapper ? " " : "",
 		 layoutd, req);
 	FILE *p = popen(cmd, "r");
@@ -73,10 +98,19 @@ static int run_case(const char *root, const char *name, const char *layoutd, con
 			printf("  got %.2000s\n", g ? g : "");
 			free(w);
 			free(g);
+		} else if (message) {
+			const char *detail = json_string_value(
+				json_object_get(json_object_get(got, "error"), "detail"));
+			const char *missing = NULL;
+			pass = message_ok(message, detail, &missing);
+			if (!pass)
+				printf("FAIL %s: error.detail lacks \"%s\"\n  got \"%s\"\n", name,
+				       missing, detail ? detail : "(no error.detail)");
 		} else {
 			pass = 1;
 		}
 	}
+	json_decref(message);
 	json_decref(got);
 	json_decref(want);
 	return pass;
@@ -110,7 +144,10 @@ int main(int argc, char **argv)
 		snprintf(probe, sizeof probe, "%s/%s/request.json", root, ent->d_name);
 		if (ent->d_name[0] == '.' || access(probe, R_OK) != 0)
 			continue;
-		if (argc > 1 && !strstr(ent->d_name, argv[1]))
+		bool wanted = argc < 2;
+		for (int a = 1; a < argc && !wanted; a++)
+			wanted = strstr(ent->d_name, argv[a]) != NULL;
+		if (!wanted)
 			continue;
 		names = realloc(names, (n + 1) * sizeof *names);
 		names[n++] = strdup(ent->d_name);
