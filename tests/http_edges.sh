@@ -1,0 +1,52 @@
+#!/bin/sh
+# Boundaries the daemon must get exactly right, each tried on both sides:
+# If-None-Match compares whole entity tags (not prefixes), the body limit
+# lets a body of exactly --max-body bytes through and refuses one byte more
+# (with Content-Length and chunked).  Quick: one small daemon, no heavy
+# layouts.  Needs curl and jq (77 = skip).
+set -u
+. "$(dirname "$0")/lib.sh"
+
+start --max-body 1024
+
+# ---- entity tags: an analysis's ETag is W/"<fingerprint>"
+echo '{"layout": {"logical": [4, 4], "expr": {"thread": "i", "slot": "j"}}}' > "$T/a.json"
+req "analyze" 200 --data-binary "@$T/a.json" "$U/v1/analyze"
+ID=$(jq -r .id "$T/body"); FP=$(jq -r .fingerprint "$T/body")
+req "get analysis" 200 "$U/v1/analyses/$ID"
+hdr "weak ETag of the fingerprint" "^etag: W/\"$FP\""
+req "If-None-Match, the same tag" 304 -H "If-None-Match: \"$FP\"" "$U/v1/analyses/$ID"
+req "If-None-Match, weak form" 304 -H "If-None-Match: W/\"$FP\"" "$U/v1/analyses/$ID"
+req "If-None-Match, in a list" 304 -H "If-None-Match: \"other\", W/\"$FP\"" "$U/v1/analyses/$ID"
+req "If-None-Match, in a list without spaces" 304 -H "If-None-Match: \"a\",\"$FP\",\"b\"" "$U/v1/analyses/$ID"
+req "If-None-Match, any" 304 -H "If-None-Match: *" "$U/v1/analyses/$ID"
+req "If-None-Match, tag with a suffix" 200 -H "If-None-Match: \"$FP-gzip\"" "$U/v1/analyses/$ID"
+jqt "suffixed tag gets the body" ".id == \"$ID\""
+req "If-None-Match, weak tag with a suffix" 200 -H "If-None-Match: W/\"${FP}x\"" "$U/v1/analyses/$ID"
+SHORT=$(printf '%s' "$FP" | cut -c1-70)
+req "If-None-Match, a prefix of the tag" 200 -H "If-None-Match: \"$SHORT\"" "$U/v1/analyses/$ID"
+req "If-None-Match, unquoted" 200 -H "If-None-Match: $FP" "$U/v1/analyses/$ID"
+req "If-None-Match, other tags only" 200 -H "If-None-Match: \"x\", \"y\"" "$U/v1/analyses/$ID"
+
+# ---- the body limit: exactly 1024 bytes pass, 1025 are refused
+# pad(N): a valid request of exactly N bytes (spaces before the closing brace)
+pad() {
+	body='{"layout": {"logical": [2], "expr": {"m": "i"}}'
+	n=$(($1 - ${#body} - 1))
+	{ printf '%s' "$body"; head -c "$n" /dev/zero | tr '\0' ' '; printf '}'; } > "$T/pad"
+	[ "$(wc -c < "$T/pad")" -eq "$1" ] || { echo "pad: wrong size"; exit 1; }
+}
+pad 1024
+req "body of exactly the limit (Content-Length)" 200 --data-binary "@$T/pad" "$U/v1/analyze"
+jqt "body at the limit analysed" '.placements == 2'
+req "body of exactly the limit (chunked)" 200 -H 'Transfer-Encoding: chunked' --data-binary "@$T/pad" "$U/v1/analyze"
+jqt "chunked body at the limit analysed" '.placements == 2'
+pad 1025
+req "one byte over the limit (Content-Length)" 413 --data-binary "@$T/pad" "$U/v1/analyze"
+jqt "413 is problem+json" '.code == "body_too_large" and .status == 413'
+req "one byte over the limit (chunked)" 413 -H 'Transfer-Encoding: chunked' --data-binary "@$T/pad" "$U/v1/analyze"
+jqt "chunked 413 is problem+json" '.code == "body_too_large"'
+pad 1023
+req "one byte under the limit" 200 --data-binary "@$T/pad" "$U/v1/analyze"
+req "still serving" 200 "$U/livez"
+exit $fail
