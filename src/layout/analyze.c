@@ -124,6 +124,18 @@ static void probe_capture(struct run *r, int64_t elem, const int64_t *coord)
 		pr->truncated = true;
 		return;
 	}
+	if (pr->n == pr->cap) {
+		/* grown on demand: 4096 probes of one place each stay small */
+		size_t cap = pr->cap ? 2 * pr->cap : 4;
+		int64_t *nc = realloc(pr->coords,
+				      sizeof(int64_t) * cap * (size_t)(r->naxes ? r->naxes : 1));
+		if (!nc) {
+			pr->truncated = true;
+			return;
+		}
+		pr->coords = nc;
+		pr->cap = cap;
+	}
 	memcpy(pr->coords + pr->n * r->naxes, coord, sizeof(int64_t) * (size_t)r->naxes);
 	pr->n++;
 }
@@ -134,15 +146,18 @@ static int flush_until(struct run *r, int64_t upto)
 	 * emitted nothing in bounds. */
 	int rc = 0;
 	if (r->cur >= 0) {
+		r->elem_oob = r->cur_oob;
 		rc = r->step(r, r->cur, r->buf, r->nbuf);
 		r->nbuf = 0;
 		if (rc)
 			return rc;
 	}
+	r->elem_oob = false;
 	for (int64_t e = r->cur + 1; e < upto; e++)
 		if ((rc = r->step(r, e, NULL, 0)))
 			return rc;
 	r->cur = upto;
+	r->cur_oob = false;
 	return 0;
 }
 
@@ -180,8 +195,16 @@ static int emit_place(void *ctx, int64_t elem, const int64_t *coord, int64_t out
 				json_object_set_new(ex, "index", json_integer(outside));
 			json_array_append_new(r->ex_oob, ex);
 		}
-		if (r->off && elem >= 0)
+		if (r->off && elem >= 0) {
 			r->pts[r->off[elem]++] = -1;
+		} else if (elem >= 0) {
+			if (elem != r->cur) {
+				int rc = flush_until(r, elem);
+				if (rc)
+					return rc;
+			}
+			r->cur_oob = true;
+		}
 		return 0;
 	}
 	if (r->off) {
@@ -308,6 +331,7 @@ int run_enumerate(struct run *r, const struct lay_def *def, struct lay_error *er
 			for (uint32_t k = lo; k < hi; k++)
 				if (r->pts[k] >= 0)
 					p[n++] = r->pts[k];
+			r->elem_oob = n < hi - lo;
 			if ((rc = r->step(r, e, p, n)))
 				return rc;
 		}

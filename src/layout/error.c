@@ -66,6 +66,21 @@ void lay_error_clear(struct lay_error *err)
 	err->position = -1;
 }
 
+/* A message cut at its buffer's end may end inside a UTF-8 sequence: drop
+ * that partial character, so the message stays a valid JSON string. */
+static void utf8_trim(char *s)
+{
+	size_t n = strlen(s), k = n;
+	while (k > 0 && ((unsigned char)s[k - 1] & 0xC0) == 0x80 && n - k < 3)
+		k--;
+	if (k == 0 || ((unsigned char)s[k - 1] & 0x80) == 0)
+		return; /* ASCII last: nothing partial */
+	unsigned char lead = (unsigned char)s[k - 1];
+	size_t want = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC0 ? 2 : 1;
+	if (n - (k - 1) < want)
+		s[k - 1] = '\0';
+}
+
 int lay_error_set(struct lay_error *err, int code, const char *pointer, long position,
 		  const char *fmt, ...)
 {
@@ -78,8 +93,10 @@ int lay_error_set(struct lay_error *err, int code, const char *pointer, long pos
 		snprintf(err->pointer, sizeof err->pointer, "%s", pointer);
 	va_list ap;
 	va_start(ap, fmt);
-	vsnprintf(err->message, sizeof err->message, fmt, ap);
+	int n = vsnprintf(err->message, sizeof err->message, fmt, ap);
 	va_end(ap);
+	if (n >= (int)sizeof err->message)
+		utf8_trim(err->message);
 	return code;
 }
 

@@ -73,6 +73,23 @@ struct compiler {
 	const char *ptr;
 };
 
+/* Bytes of an expression quoted in an error message: the message has room
+ * for the expression and the explanation around it. */
+#define EXPR_QUOTE_MAX 200
+
+/* The length of the longest prefix of s of at most max bytes that ends on
+ * a UTF-8 character boundary. */
+static int quote_len(const char *s, int max)
+{
+	int n = (int)strnlen(s, (size_t)max + 1);
+	if (n <= max)
+		return n;
+	n = max;
+	while (n > 0 && ((unsigned char)s[n] & 0xC0) == 0x80)
+		n--;
+	return n;
+}
+
 static int cerr(struct compiler *c, int code, int pos, const char *fmt, ...)
 	__attribute__((format(printf, 4, 5)));
 static int cerr(struct compiler *c, int code, int pos, const char *fmt, ...)
@@ -83,8 +100,10 @@ static int cerr(struct compiler *c, int code, int pos, const char *fmt, ...)
 	vsnprintf(msg, sizeof msg, fmt, ap);
 	va_end(ap);
 	long at = lay_utf8_offset(c->s, pos);
-	lay_error_set(c->err, code, c->ptr, at, "%s at character %ld of \"%s\"", msg, at,
-		      c->prog->axis);
+	/* the expression itself is quoted, cut on a character boundary */
+	int quoted = quote_len(c->s, EXPR_QUOTE_MAX);
+	lay_error_set(c->err, code, c->ptr, at, "%s at character %ld of %s = \"%.*s%s\"", msg, at,
+		      c->prog->axis, quoted, c->s, c->s[quoted] ? "..." : "");
 	lay_error_source(c->err, c->s);
 	return code;
 }

@@ -26,7 +26,7 @@
 #define LAYOUTD_MAX_ITERS	 64	    /* Axe shard / replica iters, CuTe leaf modes */
 #define LAYOUTD_MAX_JSON_DEPTH	 64	    /* CuTe nesting is < 8; anything deeper is abuse */
 #define LAYOUTD_MAX_EXAMPLES	 64	    /* examples per finding, upper bound of the knob */
-#define LAYOUTD_MAX_PROBES	 256	    /* probe coordinates per request */
+#define LAYOUTD_MAX_PROBES	 4096	    /* probe coordinates per request: a 64x64 tile */
 #define LAYOUTD_MAX_PROBE_PLACES 1024	    /* places listed per probed element */
 #define LAYOUTD_MAX_TABLE_ROWS	 (1L << 22) /* explicit tables come from JSON bodies */
 /* Default cap on enumerated points (placements, logical or physical size):

@@ -3,6 +3,7 @@
  * collisions, duplicates, replication and round-trip mismatches, the
  * fingerprint, expectations, probes, and the JSON report.
  */
+#define _GNU_SOURCE /* qsort_r */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -145,7 +146,7 @@ static int ana_step(struct run *r, int64_t e, int32_t *pts, size_t n)
 		A->rep_min = (int64_t)d;
 	if ((int64_t)d > A->rep_max)
 		A->rep_max = (int64_t)d;
-	if (d == 0) {
+	if (d == 0 && !r->elem_oob) { /* placed only out of bounds is still placed */
 		A->unplaced++;
 		if ((int)json_array_size(A->ex_unplaced) < A->examples)
 			json_array_append_new(A->ex_unplaced, json_pack("{s:o}", "logical",
@@ -335,13 +336,17 @@ static int parse_probe(json_t *v, const char *ptr, const struct lay_def *def, st
 		if (u == 0 || r->probe_elems[i] != r->probe_elems[u - 1])
 			r->probe_elems[u++] = r->probe_elems[i];
 	r->nprobe_elems = u;
-	for (size_t i = 0; i < u; i++) {
-		r->probes[i].coords =
-			malloc(sizeof(int64_t) * (size_t)(def->naxes ? def->naxes : 1) *
-			       LAYOUTD_MAX_PROBE_PLACES);
-		if (!r->probes[i].coords)
-			return lay_error_set(err, LAY_ENOMEM, ptr, -1, "out of memory");
-	}
+	return 0;
+}
+
+/* Places compare lexicographically over their coordinates (width in ctx). */
+static int cmp_coords(const void *a, const void *b, void *ctx)
+{
+	const int64_t *x = a, *y = b;
+	size_t w = *(const size_t *)ctx;
+	for (size_t k = 0; k < w; k++)
+		if (x[k] != y[k])
+			return x[k] < y[k] ? -1 : 1;
 	return 0;
 }
 
@@ -349,30 +354,15 @@ static json_t *probe_json(const struct lay_def *def, struct run *r, const struct
 {
 	json_t *out = json_array();
 	for (size_t i = 0; i < pq->n; i++) {
-		size_t u = 0;
-		while (r->probe_elems[u] != pq->elems[i])
-			u++;
-		struct run_probe *pr = &r->probes[u];
+		const int64_t *at = bsearch(&pq->elems[i], r->probe_elems, r->nprobe_elems,
+					    sizeof *r->probe_elems, cmp_i64);
+		struct run_probe *pr = &r->probes[at - r->probe_elems];
 		size_t w = (size_t)def->naxes;
 		int64_t *c = pr->coords;
-		for (size_t a = 1; a < pr->n; a++) { /* insertion sort: n is capped */
-			size_t b = a;
-			while (b > 0) {
-				int cmp = 0;
-				for (size_t k = 0; k < w && !cmp; k++)
-					cmp = (c[(b - 1) * w + k] > c[b * w + k]) -
-					      (c[(b - 1) * w + k] < c[b * w + k]);
-				if (cmp <= 0)
-					break;
-				for (size_t k = 0; k < w; k++) {
-					int64_t t = c[(b - 1) * w + k];
-					c[(b - 1) * w + k] = c[b * w + k];
-					c[b * w + k] = t;
-				}
-				b--;
-			}
-		}
-		/* places in the physical space; those outside it listed apart */
+		if (pr->n > 1) /* 4096 probes of up to 1024 places: not quadratic */
+			qsort_r(c, pr->n, w * sizeof *c, cmp_coords, &w);
+		/* every place of the element, out of bounds ones included (they
+		 * are where the element went); those also listed apart */
 		json_t *places = json_array(), *outside = json_array();
 		for (size_t a = 0; a < pr->n; a++) {
 			if (a > 0 && memcmp(c + (a - 1) * w, c + a * w, w * sizeof *c) == 0)
@@ -380,8 +370,9 @@ static json_t *probe_json(const struct lay_def *def, struct run *r, const struct
 			bool in = true;
 			for (size_t k = 0; k < w; k++)
 				in = in && c[a * w + k] >= 0 && c[a * w + k] < r->ext[k];
-			json_array_append_new(in ? places : outside,
-					      run_coord_json(def, c + a * w));
+			json_array_append_new(places, run_coord_json(def, c + a * w));
+			if (!in)
+				json_array_append_new(outside, run_coord_json(def, c + a * w));
 		}
 		json_t *o = json_pack("{s:o,s:o}", "logical", run_elem_json(def, pq->elems[i]),
 				      "places", places);

@@ -15,8 +15,8 @@ struct run;
 typedef int (*run_step_fn)(struct run *r, int64_t elem, int32_t *pts, size_t n);
 
 struct run_probe {
-	int64_t *coords; /* n * naxes raw coordinates */
-	size_t n;
+	int64_t *coords; /* n * naxes raw coordinates, grown as places come */
+	size_t n, cap;
 	bool truncated;
 };
 
@@ -47,6 +47,9 @@ struct run {
 	int32_t *pts;
 	/* out of bounds */
 	int64_t oob;
+	/* the element handed to the step also has places out of bounds (it
+	 * is placed, though it occupies no point); cur_oob for r->cur */
+	bool elem_oob, cur_oob;
 	json_t *ex_oob;
 	int examples;
 	/* probes: sorted unique element indices and their captured places */

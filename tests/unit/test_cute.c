@@ -234,8 +234,10 @@ static void test_stride_zero_and_negative(void)
 	/* negative stride: coordinates below 0 are out of bounds */
 	r = analyze_ok("{\"layout\": {\"cute\": \"(4,2):(-1,4)\"}, \"probe\": [[3,0]]}");
 	CU_ASSERT_EQUAL(at_int(r, "out_of_bounds/count"), 3);
-	CU_ASSERT_EQUAL(json_array_size(at(r, "probe/0/places")), 0);
+	CU_ASSERT_EQUAL(json_array_size(at(r, "probe/0/places")), 1);
+	CU_ASSERT_EQUAL(at_int(r, "probe/0/places/0/m"), -3);
 	CU_ASSERT_EQUAL(at_int(r, "probe/0/out_of_bounds/0/m"), -3);
+	CU_ASSERT_EQUAL(at_int(r, "unplaced/count"), 0);
 	CU_ASSERT_EQUAL(at_bool(r, "verdict/in_bounds"), 0);
 	json_decref(r);
 	/* _mN is CuTe's Int<-N> */
