@@ -36,6 +36,11 @@ int http_serve_main(int argc, char **argv);
 #define HTTP_CONN_MEMORY     (16 * 1024)
 #define HTTP_MAX_GRID_CELLS  16384 /* grid.svg draws at most 128x128 elements */
 #define HTTP_MAX_GRID_LABELS 4096  /* labels only while cells stay readable */
+#define HTTP_MAX_PARAMS	     3	   /* /v1/layouts/{name}/versions/{n} has two */
+/* Bytes of one decoded path parameter: a name is at most 128 characters,
+ * an id 71; a longer parameter is refused as too long, not truncated. */
+#define HTTP_PARAM_MAX	160
+#define HTTP_MAX_TARGET 8192 /* bytes of a request target kept for routing */
 
 struct http_config {
 	char host[256];
@@ -143,10 +148,15 @@ struct http_req {
 	struct http_server *srv;
 	int route;
 	char method[16];
-	char params[3][160]; /* path parameters in template order */
+	char params[HTTP_MAX_PARAMS][HTTP_PARAM_MAX]; /* path parameters, decoded */
+	/* a parameter whose raw form decodes to a NUL, holds a malformed
+	 * escape or is longer than HTTP_PARAM_MAX: refused by its handler */
+	bool param_bad[HTTP_MAX_PARAMS];
+	char *target; /* the raw request target as received (owned) */
 	char *body;
 	size_t len, cap;
 	bool too_big;
+	bool called; /* the handler has seen the headers */
 	bool responded;
 	int64_t start_us;
 	unsigned status;
@@ -155,7 +165,8 @@ struct http_req {
 	char origin[256];	    /* allowed CORS origin to echo, "" if none */
 };
 
-/* Responses.  Each queues on the connection and records status and size. */
+/* Responses.  Each queues on the connection and records status and size.
+ * http_send_json sends application/json; errors go through problem.c. */
 enum MHD_Result http_send_json(struct MHD_Connection *c, struct http_req *r, unsigned status,
 			       json_t *body, const char *const *headers);
 /* 304 Not Modified with its ETag. */
@@ -167,8 +178,28 @@ enum MHD_Result http_send_owned(struct MHD_Connection *c, struct http_req *r, un
 				const char *const *headers);
 enum MHD_Result http_send_text(struct MHD_Connection *c, struct http_req *r, unsigned status,
 			       const char *type, const char *text, size_t len, bool copy);
+
+/* Problems (problem.c): every error response is built there. */
+/* Copies len bytes of in to out (size bytes, NUL-terminated) as valid
+ * UTF-8 text: bytes that are not (invalid sequences, control characters)
+ * become their %XX escape.  Returns the length written. */
+size_t http_clean_text(char *out, size_t size, const char *in, size_t len);
+const char *http_reason(unsigned status);
+/* A new problem object; detail and pointer may quote request bytes (they
+ * are cleaned), title NULL takes the status's reason phrase. */
+json_t *http_problem_new(unsigned status, const char *code, const char *title, const char *detail,
+			 const char *pointer);
+/* Sends a problem object (borrowed) as application/problem+json. */
+enum MHD_Result http_send_problem_json(struct MHD_Connection *c, struct http_req *r,
+				       unsigned status, json_t *problem,
+				       const char *const *headers);
 enum MHD_Result http_send_problem(struct MHD_Connection *c, struct http_req *r, unsigned status,
 				  const char *code, const char *detail, const char *pointer);
+/* The same with extra headers (name, value pairs, NULL-terminated). */
+enum MHD_Result http_send_problem_h(struct MHD_Connection *c, struct http_req *r, unsigned status,
+				    const char *code, const char *detail, const char *pointer,
+				    const char *const *headers);
+/* An engine error: its status, code, pointer and position. */
 enum MHD_Result http_send_error(struct MHD_Connection *c, struct http_req *r,
 				const struct lay_error *err);
 void http_add_common_headers(struct http_req *r, struct MHD_Response *resp);

@@ -63,15 +63,8 @@ static bool no_store(struct MHD_Connection *c, struct http_req *r, enum MHD_Resu
 static enum MHD_Result auth_problem(struct MHD_Connection *c, struct http_req *r, unsigned status,
 				    const char *code, const char *detail)
 {
-	char type[128];
-	snprintf(type, sizeof type, "https://layoutd.dev/problems/%s", code);
-	json_t *p = json_pack("{s:s,s:s,s:i,s:s,s:s,s:s}", "type", type, "title",
-			      status == 401 ? "Unauthorized" : "Forbidden", "status", (int)status,
-			      "detail", detail, "code", code, "pointer", "");
 	const char *h401[] = { "WWW-Authenticate", "Bearer realm=\"layoutd\"", NULL };
-	enum MHD_Result ret = http_send_json(c, r, status, p, status == 401 ? h401 : NULL);
-	json_decref(p);
-	return ret;
+	return http_send_problem_h(c, r, status, code, detail, NULL, status == 401 ? h401 : NULL);
 }
 
 bool http_authorize(struct MHD_Connection *c, struct http_req *r, bool write, char *who,
@@ -336,14 +329,13 @@ static enum MHD_Result put_layout(struct MHD_Connection *c, struct http_req *r, 
 	}
 	if (!o.ok) {
 		/* a layout that fails its own expectations is not registered */
-		json_t *p = json_pack("{s:s,s:s,s:i,s:s,s:s,s:s,s:O}", "type",
-				      "https://layoutd.dev/problems/expect_failed", "title",
-				      "Layout fails its own expectations", "status", 422, "detail",
-				      "the layout does not pass its checks, so it was not "
-				      "registered; see analysis",
-				      "code", "expect_failed", "pointer", "/expect", "analysis",
-				      o.analysis);
-		ret = http_send_json(c, r, 422, p, NULL);
+		json_t *p =
+			http_problem_new(422, "expect_failed", "Layout fails its own expectations",
+					 "the layout does not pass its checks, so it was not "
+					 "registered; see analysis",
+					 "/expect");
+		json_object_set(p, "analysis", o.analysis);
+		ret = http_send_problem_json(c, r, 422, p, NULL);
 		json_decref(p);
 		goto out;
 	}

@@ -14,6 +14,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/socket.h>
 #include <time.h>
 #include <unistd.h>
@@ -62,37 +63,86 @@ int64_t http_now_us(void)
 /* ------------------------------------------------------------------ */
 /* Routing                                                             */
 
-/* Match path against a template; {x} segments capture into params. */
-static bool match(const char *tmpl, const char *path, char params[3][160])
+/*
+ * Routing works on the raw request target, before any decoding decision:
+ * libmicrohttpd hands the handler a percent-decoded path, where "%00"
+ * ends a C string early and "%2F" looks like a separator.  Each segment
+ * of the raw path is decoded on its own; a capture that decodes to a NUL,
+ * a malformed escape, or more bytes than a parameter holds is flagged so
+ * the handler refuses it (400) instead of acting on a truncated value.
+ */
+static int hexval(int ch)
+{
+	return ch >= '0' && ch <= '9'	? ch - '0'
+	       : ch >= 'a' && ch <= 'f' ? ch - 'a' + 10
+	       : ch >= 'A' && ch <= 'F' ? ch - 'A' + 10
+					: -1;
+}
+
+/* Decodes the raw segment s[0..n) into out (size HTTP_PARAM_MAX); returns
+ * false when it holds a NUL or a malformed escape or does not fit. */
+static bool decode_segment(const char *s, size_t n, char *out)
+{
+	size_t o = 0;
+	bool ok = true;
+	for (size_t i = 0; i < n; i++) {
+		int ch = (unsigned char)s[i];
+		if (ch == '%') {
+			int hi = i + 1 < n ? hexval(s[i + 1]) : -1;
+			int lo = i + 2 < n ? hexval(s[i + 2]) : -1;
+			if (hi < 0 || lo < 0) {
+				ok = false;
+			} else {
+				ch = hi * 16 + lo;
+				i += 2;
+			}
+		}
+		if (ch == 0)
+			ok = false;
+		if (o + 1 >= HTTP_PARAM_MAX) {
+			ok = false;
+			break;
+		}
+		out[o++] = (char)(ch ? ch : '?');
+	}
+	out[o] = '\0';
+	return ok;
+}
+
+/* Match the raw path against a template; {x} segments capture into r. */
+static bool match(const char *tmpl, const char *path, size_t plen, struct http_req *r)
 {
 	int np = 0;
-	while (*tmpl && *path) {
+	const char *end = path + plen;
+	while (*tmpl && path < end) {
 		if (*tmpl != '/' || *path != '/')
 			return false;
 		tmpl++;
 		path++;
-		const char *te = strchr(tmpl, '/'), *pe = strchr(path, '/');
+		const char *te = strchr(tmpl, '/'), *pe = memchr(path, '/', (size_t)(end - path));
 		size_t tl = te ? (size_t)(te - tmpl) : strlen(tmpl);
-		size_t pl = pe ? (size_t)(pe - path) : strlen(path);
+		size_t pl = pe ? (size_t)(pe - path) : (size_t)(end - path);
 		if (tl > 0 && tmpl[0] == '{') {
-			if (pl == 0 || pl >= 160 || np >= 3)
+			if (pl == 0 || np >= HTTP_MAX_PARAMS)
 				return false;
-			memcpy(params[np], path, pl);
-			params[np++][pl] = '\0';
+			r->param_bad[np] = !decode_segment(path, pl, r->params[np]);
+			np++;
 		} else if (tl != pl || strncmp(tmpl, path, tl) != 0) {
 			return false;
 		}
 		tmpl += tl;
 		path += pl;
 	}
-	return *tmpl == '\0' && *path == '\0';
+	return *tmpl == '\0' && path == end;
 }
 
-static int route_of(const char *path, char params[3][160])
+static int route_of(const char *path, size_t plen, struct http_req *r)
 {
-	for (int r = 0; r < ROUTE_NONE; r++)
-		if (match(http_route_template[r], path, params))
-			return r;
+	for (int k = 0; k < ROUTE_NONE; k++) {
+		memset(r->param_bad, 0, sizeof r->param_bad);
+		if (match(http_route_template[k], path, plen, r))
+			return k;
+	}
 	return ROUTE_NONE;
 }
 
@@ -202,9 +252,6 @@ enum MHD_Result http_send_json(struct MHD_Connection *c, struct http_req *r, uns
 			       json_t *body, const char *const *headers)
 {
 	const char *type = "application/json";
-	if (json_object_get(body, "type") && json_object_get(body, "status") &&
-	    json_object_get(body, "code"))
-		type = "application/problem+json";
 	char *text = json_dumps(body, JSON_COMPACT);
 	if (!text)
 		return MHD_NO;
@@ -220,61 +267,6 @@ enum MHD_Result http_send_json(struct MHD_Connection *c, struct http_req *r, uns
 	for (const char *const *h = headers; h && h[0]; h += 2)
 		MHD_add_response_header(resp, h[0], h[1]);
 	return queue(c, r, status, resp, (int64_t)len);
-}
-
-static const char *reason(unsigned status)
-{
-	switch (status) {
-	case 400:
-		return "Bad Request";
-	case 401:
-		return "Unauthorized";
-	case 403:
-		return "Forbidden";
-	case 404:
-		return "Not Found";
-	case 405:
-		return "Method Not Allowed";
-	case 409:
-		return "Conflict";
-	case 410:
-		return "Gone";
-	case 413:
-		return "Content Too Large";
-	case 415:
-		return "Unsupported Media Type";
-	case 422:
-		return "Unprocessable Content";
-	case 500:
-		return "Internal Server Error";
-	case 503:
-		return "Service Unavailable";
-	default:
-		return "Error";
-	}
-}
-
-enum MHD_Result http_send_problem(struct MHD_Connection *c, struct http_req *r, unsigned status,
-				  const char *code, const char *detail, const char *pointer)
-{
-	char type[128];
-	snprintf(type, sizeof type, "https://layoutd.dev/problems/%s", code);
-	json_t *p = json_pack("{s:s,s:s,s:i,s:s,s:s,s:s}", "type", type, "title", reason(status),
-			      "status", (int)status, "detail", detail, "code", code, "pointer",
-			      pointer ? pointer : "");
-	const char *allow[] = { "Allow", route_methods[r->route], NULL };
-	enum MHD_Result ret = http_send_json(c, r, status, p, status == 405 ? allow : NULL);
-	json_decref(p);
-	return ret;
-}
-
-enum MHD_Result http_send_error(struct MHD_Connection *c, struct http_req *r,
-				const struct lay_error *err)
-{
-	json_t *p = lay_error_to_json(err);
-	enum MHD_Result ret = http_send_json(c, r, (unsigned)lay_code_status(err->code), p, NULL);
-	json_decref(p);
-	return ret;
 }
 
 /* ------------------------------------------------------------------ */
@@ -309,14 +301,129 @@ static bool body_method(const char *method)
 	return strcmp(method, "POST") == 0 || strcmp(method, "PUT") == 0;
 }
 
+/* A refusal of the message framing itself: the rest of the connection
+ * cannot be trusted to start at a request boundary, so it closes. */
+static enum MHD_Result framing_problem(struct MHD_Connection *c, struct http_req *r,
+				       unsigned status, const char *code, const char *detail)
+{
+	static const char *const close_hdr[] = { "Connection", "close", NULL };
+	return http_send_problem_h(c, r, status, code, detail, NULL, close_hdr);
+}
+
+struct framing {
+	int host, content_length, transfer_encoding;
+	const char *cl, *te;
+	bool cl_differ;
+};
+
+static enum MHD_Result count_header(void *cls, enum MHD_ValueKind kind, const char *key,
+				    const char *value)
+{
+	struct framing *f = cls;
+	(void)kind;
+	if (!key)
+		return MHD_YES;
+	if (strcasecmp(key, "Host") == 0) {
+		f->host++;
+	} else if (strcasecmp(key, "Content-Length") == 0) {
+		if (f->cl && strcmp(f->cl, value ? value : "") != 0)
+			f->cl_differ = true;
+		f->cl = value ? value : "";
+		f->content_length++;
+	} else if (strcasecmp(key, "Transfer-Encoding") == 0) {
+		f->te = value ? value : "";
+		f->transfer_encoding++;
+	}
+	return MHD_YES;
+}
+
+/* RFC 9112 §6 and §3.2, checked before the body is read: a request whose
+ * length is ambiguous (two Content-Lengths that differ, Content-Length
+ * with Transfer-Encoding) could smuggle a second request behind a proxy;
+ * a transfer coding other than chunked cannot be decoded; HTTP/1.1 needs
+ * exactly one Host.  Each is answered, and the connection closed. */
+static enum MHD_Result check_framing(struct MHD_Connection *c, struct http_req *r,
+				     const char *version, bool *refused)
+{
+	struct framing f = { 0 };
+	*refused = true;
+	MHD_get_connection_values(c, MHD_HEADER_KIND, count_header, &f);
+	bool http11 = version && strcmp(version, "HTTP/1.0") != 0;
+	if (http11 && f.host != 1)
+		return framing_problem(c, r, 400, "bad_request",
+				       f.host ? "more than one Host header"
+					      : "an HTTP/1.1 request needs a Host header");
+	if (f.content_length > 1) /* libmicrohttpd would read one and leave the rest */
+		return framing_problem(c, r, 400, "bad_request",
+				       f.cl_differ ? "Content-Length headers that differ: the "
+						     "body's length is ambiguous"
+						   : "more than one Content-Length header");
+	if (f.cl && (!*f.cl || strspn(f.cl, "0123456789") != strlen(f.cl)))
+		return framing_problem(c, r, 400, "bad_request",
+				       "Content-Length is not a decimal number");
+	if (f.transfer_encoding && f.content_length)
+		return framing_problem(c, r, 400, "bad_request",
+				       "Content-Length with Transfer-Encoding: the body's length "
+				       "is ambiguous");
+	if (f.transfer_encoding) {
+		const char *v = f.te;
+		size_t n = strlen(v);
+		while (*v == ' ' || *v == '\t')
+			v++, n--;
+		while (n && (v[n - 1] == ' ' || v[n - 1] == '\t'))
+			n--;
+		if (!http11 || f.transfer_encoding > 1 || n != 7 || strncasecmp(v, "chunked", 7)) {
+			char detail[200];
+			snprintf(detail, sizeof detail,
+				 "transfer coding \"%.64s\" is not supported; send the body with "
+				 "Content-Length or Transfer-Encoding: chunked",
+				 f.te);
+			return framing_problem(c, r, 501, "not_implemented", detail);
+		}
+	}
+	*refused = false;
+	return MHD_YES;
+}
+
+/* The media type of a body, compared without case (RFC 9110 §8.3.1). */
+static bool media_is(const char *ct, const char *prefix)
+{
+	while (*ct == ' ' || *ct == '\t')
+		ct++;
+	return strncasecmp(ct, prefix, strlen(prefix)) == 0;
+}
+
+/* An unmatched path under /v1/layouts/ whose name segment is not a name
+ * ("..", "a%00b", 200 characters) is a bad name, not a missing resource. */
+static bool bad_registry_name(const char *path, size_t plen, char *seg, size_t n)
+{
+	static const char prefix[] = "/v1/layouts/";
+	if (plen <= sizeof prefix - 1 || strncmp(path, prefix, sizeof prefix - 1) != 0)
+		return false;
+	const char *s = path + sizeof prefix - 1, *end = path + plen;
+	const char *e = memchr(s, '/', (size_t)(end - s));
+	size_t sl = e ? (size_t)(e - s) : (size_t)(end - s);
+	char dec[HTTP_PARAM_MAX];
+	bool ok = decode_segment(s, sl, dec);
+	snprintf(seg, n, "%.*s", (int)(sl < 200 ? sl : 200), s);
+	return !ok || !store_name_valid(dec);
+}
+
 static enum MHD_Result first_call(struct MHD_Connection *c, struct http_req *r, const char *url,
-				  const char *method)
+				  const char *method, const char *version)
 {
 	struct http_server *srv = r->srv;
+	bool refused;
+	enum MHD_Result ret = check_framing(c, r, version, &refused);
+	if (refused)
+		return ret;
 	const char *origin = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Origin");
 	if (origin && strlen(origin) < sizeof r->origin && origin_allowed(srv, origin))
 		snprintf(r->origin, sizeof r->origin, "%s", origin);
-	r->route = route_of(url, r->params);
+	/* the raw target when libmicrohttpd passed it, else the decoded path */
+	const char *path = r->target ? r->target : url;
+	size_t plen = strcspn(path, "?#");
+	r->route = route_of(path, plen, r);
 	if (r->route == ROUTE_ASSET) { /* only the embedded files exist */
 		bool found = false;
 		for (const struct http_asset *as = http_assets; as->path && !found; as++)
@@ -325,17 +432,26 @@ static enum MHD_Result first_call(struct MHD_Connection *c, struct http_req *r, 
 			r->route = ROUTE_NONE;
 	}
 	if (r->route == ROUTE_NONE) {
-		char detail[320];
-		snprintf(detail, sizeof detail, "no resource at %.256s", url);
+		char detail[400], seg[256];
+		if (bad_registry_name(path, plen, seg, sizeof seg)) {
+			snprintf(detail, sizeof detail,
+				 "\"%s\" is not a layout name: names match "
+				 "[A-Za-z0-9][A-Za-z0-9._-]{0,127}",
+				 seg);
+			return http_send_problem(c, r, 400, "bad_name", detail, NULL);
+		}
+		snprintf(detail, sizeof detail, "no resource at %.*s",
+			 (int)(plen < 256 ? plen : 256), path);
 		return http_send_problem(c, r, 404, "not_found", detail, NULL);
 	}
 	if (strcmp(method, "OPTIONS") == 0)
 		return preflight(c, r);
 	if (!method_allowed(r->route, method)) {
 		char detail[160];
+		const char *allow[] = { "Allow", route_methods[r->route], NULL };
 		snprintf(detail, sizeof detail, "%s does not answer %.16s; it answers %s",
 			 http_route_template[r->route], method, route_methods[r->route]);
-		return http_send_problem(c, r, 405, "method_not_allowed", detail, NULL);
+		return http_send_problem_h(c, r, 405, "method_not_allowed", detail, NULL, allow);
 	}
 	bool write = strcmp(method, "PUT") == 0 || strcmp(method, "DELETE") == 0;
 	enum MHD_Result denied;
@@ -356,8 +472,8 @@ static enum MHD_Result first_call(struct MHD_Connection *c, struct http_req *r, 
 		}
 	}
 	const char *ct = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Content-Type");
-	if (ct && (strncmp(ct, "multipart/", 10) == 0 || strncmp(ct, "image/", 6) == 0 ||
-		   strncmp(ct, "application/octet-stream", 24) == 0)) {
+	if (ct && (media_is(ct, "multipart/") || media_is(ct, "image/") ||
+		   media_is(ct, "application/octet-stream"))) {
 		char detail[200];
 		snprintf(detail, sizeof detail,
 			 "the body must be JSON (application/json), not %.128s", ct);
@@ -366,24 +482,40 @@ static enum MHD_Result first_call(struct MHD_Connection *c, struct http_req *r, 
 	return MHD_YES;
 }
 
+/* libmicrohttpd reports the raw request target once the request line is
+ * in, before it decodes it: the request's state starts here, and routing
+ * reads this copy (see match()). */
+static void *on_target(void *cls, const char *uri, struct MHD_Connection *c)
+{
+	struct http_server *srv = cls;
+	struct http_req *r = calloc(1, sizeof *r);
+	(void)c;
+	if (!r)
+		return NULL;
+	r->srv = srv;
+	r->start_us = http_now_us();
+	r->route = ROUTE_NONE;
+	if (uri)
+		r->target = strndup(uri, HTTP_MAX_TARGET);
+	atomic_fetch_add(&srv->inflight, 1);
+	return r;
+}
+
 static enum MHD_Result on_request(void *cls, struct MHD_Connection *c, const char *url,
 				  const char *method, const char *version, const char *upload_data,
 				  size_t *upload_size, void **con_cls)
 {
 	struct http_server *srv = cls;
 	struct http_req *r = *con_cls;
-	(void)version;
-	if (!r) {
-		r = calloc(1, sizeof *r);
+	if (!r) { /* the target callback could not allocate */
+		*con_cls = r = on_target(srv, NULL, c);
 		if (!r)
 			return MHD_NO;
-		r->srv = srv;
-		r->start_us = http_now_us();
-		r->route = ROUTE_NONE;
+	}
+	if (!r->called) {
+		r->called = true;
 		snprintf(r->method, sizeof r->method, "%s", method);
-		*con_cls = r;
-		atomic_fetch_add(&srv->inflight, 1);
-		return first_call(c, r, url, method);
+		return first_call(c, r, url, method, version);
 	}
 	if (r->responded) {
 		*upload_size = 0; /* a response is queued: discard the rest */
@@ -420,6 +552,28 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *c, const cha
 	return http_api(c, r);
 }
 
+/* A log field from the client: for JSON a string body (quotes,
+ * backslashes and control bytes escaped, invalid UTF-8 as %XX); for text
+ * one word (spaces and anything unprintable as %XX). */
+static void log_field(char *out, size_t size, const char *in, bool json)
+{
+	char clean[256];
+	http_clean_text(clean, sizeof clean, in, strlen(in));
+	size_t o = 0;
+	for (const char *p = clean; *p && o + 7 < size; p++) {
+		unsigned char ch = (unsigned char)*p;
+		if (json && (ch == '"' || ch == '\\')) {
+			out[o++] = '\\';
+			out[o++] = (char)ch;
+		} else if (!json && ch == ' ') {
+			o += (size_t)snprintf(out + o, size - o, "%%%02X", ch);
+		} else {
+			out[o++] = (char)ch;
+		}
+	}
+	out[o] = '\0';
+}
+
 static void log_request(struct http_server *srv, struct MHD_Connection *c, struct http_req *r,
 			int64_t us)
 {
@@ -445,18 +599,22 @@ static void log_request(struct http_server *srv, struct MHD_Connection *c, struc
 		strftime(ts, sizeof ts, "%Y-%m-%dT%H:%M:%SZ", &tm);
 		last = now;
 	}
+	/* every field that came from the client is escaped for its format:
+	 * a method may hold quotes, spaces, control bytes or invalid UTF-8 */
+	char method[6 * sizeof r->method + 1];
+	const char *route = http_route_template[r->route];
+	log_field(method, sizeof method, r->method[0] ? r->method : "-", srv->cfg.log_json);
 	char line[768];
 	int n;
 	if (srv->cfg.log_json)
 		n = snprintf(line, sizeof line,
 			     "{\"ts\":\"%s\",\"client\":\"%s\",\"method\":\"%s\",\"route\":\"%s\","
 			     "\"status\":%u,\"bytes\":%lld,\"us\":%lld}\n",
-			     ts, addr, r->method, http_route_template[r->route], r->status,
-			     (long long)r->bytes, (long long)us);
-	else
-		n = snprintf(line, sizeof line, "%s %s %s %s %u %lld %lld\n", ts, addr, r->method,
-			     http_route_template[r->route], r->status, (long long)r->bytes,
+			     ts, addr, method, route, r->status, (long long)r->bytes,
 			     (long long)us);
+	else
+		n = snprintf(line, sizeof line, "%s %s %s %s %u %lld %lld\n", ts, addr, method,
+			     route, r->status, (long long)r->bytes, (long long)us);
 	if (n > 0) {
 		ssize_t w = write(STDERR_FILENO, line,
 				  (size_t)n < sizeof line ? (size_t)n : sizeof line - 1);
@@ -482,6 +640,7 @@ static void on_completed(void *cls, struct MHD_Connection *c, void **con_cls,
 	http_metrics_observe(&srv->metrics, r->route, r->status, us);
 	log_request(srv, c, r, us);
 	free(r->body);
+	free(r->target);
 	free(r);
 	*con_cls = NULL;
 	atomic_fetch_sub(&srv->inflight, 1);
@@ -692,7 +851,7 @@ int http_serve_main(int argc, char **argv)
 		(unsigned int)srv.cfg.max_per_ip, MHD_OPTION_CONNECTION_TIMEOUT,
 		(unsigned int)srv.cfg.timeout, MHD_OPTION_CONNECTION_MEMORY_LIMIT,
 		(size_t)HTTP_CONN_MEMORY, MHD_OPTION_NOTIFY_COMPLETED, &on_completed, &srv,
-		MHD_OPTION_END);
+		MHD_OPTION_URI_LOG_CALLBACK, &on_target, &srv, MHD_OPTION_END);
 	if (!srv.daemon) {
 		fprintf(stderr, "layoutd serve: cannot listen on %s:%s: %s\n", srv.cfg.host,
 			srv.cfg.port, strerror(errno));

@@ -220,14 +220,9 @@ enum MHD_Result http_stream_table(struct MHD_Connection *c, struct http_req *r, 
 		atomic_fetch_sub(&srv->streams, 1);
 		lay_def_free(def);
 		const char *retry[] = { "Retry-After", "1", NULL };
-		json_t *p = json_pack("{s:s,s:s,s:i,s:s,s:s,s:s}", "type",
-				      "https://layoutd.dev/problems/busy", "title",
-				      "Service Unavailable", "status", 503, "detail",
-				      "too many tables are being streamed; retry shortly", "code",
-				      "busy", "pointer", "");
-		enum MHD_Result ret = http_send_json(c, r, 503, p, retry);
-		json_decref(p);
-		return ret;
+		return http_send_problem_h(c, r, 503, "busy",
+					   "too many tables are being streamed; retry shortly",
+					   NULL, retry);
 	}
 	struct http_stream *s = calloc(1, sizeof *s);
 	if (!s || pipe(fds) != 0 || fcntl(fds[0], F_SETFL, O_NONBLOCK) != 0) {

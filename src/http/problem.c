@@ -1,0 +1,182 @@
+/*
+ * problem.c - every error the daemon answers is built here, as
+ * application/problem+json (RFC 9457): {"type", "title", "status",
+ * "detail", "code", "pointer"} plus members a caller adds (an engine
+ * error's "position", a refused layout's "analysis").  Handlers never
+ * assemble a problem themselves, and no response's type is guessed from
+ * its body.
+ *
+ * Text echoed from a request (a path, a name, a method, a media type) may
+ * hold any byte: it is cleaned to valid UTF-8 here, so building the answer
+ * cannot fail and the client always gets one.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "http/http.h"
+
+/* Length of the valid UTF-8 sequence at s (1-4), or 0 if none starts there. */
+static size_t utf8_seq(const unsigned char *s)
+{
+	unsigned char c = s[0];
+	size_t n;
+	unsigned cp;
+	if (c < 0x80)
+		return 1;
+	if (c >= 0xC2 && c <= 0xDF) {
+		n = 2;
+		cp = c & 0x1F;
+	} else if (c >= 0xE0 && c <= 0xEF) {
+		n = 3;
+		cp = c & 0x0F;
+	} else if (c >= 0xF0 && c <= 0xF4) {
+		n = 4;
+		cp = c & 0x07;
+	} else {
+		return 0;
+	}
+	for (size_t k = 1; k < n; k++) {
+		if ((s[k] & 0xC0) != 0x80)
+			return 0;
+		cp = (cp << 6) | (s[k] & 0x3F);
+	}
+	if ((n == 3 && (cp < 0x800 || (cp >= 0xD800 && cp <= 0xDFFF))) ||
+	    (n == 4 && (cp < 0x10000 || cp > 0x10FFFF)))
+		return 0;
+	return n;
+}
+
+size_t http_clean_text(char *out, size_t size, const char *in, size_t len)
+{
+	static const char hex[] = "0123456789ABCDEF";
+	const unsigned char *s = (const unsigned char *)in;
+	size_t o = 0;
+	if (size == 0)
+		return 0;
+	for (size_t i = 0; i < len;) {
+		size_t n = utf8_seq(s + i);
+		if (n > len - i)
+			n = 0;
+		if (n == 0 || s[i] < 0x20 || s[i] == 0x7F) {
+			/* a byte that is not text: shown as its URL escape */
+			if (o + 3 >= size)
+				break;
+			out[o++] = '%';
+			out[o++] = hex[s[i] >> 4];
+			out[o++] = hex[s[i] & 15];
+			i++;
+			continue;
+		}
+		if (o + n >= size)
+			break;
+		memcpy(out + o, s + i, n);
+		o += n;
+		i += n;
+	}
+	out[o] = '\0';
+	return o;
+}
+
+const char *http_reason(unsigned status)
+{
+	switch (status) {
+	case 400:
+		return "Bad Request";
+	case 401:
+		return "Unauthorized";
+	case 403:
+		return "Forbidden";
+	case 404:
+		return "Not Found";
+	case 405:
+		return "Method Not Allowed";
+	case 408:
+		return "Request Timeout";
+	case 409:
+		return "Conflict";
+	case 410:
+		return "Gone";
+	case 413:
+		return "Content Too Large";
+	case 415:
+		return "Unsupported Media Type";
+	case 422:
+		return "Unprocessable Content";
+	case 431:
+		return "Request Header Fields Too Large";
+	case 500:
+		return "Internal Server Error";
+	case 501:
+		return "Not Implemented";
+	case 503:
+		return "Service Unavailable";
+	case 504:
+		return "Gateway Timeout";
+	default:
+		return "Error";
+	}
+}
+
+json_t *http_problem_new(unsigned status, const char *code, const char *title, const char *detail,
+			 const char *pointer)
+{
+	char type[128], d[2048], p[LAY_ERR_PTR * 3], c[64];
+	http_clean_text(c, sizeof c, code, strlen(code));
+	http_clean_text(d, sizeof d, detail ? detail : "", detail ? strlen(detail) : 0);
+	http_clean_text(p, sizeof p, pointer ? pointer : "", pointer ? strlen(pointer) : 0);
+	snprintf(type, sizeof type, "https://layoutd.dev/problems/%s", c);
+	return json_pack("{s:s,s:s,s:i,s:s,s:s,s:s}", "type", type, "title",
+			 title ? title : http_reason(status), "status", (int)status, "detail", d,
+			 "code", c, "pointer", p);
+}
+
+enum MHD_Result http_send_problem_json(struct MHD_Connection *c, struct http_req *r,
+				       unsigned status, json_t *problem, const char *const *headers)
+{
+	char *text = problem ? json_dumps(problem, JSON_COMPACT) : NULL;
+	if (!text) {
+		/* out of memory: still an answer, from static text */
+		static const char oom[] =
+			"{\"type\":\"https://layoutd.dev/problems/internal\",\"title\":\"Internal "
+			"Server Error\",\"status\":500,\"detail\":\"out of memory\",\"code\":"
+			"\"internal\",\"pointer\":\"\"}";
+		return http_send_text(c, r, 500, "application/problem+json", oom, sizeof oom - 1,
+				      false);
+	}
+	return http_send_owned(c, r, status, "application/problem+json", text, strlen(text),
+			       headers);
+}
+
+enum MHD_Result http_send_problem_h(struct MHD_Connection *c, struct http_req *r, unsigned status,
+				    const char *code, const char *detail, const char *pointer,
+				    const char *const *headers)
+{
+	json_t *p = http_problem_new(status, code, NULL, detail, pointer);
+	enum MHD_Result ret = http_send_problem_json(c, r, status, p, headers);
+	json_decref(p);
+	return ret;
+}
+
+enum MHD_Result http_send_problem(struct MHD_Connection *c, struct http_req *r, unsigned status,
+				  const char *code, const char *detail, const char *pointer)
+{
+	return http_send_problem_h(c, r, status, code, detail, pointer, NULL);
+}
+
+enum MHD_Result http_send_error(struct MHD_Connection *c, struct http_req *r,
+				const struct lay_error *err)
+{
+	unsigned status = (unsigned)lay_code_status(err->code);
+	json_t *p = lay_error_to_json(err);
+	/* the engine's text may quote request bytes: rebuild those members */
+	json_t *clean = http_problem_new(status, lay_code_name(err->code),
+					 json_string_value(json_object_get(p, "title")),
+					 err->message, err->pointer);
+	if (p && clean)
+		json_object_update_missing(clean, p);
+	json_decref(p);
+	enum MHD_Result ret = http_send_problem_json(c, r, status, clean, NULL);
+	json_decref(clean);
+	return ret;
+}

@@ -1,0 +1,124 @@
+#!/bin/sh
+# What a hostile client and a bad day do to the daemon, on a real loopback
+# port: names outside the grammar, ambiguous request framing, bytes that
+# are not UTF-8, crafted methods in the logs, the contract points of the
+# analysis (probes, unplaced, expression errors).  Raw requests go through
+# tests/rawhttp.  Needs curl and jq (77 = skip).
+set -u
+. "$(dirname "$0")/lib.sh"
+R=${RAWHTTP:?}
+[ -x "$R" ] || { echo "tests/rawhttp is not built"; exit 77; }
+
+problem() { # NAME STATUS CODE: the last response is that problem
+	jqt "$1: problem $3" ".status == $2 and .code == \"$3\" and (.title|type) == \"string\" and (.detail|length) > 0 and (.type|endswith(\"/$3\")) and (.pointer|type) == \"string\""
+	hdr "$1: problem+json" '^content-type: application/problem\+json'
+}
+# raw NAME EXPECTED_STATUS_LINE_REGEX [rawhttp options] TEXT: sends TEXT,
+# the answer in $T/raw; the first status line must match
+raw() {
+	name=$1 want=$2
+	shift 2
+	"$R" "$@" > "$T/raw" 2>&1
+	first=$(grep -a -m1 '^HTTP/1' "$T/raw" | tr -d '\r')
+	if echo "$first" | grep -qE "$want"; then ok "$name ($first)"; else bad "$name: got '$first', expected $want"; head -c 400 "$T/raw"; echo; fi
+}
+closed() { # NAME: the last raw exchange ended with the server closing
+	tail -1 "$T/raw" | grep -qx '\[closed\]' && ok "$1: connection closed" || bad "$1: connection left $(tail -1 "$T/raw")"
+}
+answers() { # NAME N: the last raw exchange got exactly N responses
+	n=$(grep -ac '^HTTP/1' "$T/raw")
+	[ "$n" -eq "$2" ] && ok "$1: $2 response(s)" || bad "$1: $n responses, expected $2"
+}
+
+start --log-format json
+P=$(cat "$T/port")
+LAYOUT='{"layout": {"logical": [2], "expr": {"m": "i"}}}'
+
+# ---- names: refused by the grammar before any decoding decision
+req "NUL in a name" 400 -X PUT --data-binary "$LAYOUT" "$U/v1/layouts/abc%00def"
+problem "NUL in a name" 400 bad_name
+req "the NUL did not register its prefix" 404 "$U/v1/layouts/abc"
+req "NUL in a name (GET)" 400 "$U/v1/layouts/abc%00def/versions"
+problem "NUL in a name (GET)" 400 bad_name
+long=$(printf 'n%.0s' $(seq 170))
+req "170-character name" 400 -X PUT --data-binary "$LAYOUT" "$U/v1/layouts/$long"
+problem "170-character name" 400 bad_name
+req "170-character name, versions" 400 "$U/v1/layouts/$long/versions/1"
+req "../x as one segment" 400 "$U/v1/layouts/..%2Fx"
+problem "../x" 400 bad_name
+req "../x as segments" 400 --path-as-is "$U/v1/layouts/../x"
+problem "../x as segments" 400 bad_name
+req "a valid name still works" 201 -X PUT --data-binary "$LAYOUT" "$U/v1/layouts/abc-def_1.2"
+
+# ---- bytes that are not UTF-8 are escaped, and answered
+req "path /%FF" 404 "$U/%FF"
+problem "/%FF" 404 not_found
+jqt "/%FF detail escapes the byte" '.detail | contains("%FF")'
+"$R" "$P" 'GET /\xff\xfe HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n' > "$T/raw"
+grep -aq '"code":"not_found"' "$T/raw" && ok "raw 0xFF 0xFE in the path: answered" || { bad "raw 0xFF in the path: no answer"; cat "$T/raw"; }
+req "name with %FF" 400 "$U/v1/layouts/a%FFb"
+problem "name with %FF" 400 bad_name
+req "Content-Type with a 0xFF byte" 415 -H "$(printf 'Content-Type: image/\377png')" --data-binary "$LAYOUT" "$U/v1/analyze"
+problem "Content-Type 0xFF" 415 unsupported_media_type
+req "prefix with %FF" 400 "$U/v1/layouts?prefix=%FF"
+problem "prefix with %FF" 400 bad_name
+jqt "prefix detail escapes the byte" '.detail | contains("%FF")'
+req "expect.equals with a bad name is a located error" 422 --data-binary '{"layout": {"logical": [2], "expr": {"m": "i"}}, "expect": {"equals": "a\u00ffb c"}}' "$U/v1/analyze"
+
+# ---- media types are compared without case
+req "IMAGE/PNG" 415 -H 'Content-Type: IMAGE/PNG' --data-binary "$LAYOUT" "$U/v1/analyze"
+problem "IMAGE/PNG" 415 unsupported_media_type
+req "Multipart/Form-Data" 415 -H 'Content-Type: Multipart/Form-Data; boundary=x' --data-binary "$LAYOUT" "$U/v1/analyze"
+req "Application/JSON is JSON" 200 -H 'Content-Type: Application/JSON' --data-binary "$LAYOUT" "$U/v1/analyze"
+
+# ---- request framing (RFC 9112): refused, answered, closed
+BODY='{"layout":{"logical":[2],"expr":{"m":"i"}}}'
+raw "two different Content-Lengths" '^HTTP/1.1 400' "$P" "POST /v1/analyze HTTP/1.1\r\nHost: x\r\nContent-Length: 44\r\nContent-Length: 4\r\n\r\n${BODY}GET /livez HTTP/1.1\r\nHost: x\r\n\r\n"
+closed "two Content-Lengths"; answers "two Content-Lengths: nothing smuggled" 1
+grep -aq 'application/problem+json' "$T/raw" && ok "framing errors are problem+json" || bad "framing error type"
+raw "Content-Length with Transfer-Encoding" '^HTTP/1.1 400' "$P" "POST /v1/analyze HTTP/1.1\r\nHost: x\r\nContent-Length: 4\r\nTransfer-Encoding: chunked\r\n\r\n2c\r\n${BODY}\r\n0\r\n\r\nGET /livez HTTP/1.1\r\nHost: x\r\n\r\n"
+closed "CL with TE"; answers "CL with TE: nothing smuggled" 1
+raw "unknown transfer coding" '^HTTP/1.1 501' -w 2000 "$P" "POST /v1/analyze HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: gzip\r\n\r\n${BODY}"
+closed "unknown transfer coding"
+raw "gzip, chunked" '^HTTP/1.1 501' -w 2000 "$P" "POST /v1/analyze HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: gzip, chunked\r\n\r\n0\r\n\r\n"
+raw "no Host in HTTP/1.1" '^HTTP/1.1 400' "$P" 'GET /livez HTTP/1.1\r\n\r\n'
+closed "no Host"
+raw "two Host headers" '^HTTP/1.1 400' "$P" 'GET /livez HTTP/1.1\r\nHost: a\r\nHost: b\r\n\r\n'
+raw "HTTP/1.0 without Host is fine" '^HTTP/1.[01] 200' "$P" 'GET /livez HTTP/1.0\r\n\r\n'
+raw "chunked still works" '^HTTP/1.1 200' "$P" "POST /v1/analyze HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: Chunked\r\nConnection: close\r\n\r\n2c\r\n${BODY}\r\n0\r\n\r\n"
+raw "repeated Content-Length" '^HTTP/1.1 400' "$P" "POST /v1/analyze HTTP/1.1\r\nHost: x\r\nContent-Length: 44\r\nContent-Length: 44\r\nConnection: close\r\n\r\n${BODY}"
+
+# ---- the analysis contract (probes, unplaced, expression errors)
+# m = i - 2 over 4 elements with 4 declared slots: elements 0 and 1 are
+# placed only out of bounds (m = -2, -1), so they are placed, not unplaced
+req "probe of an element placed only out of bounds" 200 --data-binary '{"layout": {"logical": [4], "expr": {"m": "i - 2"}, "physical": {"m": 4}}, "probe": [[0], [3]]}' "$U/v1/analyze"
+jqt "probe lists the out-of-bounds place" '.probe[0].places == [{"m": -2}] and .probe[0].out_of_bounds == [{"m": -2}] and .probe[1].places == [{"m": 1}]'
+jqt "unplaced counts no placement at all" '.unplaced.count == 0 and .out_of_bounds.count == 2 and .verdict.in_bounds == false and .ok == false'
+jq -n '{layout: {logical: [64, 64], expr: {thread: "i", slot: "j"}}, probe: [range(64) as $i | range(64) as $j | [$i, $j]]}' > "$T/probes.json"
+req "4096 probes (a 64x64 tile)" 200 --data-binary "@$T/probes.json" "$U/v1/analyze"
+jqt "4096 probe answers" '(.probe|length) == 4096 and .probe[4095].places == [{"thread": 63, "slot": 63}]'
+jq -n '{layout: {logical: [65, 64], expr: {m: "i * 64 + j"}}, probe: [range(4097) as $k | [($k / 64 | floor), $k % 64]]}' > "$T/probes.json"
+req "4097 probes" 422 --data-binary "@$T/probes.json" "$U/v1/analyze"
+problem "4097 probes" 422 too_large
+req "unknown name in an expression" 422 --data-binary '{"layout": {"logical": [8, 8], "expr": {"thread": "j // 2 + 4 * k"}}}' "$U/v1/analyze"
+problem "unknown name" 422 unknown_name
+jqt "detail quotes the expression" '.detail | contains("\"j // 2 + 4 * k\"")'
+jqt "pointer and position" '.pointer == "/layout/expr/thread" and .position == 13'
+
+# ---- logs: a crafted method cannot break a JSON log line
+"$R" "$P" 'G"E\\T\xff /livez HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n' > "$T/raw"
+grep -aq '^HTTP/1.1 405' "$T/raw" && ok "crafted method: 405" || bad "crafted method: $(head -1 "$T/raw")"
+grep -aq 'application/problem+json' "$T/raw" && ok "crafted method: problem+json" || bad "crafted method answer type"
+stop
+grep -a '^{' "$T/log" > "$T/jsonlog"
+if jq -e . "$T/jsonlog" > /dev/null 2>&1; then ok "every JSON log line parses"; else bad "a JSON log line does not parse"; grep -a 'E' "$T/jsonlog" | tail -3; fi
+jq -e 'select(.status == 405) | .method | startswith("G\"E\\T")' "$T/jsonlog" > /dev/null 2>&1 && ok "the method is logged escaped" || bad "crafted method not in the log"
+
+# ---- text logs: one request, one line of seven fields
+start
+P=$(cat "$T/port")
+"$R" "$P" 'GET\x01X /livez HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n' > /dev/null
+stop
+last=$(grep -a ' /livez 405 ' "$T/log" | tail -1)
+[ "$(echo "$last" | awk '{print NF}')" = 7 ] && echo "$last" | grep -q 'GET%01X' && ok "text log escapes the method" || bad "text log line: $last"
+exit $fail
