@@ -274,6 +274,9 @@ void cli_print_analysis(FILE *f, const char *file, json_t *a)
 		}
 		fputc('\n', f);
 	}
-	fprintf(f, "  %-12s %s\n", "fingerprint",
-		json_string_value(json_object_get(a, "fingerprint")));
+	const char *fp = json_string_value(json_object_get(a, "fingerprint"));
+	fprintf(f, "  %-12s %s\n", "fingerprint", fp ? fp : "none (decided structurally)");
+	if (json_is_string(json_object_get(a, "method")))
+		fprintf(f, "  %-12s %s\n", "method",
+			json_string_value(json_object_get(a, "method")));
 }

@@ -247,9 +247,41 @@ void run_free(struct run *r)
  * through r->step.  The caller sets r->step, r->user and optional probe and
  * owner wishes before the call; r is cleaned with run_free.
  */
+int run_extents(const struct lay_def *def, bool any, const int64_t *mx, int64_t limit, int64_t *ext,
+		int64_t *phys_size, struct lay_error *err)
+{
+	*phys_size = 1;
+	for (int a = 0; a < def->naxes; a++) {
+		const struct lay_axis *ax = &def->axes[a];
+		if (!ax->declared && any && mx[a] >= limit)
+			return lay_error_set(err, LAY_ELIMIT, def->ptr, -1,
+					     "axis %s reaches %lld: the physical space is larger "
+					     "than the limit of %lld points",
+					     ax->name, (long long)mx[a], (long long)limit);
+		ext[a] = ax->declared ? ax->extent : (any && mx[a] >= 0 ? mx[a] + 1 : 1);
+		if (__builtin_mul_overflow(*phys_size, ext[a], phys_size) || *phys_size > limit)
+			return lay_error_set(err, LAY_ELIMIT, def->ptr, -1,
+					     "the physical space is larger than the limit of "
+					     "%3$lld points (reached at axis %1$s, extent %2$lld)",
+					     ax->name, (long long)ext[a], (long long)limit);
+	}
+	return 0;
+}
+
+/* The refusal of a definition that is over a limit (kept for structural
+ * decisions), for anything that would enumerate it. */
+static int refuse_over_limit(const struct lay_def *def, struct lay_error *err)
+{
+	if (err)
+		*err = *def->limit;
+	return def->limit->code;
+}
+
 int run_enumerate(struct run *r, const struct lay_def *def, struct lay_error *err)
 {
 	int rc;
+	if (def->limit)
+		return refuse_over_limit(def, err);
 	r->def = def;
 	r->err = err;
 	r->naxes = def->naxes;
@@ -262,25 +294,8 @@ int run_enumerate(struct run *r, const struct lay_def *def, struct lay_error *er
 	if ((rc = def->ops->walk(def, emit_scan, r, err)))
 		return rc;
 
-	r->phys_size = 1;
-	for (int a = 0; a < r->naxes; a++) {
-		const struct lay_axis *ax = &def->axes[a];
-		if (!ax->declared && r->any && r->mx[a] >= def->max_points)
-			return lay_error_set(err, LAY_ELIMIT, def->ptr, -1,
-					     "axis %s reaches %lld: the physical space is larger "
-					     "than the limit of %lld points",
-					     ax->name, (long long)r->mx[a],
-					     (long long)def->max_points);
-		r->ext[a] =
-			ax->declared ? ax->extent : (r->any && r->mx[a] >= 0 ? r->mx[a] + 1 : 1);
-		if (__builtin_mul_overflow(r->phys_size, r->ext[a], &r->phys_size) ||
-		    r->phys_size > def->max_points)
-			return lay_error_set(err, LAY_ELIMIT, def->ptr, -1,
-					     "the physical space is larger than the limit of "
-					     "%3$lld points (reached at axis %1$s, extent %2$lld)",
-					     ax->name, (long long)r->ext[a],
-					     (long long)def->max_points);
-	}
+	if ((rc = run_extents(def, r->any, r->mx, def->max_points, r->ext, &r->phys_size, err)))
+		return rc;
 	int64_t s = 1;
 	for (int a = r->naxes - 1; a >= 0; a--) {
 		r->stride[a] = s;

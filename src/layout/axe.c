@@ -495,10 +495,26 @@ static int axe_walk(const struct lay_def *def, lay_emit_fn fn, void *ctx, struct
 	return 0;
 }
 
+static void axe_form(const struct lay_def *def, struct lay_form *f)
+{
+	const struct axe_state *st = def->state;
+	f->kind = LAY_FORM_FORWARD;
+	f->n = 0;
+	for (int pass = 0; pass < 2; pass++) {
+		const struct iter *it = pass ? st->rep : st->shard;
+		int n = pass ? st->nrep : st->nshard;
+		for (int k = 0; k < n; k++)
+			f->it[f->n++] = (struct lay_form_iter){ it[k].extent, it[k].stride,
+								it[k].axis, pass == 1 };
+	}
+	memcpy(f->offset, st->offset, sizeof f->offset);
+}
+
 static const struct lay_notation_ops axe_ops = {
 	.walk = axe_walk,
 	.free = free,
 	.ordered = true,
+	.form = axe_form,
 };
 
 /* Largest |coordinate| must fit 64 bits: sum of |(e-1)*s| plus |offset|. */

@@ -607,15 +607,38 @@ static int cute_walk(const struct lay_def *def, lay_emit_fn emit, void *ctx, str
 				   : cute_walk_memory(def, emit, ctx);
 }
 
+/* Memory: leaves are the shard iters on their axes; tv: leaves carry tile
+ * index strides, the first tv_split of them the thread mode. */
+static void cute_form(const struct lay_def *def, struct lay_form *f)
+{
+	const struct cute_state *st = def->state;
+	memset(f->offset, 0, sizeof f->offset);
+	f->n = st->nleaf;
+	for (int k = 0; k < st->nleaf; k++)
+		f->it[k] = (struct lay_form_iter){ st->ext[k], st->stride[k],
+						   st->role == ROLE_TV ? -1 : st->axis[k], false };
+	if (st->role == ROLE_TV) {
+		f->kind = LAY_FORM_TV;
+		f->split = st->tv_split;
+		f->a_thread = st->a_thread;
+		f->a_value = st->a_value;
+		f->tile = def->shape[0] * def->shape[1];
+	} else {
+		f->kind = LAY_FORM_FORWARD;
+	}
+}
+
 static const struct lay_notation_ops cute_memory_ops = {
 	.walk = cute_walk,
 	.free = free,
 	.ordered = true,
+	.form = cute_form,
 };
 static const struct lay_notation_ops cute_tv_ops = {
 	.walk = cute_walk,
 	.free = free,
 	.ordered = false,
+	.form = cute_form,
 };
 
 /* ------------------------------------------------------------------ */

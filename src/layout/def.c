@@ -454,7 +454,41 @@ void lay_def_free(struct lay_def *def)
 	if (def->ops && def->ops->free)
 		def->ops->free(def->state);
 	json_decref(def->warnings);
+	free(def->limit);
 	free(def);
+}
+
+/* The enumeration limits, checked before any walk. */
+static int over_limit(const struct lay_def *def, const char *ptr, struct lay_error *err)
+{
+	char p[LAY_ERR_PTR];
+	if (def->size > def->max_points) {
+		lay_ptr_join(p, sizeof p, ptr, "logical");
+		lay_error_set(
+			err, LAY_ELIMIT, p, -1,
+			"the logical space has %lld elements, over the enumeration limit of %lld",
+			(long long)def->size, (long long)def->max_points);
+		return LAY_ELIMIT;
+	}
+	if (def->placements_bound > def->max_points) {
+		lay_ptr_join(p, sizeof p, ptr, def->notation_key);
+		lay_error_set(
+			err, LAY_ELIMIT, p, -1,
+			"enumerating this layout produces %lld placements, over the limit of %lld",
+			(long long)def->placements_bound, (long long)def->max_points);
+		return LAY_ELIMIT;
+	}
+	if (def->work_bound / LAYOUTD_WORK_PER_POINT > def->max_points) {
+		lay_ptr_join(p, sizeof p, ptr, def->notation_key);
+		lay_error_set(err, LAY_ELIMIT, p, -1,
+			      "evaluating this layout takes about %lld operations, over the limit "
+			      "of %lld (%d per point)",
+			      (long long)def->work_bound,
+			      (long long)def->max_points * LAYOUTD_WORK_PER_POINT,
+			      LAYOUTD_WORK_PER_POINT);
+		return LAY_ELIMIT;
+	}
+	return 0;
 }
 
 struct lay_def *lay_def_new(json_t *v, const char *ptr, const struct lay_options *opt,
@@ -591,31 +625,28 @@ struct lay_def *lay_def_new(json_t *v, const char *ptr, const struct lay_options
 					     key);
 		}
 	}
-	if (def->size > def->max_points) {
-		lay_ptr_join(p, sizeof p, ptr, "logical");
-		lay_error_set(
-			err, LAY_ELIMIT, p, -1,
-			"the logical space has %lld elements, over the enumeration limit of %lld",
-			(long long)def->size, (long long)def->max_points);
+	struct lay_error *lim = malloc(sizeof *lim);
+	if (!lim) {
+		lay_error_set(err, LAY_ENOMEM, ptr, -1, "out of memory");
 		goto fail;
 	}
-	if (def->placements_bound > def->max_points) {
-		lay_ptr_join(p, sizeof p, ptr, def->notation_key);
-		lay_error_set(
-			err, LAY_ELIMIT, p, -1,
-			"enumerating this layout produces %lld placements, over the limit of %lld",
-			(long long)def->placements_bound, (long long)def->max_points);
-		goto fail;
-	}
-	if (def->work_bound / LAYOUTD_WORK_PER_POINT > def->max_points) {
-		lay_ptr_join(p, sizeof p, ptr, def->notation_key);
-		lay_error_set(err, LAY_ELIMIT, p, -1,
-			      "evaluating this layout takes about %lld operations, over the limit "
-			      "of %lld (%d per point)",
-			      (long long)def->work_bound,
-			      (long long)def->max_points * LAYOUTD_WORK_PER_POINT,
-			      LAYOUTD_WORK_PER_POINT);
-		goto fail;
+	lay_error_clear(lim);
+	if (over_limit(def, ptr, lim)) {
+		/* Past the enumeration limits, a closed form may still decide it. */
+		struct lay_form *f = calloc(1, sizeof *f);
+		if (f && def->ops->form)
+			def->ops->form(def, f);
+		bool closed = f && f->kind != LAY_FORM_NONE;
+		free(f);
+		if (!closed) {
+			if (err)
+				*err = *lim;
+			free(lim);
+			goto fail;
+		}
+		def->limit = lim;
+	} else {
+		free(lim);
 	}
 	if (lay_canonical_id(v, def->id, err))
 		goto fail;

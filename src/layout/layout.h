@@ -133,12 +133,51 @@ struct lay_def;
  */
 typedef int (*lay_emit_fn)(void *ctx, int64_t elem, const int64_t *coord, int64_t outside);
 
+/*
+ * The closed form of a placement relation, from which structural.c decides
+ * the verdicts without enumerating (docs/analysis.md, "Structural
+ * verdicts").  A notation fills it only when its relation is exactly one of
+ * these forms; a layout with anything more (a per-point transform such as a
+ * swizzle) answers LAY_FORM_NONE and is enumerated.
+ *
+ * FORWARD (axe, cute memory): the shard iters (replica = false) are in a
+ * bijection with the logical elements; every combination of the replica
+ * iters adds a placement.  Axis a's coordinate is offset[a] plus the sum of
+ * coordinate * stride over the iters on axis a.
+ * TV (cute tv): iters [0, split) are the thread mode, the rest the value
+ * mode, each mode's coordinate colex in its iters; the hardware point
+ * (thread, value) is placed at tile index sum(coordinate * stride), out of
+ * bounds outside [0, tile).
+ * GF2 (linear): in-dim i is axis in_axis[i] with in_bits[i] bits; rows[] are
+ * the packed images of the in bits, in-dim by in-dim, low bit first.
+ */
+enum lay_form_kind { LAY_FORM_NONE = 0, LAY_FORM_FORWARD, LAY_FORM_TV, LAY_FORM_GF2 };
+struct lay_form_iter {
+	int64_t extent, stride;
+	int axis; /* FORWARD: the axis it adds to */
+	bool replica;
+};
+struct lay_form {
+	int kind; /* enum lay_form_kind */
+	int n;
+	struct lay_form_iter it[2 * LAYOUTD_MAX_ITERS];
+	int64_t offset[LAYOUTD_MAX_AXES];
+	int split, a_thread, a_value; /* TV */
+	int64_t tile;		      /* TV */
+	int nin, nrows, out_bits;     /* GF2 */
+	int in_axis[LAYOUTD_MAX_AXES], in_bits[LAYOUTD_MAX_AXES];
+	const uint64_t *rows;
+};
+
 struct lay_notation_ops {
 	int (*walk)(const struct lay_def *def, lay_emit_fn emit, void *ctx, struct lay_error *err);
 	void (*free)(void *state);
 	bool ordered;
 	/* Optional structural facts, filled into the analysis (linear rank). */
 	json_t *(*structure)(const struct lay_def *def);
+	/* Optional closed form (above): fills *f, or sets f->kind to
+	 * LAY_FORM_NONE when this definition has none. */
+	void (*form)(const struct lay_def *def, struct lay_form *f);
 };
 
 struct lay_def {
@@ -166,6 +205,10 @@ struct lay_def {
 	int64_t work_bound;
 	/* Borrowed during parsing only: the request's "physical" and "axes". */
 	json_t *physical_json, *axes_json;
+	/* Set when the definition is over an enumeration limit but has a
+	 * closed form: the refusal, returned by anything that would enumerate
+	 * and by the analysis when no structural method decides it. */
+	struct lay_error *limit;
 };
 
 /* Options that bound a request; zero fields take the defaults. */
@@ -181,7 +224,15 @@ struct lay_options {
 	int (*resolve_equals)(void *ctx, const char *ref, char fingerprint[72],
 			      struct lay_error *err);
 	void *resolve_ctx;
+	/* enum lay_method: how the analysis decides (tests and benchmarks). */
+	int method;
 };
+
+/* LAY_METHOD_AUTO enumerates within the limits and decides structurally
+ * past them; LAY_METHOD_STRUCTURAL decides structurally whenever a
+ * structural method applies (no fingerprint past the limits, no examples),
+ * and enumerates otherwise. */
+enum lay_method { LAY_METHOD_AUTO = 0, LAY_METHOD_STRUCTURAL = 1 };
 
 /*
  * Parse a definition object (borrowed).  `ptr` is its JSON pointer in the

@@ -274,11 +274,26 @@ static json_t *lin_structure(const struct lay_def *def)
 			 r == st->nrows, "surjective", r == st->out_bits, "preimages", pre);
 }
 
+static void lin_form(const struct lay_def *def, struct lay_form *f)
+{
+	const struct lin_state *st = def->state;
+	f->kind = LAY_FORM_GF2;
+	f->nin = st->nin;
+	for (int i = 0; i < st->nin; i++) {
+		f->in_axis[i] = st->axis[i];
+		f->in_bits[i] = st->bits[i];
+	}
+	f->nrows = st->nrows;
+	f->rows = st->rows;
+	f->out_bits = st->out_bits;
+}
+
 static const struct lay_notation_ops lin_ops = {
 	.walk = lin_walk,
 	.free = free,
 	.ordered = false,
 	.structure = lin_structure,
+	.form = lin_form,
 };
 
 int lay_linear_parse(struct lay_def *def, json_t *v, json_t *whole, struct lay_error *err)

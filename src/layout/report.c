@@ -445,13 +445,16 @@ static void eval_expect_into(json_t *out, const struct expect *x, bool *okp, jso
 	    (jint(rep, "min", NULL) != x->replication || jint(rep, "max", NULL) != x->replication))
 		add_failure(fails, "replication", json_integer(x->replication),
 			    json_deep_copy(rep));
-	if (x->fingerprint && strcmp(x->fingerprint, fingerprint) != 0)
+	/* a structural answer past the limits has no fingerprint (null) */
+	if (x->fingerprint && (!fingerprint || strcmp(x->fingerprint, fingerprint) != 0))
 		add_failure(fails, "fingerprint", json_string(x->fingerprint),
-			    json_string(fingerprint));
-	if (x->equals && strcmp(x->equals_fp, fingerprint) != 0)
-		json_array_append_new(fails, json_pack("{s:s,s:s,s:s,s:s}", "field", "equals",
-						       "expected", x->equals_fp, "actual",
-						       fingerprint, "ref", x->equals));
+			    fingerprint ? json_string(fingerprint) : json_null());
+	if (x->equals && (!fingerprint || strcmp(x->equals_fp, fingerprint) != 0))
+		json_array_append_new(
+			fails,
+			json_pack("{s:s,s:s,s:o,s:s}", "field", "equals", "expected", x->equals_fp,
+				  "actual", fingerprint ? json_string(fingerprint) : json_null(),
+				  "ref", x->equals));
 	bool ok = json_array_size(fails) == 0;
 	static const int required[] = { V_COMPLETE, V_COLLISION_FREE, V_REPLICAS_DISTINCT,
 					V_IN_BOUNDS };
@@ -493,47 +496,9 @@ int lay_expect_apply(json_t *analysis, json_t *expect, const char *ptr,
 	return 0;
 }
 
-json_t *lay_analyze_def(struct lay_def *def, json_t *expect_v, const char *expect_ptr,
-			json_t *probe_v, const char *probe_ptr, const struct lay_options *opt,
-			struct lay_error *err)
+/* Name order of the axes: the fingerprint linearizes points over it. */
+static void name_order(const struct lay_def *def, struct ana *A)
 {
-	int64_t t0 = now_us();
-	struct run r = { 0 };
-	struct ana *A = NULL;
-	struct expect x;
-	struct probe_req pq = { 0 };
-	json_t *out = NULL, *warnings = NULL;
-	char buf[256];
-
-	if (parse_expect(expect_v, expect_ptr, opt, &x, err))
-		goto out;
-	if (parse_probe(probe_v, probe_ptr, def, &r, &pq, err))
-		goto out;
-	A = calloc(1, sizeof *A);
-	if (!A) {
-		lay_error_set(err, LAY_ENOMEM, def->ptr, -1, "out of memory");
-		goto out;
-	}
-	A->examples = opt && opt->examples > 0 ? opt->examples : LAYOUTD_DEFAULT_EXAMPLES;
-	if (A->examples > LAYOUTD_MAX_EXAMPLES)
-		A->examples = LAYOUTD_MAX_EXAMPLES;
-	A->coll = calloc((size_t)A->examples, sizeof *A->coll);
-	A->ex_unplaced = json_array();
-	A->ex_dup = json_array();
-	A->ex_rt = json_array();
-	r.ex_oob = json_array();
-	r.examples = A->examples;
-	A->rep_min = INT64_MAX;
-	A->rep_max = 0;
-	if (!A->coll) {
-		lay_error_set(err, LAY_ENOMEM, def->ptr, -1, "out of memory");
-		goto out;
-	}
-
-	/* Fingerprint header: shape and name-sorted axes come after the
-	 * enumeration fixes the extents, so hash the body into its own context
-	 * and fold it into the final digest. */
-	sha256_init(&A->sha);
 	for (int a = 0; a < def->naxes; a++)
 		A->order[a] = a;
 	for (int a = 1; a < def->naxes; a++) /* insertion sort by name: few axes */
@@ -546,19 +511,18 @@ json_t *lay_analyze_def(struct lay_def *def, json_t *expect_v, const char *expec
 		}
 	for (int a = 0; a < def->naxes; a++)
 		A->resort = A->resort || A->order[a] != a;
+}
 
-	r.want_owners = true;
-	r.step = ana_step;
-	r.user = A;
-	r.on_extents = ana_extents;
-	if (run_enumerate(&r, def, err))
-		goto out;
+/* fingerprint = sha256(header || sha256(body)), the body hashed into A->sha. */
+static void fingerprint_final(const struct lay_def *def, struct ana *A, const int64_t *ext,
+			      char fingerprint[72])
+{
+	char buf[256];
 	if (A->flen)
 		sha256_update(&A->sha, A->flen, A->fbuf);
+	A->flen = 0;
 	uint8_t body[SHA256_DIGEST_SIZE];
 	sha256_digest(&A->sha, sizeof body, body);
-
-	/* final fingerprint = sha256(header || body digest) */
 	struct sha256_ctx fin;
 	sha256_init(&fin);
 	snprintf(buf, sizeof buf, "layoutd-fingerprint/1\nshape");
@@ -570,70 +534,128 @@ json_t *lay_analyze_def(struct lay_def *def, json_t *expect_v, const char *expec
 	sha256_update(&fin, 5, (const uint8_t *)"\naxes");
 	for (int a = 0; a < def->naxes; a++) {
 		int k = A->order[a];
-		snprintf(buf, sizeof buf, " %s=%lld", def->axes[k].name, (long long)r.ext[k]);
+		snprintf(buf, sizeof buf, " %s=%lld", def->axes[k].name, (long long)ext[k]);
 		sha256_update(&fin, strlen(buf), (const uint8_t *)buf);
 	}
 	sha256_update(&fin, 6, (const uint8_t *)"\nbody ");
 	sha256_update(&fin, sizeof body, body);
 	uint8_t digest[SHA256_DIGEST_SIZE];
 	sha256_digest(&fin, sizeof digest, digest);
-	char fingerprint[72];
 	memcpy(fingerprint, "sha256:", 7);
 	for (int i = 0; i < SHA256_DIGEST_SIZE; i++)
 		snprintf(fingerprint + 7 + 2 * i, 3, "%02x", digest[i]);
+}
 
-	int64_t holes = r.phys_size - A->occupied;
-	json_t *ex_holes = json_array();
-	for (int64_t p = 0; p < r.phys_size && (int)json_array_size(ex_holes) < A->examples; p++)
-		if (r.first[p] < 0)
-			json_array_append_new(
-				ex_holes, json_pack("{s:o}", "physical", run_point_json(&r, p)));
-	json_t *ex_coll = json_array();
-	for (int k = 0; k < A->ncoll; k++) {
-		json_t *els = json_array();
-		for (int m = 0; m < A->coll[k].n; m++)
-			json_array_append_new(els, run_elem_json(def, A->coll[k].elems[m]));
-		json_array_append_new(ex_coll, json_pack("{s:o,s:o}", "physical",
-							 run_point_json(&r, A->coll[k].point),
-							 "logical", els));
+/*
+ * The fingerprint of a structurally decided layout whose placements are
+ * few enough to list but whose physical space has no flat array: an
+ * element-ordered walk, every point in bounds (proven), hashed element by
+ * element.
+ */
+struct fpwalk {
+	struct ana *A;
+	int64_t stride[LAYOUTD_MAX_AXES]; /* per axis, over the name order */
+	int64_t cur;
+	int64_t *buf;
+	size_t n, cap;
+};
+
+static void fpwalk_flush(struct fpwalk *w)
+{
+	if (w->cur < 0)
+		return;
+	qsort(w->buf, w->n, sizeof *w->buf, cmp_i64);
+	size_t d = 0;
+	for (size_t k = 0; k < w->n; k++)
+		if (d == 0 || w->buf[k] != w->buf[d - 1])
+			w->buf[d++] = w->buf[k];
+	fp_u32(w->A, (uint32_t)d);
+	for (size_t k = 0; k < d; k++)
+		fp_u64(w->A, (uint64_t)w->buf[k]);
+	w->n = 0;
+}
+
+static int fpwalk_emit(void *ctx, int64_t elem, const int64_t *coord, int64_t outside)
+{
+	struct fpwalk *w = ctx;
+	(void)outside;
+	if (elem != w->cur) {
+		fpwalk_flush(w);
+		for (int64_t e = w->cur + 1; e < elem; e++) /* never: each element is placed */
+			fp_u32(w->A, 0);
+		w->cur = elem;
 	}
-	if (def->size == 0)
-		A->rep_min = 0;
+	if (w->n == w->cap) {
+		size_t cap = w->cap ? 2 * w->cap : 64;
+		int64_t *nb = realloc(w->buf, cap * sizeof *nb);
+		if (!nb)
+			return LAY_ENOMEM;
+		w->buf = nb;
+		w->cap = cap;
+	}
+	int64_t p = 0;
+	for (int a = 0; a < LAYOUTD_MAX_AXES && w->stride[a] >= 0; a++)
+		p += coord[a] * w->stride[a];
+	w->buf[w->n++] = p;
+	return 0;
+}
 
+static int struct_fingerprint(const struct lay_def *def, struct ana *A, const struct facts *F,
+			      char fingerprint[72], struct lay_error *err)
+{
+	struct fpwalk w = { .A = A, .cur = -1 };
+	int64_t s = 1;
+	for (int a = 0; a < LAYOUTD_MAX_AXES; a++)
+		w.stride[a] = a < def->naxes ? 0 : -1;
+	for (int a = def->naxes - 1; a >= 0; a--) {
+		w.stride[A->order[a]] = s;
+		s *= F->ext[A->order[a]];
+	}
+	int rc = def->ops->walk(def, fpwalk_emit, &w, err);
+	if (!rc) {
+		fpwalk_flush(&w);
+		for (int64_t e = w.cur + 1; e < def->size; e++)
+			fp_u32(A, 0);
+		fingerprint_final(def, A, F->ext, fingerprint);
+	} else if (rc == LAY_ENOMEM) {
+		lay_error_set(err, LAY_ENOMEM, def->ptr, -1, "out of memory");
+	}
+	free(w.buf);
+	return rc;
+}
+
+/* The examples a report lists; NULL members are empty. */
+struct report_ex {
+	json_t *coll, *dup, *holes, *unplaced, *oob, *rt;
+};
+
+/* The §3 analysis from the facts, whichever method found them. */
+static json_t *build_report(const struct lay_def *def, const struct facts *F,
+			    const char *fingerprint, struct report_ex *ex, const struct expect *x)
+{
+	char buf[256];
 	bool v[NVERDICT];
-	v[V_COMPLETE] = A->unplaced == 0;
-	v[V_COLLISION_FREE] = A->collisions == 0;
-	v[V_REPLICAS_DISTINCT] = A->duplicates == 0;
-	v[V_IN_BOUNDS] = r.oob == 0;
-	v[V_HOLE_FREE] = holes == 0;
+	v[V_COMPLETE] = F->unplaced == 0;
+	v[V_COLLISION_FREE] = F->collisions == 0;
+	v[V_REPLICAS_DISTINCT] = F->duplicates == 0;
+	v[V_IN_BOUNDS] = F->oob == 0;
+	v[V_HOLE_FREE] = F->holes == 0;
 	v[V_BIJECTIVE] = v[V_COMPLETE] && v[V_COLLISION_FREE] && v[V_REPLICAS_DISTINCT] &&
-			 v[V_HOLE_FREE] && v[V_IN_BOUNDS] && A->rep_min == 1 && A->rep_max == 1;
-	v[V_ROUND_TRIP] = A->mismatches == 0;
+			 v[V_HOLE_FREE] && v[V_IN_BOUNDS] && F->rep_min == 1 && F->rep_max == 1;
+	v[V_ROUND_TRIP] = F->mismatches == 0;
 
-	/* owners */
 	json_t *own_axes = json_array();
-	int64_t own_count = 0, slot_min = 0, slot_max = 0;
-	for (int k = 0; k < r.nown; k++)
-		json_array_append_new(own_axes, json_string(def->axes[r.own_axes[k]].name));
-	for (int64_t o = 0; r.owner_count && o < r.owner_size; o++) {
-		int64_t c = r.owner_count[o];
-		if (!c)
-			continue;
-		if (own_count == 0 || c < slot_min)
-			slot_min = c;
-		if (c > slot_max)
-			slot_max = c;
-		own_count++;
-	}
+	for (int k = 0; k < F->nown; k++)
+		json_array_append_new(own_axes, json_string(def->axes[F->own_axes[k]].name));
 
 	/* warnings: the parser's, hardware limits, uneven slots */
-	warnings = json_deep_copy(def->warnings);
+	json_t *warnings = json_deep_copy(def->warnings);
 	for (int a = 0; a < def->naxes; a++) {
 		const struct lay_axis *ax = &def->axes[a];
-		if (ax->hw_limit && r.any && r.mx[a] >= ax->hw_limit) {
+		if (ax->hw_limit && F->any && F->mx[a] >= ax->hw_limit) {
 			snprintf(buf, sizeof buf,
 				 "%s reaches %lld, past the hardware limit (%s < %lld)", ax->name,
-				 (long long)r.mx[a], ax->name, (long long)ax->hw_limit);
+				 (long long)F->mx[a], ax->name, (long long)ax->hw_limit);
 			json_array_append_new(warnings,
 					      json_pack("{s:s,s:s,s:s}", "code", "hardware_limit",
 							"axis", ax->name, "message", buf));
@@ -648,9 +670,9 @@ json_t *lay_analyze_def(struct lay_def *def, json_t *expect_v, const char *expec
 							"axis", ax->name, "message", buf));
 		}
 	}
-	if (own_count && slot_min != slot_max) {
+	if (F->own_count && F->slot_min != F->slot_max) {
 		snprintf(buf, sizeof buf, "owners hold between %lld and %lld slots",
-			 (long long)slot_min, (long long)slot_max);
+			 (long long)F->slot_min, (long long)F->slot_max);
 		json_array_append_new(
 			warnings, json_pack("{s:s,s:s}", "code", "uneven_slots", "message", buf));
 	}
@@ -663,63 +685,237 @@ json_t *lay_analyze_def(struct lay_def *def, json_t *expect_v, const char *expec
 	for (int a = 0; a < def->naxes; a++)
 		json_array_append_new(axes,
 				      json_pack("{s:s,s:I,s:s,s:b}", "name", def->axes[a].name,
-						"extent", (json_int_t)r.ext[a], "kind",
+						"extent", (json_int_t)F->ext[a], "kind",
 						lay_kind_name(def->axes[a].kind), "declared",
 						def->axes[a].declared));
 	json_t *verdict = json_object();
 	for (int k = 0; k < NVERDICT; k++)
 		json_object_set_new(verdict, verdict_names[k], json_boolean(v[k]));
 
-	out = json_object();
+	json_t *out = json_object();
 	json_object_set_new(out, "id", json_string(def->id));
-	json_object_set_new(out, "fingerprint", json_string(fingerprint));
+	json_object_set_new(out, "fingerprint",
+			    fingerprint ? json_string(fingerprint) : json_null());
 	json_object_set_new(out, "notation", json_string(def->notation_key));
 	json_object_set_new(out, "logical",
 			    json_pack("{s:o,s:o,s:I}", "shape", shape, "names", names, "size",
 				      (json_int_t)def->size));
 	json_object_set_new(out, "physical",
-			    json_pack("{s:o,s:I}", "axes", axes, "size", (json_int_t)r.phys_size));
-	json_object_set_new(out, "placements", json_integer(r.emitted));
+			    json_pack("{s:o,s:I}", "axes", axes, "size", (json_int_t)F->phys_size));
+	json_object_set_new(out, "placements", json_integer(F->placements));
 	json_object_set_new(out, "ok", json_false()); /* set by eval_expect */
 	json_object_set_new(out, "verdict", verdict);
 	json_object_set_new(out, "replication",
-			    json_pack("{s:I,s:I}", "min", (json_int_t)A->rep_min, "max",
-				      (json_int_t)A->rep_max));
-	json_object_set_new(out, "collisions", counted(A->collisions, ex_coll));
-	json_object_set_new(out, "duplicates", counted(A->duplicates, json_incref(A->ex_dup)));
-	json_object_set_new(out, "holes", counted(holes, ex_holes));
-	json_object_set_new(out, "unplaced", counted(A->unplaced, json_incref(A->ex_unplaced)));
-	json_object_set_new(out, "out_of_bounds", counted(r.oob, json_incref(r.ex_oob)));
+			    json_pack("{s:I,s:I}", "min", (json_int_t)F->rep_min, "max",
+				      (json_int_t)F->rep_max));
+	json_object_set_new(out, "collisions", counted(F->collisions, ex->coll));
+	json_object_set_new(out, "duplicates", counted(F->duplicates, ex->dup));
+	json_object_set_new(out, "holes", counted(F->holes, ex->holes));
+	json_object_set_new(out, "unplaced", counted(F->unplaced, ex->unplaced));
+	json_object_set_new(out, "out_of_bounds", counted(F->oob, ex->oob));
 	json_object_set_new(out, "round_trip",
-			    json_pack("{s:I,s:O}", "mismatches", (json_int_t)A->mismatches,
-				      "examples", A->ex_rt));
+			    json_pack("{s:I,s:o}", "mismatches", (json_int_t)F->mismatches,
+				      "examples", ex->rt ? ex->rt : json_array()));
+	memset(ex, 0, sizeof *ex); /* stolen */
 	json_object_set_new(out, "owners",
 			    json_pack("{s:o,s:I,s:{s:I,s:I}}", "axes", own_axes, "count",
-				      (json_int_t)own_count, "slots", "min", (json_int_t)slot_min,
-				      "max", (json_int_t)slot_max));
+				      (json_int_t)F->own_count, "slots", "min",
+				      (json_int_t)F->slot_min, "max", (json_int_t)F->slot_max));
 	json_object_set_new(out, "warnings", warnings);
-	warnings = NULL;
-	eval_expect(out, &x);
-	if (probe_v)
-		json_object_set_new(out, "probe", probe_json(def, &r, &pq));
+	eval_expect(out, x);
+	return out;
+}
+
+static void finish_report(json_t *out, const struct lay_def *def, const char *method, int64_t t0)
+{
 	if (def->ops->structure) {
 		json_t *s = def->ops->structure(def);
 		if (s)
 			json_object_set_new(out, "structure", s);
 	}
-	json_object_set_new(out, "method", json_string("enumerated"));
+	json_object_set_new(out, "method", json_string(method));
 	json_object_set_new(out, "elapsed_us", json_integer(now_us() - t0));
 	json_object_set_new(out, "cached", json_false());
-out:
-	json_decref(warnings);
-	if (A) {
-		json_decref(A->ex_unplaced);
-		json_decref(A->ex_dup);
-		json_decref(A->ex_rt);
-		free(A->coll);
-		free(A->tmp);
-		free(A);
+}
+
+static struct ana *ana_new(const struct lay_def *def, const struct lay_options *opt,
+			   struct lay_error *err)
+{
+	struct ana *A = calloc(1, sizeof *A);
+	if (!A) {
+		lay_error_set(err, LAY_ENOMEM, def->ptr, -1, "out of memory");
+		return NULL;
 	}
+	A->examples = opt && opt->examples > 0 ? opt->examples : LAYOUTD_DEFAULT_EXAMPLES;
+	if (A->examples > LAYOUTD_MAX_EXAMPLES)
+		A->examples = LAYOUTD_MAX_EXAMPLES;
+	A->coll = calloc((size_t)A->examples, sizeof *A->coll);
+	A->ex_unplaced = json_array();
+	A->ex_dup = json_array();
+	A->ex_rt = json_array();
+	A->rep_min = INT64_MAX;
+	A->rep_max = 0;
+	sha256_init(&A->sha);
+	name_order(def, A);
+	if (!A->coll) {
+		lay_error_set(err, LAY_ENOMEM, def->ptr, -1, "out of memory");
+		free(A);
+		return NULL;
+	}
+	return A;
+}
+
+static void ana_free(struct ana *A)
+{
+	if (!A)
+		return;
+	json_decref(A->ex_unplaced);
+	json_decref(A->ex_dup);
+	json_decref(A->ex_rt);
+	free(A->coll);
+	free(A->tmp);
+	free(A);
+}
+
+/*
+ * Decide structurally when the definition is past the enumeration limits
+ * (or the options ask for it) and a structural method proves the answer.
+ * Returns the report, or NULL with *refused set when the layout must be
+ * refused (err filled), or NULL to enumerate.
+ */
+static json_t *try_structural(struct lay_def *def, struct ana *A, const struct expect *x,
+			      json_t *probe_v, const struct lay_options *opt, bool *refused,
+			      struct lay_error *err)
+{
+	struct facts F;
+	char why[128];
+	*refused = false;
+	int s = lay_structural(def, &F, why, sizeof why);
+	if (s < 0)
+		return NULL; /* no closed form: def->limit is never set then */
+	/* The bounds are known before any walk: refuse a space over the limit
+	 * that no structural method decides, with the enumeration's message. */
+	struct lay_error perr;
+	int64_t ext[LAYOUTD_MAX_AXES], phys;
+	lay_error_clear(&perr);
+	bool phys_over = run_extents(def, true, F.mx, def->max_points, ext, &phys, &perr) != 0;
+	bool want = def->limit || phys_over || (opt && opt->method == LAY_METHOD_STRUCTURAL);
+	if (!want)
+		return NULL;
+	if (s == 1 && !probe_v) {
+		char fingerprint[72];
+		bool has_fp = false;
+		if (!def->limit && def->ops->ordered && F.placements <= def->max_points) {
+			if (struct_fingerprint(def, A, &F, fingerprint, err)) {
+				*refused = true;
+				return NULL;
+			}
+			has_fp = true;
+		}
+		struct report_ex ex = { 0 };
+		return build_report(def, &F, has_fp ? fingerprint : NULL, &ex, x);
+	}
+	if (def->limit) {
+		if (err)
+			*err = *def->limit;
+		*refused = true;
+	} else if (phys_over) {
+		if (err)
+			*err = perr;
+		*refused = true;
+	}
+	return NULL;
+}
+
+json_t *lay_analyze_def(struct lay_def *def, json_t *expect_v, const char *expect_ptr,
+			json_t *probe_v, const char *probe_ptr, const struct lay_options *opt,
+			struct lay_error *err)
+{
+	int64_t t0 = now_us();
+	struct run r = { 0 };
+	struct ana *A = NULL;
+	struct expect x;
+	struct probe_req pq = { 0 };
+	json_t *out = NULL;
+
+	if (parse_expect(expect_v, expect_ptr, opt, &x, err))
+		goto out;
+	if (parse_probe(probe_v, probe_ptr, def, &r, &pq, err))
+		goto out;
+	if (!(A = ana_new(def, opt, err)))
+		goto out;
+	bool refused;
+	const char *method = "structural";
+	out = try_structural(def, A, &x, probe_v, opt, &refused, err);
+	if (out || refused)
+		goto done;
+
+	r.ex_oob = json_array();
+	r.examples = A->examples;
+	r.want_owners = true;
+	r.step = ana_step;
+	r.user = A;
+	r.on_extents = ana_extents;
+	if (run_enumerate(&r, def, err))
+		goto out;
+	char fingerprint[72];
+	fingerprint_final(def, A, r.ext, fingerprint);
+
+	struct facts F = { 0 };
+	F.placements = r.emitted;
+	F.unplaced = A->unplaced;
+	F.collisions = A->collisions;
+	F.duplicates = A->duplicates;
+	F.oob = r.oob;
+	F.holes = r.phys_size - A->occupied;
+	F.mismatches = A->mismatches;
+	F.rep_min = def->size == 0 ? 0 : A->rep_min;
+	F.rep_max = A->rep_max;
+	F.phys_size = r.phys_size;
+	memcpy(F.ext, r.ext, sizeof F.ext);
+	memcpy(F.mx, r.mx, sizeof F.mx);
+	F.any = r.any;
+	F.nown = r.nown;
+	memcpy(F.own_axes, r.own_axes, sizeof F.own_axes);
+	for (int64_t o = 0; r.owner_count && o < r.owner_size; o++) {
+		int64_t c = r.owner_count[o];
+		if (!c)
+			continue;
+		if (F.own_count == 0 || c < F.slot_min)
+			F.slot_min = c;
+		if (c > F.slot_max)
+			F.slot_max = c;
+		F.own_count++;
+	}
+
+	struct report_ex ex = { 0 };
+	ex.holes = json_array();
+	for (int64_t p = 0; p < r.phys_size && (int)json_array_size(ex.holes) < A->examples; p++)
+		if (r.first[p] < 0)
+			json_array_append_new(
+				ex.holes, json_pack("{s:o}", "physical", run_point_json(&r, p)));
+	ex.coll = json_array();
+	for (int k = 0; k < A->ncoll; k++) {
+		json_t *els = json_array();
+		for (int m = 0; m < A->coll[k].n; m++)
+			json_array_append_new(els, run_elem_json(def, A->coll[k].elems[m]));
+		json_array_append_new(ex.coll, json_pack("{s:o,s:o}", "physical",
+							 run_point_json(&r, A->coll[k].point),
+							 "logical", els));
+	}
+	ex.dup = json_incref(A->ex_dup);
+	ex.unplaced = json_incref(A->ex_unplaced);
+	ex.oob = json_incref(r.ex_oob);
+	ex.rt = json_incref(A->ex_rt);
+	out = build_report(def, &F, fingerprint, &ex, &x);
+	method = "enumerated";
+	if (probe_v)
+		json_object_set_new(out, "probe", probe_json(def, &r, &pq));
+done:
+	if (out)
+		finish_report(out, def, method, t0);
+out:
+	ana_free(A);
 	free(pq.elems);
 	run_free(&r);
 	return out;

@@ -63,6 +63,31 @@ struct run {
 };
 
 int run_enumerate(struct run *r, const struct lay_def *def, struct lay_error *err);
+/* Axis extents (declared, else max+1) and the physical size from each
+ * axis's largest coordinate; refuses a space over `limit` points with the
+ * enumeration's own message. */
+int run_extents(const struct lay_def *def, bool any, const int64_t *mx, int64_t limit, int64_t *ext,
+		int64_t *phys_size, struct lay_error *err);
+
+/* The counts an analysis reports, from either method. */
+struct facts {
+	int64_t placements, unplaced, collisions, duplicates, oob, holes, mismatches;
+	int64_t rep_min, rep_max;
+	int64_t phys_size;
+	int64_t ext[LAYOUTD_MAX_AXES], mx[LAYOUTD_MAX_AXES];
+	bool any;
+	int nown;
+	int own_axes[LAYOUTD_MAX_AXES];
+	int64_t own_count, slot_min, slot_max;
+};
+
+/*
+ * structural.c: decide def from its closed form.  Returns 1 with *f filled
+ * when proven; 0 when the form is known but no structural method decides it
+ * (why says which step failed), with f->phys_size the physical size when
+ * the bounds are known, else -1; -1 when the notation has no closed form.
+ */
+int lay_structural(const struct lay_def *def, struct facts *f, char *why, size_t nwhy);
 void run_free(struct run *r);
 size_t run_unique(int32_t *p, size_t n);
 void run_sort(int32_t *p, size_t n);

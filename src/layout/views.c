@@ -42,6 +42,8 @@ static int collect(const struct lay_def *def, struct run *r, struct collect *c,
 		   struct lay_error *err)
 {
 	memset(c, 0, sizeof *c);
+	if (def->limit) /* over the limits: refused before any allocation */
+		return run_enumerate(r, def, err);
 	c->off = calloc((size_t)def->size + 1, sizeof *c->off);
 	if (!c->off)
 		return lay_error_set(err, LAY_ENOMEM, def->ptr, -1, "out of memory");
