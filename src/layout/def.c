@@ -470,6 +470,14 @@ static int over_limit(const struct lay_def *def, const char *ptr, struct lay_err
 			(long long)def->size, (long long)def->max_points);
 		return LAY_ELIMIT;
 	}
+	if (def->placements_bound == INT64_MAX) { /* a saturated count */
+		lay_ptr_join(p, sizeof p, ptr, def->notation_key);
+		lay_error_set(err, LAY_ELIMIT, p, -1,
+			      "enumerating this layout produces over 2^63 placements, over the "
+			      "limit of %lld",
+			      (long long)def->max_points);
+		return LAY_ELIMIT;
+	}
 	if (def->placements_bound > def->max_points) {
 		lay_ptr_join(p, sizeof p, ptr, def->notation_key);
 		lay_error_set(
