@@ -119,7 +119,15 @@ static bool cache_lookup(struct http_server *srv, const char *id, json_t **share
 
 static void cache_store(struct http_server *srv, const char *id, json_t *base, json_t *layout)
 {
-	/* key order is meaningful (expr axes): keep it */
+	/* Only what serves a hit: the display-only "name" is outside the id and
+	 * unbounded, so it is not kept.  Key order is meaningful (expr axes). */
+	json_t *named = json_is_object(layout) ? json_object_get(layout, "name") : NULL;
+	json_t *bare = named ? json_copy(layout) : json_incref(layout);
+	if (!bare)
+		return;
+	if (named)
+		json_object_del(bare, "name");
+	layout = bare;
 	char *ltext = json_dumps(layout, JSON_COMPACT);
 	if (ltext)
 		http_cache_put(srv->cache, id, base, ltext);
@@ -132,6 +140,7 @@ static void cache_store(struct http_server *srv, const char *id, json_t *base, j
 		free(text);
 		json_decref(both);
 	}
+	json_decref(bare);
 }
 
 /*

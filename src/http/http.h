@@ -56,6 +56,8 @@ struct http_config {
 	bool require_token_reads;
 	int max_depth, max_expr_len;
 	long db_cache_entries;
+	long long db_cache_bytes;
+	bool open_writes; /* writes need no token even once tokens exist */
 	int busy_ms;
 	int ncors;
 	const char *cors[HTTP_MAX_CORS];

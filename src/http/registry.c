@@ -22,6 +22,7 @@ static unsigned store_status(int code)
 	case STORE_CONFLICT:
 		return 409;
 	case STORE_BUSY:
+	case STORE_UNAVAILABLE:
 		return 503;
 	case STORE_AUTH:
 		return 401;
@@ -37,15 +38,19 @@ static enum MHD_Result store_problem(struct MHD_Connection *c, struct http_req *
 				     const struct store_error *err)
 {
 	unsigned status = store_status(err->code);
-	const char *code = err->code == STORE_NOTFOUND	 ? "layout_not_found"
-			   : err->code == STORE_GONE	 ? "layout_deleted"
-			   : err->code == STORE_BUSY	 ? "busy"
-			   : err->code == STORE_BADNAME	 ? "bad_name"
-			   : err->code == STORE_CONFLICT ? "conflict"
-			   : err->code == STORE_INVAL	 ? "bad_request"
-			   : err->code == STORE_AUTH	 ? "unauthorized"
-							 : "storage_error";
-	return http_send_problem(c, r, status, code, err->message, NULL);
+	const char *code = err->code == STORE_NOTFOUND	    ? "layout_not_found"
+			   : err->code == STORE_GONE	    ? "layout_deleted"
+			   : err->code == STORE_BUSY	    ? "busy"
+			   : err->code == STORE_BADNAME	    ? "bad_name"
+			   : err->code == STORE_CONFLICT    ? "conflict"
+			   : err->code == STORE_INVAL	    ? "bad_request"
+			   : err->code == STORE_AUTH	    ? "unauthorized"
+			   : err->code == STORE_UNAVAILABLE ? "unavailable"
+							    : "storage_error";
+	/* busy or unavailable: worth a retry shortly */
+	static const char *const retry[] = { "Retry-After", "1", NULL };
+	return http_send_problem_h(c, r, status, code, err->message, NULL,
+				   status == 503 ? retry : NULL);
 }
 
 static bool no_store(struct MHD_Connection *c, struct http_req *r, enum MHD_Result *ret)
@@ -75,14 +80,15 @@ bool http_authorize(struct MHD_Connection *c, struct http_req *r, bool write, ch
 	bool exist = false;
 	if (who && who_len)
 		who[0] = '\0';
-	if (!srv->store || (!write && !srv->cfg.require_token_reads))
+	if (!srv->store || (!write && !srv->cfg.require_token_reads) ||
+	    (write && srv->cfg.open_writes))
 		return true;
 	if (store_tokens_exist(srv->store, &exist, &err) != STORE_OK) {
 		*ret = store_problem(c, r, &err);
 		return false;
 	}
 	if (!exist)
-		return true; /* no token yet: the registry is open */
+		return true; /* no token ever created: the registry is open */
 	const char *h = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Authorization");
 	if (!h || strncasecmp(h, "Bearer ", 7) != 0) {
 		*ret = auth_problem(c, r, 401, "unauthorized",

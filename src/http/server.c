@@ -666,6 +666,10 @@ static void usage(FILE *f)
 		"  --max-per-ip N          connections per client address (default %d)\n"
 		"  --cache-entries N       analyses kept in memory (default %d)\n"
 		"  --db-cache-entries N    analyses kept in the database (default %d)\n"
+		"  --db-cache-bytes N      disk the database's analysis cache may take\n"
+		"                          (default %lld)\n"
+		"  --open-writes           registry writes need no token, even once tokens\n"
+		"                          exist (without it, a token ever created closes them)\n"
 		"  --busy-timeout MS       wait for the database write lock (default %d)\n"
 		"  --require-token-for-reads  once tokens exist, every /v1 request needs one\n"
 		"  --drain SECONDS         on SIGTERM, time to finish requests (default %d)\n"
@@ -674,7 +678,8 @@ static void usage(FILE *f)
 		HTTP_DEFAULT_LISTEN, HTTP_DEFAULT_MAX_BODY, (long long)LAYOUTD_DEFAULT_MAX_POINTS,
 		LAYOUTD_MAX_JSON_DEPTH, LAYOUTD_MAX_EXPR_LEN, HTTP_DEFAULT_TIMEOUT,
 		HTTP_DEFAULT_MAX_CONNS, HTTP_DEFAULT_MAX_PER_IP, HTTP_DEFAULT_CACHE,
-		STORE_DEFAULT_CACHE_MAX, HTTP_DEFAULT_BUSY_MS, HTTP_DEFAULT_DRAIN);
+		STORE_DEFAULT_CACHE_MAX, (long long)STORE_DEFAULT_CACHE_BYTES, HTTP_DEFAULT_BUSY_MS,
+		HTTP_DEFAULT_DRAIN);
 }
 
 static long long count_arg(const char *opt, const char *v, long long min, long long max)
@@ -723,6 +728,7 @@ static int parse_flags(struct http_config *cfg, int argc, char **argv)
 		.cache_entries = HTTP_DEFAULT_CACHE,
 		.busy_ms = HTTP_DEFAULT_BUSY_MS,
 		.db_cache_entries = STORE_DEFAULT_CACHE_MAX,
+		.db_cache_bytes = STORE_DEFAULT_CACHE_BYTES,
 	};
 	split_listen(cfg, HTTP_DEFAULT_LISTEN);
 	for (int i = 1; i < argc; i++) {
@@ -760,6 +766,11 @@ static int parse_flags(struct http_config *cfg, int argc, char **argv)
 			cfg->max_expr_len = (int)count_arg(a, v, 16, LAYOUTD_MAX_EXPR_LEN);
 		} else if (strcmp(a, "--db-cache-entries") == 0) {
 			cfg->db_cache_entries = (long)count_arg(a, v, 1, 1LL << 30);
+		} else if (strcmp(a, "--db-cache-bytes") == 0) {
+			cfg->db_cache_bytes = count_arg(a, v, 4096, 1LL << 50);
+		} else if (strcmp(a, "--open-writes") == 0) {
+			cfg->open_writes = true;
+			takes = false;
 		} else if (strcmp(a, "--busy-timeout") == 0) {
 			cfg->busy_ms = (int)count_arg(a, v, 1, 600000);
 		} else if (strcmp(a, "--require-token-for-reads") == 0) {
@@ -822,7 +833,9 @@ int http_serve_main(int argc, char **argv)
 	if (!srv.cache)
 		goto out;
 	struct store_options sopt = { .cache_max_entries = srv.cfg.db_cache_entries,
-				      .busy_timeout_ms = srv.cfg.busy_ms };
+				      .cache_max_bytes = srv.cfg.db_cache_bytes,
+				      .busy_timeout_ms = srv.cfg.busy_ms,
+				      .quick_check = true };
 	struct store_error serr = { 0 };
 	srv.store = store_open(srv.cfg.db_path, &sopt, &serr);
 	if (!srv.store) {
@@ -830,6 +843,9 @@ int http_serve_main(int argc, char **argv)
 			serr.message);
 		goto out;
 	}
+	if (store_degraded(srv.store))
+		fprintf(stderr, "layoutd serve: READ-ONLY, not ready: %s\n",
+			store_degraded(srv.store));
 
 	/* Signals are taken by sigwait in this thread only: block them
 	 * before MHD starts its threads, which inherit the mask. */

@@ -120,13 +120,47 @@ static const char migration_002[] =
 	"ALTER TABLE api_token ADD COLUMN scope TEXT NOT NULL DEFAULT 'write'\n"
 	"\tCHECK (scope IN ('read', 'write'));\n";
 
+static const char migration_003[] =
+	"-- 003_cache_file.sql: the analysis cache moves to its own file (the\n"
+	"-- database path + \"-cache\"), so a cache write never waits for the write\n"
+	"-- lock or the fsync of a registry commit, and the cache file can be\n"
+	"-- thrown away and rebuilt.  The cached analyses here are recomputable.\n"
+	"DROP TABLE analysis_cache;\n";
+
 static const struct {
 	const char *file;
 	const char *sql;
 } migrations[] = {
 	{ "001_init.sql", migration_001 },
 	{ "002_token_scope.sql", migration_002 },
+	{ "003_cache_file.sql", migration_003 },
 };
+
+/* The cache file (PATH-cache).  Not migrated: it is recomputable, so a file
+ * of another version, or one that fails its check, is deleted and created
+ * again.  A size column and a one-row total (kept by triggers) bound it in
+ * bytes without summing the table.  synchronous = OFF: a commit never
+ * fsyncs; a power loss may leave it damaged, and the next open rebuilds it. */
+#define CACHE_FILE_VERSION 1
+static const char cache_schema[] =
+	"CREATE TABLE analysis_cache (\n"
+	"\tid TEXT NOT NULL,\n"
+	"\tengine_version TEXT NOT NULL,\n"
+	"\tbody TEXT NOT NULL,\n"
+	"\tsize INTEGER NOT NULL,\n"
+	"\tlast_used INTEGER NOT NULL,\n"
+	"\tPRIMARY KEY (id, engine_version)\n"
+	") STRICT;\n"
+	"CREATE INDEX analysis_cache_lru ON analysis_cache (last_used);\n"
+	"CREATE TABLE cache_total (one INTEGER PRIMARY KEY CHECK (one = 1),\n"
+	"\tbytes INTEGER NOT NULL, entries INTEGER NOT NULL) STRICT;\n"
+	"INSERT INTO cache_total VALUES (1, 0, 0);\n"
+	"CREATE TRIGGER cache_ins AFTER INSERT ON analysis_cache BEGIN\n"
+	"\tUPDATE cache_total SET bytes = bytes + NEW.size, entries = entries + 1; END;\n"
+	"CREATE TRIGGER cache_del AFTER DELETE ON analysis_cache BEGIN\n"
+	"\tUPDATE cache_total SET bytes = bytes - OLD.size, entries = entries - 1; END;\n"
+	"CREATE TRIGGER cache_upd AFTER UPDATE OF size ON analysis_cache BEGIN\n"
+	"\tUPDATE cache_total SET bytes = bytes - OLD.size + NEW.size; END;\n";
 
 #define N_MIGRATIONS (sizeof migrations / sizeof migrations[0])
 
@@ -169,7 +203,7 @@ const char *store_code_name(int code)
 		[STORE_BUSY] = "STORE_BUSY",   [STORE_IO] = "STORE_IO",
 		[STORE_AUTH] = "STORE_AUTH",   [STORE_BADNAME] = "STORE_BADNAME",
 		[STORE_NOMEM] = "STORE_NOMEM", [STORE_SCHEMA] = "STORE_SCHEMA",
-		[STORE_INVAL] = "STORE_INVAL",
+		[STORE_INVAL] = "STORE_INVAL", [STORE_UNAVAILABLE] = "STORE_UNAVAILABLE",
 	};
 	if (code < 0 || (size_t)code >= sizeof names / sizeof names[0] || !names[code])
 		return "STORE_?";
@@ -279,14 +313,19 @@ static const char *const stmt_sql[S_COUNT] = {
 			  " SET last_used = (SELECT max(last_used) FROM analysis_cache) + 1"
 			  " WHERE id = ?1 AND engine_version = ?2"
 			  " AND last_used < (SELECT max(last_used) FROM analysis_cache)",
-	[S_CACHE_PUT] = "INSERT INTO analysis_cache (id, engine_version, body, created, last_used)"
+	[S_CACHE_PUT] = "INSERT INTO analysis_cache (id, engine_version, body, size, last_used)"
 			" VALUES (?1, ?2, ?3, ?4,"
 			" (SELECT coalesce(max(last_used), 0) + 1 FROM analysis_cache))"
 			" ON CONFLICT (id, engine_version) DO UPDATE"
-			" SET body = excluded.body, last_used = excluded.last_used",
-	[S_CACHE_COUNT] = "SELECT count(*) FROM analysis_cache",
+			" SET body = excluded.body, size = excluded.size,"
+			" last_used = excluded.last_used",
+	[S_CACHE_COUNT] = "SELECT entries, bytes FROM cache_total",
+	/* Keep the most recent entries while both running totals fit. */
 	[S_CACHE_EVICT] = "DELETE FROM analysis_cache WHERE rowid IN"
-			  " (SELECT rowid FROM analysis_cache ORDER BY last_used LIMIT ?1)",
+			  " (SELECT rowid FROM (SELECT rowid, sum(size) OVER w AS run,"
+			  "  row_number() OVER w AS n FROM analysis_cache"
+			  "  WINDOW w AS (ORDER BY last_used DESC))"
+			  "  WHERE n > ?1 OR run > ?2)",
 	[S_LATEST_LIVE] = "SELECT " VERSION_COLUMNS " FROM layout_version"
 			  " WHERE name = ?1 AND deleted IS NULL ORDER BY version DESC LIMIT 1",
 	[S_GET_VERSION] = "SELECT " VERSION_COLUMNS " FROM layout_version"
@@ -318,18 +357,20 @@ static const char *const stmt_sql[S_COUNT] = {
 		"INSERT INTO api_token (name, hash, created, scope) VALUES (?1, ?2, ?3, ?4)",
 	[S_TOKEN_LIST] = "SELECT name, created, revoked, scope FROM api_token ORDER BY rowid",
 	[S_TOKEN_REVOKE] = "UPDATE api_token SET revoked = ?2 WHERE name = ?1 AND revoked IS NULL",
-	[S_TOKEN_EXIST] = "SELECT EXISTS (SELECT 1 FROM api_token WHERE revoked IS NULL)",
+	/* revoked rows count: once a token existed, writes stay closed */
+	[S_TOKEN_EXIST] = "SELECT EXISTS (SELECT 1 FROM api_token)",
 	[S_TOKEN_LIVE] = "SELECT name, hash, scope FROM api_token WHERE revoked IS NULL",
 };
 
 /* ---- Connections ------------------------------------------------------------ */
 
-enum { SYNC_NORMAL = 1, SYNC_FULL = 2 };
+enum { SYNC_OFF = 0, SYNC_NORMAL = 1, SYNC_FULL = 2 };
 
 /* One thread's connection.  Only its thread touches db and stmts; the list
  * links are guarded by store.lock. */
 struct conn {
 	struct store *st;
+	bool cache; /* a connection to the cache file, not the registry */
 	sqlite3 *db;
 	sqlite3_stmt *stmts[S_COUNT];
 	int sync; /* the connection's current PRAGMA synchronous */
@@ -338,9 +379,12 @@ struct conn {
 
 struct store {
 	char *path;
+	char *cache_path; /* path + "-cache" */
 	long cache_max;
+	long long cache_bytes;
 	int busy_ms;
-	pthread_key_t key;
+	char degraded[600];	 /* why the store is read-only; "" while healthy */
+	pthread_key_t key, ckey; /* this thread's registry and cache connections */
 	pthread_mutex_t lock;
 	struct conn *conns; /* every open connection, for store_close() */
 };
@@ -376,6 +420,8 @@ static void conn_thread_exit(void *p)
 	conn_close(c);
 }
 
+static void conn_register(struct store *st, struct conn *c);
+
 static int exec(struct conn *c, const char *sql, struct store_error *err)
 {
 	int rc = sqlite3_exec(c->db, sql, NULL, NULL, NULL);
@@ -385,31 +431,37 @@ static int exec(struct conn *c, const char *sql, struct store_error *err)
 /* Open a connection with the per-connection settings.  Only the first one
  * (store_open) may create the file: a later thread finding it gone must
  * fail, not start an empty registry. */
-static int conn_open(struct store *st, bool create, struct conn **out, struct store_error *err)
+static int conn_open(struct store *st, bool cache, bool create, struct conn **out,
+		     struct store_error *err)
 {
 	int flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX | (create ? SQLITE_OPEN_CREATE : 0);
+	const char *path = cache ? st->cache_path : st->path;
 	int code = STORE_OK, rc;
 	struct conn *c = calloc(1, sizeof *c);
 	*out = NULL;
 	if (!c)
-		return fail(err, STORE_NOMEM, "out of memory opening %s", st->path);
+		return fail(err, STORE_NOMEM, "out of memory opening %s", path);
 	c->st = st;
-	rc = sqlite3_open_v2(st->path, &c->db, flags, NULL);
+	c->cache = cache;
+	rc = sqlite3_open_v2(path, &c->db, flags, NULL);
 	if (rc != SQLITE_OK) {
-		code = c->db ? sql_fail(err, c->db, rc, st->path)
-			     : fail(err, STORE_NOMEM, "out of memory opening %s", st->path);
+		code = c->db ? sql_fail(err, c->db, rc, path)
+			     : fail(err, STORE_NOMEM, "out of memory opening %s", path);
 		goto out;
 	}
 	sqlite3_extended_result_codes(c->db, 1);
 	sqlite3_busy_timeout(c->db, st->busy_ms);
 	sqlite3_db_config(c->db, SQLITE_DBCONFIG_DEFENSIVE, 1, (int *)NULL);
 	sqlite3_db_config(c->db, SQLITE_DBCONFIG_TRUSTED_SCHEMA, 0, (int *)NULL);
-	if ((code = exec(c, "PRAGMA foreign_keys = ON; PRAGMA synchronous = FULL", err))) {
+	if ((code = exec(c,
+			 cache ? "PRAGMA synchronous = OFF"
+			       : "PRAGMA foreign_keys = ON; PRAGMA synchronous = FULL",
+			 err))) {
 		if (code == STORE_SCHEMA)
-			fail(err, code, "%s is not an SQLite database", st->path);
+			fail(err, code, "%s is not an SQLite database", path);
 		goto out;
 	}
-	c->sync = SYNC_FULL;
+	c->sync = cache ? SYNC_OFF : SYNC_FULL;
 	*out = c;
 	c = NULL;
 out:
@@ -425,22 +477,33 @@ static void conn_register(struct store *st, struct conn *c)
 		st->conns->prev = c;
 	st->conns = c;
 	pthread_mutex_unlock(&st->lock);
-	pthread_setspecific(st->key, c);
+	pthread_setspecific(c->cache ? st->ckey : st->key, c);
 }
 
-/* This thread's connection, opened on first use. */
-static int conn_get(struct store *st, struct conn **out, struct store_error *err)
+/* This thread's registry (cache = false) or cache connection, opened on
+ * first use. */
+static int conn_get_kind(struct store *st, bool cache, struct conn **out, struct store_error *err)
 {
 	int code;
 	if (!st)
 		return fail(err, STORE_INVAL, "no store");
-	*out = pthread_getspecific(st->key);
+	*out = pthread_getspecific(cache ? st->ckey : st->key);
 	if (*out)
 		return STORE_OK;
-	if ((code = conn_open(st, false, out, err)))
+	if ((code = conn_open(st, cache, false, out, err)))
 		return code;
 	conn_register(st, *out);
 	return STORE_OK;
+}
+
+static int conn_get(struct store *st, struct conn **out, struct store_error *err)
+{
+	return conn_get_kind(st, false, out, err);
+}
+
+static int cache_conn_get(struct store *st, struct conn **out, struct store_error *err)
+{
+	return conn_get_kind(st, true, out, err);
 }
 
 /* The cached statement `id`, prepared on first use on this connection. */
@@ -503,7 +566,7 @@ static int run(struct conn *c, enum stmt_id id, struct store_error *err)
 static int set_sync(struct conn *c, int level, struct store_error *err)
 {
 	int code;
-	if (c->sync == level)
+	if (c->sync == level || c->cache) /* the cache file stays at OFF */
 		return STORE_OK;
 	code = run(c, level == SYNC_FULL ? S_SYNC_FULL : S_SYNC_NORMAL, err);
 	if (!code)
@@ -515,6 +578,9 @@ static int set_sync(struct conn *c, int level, struct store_error *err)
  * goes through busy_timeout, and a read-then-write never fails on upgrade. */
 static int tx_write(struct conn *c, int sync, struct store_error *err)
 {
+	if (!c->cache && c->st->degraded[0])
+		return fail(err, STORE_UNAVAILABLE, "the database is read-only: %s",
+			    c->st->degraded);
 	int code = set_sync(c, sync, err);
 	return code ? code : run(c, S_BEGIN_WRITE, err);
 }
@@ -710,11 +776,113 @@ out:
 	return code;
 }
 
+/* One row of text from a PRAGMA: "ok" from quick_check means no damage. */
+static int quick_check(struct conn *c, char *why, size_t n)
+{
+	sqlite3_stmt *s = NULL;
+	int rc = sqlite3_prepare_v2(c->db, "PRAGMA quick_check", -1, &s, NULL);
+	if (rc == SQLITE_OK)
+		rc = step(s);
+	const char *t = rc == SQLITE_ROW ? (const char *)sqlite3_column_text(s, 0) : NULL;
+	int bad = !(t && strcmp(t, "ok") == 0);
+	if (bad) {
+		snprintf(why, n, "%s", t ? t : sqlite3_errmsg(c->db));
+		for (char *p = why; *p; p++) /* one log line */
+			if (*p == '\n' || *p == '\r')
+				*p = ' ';
+	}
+	sqlite3_finalize(s);
+	return bad;
+}
+
+static void unlink_cache_files(const char *path)
+{
+	static const char *const suffix[] = { "", "-wal", "-shm", "-journal" };
+	char p[4200];
+	for (size_t i = 0; i < sizeof suffix / sizeof suffix[0]; i++) {
+		snprintf(p, sizeof p, "%s%s", path, suffix[i]);
+		unlink(p);
+	}
+}
+
+/* Is the cache file ours, of this version, and sound?  1 = yes, 0 = it
+ * must be rebuilt, -1 = cannot tell (err filled). */
+static int cache_usable(struct conn *c, struct store_error *err)
+{
+	int64_t app = 0, uv = 0, objects = 0;
+	char why[256];
+	int code;
+	if ((code = pragma_int(c, "PRAGMA application_id", &app, err)) ||
+	    (code = pragma_int(c, "PRAGMA user_version", &uv, err)) ||
+	    (code = pragma_int(c, "SELECT count(*) FROM sqlite_schema", &objects, err)))
+		return code == STORE_SCHEMA || code == STORE_IO ? 0 : -1;
+	if (app == 0 && uv == 0 && objects == 0)
+		return 1; /* new and empty: the schema is created below */
+	return app == STORE_APPLICATION_ID && uv == CACHE_FILE_VERSION &&
+	       !quick_check(c, why, sizeof why);
+}
+
+/* Open (creating or rebuilding) the cache file and keep the connection as
+ * this thread's cache connection.  The schema goes in under the write lock,
+ * checked again inside it: two processes opening together create it once. */
+static int cache_open(struct store *st, struct store_error *err)
+{
+	struct conn *c = NULL;
+	int64_t uv = 0;
+	char sql[96];
+	int code, fd;
+	for (int attempt = 0;; attempt++) {
+		fd = open(st->cache_path, O_RDWR | O_CREAT | O_CLOEXEC, 0600);
+		if (fd < 0)
+			return fail(err, STORE_IO, "cannot create %s: %s", st->cache_path,
+				    strerror(errno));
+		close(fd);
+		code = conn_open(st, true, true, &c, err);
+		if (code && (attempt || (code != STORE_SCHEMA && code != STORE_IO)))
+			return code;
+		int usable = code ? 0 : cache_usable(c, err);
+		if (usable < 0) {
+			code = err ? err->code : STORE_IO;
+			goto out;
+		}
+		if (usable)
+			break;
+		conn_close(c);
+		c = NULL;
+		if (attempt)
+			return fail(err, STORE_IO, "cannot rebuild the cache file %s",
+				    st->cache_path);
+		unlink_cache_files(st->cache_path);
+	}
+	if ((code = exec(c, "PRAGMA journal_mode = WAL", err)) || (code = tx_write(c, 0, err)) ||
+	    (code = pragma_int(c, "PRAGMA user_version", &uv, err)))
+		goto out;
+	if (uv != CACHE_FILE_VERSION) {
+		snprintf(sql, sizeof sql, "PRAGMA user_version = %d; PRAGMA application_id = %d",
+			 CACHE_FILE_VERSION, STORE_APPLICATION_ID);
+		if ((code = exec(c, cache_schema, err)) || (code = exec(c, sql, err)))
+			goto out;
+	}
+	if ((code = tx_commit(c, err)))
+		goto out;
+	conn_register(st, c);
+	c = NULL;
+out:
+	tx_abort(c);
+	conn_close(c);
+	return code;
+}
+
+const char *store_degraded(struct store *st)
+{
+	return st && st->degraded[0] ? st->degraded : NULL;
+}
+
 struct store *store_open(const char *path, const struct store_options *opt, struct store_error *err)
 {
 	struct store *st = NULL;
 	struct conn *c = NULL;
-	bool key = false, lock = false;
+	bool key = false, ckey = false, lock = false;
 	int fd;
 	if (!path || !*path)
 		path = STORE_DEFAULT_PATH;
@@ -726,6 +894,8 @@ struct store *store_open(const char *path, const struct store_options *opt, stru
 	}
 	st->cache_max = opt && opt->cache_max_entries > 0 ? opt->cache_max_entries
 							  : STORE_DEFAULT_CACHE_MAX;
+	st->cache_bytes =
+		opt && opt->cache_max_bytes > 0 ? opt->cache_max_bytes : STORE_DEFAULT_CACHE_BYTES;
 	st->busy_ms =
 		opt && opt->busy_timeout_ms > 0 ? opt->busy_timeout_ms : STORE_DEFAULT_BUSY_MS;
 	if (pthread_mutex_init(&st->lock, NULL)) {
@@ -738,6 +908,16 @@ struct store *store_open(const char *path, const struct store_options *opt, stru
 		goto fail;
 	}
 	key = true;
+	if (pthread_key_create(&st->ckey, conn_thread_exit)) {
+		fail(err, STORE_NOMEM, "cannot create a thread key");
+		goto fail;
+	}
+	ckey = true;
+	if (asprintf(&st->cache_path, "%s-cache", path) < 0) {
+		st->cache_path = NULL;
+		fail(err, STORE_NOMEM, "out of memory opening %s", path);
+		goto fail;
+	}
 	/* Create the file ourselves so it is private (it holds token hashes);
 	 * SQLite gives the -wal and -shm files the same mode.  An empty file is
 	 * a valid empty database. */
@@ -748,18 +928,45 @@ struct store *store_open(const char *path, const struct store_options *opt, stru
 		fail(err, STORE_IO, "cannot create %s: %s", path, strerror(errno));
 		goto fail;
 	}
-	if (conn_open(st, true, &c, err) || migrate(c, err))
+	if (conn_open(st, false, true, &c, err) || migrate(c, err))
 		goto fail;
+	/* Damage found here keeps the registry readable but refuses every
+	 * write: better than acknowledging writes into a broken file. */
+	if (opt && opt->quick_check) {
+		char why[256];
+		if (quick_check(c, why, sizeof why))
+			snprintf(
+				st->degraded, sizeof st->degraded,
+				"%.200s failed its integrity check (%.200s); run `layoutd db check`"
+				" and restore it from a backup",
+				path, why);
+	}
 	conn_register(st, c);
+	c = NULL;
+	if (cache_open(st, err))
+		goto fail;
+	ok(err); /* a rebuilt cache file is not an error */
 	return st;
 fail:
 	conn_close(c);
+	if (st && st->conns) {
+		pthread_setspecific(st->key, NULL);
+		while (st->conns) {
+			struct conn *k = st->conns;
+			conn_unlink(st, k);
+			conn_close(k);
+		}
+	}
+	if (ckey)
+		pthread_key_delete(st->ckey);
 	if (key)
 		pthread_key_delete(st->key);
 	if (lock)
 		pthread_mutex_destroy(&st->lock);
-	if (st)
+	if (st) {
 		free(st->path);
+		free(st->cache_path);
+	}
 	free(st);
 	return NULL;
 }
@@ -770,6 +977,7 @@ void store_close(struct store *st)
 		return;
 	/* After this no thread-exit destructor starts for this store. */
 	pthread_key_delete(st->key);
+	pthread_key_delete(st->ckey);
 	pthread_mutex_lock(&st->lock);
 	while (st->conns) {
 		struct conn *c = st->conns;
@@ -779,6 +987,7 @@ void store_close(struct store *st)
 	pthread_mutex_unlock(&st->lock);
 	pthread_mutex_destroy(&st->lock);
 	free(st->path);
+	free(st->cache_path);
 	free(st);
 }
 
@@ -798,6 +1007,8 @@ int store_ready(struct store *st, struct store_error *err)
 	struct conn *c;
 	sqlite3_stmt *s = NULL;
 	int64_t n;
+	if (st && st->degraded[0])
+		return fail(err, STORE_UNAVAILABLE, "the database is read-only: %s", st->degraded);
 	int code = conn_get(st, &c, err);
 	if (code || (code = prep(c, S_READY, &s, err)))
 		return code;
@@ -840,7 +1051,7 @@ int store_cache_get(struct store *st, const char *id, const char *engine_version
 	*json_out = NULL;
 	if ((code = check_key("id", id, err)) ||
 	    (code = check_key("engine_version", engine_version, err)) ||
-	    (code = conn_get(st, &c, err)) || (code = prep(c, S_CACHE_GET, &s, err)))
+	    (code = cache_conn_get(st, &c, err)) || (code = prep(c, S_CACHE_GET, &s, err)))
 		return code;
 	if ((rc = bind_text(s, 1, id)) || (rc = bind_text(s, 2, engine_version))) {
 		code = bind_fail(err, c, rc);
@@ -857,10 +1068,9 @@ int store_cache_get(struct store *st, const char *id, const char *engine_version
 	s = NULL;
 	if (code)
 		goto out;
-	/* Touch: best effort, never waits for the write lock (a hit must not
-	 * queue behind registry writes), NORMAL durability. */
-	if (!set_sync(c, SYNC_NORMAL, NULL) && !prep(c, S_CACHE_TOUCH, &s, NULL) &&
-	    !bind_text(s, 1, id) && !bind_text(s, 2, engine_version)) {
+	/* Touch: best effort, never waits for the cache's write lock. */
+	if (!prep(c, S_CACHE_TOUCH, &s, NULL) && !bind_text(s, 1, id) &&
+	    !bind_text(s, 2, engine_version)) {
 		sqlite3_busy_timeout(c->db, 0);
 		step(s);
 		sqlite3_busy_timeout(c->db, st->busy_ms);
@@ -876,21 +1086,23 @@ int store_cache_put(struct store *st, const char *id, const char *engine_version
 {
 	struct conn *c = NULL;
 	sqlite3_stmt *s = NULL;
-	int64_t count = 0;
-	char now[32];
+	int64_t count = 0, bytes = 0;
 	int code, rc;
 	if ((code = check_key("id", id, err)) ||
 	    (code = check_key("engine_version", engine_version, err)))
 		return code;
 	if (!json_text)
 		return fail(err, STORE_INVAL, "no analysis to cache");
-	if ((code = conn_get(st, &c, err)) || (code = tx_write(c, SYNC_NORMAL, err)))
+	/* what an entry costs on disk, near enough: its texts and a row */
+	int64_t size = (int64_t)(strlen(json_text) + strlen(id) + strlen(engine_version) + 64);
+	if (size > st->cache_bytes)
+		return ok(err); /* would evict everything, itself included */
+	if ((code = cache_conn_get(st, &c, err)) || (code = tx_write(c, SYNC_OFF, err)))
 		return code;
-	now_rfc3339(now);
 	if ((code = prep(c, S_CACHE_PUT, &s, err)))
 		goto out;
 	if ((rc = bind_text(s, 1, id)) || (rc = bind_text(s, 2, engine_version)) ||
-	    (rc = bind_text(s, 3, json_text)) || (rc = bind_text(s, 4, now))) {
+	    (rc = bind_text(s, 3, json_text)) || (rc = bind_int(s, 4, size))) {
 		code = bind_fail(err, c, rc);
 		goto out;
 	}
@@ -901,13 +1113,14 @@ int store_cache_put(struct store *st, const char *id, const char *engine_version
 	done(s);
 	if ((code = prep(c, S_CACHE_COUNT, &s, err)) || (code = row_int(c, s, &count, err)))
 		goto out;
+	bytes = sqlite3_column_int64(s, 1);
 	done(s);
-	/* count(*) walks the smallest index: ~0.1 ms at the default bound,
-	 * cheaper than keeping a counter in step with every path. */
-	if (count > st->cache_max) {
+	/* The totals are kept by triggers: no scan unless a bound is passed. */
+	if (count > st->cache_max || bytes > st->cache_bytes) {
 		if ((code = prep(c, S_CACHE_EVICT, &s, err)))
 			goto out;
-		if ((rc = bind_int(s, 1, count - st->cache_max))) {
+		if ((rc = bind_int(s, 1, st->cache_max)) ||
+		    (rc = bind_int(s, 2, st->cache_bytes))) {
 			code = bind_fail(err, c, rc);
 			goto out;
 		}
@@ -930,7 +1143,7 @@ int store_cache_count(struct store *st, long *count, struct store_error *err)
 	struct conn *c;
 	sqlite3_stmt *s = NULL;
 	int64_t n = 0;
-	int code = conn_get(st, &c, err);
+	int code = cache_conn_get(st, &c, err);
 	if (code || (code = prep(c, S_CACHE_COUNT, &s, err)))
 		return code;
 	code = row_int(c, s, &n, err);

@@ -2,7 +2,10 @@
  * store.h - the SQLite store: the analysis cache, the registry of named,
  * immutable layout versions, and API tokens.  Owned by src/store/.
  *
- * One database file (default ./layoutd.db) in WAL mode holds all three.
+ * The registry and the tokens live in one database file (default
+ * ./layoutd.db) in WAL mode; the analysis cache in a second file beside it
+ * (PATH-cache), so that a cache write never takes the registry's write lock
+ * and never waits for its fsync.
  *
  * Threads.  A struct store is shared by every thread.  Each thread that calls
  * into it gets its own sqlite3 connection, opened lazily on first use
@@ -19,10 +22,10 @@
  *
  * Durability.  Registry and token writes commit with synchronous=FULL (the
  * WAL is fsynced at each commit: a 201 survives a power loss).  Cache writes
- * and LRU touches commit with synchronous=NORMAL (they survive a crash of the
- * process, a power loss may drop the last few; the cache is recomputable).
- * The level is switched per transaction on the connection, and a FULL commit
- * also makes every earlier NORMAL commit durable (fsync covers the WAL file).
+ * and LRU touches go to the cache file with synchronous=OFF: no fsync at all
+ * (they survive a crash of the process; a power loss may drop or damage the
+ * cache, which is recomputable: a cache file that fails its check at open is
+ * deleted and created again).
  *
  * Ownership.  Strings passed in are borrowed for the duration of the call.
  * Out strings (char **, struct store_version fields) are malloc'd and owned by
@@ -38,29 +41,33 @@
 #include <jansson.h>
 
 /* Defaults and limits.  Each has a reason. */
-#define STORE_DEFAULT_PATH	"./layoutd.db"
-#define STORE_DEFAULT_CACHE_MAX 10000 /* analyses are KBs: ~100 MB at worst */
-#define STORE_DEFAULT_BUSY_MS	5000  /* a registry write is ms; 5 s means stuck */
-#define STORE_NAME_MAX		128   /* [A-Za-z0-9][A-Za-z0-9._-]{0,127} */
-#define STORE_PAGE_DEFAULT	100   /* list/versions page when limit is 0 */
-#define STORE_PAGE_MAX		1000  /* bounds one response; larger limits clamp */
-#define STORE_KEY_MAX		256   /* ids, fingerprints, engine versions */
-#define STORE_TOKEN_PREFIX	"ldt_"
-#define STORE_TOKEN_LEN		68	   /* "ldt_" + 64 hex digits (32 random bytes) */
-#define STORE_APPLICATION_ID	0x4c594f44 /* "LYOD" in PRAGMA application_id */
+#define STORE_DEFAULT_PATH	  "./layoutd.db"
+#define STORE_DEFAULT_CACHE_MAX	  10000	       /* analyses are KBs: ~100 MB at worst */
+#define STORE_DEFAULT_CACHE_BYTES (64LL << 20) /* the disk the cache may take */
+#define STORE_DEFAULT_BUSY_MS	  5000	       /* a registry write is ms; 5 s means stuck */
+#define STORE_NAME_MAX		  128	       /* [A-Za-z0-9][A-Za-z0-9._-]{0,127} */
+#define STORE_PAGE_DEFAULT	  100	       /* list/versions page when limit is 0 */
+#define STORE_PAGE_MAX		  1000	       /* bounds one response; larger limits clamp */
+#define STORE_KEY_MAX		  256	       /* ids, fingerprints, engine versions */
+#define STORE_TOKEN_PREFIX	  "ldt_"
+#define STORE_TOKEN_LEN		  68	     /* "ldt_" + 64 hex digits (32 random bytes) */
+#define STORE_APPLICATION_ID	  0x4c594f44 /* "LYOD" in PRAGMA application_id */
 
 enum store_code {
 	STORE_OK = 0,
-	STORE_NOTFOUND, /* no such id / name / version / token */
-	STORE_GONE,	/* the version (or every version of the name) is soft-deleted */
-	STORE_CONFLICT, /* a uniqueness rule (live token name) or a constraint */
-	STORE_BUSY,	/* the write lock was not obtained within busy_timeout */
-	STORE_IO,	/* any other SQLite or system failure */
-	STORE_AUTH,	/* missing, malformed, unknown or revoked token */
-	STORE_BADNAME,	/* a name or prefix breaking the name rule */
-	STORE_NOMEM,	/* allocation failed */
-	STORE_SCHEMA,	/* not a layoutd database, or newer than this binary */
-	STORE_INVAL,	/* another bad argument (version < 1, empty id, ...) */
+	STORE_NOTFOUND,	   /* no such id / name / version / token */
+	STORE_GONE,	   /* the version (or every version of the name) is soft-deleted */
+	STORE_CONFLICT,	   /* a uniqueness rule (live token name) or a constraint */
+	STORE_BUSY,	   /* the write lock was not obtained within busy_timeout */
+	STORE_IO,	   /* any other SQLite or system failure */
+	STORE_AUTH,	   /* missing, malformed, unknown or revoked token */
+	STORE_BADNAME,	   /* a name or prefix breaking the name rule */
+	STORE_NOMEM,	   /* allocation failed */
+	STORE_SCHEMA,	   /* not a layoutd database, or newer than this binary */
+	STORE_INVAL,	   /* another bad argument (version < 1, empty id, ...) */
+	STORE_UNAVAILABLE, /* the database cannot take this now: read-only after a
+			    * failed integrity check, or the server is unreachable
+			    * (a retry later may succeed: HTTP 503 + Retry-After) */
 };
 
 struct store_error {
@@ -72,8 +79,10 @@ struct store_error {
 const char *store_code_name(int code);
 
 struct store_options {
-	long cache_max_entries; /* LRU bound of the analysis cache; 0 = default */
-	int busy_timeout_ms;	/* per connection; 0 = default */
+	long cache_max_entries;	   /* LRU bound of the analysis cache; 0 = default */
+	long long cache_max_bytes; /* and its bound in bytes of bodies; 0 = default */
+	int busy_timeout_ms;	   /* per connection; 0 = default */
+	bool quick_check;	   /* run PRAGMA quick_check at open (the daemon does) */
 };
 
 struct store;
@@ -109,8 +118,14 @@ struct store *store_open(const char *path, const struct store_options *opt,
  * NULL is a no-op.  No other thread may be using st (see top of file). */
 void store_close(struct store *st);
 
-/* The readiness probe: SELECT 1 on this thread's connection. */
+/* The readiness probe: SELECT 1 on this thread's connection; STORE_UNAVAILABLE
+ * while the store is read-only (see store_degraded). */
 int store_ready(struct store *st, struct store_error *err);
+
+/* NULL while the store is healthy; otherwise why it serves reads only (a
+ * quick_check at open found damage).  Every write then fails with
+ * STORE_UNAVAILABLE.  The string is owned by st. */
+const char *store_degraded(struct store *st);
 
 /* PRAGMA integrity_check: STORE_OK iff SQLite answers exactly "ok"; else
  * STORE_IO with SQLite's first complaint in err. */
@@ -224,7 +239,9 @@ int store_token_list(struct store *st, json_t **out, struct store_error *err);
 /* Revoke the live token named `name`: STORE_NOTFOUND if there is none. */
 int store_token_revoke(struct store *st, const char *name, struct store_error *err);
 
-/* *exist = whether at least one live token exists (writes then need one). */
+/* *exist = whether a token was ever created, revoked ones included: writes
+ * then need a live one.  Revoking every token closes writes; it does not
+ * reopen them. */
 int store_tokens_exist(struct store *st, bool *exist, struct store_error *err);
 
 /* Check a presented bearer token: STORE_OK and its name in name_out when it

@@ -156,10 +156,20 @@ static void test_open_new_and_reopen(void)
 	store_close(st);
 	CU_ASSERT_EQUAL(raw_int(path, "PRAGMA user_version"), (long long)store_schema_version());
 	CU_ASSERT_EQUAL(raw_int(path, "PRAGMA application_id"), STORE_APPLICATION_ID);
-	CU_ASSERT_EQUAL(raw_int(path,
-				"SELECT count(*) FROM sqlite_schema WHERE name IN"
-				" ('analysis_cache','layout_name','layout_version','api_token')"),
-			4);
+	CU_ASSERT_EQUAL(raw_int(path, "SELECT count(*) FROM sqlite_schema WHERE name IN"
+				      " ('layout_name','layout_version','api_token')"),
+			3);
+	/* The cache lives in its own file, so its writes never wait for a
+	 * registry commit's lock or fsync. */
+	char cpath[4300];
+	snprintf(cpath, sizeof cpath, "%s-cache", path);
+	CU_ASSERT_EQUAL(stat(cpath, &sb), 0);
+	CU_ASSERT_EQUAL(sb.st_mode & 0777, 0600);
+	CU_ASSERT_EQUAL(raw_int(path, "SELECT count(*) FROM sqlite_schema"
+				      " WHERE name = 'analysis_cache'"),
+			0);
+	CU_ASSERT_EQUAL(raw_int(cpath, "SELECT count(*) FROM analysis_cache"), 0);
+	CU_ASSERT_EQUAL(raw_int(cpath, "PRAGMA synchronous"), 2); /* a plain connection */
 	CU_ASSERT_EQUAL(raw_int(path, "SELECT journal_mode = 'wal' FROM pragma_journal_mode"), 1);
 
 	/* Reopening applies nothing (it would fail: the tables exist). */
@@ -281,6 +291,115 @@ static void test_cache_lru(void)
 	expect_cached(st, "a", "{\"a\":2}");
 	CU_ASSERT_EQUAL(store_cache_put(st, "f", "1", "{\"f\":1}", NULL), STORE_OK);
 	expect_cached(st, "d", NULL);
+	store_close(st);
+}
+
+/* The cache is bounded in bytes: big entries push out the least recently
+ * used ones, and one bigger than the whole bound is not kept at all. */
+static void test_cache_bytes(void)
+{
+	char path[4200], cpath[4300];
+	struct store_options opt = { .cache_max_bytes = 10000 };
+	struct store *st = open_ok(new_db(path, sizeof path), &opt);
+	char *big = malloc(20001);
+	long n = -1;
+	CU_ASSERT_PTR_NOT_NULL_FATAL(big);
+	snprintf(cpath, sizeof cpath, "%s-cache", path);
+	for (int i = 0; i < 8; i++) { /* ~3 KB each: three fit */
+		char id[8];
+		snprintf(id, sizeof id, "k%d", i);
+		memset(big, 'a' + i, 3000);
+		big[3000] = '\0';
+		CU_ASSERT_EQUAL(store_cache_put(st, id, "1", big, NULL), STORE_OK);
+		CU_ASSERT(raw_int(cpath, "SELECT bytes FROM cache_total") <= 10000);
+		CU_ASSERT_EQUAL(raw_int(cpath, "SELECT bytes FROM cache_total"),
+				raw_int(cpath, "SELECT sum(size) FROM analysis_cache"));
+	}
+	CU_ASSERT_EQUAL(store_cache_count(st, &n, NULL), STORE_OK);
+	CU_ASSERT_EQUAL(n, 3);
+	expect_cached(st, "k4", NULL);
+	char *got = NULL;
+	CU_ASSERT_EQUAL(store_cache_get(st, "k7", "1", &got, NULL), STORE_OK);
+	free(got);
+	/* Replacing an entry by a larger body keeps the total exact. */
+	memset(big, 'z', 6000);
+	big[6000] = '\0';
+	CU_ASSERT_EQUAL(store_cache_put(st, "k7", "1", big, NULL), STORE_OK);
+	CU_ASSERT(raw_int(cpath, "SELECT bytes FROM cache_total") <= 10000);
+	CU_ASSERT_EQUAL(raw_int(cpath, "SELECT bytes FROM cache_total"),
+			raw_int(cpath, "SELECT sum(size) FROM analysis_cache"));
+	expect_cached(st, "k7", big);
+	/* Larger than the bound: not kept, nothing else evicted for it. */
+	memset(big, 'y', 20000);
+	big[20000] = '\0';
+	long before = 0;
+	CU_ASSERT_EQUAL(store_cache_count(st, &before, NULL), STORE_OK);
+	CU_ASSERT_EQUAL(store_cache_put(st, "huge", "1", big, NULL), STORE_OK);
+	expect_cached(st, "huge", NULL);
+	CU_ASSERT_EQUAL(store_cache_count(st, &n, NULL), STORE_OK);
+	CU_ASSERT_EQUAL(n, before);
+	store_close(st);
+	free(big);
+
+	/* A damaged or foreign cache file is rebuilt, the registry untouched. */
+	FILE *f = fopen(cpath, "w");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+	for (int i = 0; i < 200; i++)
+		fputs("this is not an SQLite file\n", f);
+	fclose(f);
+	st = open_ok(path, &opt);
+	CU_ASSERT_EQUAL(store_cache_count(st, &n, NULL), STORE_OK);
+	CU_ASSERT_EQUAL(n, 0);
+	CU_ASSERT_EQUAL(store_cache_put(st, "a", "1", "{}", NULL), STORE_OK);
+	expect_cached(st, "a", "{}");
+	store_close(st);
+}
+
+/* Garbage in the middle of the registry file: with quick_check the store
+ * opens read-only (reads work, writes and readiness say why), and without
+ * damage it opens normally. */
+static void test_quick_check(void)
+{
+	char path[4200];
+	struct store_options opt = { .quick_check = true };
+	struct store_error err = { 0 };
+	struct store *st = open_ok(new_db(path, sizeof path), &opt);
+	CU_ASSERT_PTR_NULL(store_degraded(st));
+	char desc[600];
+	memset(desc, 'd', sizeof desc - 1);
+	desc[sizeof desc - 1] = '\0';
+	for (int i = 0; i < 200; i++) {
+		char name[16];
+		snprintf(name, sizeof name, "n%03d", i);
+		CU_ASSERT_EQUAL(store_layout_put(st, name, "sha256:x", "sha256:f", "{}", "{}", desc,
+						 NULL, NULL, NULL, NULL),
+				STORE_OK);
+	}
+	store_close(st);
+	/* checkpointed into the main file at close; overwrite pages 10-11 */
+	FILE *f = fopen(path, "r+");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+	char junk[4096];
+	memset(junk, 0x5a, sizeof junk);
+	CU_ASSERT_EQUAL(fseek(f, 10 * 4096, SEEK_SET), 0);
+	CU_ASSERT_EQUAL(fwrite(junk, 1, sizeof junk, f), sizeof junk);
+	fclose(f);
+
+	st = store_open(path, &opt, &err);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(st);
+	CU_ASSERT_PTR_NOT_NULL(store_degraded(st));
+	CU_ASSERT_PTR_NOT_NULL(strstr(store_degraded(st), "integrity"));
+	CU_ASSERT_EQUAL(store_ready(st, &err), STORE_UNAVAILABLE);
+	CU_ASSERT_PTR_NOT_NULL(strstr(err.message, "read-only"));
+	CU_ASSERT_EQUAL(put_simple(st, "new", "sha256:n", NULL, NULL), STORE_UNAVAILABLE);
+	char tok[STORE_TOKEN_LEN + 1];
+	CU_ASSERT_EQUAL(store_token_add(st, "ci", tok, &err), STORE_UNAVAILABLE);
+	CU_ASSERT_EQUAL(store_layout_delete(st, "n000", 1, NULL, &err), STORE_UNAVAILABLE);
+	CU_ASSERT_NOT_EQUAL(store_integrity_check(st, NULL), STORE_OK);
+	store_close(st);
+	/* Without the check (the CLI), the store opens as before. */
+	st = open_ok(path, NULL);
+	CU_ASSERT_PTR_NULL(store_degraded(st));
 	store_close(st);
 }
 
@@ -894,13 +1013,15 @@ static void test_tokens(void)
 		 hex);
 	CU_ASSERT_EQUAL(raw_int(path, sql), 1);
 
-	/* Tokens survive a restart; revoking every one turns auth off. */
+	/* Tokens survive a restart; revoking every one does NOT reopen writes:
+	 * a token has existed, so writes stay closed. */
 	st = open_ok(path, NULL);
 	CU_ASSERT_EQUAL(store_token_check(st, dev, who, NULL), STORE_OK);
 	CU_ASSERT_EQUAL(store_token_revoke(st, "ci", NULL), STORE_OK);
 	CU_ASSERT_EQUAL(store_token_revoke(st, "dev", NULL), STORE_OK);
 	CU_ASSERT_EQUAL(store_tokens_exist(st, &exist, NULL), STORE_OK);
-	CU_ASSERT_FALSE(exist);
+	CU_ASSERT_TRUE(exist);
+	CU_ASSERT_EQUAL(store_token_check(st, dev, who, NULL), STORE_AUTH);
 	store_close(st);
 }
 
@@ -998,6 +1119,8 @@ int main(void)
 {
 	static const struct unit_test tests[] = {
 		{ "embedded schema matches schema/*.sql", test_embedded_schema_matches_files },
+		{ "cache: bounded in bytes, rebuilt when damaged", test_cache_bytes },
+		{ "open: quick_check finds damage, read-only", test_quick_check },
 		{ "open: migrate a new file, reopen", test_open_new_and_reopen },
 		{ "open: refuse newer, foreign, garbage", test_open_refuses },
 		{ "cache: LRU eviction order, restart", test_cache_lru },
