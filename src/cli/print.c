@@ -116,6 +116,63 @@ static void put_examples(FILE *f, json_t *a, const char *field, const char *titl
 	fputc('\n', f);
 }
 
+/* The access analysis: vector, wavefronts, conflicts, the worst bank. */
+static void put_access(FILE *f, json_t *acc, json_t *names)
+{
+	if (!acc)
+		return;
+	json_t *vec = json_object_get(acc, "vector"), *bc = json_object_get(acc, "bank_conflicts");
+	fprintf(f, "  %-12s %s of %lld-bit vectors (%lld x %lld bits): %lld instructions, ",
+		"access", json_string_value(json_object_get(acc, "op")),
+		(long long)json_integer_value(json_object_get(vec, "bits")),
+		(long long)json_integer_value(json_object_get(vec, "elements")),
+		(long long)json_integer_value(json_object_get(acc, "element_bits")),
+		(long long)json_integer_value(json_object_get(acc, "instructions")));
+	fprintf(f, "%lld wavefronts (ideal %lld), ",
+		(long long)json_integer_value(json_object_get(acc, "wavefronts")),
+		(long long)json_integer_value(json_object_get(acc, "ideal_wavefronts")));
+	if (json_is_integer(bc))
+		fprintf(f, "%lld bank conflicts", (long long)json_integer_value(bc));
+	else
+		fprintf(f, "%.3f bank conflicts", json_number_value(bc));
+	fprintf(f, ", at worst %lld-way\n",
+		(long long)json_integer_value(json_object_get(acc, "max_ways")));
+	json_t *ex = json_array_get(json_object_get(acc, "examples"), 0);
+	if (ex) {
+		size_t i;
+		json_t *w;
+		fprintf(f, "  %-12s instruction %lld, wavefront %lld: bank %lld holds", "",
+			(long long)json_integer_value(json_object_get(ex, "instruction")),
+			(long long)json_integer_value(json_object_get(ex, "wavefront")),
+			(long long)json_integer_value(json_object_get(ex, "bank")));
+		json_array_foreach(json_object_get(ex, "words"), i, w)
+		{
+			if (i >= CLI_SHOWN) {
+				fputs(" ...", f);
+				break;
+			}
+			json_t *a0 = json_array_get(json_object_get(w, "accesses"), 0);
+			fprintf(f, "%s word %lld (lane %lld, ", i ? ";" : "",
+				(long long)json_integer_value(json_object_get(w, "word")),
+				(long long)json_integer_value(json_object_get(a0, "lane")));
+			put_elem(f, names, json_object_get(a0, "logical"));
+			fputc(')', f);
+		}
+		fputc('\n', f);
+	}
+	json_t *sg = json_object_get(acc, "suggestion");
+	if (sg) {
+		json_t *bytes = json_object_get(sg, "bytes");
+		fprintf(f, "  %-12s %s on element offsets", "suggestion",
+			json_string_value(json_object_get(sg, "swizzle")));
+		if (bytes)
+			fprintf(f, " (%s on byte addresses)", json_string_value(bytes));
+		fprintf(f, ": %s\n",
+			json_is_true(json_object_get(sg, "conflict_free")) ? "conflict-free"
+									   : "least conflicting");
+	}
+}
+
 void cli_print_analysis(FILE *f, const char *file, json_t *a)
 {
 	json_t *logical = json_object_get(a, "logical"), *physical = json_object_get(a, "physical");
@@ -190,6 +247,7 @@ void cli_print_analysis(FILE *f, const char *file, json_t *a)
 	put_examples(f, a, "unplaced", "unplaced", names);
 	put_examples(f, a, "out_of_bounds", "out of bounds", names);
 	put_examples(f, a, "holes", "holes", names);
+	put_access(f, json_object_get(a, "access"), names);
 	json_t *rt = json_object_get(a, "round_trip");
 	long long mm = (long long)json_integer_value(json_object_get(rt, "mismatches"));
 	if (mm) {

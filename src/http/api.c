@@ -159,13 +159,20 @@ int http_analyze(struct http_server *srv, json_t *body, const char *const *allow
 		return err->code;
 	json_t *layout = json_object_get(body, "layout"), *expect = json_object_get(body, "expect");
 	json_t *probe = json_object_get(body, "probe");
+	json_t *access = json_object_get(body, "access"),
+	       *suggest = json_object_get(body, "suggest");
+	/* an access analysis (or an expectation on one) is never answered from
+	 * the cache, which holds the layout's own analysis */
+	bool fresh = access || suggest ||
+		     (json_is_object(expect) && (json_object_get(expect, "bank_conflicts") ||
+						 json_object_get(expect, "vector_bits")));
 	if (!layout)
 		return lay_error_set(
 			err, LAY_ESCHEMA, "/layout", -1,
 			"the request body needs a \"layout\" member: {\"layout\": {...}}");
 	/* a hit skips validation: only "name" is outside the id, so check it */
 	json_t *name = json_is_object(layout) ? json_object_get(layout, "name") : NULL;
-	if (!probe && json_is_object(layout) && (!name || json_is_string(name))) {
+	if (!probe && !fresh && json_is_object(layout) && (!name || json_is_string(name))) {
 		json_t *shared = NULL, *result = NULL;
 		struct http_template t = { 0 };
 		if (lay_canonical_id(layout, o->id, err))
@@ -207,12 +214,13 @@ int http_analyze(struct http_server *srv, json_t *body, const char *const *allow
 	def = lay_def_new(layout, "/layout", &opt, err);
 	if (!def)
 		return err->code;
-	o->analysis = lay_analyze_def(def, expect, "/expect", probe, "/probe", &opt, err);
+	o->analysis = lay_analyze_request(def, layout, expect, probe, access, suggest, &opt, err);
 	if (o->analysis) {
 		snprintf(o->id, sizeof o->id, "%s", def->id);
 		o->ok = json_is_true(json_object_get(o->analysis, "ok"));
 		json_t *base = json_deep_copy(o->analysis);
 		json_object_del(base, "probe");
+		json_object_del(base, "access");
 		lay_expect_apply(base, NULL, "/expect", &opt, NULL);
 		if (base)
 			cache_store(srv, def->id, base, layout);
@@ -227,7 +235,8 @@ static enum MHD_Result post_analyze(struct MHD_Connection *c, struct http_req *r
 	struct lay_error err;
 	struct http_outcome o = { 0 };
 	lay_error_clear(&err);
-	static const char *const allowed[] = { "layout", "expect", "probe", NULL };
+	static const char *const allowed[] = { "layout", "expect",  "probe",
+					       "access", "suggest", NULL };
 	json_t *body = http_parse_body(r, &err);
 	json_t *expect = json_object_get(body, "expect");
 	bool equals = json_is_object(expect) && json_object_get(expect, "equals");

@@ -292,17 +292,26 @@ static json_t *summary(json_t *a, json_t *expect_in)
 				json_object_get(json_object_get(a, fields[k]), "count"));
 	json_object_set(counts, "round_trip_mismatches",
 			json_object_get(json_object_get(a, "round_trip"), "mismatches"));
-	return json_pack("{s:O,s:O,s:o,s:O,s:O,s:O,s:O,s:o}", "ok", json_object_get(a, "ok"),
-			 "verdict", json_object_get(a, "verdict"), "counts", counts, "owners",
-			 json_object_get(a, "owners"), "replication",
-			 json_object_get(a, "replication"), "logical",
-			 json_object_get(a, "logical"), "physical", json_object_get(a, "physical"),
-			 "expect", expect);
+	json_t *sum = json_pack("{s:O,s:O,s:o,s:O,s:O,s:O,s:O,s:o}", "ok", json_object_get(a, "ok"),
+				"verdict", json_object_get(a, "verdict"), "counts", counts,
+				"owners", json_object_get(a, "owners"), "replication",
+				json_object_get(a, "replication"), "logical",
+				json_object_get(a, "logical"), "physical",
+				json_object_get(a, "physical"), "expect", expect);
+	/* the access counts, without the per-wavefront detail */
+	json_t *acc = json_object_get(a, "access");
+	if (sum && acc) {
+		json_t *brief = json_copy(acc);
+		json_object_del(brief, "examples");
+		json_object_del(brief, "view");
+		json_object_set_new(sum, "access", brief);
+	}
+	return sum;
 }
 
 static enum MHD_Result put_layout(struct MHD_Connection *c, struct http_req *r, const char *name)
 {
-	static const char *const allowed[] = { "layout", "expect", "description", NULL };
+	static const char *const allowed[] = { "layout", "expect", "description", "access", NULL };
 	struct http_server *srv = r->srv;
 	struct lay_error err;
 	struct http_outcome o = { 0 };

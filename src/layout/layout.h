@@ -332,4 +332,28 @@ json_t *lay_compare(struct lay_def *a, struct lay_def *b, int examples, struct l
 /* sha256 helper: hex digest with "sha256:" prefix of a buffer. */
 void lay_sha256_hex(const void *data, size_t len, char out[72]);
 
+/* ------------------------------------------------------------------ */
+/* Access analysis (access.c): bank conflicts and vector width         */
+
+/*
+ * Analyse how the threads of `access` ({"threads": def, "element_bits",
+ * "vector"?, "op"?, "show"?, "suggest"?}, borrowed, at JSON pointer
+ * "/access") read or write the memory layout `layout` and set
+ * analysis["access"].  suggest (borrowed, may be NULL) is a request-level
+ * "suggest" at suggest_ptr.  Returns 0 or a located error.
+ */
+int lay_access_attach(json_t *analysis, struct lay_def *layout, json_t *layout_json, json_t *access,
+		      json_t *suggest, const char *suggest_ptr, const struct lay_options *opt,
+		      struct lay_error *err);
+
+/*
+ * The whole analysis of a request: lay_analyze_def, then the access
+ * analysis when `access` is given, then expectations (which may name
+ * bank_conflicts and vector_bits).  All JSON arguments are borrowed and
+ * may be NULL; pointers are the request's ("/expect", "/probe", ...).
+ */
+json_t *lay_analyze_request(struct lay_def *def, json_t *layout_json, json_t *expect, json_t *probe,
+			    json_t *access, json_t *suggest, const struct lay_options *opt,
+			    struct lay_error *err);
+
 #endif

@@ -37,6 +37,7 @@ struct coll_example {
 struct expect {
 	int verdict[NVERDICT]; /* -1 unset, else 0/1 */
 	int64_t owners, slots, replication;
+	int64_t bank_conflicts, vector_bits; /* need an access analysis */
 	const char *fingerprint;
 	const char *equals;
 	char equals_fp[72];
@@ -213,6 +214,7 @@ static int parse_expect(json_t *v, const char *ptr, const struct lay_options *op
 	for (int k = 0; k < NVERDICT; k++)
 		x->verdict[k] = -1;
 	x->owners = x->slots = x->replication = -1;
+	x->bank_conflicts = x->vector_bits = -1;
 	if (!v)
 		return 0;
 	if (!json_is_object(v))
@@ -233,10 +235,12 @@ static int parse_expect(json_t *v, const char *ptr, const struct lay_options *op
 			x->verdict[vk] = json_is_true(val);
 			continue;
 		}
-		int64_t *iv = strcmp(key, "owners") == 0	? &x->owners
-			      : strcmp(key, "slots") == 0	? &x->slots
-			      : strcmp(key, "replication") == 0 ? &x->replication
-								: NULL;
+		int64_t *iv = strcmp(key, "owners") == 0	   ? &x->owners
+			      : strcmp(key, "slots") == 0	   ? &x->slots
+			      : strcmp(key, "replication") == 0	   ? &x->replication
+			      : strcmp(key, "bank_conflicts") == 0 ? &x->bank_conflicts
+			      : strcmp(key, "vector_bits") == 0	   ? &x->vector_bits
+								   : NULL;
 		if (iv) {
 			if (lay_json_int(val, q, iv, err))
 				return err ? err->code : LAY_ESCHEMA;
@@ -277,7 +281,8 @@ static int parse_expect(json_t *v, const char *ptr, const struct lay_options *op
 		}
 		return lay_error_set(err, LAY_ESCHEMA, q, -1,
 				     "unknown expectation \"%s\" (verdict fields, owners, slots, "
-				     "replication, fingerprint, equals)",
+				     "replication, fingerprint, equals, bank_conflicts, "
+				     "vector_bits)",
 				     key);
 	}
 	return 0;
@@ -445,6 +450,19 @@ static void eval_expect_into(json_t *out, const struct expect *x, bool *okp, jso
 	    (jint(rep, "min", NULL) != x->replication || jint(rep, "max", NULL) != x->replication))
 		add_failure(fails, "replication", json_integer(x->replication),
 			    json_deep_copy(rep));
+	json_t *acc = json_object_get(out, "access");
+	if (x->bank_conflicts >= 0) {
+		json_t *bc = json_object_get(acc, "bank_conflicts");
+		if (!json_is_integer(bc) || json_integer_value(bc) != x->bank_conflicts)
+			add_failure(fails, "bank_conflicts", json_integer(x->bank_conflicts),
+				    bc ? json_incref(bc) : json_null());
+	}
+	if (x->vector_bits >= 0) {
+		json_t *vb = json_object_get(json_object_get(acc, "vector"), "bits");
+		if (!json_is_integer(vb) || json_integer_value(vb) != x->vector_bits)
+			add_failure(fails, "vector_bits", json_integer(x->vector_bits),
+				    vb ? json_incref(vb) : json_null());
+	}
 	/* a structural answer past the limits has no fingerprint (null) */
 	if (x->fingerprint && (!fingerprint || strcmp(x->fingerprint, fingerprint) != 0))
 		add_failure(fails, "fingerprint", json_string(x->fingerprint),
@@ -921,9 +939,49 @@ out:
 	return out;
 }
 
+json_t *lay_analyze_request(struct lay_def *def, json_t *layout_json, json_t *expect, json_t *probe,
+			    json_t *access, json_t *suggest, const struct lay_options *opt,
+			    struct lay_error *err)
+{
+	struct expect x;
+	if (!access) {
+		if (suggest) {
+			lay_error_set(err, LAY_ESCHEMA, "/suggest", -1,
+				      "suggest needs an \"access\": the threads that read the "
+				      "layout");
+			return NULL;
+		}
+		if (parse_expect(expect, "/expect", opt, &x, err))
+			return NULL;
+		if (x.bank_conflicts >= 0 || x.vector_bits >= 0) {
+			lay_error_set(err, LAY_ESCHEMA,
+				      x.bank_conflicts >= 0 ? "/expect/bank_conflicts"
+							    : "/expect/vector_bits",
+				      -1,
+				      "expect.%s needs an \"access\" in the request: the "
+				      "threads that read the layout and the element width",
+				      x.bank_conflicts >= 0 ? "bank_conflicts" : "vector_bits");
+			return NULL;
+		}
+		return lay_analyze_def(def, expect, "/expect", probe, "/probe", opt, err);
+	}
+	if (parse_expect(expect, "/expect", opt, &x, err))
+		return NULL;
+	json_t *out = lay_analyze_def(def, NULL, "/expect", probe, "/probe", opt, err);
+	if (!out)
+		return NULL;
+	if (lay_access_attach(out, def, layout_json, access, suggest, "/suggest", opt, err)) {
+		json_decref(out);
+		return NULL;
+	}
+	eval_expect(out, &x);
+	return out;
+}
+
 json_t *lay_analyze(json_t *req, const struct lay_options *opt, struct lay_error *err)
 {
 	json_t *layout = req, *expect = NULL, *probe = NULL, *out = NULL;
+	json_t *access = NULL, *suggest = NULL;
 	const char *ptr = "";
 	if (json_is_object(req) && json_object_get(req, "layout")) {
 		const char *key;
@@ -931,12 +989,13 @@ json_t *lay_analyze(json_t *req, const struct lay_options *opt, struct lay_error
 		json_object_foreach(req, key, val)
 		{
 			if (strcmp(key, "layout") && strcmp(key, "expect") &&
-			    strcmp(key, "probe") && strcmp(key, "description")) {
+			    strcmp(key, "probe") && strcmp(key, "description") &&
+			    strcmp(key, "access") && strcmp(key, "suggest")) {
 				char q[LAY_ERR_PTR];
 				lay_ptr_join(q, sizeof q, "", key);
 				lay_error_set(err, LAY_ESCHEMA, q, -1,
 					      "unknown member \"%s\" in the request (layout, "
-					      "expect, probe)",
+					      "expect, probe, access, suggest)",
 					      key);
 				return NULL;
 			}
@@ -944,12 +1003,14 @@ json_t *lay_analyze(json_t *req, const struct lay_options *opt, struct lay_error
 		layout = json_object_get(req, "layout");
 		expect = json_object_get(req, "expect");
 		probe = json_object_get(req, "probe");
+		access = json_object_get(req, "access");
+		suggest = json_object_get(req, "suggest");
 		ptr = "/layout";
 	}
 	struct lay_def *def = lay_def_new(layout, ptr, opt, err);
 	if (!def)
 		return NULL;
-	out = lay_analyze_def(def, expect, "/expect", probe, "/probe", opt, err);
+	out = lay_analyze_request(def, layout, expect, probe, access, suggest, opt, err);
 	lay_def_free(def);
 	return out;
 }
