@@ -398,31 +398,31 @@ case("access-triton-gluon-blocked32-f16", {
 
 # errors
 ERR = "Located error (hand-written request)."
-case("access-bad-tile-differs", {
+case("bad-access-tile-differs", {
     "layout": expr([32, 32], {"offset": "i * 32 + j"}),
     "access": {"threads": expr([16, 32], {"laneid": "i", "register": "j"}),
                "element_bits": 32}}, ERR, {"code": "shape_mismatch", "pointer": "/access/threads"})
-case("access-bad-no-lane-axis", {
+case("bad-access-no-lane-axis", {
     "layout": expr([32, 32], {"offset": "i * 32 + j"}),
     "access": {"threads": expr([32, 32], {"warpid": "i", "register": "j"}),
                "element_bits": 32}}, ERR, {"code": "schema", "pointer": "/access/threads"})
-case("access-bad-two-memory-axes", {
+case("bad-access-two-memory-axes", {
     "layout": expr([32, 32], {"row": "i", "col": "j"}),
     "access": {"threads": expr([32, 32], {"laneid": "i", "register": "j"}),
                "element_bits": 32}}, ERR, {"code": "schema", "pointer": "/layout"})
-case("access-bad-element-bits", {
+case("bad-access-element-bits", {
     "layout": expr([32, 32], {"offset": "i * 32 + j"}),
     "access": {"threads": expr([32, 32], {"laneid": "i", "register": "j"}),
                "element_bits": 12}}, ERR, {"code": "out_of_range", "pointer": "/access/element_bits"})
-case("access-bad-vector-too-wide", {
+case("bad-access-vector-too-wide", {
     "layout": expr([32, 32], {"offset": "i * 32 + j"}),
     "access": {"threads": expr([32, 32], {"laneid": "i", "register": "j"}),
                "element_bits": 32, "vector": 8}}, ERR, {"code": "out_of_range", "pointer": "/access/vector"})
-case("access-bad-vector-impossible", {
+case("bad-access-vector-impossible", {
     "layout": expr([32, 32], {"offset": "i * 32 + j"}),
     "access": {"threads": expr([32, 32], {"laneid": "j", "register": "i"}),
                "element_bits": 32, "vector": 2}}, ERR, {"code": "out_of_range", "pointer": "/access/vector"})
-case("access-bad-expect-without-access", {
+case("bad-access-expect-without-access", {
     "layout": expr([32, 32], {"offset": "i * 32 + j"}),
     "expect": {"bank_conflicts": 0}}, ERR, {"code": "schema", "pointer": "/expect/bank_conflicts"})
 
