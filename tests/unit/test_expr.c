@@ -73,19 +73,50 @@ static void test_shifts(void)
 	CU_ASSERT_EQUAL(eval_at("(-1 << 63) + 9223372036854775807 + 1", 0, 0), 0);
 	CU_ASSERT_EQUAL(eval_at("(-2 << 62) + 9223372036854775807 + 1", 0, 0), 0);
 	CU_ASSERT_EQUAL(eval_at("(3 << 61) - 6917529027641081856", 0, 0), 0);
-	/* one bit further overflows, for either sign */
-	ASSERT_ERROR("{\"logical\":[8,8],\"expr\":{\"m\":\"(i - 3) << 62\"}}", LAY_EOVERFLOW,
-		     "/expr/m", 8);
-	ASSERT_ERROR("{\"logical\":[8,8],\"expr\":{\"m\":\"(i - 1) << 64\"}}", LAY_EOVERFLOW,
-		     "/expr/m", 8);
-	ASSERT_ERROR("{\"logical\":[8,8],\"expr\":{\"m\":\"(i - 2) << 63\"}}", LAY_EOVERFLOW,
-		     "/expr/m", 8);
-	ASSERT_ERROR("{\"logical\":[8,8],\"expr\":{\"m\":\"(i + 1) << 63\"}}", LAY_EOVERFLOW,
-		     "/expr/m", 8);
-	ASSERT_ERROR("{\"logical\":[8,8],\"expr\":{\"m\":\"(i + 2) << 62\"}}", LAY_EOVERFLOW,
-		     "/expr/m", 8);
+	/* one bit further overflows, for either sign, at every element */
+	ASSERT_ERROR("{\"logical\":[8,8],\"expr\":{\"m\":\"-3 << 62\"}}", LAY_EOVERFLOW, "/expr/m",
+		     3);
+	ASSERT_ERROR("{\"logical\":[8,8],\"expr\":{\"m\":\"-1 << 64\"}}", LAY_EOVERFLOW, "/expr/m",
+		     3);
+	ASSERT_ERROR("{\"logical\":[8,8],\"expr\":{\"m\":\"-2 << 63\"}}", LAY_EOVERFLOW, "/expr/m",
+		     3);
+	ASSERT_ERROR("{\"logical\":[8,8],\"expr\":{\"m\":\"1 << 63\"}}", LAY_EOVERFLOW, "/expr/m",
+		     2);
+	ASSERT_ERROR("{\"logical\":[8,8],\"expr\":{\"m\":\"2 << 62\"}}", LAY_EOVERFLOW, "/expr/m",
+		     2);
 	ASSERT_ERROR("{\"logical\":[8,8],\"expr\":{\"m\":\"i << (j - 1)\"}}", LAY_ERANGE, "/expr/m",
 		     2);
+}
+
+static void test_int64_edges(void)
+{
+	/* -INT64_MIN and INT64_MIN // -1 do not fit; -INT64_MAX and
+	 * INT64_MIN % -1 (== 0) do */
+	ASSERT_ERROR("{\"logical\":[8,8],\"expr\":{\"m\":\"-(-1 << 63)\"}}", LAY_EOVERFLOW,
+		     "/expr/m", 0);
+	CU_ASSERT_EQUAL(eval_at("-9223372036854775807 + 9223372036854775807", 0, 0), 0);
+	ASSERT_ERROR("{\"logical\":[8,8],\"expr\":{\"m\":\"(-1 << 63) // -1\"}}", LAY_EOVERFLOW,
+		     "/expr/m", 11);
+	ASSERT_ERROR("{\"logical\":[8,8],\"expr\":{\"m\":\"(-1 << 63) / (i - 1 - i)\"}}",
+		     LAY_EOVERFLOW, "/expr/m", 11);
+	CU_ASSERT_EQUAL(eval_at("(-1 << 63) % -1 + 5", 0, 0), 5);
+	CU_ASSERT_EQUAL(eval_at("(-1 << 63) // 1 + 9223372036854775807 + 1", 0, 0), 0);
+	CU_ASSERT_EQUAL(eval_at("(-1 << 63) // 2 + 4611686018427387904", 0, 0), 0);
+}
+
+/* An expression of exactly the length limit is accepted; one more refused. */
+static void test_length_limit(void)
+{
+	char req[LAYOUTD_MAX_EXPR_LEN + 128];
+	int n = snprintf(req, sizeof req, "{\"logical\":[2],\"expr\":{\"m\":\"i");
+	memset(req + n, ' ', LAYOUTD_MAX_EXPR_LEN - 1);
+	snprintf(req + n + LAYOUTD_MAX_EXPR_LEN - 1, 8, "\"}}");
+	json_t *a = analyze_ok(req);
+	CU_ASSERT_EQUAL(at_int(a, "placements"), 2);
+	json_decref(a);
+	memset(req + n, ' ', LAYOUTD_MAX_EXPR_LEN);
+	snprintf(req + n + LAYOUTD_MAX_EXPR_LEN, 8, "\"}}");
+	ASSERT_ERROR(req, LAY_ELIMIT, "/expr/m", -1);
 }
 
 static void test_precedence(void)
@@ -176,6 +207,8 @@ int main(void)
 		{ "floor semantics", test_floor_semantics },
 		{ "exact floor division", test_floor_exact },
 		{ "shifts", test_shifts },
+		{ "int64 edges", test_int64_edges },
+		{ "length limit", test_length_limit },
 		{ "precedence", test_precedence },
 		{ "errors", test_errors },
 		{ "error names the element", test_error_names_element },
