@@ -1,0 +1,195 @@
+/* test_edges.c - the analysis on both sides of its boundaries: expectations
+ * that must compare both ends of a range, a hardware limit reached exactly,
+ * the fingerprint under any axis order, the exact format of an expected
+ * fingerprint, identifier lengths. */
+#include "unit.h"
+
+static json_t *failure(json_t *a, const char *field)
+{
+	json_t *f = at(a, "expect/failures");
+	for (size_t i = 0; i < json_array_size(f); i++)
+		if (strcmp(json_string_value(json_object_get(json_array_get(f, i), "field")),
+			   field) == 0)
+			return json_array_get(f, i);
+	return NULL;
+}
+
+/* expect "slots": n holds only when every owner holds exactly n slots */
+static void test_expect_slots_both_ends(void)
+{
+	/* thread = min(i, 1): thread 0 holds (0), thread 1 holds (1) and (2) */
+	const char *lay = "{\"logical\":[3],\"expr\":{\"thread\":\"min(i, 1)\"}}";
+	char req[256];
+	for (int n = 1; n <= 2; n++) {
+		snprintf(req, sizeof req, "{\"layout\":%s,\"expect\":{\"slots\":%d}}", lay, n);
+		json_t *a = analyze_ok(req);
+		CU_ASSERT_PTR_NOT_NULL_FATAL(a);
+		CU_ASSERT_EQUAL(at_int(a, "owners/slots/min"), 1);
+		CU_ASSERT_EQUAL(at_int(a, "owners/slots/max"), 2);
+		CU_ASSERT_EQUAL(at_bool(a, "ok"), 0);
+		CU_ASSERT_EQUAL(at_bool(a, "expect/passed"), 0);
+		CU_ASSERT_PTR_NOT_NULL(failure(a, "slots"));
+		json_decref(a);
+	}
+}
+
+/* expect "replication": n holds only for {min n, max n} */
+static void test_expect_replication_both_ends(void)
+{
+	/* element 0 on lanes 0 and 1, element 1 on lane 2: replication {1, 2} */
+	const char *lay = "{\"table\":[[[0],{\"laneid\":0}],[[0],{\"laneid\":1}],"
+			  "[[1],{\"laneid\":2}]]}";
+	char req[256];
+	for (int n = 1; n <= 2; n++) {
+		snprintf(req, sizeof req, "{\"layout\":%s,\"expect\":{\"replication\":%d}}", lay,
+			 n);
+		json_t *a = analyze_ok(req);
+		CU_ASSERT_PTR_NOT_NULL_FATAL(a);
+		CU_ASSERT_EQUAL(at_int(a, "replication/min"), 1);
+		CU_ASSERT_EQUAL(at_int(a, "replication/max"), 2);
+		CU_ASSERT_EQUAL(at_bool(a, "ok"), 0);
+		CU_ASSERT_PTR_NOT_NULL(failure(a, "replication"));
+		json_decref(a);
+	}
+	/* and it holds on an even relation */
+	json_t *a = analyze_ok("{\"layout\":{\"logical\":[2],\"expr\":{\"laneid\":\"i\"}},"
+			       "\"expect\":{\"replication\":1,\"slots\":1}}");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(a);
+	CU_ASSERT_EQUAL(at_bool(a, "ok"), 1);
+	json_decref(a);
+}
+
+static size_t count_code(json_t *warnings, const char *code)
+{
+	size_t n = 0;
+	for (size_t i = 0; i < json_array_size(warnings); i++)
+		n += strcmp(json_string_value(json_object_get(json_array_get(warnings, i), "code")),
+			    code) == 0;
+	return n;
+}
+
+/* laneid < 32: reaching 32 warns, reaching 31 does not */
+static void test_hardware_limit_exactly(void)
+{
+	json_t *a = analyze_ok("{\"logical\":[33],\"expr\":{\"laneid\":\"i\"}}");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(a);
+	CU_ASSERT_EQUAL(count_code(at(a, "warnings"), "hardware_limit"), 1);
+	json_decref(a);
+	a = analyze_ok("{\"logical\":[32],\"expr\":{\"laneid\":\"i\"}}");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(a);
+	CU_ASSERT_EQUAL(count_code(at(a, "warnings"), "hardware_limit"), 0);
+	json_decref(a);
+	/* a declared extent past the limit warns too, one at the limit does not */
+	a = analyze_ok(
+		"{\"logical\":[2],\"expr\":{\"laneid\":\"i\"},\"physical\":{\"laneid\":33}}");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(a);
+	CU_ASSERT_EQUAL(count_code(at(a, "warnings"), "hardware_limit"), 1);
+	json_decref(a);
+	a = analyze_ok(
+		"{\"logical\":[2],\"expr\":{\"laneid\":\"i\"},\"physical\":{\"laneid\":32}}");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(a);
+	CU_ASSERT_EQUAL(count_code(at(a, "warnings"), "hardware_limit"), 0);
+	json_decref(a);
+}
+
+/* The fingerprint does not depend on the order the axes appear in. */
+static void test_fingerprint_any_axis_order(void)
+{
+	static const char *defs[] = {
+		"{\"logical\":[8],\"expr\":{\"b\":\"i % 2\",\"a\":\"i // 2 % 2\",\"c\":\"i // "
+		"4\"}}",
+		"{\"logical\":[8],\"expr\":{\"a\":\"i // 2 % 2\",\"b\":\"i % 2\",\"c\":\"i // "
+		"4\"}}",
+		"{\"logical\":[8],\"expr\":{\"c\":\"i // 4\",\"b\":\"i % 2\",\"a\":\"i // 2 % "
+		"2\"}}",
+		"{\"logical\":[8],\"expr\":{\"a\":\"i // 2 % 2\",\"c\":\"i // 4\",\"b\":\"i % "
+		"2\"}}",
+	};
+	char first[80] = "";
+	for (size_t k = 0; k < sizeof defs / sizeof defs[0]; k++) {
+		json_t *a = analyze_ok(defs[k]);
+		CU_ASSERT_PTR_NOT_NULL_FATAL(a);
+		const char *fp = json_string_value(at(a, "fingerprint"));
+		if (k == 0)
+			snprintf(first, sizeof first, "%s", fp);
+		else
+			CU_ASSERT_STRING_EQUAL(fp, first);
+		json_decref(a);
+	}
+	/* and a different relation on the same axes differs */
+	json_t *a = analyze_ok("{\"logical\":[8],\"expr\":{\"a\":\"i % 2\",\"b\":\"i // 2 % "
+			       "2\",\"c\":\"i // 4\"}}");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(a);
+	CU_ASSERT_STRING_NOT_EQUAL(json_string_value(at(a, "fingerprint")), first);
+	json_decref(a);
+}
+
+/* expect.fingerprint is "sha256:" and exactly 64 lowercase hex digits */
+static void test_expect_fingerprint_format(void)
+{
+	char hex64[65];
+	memset(hex64, 'a', 64);
+	hex64[64] = '\0';
+	char req[512];
+	/* prefix, hex digits, suffix: each one wrong in turn */
+	static const struct {
+		const char *pre;
+		int ndig;
+		const char *post;
+	} bad[] = { { "sha256:", 64, "Z" },
+		    { "sha256:", 64, "0" },
+		    { "sha256:", 63, "" },
+		    { "sha257:", 64, "" },
+		    { "sha256:", 63, "A" } };
+	for (size_t k = 0; k < sizeof bad / sizeof bad[0]; k++) {
+		char fp[128];
+		snprintf(fp, sizeof fp, "%s%.*s%s", bad[k].pre, bad[k].ndig, hex64, bad[k].post);
+		snprintf(req, sizeof req,
+			 "{\"layout\":{\"logical\":[2],\"expr\":{\"m\":\"i\"}},"
+			 "\"expect\":{\"fingerprint\":\"%s\"}}",
+			 fp);
+		ASSERT_ERROR(req, LAY_ESCHEMA, "/expect/fingerprint", -1);
+	}
+	snprintf(req, sizeof req,
+		 "{\"layout\":{\"logical\":[2],\"expr\":{\"m\":\"i\"}},"
+		 "\"expect\":{\"fingerprint\":\"sha256:%s\"}}",
+		 hex64);
+	json_t *a = analyze_ok(req);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(a);
+	CU_ASSERT_EQUAL(at_bool(a, "ok"), 0); /* well formed, just not this layout's */
+	CU_ASSERT_PTR_NOT_NULL(failure(a, "fingerprint"));
+	json_decref(a);
+}
+
+/* Identifiers (axis and dimension names) have at most 63 characters. */
+static void test_identifier_length(void)
+{
+	char name[65], req[256];
+	memset(name, 'x', 64);
+	name[63] = '\0';
+	snprintf(req, sizeof req, "{\"logical\":[2],\"expr\":{\"%s\":\"i\"}}", name);
+	json_t *a = analyze_ok(req);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(a);
+	CU_ASSERT_STRING_EQUAL(json_string_value(at(a, "physical/axes/0/name")), name);
+	json_decref(a);
+	name[63] = 'x';
+	name[64] = '\0';
+	snprintf(req, sizeof req, "{\"logical\":[2],\"expr\":{\"%s\":\"i\"}}", name);
+	char ptr[80];
+	snprintf(ptr, sizeof ptr, "/expr/%s", name);
+	ASSERT_ERROR(req, LAY_ENAME, ptr, -1);
+}
+
+int main(void)
+{
+	static const struct unit_test tests[] = {
+		{ "expect slots, both ends", test_expect_slots_both_ends },
+		{ "expect replication, both ends", test_expect_replication_both_ends },
+		{ "hardware limit reached exactly", test_hardware_limit_exactly },
+		{ "fingerprint under any axis order", test_fingerprint_any_axis_order },
+		{ "expect.fingerprint format", test_expect_fingerprint_format },
+		{ "identifier length", test_identifier_length },
+		{ NULL, NULL },
+	};
+	return unit_main("edges", tests);
+}
