@@ -703,6 +703,63 @@ static void test_versions_pagination(void)
 	store_close(st);
 }
 
+/* A limit past STORE_PAGE_MAX is clamped to it; 0 is STORE_PAGE_DEFAULT. */
+static void test_page_limit_clamped(void)
+{
+	char path[4200];
+	struct store *st = open_ok(new_db(path, sizeof path), NULL);
+	json_t *page = NULL;
+	char sql[1024];
+	/* STORE_PAGE_MAX + 1 versions, written in one transaction */
+	snprintf(sql, sizeof sql,
+		 "BEGIN;"
+		 "INSERT INTO layout_name (name, last_version, created)"
+		 " VALUES ('big', %d, '2026-01-01T00:00:00Z');"
+		 "WITH RECURSIVE n(v) AS (SELECT 1 UNION ALL SELECT v + 1 FROM n WHERE v < %d)"
+		 " INSERT INTO layout_version (name, version, id, fingerprint, layout, analysis,"
+		 " created) SELECT 'big', v, 'sha256:' || v, 'fp', '{}', '{}',"
+		 " '2026-01-01T00:00:00Z' FROM n;"
+		 "COMMIT;",
+		 STORE_PAGE_MAX + 1, STORE_PAGE_MAX + 1);
+	CU_ASSERT_EQUAL_FATAL(raw_exec(path, sql), SQLITE_OK);
+	CU_ASSERT_EQUAL(store_layout_versions(st, "big", 0, 10 * STORE_PAGE_MAX, &page, NULL),
+			STORE_OK);
+	CU_ASSERT_EQUAL(json_array_size(json_object_get(page, "versions")), STORE_PAGE_MAX);
+	CU_ASSERT_EQUAL(at_int(page, "next"), STORE_PAGE_MAX);
+	json_decref(page);
+	CU_ASSERT_EQUAL(store_layout_versions(st, "big", 0, 0, &page, NULL), STORE_OK);
+	CU_ASSERT_EQUAL(json_array_size(json_object_get(page, "versions")), STORE_PAGE_DEFAULT);
+	CU_ASSERT_EQUAL(at_int(page, "next"), STORE_PAGE_DEFAULT);
+	json_decref(page);
+	CU_ASSERT_EQUAL(
+		store_layout_versions(st, "big", STORE_PAGE_MAX, STORE_PAGE_MAX + 1, &page, NULL),
+		STORE_OK);
+	CU_ASSERT_EQUAL(json_array_size(json_object_get(page, "versions")), 1);
+	CU_ASSERT_TRUE(json_is_null(json_object_get(page, "next")));
+	json_decref(page);
+	store_close(st);
+}
+
+/* A token's scope is "read" or "write", nothing else. */
+static void test_token_scopes(void)
+{
+	char path[4200], tok[STORE_TOKEN_LEN + 1], who[STORE_NAME_MAX + 1], scope[8];
+	struct store *st = open_ok(new_db(path, sizeof path), NULL);
+	struct store_error err = { 0 };
+	static const char *const bad[] = { "admin", "", "Read", "writer", NULL };
+	for (const char *const *b = bad; *b; b++) {
+		CU_ASSERT_EQUAL(store_token_add_scoped(st, "x", *b, tok, &err), STORE_INVAL);
+		CU_ASSERT_STRING_EQUAL(tok, "");
+	}
+	CU_ASSERT_EQUAL(store_token_add_scoped(st, "x", NULL, tok, &err), STORE_INVAL);
+	CU_ASSERT_EQUAL(raw_int(path, "SELECT count(*) FROM api_token"), 0);
+	CU_ASSERT_EQUAL(store_token_add_scoped(st, "r", "read", tok, &err), STORE_OK);
+	CU_ASSERT_EQUAL(store_token_scope(st, tok, who, scope, &err), STORE_OK);
+	CU_ASSERT_STRING_EQUAL(who, "r");
+	CU_ASSERT_STRING_EQUAL(scope, "read");
+	store_close(st);
+}
+
 static void test_bad_names(void)
 {
 	char path[4200], long_ok[STORE_NAME_MAX + 1], too_long[STORE_NAME_MAX + 2];
@@ -1128,7 +1185,9 @@ int main(void)
 		{ "registry: soft delete, GONE vs NOTFOUND", test_registry_delete },
 		{ "registry: list, prefix, cursor", test_list_pagination },
 		{ "registry: versions pagination", test_versions_pagination },
+		{ "registry: page limits clamped", test_page_limit_clamped },
 		{ "registry: bad names", test_bad_names },
+		{ "tokens: scope is read or write", test_token_scopes },
 		{ "registry: 8 threads x 50 puts", test_concurrent_puts },
 		{ "threads: per-thread connections", test_ready_threads },
 		{ "tokens: add, check, revoke, list", test_tokens },
