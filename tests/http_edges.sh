@@ -28,6 +28,45 @@ req "If-None-Match, a prefix of the tag" 200 -H "If-None-Match: \"$SHORT\"" "$U/
 req "If-None-Match, unquoted" 200 -H "If-None-Match: $FP" "$U/v1/analyses/$ID"
 req "If-None-Match, other tags only" 200 -H "If-None-Match: \"x\", \"y\"" "$U/v1/analyses/$ID"
 
+# ---- HEAD answers wherever GET does, with the headers and no body
+req "HEAD analysis" 200 -I "$U/v1/analyses/$ID"
+hdr "HEAD carries the ETag" "^etag: W/\"$FP\""
+req "HEAD livez" 200 -I "$U/livez"
+req "HEAD on a POST-only route" 405 -I "$U/v1/analyze"
+
+# ---- check: 200 when ok, 422 when not
+req "check of an ok layout" 200 --data-binary "@$T/a.json" "$U/v1/check"
+echo '{"layout": {"logical": [4], "expr": {"m": "i // 2"}}}' > "$T/bad.json"
+req "check of a colliding layout" 422 --data-binary "@$T/bad.json" "$U/v1/check"
+jqt "422 carries the analysis" '.ok == false and .collisions.count == 2'
+req "analyze of a colliding layout" 200 --data-binary "@$T/bad.json" "$U/v1/analyze"
+
+# ---- table paging arguments: limit >= 1, after >= 0
+req "table limit 1" 200 "$U/v1/analyses/$ID/table?limit=1"
+jqt "one row and a cursor" '(.rows|length) == 1 and .next == "1"'
+req "table limit 0" 400 "$U/v1/analyses/$ID/table?limit=0"
+jqt "limit 0 located" '.code == "bad_query" and .pointer == "/limit"'
+req "table after 0" 200 "$U/v1/analyses/$ID/table?after=0&limit=2"
+jqt "after 0 starts at the first row" '.rows[0] == [0,0,0,0]'
+req "table after -1" 400 "$U/v1/analyses/$ID/table?after=-1"
+jqt "after -1 located" '.code == "bad_query" and .pointer == "/after"'
+
+# ---- registry: a new version is 201, the same definition again 200
+echo '{"layout": {"logical": [4, 4], "expr": {"thread": "i", "slot": "j"}}}' > "$T/put.json"
+req "PUT a new layout" 201 -X PUT --data-binary "@$T/put.json" "$U/v1/layouts/edge"
+jqt "version 1" '.version == 1 and .name == "edge"'
+req "PUT the same definition" 200 -X PUT --data-binary "@$T/put.json" "$U/v1/layouts/edge"
+jqt "still version 1" '.version == 1'
+echo '{"layout": {"logical": [4, 4], "expr": {"thread": "j", "slot": "i"}}}' > "$T/put2.json"
+req "PUT a changed definition" 201 -X PUT --data-binary "@$T/put2.json" "$U/v1/layouts/edge"
+jqt "version 2" '.version == 2'
+req "list limit 1" 200 "$U/v1/layouts?limit=1"
+jqt "one layout listed" '(.layouts|length) == 1 and .layouts[0].name == "edge"'
+req "list limit 0" 400 "$U/v1/layouts?limit=0"
+req "versions limit 0" 400 "$U/v1/layouts/edge/versions?limit=0"
+req "versions limit 1" 200 "$U/v1/layouts/edge/versions?limit=1"
+jqt "one version and a cursor" '(.versions|length) == 1 and .next == 1'
+
 # ---- the body limit: exactly 1024 bytes pass, 1025 are refused
 # pad(N): a valid request of exactly N bytes (spaces before the closing brace)
 pad() {
