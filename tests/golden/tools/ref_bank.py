@@ -396,6 +396,64 @@ case("access-triton-gluon-blocked32-f16", {
     "layout": SHR, "access": {"threads": BLK, "element_bits": 16},
     "expect": {"bank_conflicts": 0}}, TRI + "\nbitwidth 16: two lanes per word.")
 
+# Triton BankConflictTest / Gluon test_bank_conflicts, the tensor-core cases: the linear
+# layouts come from ref_triton_ll.py (Triton's conversions re-implemented and checked
+# against bases asserted in LinearLayoutConversionsTest.cpp)
+import ref_triton_ll as tll
+REG_INS, SH_INS, D2 = ["register", "lane", "warp", "block"], ["offset", "block"], ["dim0", "dim1"]
+GLUON = [
+    ("mmav3-4x1-nvmma128-f16-128x128", tll.nvidia_mma(3, [4, 1], [16, 32, 16], [128, 128]),
+     tll.nvmma_shared(128, 16, [128, 128]), 16, 0,
+     "NVMMADistributedLayout(version=[3, 0], warps_per_cta=[4, 1], instr_shape=[16, 32, 16]), "
+     "NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2), [128, 128], 16"),
+    ("dotb-mmav2-1x4-k2-nvmma64-f16-64x32", tll.dot_op(1, 2, [1, 4], 2, [64, 32]),
+     tll.nvmma_shared(64, 16, [64, 32]), 16, 0,
+     "DotOperandLayout(operand_index=1, parent=NVMMADistributedLayout(version=[2, 0], "
+     "warps_per_cta=[1, 4], instr_shape=[16, 8]), k_width=2), NVMMASharedLayout(64, 16, rank=2), "
+     "[64, 32], 16"),
+    ("dota-mmav2-1x4-k2-nvmma64t-f16-32x64", tll.dot_op(0, 2, [1, 4], 2, [32, 64]),
+     tll.nvmma_shared(64, 16, [32, 64], transposed=True), 16, 0,
+     "DotOperandLayout(operand_index=0, parent=NVMMADistributedLayout(version=[2, 0], "
+     "warps_per_cta=[1, 4], instr_shape=[16, 8]), k_width=2), NVMMASharedLayout(64, 16, rank=2, "
+     "transposed=True), [32, 64], 16"),
+    ("dotb-mmav2-1x4-k1-nvmma32-i8-8x32", tll.dot_op(1, 2, [1, 4], 1, [8, 32]),
+     tll.nvmma_shared(32, 8, [8, 32]), 8, 0,
+     "DotOperandLayout(operand_index=1, parent=NVMMADistributedLayout(version=[2, 0], "
+     "warps_per_cta=[1, 4], instr_shape=[16, 8]), k_width=1), NVMMASharedLayout(32, 8, rank=2), "
+     "[8, 32], 8"),
+    ("mmav2-4x1-nvmma64t-f16-64x64", tll.nvidia_mma(2, [4, 1], [16, 8], [64, 64]),
+     tll.nvmma_shared(64, 16, [64, 64], transposed=True), 16, 0,
+     "NVMMADistributedLayout(version=[2, 0], warps_per_cta=[4, 1], instr_shape=[16, 8]), "
+     "NVMMASharedLayout(64, 16, rank=2, transposed=True), [64, 64], 16"),
+    ("mmav3-2x2-nvmma64-f16-64x32", tll.nvidia_mma(3, [2, 2], [16, 32, 16], [64, 32]),
+     tll.nvmma_shared(64, 16, [64, 32]), 16, 0,
+     "NVMMADistributedLayout(version=[3, 0], warps_per_cta=[2, 2], instr_shape=[16, 32, 16]), "
+     "NVMMASharedLayout(64, 16, rank=2), [64, 32], 16"),
+    ("mmav2-4x1-nvmma32-i8-32x32", tll.nvidia_mma(2, [4, 1], [16, 8], [32, 32]),
+     tll.nvmma_shared(32, 8, [32, 32]), 8, 0,
+     "NVMMADistributedLayout(version=[2, 0], warps_per_cta=[4, 1], instr_shape=[16, 8]), "
+     "NVMMASharedLayout(32, 8, rank=2), [32, 32], 8"),
+    ("mmav2-2x4-nvmma0-f16-4x64", tll.nvidia_mma(2, [2, 4], [16, 8], [4, 64]),
+     tll.nvmma_shared(0, 16, [4, 64]), 16, 3,
+     "NVMMADistributedLayout(version=[2, 0], warps_per_cta=[2, 4], instr_shape=[16, 8]), "
+     "NVMMASharedLayout(swizzle_byte_width=0, element_bitwidth=16, rank=2), [4, 64], 16"),
+    ("mmav3-4x1-nvmma128-f32-128x64", tll.nvidia_mma(3, [4, 1], [16, 32, 16], [128, 64]),
+     tll.nvmma_shared(128, 32, [128, 64]), 32, 1,
+     "NVMMADistributedLayout(version=[3, 0], warps_per_cta=[4, 1], instr_shape=[16, 32, 16]), "
+     "NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=32, rank=2), [128, 64], 32"),
+]
+for name, reg, shared, bits, ref, text in GLUON:
+    case("access-triton-gluon-" + name, {
+        "layout": {"linear": shared.as_json(SH_INS, D2)},
+        "access": {"threads": {"linear": reg.as_json(REG_INS, D2)}, "element_bits": bits},
+        "expect": {"bank_conflicts": ref}},
+        "triton-lang/triton python/test/gluon/test_frontend.py test_bank_conflicts and "
+        "unittest/Dialect/TritonGPU/SwizzleTest.cpp BankConflictTest (commit "
+        "bceeb9ed7c0a3bcbdf9e35869de841656c1a5760): " + text + ", ref_conflicts " + str(ref) +
+        ".\nUpstream asserts ref_conflicts (Gluon) and analytic == brute force (C++).\n"
+        "The linear layouts (register/lane/warp/block -> dim0, dim1 and offset/block -> dim0,\n"
+        "dim1) are Triton's toLinearLayout, computed by tests/golden/tools/ref_triton_ll.py.")
+
 # errors
 ERR = "Located error (hand-written request)."
 case("bad-access-tile-differs", {
