@@ -508,6 +508,9 @@ static void axe_form(const struct lay_def *def, struct lay_form *f)
 								it[k].axis, pass == 1 };
 	}
 	memcpy(f->offset, st->offset, sizeof f->offset);
+	f->nord = st->nshard; /* the last shard iter is the fastest */
+	for (int k = 0; k < st->nshard; k++)
+		f->ord[k] = st->nshard - 1 - k;
 }
 
 static const struct lay_notation_ops axe_ops = {

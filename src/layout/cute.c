@@ -39,6 +39,10 @@ struct cute_state {
 	/* tv: leaves [0, tv_split) are the thread mode, the rest the values */
 	int tv_split;
 	int64_t threads, values;
+	/* top-level modes: leaves [mlo[m], mlo[m+1]) and the mode sizes */
+	int nmodes;
+	int mlo[LAYOUTD_MAX_ITERS + 1];
+	int64_t msize[LAYOUTD_MAX_ITERS];
 	int a_thread, a_value;
 };
 
@@ -625,6 +629,20 @@ static void cute_form(const struct lay_def *def, struct lay_form *f)
 		f->tile = def->shape[0] * def->shape[1];
 	} else {
 		f->kind = LAY_FORM_FORWARD;
+		/* Row-major element order as an odometer over the leaves: the
+		 * last mode fastest, colex inside a mode; a flat logical shape
+		 * is the colex index itself.  Other logical shapes: none. */
+		bool modes = def->rank == st->nmodes;
+		for (int d = 0; modes && d < def->rank; d++)
+			modes = def->shape[d] == st->msize[d];
+		f->nord = 0;
+		if (modes)
+			for (int m = st->nmodes - 1; m >= 0; m--)
+				for (int k = st->mlo[m]; k < st->mlo[m + 1]; k++)
+					f->ord[f->nord++] = k;
+		else if (def->rank == 1)
+			for (int k = 0; k < st->nleaf; k++)
+				f->ord[f->nord++] = k;
 	}
 }
 
@@ -776,6 +794,9 @@ int lay_cute_parse(struct lay_def *def, json_t *v, json_t *whole, struct lay_err
 			kid = p.nodes[kid].next;
 	}
 
+	st->nmodes = nmodes;
+	memcpy(st->mlo, mlo, sizeof(int) * (size_t)(nmodes + 1));
+	memcpy(st->msize, msize, sizeof(int64_t) * (size_t)nmodes);
 	if (role == ROLE_MEMORY) {
 		/* axes in first-appearance order; plain strides on m */
 		for (int k = 0; k < nl; k++) {

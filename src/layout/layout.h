@@ -162,6 +162,11 @@ struct lay_form {
 	int n;
 	struct lay_form_iter it[2 * LAYOUTD_MAX_ITERS];
 	int64_t offset[LAYOUTD_MAX_AXES];
+	/* FORWARD: the shard iters from fastest to slowest as the elements go
+	 * in row-major order (an odometer); nord = 0 when that order is not
+	 * an odometer over the iters. */
+	int nord;
+	int ord[LAYOUTD_MAX_ITERS];
 	int split, a_thread, a_value; /* TV */
 	int64_t tile;		      /* TV */
 	int nin, nrows, out_bits;     /* GF2 */
@@ -232,7 +237,9 @@ struct lay_options {
  * past them; LAY_METHOD_STRUCTURAL decides structurally whenever a
  * structural method applies (no fingerprint past the limits, no examples),
  * and enumerates otherwise. */
-enum lay_method { LAY_METHOD_AUTO = 0, LAY_METHOD_STRUCTURAL = 1 };
+enum lay_method { LAY_METHOD_AUTO = 0, LAY_METHOD_STRUCTURAL = 1, LAY_METHOD_GENERIC = 2 };
+/* LAY_METHOD_GENERIC enumerates every layout through the general path, as a
+ * reference for the fast one (tests). */
 
 /*
  * Parse a definition object (borrowed).  `ptr` is its JSON pointer in the

@@ -535,33 +535,10 @@ static void name_order(const struct lay_def *def, struct ana *A)
 static void fingerprint_final(const struct lay_def *def, struct ana *A, const int64_t *ext,
 			      char fingerprint[72])
 {
-	char buf[256];
 	if (A->flen)
 		sha256_update(&A->sha, A->flen, A->fbuf);
 	A->flen = 0;
-	uint8_t body[SHA256_DIGEST_SIZE];
-	sha256_digest(&A->sha, sizeof body, body);
-	struct sha256_ctx fin;
-	sha256_init(&fin);
-	snprintf(buf, sizeof buf, "layoutd-fingerprint/1\nshape");
-	sha256_update(&fin, strlen(buf), (const uint8_t *)buf);
-	for (int d = 0; d < def->rank; d++) {
-		snprintf(buf, sizeof buf, " %lld", (long long)def->shape[d]);
-		sha256_update(&fin, strlen(buf), (const uint8_t *)buf);
-	}
-	sha256_update(&fin, 5, (const uint8_t *)"\naxes");
-	for (int a = 0; a < def->naxes; a++) {
-		int k = A->order[a];
-		snprintf(buf, sizeof buf, " %s=%lld", def->axes[k].name, (long long)ext[k]);
-		sha256_update(&fin, strlen(buf), (const uint8_t *)buf);
-	}
-	sha256_update(&fin, 6, (const uint8_t *)"\nbody ");
-	sha256_update(&fin, sizeof body, body);
-	uint8_t digest[SHA256_DIGEST_SIZE];
-	sha256_digest(&fin, sizeof digest, digest);
-	memcpy(fingerprint, "sha256:", 7);
-	for (int i = 0; i < SHA256_DIGEST_SIZE; i++)
-		snprintf(fingerprint + 7 + 2 * i, 3, "%02x", digest[i]);
+	run_fingerprint(def, A->order, ext, &A->sha, fingerprint);
 }
 
 /*
@@ -868,6 +845,18 @@ json_t *lay_analyze_def(struct lay_def *def, json_t *expect_v, const char *expec
 	if (out || refused)
 		goto done;
 
+	if (!probe_v && !(opt && opt->method == LAY_METHOD_GENERIC)) {
+		struct fast_out fo;
+		int rc = run_fast(def, A->order, A->examples, &fo, err);
+		if (rc < 0)
+			goto out;
+		if (rc == 1) {
+			struct report_ex ex = { .holes = fo.holes, .unplaced = fo.unplaced };
+			out = build_report(def, &fo.F, fo.fingerprint, &ex, &x);
+			method = "enumerated";
+			goto done;
+		}
+	}
 	r.ex_oob = json_array();
 	r.examples = A->examples;
 	r.want_owners = true;

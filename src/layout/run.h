@@ -88,6 +88,22 @@ struct facts {
  * the bounds are known, else -1; -1 when the notation has no closed form.
  */
 int lay_structural(const struct lay_def *def, struct facts *f, char *why, size_t nwhy);
+
+/* fast.c: a clean layout (decided structurally, no collision, duplicate or
+ * out-of-bounds placement) enumerated in one pass for its fingerprint and
+ * its hole and unplaced examples.  Returns 1 with *o filled, 0 when the
+ * general enumeration must answer, or a negative code with err filled. */
+struct fast_out {
+	struct facts F;
+	char fingerprint[72];
+	json_t *holes, *unplaced; /* new references */
+};
+int run_fast(const struct lay_def *def, const int *order, int examples, struct fast_out *o,
+	     struct lay_error *err);
+/* fingerprint = sha256(header || sha256(body)); `order` the axes by name. */
+struct sha256_ctx;
+void run_fingerprint(const struct lay_def *def, const int *order, const int64_t *ext,
+		     struct sha256_ctx *body, char fingerprint[72]);
 void run_free(struct run *r);
 size_t run_unique(int32_t *p, size_t n);
 void run_sort(int32_t *p, size_t n);

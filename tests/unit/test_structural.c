@@ -4,8 +4,10 @@
  * from a fixed seed: wherever a structural method decides a layout, its
  * report (verdicts, every count, extents, owners, warnings, and the
  * fingerprint when it has one) must equal the enumerated report apart from
- * the examples, `method` and `elapsed_us`.  Also the answers past the
- * enumeration limit, derived by hand.
+ * the examples, `method` and `elapsed_us`; and the one-pass enumeration of
+ * clean layouts (fast.c) must give the general enumeration's report, examples
+ * and fingerprint included.  Also the answers past the enumeration limit,
+ * derived by hand.
  */
 #include "unit.h"
 
@@ -259,6 +261,25 @@ static void test_agreement(void)
 		}
 		CU_ASSERT_STRING_EQUAL(json_string_value(json_object_get(a, "method")),
 				       "enumerated");
+		/* the one-pass enumeration of clean layouts against the general one:
+		 * the whole report, examples and fingerprint included */
+		json_t *c = run(text, LAY_METHOD_GENERIC, &e2);
+		CU_ASSERT_PTR_NOT_NULL_FATAL(c);
+		json_object_del(c, "elapsed_us");
+		json_t *a2 = json_deep_copy(a);
+		json_object_del(a2, "elapsed_us");
+		if (!json_equal(a2, c)) {
+			CU_FAIL("fast and general enumeration differ");
+			if (failures++ < 5) {
+				char *sa = json_dumps(a2, JSON_COMPACT | JSON_SORT_KEYS);
+				char *sc = json_dumps(c, JSON_COMPACT | JSON_SORT_KEYS);
+				fprintf(stderr, "\n  %s\n  fast    %s\n  general %s\n", text, sa, sc);
+				free(sa);
+				free(sc);
+			}
+		}
+		json_decref(a2);
+		json_decref(c);
 		if (strcmp(json_string_value(json_object_get(b, "method")), "structural") == 0) {
 			decided[g]++;
 			CU_ASSERT(json_is_string(json_object_get(b, "fingerprint")) ||
