@@ -152,8 +152,8 @@ static void hole_examples(struct fast *X, bool (*in)(struct fast *, int64_t q, c
 		return;
 	for (int64_t p = 0; p < X->F->phys_size; p++) {
 		if (!in(X, q, c)) {
-			json_array_append_new(X->holes,
-					      json_pack("{s:o}", "physical", run_coord_json(def, c)));
+			json_array_append_new(
+				X->holes, json_pack("{s:o}", "physical", run_coord_json(def, c)));
 			if (++found == X->F->holes || found >= X->examples)
 				return;
 		}
@@ -286,7 +286,7 @@ static bool tv_in(struct fast *X, int64_t q, const int64_t *c)
 	const struct tvx *T = tv_of(X);
 	(void)q;
 	for (int a = 0; a < X->def->naxes; a++)
-		if (a == T->a_thread ? c[a] >= T->threads
+		if (a == T->a_thread  ? c[a] >= T->threads
 		    : a == T->a_value ? c[a] >= T->values
 				      : c[a] != 0)
 			return false;
@@ -522,8 +522,8 @@ int run_fast(const struct lay_def *def, const int *order, int examples, struct f
 	if (form.kind == LAY_FORM_FORWARD && form.nord == 0)
 		return 0;
 	/* struct fast, then the notation's own state */
-	size_t extra = sizeof(struct gfx) > sizeof(struct tvx) ? sizeof(struct gfx)
-							       : sizeof(struct tvx);
+	size_t extra =
+		sizeof(struct gfx) > sizeof(struct tvx) ? sizeof(struct gfx) : sizeof(struct tvx);
 	if (sizeof(struct fwd) > extra)
 		extra = sizeof(struct fwd);
 	struct fast *X = calloc(1, sizeof *X + extra);

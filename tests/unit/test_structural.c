@@ -273,7 +273,8 @@ static void test_agreement(void)
 			if (failures++ < 5) {
 				char *sa = json_dumps(a2, JSON_COMPACT | JSON_SORT_KEYS);
 				char *sc = json_dumps(c, JSON_COMPACT | JSON_SORT_KEYS);
-				fprintf(stderr, "\n  %s\n  fast    %s\n  general %s\n", text, sa, sc);
+				fprintf(stderr, "\n  %s\n  fast    %s\n  general %s\n", text, sa,
+					sc);
 				free(sa);
 				free(sc);
 			}
