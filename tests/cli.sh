@@ -57,4 +57,73 @@ contains "compare reason" '"equal": false'
 
 check "limit refused" 2 "$L" check --max-points 100 "$G/seed-axe-shard/request.json"
 check "big tile" 0 "$L" check "$G/../perf/tile-4096.json"
+
+# --- many files: one summary line; CI formats ------------------------
+ALL="$G/seed-transpose/request.json $G/seed-dropped-bits/request.json $G/bad-axe-missing-bracket/request.json"
+# shellcheck disable=SC2086
+check "many files: worst exit" 2 "$L" check $ALL
+contains "summary line" "1 passed, 1 failed, 1 errors"
+[ "$(tail -n 1 "$T/out")" = "1 passed, 1 failed, 1 errors" ] || { echo "FAIL summary is not the last line"; fail=1; }
+check "one file: no summary" 0 "$L" check "$G/seed-transpose/request.json"
+if grep -q "passed," "$T/out"; then echo "FAIL summary printed for one file"; fail=1; fi
+# shellcheck disable=SC2086
+check "json lines" 2 "$L" check --json $ALL
+[ "$(wc -l <"$T/out")" -eq 3 ] || { echo "FAIL json lines: expected 3 lines"; cat "$T/out"; fail=1; }
+if command -v jq >/dev/null 2>&1; then
+	[ "$(jq -sr 'map(.file | split("/") | .[-2]) | join(" ")' "$T/out")" = "seed-transpose seed-dropped-bits bad-axe-missing-bracket" ] ||
+		{ echo "FAIL json lines: file members"; fail=1; }
+	[ "$(jq -sr '.[2].error.code' "$T/out")" = syntax ] || { echo "FAIL json lines: error object"; fail=1; }
+	[ "$(jq -sr '.[1].ok' "$T/out")" = false ] || { echo "FAIL json lines: analysis"; fail=1; }
+fi
+grep -qF "1 passed, 1 failed, 1 errors" "$T/err" || { echo "FAIL json: summary on stderr"; fail=1; }
+# shellcheck disable=SC2086
+check "github annotations" 2 "$L" check --format github $ALL
+contains "annotation of the failure" "::error file=$G/seed-dropped-bits/request.json,line=1,col=32,title=layoutd collision_free::not collision_free: 48 collisions"
+contains "annotation of the error" "::error file=$G/bad-axe-missing-bracket/request.json,line=1,"
+# shellcheck disable=SC2086
+check "junit" 2 "$L" check --format junit $ALL
+contains "junit testsuites" '<testsuites name="layoutd check" tests="3" failures="1" errors="1"'
+if command -v xmllint >/dev/null 2>&1; then
+	xmllint --noout --schema "$G/../schemas/junit.xsd" "$T/out" 2>"$T/err" || { echo "FAIL junit does not validate"; cat "$T/err"; fail=1; }
+fi
+# shellcheck disable=SC2086
+check "sarif" 2 "$L" check --format sarif $ALL
+contains "sarif version" '"version": "2.1.0"'
+NM=${LAYOUTD_NODE_MODULES:-$G/../browser/node_modules}
+if [ -d "$NM/ajv-draft-04" ] && command -v node >/dev/null 2>&1; then
+	cp "$T/out" "$T/report.sarif"
+	NODE_PATH=$NM node "$G/../validate.cjs" sarif "$G/../schemas/sarif-schema-2.1.0.json" "$T/report.sarif" ||
+		{ echo "FAIL sarif does not validate"; fail=1; }
+fi
+check "bad format" 2 "$L" check --format xml "$G/seed-transpose/request.json"
+
+# --- text notations from files and stdin -----------------------------
+printf 'S[(8, 2, 4, 2) : (4@laneid, 1@warpid, 1@laneid, 1)]\n' >"$T/shard.axe"
+check "axe text file" 0 "$L" check --logical 8,16 "$T/shard.axe"
+contains "axe text analysed" "owners       64 (laneid, warpid), slots 2..2 each"
+check "cute text from stdin" 0 sh -c "echo '((4,8),(2,2)):((32,1),(16,8))' | '$L' check --json -"
+contains "cute text: 128 points" '"size": 128'
+printf '// the C fragment of an MMA, as a TV layout\nLayout<Shape<Shape<_4,_8>,Shape<_2,_2>>, Stride<Stride<_16,_1>,Stride<_8,_64>>>\n' >"$T/tv.cute"
+check "cute tv text with --role and --logical" 0 "$L" check --role tv --logical 16,8 "$T/tv.cute"
+contains "tv owners" "owners       32 (thread)"
+printf 'S[(8, 2, 4, 2) : (4@laneid, 1@warpid, 1@laneid, 1)\n' >"$T/broken.axe"
+check "text syntax error located" 2 "$L" check --format github --logical 8,16 "$T/broken.axe"
+contains "text error line" "::error file=$T/broken.axe,line=1,col=51"
+check "unrecognised text" 2 "$L" check "$T/../$(basename "$T")/shard.axe" --bogus
+printf 'hello\n' >"$T/hello.txt"
+check "unrecognised text refused" 2 "$L" check "$T/hello.txt"
+contains "names --notation" "--notation"
+check "bad --logical" 2 "$L" check --logical 8,x "$T/shard.axe"
+
+# --- --help for every command -----------------------------------------
+for c in check table compare push pull ls versions serve token db version; do
+	check "$c --help" 0 "$L" "$c" --help
+	contains "$c usage" "usage: layoutd $c"
+done
+check "registry commands need a server" 2 env -u LAYOUTD_SERVER "$L" ls
+contains_err() { grep -qF -- "$2" "$T/err" || { echo "FAIL $1: stderr lacks $2"; cat "$T/err"; fail=1; }; }
+contains_err "says how to name one" "LAYOUTD_SERVER"
+check "--equals needs a server" 2 env -u LAYOUTD_SERVER "$L" check --equals x "$G/seed-transpose/request.json"
+check "https refused when nothing listens" 2 "$L" check --server https://127.0.0.1:1 --retries 0 "$G/seed-transpose/request.json"
+check "not a URL" 2 "$L" check --server ftp://x "$G/seed-transpose/request.json"
 exit $fail

@@ -1,15 +1,18 @@
 /*
- * check.c - `layoutd check`, `layoutd table` and `layoutd compare`.
+ * check.c - `layoutd check FILE...`: the engine offline, or a daemon with
+ * --server / --equals, over one file or many, with output for people
+ * (text), programs (--json, JSON Lines over many files) and CI systems
+ * (--format junit | sarif | github).  Exit 0 all pass, 1 a verdict failed,
+ * 2 bad input: the worst over the files.
  */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "cli/cli.h"
-
-/* The CLI reads whole files; 256 MiB bounds a table dumped from a kernel. */
-#define CLI_MAX_FILE (256L << 20)
+#include "cli/report.h"
 
 long long cli_parse_count(const char *opt, const char *value)
 {
@@ -24,340 +27,267 @@ long long cli_parse_count(const char *opt, const char *value)
 	return v;
 }
 
-json_t *cli_load(const char *path, struct lay_error *err)
+static const char *const notation_keys[] = { "axe", "cute", "expr", "linear", "table", "ttgir" };
+
+/* The pointer of the notation member of a request (for locating a
+ * failed verdict in the file): "/layout/axe", or "/axe" for a bare one. */
+static void notation_pointer(json_t *req, char *buf, size_t n)
 {
-	FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
-	char *buf = NULL;
-	size_t len = 0, cap = 0;
-	json_t *v = NULL;
-	if (!f) {
-		lay_error_set(err, LAY_EIO, "", -1, "cannot open %s: %s", path, strerror(errno));
-		return NULL;
-	}
-	for (;;) {
-		if (len == cap) {
-			cap = cap ? 2 * cap : 65536;
-			char *nb = realloc(buf, cap);
-			if (!nb) {
-				lay_error_set(err, LAY_ENOMEM, "", -1, "out of memory reading %s",
-					      path);
-				goto out;
-			}
-			buf = nb;
+	json_t *layout = json_object_get(req, "layout");
+	const char *prefix = layout ? "/layout" : "";
+	json_t *def = layout ? layout : req;
+	snprintf(buf, n, "%s", layout ? "/layout" : "");
+	for (size_t k = 0; k < sizeof notation_keys / sizeof notation_keys[0]; k++)
+		if (json_object_get(def, notation_keys[k])) {
+			snprintf(buf, n, "%s/%s", prefix, notation_keys[k]);
+			return;
 		}
-		size_t n = fread(buf + len, 1, cap - len, f);
-		len += n;
-		if (len > (size_t)CLI_MAX_FILE) {
-			lay_error_set(err, LAY_ELIMIT, "", -1, "%s is larger than %ld bytes", path,
-				      CLI_MAX_FILE);
-			goto out;
-		}
-		if (n == 0)
-			break;
-	}
-	if (ferror(f)) {
-		lay_error_set(err, LAY_EIO, "", -1, "cannot read %s: %s", path, strerror(errno));
-		goto out;
-	}
-	v = lay_json_load(buf, len, err);
-out:
-	free(buf);
-	if (f != stdin)
-		fclose(f);
-	return v;
 }
 
-static void print_json(json_t *v, bool compact)
+/* A daemon's answer to one file: an analysis (200 or 422) or a problem. */
+static void check_remote(const struct cli_conn *conn, const char *equals, json_t *req,
+			 struct cli_result *r)
 {
-	char *s = json_dumps(v, compact ? JSON_COMPACT : JSON_INDENT(2));
-	if (s) {
-		puts(s);
-		free(s);
+	json_t *body = json_object_get(req, "layout") ? json_incref(req)
+						      : json_pack("{s:O}", "layout", req);
+	if (equals) {
+		json_t *expect = json_object_get(body, "expect");
+		if (!json_is_object(expect)) {
+			expect = json_object();
+			json_object_set_new(body, "expect", expect);
+		}
+		json_object_set_new(expect, "equals", json_string(equals));
 	}
+	char *text = json_dumps(body, JSON_COMPACT);
+	struct cli_response resp;
+	long status = text ? cli_http(conn, "POST", "/v1/check", text, &resp) : -1;
+	r->rc = CLI_BAD;
+	if (status < 0) {
+		r->error =
+			json_pack("{s:s,s:s,s:i}", "code", "unreachable", "detail",
+				  "no answer from the server (see the message above)", "status", 0);
+	} else if ((status == 200 || status == 422) && json_object_get(resp.json, "verdict")) {
+		r->analysis = json_incref(resp.json);
+		r->rc = status == 200 ? CLI_PASS : CLI_FAIL;
+	} else if (json_is_object(resp.json) && json_object_get(resp.json, "code")) {
+		r->error = json_incref(resp.json);
+		r->remote_status = status;
+	} else {
+		r->error = json_pack("{s:s,s:s,s:I}", "code", "bad_response", "detail",
+				     "the server's answer is not a layoutd document", "status",
+				     (json_int_t)status);
+		r->remote_status = status;
+	}
+	if (status >= 0)
+		cli_response_clear(&resp);
+	free(text);
+	json_decref(body);
 }
 
-static int check_one(const char *path, const struct lay_options *opt, bool as_json, bool compact)
+static void check_file(const char *path, const struct lay_options *opt,
+		       const struct cli_text_opts *topts, const struct cli_conn *conn,
+		       const char *equals, struct cli_result *r)
 {
 	struct lay_error err;
 	lay_error_clear(&err);
-	json_t *req = cli_load(path, &err), *out = NULL;
-	int rc;
-	if (req)
-		out = lay_analyze(req, opt, &err);
-	if (!out) {
-		if (as_json) {
-			json_t *e = json_pack("{s:o}", "error", lay_error_to_json(&err));
-			if (compact)
-				json_object_set_new(e, "file", json_string(path));
-			print_json(e, compact);
-			json_decref(e);
-		} else {
-			cli_print_error(stdout, path, &err);
-		}
-		rc = CLI_BAD;
-	} else {
-		rc = json_is_true(json_object_get(out, "ok")) ? CLI_PASS : CLI_FAIL;
-		if (as_json) {
-			if (compact)
-				json_object_set_new(out, "file", json_string(path));
-			print_json(out, compact);
-		} else {
-			cli_print_analysis(stdout, path, out);
-		}
+	struct timespec t0, t1;
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	memset(r, 0, sizeof *r);
+	r->file = path;
+	json_t *req = cli_read(path, topts, &r->text, &err);
+	if (r->text) {
+		const char *p = r->text + strspn(r->text, " \t\r\n");
+		r->is_text = *p != '{' && *p != '[';
+		r->lead = (long)(p - r->text);
 	}
-	json_decref(out);
+	if (req && conn) {
+		check_remote(conn, equals, req, r);
+	} else if (req) {
+		r->analysis = lay_analyze(req, opt, &err);
+		if (r->analysis)
+			r->rc = json_is_true(json_object_get(r->analysis, "ok")) ? CLI_PASS
+										 : CLI_FAIL;
+	}
+	if (!r->analysis && !r->error) {
+		r->rc = CLI_BAD;
+		r->error = lay_error_to_json(&err);
+		r->lerr = err;
+		r->local = true;
+	}
+	/* where in the file: the error's member or character, or the notation */
+	char ptr[LAY_ERR_PTR] = "";
+	long position = -1;
+	if (r->error) {
+		snprintf(ptr, sizeof ptr, "%s",
+			 json_string_value(json_object_get(r->error, "pointer"))
+				 ? json_string_value(json_object_get(r->error, "pointer"))
+				 : "");
+		json_t *pos = json_object_get(r->error, "position");
+		position = json_is_integer(pos) ? (long)json_integer_value(pos) : -1;
+	} else if (req) {
+		notation_pointer(req, ptr, sizeof ptr);
+		json_t *f0 = json_array_get(
+			json_object_get(json_object_get(r->analysis, "expect"), "failures"), 0);
+		const char *field = json_string_value(json_object_get(f0, "field"));
+		if (field && json_object_get(json_object_get(req, "expect"), field))
+			snprintf(ptr, sizeof ptr, "/expect/%s", field);
+	}
+	if (r->local && err.line > 0) {
+		r->line = err.line;
+		r->col = err.column > 0 ? err.column : 1;
+	} else if (r->is_text) {
+		cli_locate(r->text, "", position >= 0 ? position + r->lead : r->lead, &r->line,
+			   &r->col);
+	} else {
+		cli_locate(r->text, ptr, position, &r->line, &r->col);
+	}
 	json_decref(req);
-	return rc;
+	clock_gettime(CLOCK_MONOTONIC, &t1);
+	r->seconds = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) / 1e9;
 }
 
-/* Options shared by the subcommands; returns the index of the first operand. */
-struct cli_opts {
-	bool json;
-	const char *server, *token, *equals;
-	const char *format;
-	const char *view;
-	struct lay_options lay;
-};
-
-static int parse_opts(int argc, char **argv, struct cli_opts *o, const char *allowed)
+static void usage(FILE *f)
 {
-	int i = 1;
-	for (; i < argc; i++) {
-		const char *a = argv[i];
-		if (strcmp(a, "--") == 0)
-			return i + 1;
-		if (a[0] != '-' || strcmp(a, "-") == 0)
-			break;
-		const char *val = strchr(a, '=');
-		char name[64];
-		snprintf(name, sizeof name, "%.*s", val ? (int)(val - a) : (int)strlen(a), a);
-		/* exact names only: "--j" must not pass for "--json" */
-		bool known = false;
-		size_t nl = strlen(name);
-		for (const char *p = allowed; (p = strstr(p, name)); p += nl)
-			known = known ||
-				((p == allowed || p[-1] == ' ') && (p[nl] == ' ' || !p[nl]));
-		if (!known) {
-			fprintf(stderr, "layoutd %s: unknown option %s\n", argv[0], a);
-			exit(CLI_BAD);
-		}
-		if (strcmp(name, "--json") == 0) {
-			o->json = true;
-			continue;
-		}
-		if (!val) {
-			if (i + 1 >= argc) {
-				fprintf(stderr, "layoutd %s: %s needs a value\n", argv[0], name);
-				exit(CLI_BAD);
-			}
-			val = argv[++i];
-		} else {
-			val++;
-		}
-		if (strcmp(name, "--max-points") == 0)
-			o->lay.max_points = cli_parse_count(name, val);
-		else if (strcmp(name, "--examples") == 0)
-			o->lay.examples = (int)cli_parse_count(name, val);
-		else if (strcmp(name, "--format") == 0)
-			o->format = val;
-		else if (strcmp(name, "--view") == 0)
-			o->view = val;
-		else if (strcmp(name, "--server") == 0)
-			o->server = val;
-		else if (strcmp(name, "--token") == 0)
-			o->token = val;
-		else if (strcmp(name, "--equals") == 0)
-			o->equals = val;
-	}
-	return i;
+	fputs(CLI_CHECK_USAGE, f);
 }
 
 int cli_check(int argc, char **argv)
 {
-	struct cli_opts o = { 0 };
-	int i = parse_opts(argc, argv, &o,
-			   "--json --max-points --examples --server --token --equals");
-	if (i >= argc) {
-		fprintf(stderr, "usage: layoutd check [--json] [--max-points N] [--examples N] "
-				"[--server URL [--token T] [--equals NAME[@VERSION]]] FILE...\n");
-		return CLI_BAD;
-	}
-	if (o.equals && !o.server) {
-		fprintf(stderr,
-			"layoutd check: --equals compares with a registry: give --server URL\n");
-		return CLI_BAD;
-	}
-	if (!o.token)
-		o.token = getenv("LAYOUTD_TOKEN");
-	int worst = CLI_PASS;
-	bool many = argc - i > 1;
+	struct lay_options lay = { 0 };
+	struct cli_text_opts topts = { 0 };
+	struct cli_conn conn;
+	const char *equals = NULL, *format = "text";
+	bool remote = false;
+	cli_conn_defaults(&conn);
+	const char *env_server = conn.server;
+	conn.server = NULL;
+	int i = 1;
 	for (; i < argc; i++) {
-		int rc = o.server ? cli_check_remote(o.server, o.token, o.equals, argv[i], o.json)
-				  : check_one(argv[i], &o.lay, o.json, many);
-		if (rc > worst)
-			worst = rc;
-	}
-	return worst;
-}
-
-/* ------------------------------------------------------------------ */
-
-struct table_out {
-	const struct lay_def *def;
-	bool csv, inverse, first;
-};
-
-static void put_cells(const struct table_out *t, const struct lay_table_row *row)
-{
-	const struct lay_def *def = t->def;
-	bool sep = false;
-	for (int pass = 0; pass < 2; pass++) {
-		bool logical = (pass == 0) != t->inverse;
-		int n = logical ? def->rank : def->naxes;
-		for (int k = 0; k < n; k++) {
-			if (sep)
-				fputc(',', stdout);
-			sep = true;
-			if (logical && row->elem < 0)
-				fputs(t->csv ? "" : "null", stdout);
-			else
-				printf("%lld",
-				       (long long)(logical ? row->logical[k] : row->coord[k]));
+		const char *a = argv[i];
+		if (strcmp(a, "--") == 0) {
+			i++;
+			break;
+		}
+		if (a[0] != '-' || strcmp(a, "-") == 0)
+			break;
+		if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
+			usage(stdout);
+			return CLI_PASS;
+		}
+		if (strcmp(a, "--json") == 0) {
+			format = "json";
+			continue;
+		}
+		if (cli_conn_option(&conn, argc, argv, &i)) {
+			remote = remote || conn.server != NULL;
+			continue;
+		}
+		const char *eq = strchr(a, '=');
+		char name[32];
+		snprintf(name, sizeof name, "%.*s", eq ? (int)(eq - a) : (int)strlen(a), a);
+		static const char *const valued[] = { "--max-points", "--examples", "--equals",
+						      "--format",     "--notation", "--logical",
+						      "--role",	      "--shape" };
+		size_t k = 0;
+		for (; k < sizeof valued / sizeof valued[0]; k++)
+			if (strcmp(name, valued[k]) == 0)
+				break;
+		if (k == sizeof valued / sizeof valued[0]) {
+			fprintf(stderr, "layoutd check: unknown option %s (layoutd check --help)\n",
+				a);
+			return CLI_BAD;
+		}
+		const char *val = eq ? eq + 1 : (i + 1 < argc ? argv[++i] : NULL);
+		if (!val) {
+			fprintf(stderr, "layoutd check: %s needs a value\n", name);
+			return CLI_BAD;
+		}
+		switch (k) {
+		case 0:
+			lay.max_points = cli_parse_count(name, val);
+			break;
+		case 1:
+			lay.examples = (int)cli_parse_count(name, val);
+			break;
+		case 2:
+			equals = val;
+			break;
+		case 3:
+			format = val;
+			break;
+		case 4:
+			topts.notation = val;
+			break;
+		case 5:
+			topts.logical = val;
+			break;
+		case 6:
+			topts.role = val;
+			break;
+		case 7:
+			topts.shape = val;
+			break;
 		}
 	}
-}
-
-static int table_row(void *ctx, const struct lay_table_row *row)
-{
-	struct table_out *t = ctx;
-	if (t->csv) {
-		put_cells(t, row);
-		fputc('\n', stdout);
-	} else {
-		fputs(t->first ? "\n  [" : ",\n  [", stdout);
-		put_cells(t, row);
-		fputc(']', stdout);
-	}
-	t->first = false;
-	return ferror(stdout) ? LAY_EIO : 0;
-}
-
-int cli_table(int argc, char **argv)
-{
-	struct cli_opts o = { .format = "csv", .view = "placement" };
-	int i = parse_opts(argc, argv, &o, "--format --view --max-points");
-	if (i != argc - 1) {
-		fprintf(stderr, "usage: layoutd table [--format csv|json] [--view "
-				"placement|inverse] FILE\n");
+	if (i >= argc) {
+		usage(stderr);
 		return CLI_BAD;
 	}
-	bool csv = strcmp(o.format, "csv") == 0, inverse = strcmp(o.view, "inverse") == 0;
-	if ((!csv && strcmp(o.format, "json") != 0) ||
-	    (!inverse && strcmp(o.view, "placement") != 0)) {
+	static const char *const formats[] = { "text", "json", "junit", "sarif", "github" };
+	enum cli_format fmt = CLI_FMT_TEXT;
+	for (; fmt <= CLI_FMT_GITHUB; fmt++)
+		if (strcmp(format, formats[fmt]) == 0)
+			break;
+	if (fmt > CLI_FMT_GITHUB) {
 		fprintf(stderr,
-			"layoutd table: --format is csv or json, --view placement or inverse\n");
+			"layoutd check: --format is text, json, junit, sarif or github, "
+			"not \"%s\"\n",
+			format);
 		return CLI_BAD;
 	}
-	struct lay_error err;
-	lay_error_clear(&err);
-	struct lay_def *def = NULL;
-	json_t *req = cli_load(argv[i], &err);
-	int rc = CLI_BAD;
-	if (req) {
-		json_t *layout = json_object_get(req, "layout");
-		def = lay_def_new(layout ? layout : req, layout ? "/layout" : "", &o.lay, &err);
-	}
-	if (!def) {
-		cli_print_error(stderr, argv[i], &err);
-		goto out;
-	}
-	struct table_out t = { .def = def, .csv = csv, .inverse = inverse, .first = true };
-	/* header: the columns in output order */
-	if (!csv)
-		fputs("{\"columns\": [", stdout);
-	for (int pass = 0; pass < 2; pass++) {
-		bool logical = (pass == 0) != inverse;
-		int n = logical ? def->rank : def->naxes;
-		for (int k = 0; k < n; k++) {
-			const char *nm = logical ? def->names[k] : def->axes[k].name;
-			bool firstcol = pass == 0 && k == 0;
-			printf(csv ? "%s%s" : "%s\"%s\"", firstcol ? "" : (csv ? "," : ", "), nm);
+	if (topts.notation) {
+		bool known = false;
+		for (size_t k = 0; k < sizeof notation_keys / sizeof notation_keys[0]; k++)
+			known = known || strcmp(topts.notation, notation_keys[k]) == 0;
+		if (!known) {
+			fprintf(stderr, "layoutd check: --notation is axe, cute, expr, linear, "
+					"table or ttgir\n");
+			return CLI_BAD;
 		}
 	}
-	fputs(csv ? "\n" : "], \"rows\": [", stdout);
-	if (lay_table(def, inverse, table_row, &t, &err)) {
-		fflush(stdout);
-		cli_print_error(stderr, argv[i], &err);
-		goto out;
+	if (equals && !remote) {
+		/* a registry reference needs a registry: LAYOUTD_SERVER names it */
+		conn.server = env_server;
+		remote = conn.server != NULL;
+		if (!remote) {
+			fprintf(stderr, "layoutd check: --equals compares with a registry: give "
+					"--server URL or set LAYOUTD_SERVER\n");
+			return CLI_BAD;
+		}
 	}
-	if (!csv)
-		fputs(t.first ? "]}\n" : "\n]}\n", stdout);
-	rc = CLI_PASS;
-out:
-	lay_def_free(def);
-	json_decref(req);
-	return rc;
-}
-
-int cli_compare(int argc, char **argv)
-{
-	struct cli_opts o = { 0 };
-	int i = parse_opts(argc, argv, &o, "--json --max-points --examples");
-	if (i != argc - 2) {
-		fprintf(stderr, "usage: layoutd compare [--json] A B\n");
+	int n = argc - i;
+	struct cli_result *res = calloc((size_t)n, sizeof *res);
+	if (!res) {
+		fprintf(stderr, "layoutd check: out of memory\n");
 		return CLI_BAD;
 	}
-	struct lay_error err;
-	lay_error_clear(&err);
-	struct lay_def *def[2] = { NULL, NULL };
-	json_t *req[2] = { NULL, NULL }, *out = NULL;
-	int rc = CLI_BAD;
-	for (int k = 0; k < 2; k++) {
-		req[k] = cli_load(argv[i + k], &err);
-		if (!req[k])
-			goto bad;
-		json_t *layout = json_object_get(req[k], "layout");
-		def[k] = lay_def_new(layout ? layout : req[k], layout ? "/layout" : "", &o.lay,
-				     &err);
-		if (!def[k])
-			goto bad;
+	struct cli_report rep = { .format = fmt, .many = n > 1, .out = stdout };
+	cli_report_begin(&rep);
+	int worst = CLI_PASS;
+	for (int k = 0; k < n; k++) {
+		check_file(argv[i + k], &lay, &topts, remote ? &conn : NULL, equals, &res[k]);
+		cli_report_one(&rep, &res[k]);
+		if (res[k].rc > worst)
+			worst = res[k].rc;
+		/* text, json and github print as they go: keep only what the
+		 * end of the report needs */
+		if (fmt != CLI_FMT_JUNIT && fmt != CLI_FMT_SARIF)
+			cli_result_clear(&res[k]);
 	}
-	out = lay_compare(def[0], def[1], o.lay.examples, &err);
-	if (!out) {
-		i = i + 1; /* attribute engine errors to the second file at worst */
-		goto bad;
-	}
-	rc = json_is_true(json_object_get(out, "equal")) ? CLI_PASS : CLI_FAIL;
-	if (o.json) {
-		print_json(out, false);
-	} else {
-		printf("%s\n", rc == CLI_PASS ? "equal placement" : "placements differ");
-		json_t *d;
-		size_t k;
-		const char *reason = json_string_value(json_object_get(out, "reason"));
-		if (reason)
-			printf("  %s\n", reason);
-		json_array_foreach(json_object_get(out, "differences"), k, d)
-		{
-			char *s = json_dumps(d, JSON_COMPACT);
-			printf("  %s\n", s ? s : "");
-			free(s);
-		}
-	}
-	goto out;
-bad:
-	if (o.json) {
-		json_t *e = json_pack("{s:o}", "error", lay_error_to_json(&err));
-		print_json(e, false);
-		json_decref(e);
-	} else {
-		cli_print_error(stdout, argv[i < argc ? i : argc - 1], &err);
-	}
-out:
-	json_decref(out);
-	for (int k = 0; k < 2; k++) {
-		lay_def_free(def[k]);
-		json_decref(req[k]);
-	}
-	return rc;
+	cli_report_end(&rep, res, n);
+	for (int k = 0; k < n; k++)
+		cli_result_clear(&res[k]);
+	free(res);
+	fflush(stdout);
+	return worst;
 }

@@ -16,19 +16,84 @@ int cli_table(int argc, char **argv);
 int cli_compare(int argc, char **argv);
 int cli_token(int argc, char **argv);
 int cli_db(int argc, char **argv);
+/* The registry from the command line (registry.c). */
+int cli_push(int argc, char **argv);
+int cli_pull(int argc, char **argv);
+int cli_ls(int argc, char **argv);
+int cli_versions(int argc, char **argv);
 
-/* `check --server URL`: POST the request to URL/v1/check, with
- * expect.equals set when equals is non-NULL; the same exit codes. */
-int cli_check_remote(const char *server, const char *token, const char *equals, const char *path,
-		     bool as_json);
+/* ------------------------------------------------------------------ */
+/* Input (input.c)                                                     */
 
-/* Read a whole file ("-" is stdin) and parse it with the engine's rules.
- * Returns a new reference or NULL with err filled. */
+/* How a text notation file becomes a definition: --notation, --logical,
+ * --role, --shape.  All borrowed from argv. */
+struct cli_text_opts {
+	const char *notation; /* axe, cute, ttgir, linear; NULL: guess */
+	const char *logical;  /* "8,16" */
+	const char *role;     /* cute_role */
+	const char *shape;    /* ttgir tensor shape "128,64" */
+};
+
+/* Read a whole file ("-" is stdin).  A file whose first non-blank
+ * character is '{' or '[' is JSON (a request or a bare definition);
+ * anything else is the text of one notation, wrapped into {"layout": …}
+ * with topts.  Returns a new reference or NULL with err filled; *text
+ * (if non-NULL) receives the file's bytes (malloc'd, the caller frees)
+ * even on error, for locating errors by line. */
+json_t *cli_read(const char *path, const struct cli_text_opts *topts, char **text,
+		 struct lay_error *err);
+/* cli_read of a JSON file only (table, compare). */
 json_t *cli_load(const char *path, struct lay_error *err);
 
-/* Human output. */
+/* The 1-based line and column in `text` (a request file) of the member
+ * a JSON pointer names, or of a character position when the pointer is
+ * empty; line 1 when nothing better is known. */
+void cli_locate(const char *text, const char *pointer, long position, long *line, long *col);
+
+/* ------------------------------------------------------------------ */
+/* The HTTP client (remote.c, libcurl)                                 */
+
+/* Where and how to reach a daemon.  Strings are borrowed. */
+struct cli_conn {
+	const char *server; /* http[s]://host[:port][/prefix] */
+	const char *token;  /* bearer token or NULL */
+	const char *cacert; /* PEM file of CAs, NULL: the system store */
+	long timeout, connect_timeout;
+	int retries; /* after a 503 */
+	bool verbose;
+};
+
+struct cli_response {
+	long status;
+	char *body; /* NUL-terminated, owned */
+	size_t len;
+	json_t *json; /* the body parsed, or NULL; owned */
+	char etag[256];
+};
+
+/* Defaults, then LAYOUTD_SERVER, LAYOUTD_TOKEN and LAYOUTD_CACERT. */
+void cli_conn_defaults(struct cli_conn *c);
+/* Consume a connection option at argv[*i] (--server, --token, --cacert,
+ * --timeout, --retries, --verbose); true if it was one. Exits 2 on a
+ * missing or bad value. */
+bool cli_conn_option(struct cli_conn *c, int argc, char **argv, int *i);
+/* Send METHOD server+path (body: JSON text or NULL).  Returns the final
+ * HTTP status (after redirects and 503 retries) or -1 after printing why
+ * to stderr; resp is filled when >= 0 and must be cleared. */
+long cli_http(const struct cli_conn *c, const char *method, const char *path, const char *body,
+	      struct cli_response *resp);
+void cli_response_clear(struct cli_response *r);
+/* A problem document as one located line ("what: error [code]: detail"). */
+void cli_print_problem(FILE *f, const char *what, const struct cli_response *r,
+		       const struct cli_conn *c);
+
+/* ------------------------------------------------------------------ */
+/* Output                                                              */
+
 void cli_print_error(FILE *f, const char *file, const struct lay_error *err);
 void cli_print_analysis(FILE *f, const char *file, json_t *analysis);
+/* Why an analysis fails ("not collision_free, expect bijective"). */
+void cli_reasons(json_t *analysis, char *buf, size_t n);
 
 /* Parse a positive integer option value; exits 2 with a message if bad. */
 long long cli_parse_count(const char *opt, const char *value);

@@ -173,6 +173,38 @@ static void put_access(FILE *f, json_t *acc, json_t *names)
 	}
 }
 
+/* Why a layout fails: failed expectations ("expect bijective") and the
+ * required verdicts that are false ("not collision_free"), comma-separated. */
+void cli_reasons(json_t *a, char *buf, size_t n)
+{
+	json_t *fails = json_object_get(json_object_get(a, "expect"), "failures"), *x;
+	json_t *verdict = json_object_get(a, "verdict");
+	size_t i, len = 0;
+	buf[0] = '\0';
+	json_array_foreach(fails, i, x)
+	{
+		len += (size_t)snprintf(buf + len, len < n ? n - len : 0, "%sexpect %s",
+					len ? ", " : "",
+					json_string_value(json_object_get(x, "field")));
+		if (len >= n)
+			return;
+	}
+	static const char *req[] = { "complete", "collision_free", "replicas_distinct",
+				     "in_bounds" };
+	for (size_t k = 0; k < 4; k++) {
+		bool named = false;
+		json_array_foreach(fails, i, x) named =
+			named ||
+			strcmp(json_string_value(json_object_get(x, "field")), req[k]) == 0;
+		if (!named && json_is_false(json_object_get(verdict, req[k]))) {
+			len += (size_t)snprintf(buf + len, len < n ? n - len : 0, "%snot %s",
+						len ? ", " : "", req[k]);
+			if (len >= n)
+				return;
+		}
+	}
+}
+
 void cli_print_analysis(FILE *f, const char *file, json_t *a)
 {
 	json_t *logical = json_object_get(a, "logical"), *physical = json_object_get(a, "physical");
@@ -184,27 +216,9 @@ void cli_print_analysis(FILE *f, const char *file, json_t *a)
 
 	fprintf(f, "%s: %s", file, ok ? "PASS" : "FAIL");
 	if (!ok) {
-		/* the reasons: required verdicts that are false, failed expectations */
-		json_t *fails = json_object_get(json_object_get(a, "expect"), "failures");
-		bool first = true;
-		json_array_foreach(fails, i, x)
-		{
-			fprintf(f, "%s expect %s", first ? " -" : ",",
-				json_string_value(json_object_get(x, "field")));
-			first = false;
-		}
-		static const char *req[] = { "complete", "collision_free", "replicas_distinct",
-					     "in_bounds" };
-		for (size_t k = 0; k < 4; k++) {
-			bool named = false;
-			json_array_foreach(fails, i, x) named =
-				named ||
-				strcmp(json_string_value(json_object_get(x, "field")), req[k]) == 0;
-			if (!named && json_is_false(json_object_get(verdict, req[k]))) {
-				fprintf(f, "%s not %s", first ? " -" : ",", req[k]);
-				first = false;
-			}
-		}
+		char why[1024];
+		cli_reasons(a, why, sizeof why);
+		fprintf(f, " - %s", why);
 	}
 	fputc('\n', f);
 

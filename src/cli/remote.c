@@ -1,262 +1,339 @@
 /*
- * remote.c - `layoutd check --server URL`: the same check done by a
- * daemon, so that expect.equals can compare with its registry.  A small
- * HTTP/1.1 client (one request per connection, Connection: close).
+ * remote.c - the command line's HTTP client (libcurl): every request the
+ * CLI sends to a daemon goes through cli_http(), so https with the system
+ * CA store or --cacert, proxies from the environment (http_proxy,
+ * https_proxy, no_proxy), redirects, timeouts and retries on 503 behave
+ * the same for `check --server`, push, pull, ls and versions.
  */
 #include "config.h"
 
+#include <curl/curl.h>
 #include <errno.h>
-#include <netdb.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/socket.h>
-#include <sys/time.h>
+#include <strings.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "cli/cli.h"
 
-/* A response larger than this is not a layoutd analysis. */
+/* A response larger than this is not a layoutd document. */
 #define CLI_MAX_RESPONSE (64L << 20)
-/* Seconds to wait for the daemon: analyses of 2^26 points take a while. */
+/* Seconds a whole request may take: analyses of 2^26 points take a while. */
 #define CLI_HTTP_TIMEOUT 300
+/* Seconds to establish the connection (TCP and TLS). */
+#define CLI_CONNECT_TIMEOUT 10
+/* Retries after a 503 (busy database, draining daemon, overloaded proxy). */
+#define CLI_HTTP_RETRIES 3
+/* Longest Retry-After honoured; longer waits are cut to this. */
+#define CLI_MAX_RETRY_AFTER 60
+/* Redirects followed (a proxy moving the API under a prefix, http -> https). */
+#define CLI_MAX_REDIRECTS 5
 
-struct url {
-	char host[300], port[16], prefix[512];
+struct sink {
+	char *buf;
+	size_t len, cap;
+	bool too_large;
 };
 
-static int parse_url(const char *s, struct url *u)
+static size_t on_body(char *data, size_t size, size_t n, void *ctx)
 {
-	memset(u, 0, sizeof *u);
-	if (strncmp(s, "http://", 7) != 0)
-		return -1;
-	s += 7;
-	const char *slash = strchr(s, '/');
-	size_t hl = slash ? (size_t)(slash - s) : strlen(s);
-	char hostport[300];
-	if (hl == 0 || hl >= sizeof hostport)
-		return -1;
-	memcpy(hostport, s, hl);
-	hostport[hl] = '\0';
-	char *colon = strrchr(hostport, ':');
-	if (colon && !strchr(colon, ']')) {
-		*colon = '\0';
-		snprintf(u->port, sizeof u->port, "%s", colon + 1);
-	} else {
-		snprintf(u->port, sizeof u->port, "80");
+	struct sink *s = ctx;
+	size_t add = size * n;
+	if (s->len + add > (size_t)CLI_MAX_RESPONSE) {
+		s->too_large = true;
+		return 0;
 	}
-	char *h = hostport;
-	if (h[0] == '[') { /* [::1] */
-		h++;
-		h[strcspn(h, "]")] = '\0';
+	if (s->len + add + 1 > s->cap) {
+		size_t cap = s->cap ? s->cap : 65536;
+		while (cap < s->len + add + 1)
+			cap *= 2;
+		char *nb = realloc(s->buf, cap);
+		if (!nb)
+			return 0;
+		s->buf = nb;
+		s->cap = cap;
 	}
-	snprintf(u->host, sizeof u->host, "%s", h);
-	snprintf(u->prefix, sizeof u->prefix, "%s", slash ? slash : "");
-	size_t pl = strlen(u->prefix);
-	if (pl && u->prefix[pl - 1] == '/')
-		u->prefix[pl - 1] = '\0';
-	return u->host[0] && u->port[0] ? 0 : -1;
+	memcpy(s->buf + s->len, data, add);
+	s->len += add;
+	s->buf[s->len] = '\0';
+	return add;
 }
 
-/* POST body to URL+path; returns the status (or -1 with a message on
- * stderr) and the response body in *out (malloc'd). */
-static int http_post(const struct url *u, const char *path, const char *token, const char *body,
-		     char **out)
+struct head {
+	long retry_after; /* seconds, -1 if absent */
+	char etag[256];
+};
+
+/* Retry-After is delta-seconds or an HTTP date (RFC 9110 §10.2.3). */
+static long parse_retry_after(const char *v)
 {
-	struct addrinfo hints = { .ai_family = AF_UNSPEC, .ai_socktype = SOCK_STREAM }, *ai = NULL;
-	char *buf = NULL, *req = NULL;
-	size_t len = 0, cap = 0;
-	int fd = -1, status = -1;
-	*out = NULL;
-	int gai = getaddrinfo(u->host, u->port, &hints, &ai);
-	if (gai) {
-		fprintf(stderr, "layoutd: cannot resolve %s: %s\n", u->host, gai_strerror(gai));
-		goto out;
+	while (*v == ' ' || *v == '\t')
+		v++;
+	char *end = NULL;
+	long s = strtol(v, &end, 10);
+	if (end != v && (*end == '\0' || *end == '\r' || *end == '\n' || *end == ' '))
+		return s < 0 ? 0 : s;
+	time_t when = curl_getdate(v, NULL);
+	if (when < 0)
+		return -1;
+	time_t now = time(NULL);
+	return when > now ? (long)(when - now) : 0;
+}
+
+static size_t on_header(char *data, size_t size, size_t n, void *ctx)
+{
+	struct head *h = ctx;
+	size_t len = size * n;
+	char line[512];
+	snprintf(line, sizeof line, "%.*s", (int)(len < sizeof line ? len : sizeof line - 1), data);
+	/* a redirect or a retry starts a new header block: keep the last one */
+	if (strncmp(line, "HTTP/", 5) == 0) {
+		h->retry_after = -1;
+		h->etag[0] = '\0';
+	} else if (strncasecmp(line, "retry-after:", 12) == 0) {
+		h->retry_after = parse_retry_after(line + 12);
+	} else if (strncasecmp(line, "etag:", 5) == 0) {
+		const char *v = line + 5;
+		while (*v == ' ')
+			v++;
+		snprintf(h->etag, sizeof h->etag, "%.*s", (int)strcspn(v, "\r\n"), v);
 	}
-	for (struct addrinfo *a = ai; a && fd < 0; a = a->ai_next) {
-		fd = socket(a->ai_family, a->ai_socktype, a->ai_protocol);
-		if (fd >= 0 && connect(fd, a->ai_addr, a->ai_addrlen) != 0) {
-			close(fd);
-			fd = -1;
-		}
+	return len;
+}
+
+void cli_conn_defaults(struct cli_conn *c)
+{
+	memset(c, 0, sizeof *c);
+	c->server = getenv("LAYOUTD_SERVER");
+	c->token = getenv("LAYOUTD_TOKEN");
+	c->cacert = getenv("LAYOUTD_CACERT");
+	c->timeout = CLI_HTTP_TIMEOUT;
+	c->connect_timeout = CLI_CONNECT_TIMEOUT;
+	c->retries = CLI_HTTP_RETRIES;
+	if (c->server && !*c->server)
+		c->server = NULL;
+	if (c->token && !*c->token)
+		c->token = NULL;
+	if (c->cacert && !*c->cacert)
+		c->cacert = NULL;
+}
+
+/* One attempt.  Returns the HTTP status, or -1 with a message on stderr. */
+static long attempt(CURL *h, const struct cli_conn *c, const char *url, const char *method,
+		    const char *body, struct sink *s, struct head *hd)
+{
+	struct curl_slist *hdrs = NULL;
+	char errbuf[CURL_ERROR_SIZE] = "";
+	long status = -1;
+	curl_easy_reset(h);
+	curl_easy_setopt(h, CURLOPT_URL, url);
+	curl_easy_setopt(h, CURLOPT_ERRORBUFFER, errbuf);
+	curl_easy_setopt(h, CURLOPT_NOSIGNAL, 1L);
+	curl_easy_setopt(h, CURLOPT_USERAGENT, "layoutd-cli/" PACKAGE_VERSION);
+	curl_easy_setopt(h, CURLOPT_TIMEOUT, c->timeout);
+	curl_easy_setopt(h, CURLOPT_CONNECTTIMEOUT, c->connect_timeout);
+	/* Redirects keep the method and body (a POST moved by 301/302 stays a
+	 * POST); only http and https; the bearer token goes through libcurl's
+	 * own auth so it is not sent on to another host. */
+	curl_easy_setopt(h, CURLOPT_FOLLOWLOCATION, 1L);
+	curl_easy_setopt(h, CURLOPT_MAXREDIRS, (long)CLI_MAX_REDIRECTS);
+	curl_easy_setopt(h, CURLOPT_POSTREDIR, (long)CURL_REDIR_POST_ALL);
+#if LIBCURL_VERSION_NUM >= 0x075500
+	curl_easy_setopt(h, CURLOPT_PROTOCOLS_STR, "http,https");
+	curl_easy_setopt(h, CURLOPT_REDIR_PROTOCOLS_STR, "http,https");
+#else
+	curl_easy_setopt(h, CURLOPT_PROTOCOLS, (long)(CURLPROTO_HTTP | CURLPROTO_HTTPS));
+	curl_easy_setopt(h, CURLOPT_REDIR_PROTOCOLS, (long)(CURLPROTO_HTTP | CURLPROTO_HTTPS));
+#endif
+	if (c->cacert)
+		curl_easy_setopt(h, CURLOPT_CAINFO, c->cacert);
+	if (c->token) {
+		curl_easy_setopt(h, CURLOPT_HTTPAUTH, (long)CURLAUTH_BEARER);
+		curl_easy_setopt(h, CURLOPT_XOAUTH2_BEARER, c->token);
 	}
-	if (fd < 0) {
-		fprintf(stderr, "layoutd: cannot connect to %s:%s: %s\n", u->host, u->port,
-			strerror(errno));
-		goto out;
+	hdrs = curl_slist_append(hdrs, "Accept: application/json, application/problem+json");
+	if (body) {
+		hdrs = curl_slist_append(hdrs, "Content-Type: application/json");
+		/* no "Expect: 100-continue" round trip for large bodies */
+		hdrs = curl_slist_append(hdrs, "Expect:");
+		curl_easy_setopt(h, CURLOPT_POSTFIELDS, body);
+		curl_easy_setopt(h, CURLOPT_POSTFIELDSIZE_LARGE, (curl_off_t)strlen(body));
 	}
-	struct timeval tv = { .tv_sec = CLI_HTTP_TIMEOUT };
-	setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof tv);
-	size_t blen = strlen(body);
-	size_t rlen = blen + 1024 + strlen(path) + strlen(u->prefix) + strlen(u->host) +
-		      (token ? strlen(token) : 0);
-	req = malloc(rlen);
-	if (!req)
-		goto out;
-	int hn = snprintf(req, rlen,
-			  "POST %s%s HTTP/1.1\r\nHost: %s:%s\r\nContent-Type: application/json\r\n"
-			  "Accept: application/json\r\nUser-Agent: layoutd-cli\r\n%s%s%s"
-			  "Content-Length: %zu\r\nConnection: close\r\n\r\n",
-			  u->prefix, path, u->host, u->port, token ? "Authorization: Bearer " : "",
-			  token ? token : "", token ? "\r\n" : "", blen);
-	memcpy(req + hn, body, blen);
-	for (size_t off = 0, total = (size_t)hn + blen; off < total;) {
-		ssize_t n = send(fd, req + off, total - off, MSG_NOSIGNAL);
-		if (n <= 0) {
-			fprintf(stderr, "layoutd: sending to %s failed: %s\n", u->host,
-				strerror(errno));
-			goto out;
-		}
-		off += (size_t)n;
+	if (strcmp(method, "GET") != 0 && strcmp(method, "POST") != 0)
+		curl_easy_setopt(h, CURLOPT_CUSTOMREQUEST, method);
+	else if (strcmp(method, "GET") == 0)
+		curl_easy_setopt(h, CURLOPT_HTTPGET, 1L);
+	curl_easy_setopt(h, CURLOPT_HTTPHEADER, hdrs);
+	curl_easy_setopt(h, CURLOPT_WRITEFUNCTION, on_body);
+	curl_easy_setopt(h, CURLOPT_WRITEDATA, s);
+	curl_easy_setopt(h, CURLOPT_HEADERFUNCTION, on_header);
+	curl_easy_setopt(h, CURLOPT_HEADERDATA, hd);
+	if (c->verbose)
+		curl_easy_setopt(h, CURLOPT_VERBOSE, 1L);
+	CURLcode rc = curl_easy_perform(h);
+	if (rc == CURLE_OK) {
+		curl_easy_getinfo(h, CURLINFO_RESPONSE_CODE, &status);
+	} else if (s->too_large) {
+		fprintf(stderr, "layoutd: the response from %s is larger than %ld bytes\n", url,
+			CLI_MAX_RESPONSE);
+	} else {
+		fprintf(stderr, "layoutd: %s %s: %s\n", method, url,
+			errbuf[0] ? errbuf : curl_easy_strerror(rc));
+		if (rc == CURLE_PEER_FAILED_VERIFICATION || rc == CURLE_SSL_CACERT_BADFILE)
+			fprintf(stderr, "layoutd: give the server's CA certificate with --cacert "
+					"FILE (or LAYOUTD_CACERT)\n");
 	}
-	for (;;) {
-		if (len + 4096 > cap) {
-			cap = cap ? 2 * cap : 65536;
-			char *nb = realloc(buf, cap + 1);
-			if (!nb)
-				goto out;
-			buf = nb;
-		}
-		ssize_t n = recv(fd, buf + len, cap - len, 0);
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n < 0) {
-			fprintf(stderr, "layoutd: reading from %s failed: %s\n", u->host,
-				strerror(errno));
-			goto out;
-		}
-		if (n == 0)
-			break;
-		len += (size_t)n;
-		if (len > (size_t)CLI_MAX_RESPONSE) {
-			fprintf(stderr, "layoutd: the response from %s is too large\n", u->host);
-			goto out;
-		}
-	}
-	if (!buf)
-		goto out;
-	buf[len] = '\0';
-	char *eoh = strstr(buf, "\r\n\r\n");
-	if (strncmp(buf, "HTTP/1.", 7) != 0 || !eoh || sscanf(buf + 8, " %d", &status) != 1) {
-		fprintf(stderr, "layoutd: %s did not answer HTTP\n", u->host);
-		status = -1;
-		goto out;
-	}
-	*eoh = '\0';
-	const char *payload = eoh + 4;
-	bool chunked = strcasestr(buf, "\r\ntransfer-encoding: chunked") != NULL;
-	char *res = malloc(strlen(payload) + 1);
-	if (!res) {
-		status = -1;
-		goto out;
-	}
-	if (!chunked) {
-		strcpy(res, payload);
-	} else { /* de-chunk: size line, data, CRLF ... 0 */
-		size_t w = 0;
-		const char *p = payload, *stop = payload + strlen(payload);
-		while (p < stop) {
-			char *end = NULL;
-			unsigned long n = strtoul(p, &end, 16);
-			const char *data = end ? strstr(end, "\r\n") : NULL;
-			if (!data || n == 0)
-				break;
-			data += 2;
-			if ((size_t)(stop - data) < n)
-				break;
-			memcpy(res + w, data, n);
-			w += n;
-			p = data + n;
-			if ((size_t)(stop - p) < 2)
-				break;
-			p += 2; /* the CRLF after the chunk */
-		}
-		res[w] = '\0';
-	}
-	*out = res;
-out:
-	if (fd >= 0)
-		close(fd);
-	if (ai)
-		freeaddrinfo(ai);
-	free(req);
-	free(buf);
+	curl_slist_free_all(hdrs);
 	return status;
 }
 
-int cli_check_remote(const char *server, const char *token, const char *equals, const char *path,
-		     bool as_json)
+long cli_http(const struct cli_conn *c, const char *method, const char *path, const char *body,
+	      struct cli_response *resp)
 {
-	struct url u;
-	struct lay_error err;
-	lay_error_clear(&err);
-	if (parse_url(server, &u)) {
-		fprintf(stderr, "layoutd: --server takes http://HOST[:PORT], not %s\n", server);
-		return CLI_BAD;
+	static bool inited;
+	memset(resp, 0, sizeof *resp);
+	if (!c->server) {
+		fprintf(stderr, "layoutd: no server: give --server URL or set LAYOUTD_SERVER\n");
+		return -1;
 	}
-	json_t *req = cli_load(path, &err), *body = NULL, *resp = NULL;
-	int rc = CLI_BAD;
-	char *text = NULL, *out = NULL;
-	if (!req) {
-		cli_print_error(stdout, path, &err);
-		return CLI_BAD;
+	if (strncmp(c->server, "http://", 7) != 0 && strncmp(c->server, "https://", 8) != 0) {
+		fprintf(stderr, "layoutd: the server is an http:// or https:// URL, not \"%s\"\n",
+			c->server);
+		return -1;
 	}
-	if (json_object_get(req, "layout")) {
-		body = json_incref(req);
-	} else {
-		body = json_pack("{s:O}", "layout", req);
-	}
-	if (equals) {
-		json_t *expect = json_object_get(body, "expect");
-		if (!json_is_object(expect)) {
-			expect = json_object();
-			json_object_set_new(body, "expect", expect);
+	if (!inited) {
+		if (curl_global_init(CURL_GLOBAL_DEFAULT) != CURLE_OK) {
+			fprintf(stderr, "layoutd: libcurl failed to initialise\n");
+			return -1;
 		}
-		json_object_set_new(expect, "equals", json_string(equals));
+		atexit(curl_global_cleanup);
+		inited = true;
 	}
-	text = json_dumps(body, JSON_COMPACT);
-	int status = text ? http_post(&u, "/v1/check", token, text, &out) : -1;
-	if (status < 0)
-		goto out;
-	resp = out ? json_loads(out, 0, NULL) : NULL;
-	if (!resp) {
-		fprintf(stderr, "layoutd: %s answered %d with a body that is not JSON\n", server,
-			status);
+	size_t sl = strlen(c->server);
+	while (sl > 0 && c->server[sl - 1] == '/')
+		sl--;
+	size_t ul = sl + strlen(path) + 1;
+	char *url = malloc(ul);
+	CURL *h = curl_easy_init();
+	long status = -1;
+	if (!url || !h) {
+		fprintf(stderr, "layoutd: out of memory\n");
 		goto out;
 	}
-	bool analysis = json_object_get(resp, "verdict") != NULL;
-	if ((status == 200 || status == 422) && analysis) {
-		rc = status == 200 ? CLI_PASS : CLI_FAIL;
-		if (as_json) {
-			char *s = json_dumps(resp, JSON_INDENT(2));
-			puts(s ? s : "");
-			free(s);
-		} else {
-			cli_print_analysis(stdout, path, resp);
+	snprintf(url, ul, "%.*s%s", (int)sl, c->server, path);
+	for (int tries = 0;; tries++) {
+		struct sink s = { 0 };
+		struct head hd = { .retry_after = -1 };
+		status = attempt(h, c, url, method, body, &s, &hd);
+		if (status == 503 && tries < c->retries) {
+			/* without Retry-After: 1, 2, 4 s */
+			long wait = hd.retry_after >= 0 ? hd.retry_after : 1L << tries;
+			if (wait > CLI_MAX_RETRY_AFTER)
+				wait = CLI_MAX_RETRY_AFTER;
+			fprintf(stderr, "layoutd: %s answered 503, retrying in %ld s\n", url, wait);
+			free(s.buf);
+			sleep((unsigned)wait);
+			continue;
 		}
-		goto out;
+		if (status < 0) {
+			free(s.buf);
+			break;
+		}
+		resp->status = status;
+		resp->body = s.buf ? s.buf : strdup("");
+		resp->len = s.len;
+		snprintf(resp->etag, sizeof resp->etag, "%s", hd.etag);
+		resp->json = s.len ? json_loadb(s.buf, s.len, 0, NULL) : NULL;
+		break;
 	}
-	/* a problem document: the same fields as an offline error */
-	if (as_json) {
-		json_t *e = json_pack("{s:O}", "error", resp);
-		char *s = json_dumps(e, JSON_INDENT(2));
-		puts(s ? s : "");
-		free(s);
-		json_decref(e);
-	} else {
-		const char *ptr = json_string_value(json_object_get(resp, "pointer"));
-		printf("%s: error [%s]: %s (HTTP %d from %s)\n", path,
-		       json_string_value(json_object_get(resp, "code")),
-		       json_string_value(json_object_get(resp, "detail")), status, server);
-		if (ptr && *ptr)
-			printf("  at %s\n", ptr);
-	}
-	rc = CLI_BAD;
 out:
-	json_decref(resp);
-	json_decref(body);
-	json_decref(req);
-	free(text);
-	free(out);
-	return rc;
+	if (h)
+		curl_easy_cleanup(h);
+	free(url);
+	return status;
+}
+
+void cli_response_clear(struct cli_response *r)
+{
+	free(r->body);
+	json_decref(r->json);
+	memset(r, 0, sizeof *r);
+}
+
+void cli_print_problem(FILE *f, const char *what, const struct cli_response *r,
+		       const struct cli_conn *c)
+{
+	json_t *p = r->json;
+	const char *code = json_string_value(json_object_get(p, "code"));
+	const char *detail = json_string_value(json_object_get(p, "detail"));
+	const char *ptr = json_string_value(json_object_get(p, "pointer"));
+	if (!code) {
+		fprintf(f, "%s: error: HTTP %ld from %s\n", what, r->status, c->server);
+		return;
+	}
+	fprintf(f, "%s: error [%s]: %s (HTTP %ld from %s)\n", what, code, detail ? detail : "",
+		r->status, c->server);
+	if (ptr && *ptr)
+		fprintf(f, "  at %s\n", ptr);
+}
+
+bool cli_conn_option(struct cli_conn *c, int argc, char **argv, int *i)
+{
+	const char *a = argv[*i], *eq = strchr(a, '=');
+	size_t nl = eq ? (size_t)(eq - a) : strlen(a);
+	static const char *const names[] = { "--server",  "--token",   "--cacert",
+					     "--timeout", "--retries", "--verbose" };
+	size_t k = 0;
+	for (; k < sizeof names / sizeof names[0]; k++)
+		if (strlen(names[k]) == nl && strncmp(a, names[k], nl) == 0)
+			break;
+	if (k == sizeof names / sizeof names[0])
+		return false;
+	if (k == 5) {
+		c->verbose = true;
+		return true;
+	}
+	const char *val = eq ? eq + 1 : NULL;
+	if (!val) {
+		if (*i + 1 >= argc) {
+			fprintf(stderr, "layoutd %s: %s needs a value\n", argv[0], names[k]);
+			exit(CLI_BAD);
+		}
+		val = argv[++*i];
+	}
+	switch (k) {
+	case 0:
+		c->server = val;
+		break;
+	case 1:
+		c->token = *val ? val : NULL;
+		break;
+	case 2:
+		c->cacert = val;
+		if (access(val, R_OK) != 0) {
+			fprintf(stderr, "layoutd %s: --cacert %s: %s\n", argv[0], val,
+				strerror(errno));
+			exit(CLI_BAD);
+		}
+		break;
+	case 3:
+		c->timeout = (long)cli_parse_count("--timeout", val);
+		if (c->connect_timeout > c->timeout)
+			c->connect_timeout = c->timeout;
+		break;
+	case 4: {
+		char *end = NULL;
+		long n = strtol(val, &end, 10);
+		if (!*val || *end || n < 0 || n > 100) {
+			fprintf(stderr, "layoutd %s: --retries is 0..100, not \"%s\"\n", argv[0],
+				val);
+			exit(CLI_BAD);
+		}
+		c->retries = (int)n;
+		break;
+	}
+	}
+	return true;
 }

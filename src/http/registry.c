@@ -309,9 +309,13 @@ static json_t *summary(json_t *a, json_t *expect_in)
 	return sum;
 }
 
+/* probe and access are accepted so a request file that checks can be
+ * registered as is: they are checks run at registration (a failing
+ * access expectation refuses the version), not part of the version. */
 static enum MHD_Result put_layout(struct MHD_Connection *c, struct http_req *r, const char *name)
 {
-	static const char *const allowed[] = { "layout", "expect", "description", "access", NULL };
+	static const char *const allowed[] = { "layout", "expect", "description",
+					       "probe",	 "access", NULL };
 	struct http_server *srv = r->srv;
 	struct lay_error err;
 	struct http_outcome o = { 0 };
