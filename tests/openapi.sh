@@ -122,6 +122,18 @@ call POST /v1/check --data-binary "@$G/seed-transpose/request.json"; conform "ch
 call POST /v1/check --data-binary "@$G/seed-dropped-bits/request.json"; conform "check fail (analysis)" post /v1/check 422
 [ "$(header Content-Type)" = application/json ] && jq -e '.ok == false' "$T/body" >/dev/null && ok "failed check is the analysis" || bad "failed check body"
 call POST /v1/check --data-binary '{"layout": {"axe": "S[(8,2):(1,2]"}}'; conform "check bad request (problem)" post /v1/check 422
+# a validator that selects the 422 schema by status alone, whatever the
+# media type, must accept both bodies: both media types share CheckFailure
+for ct in application~1json application~1problem+json; do
+	for body in "$G/seed-dropped-bits/request.json" "$G/bad-axe-missing-bracket/request.json"; do
+		call POST /v1/check --data-binary "@$body"
+		if out=$("$C" "$DOC" "#/paths/~1v1~1check/post/responses/422/content/$ct/schema" "$T/body" 2>&1); then
+			ok "422 of $(basename "$(dirname "$body")") under the $ct schema"
+		else
+			bad "422 of $(basename "$(dirname "$body")") under the $ct schema: $out"
+		fi
+	done
+done
 call POST /v1/analyze --data-binary "@$G/seed-transpose/request.json"; conform "analyze cached" post /v1/analyze 200
 [ "$(header X-Cache)" = hit ] && jq -e '.cached == true' "$T/body" >/dev/null && ok "cache hit" || bad "cache hit"
 ID=$(jq -r .id "$T/body")
