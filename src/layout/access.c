@@ -55,7 +55,8 @@ struct acc {
 	bool rpow2;
 	int nkept, kept[32]; /* kept register bits, ascending */
 	int64_t R2;
-	int64_t *f; /* compacted point -> offset, -1 inactive */
+	int64_t *f;	 /* compacted point -> offset, -1 inactive */
+	int64_t *regmap; /* register group * v + slot -> compacted register */
 };
 
 /* One count of an access over an offset assignment. */
@@ -398,7 +399,8 @@ static int fill_f(struct acc *A, const int64_t *eoff, struct lay_error *err)
 	int64_t n = A->G * A->L * A->R2;
 	if (!A->f) {
 		A->f = malloc(sizeof *A->f * (size_t)(n ? n : 1));
-		if (!A->f)
+		A->regmap = malloc(sizeof *A->regmap * (size_t)A->R2);
+		if (!A->f || !A->regmap)
 			return lay_error_set(err, LAY_ENOMEM, A->thr->ptr, -1, "out of memory");
 	}
 	int64_t *map = malloc(sizeof *map * (size_t)A->R2);
@@ -471,12 +473,15 @@ static bool try_vector(const struct acc *A, struct count *C, int64_t v)
 		return false;
 	}
 	int64_t groups = A->R2 / v;
+	for (int64_t ig = 0; ig < groups; ig++)
+		for (int64_t s = 0; s < v; s++)
+			A->regmap[ig * v + s] = reg_of(A, C, ig, s);
 	for (int64_t gl = 0; gl < A->G * A->L; gl++)
 		for (int64_t ig = 0; ig < groups; ig++) {
-			const int64_t *fr = A->f + gl * A->R2;
-			int64_t base = fr[reg_of(A, C, ig, 0)];
+			const int64_t *fr = A->f + gl * A->R2, *rm = A->regmap + ig * v;
+			int64_t base = fr[rm[0]];
 			for (int64_t s = 1; s < v; s++) {
-				int64_t o = fr[reg_of(A, C, ig, s)];
+				int64_t o = fr[rm[s]];
 				if (base < 0 ? o >= 0 : o != base + s)
 					return false;
 			}
@@ -503,16 +508,26 @@ static size_t wavefront_words(const struct acc *A, const struct count *C, int64_
 	int64_t l0 = wf * C->lanes_per_wf, l1 = l0 + C->lanes_per_wf;
 	if (l1 > A->L)
 		l1 = A->L;
+	const int64_t *rm = A->regmap + ig * C->v;
 	for (int64_t l = l0; l < l1; l++) {
 		const int64_t *fr = A->f + (g * A->L + l) * A->R2;
 		for (int64_t s = 0; s < C->v; s++) {
-			int64_t o = fr[reg_of(A, C, ig, s)];
+			int64_t o = fr[rm[s]];
 			if (o >= 0)
 				words[n++] = o * A->bits / 32;
 		}
 	}
-	if (n > 1)
+	if (n > 128) {
 		qsort(words, n, sizeof *words, cmp_i64);
+	} else {
+		for (size_t i = 1; i < n; i++) { /* few words: insertion sort */
+			int64_t w = words[i];
+			size_t j = i;
+			for (; j > 0 && words[j - 1] > w; j--)
+				words[j] = words[j - 1];
+			words[j] = w;
+		}
+	}
 	size_t d = 0;
 	for (size_t k = 0; k < n; k++)
 		if (d == 0 || words[k] != words[d - 1])
@@ -595,8 +610,13 @@ static int64_t analytic(const struct acc *A, const struct count *C)
 	return (INT64_C(1) << dim) - 1;
 }
 
+/*
+ * Count the access under offsets eoff.  A non-zero `bound` gives up (and
+ * returns 1) as soon as more wavefronts than that are needed: the swizzle
+ * search only wants candidates that beat the best so far.
+ */
 static int count_access(struct acc *A, const int64_t *eoff, struct count *C, bool need_vec,
-			const char *vptr, struct lay_error *err)
+			const char *vptr, int64_t bound, struct lay_error *err)
 {
 	int rc = fill_f(A, eoff, err);
 	if (rc)
@@ -643,6 +663,10 @@ static int count_access(struct acc *A, const int64_t *eoff, struct count *C, boo
 					continue;
 				int64_t cost = wavefront_cost(words, n, NULL);
 				C->total += cost;
+				if (bound && C->total > bound) {
+					free(words);
+					return 1;
+				}
 				C->ideal++;
 				if (cost > C->max_ways) {
 					C->max_ways = cost;
@@ -907,7 +931,7 @@ static json_t *suggest(struct acc *A, const struct count *orig, json_t *layout_j
 				c.B = B;
 				c.M = M;
 				c.S = S;
-				int rc = count_access(A, w, &c.c, false, NULL, err);
+				int rc = count_access(A, w, &c.c, false, NULL, best.c.total, err);
 				if (rc < 0)
 					goto out;
 				if (rc == 0 && better(&c, &best))
@@ -934,7 +958,7 @@ static json_t *suggest(struct acc *A, const struct count *orig, json_t *layout_j
 		int rc = w2 ? reread_offsets(A, lin, "/access/suggestion/layout", opt, w2, err)
 			    : lay_error_set(err, LAY_ENOMEM, "/access", -1, "out of memory");
 		if (!rc)
-			rc = count_access(A, w2, &v, true, "/access/vector", err);
+			rc = count_access(A, w2, &v, true, "/access/vector", 0, err);
 		free(w2);
 		if (rc) {
 			json_decref(lin);
@@ -1113,7 +1137,7 @@ int lay_access_attach(json_t *analysis, struct lay_def *layout, json_t *layout_j
 	if ((rc = read_memory(&A, layout->ptr, err)) ||
 	    (rc = read_threads(&A, "/access/threads", err)))
 		goto out;
-	if ((rc = count_access(&A, A.eoff, &C, true, "/access/vector", err)))
+	if ((rc = count_access(&A, A.eoff, &C, true, "/access/vector", 0, err)))
 		goto out;
 	res = count_json(&A, &C);
 	json_t *warnings = json_array();
@@ -1178,5 +1202,6 @@ out:
 	free(A.eoff);
 	free(A.pelem);
 	free(A.f);
+	free(A.regmap);
 	return rc;
 }
