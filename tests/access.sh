@@ -1,0 +1,84 @@
+#!/bin/sh
+# The access analysis through the daemon and the CLI: /v1/analyze and
+# /v1/check (422 when bank_conflicts or vector_bits fail), the cache never
+# answering an access request, a registry PUT refused on a failing access
+# expectation and keeping the counts when it passes, the swizzle suggestion
+# re-analysed as a layout, located errors, and `layoutd check` exit codes.
+# Needs curl and jq.
+set -u
+. "$(dirname "$0")/lib.sh"
+
+COL="$G/access-fp32-column-unswizzled-32way/request.json"
+FREE="$G/access-cute-sw128-f16-ldmatrix-columns/request.json"
+start
+
+# ---- analyze and check
+req "analyze: the 32-way column read" 200 --data-binary "@$COL" "$U/v1/analyze"
+jqt "counts" '.access.bank_conflicts == 31 and .access.max_ways == 32 and .access.analytic == 31 and .access.wavefronts == 1024 and .access.ideal_wavefronts == 32 and .ok == true'
+jqt "the bank view shows 32 banks, bank 0 with 32 words" '(.access.view.banks|length) == 32 and (.access.view.banks[0].words|length) == 32 and .access.view.conflicting_banks == [0]'
+jqt "an example in the request's coordinates" '.access.examples[0].bank == 0 and .access.examples[0].words[1].accesses[0].logical == [1,0] and .access.examples[0].words[1].accesses[0].place == {"laneid":1,"register":0}'
+jq -c '.expect = {"bank_conflicts": 0}' "$COL" > "$T/col0.json"
+req "check: bank_conflicts 0 expected, 31 found: 422" 422 --data-binary "@$T/col0.json" "$U/v1/check"
+jqt "the failure names the field" '.ok == false and .expect.failures == [{"field":"bank_conflicts","expected":0,"actual":31}]'
+req "check: a conflict-free swizzled atom passes" 200 --data-binary "@$FREE" "$U/v1/check"
+jqt "0 conflicts, 128-bit vectors" '.access.bank_conflicts == 0 and .access.vector.bits == 128 and .expect.passed == true'
+jq -c '.expect = {"vector_bits": 64}' "$FREE" > "$T/vb.json"
+req "check: vector_bits 64 expected, 128 found: 422" 422 --data-binary "@$T/vb.json" "$U/v1/check"
+
+# ---- the cache keeps the layout's analysis, never an access
+jq -c '{layout}' "$COL" > "$T/plain.json"
+req "plain analysis of the same layout" 200 --data-binary "@$T/plain.json" "$U/v1/analyze"
+req "plain again: a cache hit without access" 200 --data-binary "@$T/plain.json" "$U/v1/analyze"
+hdr "hit" '^x-cache: hit'
+jqt "no access member" 'has("access") | not'
+req "with access after the hit: computed" 200 --data-binary "@$COL" "$U/v1/analyze"
+hdr "miss" '^x-cache: miss'
+jqt "access present" '.access.bank_conflicts == 31'
+
+# ---- suggestion: the printed linear layout is conflict-free on its own
+jq -c '. + {suggest: "swizzle"}' "$COL" > "$T/sug.json"
+req "suggest swizzle" 200 --data-binary "@$T/sug.json" "$U/v1/analyze"
+jqt "Sw<5,0,5>, verified" '.access.suggestion.swizzle == "Sw<5,0,5>" and .access.suggestion.conflict_free == true and .access.suggestion.verified.bank_conflicts == 0'
+jq -c --slurpfile s "$T/body" '.layout = $s[0].access.suggestion.layout | del(.suggest) | .expect = {"bank_conflicts": 0}' "$COL" > "$T/applied.json"
+req "the suggested layout, sent back: check passes" 200 --data-binary "@$T/applied.json" "$U/v1/check"
+jqt "0 conflicts" '.access.bank_conflicts == 0 and .access.max_ways == 1'
+
+# ---- registry
+req "PUT with a failing access expectation: refused" 422 -X PUT --data-binary "@$T/col0.json" "$U/v1/layouts/colread"
+jqt "expect_failed with the access" '.code == "expect_failed" and .analysis.access.bank_conflicts == 31'
+req "PUT with a passing access expectation" 201 -X PUT --data-binary "@$FREE" "$U/v1/layouts/sw128"
+jqt "the summary keeps the counts, not the detail" '.analysis.access.bank_conflicts == 0 and .analysis.access.vector.bits == 128 and (.analysis.access|has("view")|not)'
+
+# ---- located errors
+req "expect.bank_conflicts without access" 422 --data-binary '{"layout":{"logical":[4],"expr":{"m":"i"}},"expect":{"bank_conflicts":0}}' "$U/v1/analyze"
+jqt "pointer" '.code == "schema" and .pointer == "/expect/bank_conflicts"'
+req "suggest without access" 422 --data-binary '{"layout":{"logical":[4],"expr":{"m":"i"}},"suggest":"swizzle"}' "$U/v1/analyze"
+jqt "pointer" '.pointer == "/suggest"'
+req "show outside the instructions" 422 --data-binary "$(jq -c '.access.show = {"instruction": 32}' "$COL")" "$U/v1/analyze"
+jqt "pointer" '.code == "out_of_range" and .pointer == "/access/show/instruction"'
+req "unknown access member" 422 --data-binary "$(jq -c '.access.lanes = 32' "$COL")" "$U/v1/analyze"
+jqt "pointer" '.code == "schema" and .pointer == "/access/lanes"'
+req "two elements in one register" 422 --data-binary '{"layout":{"logical":[2,2],"expr":{"offset":"i*2+j"}},"access":{"threads":{"logical":[2,2],"expr":{"laneid":"i","register":"0"}},"element_bits":32}}' "$U/v1/analyze"
+jqt "pointer" '.code == "schema" and .pointer == "/access/threads"'
+req "a layout element without offset" 422 --data-binary '{"layout":{"logical":[2,2],"table":[[[0,0],{"offset":0}],[[0,1],{"offset":1}],[[1,0],{"offset":2}]]},"access":{"threads":{"logical":[2,2],"expr":{"laneid":"i*2+j"}},"element_bits":32}}' "$U/v1/analyze"
+jqt "pointer" '.pointer == "/layout"'
+req "show picks a wavefront" 200 --data-binary "$(jq -c '.access.show = {"instruction": 5}' "$COL")" "$U/v1/analyze"
+jqt "instruction 5 in the view" '.access.view.instruction == 5 and .access.view.registers == [5] and .access.view.conflicting_banks == [5]'
+stop
+
+# ---- the CLI: exit 1 on a failing access expectation, 0 when it holds
+"$L" check "$T/col0.json" > "$T/out" 2>&1
+rc=$?
+if [ $rc = 1 ] && grep -q "31 bank conflicts" "$T/out" && grep -q "expect       bank_conflicts: expected 0, got 31" "$T/out"; then
+	ok "layoutd check: exit 1, the access line and the failure"
+else
+	bad "layoutd check exit $rc"; cat "$T/out"
+fi
+"$L" check "$T/sug.json" > "$T/out" 2>&1
+rc=$?
+if [ $rc = 0 ] && grep -q "suggestion   Sw<5,0,5> on element offsets (Sw<5,2,5> on byte addresses): conflict-free" "$T/out"; then
+	ok "layoutd check: the suggestion line"
+else
+	bad "layoutd check suggestion, exit $rc"; cat "$T/out"
+fi
+exit $fail
