@@ -151,6 +151,10 @@ static void usage(FILE *f)
 	fputs(CLI_CHECK_USAGE, f);
 }
 
+static int cli_check_files(const char **files, int n, const char *format, const char *equals,
+			   const struct lay_options *opt, const struct cli_text_opts *topts,
+			   struct cli_conn *connp, bool remote, const char *env_server);
+
 int cli_check(int argc, char **argv)
 {
 	struct lay_options lay = { 0 };
@@ -161,15 +165,21 @@ int cli_check(int argc, char **argv)
 	cli_conn_defaults(&conn);
 	const char *env_server = conn.server;
 	conn.server = NULL;
-	int i = 1;
-	for (; i < argc; i++) {
+	/* options may come before, between or after the files; "--" ends
+	 * them.  The files are gathered in order into files[0..n). */
+	const char *files[argc > 0 ? argc : 1];
+	int n = 0;
+	bool operands_only = false;
+	for (int i = 1; i < argc; i++) {
 		const char *a = argv[i];
-		if (strcmp(a, "--") == 0) {
-			i++;
-			break;
+		if (operands_only || a[0] != '-' || strcmp(a, "-") == 0) {
+			files[n++] = a;
+			continue;
 		}
-		if (a[0] != '-' || strcmp(a, "-") == 0)
-			break;
+		if (strcmp(a, "--") == 0) {
+			operands_only = true;
+			continue;
+		}
 		if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
 			usage(stdout);
 			return CLI_PASS;
@@ -229,7 +239,15 @@ int cli_check(int argc, char **argv)
 			break;
 		}
 	}
-	if (i >= argc) {
+	return cli_check_files(files, n, format, equals, &lay, &topts, &conn, remote, env_server);
+}
+
+static int cli_check_files(const char **files, int n, const char *format, const char *equals,
+			   const struct lay_options *opt, const struct cli_text_opts *topts,
+			   struct cli_conn *connp, bool remote, const char *env_server)
+{
+	struct cli_conn conn = *connp;
+	if (n == 0) {
 		usage(stderr);
 		return CLI_BAD;
 	}
@@ -245,10 +263,10 @@ int cli_check(int argc, char **argv)
 			format);
 		return CLI_BAD;
 	}
-	if (topts.notation) {
+	if (topts->notation) {
 		bool known = false;
 		for (size_t k = 0; k < sizeof notation_keys / sizeof notation_keys[0]; k++)
-			known = known || strcmp(topts.notation, notation_keys[k]) == 0;
+			known = known || strcmp(topts->notation, notation_keys[k]) == 0;
 		if (!known) {
 			fprintf(stderr, "layoutd check: --notation is axe, cute, expr, linear, "
 					"table or ttgir\n");
@@ -265,7 +283,6 @@ int cli_check(int argc, char **argv)
 			return CLI_BAD;
 		}
 	}
-	int n = argc - i;
 	struct cli_result *res = calloc((size_t)n, sizeof *res);
 	if (!res) {
 		fprintf(stderr, "layoutd check: out of memory\n");
@@ -275,7 +292,7 @@ int cli_check(int argc, char **argv)
 	cli_report_begin(&rep);
 	int worst = CLI_PASS;
 	for (int k = 0; k < n; k++) {
-		check_file(argv[i + k], &lay, &topts, remote ? &conn : NULL, equals, &res[k]);
+		check_file(files[k], opt, topts, remote ? &conn : NULL, equals, &res[k]);
 		cli_report_one(&rep, &res[k]);
 		if (res[k].rc > worst)
 			worst = res[k].rc;
