@@ -23,6 +23,10 @@ const PRESETS = [
 	 request: {"layout": {"linear": {"bases": {"register": [[0, 1], [8, 0], [0, 8], [0, 16], [16, 0]], "lane": [[0, 2], [0, 4], [1, 0], [2, 0], [4, 0]], "warp": [], "block": []}, "out": [["dim0", 32], ["dim1", 32]]}}, "expect": {"bijective": true, "owners": 32, "slots": 32}, "probe": [[9, 3], [17, 8]]}},
 	{id: "tvm-doc-tensorcore-shard-replica-offset", label: "Axe shard + replica + offset (replicated)",
 	 request: {"layout": {"axe": "S[(8,2,4,2):(4@laneid,1@warpid,1@laneid,1)] + R[2:4@warpid] + 5@warpid", "logical": [8, 16]}, "probe": [[0, 0], [0, 1], [0, 2], [1, 0], [0, 8], [7, 15]]}},
+	{id: "access-fp32-column-32way", label: "Bank conflicts: f32 column read of an unswizzled 32×32 tile (32-way)",
+	 request: {"layout": {"logical": [32, 32], "expr": {"offset": "i * 32 + j"}}, "access": {"threads": {"logical": [32, 32], "expr": {"laneid": "i", "register": "j"}}, "element_bits": 32, "vector": 1}, "suggest": "swizzle"}},
+	{id: "access-ldmatrix-sw128-f16", label: "Bank conflicts: 128-bit ldmatrix-style read of the CuTe SW128 f16 atom",
+	 request: {"layout": {"logical": [8, 64], "expr": {"offset": "(i * 64 + j) ^ ((((i * 64 + j) >> 6) & 7) << 3)"}}, "access": {"threads": {"logical": [8, 64], "expr": {"laneid": "i + 8 * ((j // 8) % 4)", "register": "j % 8 + 8 * (j // 32)"}}, "element_bits": 16}, "expect": {"bank_conflicts": 0, "vector_bits": 128}}},
 	{id: "cutlass-sm80-16x8x32-s4-b-before-pr3140", label: "Broken: CUTLASS SM80 16x8x32 S4 B before PR #3140",
 	 request: {"layout": {"name": "SM80_16x8x32_S32S4S4S32_TN BLayout before PR #3140", "cute": "Layout<Shape <Shape < _4, _8>, Shape <_8>>,\n                         Stride<Stride<_32, _1>, Stride<_8>>>", "cute_role": "tv", "logical": [8, 32]}, "probe": [[0, 4], [0, 20]]}}
 ];
@@ -739,6 +743,7 @@ async function runCheck(opts) {
 		const res = await api('POST', '/v1/analyze', req);
 		const a = res.data;
 		renderVerdict(a);
+		renderBanks(a, req);
 		setShare(opts.hash || hashFor(req));
 		if (!opts.hash) $('registry-banner').hidden = true;
 		await loadViews(a, req);
@@ -749,6 +754,7 @@ async function runCheck(opts) {
 			h('span', {class: 'badge', 'data-testid': 'verdict-status'}, 'ERROR'),
 			h('span', {class: 'reason'}, 'the layout was refused; see the message above')));
 		$('views').hidden = true;
+		$('banks').hidden = true;
 		showError(e);
 		setShare(opts.hash || hashFor(req));
 		return null;
@@ -757,6 +763,141 @@ async function runCheck(opts) {
 		$('verdict').removeAttribute('aria-busy');
 		$('verdict').dataset.checks = String(++checkCount);
 	}
+}
+
+/* ---------- bank view: one wavefront, 32 banks x distinct words ---------- */
+let bank = null;   /* {req, a, sreq?, sa?, swizzled} */
+
+function accessLine(acc) {
+	const bc = Number.isInteger(acc.bank_conflicts) ? String(acc.bank_conflicts) : acc.bank_conflicts.toFixed(3);
+	return acc.op + ' of ' + acc.vector.bits + '-bit vectors (' + acc.vector.elements + ' × ' + acc.element_bits + ' bits), ' +
+		plural(acc.instructions, 'instruction') + ', ' + acc.lanes_per_wavefront + ' lanes per wavefront: ' +
+		acc.wavefronts + ' wavefronts (ideal ' + acc.ideal_wavefronts + '), ' + bc + ' bank conflicts, at worst ' +
+		acc.max_ways + '-way' + (acc.analytic !== undefined ? ' (Triton\'s closed form: ' + acc.analytic + ')' : '');
+}
+
+function drawBankGrid(a) {
+	const v = a.access.view;
+	const names = a.logical.names;
+	const table = $('bank-grid');
+	table.replaceChildren();
+	if (!v) return;
+	const hot = new Set(v.conflicting_banks);
+	const depth = Math.max(1, ...v.banks.map((b) => b.words.length));
+	table.append(h('tr', {}, h('th', {}, 'bank'), v.banks.map((b) =>
+		h('th', {class: hot.has(b.bank) ? 'conflict' : null, 'data-testid': 'bank-head', 'data-bank': b.bank,
+			title: plural(b.words.length, 'word')}, String(b.bank)))));
+	for (let r = 0; r < depth; r++) {
+		table.append(h('tr', {}, h('th', {}, r ? 'word ' + (r + 1) : 'word 1'), v.banks.map((b) => {
+			const w = b.words[r];
+			if (!w) return h('td', {class: hot.has(b.bank) ? 'conflict' : null});
+			const lanes = [...new Set(w.accesses.map((x) => x.lane))];
+			const tip = 'word ' + w.word + ' (bank ' + b.bank + '): ' + w.accesses.map((x) =>
+				'lane ' + x.lane + ' ' + fmtElem(x.logical, names) + ' @' + x.offset).join(', ');
+			return h('td', {class: 'word' + (hot.has(b.bank) ? ' conflict' : ''), 'data-testid': 'bank-cell',
+				'data-bank': b.bank, 'data-word': w.word, title: tip},
+				'w' + w.word, h('span', {class: 'lanes'}, 'L' + lanes.join(',')));
+		})));
+	}
+}
+
+function renderBankState() {
+	const which = bank.swizzled ? bank.sa : bank.a;
+	const acc = which.access;
+	const v = acc.view;
+	$('bank-summary').textContent = (bank.swizzled ? 'with ' + bank.a.access.suggestion.swizzle + ': ' : '') + accessLine(acc) +
+		(v ? ' — showing instruction ' + v.instruction + ', wavefront ' + v.wavefront + ' (lanes ' + v.lanes[0] + '–' + v.lanes[1] +
+			', registers ' + v.registers.join(',') + '): ' + v.ways + '-way' : '');
+	$('bank-instr').max = String(Math.max(0, acc.instructions - 1));
+	$('bank-wf').max = String(Math.max(0, acc.wavefronts_per_instruction - 1));
+	if (v) {
+		$('bank-instr').value = String(v.instruction);
+		$('bank-wf').value = String(v.wavefront);
+	}
+	$('bank-original').hidden = !bank.swizzled;
+	$('bank-swizzle').hidden = bank.swizzled;
+	drawBankGrid(which);
+}
+
+function renderBanks(a, req) {
+	if (!a.access) {
+		$('banks').hidden = true;
+		bank = null;
+		return;
+	}
+	bank = {req, a, swizzled: false};
+	$('banks').hidden = false;
+	$('bank-compare').hidden = true;
+	renderBankState();
+}
+
+/* Ask for another wavefront (of the layout, or of its swizzled version). */
+async function bankShow() {
+	if (!bank) return;
+	const base = bank.swizzled ? bank.sreq : bank.req;
+	const req = JSON.parse(JSON.stringify(base));
+	req.access.show = {instruction: Number($('bank-instr').value) || 0, wavefront: Number($('bank-wf').value) || 0};
+	delete req.suggest;
+	showError(null);
+	try {
+		const res = await api('POST', '/v1/analyze', req);
+		if (bank.swizzled) bank.sa = res.data;
+		else bank.a.access.view = res.data.access.view;
+		renderBankState();
+	} catch (e) {
+		if (!(e instanceof Problem)) throw e;
+		showError(e);
+	}
+}
+
+/* Apply the suggested swizzle: the suggestion's linear layout replaces the
+ * request's layout; both analyses stay side by side for the comparison. */
+async function bankSwizzle() {
+	if (!bank) return;
+	showError(null);
+	try {
+		if (!bank.a.access.suggestion) {
+			const req = JSON.parse(JSON.stringify(bank.req));
+			req.suggest = 'swizzle';
+			delete req.expect;
+			const res = await api('POST', '/v1/analyze', req);
+			bank.a.access.suggestion = res.data.access.suggestion;
+		}
+		const sug = bank.a.access.suggestion;
+		if (!sug.layout) {
+			$('bank-compare').hidden = false;
+			$('bank-compare').textContent = sug.swizzle + ' on element offsets' + (sug.bytes ? ' (' + sug.bytes + ' on bytes)' : '') +
+				': the swizzled layout is not linear over GF(2), so it cannot be shown as a layout here; it needs ' +
+				sug.access.wavefronts + ' wavefronts, ' + sug.access.bank_conflicts + ' bank conflicts';
+			return;
+		}
+		const sreq = JSON.parse(JSON.stringify(bank.req));
+		sreq.layout = sug.layout;
+		delete sreq.suggest;
+		delete sreq.expect;
+		delete sreq.probe;
+		if (sreq.access) delete sreq.access.show;
+		const res = await api('POST', '/v1/analyze', sreq);
+		bank.sreq = sreq;
+		bank.sa = res.data;
+		bank.swizzled = true;
+		const before = bank.a.access, after = bank.sa.access;
+		$('bank-compare').hidden = false;
+		$('bank-compare').textContent = (sug.needed ? sug.swizzle + ' on element offsets' + (sug.bytes ? ' (' + sug.bytes + ' on bytes)' : '') : 'no swizzle needed') +
+			': ' + before.wavefronts + ' → ' + after.wavefronts + ' wavefronts, ' + before.bank_conflicts + ' → ' + after.bank_conflicts +
+			' bank conflicts, at worst ' + before.max_ways + '-way → ' + after.max_ways + '-way' +
+			(sug.conflict_free ? ' (conflict-free)' : ' (the least conflicting swizzle found)');
+		renderBankState();
+	} catch (e) {
+		if (!(e instanceof Problem)) throw e;
+		showError(e);
+	}
+}
+
+function bankOriginal() {
+	if (!bank) return;
+	bank.swizzled = false;
+	renderBankState();
 }
 
 async function share() {
@@ -1024,6 +1165,9 @@ function init() {
 		if (ev.key === 'Enter' && (ev.ctrlKey || ev.metaKey)) { ev.preventDefault(); runCheck(); }
 	});
 	$('share-btn').addEventListener('click', share);
+	$('bank-show').addEventListener('click', bankShow);
+	$('bank-swizzle').addEventListener('click', bankSwizzle);
+	$('bank-original').addEventListener('click', bankOriginal);
 	$('tab-check').addEventListener('click', () => showTab('check'));
 	$('tab-registry').addEventListener('click', () => showTab('registry'));
 	$('zoom').addEventListener('input', setZoom);
