@@ -644,7 +644,7 @@ struct lay_def *lay_def_new(json_t *v, const char *ptr, const struct lay_options
 		struct lay_form *f = calloc(1, sizeof *f);
 		if (f && def->ops->form)
 			def->ops->form(def, f);
-		bool closed = f && f->kind != LAY_FORM_NONE;
+		bool closed = f && f->kind != LAY_FORM_NONE && !f->fast_only;
 		free(f);
 		if (!closed) {
 			if (err)

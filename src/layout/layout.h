@@ -159,6 +159,9 @@ struct lay_form_iter {
 };
 struct lay_form {
 	int kind; /* enum lay_form_kind */
+	/* Used only to enumerate faster, never to answer past the limits
+	 * (expr: its refusals stay as they are). */
+	bool fast_only;
 	int n;
 	struct lay_form_iter it[2 * LAYOUTD_MAX_ITERS];
 	int64_t offset[LAYOUTD_MAX_AXES];

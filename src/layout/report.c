@@ -786,8 +786,8 @@ static json_t *try_structural(struct lay_def *def, struct ana *A, const struct e
 	char why[128];
 	*refused = false;
 	int s = lay_structural(def, &F, why, sizeof why);
-	if (s < 0)
-		return NULL; /* no closed form: def->limit is never set then */
+	if (s < 0 || (F.fast_only && !(opt && opt->method == LAY_METHOD_STRUCTURAL)))
+		return NULL; /* no closed form to answer with: def->limit is not set */
 	/* The bounds are known before any walk: refuse a space over the limit
 	 * that no structural method decides, with the enumeration's message. */
 	struct lay_error perr;

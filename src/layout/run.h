@@ -79,6 +79,7 @@ struct facts {
 	int nown;
 	int own_axes[LAYOUTD_MAX_AXES];
 	int64_t own_count, slot_min, slot_max;
+	bool fast_only; /* the closed form may not answer past the limits */
 };
 
 /*

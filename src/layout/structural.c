@@ -286,6 +286,7 @@ int lay_structural(const struct lay_def *def, struct facts *f, char *why, size_t
 		return -1;
 	memset(&F, 0, sizeof F);
 	def->ops->form(def, &F);
+	f->fast_only = F.fast_only;
 	switch (F.kind) {
 	case LAY_FORM_FORWARD:
 		return forward(def, &F, f, why, nwhy);

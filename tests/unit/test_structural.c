@@ -209,6 +209,62 @@ static void gen_linear(char *out, int64_t budget)
 	(void)outbits;
 }
 
+/* expr: sums of digits of i, j (and a replica variable), written in the
+ * forms index maps use; sometimes an operator no closed form covers. */
+static void gen_expr(char *out, int64_t budget)
+{
+	static const char *axes[] = { "m", "laneid", "warpid" };
+	int64_t shape[2], reach[3] = { 0 };
+	char text[3][1024] = { "", "", "" };
+	const char *names[3] = { "i", "j", "r" };
+	int64_t rep = pick(4) == 0 ? 2 + pick(2) : 0;
+	for (int d = 0; d < 2; d++)
+		shape[d] = extent_for(&budget) * extent_for(&budget);
+	for (int d = 0; d < 3; d++) {
+		int64_t D = d < 2 ? shape[d] : rep;
+		if (D == 0)
+			continue;
+		/* cut D into two digits when it splits evenly */
+		int64_t lo_ext = D % 2 == 0 && pick(2) ? 2 : D;
+		int64_t cuts[3] = { 1, lo_ext, D };
+		int nc = lo_ext == D ? 2 : 3;
+		for (int c = 0; c + 1 < nc; c++) {
+			int a = (int)pick(3);
+			int64_t lo = cuts[c], span = cuts[c + 1] / cuts[c];
+			int64_t st = stride_for(&reach[a]);
+			reach[a] += (span - 1) * st;
+			char term[128];
+			if (lo == 1 && span == D)
+				snprintf(term, sizeof term, "%s", names[d]);
+			else if (lo == 1)
+				snprintf(term, sizeof term, pick(2) ? "%s %% %lld" : "(%s & %lld)",
+					 names[d], (long long)(pick(2) ? span : span - 1));
+			else
+				snprintf(term, sizeof term, "%s // %lld", names[d], (long long)lo);
+			/* "& (span-1)" is only a digit for powers of two: else a fallback */
+			char *t = text[a] + strlen(text[a]);
+			sprintf(t, "%s%lld * (%s)", text[a][0] ? " + " : "", (long long)st, term);
+		}
+	}
+	char *p = out;
+	p += sprintf(p, "{\"logical\": [%lld, %lld], \"expr\": {", (long long)shape[0],
+		     (long long)shape[1]);
+	int printed = 0;
+	for (int a = 0; a < 3; a++) {
+		if (!text[a][0])
+			continue;
+		const char *wrap = pick(12) == 0 ? " ^ 1" : pick(12) == 0 ? " + 3" : "";
+		p += sprintf(p, "%s\"%s\": \"%s%s\"", printed++ ? ", " : "", axes[a], text[a],
+			     wrap);
+	}
+	if (!printed)
+		p += sprintf(p, "\"m\": \"0\"");
+	p += sprintf(p, "}");
+	if (rep)
+		p += sprintf(p, ", \"replicate\": {\"r\": %lld}", (long long)rep);
+	sprintf(p, "}");
+}
+
 /* Drop what may differ between the methods. */
 static void strip(json_t *a)
 {
@@ -236,15 +292,16 @@ static json_t *run(const char *text, int method, struct lay_error *err)
 
 static void test_agreement(void)
 {
-	void (*gen[])(char *, int64_t) = { gen_axe, gen_cute_memory, gen_cute_tv, gen_linear };
-	const char *gname[] = { "axe", "cute", "cute tv", "linear" };
-	int decided[4] = { 0 }, total[4] = { 0 }, failures = 0;
+	void (*gen[])(char *, int64_t) = { gen_axe, gen_cute_memory, gen_cute_tv, gen_linear,
+					   gen_expr };
+	const char *gname[] = { "axe", "cute", "cute tv", "linear", "expr" };
+	int decided[5] = { 0 }, total[5] = { 0 }, failures = 0;
 	char text[8192];
-	for (int i = 0; i < 8000; i++) {
-		int g = i % 4;
-		/* mostly small; one in 50 up to 2^20 points */
+	for (int i = 0; i < 10000; i++) {
+		int g = i % 5;
+		/* mostly small; one in 40 of each notation up to 2^20 points */
 		int64_t budget =
-			i % 40 == 0 ? (int64_t)1 << (16 + pick(5)) : (int64_t)1 << pick(11);
+			(i / 5) % 40 == 0 ? (int64_t)1 << (16 + pick(5)) : (int64_t)1 << pick(11);
 		gen[g](text, budget);
 		struct lay_error e1, e2;
 		json_t *a = run(text, LAY_METHOD_AUTO, &e1);
@@ -307,7 +364,7 @@ static void test_agreement(void)
 		json_decref(a);
 		json_decref(b);
 	}
-	for (int g = 0; g < 4; g++) {
+	for (int g = 0; g < 5; g++) {
 		fprintf(stderr, "\n  %-7s %d of %d decided structurally", gname[g], decided[g],
 			total[g]);
 		/* the generators aim at both sides: most decided, some not */
