@@ -441,11 +441,14 @@ static const struct {
 } notations[] = {
 	{ "axe", LAY_AXE, lay_axe_parse },	 { "cute", LAY_CUTE, lay_cute_parse },
 	{ "expr", LAY_EXPR, lay_expr_parse },	 { "linear", LAY_LINEAR, lay_linear_parse },
-	{ "table", LAY_TABLE, lay_table_parse },
+	{ "table", LAY_TABLE, lay_table_parse }, { "ttgir", LAY_TTGIR, lay_ttgir_parse },
 };
 
 static const char *shared_keys[] = { "name",	  "logical",   "physical", "axes",
 				     "replicate", "cute_role", NULL };
+/* Members only the ttgir notation reads (the tensor shape and the module's
+ * numbers when the text has no tensor type or module line). */
+static const char *ttgir_keys[] = { "shape", "threads_per_warp", "num_warps", "num_ctas", NULL };
 
 void lay_def_free(struct lay_def *def)
 {
@@ -511,7 +514,7 @@ struct lay_def *lay_def_new(json_t *v, const char *ptr, const struct lay_options
 	if (!json_is_object(v)) {
 		lay_error_set(err, LAY_ESCHEMA, ptr, -1,
 			      "a layout definition must be a JSON object with one notation key "
-			      "(axe, cute, expr, linear, table)");
+			      "(axe, cute, expr, linear, table, ttgir)");
 		return NULL;
 	}
 	if (check_tree(v, ptr, 0, depth_limit(opt ? opt->max_depth : 0), false, err))
@@ -551,6 +554,8 @@ struct lay_def *lay_def_new(json_t *v, const char *ptr, const struct lay_options
 		bool known = false;
 		for (const char **s = shared_keys; *s; s++)
 			known = known || strcmp(*s, key) == 0;
+		for (const char **s = ttgir_keys; *s; s++)
+			known = known || strcmp(*s, key) == 0;
 		if (!known) {
 			lay_error_set(err, LAY_ESCHEMA, p, -1,
 				      "unknown member \"%s\" in the layout definition", key);
@@ -558,9 +563,9 @@ struct lay_def *lay_def_new(json_t *v, const char *ptr, const struct lay_options
 		}
 	}
 	if (nnot < 0) {
-		lay_error_set(
-			err, LAY_ENOTATION, ptr, -1,
-			"no notation key: give exactly one of axe, cute, expr, linear, table");
+		lay_error_set(err, LAY_ENOTATION, ptr, -1,
+			      "no notation key: give exactly one of axe, cute, expr, linear, "
+			      "table, ttgir");
 		goto fail;
 	}
 	def->notation = notations[nnot].notation;
@@ -578,6 +583,13 @@ struct lay_def *lay_def_new(json_t *v, const char *ptr, const struct lay_options
 			      "replicate belongs to the expr notation only");
 		goto fail;
 	}
+	for (const char **s = ttgir_keys; *s; s++)
+		if (json_object_get(v, *s) && def->notation != LAY_TTGIR) {
+			lay_ptr_join(p, sizeof p, ptr, *s);
+			lay_error_set(err, LAY_ESCHEMA, p, -1,
+				      "%s belongs to the ttgir notation only", *s);
+			goto fail;
+		}
 	if ((val = json_object_get(v, "cute_role")) && def->notation != LAY_CUTE) {
 		lay_ptr_join(p, sizeof p, ptr, "cute_role");
 		lay_error_set(err, LAY_ESCHEMA, p, -1,

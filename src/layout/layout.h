@@ -118,7 +118,7 @@ const char *lay_kind_name(int kind);
 /* ------------------------------------------------------------------ */
 /* Definitions                                                         */
 
-enum lay_notation { LAY_AXE, LAY_CUTE, LAY_EXPR, LAY_LINEAR, LAY_TABLE };
+enum lay_notation { LAY_AXE, LAY_CUTE, LAY_EXPR, LAY_LINEAR, LAY_TABLE, LAY_TTGIR };
 
 struct lay_def;
 
@@ -275,6 +275,22 @@ int lay_expr_parse(struct lay_def *def, json_t *v, json_t *whole, struct lay_err
 int lay_cute_parse(struct lay_def *def, json_t *v, json_t *whole, struct lay_error *err);
 int lay_linear_parse(struct lay_def *def, json_t *v, json_t *whole, struct lay_error *err);
 int lay_table_parse(struct lay_def *def, json_t *v, json_t *whole, struct lay_error *err);
+int lay_ttgir_parse(struct lay_def *def, json_t *v, json_t *whole, struct lay_error *err);
+
+/*
+ * The linear notation's state from bases built elsewhere (the ttgir
+ * notation): `linear` is a {"bases": {...}, "out": [[name, size], ...]}
+ * object, checked exactly as the linear key is; `extra` (may be NULL) holds
+ * members merged into the analysis "structure".  Steals both references.
+ * `whole` is the definition (borrowed, for "logical"); errors point at ptr.
+ */
+int lay_linear_from_bases(struct lay_def *def, json_t *linear, json_t *whole, json_t *extra,
+			  const char *ptr, struct lay_error *err);
+/*
+ * LinearLayout::toString() text -> a new {"bases", "out"} object, or NULL
+ * with a located error (pointer ptr, character position in text).
+ */
+json_t *lay_linear_text(const char *text, const char *ptr, int max_len, struct lay_error *err);
 
 /* ------------------------------------------------------------------ */
 /* Analysis                                                            */

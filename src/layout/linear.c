@@ -31,7 +31,21 @@ struct lin_state {
 	/* Packed image of each in bit, in-dim by in-dim, low bit first. */
 	uint64_t rows[LAYOUTD_MAX_AXES * LIN_MAX_DIM_BITS];
 	int out_bits; /* total out bits */
+	/* Unpacking a row into out coordinates (structure.linear). */
+	int rank;
+	int shift[LAYOUTD_MAX_RANK], width[LAYOUTD_MAX_RANK];
+	/* Extra members of "structure" from the notation that built the
+	 * bases (ttgir), owned; NULL for a plain linear layout. */
+	json_t *extra;
 };
+
+static void lin_free(void *p)
+{
+	struct lin_state *st = p;
+	if (st)
+		json_decref(st->extra);
+	free(st);
+}
 
 /* log2 of a power of two >= 1, or -1 when v is not one. */
 static int log2_exact(int64_t v)
@@ -259,12 +273,10 @@ static int gf2_rank(const uint64_t *rows, int n)
 /*
  * Structural facts, decided without enumeration: the map is surjective iff
  * its rank is the number of out bits, injective iff it is the number of in
- * bits, and every reachable element has 2^(in - rank) preimages.  Returns a
- * new object.
+ * bits, and every reachable element has 2^(in - rank) preimages.
  */
-static json_t *lin_structure(const struct lay_def *def)
+static json_t *lin_gf2(const struct lin_state *st)
 {
-	const struct lin_state *st = def->state;
 	int r = gf2_rank(st->rows, st->nrows);
 	int free_bits = st->nrows - r;
 	json_t *pre =
@@ -272,6 +284,45 @@ static json_t *lin_structure(const struct lay_def *def)
 	return json_pack("{s:s,s:i,s:i,s:i,s:b,s:b,s:o}", "method", "gf2_rank", "rank", r,
 			 "in_bits", st->nrows, "out_bits", st->out_bits, "injective",
 			 r == st->nrows, "surjective", r == st->out_bits, "preimages", pre);
+}
+
+/* The bases and out dims as Triton writes them: {"bases": {in: [[...]]},
+ * "out": [[name, size]]}, each basis in out-dim order. */
+static json_t *lin_bases_json(const struct lay_def *def, const struct lin_state *st)
+{
+	json_t *bases = json_object(), *out = json_array();
+	for (int i = 0, r0 = 0; i < st->nin; i++) {
+		json_t *list = json_array();
+		for (int b = 0; b < st->bits[i]; b++) {
+			json_t *v = json_array();
+			uint64_t row = st->rows[r0 + b];
+			for (int d = 0; d < st->rank; d++)
+				json_array_append_new(
+					v,
+					json_integer((json_int_t)((row >> st->shift[d]) &
+								  ((1ULL << st->width[d]) - 1))));
+			json_array_append_new(list, v);
+		}
+		r0 += st->bits[i];
+		json_object_set_new(bases, def->axes[st->axis[i]].name, list);
+	}
+	for (int d = 0; d < st->rank; d++)
+		json_array_append_new(out,
+				      json_pack("[s,I]", def->names[d], (json_int_t)def->shape[d]));
+	return json_pack("{s:o,s:o}", "bases", bases, "out", out);
+}
+
+/* structure = {"gf2": rank facts, "linear": bases} plus the building
+ * notation's own members; one object keyed by kind.  Returns a new object. */
+static json_t *lin_structure(const struct lay_def *def)
+{
+	const struct lin_state *st = def->state;
+	json_t *s = json_object();
+	json_object_set_new(s, "gf2", lin_gf2(st));
+	json_object_set_new(s, "linear", lin_bases_json(def, st));
+	if (st->extra)
+		json_object_update(s, st->extra);
+	return s;
 }
 
 static void lin_form(const struct lay_def *def, struct lay_form *f)
@@ -290,25 +341,26 @@ static void lin_form(const struct lay_def *def, struct lay_form *f)
 
 static const struct lay_notation_ops lin_ops = {
 	.walk = lin_walk,
-	.free = free,
+	.free = lin_free,
 	.ordered = false,
 	.structure = lin_structure,
 	.form = lin_form,
 };
 
-int lay_linear_parse(struct lay_def *def, json_t *v, json_t *whole, struct lay_error *err)
+/* The {"bases", "out"} object at `ptr` (borrowed) -> def's state. */
+static int linear_from_json(struct lay_def *def, json_t *v, json_t *whole, const char *ptr,
+			    struct lay_error *err)
 {
-	char ptr[LAY_ERR_PTR], q[LAY_ERR_PTR], q2[LAY_ERR_PTR];
+	char q[LAY_ERR_PTR], q2[LAY_ERR_PTR];
 	int width[LAYOUTD_MAX_RANK], shift[LAYOUTD_MAX_RANK];
 	const char *key;
 	json_t *val;
 	int rc;
 
-	lay_ptr_join(ptr, sizeof ptr, def->ptr, "linear");
 	if (!json_is_object(v))
 		return lay_error_set(err, LAY_ESCHEMA, ptr, -1,
 				     "linear must be an object {\"bases\": {...}, \"out\": "
-				     "[[\"dim0\", 16], ...]}");
+				     "[[\"dim0\", 16], ...]} or LinearLayout::toString() text");
 	json_object_foreach(v, key, val)
 	{
 		if (strcmp(key, "bases") != 0 && strcmp(key, "out") != 0) {
@@ -341,8 +393,12 @@ int lay_linear_parse(struct lay_def *def, json_t *v, json_t *whole, struct lay_e
 		shift[d] = s;
 		s += width[d];
 	}
-	for (int d = 0; d < def->rank; d++)
+	for (int d = 0; d < def->rank; d++) {
 		st->out_bits += width[d];
+		st->shift[d] = shift[d];
+		st->width[d] = width[d];
+	}
+	st->rank = def->rank;
 
 	lay_ptr_join(q, sizeof q, ptr, "bases");
 	if (!json_is_object(bases) || json_object_size(bases) == 0)
@@ -359,4 +415,31 @@ int lay_linear_parse(struct lay_def *def, json_t *v, json_t *whole, struct lay_e
 	/* 2^(total in bits) placements; past int64 it is simply too many. */
 	def->placements_bound = st->nrows >= 63 ? INT64_MAX : (int64_t)1 << st->nrows;
 	return 0;
+}
+
+int lay_linear_parse(struct lay_def *def, json_t *v, json_t *whole, struct lay_error *err)
+{
+	char ptr[LAY_ERR_PTR];
+	lay_ptr_join(ptr, sizeof ptr, def->ptr, "linear");
+	if (json_is_string(v)) {
+		json_t *obj = lay_linear_text(json_string_value(v), ptr, def->max_expr_len, err);
+		if (!obj)
+			return err ? err->code : LAY_ESYNTAX;
+		int rc = linear_from_json(def, obj, whole, ptr, err);
+		json_decref(obj);
+		return rc;
+	}
+	return linear_from_json(def, v, whole, ptr, err);
+}
+
+int lay_linear_from_bases(struct lay_def *def, json_t *linear, json_t *whole, json_t *extra,
+			  const char *ptr, struct lay_error *err)
+{
+	int rc = linear_from_json(def, linear, whole, ptr, err);
+	json_decref(linear);
+	if (rc == 0 && def->state)
+		((struct lin_state *)def->state)->extra = extra;
+	else
+		json_decref(extra);
+	return rc;
 }

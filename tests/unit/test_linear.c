@@ -43,11 +43,11 @@ static void test_axes_and_shape(void)
 	CU_ASSERT_EQUAL(at_int(r, "probe/0/places/0/lane"), 5);
 	CU_ASSERT_EQUAL(at_int(r, "probe/1/places/0/register"), 20);
 	CU_ASSERT_EQUAL(at_int(r, "probe/1/places/0/lane"), 4);
-	CU_ASSERT_STRING_EQUAL(json_string_value(at(r, "structure/method")), "gf2_rank");
-	CU_ASSERT_EQUAL(at_int(r, "structure/rank"), 10);
-	CU_ASSERT_EQUAL(at_int(r, "structure/in_bits"), 10);
-	CU_ASSERT_EQUAL(at_int(r, "structure/out_bits"), 10);
-	CU_ASSERT_EQUAL(at_int(r, "structure/preimages"), 1);
+	CU_ASSERT_STRING_EQUAL(json_string_value(at(r, "structure/gf2/method")), "gf2_rank");
+	CU_ASSERT_EQUAL(at_int(r, "structure/gf2/rank"), 10);
+	CU_ASSERT_EQUAL(at_int(r, "structure/gf2/in_bits"), 10);
+	CU_ASSERT_EQUAL(at_int(r, "structure/gf2/out_bits"), 10);
+	CU_ASSERT_EQUAL(at_int(r, "structure/gf2/preimages"), 1);
 	json_decref(r);
 }
 
@@ -94,13 +94,13 @@ static void check_structure(const char *text, int want_rank)
 	json_t *r = analyze_ok(text);
 	if (!r)
 		return;
-	CU_ASSERT_EQUAL(at_int(r, "structure/rank"), want_rank);
-	CU_ASSERT_EQUAL(at_bool(r, "structure/surjective"), at_bool(r, "verdict/complete"));
-	CU_ASSERT_EQUAL(at_bool(r, "structure/injective"), at_int(r, "replication/max") <= 1);
+	CU_ASSERT_EQUAL(at_int(r, "structure/gf2/rank"), want_rank);
+	CU_ASSERT_EQUAL(at_bool(r, "structure/gf2/surjective"), at_bool(r, "verdict/complete"));
+	CU_ASSERT_EQUAL(at_bool(r, "structure/gf2/injective"), at_int(r, "replication/max") <= 1);
 	CU_ASSERT_EQUAL(at_int(r, "collisions/count"), 0);
 	CU_ASSERT_EQUAL(at_int(r, "duplicates/count"), 0);
-	long long in = at_int(r, "structure/in_bits"), rank = at_int(r, "structure/rank");
-	long long pre = at_int(r, "structure/preimages");
+	long long in = at_int(r, "structure/gf2/in_bits"), rank = at_int(r, "structure/gf2/rank");
+	long long pre = at_int(r, "structure/gf2/preimages");
 	CU_ASSERT_EQUAL(pre, 1LL << (in - rank));
 	/* every reachable element has exactly `preimages` places */
 	CU_ASSERT_EQUAL(at_int(r, "replication/max"), pre);

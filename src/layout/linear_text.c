@@ -1,0 +1,253 @@
+/*
+ * linear_text.c - the text Triton prints for a linear layout
+ * (LinearLayout::toString(), seen in its error messages and debug output),
+ * read back into the linear notation's {"bases", "out"} object:
+ *
+ *    - register=1 -> (1, 0)
+ *      register=2 -> (2, 0)
+ *    - lane=1 -> (0, 4)
+ *    - warp is a size 1 dimension
+ *   where out dims are: [dim0 (size 32), dim1 (size 32)]
+ *
+ * Each bullet starts an in-dim; its lines give the image of inputs 1, 2, 4,
+ * ... in that order, one value per out dim.  Text before the first bullet
+ * (the message Triton wrapped around the layout) is skipped; whitespace is
+ * free.  Errors carry the character position of the offending token.
+ */
+#include <ctype.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "layout.h"
+
+struct lt {
+	const char *s;
+	size_t i;
+	const char *ptr;
+	struct lay_error *err;
+};
+
+static int lt_fail(struct lt *p, size_t at, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+static int lt_fail(struct lt *p, size_t at, const char *fmt, ...)
+{
+	char msg[LAY_ERR_MSG - 32];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	va_end(ap);
+	lay_error_set(p->err, LAY_ESYNTAX, p->ptr, lay_utf8_offset(p->s, (long)at),
+		      "LinearLayout text: %s", msg);
+	lay_error_source(p->err, p->s);
+	return LAY_ESYNTAX;
+}
+
+static void lt_ws(struct lt *p)
+{
+	while (p->s[p->i] && isspace((unsigned char)p->s[p->i]))
+		p->i++;
+}
+
+static bool lt_lit(struct lt *p, const char *lit)
+{
+	lt_ws(p);
+	size_t n = strlen(lit);
+	if (strncmp(p->s + p->i, lit, n) != 0)
+		return false;
+	p->i += n;
+	return true;
+}
+
+/* An identifier into out (NUL-terminated, < LAYOUTD_MAX_NAME). */
+static int lt_name(struct lt *p, char *out, const char *what)
+{
+	lt_ws(p);
+	size_t b = p->i;
+	while (isalnum((unsigned char)p->s[p->i]) || p->s[p->i] == '_')
+		p->i++;
+	if (p->i == b || isdigit((unsigned char)p->s[b]))
+		return lt_fail(p, b, "expected %s", what);
+	if (p->i - b >= LAYOUTD_MAX_NAME)
+		return lt_fail(p, b, "%s is too long", what);
+	memcpy(out, p->s + b, p->i - b);
+	out[p->i - b] = '\0';
+	return 0;
+}
+
+static int lt_int(struct lt *p, int64_t *v, const char *what)
+{
+	lt_ws(p);
+	size_t b = p->i;
+	int64_t x = 0;
+	if (!isdigit((unsigned char)p->s[p->i]))
+		return lt_fail(p, b, "expected %s (a non-negative integer)", what);
+	while (isdigit((unsigned char)p->s[p->i])) {
+		if (x > (INT64_MAX - 9) / 10)
+			return lt_fail(p, b, "%s overflows 64 bits", what);
+		x = x * 10 + (p->s[p->i++] - '0');
+	}
+	*v = x;
+	return 0;
+}
+
+/* Skip to the first line whose first non-blank character is '-'. */
+static bool lt_first_bullet(struct lt *p)
+{
+	size_t i = 0;
+	for (;;) {
+		size_t j = i;
+		while (p->s[j] == ' ' || p->s[j] == '\t')
+			j++;
+		if (p->s[j] == '-' && (p->s[j + 1] == ' ' || p->s[j + 1] == '\t')) {
+			p->i = j;
+			return true;
+		}
+		const char *nl = strchr(p->s + i, '\n');
+		if (!nl)
+			return false;
+		i = (size_t)(nl - p->s) + 1;
+	}
+}
+
+json_t *lay_linear_text(const char *text, const char *ptr, int max_len, struct lay_error *err)
+{
+	struct lt p = { .s = text, .i = 0, .ptr = ptr, .err = err };
+	json_t *bases = json_object(), *out = json_array(), *cur = NULL;
+	char name[LAYOUTD_MAX_NAME], curname[LAYOUTD_MAX_NAME] = "";
+	int rank = -1;
+
+	if (max_len > 0 && strlen(text) > (size_t)max_len * 4) {
+		lay_error_set(err, LAY_ELIMIT, ptr, -1,
+			      "LinearLayout text is %zu bytes, over the limit of %d", strlen(text),
+			      max_len * 4);
+		goto fail;
+	}
+	if (!lt_first_bullet(&p)) {
+		const char *e = strstr(text, "(empty layout");
+		if (e)
+			lt_fail(&p, (size_t)(e - text), "%s",
+				"an empty layout places nothing; give at least one in-dim");
+		else
+			lt_fail(&p, 0, "%s",
+				"expected LinearLayout::toString() text: \" - register=1 -> (0, "
+				"1)\" lines and \"where out dims are: [dim0 (size 16), ...]\"");
+		goto fail;
+	}
+	for (;;) {
+		lt_ws(&p);
+		size_t at = p.i;
+		if (strncmp(text + p.i, "where", 5) == 0)
+			break;
+		bool bullet = text[p.i] == '-';
+		if (bullet)
+			p.i++;
+		if (lt_name(&p, name, "an in-dim name, or \"where out dims are: [...]\""))
+			goto fail;
+		if (!bullet && (!cur || strcmp(name, curname) != 0)) {
+			lt_fail(&p, at, "a new in-dim (\"%s\") starts with \" - \"", name);
+			goto fail;
+		}
+		if (bullet) {
+			if (json_object_get(bases, name)) {
+				lt_fail(&p, at + 1, "in-dim %s appears twice", name);
+				goto fail;
+			}
+			if (json_object_size(bases) >= LAYOUTD_MAX_AXES) {
+				lt_fail(&p, at, "more in-dims than the axis limit at %s", name);
+				goto fail;
+			}
+			cur = json_array();
+			json_object_set_new(bases, name, cur);
+			snprintf(curname, sizeof curname, "%s", name);
+			if (lt_lit(&p, "is a size 1 dimension")) {
+				cur = NULL; /* no lines may follow */
+				continue;
+			}
+		}
+		lt_ws(&p);
+		size_t eq = p.i;
+		int64_t input, v;
+		if (!lt_lit(&p, "=")) {
+			lt_fail(&p, eq, "expected \"=\" or \"is a size 1 dimension\" after %s",
+				name);
+			goto fail;
+		}
+		if (lt_int(&p, &input, "the input value"))
+			goto fail;
+		size_t k = json_array_size(cur);
+		if (k >= 62 || input != (int64_t)1 << k) {
+			char want[96];
+			snprintf(want, sizeof want, "%s=%lld", name,
+				 k < 62 ? (long long)1 << k : -1LL);
+			lt_fail(&p, eq + 1, "expected %s next: inputs go 1, 2, 4, ...", want);
+			goto fail;
+		}
+		if (!lt_lit(&p, "->") || !lt_lit(&p, "(")) {
+			lt_fail(&p, p.i, "%s", "expected \"-> (\" and the image");
+			goto fail;
+		}
+		json_t *basis = json_array();
+		json_array_append_new(cur, basis);
+		int n = 0;
+		do {
+			if (lt_int(&p, &v, "a basis value"))
+				goto fail;
+			json_array_append_new(basis, json_integer((json_int_t)v));
+			n++;
+		} while (lt_lit(&p, ","));
+		if (!lt_lit(&p, ")")) {
+			lt_fail(&p, p.i, "%s", "expected \",\" or \")\" in the image");
+			goto fail;
+		}
+		if (rank < 0)
+			rank = n;
+		else if (n != rank) {
+			lt_fail(&p, at, "this image has a different number of values (%s)",
+				n < rank ? "fewer" : "more");
+			goto fail;
+		}
+	}
+	if (!lt_lit(&p, "where") || !lt_lit(&p, "out") || !lt_lit(&p, "dims") ||
+	    !lt_lit(&p, "are") || !lt_lit(&p, ":") || !lt_lit(&p, "[")) {
+		lt_fail(&p, p.i, "%s", "expected \"where out dims are: [\"");
+		goto fail;
+	}
+	do {
+		int64_t size;
+		size_t at = (lt_ws(&p), p.i);
+		if (lt_name(&p, name, "an out dim name"))
+			goto fail;
+		if (!lt_lit(&p, "(") || !lt_lit(&p, "size")) {
+			lt_fail(&p, p.i, "expected \"(size N)\" after %s", name);
+			goto fail;
+		}
+		if (lt_int(&p, &size, "the out dim size"))
+			goto fail;
+		if (!lt_lit(&p, ")")) {
+			lt_fail(&p, p.i, "%s", "expected \")\"");
+			goto fail;
+		}
+		(void)at;
+		json_array_append_new(out, json_pack("[s,I]", name, (json_int_t)size));
+	} while (lt_lit(&p, ","));
+	if (!lt_lit(&p, "]")) {
+		lt_fail(&p, p.i, "%s", "expected \",\" or \"]\" after the out dims");
+		goto fail;
+	}
+	lt_ws(&p);
+	if (text[p.i]) {
+		lt_fail(&p, p.i, "%s", "unexpected text after the out dims");
+		goto fail;
+	}
+	if (rank >= 0 && (size_t)rank != json_array_size(out)) {
+		lt_fail(&p, 0, "%s", "the images have a different length than the out dims");
+		goto fail;
+	}
+	return json_pack("{s:o,s:o}", "bases", bases, "out", out);
+fail:
+	json_decref(bases);
+	json_decref(out);
+	return NULL;
+}
