@@ -394,6 +394,8 @@ static int parse_attr_body(struct tp *p, struct tv *a)
 			p->i++;
 			return 0;
 		}
+		if (p->s[p->i] == '{' && p->s[p->i - 1] != '}')
+			continue; /* padded_shared: [32:+4] {order = ...} */
 		return perr(p, LAY_ESYNTAX, (long)p->i,
 			    "expected ',' or '>' to close the attribute");
 	}

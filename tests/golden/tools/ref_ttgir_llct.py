@@ -28,8 +28,31 @@ def arr(a):
     return "[" + ", ".join(str(x) for x in a) + "]"
 
 
+SYNTAX = ["legacy"]  # "legacy": the fixture's split params as printed before
+                     # Triton 3.6; "current": CGALayout / ctaLayout / version
+
+
+def from_split(cpg, split, cord):
+    """CGAEncodingAttr::fromSplitParams: per dim in CTAOrder, the split bits
+    along that dim, then zero bases for the broadcast CTAs."""
+    rank, bases = len(cord), []
+    for d in cord:
+        k = 1
+        while k < split[d]:
+            bases.append([k if e == d else 0 for e in range(rank)])
+            k *= 2
+        k = 1
+        while k < cpg[d] // split[d]:
+            bases.append([0] * rank)
+            k *= 2
+    return bases
+
+
 def cta(cpg, split, cord):
-    return ", CTAsPerCGA = %s, CTASplitNum = %s, CTAOrder = %s" % (arr(cpg), arr(split), arr(cord))
+    if SYNTAX[0] == "legacy":
+        return ", CTAsPerCGA = %s, CTASplitNum = %s, CTAOrder = %s" % (arr(cpg), arr(split), arr(cord))
+    b = from_split(cpg, split, cord)
+    return ", CGALayout = [%s]" % ", ".join(arr(x) for x in b) if b else ""
 
 
 def blocked(spt, tpw, wpb, cpg, cSplit, ord_, cOrd):
@@ -52,8 +75,12 @@ mfmaDotOp = wmmaDotOp = dot
 
 
 def mfma(version, warps, instr, isT, tpw=None, ebw=0):
-    s = "#ttg.amd_mfma<{version = %d, warpsPerCTA = %s, instrShape = %s, isTransposed = %s" % (
-        version, arr(warps), arr(instr), "true" if isT else "false")
+    if SYNTAX[0] == "legacy":
+        s = "#ttg.amd_mfma<{versionMajor = %d, versionMinor = 0, warpsPerCTA = %s, instrShape = %s, isTransposed = %s" % (
+            version, arr(warps), arr(instr[:2]), "true" if isT else "false")
+    else:
+        s = "#ttg.amd_mfma<{version = %d, warpsPerCTA = %s, instrShape = %s, isTransposed = %s" % (
+            version, arr(warps), arr(instr), "true" if isT else "false")
     if tpw:
         s += ", tilesPerWarp = " + arr(tpw)
     if ebw == 64:
@@ -62,8 +89,21 @@ def mfma(version, warps, instr, isT, tpw=None, ebw=0):
 
 
 def wmma(warps, version, transposed, instr=None):
-    s = "#ttg.amd_wmma<{version = %d, isTranspose = %s, warpsPerCTA = %s" % (
-        version, "true" if transposed else "false", arr(warps))
+    if SYNTAX[0] == "legacy":
+        s = "#ttg.amd_wmma<{version = %d, isTranspose = %s, warpsPerCTA = %s" % (
+            version, "true" if transposed else "false", arr(warps))
+    else:
+        # chooseWmmaCTALinearLayout with one tile per warp: warp bases along
+        # dims r-1, ..., 0
+        r, wb = len(warps), []
+        for d in range(r - 1, -1, -1):
+            k = 1
+            while k < warps[d]:
+                wb.append([k if e == d else 0 for e in range(r)])
+                k *= 2
+        s = "#ttg.amd_wmma<{version = %d, isTranspose = %s, %sctaLayout = {warp = [%s]}" % (
+            version, "true" if transposed else "false", "rank = %d, " % r if r != 2 else "",
+            ", ".join(arr(x) for x in wb))
     if instr:
         s += ", instrShape = " + arr(instr)
     return s + "}>"
@@ -87,7 +127,10 @@ def nvmmaShared(sw, tr, ebw, cpg, cSplit, ord_, cOrd, fp4=False):
         sw, "true" if tr else "false", ebw)
     if fp4:
         s += ", fp4Padded = true"
-    return s + cta(cpg, cSplit, cOrd) + "}>"
+    c = cta(cpg, cSplit, cOrd)
+    if not c and len(cpg) != 2:  # the printer's form for a trivial CGA
+        c = ", rank = %d" % len(cpg)
+    return s + c + "}>"
 
 
 class Unsupported(Exception):
@@ -98,7 +141,12 @@ def unsupported(*a, **k):
     raise Unsupported("helper")
 
 
+LAST = {}
+RECORD = []
+
+
 def TLL(shape, layout):
+    LAST["layout"], LAST["shape"] = layout, list(shape)
     req = {"layout": {"ttgir": layout, "shape": list(shape)}}
     with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as f:
         json.dump(req, f)
@@ -203,6 +251,7 @@ def CHECK(got, want):
         results["error"] += 1
         failures.append((CUR, "error", want))
         return
+    RECORD.append((CUR, LAST.get("layout"), LAST.get("shape"), want))
     if got == want:
         results["pass"] += 1
     else:
@@ -279,28 +328,148 @@ def translate(body, indent=""):
 
 
 src = strip_comments(SRC)
-for m in re.finditer(r"TEST_F\(\s*LinearLayoutConversionsTest\s*,\s*(\w+)\s*\)\s*\{", src):
-    name = m.group(1)
-    if ONLY and ONLY != name:
-        continue
-    depth, i = 1, m.end()
-    while depth:
-        depth += {"{": 1, "}": -1}.get(src[i], 0)
-        i += 1
-    body = src[m.end():i - 1]
-    CUR = name
-    try:
-        code = "\n".join(translate(body))
-        exec(code, dict(globals()))
-    except Unsupported as e:
-        results["skip"] += 1
-        if VERBOSE:
-            print("SKIP", name, e)
-    except Exception as e:  # a translation gap, counted as a skip
-        results["skip"] += 1
-        if VERBOSE:
-            print("SKIP", name, type(e).__name__, e)
 
+
+def run_tests(only=None):
+    global CUR
+    for m in re.finditer(r"TEST_F\(\s*LinearLayoutConversionsTest\s*,\s*(\w+)\s*\)\s*\{", src):
+        name = m.group(1)
+        if (only or ONLY) and (only or ONLY) != name:
+            continue
+        depth, i = 1, m.end()
+        while depth:
+            depth += {"{": 1, "}": -1}.get(src[i], 0)
+            i += 1
+        body = src[m.end():i - 1]
+        CUR = name
+        try:
+            code = "\n".join(translate(body))
+            exec(code, dict(globals()))
+        except Unsupported as e:
+            results["skip"] += 1
+            if VERBOSE:
+                print("SKIP", name, e)
+        except Exception as e:  # a translation gap, counted as a skip
+            results["skip"] += 1
+            if VERBOSE:
+                print("SKIP", name, type(e).__name__, e)
+
+
+CASES = [
+    ("SimpleBlocked", 0, "blocked-simple-16", "current"),
+    ("CTADuplication", 0, "blocked-cta-duplication-32-legacy", "legacy"),
+    ("CTABroadcast", 0, "blocked-cga-broadcast-64x128", "current"),
+    ("ShapeLargerThanLayout", 0, "blocked-wrap-128", "current"),
+    ("ShapeSmallerThanLayout", 0, "blocked-broadcast-8", "current"),
+    ("OneDimTooLargeAnotherTooSmall", 0, "blocked-wrap-and-broadcast-cga-128x16", "current"),
+    ("RepeatInCTGDimFirst", 0, "blocked-cga-split-first-4", "legacy"),
+    ("BlockedOrder", 0, "blocked-order-cga-1024x128", "current"),
+    ("Blocked4D", 0, "blocked-4d", "current"),
+    ("BlockedDotOperandLhs", 0, "dot-blocked-lhs", "current"),
+    ("BlockedDot3dOperandRhs", 0, "dot-blocked-3d-rhs", "current"),
+    ("MMAv2_32x32", 0, "mma-v2-32x32", "current"),
+    ("MMAv2_Cga", 0, "mma-v2-cga-legacy", "legacy"),
+    ("MMAv2_Small3D", 0, "mma-v2-3d-small", "current"),
+    ("MMAv3_4x2Warps", 0, "mma-v3-4x2warps", "current"),
+    ("MMAv3_1024x1024", 0, "mma-v3-1024x1024", "current"),
+    ("DotMMAv2_large_warp4_kwidth8", 0, "dot-mma-v2-a-kwidth8-warp4", "current"),
+    ("DotMMAv2_3D", 0, "dot-mma-v2-3d", "current"),
+    ("DotMMAv2_split_warp_kwidth8", 1, "dot-mma-v2-b-split-warp", "current"),
+    ("DotMMAv3_warp4_kwidth2", 0, "dot-mma-v3-kwidth2", "current"),
+    ("SliceDot", 0, "slice-of-dot-mma-v2", "current"),
+    ("SliceDot", 1, "slice-of-dot-mma-v3", "current"),
+    ("SliceOfBlocked", 0, "slice-of-blocked", "current"),
+    ("Slice4D", 0, "slice-4d-blocked", "current"),
+    ("SliceOfMmaV2", 0, "slice-of-mma-v2", "current"),
+    ("MFMA32_2x4Warps_tpw_2_2", 0, "mfma32-tiles-per-warp", "current"),
+    ("MFMA32_2x4Warps", 0, "mfma32-2x4warps-legacy", "legacy"),
+    ("MFMA16_2x4Warps_F64", 0, "mfma16-f64", "current"),
+    ("MFMA32_2x4x1Warps", 0, "mfma32-3d", "current"),
+    ("MFMA32_warp1onK_lhs_kwidth8", 0, "dot-mfma32-lhs-kwidth8", "current"),
+    ("MFMA16_dot_op_rhs_kwidth4", 0, "dot-mfma16-rhs-kwidth4", "current"),
+    ("WMMA_v1_2x4Warps", 0, "wmma-v1-2x4warps", "current"),
+    ("WMMA_v2_2x2x2Warps", 0, "wmma-v2-3d", "current"),
+    ("TWMMA_v2_2x4Warps", 0, "wmma-v2-transposed-legacy", "legacy"),
+    ("WMMA_v3_2x4Warps", 0, "wmma-v3-2x4warps", "current"),
+    ("WMMA_v1_2x4Warps_lhs", 0, "dot-wmma-v1-lhs", "current"),
+    ("WMMA_v2_2x4Warps_rhs", 0, "dot-wmma-v2-rhs", "current"),
+    ("WMMA_v3_2x4Warps_lhs", 0, "dot-wmma-v3-lhs", "current"),
+    ("SharedSwizzled2D_PerPhaseMaxPhaseVec", 0, "swizzled-shared-vec-perphase", "current"),
+    ("SharedSwizzled4D", 0, "swizzled-shared-4d", "current"),
+    ("SharedSwizzled2D_Order01", 0, "swizzled-shared-order01", "legacy"),
+    ("LeadingOffset_8x64_1_8", 0, "nvmma-shared-128b-8x64", "current"),
+    ("LeadingOffset_128x128_1_8_128b_transposed", 0, "nvmma-shared-transposed-128x128", "current"),
+    ("LeadingOffset_32x4x64_1_8_32b", 0, "nvmma-shared-3d-32b", "current"),
+    ("MMAv5Fp4Padded", 0, "nvmma-shared-fp4-padded", "current"),
+    ("AMDRotatingShared2D_64x64", 0, "amd-rotating-shared-64x64", "current"),
+    ("AMDRotatingShared3D_4x64x64", 0, "amd-rotating-shared-3d", "current"),
+]
+
+
+def emit(outdir, cases, commit):
+    fp_cache = {}
+    for (test, idx, slug, syntax) in cases:
+        SYNTAX[0] = syntax
+        RECORD.clear()
+        globals()["ONLY"] = test
+        run_tests(test)
+        rows = [r for r in RECORD if r[0] == test]
+        if idx >= len(rows):
+            print("no check", test, idx)
+            continue
+        _, layout, shape, want = rows[idx]
+        bases = {n: b for n, b in want.bases}
+        out = [[n, sz] for n, sz in want.outs]
+        twin = {"layout": {"linear": {"bases": bases, "out": out}}}
+        d = os.path.join(outdir, "ttgir-" + slug + "-linear")
+        os.makedirs(d, exist_ok=True)
+        with open(os.path.join(d, "request.json"), "w") as f:
+            json.dump(twin, f)
+            f.write("\n")
+        res = subprocess.run([LAYOUTD, "check", "--json", os.path.join(d, "request.json")],
+                             capture_output=True, text=True)
+        fp = json.loads(res.stdout)["fingerprint"]
+        with open(os.path.join(d, "expected.json"), "w") as f:
+            json.dump({"fingerprint": fp, "structure": {"linear": {"bases": bases, "out": out}}}, f)
+            f.write("\n")
+        src = ("Repository: triton-lang/triton\n"
+               "Path: unittest/Dialect/TritonGPU/LinearLayoutConversionsTest.cpp (commit %s)\n"
+               "Symbol: TEST_F(LinearLayoutConversionsTest, %s), EXPECT_EQ number %d of the test\n"
+               % (commit, test, idx + 1))
+        with open(os.path.join(d, "SOURCE"), "w") as f:
+            f.write(src + "Content: the expected LinearLayout of that EXPECT_EQ, transcribed as the linear "
+                    "notation (in-dims in Triton's order, each basis in out-dim order, out sizes as "
+                    "Triton infers them).  This twin's fingerprint is the one the ttgir case asserts.\n"
+                    "Generated by tests/golden/tools/ref_ttgir_llct.py.\n")
+        d = os.path.join(outdir, "ttgir-" + slug)
+        os.makedirs(d, exist_ok=True)
+        with open(os.path.join(d, "request.json"), "w") as f:
+            json.dump({"layout": {"ttgir": layout, "shape": shape}, "expect": {"fingerprint": fp}},
+                      f, indent=1)
+            f.write("\n")
+        with open(os.path.join(d, "expected.json"), "w") as f:
+            json.dump({"ok": True, "fingerprint": fp,
+                       "structure": {"linear": {"bases": bases, "out": out}}}, f)
+            f.write("\n")
+        with open(os.path.join(d, "SOURCE"), "w") as f:
+            f.write(src + "Content: the attribute the test builds (the fixture helper's arguments written "
+                    "as TTGIR, %s syntax%s) on the test's tensor shape; expected: exactly the test's "
+                    "LinearLayout (structure.linear) and the fingerprint of the twin case ttgir-%s-linear.\n"
+                    "Generated by tests/golden/tools/ref_ttgir_llct.py.\n"
+                    % (syntax, ": CTAsPerCGA/CTASplitNum/CTAOrder, versionMajor for amd_mfma, "
+                       "warpsPerCTA for amd_wmma" if syntax == "legacy" else
+                       ": CGALayout from fromSplitParams, ctaLayout from chooseWmmaCTALinearLayout",
+                       slug))
+        print("wrote", slug)
+
+
+if "--emit" in sys.argv:
+    k = sys.argv.index("--emit")
+    emit(sys.argv[k + 1], CASES, sys.argv[k + 2])
+    sys.exit(0)
+for mode in ("legacy", "current"):
+    SYNTAX[0] = mode
+    run_tests()
 for name, got, want in failures:
     print("FAIL", name)
     print("   got ", got)
