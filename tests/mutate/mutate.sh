@@ -175,7 +175,9 @@ run_tests() {
 		echo "== $t" >>"$rt_log"
 		(cd "$B" && LAYOUTD=$B/layoutd GOLDEN_DIR=$S/tests/golden SCHEMA_DIR=$S/schema \
 			OPENAPI_CHECK=$B/tests/openapi_check srcdir=$S \
-			timeout "$tmo" "$@" </dev/null) >>"$rt_log" 2>&1 || {
+			timeout "$tmo" "$@" </dev/null
+		# not the last command: the subshell reports a crash into the log
+		exit $?) >>"$rt_log" 2>&1 || {
 			echo "== killed by $t" >>"$rt_log"
 			killer=$t
 			return 1
