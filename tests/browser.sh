@@ -46,10 +46,10 @@ work=$(mktemp -d "${TMPDIR:-/tmp}/layoutd-browser.XXXXXX")
 pid=
 # shellcheck disable=SC2317 # called by the trap
 cleanup() {
-	if [ -n "$pid" ]; then
-		kill "$pid" 2>/dev/null
-		wait "$pid" 2>/dev/null
-	fi
+	for p in $pid ${pid2:-}; do
+		kill "$p" 2>/dev/null
+		wait "$p" 2>/dev/null
+	done
 	rm -rf "$work"
 }
 trap cleanup EXIT
@@ -74,10 +74,20 @@ while [ ! -s "$work/port" ]; do
 	sleep 0.1
 done
 port=$(cat "$work/port")
+# the same database behind a daemon that wants a token for reads too
+pid2=
+if [ -n "$token" ]; then
+	"$LAYOUTD" serve --listen 127.0.0.1:0 --port-file "$work/port2" --db "$work/x.db" \
+		--require-token-for-reads >"$work/daemon2.log" 2>&1 &
+	pid2=$!
+	for _ in $(seq 100); do [ -s "$work/port2" ] && break; sleep 0.1; done
+fi
+reads_url=
+[ -s "$work/port2" ] && reads_url=http://127.0.0.1:$(cat "$work/port2")
 mkdir -p "$tdir/artifacts"
 echo "daemon on 127.0.0.1:$port; screenshots in $tdir/artifacts"
 
-LAYOUTD_URL=http://127.0.0.1:$port LAYOUTD_TOKEN=$token GOLDEN_DIR=$GOLDEN_DIR \
+LAYOUTD_URL=http://127.0.0.1:$port LAYOUTD_URL_READS=$reads_url LAYOUTD_TOKEN=$token GOLDEN_DIR=$GOLDEN_DIR \
 	CHROMIUM=$CHROMIUM ARTIFACTS=$tdir/artifacts \
 	node "$tdir/dashboard.test.mjs"
 status=$?

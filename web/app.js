@@ -83,8 +83,24 @@ class Problem extends Error {
 	}
 }
 
+/* The token of the header field (or of the register form): sent with
+ * every request when set, so a daemon that wants one for reads works. */
+function currentToken() {
+	return ($('token') && $('token').value.trim()) || ($('reg-token') && $('reg-token').value.trim()) || '';
+}
+function authHeaders(headers) {
+	const out = Object.assign({}, headers || {});
+	const tok = currentToken();
+	if (tok && !out.Authorization) out.Authorization = 'Bearer ' + tok;
+	return out;
+}
+function setToken(v, from) {
+	for (const id of ['token', 'reg-token']) if (id !== from && $(id)) $(id).value = v;
+	try { sessionStorage.setItem('layoutd-token', v); } catch (e) { /* private mode */ }
+}
+
 async function api(method, path, body, headers) {
-	const opts = {method, headers: Object.assign({Accept: 'application/json'}, headers || {})};
+	const opts = {method, headers: authHeaders(Object.assign({Accept: 'application/json'}, headers || {}))};
 	if (body !== undefined) {
 		opts.headers['Content-Type'] = 'application/json';
 		opts.body = JSON.stringify(body);
@@ -103,6 +119,8 @@ async function api(method, path, body, headers) {
 	}
 	if (ct.includes('problem+json') || (!res.ok && res.status !== 422 && res.status !== 304)) {
 		const p = Object.assign({status: res.status, title: res.statusText}, data || {});
+		if (res.status === 401)
+			p.detail = (p.detail ? p.detail + ' — ' : '') + (currentToken() ? 'the token in the Token field was refused' : 'this daemon wants a token: paste one in the Token field at the top');
 		throw new Problem(p, body);
 	}
 	return {status: res.status, data, headers: res.headers};
@@ -256,7 +274,7 @@ function renderVerdict(a) {
 	const dl = h('dl', {class: 'facts'});
 	const fact = (k, val, id) => dl.append(h('dt', {}, k), h('dd', {'data-testid': id}, val));
 	fact('logical', '[' + a.logical.shape.join(', ') + '] (' + names.join(', ') + '), ' + plural(a.logical.size, 'element'), 'fact-logical');
-	fact('physical', axes.map((x) => x.name + ' ' + x.extent + (x.declared ? '' : ' (inferred)') + ' ' + x.kind).join(', ') + ': ' + plural(a.physical.size, 'point'), 'fact-physical');
+	fact('physical', axes.map((x) => x.name + ' ' + x.extent + (x.declared ? '' : ' (inferred)') + ' ' + kindLabel(x, axes)).join(', ') + ': ' + plural(a.physical.size, 'point'), 'fact-physical');
 	fact('placements', a.placements + ', replication ' + a.replication.min + (a.replication.max !== a.replication.min ? '..' + a.replication.max : ''), 'fact-placements');
 	fact('owners', owners.axes.length ? owners.count + ' (' + owners.axes.join(', ') + '), slots ' + owners.slots.min + (owners.slots.max !== owners.slots.min ? '..' + owners.slots.max : '') + ' each' : 'no owner axis', 'fact-owners');
 	fact('notation', a.notation || '', 'fact-notation');
@@ -296,6 +314,70 @@ function renderVerdict(a) {
 	box.append(h('p', {class: 'ids small'}, 'fingerprint ', h('code', {'data-testid': 'fingerprint'}, a.fingerprint), h('br'), 'id ', h('code', {'data-testid': 'analysis-id'}, a.id),
 		' · ', h('a', {href: '/v1/analyses/' + a.id + '/grid.svg', target: '_blank', rel: 'noopener'}, 'grid.svg'),
 		' · ', h('a', {href: '/v1/analyses/' + a.id + '/table?format=csv', target: '_blank', rel: 'noopener'}, 'table.csv')));
+}
+
+/* A memory-kind axis beside owner axes is a slot inside each owner (the
+ * value mode of a CuTe thread-value layout is a register, not memory). */
+function kindLabel(x, axes) {
+	if (OWNER_KINDS.has(x.kind)) return x.kind;
+	return axes.some((y) => OWNER_KINDS.has(y.kind)) ? 'slot' : 'memory';
+}
+
+/* The top-level mode sizes of a CuTe text (Shape:Stride or Layout<…>),
+ * or null: enough to tell a thread-value layout from a memory one. */
+function cuteModes(text) {
+	if (typeof text !== 'string') return null;
+	let t = text.replace(/\/\/[^\n]*/g, '').replace(/\/\*[\s\S]*?\*\//g, '');
+	if (/Layout\s*</.test(t)) {
+		const m = /Shape\s*</.exec(t);
+		if (!m) return null;
+		t = t.slice(m.index).replace(/Int\s*<\s*(\d+)\s*>/g, '$1').replace(/\b_(\d+)\b/g, '$1')
+			.replace(/Shape\s*</g, '(').replace(/>/g, ')');
+	} else {
+		t = t.replace(/\b_(\d+)\b/g, '$1');
+		const i = t.search(/\(|\d/);
+		if (i < 0) return null;
+		t = t.slice(i);
+	}
+	/* parse the first balanced tuple (or a bare number) */
+	let pos = 0;
+	const ws = () => { while (pos < t.length && /\s/.test(t[pos])) pos++; };
+	function item() {
+		ws();
+		if (t[pos] === '(') {
+			pos++;
+			const kids = [];
+			for (;;) {
+				kids.push(item());
+				ws();
+				if (t[pos] === ',') { pos++; continue; }
+				if (t[pos] === ')') { pos++; break; }
+				throw new Error('bad');
+			}
+			return kids;
+		}
+		const m = /^\d+/.exec(t.slice(pos));
+		if (!m) throw new Error('bad');
+		pos += m[0].length;
+		return Number(m[0]);
+	}
+	const size = (x) => Array.isArray(x) ? x.reduce((p, y) => p * size(y), 1) : x;
+	try {
+		const top = item();
+		return Array.isArray(top) ? top.map(size) : [top];
+	} catch (e) { return null; }
+}
+
+/* A CuTe layout checked as memory whose first mode is a whole number of
+ * warps and whose second is small reads like a thread-value layout. */
+function tvSuspect(req) {
+	const L = req && req.layout;
+	if (!L || typeof L.cute !== 'string' || (L.cute_role && L.cute_role !== 'memory')) return null;
+	const modes = cuteModes(L.cute);
+	if (!modes || modes.length !== 2) return null;
+	const [t, v] = modes;
+	if (t % 32 !== 0 || t > 1024 || v > 256 || v >= t) return null;
+	return {threads: t, values: v};
 }
 
 /* ---------- geometry ---------- */
@@ -498,6 +580,7 @@ async function drawGrid(c, serial) {
 	$('grid').closest('.views').querySelector('[data-testid=grid-pager]').hidden = c.mode === 'full' && r0 === 0 && r1 === g.rows;
 
 	let maxLabel = 1;
+	const legend = new Map();   /* owner key -> {colour, label} of this page */
 	const parts = headRow(g, g.cols);
 	let rowHd = g.corner.length;
 	for (let row = r0; row < r1; row++) {
@@ -527,6 +610,8 @@ async function drawGrid(c, serial) {
 			const label = cellLabel(c, first);
 			if (label.length > maxLabel) maxLabel = label.length;
 			const colour = colorFor(c.ownerIdx.length ? ownerLinear(c, first) : (first[0] || 0));
+			const okey = ownerKey(c, first);
+			if (!legend.has(okey)) legend.set(okey, {colour, label: ownerText(c, first)});
 			let cls = 'c';
 			if (collide) cls += ' col';
 			if (oob) cls += ' oob';
@@ -545,6 +630,176 @@ async function drawGrid(c, serial) {
 	c.cellByE = new Map();
 	for (const el of grid.querySelectorAll('[data-e]')) c.cellByE.set(Number(el.dataset.e), el);
 	if (!c.zoomed) { autoZoom(g.cols, maxLabel); c.zoomed = true; }
+	c.gridRows = [r0, r1];
+	drawLegend(c, legend);
+	c.ownerCells = null;
+	selectOwner(c, null);
+}
+
+/* ---------- owners: the colour legend and click-to-select ---------- */
+const LEGEND_CAP = 64;
+function ownerKey(c, p) {
+	return c.ownerIdx.length ? c.ownerIdx.map((k) => p[k]).join(',') : String(p[0] || 0);
+}
+function ownerText(c, p) {
+	return c.ownerIdx.length ? c.ownerIdx.map((k) => c.axes[k].name + '=' + p[k]).join(' ')
+		: (c.axes[0] ? c.axes[0].name + '=' + (p[0] || 0) : '');
+}
+function drawLegend(c, legend) {
+	const box = $('owner-legend');
+	const what = c.ownerIdx.length ? 'owner (' + c.ownerIdx.map((k) => c.axes[k].name).join(', ') + ')' : (c.axes[0] ? c.axes[0].name : 'place');
+	const items = [...legend.entries()].slice(0, LEGEND_CAP);
+	box.replaceChildren(h('span', {class: 'muted small'}, 'colour = ' + what + ':'),
+		...items.map(([key, o]) => {
+			const el = h('button', {type: 'button', class: 'lg', 'data-testid': 'legend-item', 'data-owner': key,
+				title: 'light every element of ' + o.label},
+				h('span', {class: 'sw', style: 'background:' + o.colour}), o.label);
+			el.addEventListener('click', () => selectOwner(c, c.selectedOwner === key ? null : key));
+			return el;
+		}),
+		legend.size > LEGEND_CAP ? h('span', {class: 'muted small'}, '… and ' + (legend.size - LEGEND_CAP) + ' more on this page') : null);
+	box.hidden = legend.size === 0;
+}
+/* Light every cell held by one owner (a thread's values); null clears. */
+function selectOwner(c, key) {
+	for (const el of document.querySelectorAll('.ownerlit')) el.classList.remove('ownerlit');
+	c.selectedOwner = key;
+	const info = $('owner-selection');
+	if (key === null) { info.hidden = true; return; }
+	if (!c.ownerCells) {
+		c.ownerCells = new Map();
+		for (const [e, ps] of c.places) {
+			const seen = new Set();
+			for (const p of ps) {
+				if (!inBounds(p, c.axes)) continue;
+				const k = ownerKey(c, p);
+				if (seen.has(k)) continue;
+				seen.add(k);
+				if (!c.ownerCells.has(k)) c.ownerCells.set(k, []);
+				c.ownerCells.get(k).push(e);
+			}
+		}
+	}
+	const es = c.ownerCells.get(key) || [];
+	let shown = 0;
+	for (const e of es) {
+		const el = c.cellByE && c.cellByE.get(e);
+		if (el) { el.classList.add('ownerlit'); shown++; }
+	}
+	for (const el of document.querySelectorAll('[data-testid="legend-item"][data-owner="' + key + '"]')) el.classList.add('ownerlit');
+	const ps = (c.places.get(es[0]) || []).find((p) => inBounds(p, c.axes) && ownerKey(c, p) === key);
+	info.textContent = (ps ? ownerText(c, ps) : key) + ': ' + plural(es.length, 'element') + ' lit' +
+		(shown < es.length ? ' (' + shown + ' on this page)' : '') + ' — click it again to clear';
+	info.hidden = false;
+}
+function clickElement(ev) {
+	const c = cur;
+	const el = ev.target.closest('[data-e]');
+	if (!c || !el) return;
+	const ps = (c.places.get(Number(el.dataset.e)) || []).filter((p) => inBounds(p, c.axes));
+	if (!ps.length) return selectOwner(c, null);
+	const key = ownerKey(c, ps[0]);
+	selectOwner(c, c.selectedOwner === key ? null : key);
+}
+
+/* ---------- export: SVG, PNG, TikZ of the grid page on screen ---------- */
+function hslToRgb(hsl) {
+	const m = /hsl\(([\d.]+),(\d+)%,(\d+)%\)/.exec(hsl);
+	if (!m) return [255, 255, 255];
+	const hh = Number(m[1]) / 360, sat = Number(m[2]) / 100, l = Number(m[3]) / 100;
+	const q = l < 0.5 ? l * (1 + sat) : l + sat - l * sat, p = 2 * l - q;
+	const f = (t) => {
+		t = (t + 1) % 1;
+		if (t < 1 / 6) return p + (q - p) * 6 * t;
+		if (t < 1 / 2) return q;
+		if (t < 2 / 3) return p + (q - p) * (2 / 3 - t) * 6;
+		return p;
+	};
+	return [f(hh + 1 / 3), f(hh), f(hh - 1 / 3)].map((x) => Math.round(x * 255));
+}
+/* The cells of the grid page: {row, col, label, colour, state}. */
+function gridCells(c) {
+	const g = gridGeom(c.a), out = [];
+	const [r0, r1] = c.gridRows || [0, 0];
+	for (let row = r0; row < r1; row++) {
+		for (let k = 0; k < g.cols; k++) {
+			const e = row * g.cols + k;
+			const el = c.cellByE && c.cellByE.get(e);
+			if (!el) continue;
+			out.push({row: row - r0, col: k, label: el.textContent, colour: el.style.background || '',
+				state: el.dataset.state || (el.classList.contains('unk') ? 'unknown' : '')});
+		}
+	}
+	return {g, r0, r1, cells: out};
+}
+function exportSvg(c) {
+	const {g, r0, r1, cells} = gridCells(c);
+	const W = 44, H = 28, X0 = 56, Y0 = 24;
+	const w = X0 + g.cols * W + 4, hgt = Y0 + (r1 - r0) * H + 4;
+	const parts = ['<svg xmlns="http://www.w3.org/2000/svg" width="' + w + '" height="' + hgt + '" viewBox="0 0 ' + w + ' ' + hgt + '" font-family="monospace" font-size="11">',
+		'<rect width="100%" height="100%" fill="#ffffff"/>'];
+	for (let k = 0; k < g.cols; k++)
+		parts.push('<text x="' + (X0 + k * W + W / 2) + '" y="16" text-anchor="middle" fill="#667085">' + esc(g.colLabel(k)) + '</text>');
+	for (let r = r0; r < r1; r++)
+		parts.push('<text x="' + (X0 - 6) + '" y="' + (Y0 + (r - r0) * H + H / 2 + 4) + '" text-anchor="end" fill="#667085">' + esc(g.rowLabel(r)) + '</text>');
+	for (const x of cells) {
+		const [R, G, B] = hslToRgb(x.colour);
+		const fill = x.state === 'unplaced' ? '#eeeeee' : 'rgb(' + R + ',' + G + ',' + B + ')';
+		const stroke = x.state === 'collision' ? '#b42318' : '#98a2b3';
+		parts.push('<g data-state="' + x.state + '"><rect x="' + (X0 + x.col * W) + '" y="' + (Y0 + x.row * H) + '" width="' + W + '" height="' + H +
+			'" fill="' + fill + '" stroke="' + stroke + '" stroke-width="' + (x.state === 'collision' ? 2 : 1) + '"/>' +
+			'<text x="' + (X0 + x.col * W + W / 2) + '" y="' + (Y0 + x.row * H + H / 2 + 4) + '" text-anchor="middle">' + esc(x.label) + '</text></g>');
+	}
+	parts.push('</svg>');
+	return parts.join('\n');
+}
+/* TikZ in the manner of CuTe's print_latex: one filled node per cell,
+ * labelled owner/slot, with row and column indices. */
+function exportTikz(c) {
+	const {g, r0, r1, cells} = gridCells(c);
+	const tex = (s) => String(s).replace(/([#$%&_{}])/g, '\\$1');
+	const lines = ['% layoutd: ' + c.a.fingerprint, '% logical ' + JSON.stringify(c.a.logical.shape) + ', cells labelled owner/slot',
+		'\\documentclass[convert]{standalone}', '\\usepackage{tikz}', '\\begin{document}',
+		'\\begin{tikzpicture}[x={(0cm,-1cm)},y={(1cm,0cm)},every node/.style={minimum size=1cm, outer sep=0pt}]'];
+	const colours = new Map();
+	for (const x of cells) {
+		if (!x.colour || colours.has(x.colour)) continue;
+		const [R, G, B] = hslToRgb(x.colour);
+		const name = 'lay' + colours.size;
+		colours.set(x.colour, name);
+		lines.push('\\definecolor{' + name + '}{RGB}{' + R + ',' + G + ',' + B + '}');
+	}
+	for (const x of cells) {
+		const fill = x.state === 'unplaced' ? 'white' : (colours.get(x.colour) || 'white');
+		const draw = x.state === 'collision' ? 'red, very thick' : 'black';
+		lines.push('\\node[fill=' + fill + ', draw=' + draw + '] at (' + x.row + ',' + x.col + ') {\\texttt{' + tex(x.label) + '}};');
+	}
+	for (let r = r0; r < r1; r++) lines.push('\\node at (' + (r - r0) + ',-1) {\\texttt{' + tex(g.rowLabel(r)) + '}};');
+	for (let k = 0; k < g.cols; k++) lines.push('\\node at (-1,' + k + ') {\\texttt{' + tex(g.colLabel(k)) + '}};');
+	lines.push('\\end{tikzpicture}', '\\end{document}', '');
+	return lines.join('\n');
+}
+function download(name, blob) {
+	const a = h('a', {href: URL.createObjectURL(blob), download: name});
+	document.body.append(a);
+	a.click();
+	setTimeout(() => { URL.revokeObjectURL(a.href); a.remove(); }, 1000);
+}
+async function exportAs(kind) {
+	const c = cur;
+	if (!c) return;
+	const base = 'layout-' + String(c.a.fingerprint || 'grid').replace(/^sha256:/, '').slice(0, 12);
+	if (kind === 'tikz') return download(base + '.tex', new Blob([exportTikz(c)], {type: 'text/x-tex'}));
+	const svg = exportSvg(c);
+	if (kind === 'svg') return download(base + '.svg', new Blob([svg], {type: 'image/svg+xml'}));
+	const img = new Image();
+	const url = URL.createObjectURL(new Blob([svg], {type: 'image/svg+xml'}));
+	await new Promise((ok, bad) => { img.onload = ok; img.onerror = bad; img.src = url; });
+	const canvas = h('canvas', {width: String(img.width), height: String(img.height)});
+	canvas.getContext('2d').drawImage(img, 0, 0);
+	URL.revokeObjectURL(url);
+	const blob = await new Promise((ok) => canvas.toBlob(ok, 'image/png'));
+	download(base + '.png', blob);
 }
 
 /* ---------- the inverse view ---------- */
@@ -744,6 +999,15 @@ async function runCheck(opts) {
 		const a = res.data;
 		renderVerdict(a);
 		renderBanks(a, req);
+		const tv = tvSuspect(req);
+		if (tv) {
+			const btn = h('button', {type: 'button', 'data-testid': 'tv-warning-fix'}, 'Check it as tv');
+			btn.addEventListener('click', () => checkAsTv(req));
+			$('verdict').prepend(h('div', {class: 'banner warn', 'data-testid': 'tv-warning'},
+				'⚠ This looks like a thread-value layout (' + tv.threads + ' threads × ' + tv.values +
+				' values) checked as memory: its modes were read as logical coordinates and its values as offsets. ' +
+				'If it maps (thread, value) to a tile, set the CuTe role to tv and give the tile shape. ', btn));
+		}
 		setShare(opts.hash || hashFor(req));
 		if (!opts.hash) $('registry-banner').hidden = true;
 		await loadViews(a, req);
@@ -898,6 +1162,20 @@ function bankOriginal() {
 	if (!bank) return;
 	bank.swizzled = false;
 	renderBankState();
+}
+
+/* Re-check the editor's CuTe layout with cute_role tv. */
+function checkAsTv(req) {
+	const t = $('editor').value.trim();
+	if (t[0] === '{') {
+		const L = Object.assign({}, req.layout, {cute_role: 'tv'});
+		setEditor(Object.assign({}, req, {layout: L}));
+	} else {
+		$('raw-role').value = 'tv';
+		$('raw-opts').classList.remove('inactive');
+	}
+	if (!req.layout.logical) { $('raw-logical').focus(); return; }
+	runCheck();
 }
 
 async function share() {
@@ -1097,6 +1375,28 @@ async function compareVersions(name, va, vb, out) {
 	}
 }
 
+/* A new version that moves the logical shape or the placement of a name
+ * breaks every CI job comparing with it (check --equals NAME): say so,
+ * and register only on a second, deliberate submit. */
+let registerConfirm = null;
+async function versionChanges(name, req) {
+	let latest;
+	try {
+		latest = (await api('GET', '/v1/layouts/' + encodeURIComponent(name))).data;
+	} catch (e) {
+		if (e instanceof Problem && (e.problem.status === 404 || e.problem.status === 410)) return null;
+		throw e;
+	}
+	const mine = (await api('POST', '/v1/analyze', {layout: req.layout})).data;
+	const was = latest.analysis && latest.analysis.logical ? latest.analysis.logical.shape : null;
+	const changes = [];
+	if (was && JSON.stringify(was) !== JSON.stringify(mine.logical.shape))
+		changes.push('the logical shape changes from [' + was.join(', ') + '] to [' + mine.logical.shape.join(', ') + ']');
+	if (latest.fingerprint !== mine.fingerprint)
+		changes.push('the placement changes (fingerprint ' + String(latest.fingerprint).slice(0, 19) + '… → ' + String(mine.fingerprint).slice(0, 19) + '…)');
+	return changes.length ? {version: latest.version, changes, key: name + ' ' + mine.fingerprint} : null;
+}
+
 async function register(ev) {
 	ev.preventDefault();
 	const out = $('register-result');
@@ -1117,6 +1417,19 @@ async function register(ev) {
 	try { sessionStorage.setItem('layoutd-token', token); } catch (e) { /* private mode */ }
 	const headers = token ? {Authorization: 'Bearer ' + token} : {};
 	try {
+		const warn = $('register-warning');
+		const ch = await versionChanges(name, req);
+		if (ch && registerConfirm !== ch.key) {
+			registerConfirm = ch.key;
+			warn.replaceChildren(h('strong', {}, '⚠ ' + name + '@' + ch.version + ' is the latest version, and CI jobs may compare with it: '),
+				ch.changes.join('; ') + '. Every check --equals ' + name + ' will fail against the new version. Press the button again to register it anyway.');
+			warn.hidden = false;
+			$('register-submit').textContent = 'Register anyway';
+			return;
+		}
+		registerConfirm = null;
+		warn.hidden = true;
+		$('register-submit').textContent = 'Register';
 		const r = await api('PUT', '/v1/layouts/' + encodeURIComponent(name), body, headers);
 		if (r.status === 422) throw new Problem(Object.assign({status: 422, title: 'expect failed'}, r.data));
 		const d = r.data || {};
@@ -1188,7 +1501,11 @@ function init() {
 	$('registry-search-form').addEventListener('submit', (ev) => { ev.preventDefault(); loadRegistry(false); });
 	$('registry-more').addEventListener('click', () => loadRegistry(true));
 	$('register-form').addEventListener('submit', register);
-	try { $('reg-token').value = sessionStorage.getItem('layoutd-token') || ''; } catch (e) { /* ignore */ }
+	try { setToken(sessionStorage.getItem('layoutd-token') || '', null); } catch (e) { /* ignore */ }
+	for (const id of ['token', 'reg-token']) $(id).addEventListener('input', () => setToken($(id).value, id));
+	$('grid').addEventListener('click', clickElement);
+	for (const k of ['svg', 'png', 'tikz']) $('export-' + k).addEventListener('click', () => exportAs(k));
+	for (const id of ['reg-name', 'editor']) $(id).addEventListener('input', () => { registerConfirm = null; $('register-warning').hidden = true; $('register-submit').textContent = 'Register'; });
 	window.addEventListener('hashchange', route);
 	setZoom();
 	if (location.hash) route();

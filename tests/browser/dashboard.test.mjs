@@ -37,7 +37,8 @@ async function newPage() {
 			pageErrors.push('console: ' + m.text());
 	});
 	page.on('requestfailed', (r) => pageErrors.push('request failed: ' + r.url()));
-	page.on('request', (r) => { if (!r.url().startsWith(BASE) && !r.url().startsWith('data:')) pageErrors.push('external request: ' + r.url()); });
+	const local = [BASE, process.env.LAYOUTD_URL_READS].filter(Boolean);
+	page.on('request', (r) => { if (!local.some((u) => r.url().startsWith(u)) && !/^(data|blob):/.test(r.url())) pageErrors.push('external request: ' + r.url()); });
 	return page;
 }
 
@@ -216,6 +217,62 @@ await step('a pasted CuTe TV layout (SM80 16x8x16 C)', page, async () => {
 	assert.match(await page.getByTestId('tooltip').innerText(), /thread=0 value=2[\s\S]*\(i=8, j=0\)/);
 });
 
+await step('the value axis of a TV layout is a slot, not memory', page, async () => {
+	assert.match(await page.getByTestId('fact-physical').innerText(), /^thread 32 thread, value 4 slot: 128 points/);
+});
+
+await step('a CuTe TV layout pasted as memory is flagged, and re-checked as tv', page, async () => {
+	await enter(page, 'Layout<Shape<Shape<_4,_8>,Shape<_2,_2>>, Stride<Stride<_32,_1>,Stride<_16,_8>>>', '16,8', 'memory');
+	const w = page.getByTestId('tv-warning');
+	await w.waitFor();
+	assert.match(await w.innerText(), /thread-value layout \(32 threads × 4 values\) checked as memory/);
+	const before = await page.getByTestId('verdict').getAttribute('data-checks');
+	await page.getByTestId('tv-warning-fix').click();
+	await page.waitForFunction((b) => document.getElementById('verdict').dataset.checks !== b, before);
+	assert.equal(await page.getByTestId('raw-role').inputValue(), 'tv');
+	assert.match(await page.getByTestId('fact-owners').innerText(), /^32 \(thread\), slots 4 each/);
+	assert.equal(await page.getByTestId('tv-warning').count(), 0);
+	// a memory layout of the same text shape but no warp-sized first mode is not flagged
+	await enter(page, '(8,16):(16,1)', '', 'memory');
+	assert.equal(await page.getByTestId('tv-warning').count(), 0);
+});
+
+await step('click a thread: all its values light up; the colour legend lists the owners', page, async () => {
+	await enter(page, '((4,8),(2,2)):((32,1),(16,8))', '16,8', 'tv');
+	assert.equal(await waitCells(page, 'grid-cell', 128), 128);
+	assert.equal(await page.getByTestId('legend-item').count(), 32);
+	assert.match(await page.getByTestId('owner-legend').innerText(), /colour = owner \(thread\)/);
+	// element (0,0) belongs to thread 0, which holds (0,0), (0,1), (8,0), (8,1)
+	await page.locator('[data-testid="grid-cell"][data-coord="0,0"]').click();
+	assert.equal(await page.locator('.c.ownerlit').count(), 4);
+	const lit = await page.locator('.c.ownerlit').evaluateAll((els) => els.map((e) => e.dataset.coord).sort());
+	assert.deepEqual(lit, ['0,0', '0,1', '8,0', '8,1']);
+	assert.match(await page.getByTestId('owner-selection').innerText(), /^thread=0: 4 elements lit/);
+	await page.locator('[data-testid="grid-cell"][data-coord="0,0"]').click();
+	assert.equal(await page.locator('.c.ownerlit').count(), 0);
+	await page.locator('[data-testid="legend-item"][data-owner="5"]').click();
+	assert.equal(await page.locator('.c.ownerlit').count(), 4);
+});
+
+await step('export the grid as SVG, PNG and TikZ', page, async () => {
+	const grab = async (id) => {
+		const [dl] = await Promise.all([page.waitForEvent('download'), page.getByTestId(id).click()]);
+		return {name: dl.suggestedFilename(), data: readFileSync(await dl.path())};
+	};
+	const svg = await grab('export-svg');
+	assert.match(svg.name, /^layout-[0-9a-f]{12}\.svg$/);
+	const text = svg.data.toString('utf8');
+	assert.match(text, /^<svg xmlns="http:\/\/www.w3.org\/2000\/svg"/);
+	assert.equal((text.match(/<g data-state=/g) || []).length, 128);
+	const png = await grab('export-png');
+	assert.match(png.name, /\.png$/);
+	assert.deepEqual([...png.data.subarray(0, 8)], [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+	const tikz = (await grab('export-tikz')).data.toString('utf8');
+	assert.match(tikz, /\\begin\{tikzpicture\}/);
+	assert.equal((tikz.match(/\\node\[fill=/g) || []).length, 128);
+	assert.match(tikz, /\\node\[fill=lay\d+, draw=black\] at \(0,0\) \{\\texttt\{0\/0\}\};/);
+});
+
 await step('broken CUTLASS preset: unplaced elements hatched', page, async () => {
 	await pickPreset(page, 'cutlass-sm80-16x8x32-s4-b-before-pr3140');
 	await status(page).filter({hasText: 'FAIL'}).waitFor();
@@ -341,7 +398,15 @@ if (probe.status === 404 && process.env.LAYOUTD_REGISTRY_REQUIRED !== '1') {
 		await page.getByTestId('register-description').fill('now a transpose');
 		await page.getByTestId('register-token').fill(TOKEN);
 		await page.getByTestId('register-submit').click();
+		// the transpose places differently from v1: warned first, registered on the second press
+		const warn = page.getByTestId('register-warning');
+		await warn.waitFor();
+		assert.match(await warn.innerText(), new RegExp(name + '@1 is the latest version[\\s\\S]*the placement changes'));
+		assert.equal(await page.getByTestId('register-submit').innerText(), 'Register anyway');
+		assert.equal((await api('GET', '/v1/layouts/' + name)).data.version, 1, 'nothing registered yet');
+		await page.getByTestId('register-submit').click();
 		await page.getByTestId('register-ok').filter({hasText: name + '@2'}).waitFor();
+		assert.ok(await warn.isHidden());
 		await page.getByTestId('registry-detail-name').filter({hasText: name + '@2'}).waitFor();
 		assert.equal(await page.locator('[data-testid="registry-version"]').count(), 2);
 	});
@@ -377,6 +442,31 @@ if (probe.status === 404 && process.env.LAYOUTD_REGISTRY_REQUIRED !== '1') {
 			await fresh.screenshot({path: join(ART, 'registry-url-fresh-page.png'), fullPage: true});
 		} finally {
 			await fresh.context().close();
+		}
+	});
+}
+
+/* ---- a daemon that wants a token for reads too ---- */
+if (process.env.LAYOUTD_URL_READS && TOKEN) {
+	await step('with --require-token-for-reads: refused without the token, checked with it', null, async () => {
+		const p2 = await newPage();
+		try {
+			await p2.goto(process.env.LAYOUTD_URL_READS);
+			await p2.getByTestId('editor').waitFor();
+			await checkNow(p2);
+			assert.equal(await p2.getByTestId('verdict-status').innerText(), 'ERROR');
+			assert.match(await p2.getByTestId('error').innerText(), /paste one in the Token field/);
+			await p2.getByTestId('token').fill(TOKEN);
+			await checkNow(p2);
+			assert.equal(await p2.getByTestId('verdict-status').innerText(), 'PASS');
+			assert.equal(await waitCells(p2, 'grid-cell', 128), 128);
+			await p2.getByTestId('tab-registry').click();
+			await p2.getByTestId('registry-search-btn').click();
+			await p2.locator('[data-testid="registry-entry"]').first().waitFor();
+			assert.equal(await p2.getByTestId('register-token').inputValue(), TOKEN, 'one token for the whole page');
+			await p2.screenshot({path: join(ART, 'token-for-reads.png'), fullPage: true});
+		} finally {
+			await p2.context().close();
 		}
 	});
 }
