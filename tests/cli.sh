@@ -114,6 +114,14 @@ printf 'hello\n' >"$T/hello.txt"
 check "unrecognised text refused" 2 "$L" check "$T/hello.txt"
 contains "names --notation" "--notation"
 check "bad --logical" 2 "$L" check --logical 8,x "$T/shard.axe"
+printf '#ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>\n' >"$T/blocked.ttgir"
+check "ttgir text with --shape" 0 "$L" check --shape 128,64 "$T/blocked.ttgir"
+contains "ttgir owners" "owners       128 (lane, warp, block), slots 64..64 each"
+printf ' - register=1 -> (0, 1)\n - lane=1 -> (0, 2)\n   lane=2 -> (1, 0)\nwhere out dims are: [dim0 (size 2), dim1 (size 4)]\n' >"$T/linear.txt"
+check "linear toString text from stdin" 0 sh -c "'$L' check --json - < '$T/linear.txt'"
+contains "linear text: 8 points" '"size": 8'
+check "--notation forces the key" 2 "$L" check --notation cute "$T/shard.axe"
+check "unknown --notation" 2 "$L" check --notation nope "$T/shard.axe"
 
 # --- --help for every command -----------------------------------------
 for c in check table compare push pull ls versions serve token db version; do
