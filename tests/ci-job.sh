@@ -116,6 +116,10 @@ has_err "says to give --cacert" "--cacert"
 run "https with --cacert" 0 "$L" ls --server "$H" --cacert "$T/ca.pem"
 
 # --- the job: push the reference, check candidates against it ----------
+cat >"$T/candidate-expr.json" <<'EOF'
+{"layout": {"logical": [8, 16],
+            "expr": {"laneid": "4 * i + (j // 2) % 4", "warpid": "j // 8", "m": "j % 2"}}}
+EOF
 export LAYOUTD_SERVER="$H" LAYOUTD_CACERT="$T/ca.pem"
 run "push needs the token" 2 "$L" push sm80-c "$G/seed-axe-shard/request.json"
 has_err "401 named" "unauthorized"
@@ -127,6 +131,12 @@ run "push again: unchanged" 0 "$L" push sm80-c "$G/seed-axe-shard/request.json"
 has "same version" "sm80-c@1: unchanged"
 run "a failing layout is not registered" 1 "$L" push broken "$G/seed-dropped-bits/request.json"
 run "push through a 308 redirect" 0 "$L" push --server "$H/old" sm80-c "$G/seed-axe-shard/request.json"
+run "push v1 of another name" 0 "$L" push moving "$G/seed-gemm-fragment-8x8/request.json"
+run "push a v2 that moves the placement" 0 "$L" push moving "$G/seed-axe-shard/request.json"
+has_err "warns about the shape" "moving@2 changes the logical shape from [8,8] to [8,16]"
+has_err "warns about the placement" "moving@2 places differently from moving@1"
+run "push the same placement in another notation: no warning" 0 "$L" push moving "$T/candidate-expr.json"
+if grep -q warning "$T/err"; then bad "warned about an equal placement"; cat "$T/err"; else ok "no warning for an equal placement"; fi
 run "ls" 0 "$L" ls sm80
 has "ls lists it" "sm80-c"
 run "versions" 0 "$L" versions sm80-c
@@ -137,10 +147,6 @@ cp "$T/out" "$T/pulled.json"
 run "the pulled file checks offline" 0 "$L" check "$T/pulled.json"
 
 # candidates: the same placement in another notation, and a different one
-cat >"$T/candidate-expr.json" <<'EOF'
-{"layout": {"logical": [8, 16],
-            "expr": {"laneid": "4 * i + (j // 2) % 4", "warpid": "j // 8", "m": "j % 2"}}}
-EOF
 run "candidate in another notation equals the reference" 0 "$L" check --equals sm80-c@1 "$T/candidate-expr.json"
 run "check --equals over many files (worst exit: bad input)" 2 "$L" check --equals sm80-c --format junit \
 	"$T/candidate-expr.json" "$G/seed-axe-shard/request.json" "$G/seed-transpose/request.json" "$G/bad-axe-missing-bracket/request.json"

@@ -141,6 +141,36 @@ static int problem(const char *what, struct cli_response *r, const struct cli_co
 	return CLI_BAD;
 }
 
+/* A new version that changes the logical shape or the placement of a
+ * name breaks every `check --equals NAME` that compared with the old one:
+ * say so on stderr (the version is registered all the same). */
+static void warn_changes(const char *name, json_t *prev, json_t *now)
+{
+	json_t *was = json_object_get(json_object_get(json_object_get(prev, "analysis"), "logical"),
+				      "shape");
+	json_t *is = json_object_get(json_object_get(json_object_get(now, "analysis"), "logical"),
+				     "shape");
+	const char *f0 = json_string_value(json_object_get(prev, "fingerprint"));
+	const char *f1 = json_string_value(json_object_get(now, "fingerprint"));
+	long long v0 = (long long)json_integer_value(json_object_get(prev, "version"));
+	long long v1 = (long long)json_integer_value(json_object_get(now, "version"));
+	if (was && is && !json_equal(was, is)) {
+		char *a = json_dumps(was, JSON_COMPACT), *b = json_dumps(is, JSON_COMPACT);
+		fprintf(stderr,
+			"layoutd push: warning: %s@%lld changes the logical shape from %s to %s\n",
+			name, v1, a ? a : "?", b ? b : "?");
+		free(a);
+		free(b);
+	}
+	if (f0 && f1 && strcmp(f0, f1) != 0)
+		fprintf(stderr,
+			"layoutd push: warning: %s@%lld places differently from %s@%lld "
+			"(fingerprint "
+			"%.19s... -> %.19s...): check --equals %s now compares with the new "
+			"version\n",
+			name, v1, name, v0, f0, f1, name);
+}
+
 int cli_push(int argc, char **argv)
 {
 	struct reg_opts o;
@@ -171,6 +201,14 @@ int cli_push(int argc, char **argv)
 		json_object_set_new(body, "description", json_string(o.description));
 	text = json_dumps(body, JSON_COMPACT);
 	snprintf(path, sizeof path, "/v1/layouts/%s", name);
+	/* the latest version before, to warn when the new one moves the
+	 * placement or the shape that CI jobs compare with */
+	struct cli_response before;
+	json_t *prev = NULL;
+	if (cli_http(&o.conn, "GET", path, NULL, &before) == 200 && json_is_object(before.json))
+		prev = json_incref(before.json);
+	if (before.body || before.json)
+		cli_response_clear(&before);
 	long status = text ? cli_http(&o.conn, "PUT", path, text, &r) : -1;
 	if (status < 0)
 		goto out;
@@ -186,6 +224,8 @@ int cli_push(int argc, char **argv)
 					       "definition",
 			       json_string_value(json_object_get(r.json, "fingerprint")));
 		}
+		if (status == 201 && prev)
+			warn_changes(name, prev, r.json);
 	} else if (status == 422 && json_object_get(r.json, "analysis")) {
 		rc = CLI_FAIL;
 		if (o.json) {
@@ -201,6 +241,7 @@ int cli_push(int argc, char **argv)
 	}
 	cli_response_clear(&r);
 out:
+	json_decref(prev);
 	free(text);
 	json_decref(body);
 	json_decref(req);
