@@ -21,6 +21,10 @@ const PRESETS = [
 	 request: {"layout": {"logical": [8, 64], "expr": {"offset": "j % 8 + 8 * ((j // 8) ^ i) + 64 * i"}}, "expect": {"bijective": true}, "probe": [[1, 0], [7, 63]]}},
 	{id: "triton-mmav2-32x32", label: "Triton linear layout: MMAv2 32×32",
 	 request: {"layout": {"linear": {"bases": {"register": [[0, 1], [8, 0], [0, 8], [0, 16], [16, 0]], "lane": [[0, 2], [0, 4], [1, 0], [2, 0], [4, 0]], "warp": [], "block": []}, "out": [["dim0", 32], ["dim1", 32]]}}, "expect": {"bijective": true, "owners": 32, "slots": 32}, "probe": [[9, 3], [17, 8]]}},
+	{id: "ttgir-dump-blocked", label: "Triton TTGIR dump: #blocked on tensor<128x64xf16>",
+	 request: {"layout": {"ttgir": "#blocked = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>\nmodule attributes {\"ttg.num-ctas\" = 1 : i32, \"ttg.num-warps\" = 4 : i32, \"ttg.threads-per-warp\" = 32 : i32} {\n  %cst = arith.constant dense<0.000000e+00> : tensor<128x64xf16, #blocked>\n}"}, "expect": {"owners": 128}, "probe": [[0, 0], [127, 63]]}},
+	{id: "ttgir-amd-mfma-32x32", label: "Triton TTGIR: AMD MFMA 32×32 (64-lane warps)",
+	 request: {"layout": {"ttgir": "#ttg.amd_mfma<{version = 3, warpsPerCTA = [2, 2], instrShape = [32, 32, 8], isTransposed = true}>", "shape": [64, 64]}, "expect": {"bijective": true, "owners": 256}}},
 	{id: "tvm-doc-tensorcore-shard-replica-offset", label: "Axe shard + replica + offset (replicated)",
 	 request: {"layout": {"axe": "S[(8,2,4,2):(4@laneid,1@warpid,1@laneid,1)] + R[2:4@warpid] + 5@warpid", "logical": [8, 16]}, "probe": [[0, 0], [0, 1], [0, 2], [1, 0], [0, 8], [7, 15]]}},
 	{id: "access-fp32-column-32way", label: "Bank conflicts: f32 column read of an unswizzled 32×32 tile (32-way)",
@@ -178,14 +182,21 @@ function readEditor() {
 	const def = {};
 	const logical = parseLogical($('raw-logical').value);
 	if (logical) def.logical = logical;
-	if (/^[SRO]\s*\[/.test(t) || (/@/.test(t) && !/Layout\s*</.test(t))) {
+	if (/#(ttg|triton_gpu)\.|\btensor<|!(ttg|triton_gpu)\.memdesc</.test(t)) {
+		/* TTGIR: the shape field is the tensor shape when no type gives it */
+		delete def.logical;
+		def.ttgir = t;
+		if (logical && !/\btensor<|\.memdesc</.test(t)) def.shape = logical;
+	} else if (/^\s*-\s+\w+\s*=\s*1\s*->/m.test(t) && /where out dims are/.test(t)) {
+		def.linear = t; /* LinearLayout::toString() text */
+	} else if (/^[SRO]\s*\[/.test(t) || (/@/.test(t) && !/Layout\s*</.test(t))) {
 		def.axe = t;
 	} else if (/Layout\s*</.test(t) || /:/.test(t)) {
 		def.cute = t;
 		if ($('raw-role').value === 'tv') def.cute_role = 'tv';
 	} else {
 		throw new Problem({title: 'Unrecognised text', code: 'client',
-			detail: 'paste a JSON request or definition, an Axe layout (S[...]) or a CuTe Shape:Stride / Layout<...> text'});
+			detail: 'paste a JSON request or definition, an Axe layout (S[...]), a CuTe Shape:Stride / Layout<...> text, TTGIR (#ttg.blocked<...> or dump lines with a tensor<...> type) or LinearLayout::toString() text'});
 	}
 	return {layout: def};
 }

@@ -910,12 +910,12 @@ static int dec_mfma(struct tp *p, const struct tv *a, struct tt_enc *e)
 	ver = tv_get(a, "version");
 	if (!ver && (ver = tv_get(a, "versionMajor")))
 		p->legacy = true;
-	if (!ver)
-		return perr(p, LAY_ESCHEMA, a->pos, "amd_mfma needs version");
-	if (want_uint(p, ver, &e->version, "version"))
+	e->version = 0; /* Triton's parser leaves 0 when the key is absent */
+	if (ver && want_uint(p, ver, &e->version, "version"))
 		return -1;
 	if (e->version > 4)
-		return perr(p, LAY_ERANGE, ver->pos, "version must be in the [0, 4] range");
+		return perr(p, LAY_ERANGE, ver ? ver->pos : a->pos,
+			    "version must be in the [0, 4] range");
 	if (!(wpc = need(p, a, "warpsPerCTA", "amd_mfma")) ||
 	    want_uarr(p, wpc, e->wpc, &e->rank, "warpsPerCTA"))
 		return -1;

@@ -221,6 +221,21 @@ await step('the value axis of a TV layout is a slot, not memory', page, async ()
 	assert.match(await page.getByTestId('fact-physical').innerText(), /^thread 32 thread, value 4 slot: 128 points/);
 });
 
+await step('pasted TTGIR: an attribute with the shape field, then an AMD MFMA dump (64 lanes, no 32-lane warning)', page, async () => {
+	await enter(page, '#ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>', '128,64');
+	await status(page).filter({hasText: 'PASS'}).waitFor();
+	assert.equal(await page.getByTestId('fact-notation').innerText(), 'ttgir');
+	assert.match(await page.getByTestId('fact-physical').innerText(), /^register 64 .*, lane 32 .*, warp 4 .*, block 1 /);
+	assert.match(await page.getByTestId('fact-owners').innerText(), /^128 \(lane, warp, block\), slots 64 each/);
+	assert.equal(await waitCells(page, 'grid-cell', 8192), 8192);
+	await enter(page, '#mma = #ttg.amd_mfma<{version = 3, warpsPerCTA = [2, 2], instrShape = [32, 32, 8], isTransposed = true}>\n'
+		+ '%0 = arith.constant dense<0.0> : tensor<64x64xf32, #mma>');
+	await status(page).filter({hasText: 'PASS'}).waitFor();
+	assert.match(await page.getByTestId('fact-physical').innerText(), /lane 64 /);
+	assert.equal(await page.getByTestId('warnings').count(), 0);
+	assert.equal(await waitCells(page, 'grid-cell', 4096), 4096);
+});
+
 await step('a CuTe TV layout pasted as memory is flagged, and re-checked as tv', page, async () => {
 	await enter(page, 'Layout<Shape<Shape<_4,_8>,Shape<_2,_2>>, Stride<Stride<_32,_1>,Stride<_16,_8>>>', '16,8', 'memory');
 	const w = page.getByTestId('tv-warning');
