@@ -123,6 +123,32 @@ int lay_json_int(json_t *v, const char *ptr, int64_t *out, struct lay_error *err
 			     *ptr ? ptr : "/");
 }
 
+/* The same checks without building a pointer per value: the located
+ * error is only built (by check_tree) when one fails. */
+static bool tree_ok(json_t *v, int depth, int max_depth, bool reals_ok)
+{
+	if (depth > max_depth || (json_is_real(v) && !reals_ok))
+		return false;
+	if (json_is_object(v)) {
+		const char *key;
+		json_t *val;
+		json_object_foreach(v, key, val)
+		{
+			if (!tree_ok(val, depth + 1, max_depth, reals_ok))
+				return false;
+		}
+	} else if (json_is_array(v)) {
+		size_t i, n = json_array_size(v);
+		for (i = 0; i < n; i++) {
+			json_t *val = json_array_get(v, i);
+			if ((json_is_object(val) || json_is_array(val) || json_is_real(val)) &&
+			    !tree_ok(val, depth + 1, max_depth, reals_ok))
+				return false;
+		}
+	}
+	return true;
+}
+
 /* Depth of nesting and the first real number, for the checks every request
  * gets.  Returns the first offending code with err filled. */
 static int check_tree(json_t *v, const char *ptr, int depth, int max_depth, bool reals_ok,
@@ -172,9 +198,101 @@ json_t *lay_json_load(const char *text, size_t len, struct lay_error *err)
 	return lay_json_load_depth(text, len, 0, err);
 }
 
+/*
+ * Arrays longer than a table may be are refused while reading the text,
+ * before any value is built: one pass over the bytes keeping, per open
+ * array or object, its element count and (for the error only) the key or
+ * index that leads to it.  Malformed text is left to the parser.
+ */
+#define SCAN_DEPTH 256
+struct scan_level {
+	char kind;	  /* '[' or '{' */
+	long count;	  /* elements (array) so far */
+	long key, keylen; /* object: the last key's bytes in the text */
+};
+
+static void scan_pointer(const char *text, const struct scan_level *lv, int depth, char *out,
+			 size_t n)
+{
+	char key[LAY_ERR_PTR], tmp[LAY_ERR_PTR];
+	out[0] = '\0';
+	for (int d = 0; d < depth; d++) {
+		snprintf(tmp, sizeof tmp, "%s", out);
+		if (lv[d].kind == '[') {
+			lay_ptr_index(out, n, tmp, (size_t)lv[d].count - 1);
+		} else {
+			long k = lv[d].keylen < (long)sizeof key - 1 ? lv[d].keylen
+								     : (long)sizeof key - 1;
+			memcpy(key, text + lv[d].key, (size_t)k);
+			key[k] = '\0';
+			lay_ptr_join(out, n, tmp, key);
+		}
+	}
+}
+
+static int scan_arrays(const char *text, size_t len, struct lay_error *err)
+{
+	struct scan_level lv[SCAN_DEPTH];
+	int depth = 0;
+	bool want_key = false;
+	for (size_t i = 0; i < len; i++) {
+		char c = text[i];
+		if (c == '"') {
+			if (depth && lv[depth - 1].kind == '[' && lv[depth - 1].count == 0)
+				lv[depth - 1].count = 1;
+			size_t start = ++i;
+			while (i < len && text[i] != '"')
+				i += text[i] == '\\' ? 2 : 1;
+			if (want_key && depth) {
+				lv[depth - 1].key = (long)start;
+				lv[depth - 1].keylen = (long)(i - start);
+				want_key = false;
+			}
+			continue;
+		}
+		if (c == '[' || c == '{') {
+			if (depth == SCAN_DEPTH)
+				return 0; /* the depth check refuses it */
+			if (depth && lv[depth - 1].kind == '[' && lv[depth - 1].count == 0)
+				lv[depth - 1].count = 1;
+			lv[depth++] = (struct scan_level){ c, 0, 0, 0 };
+			want_key = c == '{';
+			continue;
+		}
+		if (c == ']' || c == '}') {
+			if (depth)
+				depth--;
+			want_key = false;
+			continue;
+		}
+		if (!depth)
+			continue;
+		struct scan_level *top = &lv[depth - 1];
+		if (c == ',') {
+			if (top->kind == '{') {
+				want_key = true;
+			} else if (++top->count > LAYOUTD_MAX_TABLE_ROWS) {
+				char ptr[LAY_ERR_PTR];
+				scan_pointer(text, lv, depth - 1, ptr, sizeof ptr);
+				return lay_error_set(err, LAY_ELIMIT, ptr, -1,
+						     "an array of more than %ld elements: a table "
+						     "holds at most %ld rows",
+						     (long)LAYOUTD_MAX_TABLE_ROWS,
+						     (long)LAYOUTD_MAX_TABLE_ROWS);
+			}
+		} else if (top->kind == '[' && top->count == 0 && c != ' ' && c != '\n' &&
+			   c != '\t' && c != '\r') {
+			top->count = 1; /* the first element of an array */
+		}
+	}
+	return 0;
+}
+
 json_t *lay_json_load_depth(const char *text, size_t len, int max_depth, struct lay_error *err)
 {
 	json_error_t jerr;
+	if (scan_arrays(text, len, err))
+		return NULL;
 	json_t *v = json_loadb(text, len, JSON_REJECT_DUPLICATES, &jerr);
 	if (!v) {
 		int code = json_error_code(&jerr) == json_error_duplicate_key	 ? LAY_EDUPKEY
@@ -188,7 +306,8 @@ json_t *lay_json_load_depth(const char *text, size_t len, int max_depth, struct 
 		}
 		return NULL;
 	}
-	if (check_tree(v, "", 0, depth_limit(max_depth), true, err)) {
+	if (!tree_ok(v, 0, depth_limit(max_depth), true) &&
+	    check_tree(v, "", 0, depth_limit(max_depth), true, err)) {
 		json_decref(v);
 		return NULL;
 	}
@@ -207,6 +326,12 @@ void lay_sha256_hex(const void *data, size_t len, char out[72])
 		snprintf(out + 7 + 2 * i, 3, "%02x", digest[i]);
 }
 
+static int hash_chunk(const char *buf, size_t size, void *data)
+{
+	sha256_update(data, size, (const uint8_t *)buf);
+	return 0;
+}
+
 /*
  * id = sha256 of the definition's canonical JSON: "name" dropped, keys
  * sorted bytewise, compact separators, non-ASCII escaped, integers only
@@ -219,12 +344,19 @@ int lay_canonical_id(json_t *def, char out[72], struct lay_error *err)
 	if (!copy)
 		return lay_error_set(err, LAY_ENOMEM, "", -1, "out of memory");
 	json_object_del(copy, "name");
-	char *text = json_dumps(copy, JSON_COMPACT | JSON_SORT_KEYS | JSON_ENSURE_ASCII);
+	/* streamed into the hash: no copy of a large table's text */
+	struct sha256_ctx ctx;
+	uint8_t digest[SHA256_DIGEST_SIZE];
+	sha256_init(&ctx);
+	int rc = json_dump_callback(copy, hash_chunk, &ctx,
+				    JSON_COMPACT | JSON_SORT_KEYS | JSON_ENSURE_ASCII);
 	json_decref(copy);
-	if (!text)
+	if (rc)
 		return lay_error_set(err, LAY_ENOMEM, "", -1, "out of memory");
-	lay_sha256_hex(text, strlen(text), out);
-	free(text);
+	sha256_digest(&ctx, sizeof digest, digest);
+	memcpy(out, "sha256:", 7);
+	for (int i = 0; i < SHA256_DIGEST_SIZE; i++)
+		snprintf(out + 7 + 2 * i, 3, "%02x", digest[i]);
 	return 0;
 }
 
@@ -517,7 +649,8 @@ struct lay_def *lay_def_new(json_t *v, const char *ptr, const struct lay_options
 			      "(axe, cute, expr, linear, table, ttgir)");
 		return NULL;
 	}
-	if (check_tree(v, ptr, 0, depth_limit(opt ? opt->max_depth : 0), false, err))
+	if (!tree_ok(v, 0, depth_limit(opt ? opt->max_depth : 0), false) &&
+	    check_tree(v, ptr, 0, depth_limit(opt ? opt->max_depth : 0), false, err))
 		return NULL;
 	def = calloc(1, sizeof *def);
 	if (!def) {

@@ -50,28 +50,63 @@ static const struct lay_notation_ops table_ops = {
 	.ordered = false,
 };
 
-/* Row r must be a [coordinates, places] pair; returns its two members. */
-static int row_parts(json_t *row, const char *rptr, json_t **lc, json_t **pl, struct lay_error *err)
+/* Row r must be a [coordinates, places] pair; returns its two members.
+ * JSON pointers are built only for errors: a table may have millions of
+ * rows. */
+static int row_parts(json_t *row, const char *ptr, size_t r, json_t **lc, json_t **pl,
+		     struct lay_error *err)
 {
-	char q[LAY_ERR_PTR];
-	if (!json_is_array(row) || json_array_size(row) != 2)
+	char rp[LAY_ERR_PTR], q[LAY_ERR_PTR];
+	if (!json_is_array(row) || json_array_size(row) != 2) {
+		lay_ptr_index(rp, sizeof rp, ptr, r);
 		return lay_error_set(
-			err, LAY_ESCHEMA, rptr, -1,
+			err, LAY_ESCHEMA, rp, -1,
 			"a table row is [[logical coordinates], {\"axis\": coordinate, ...}]");
+	}
 	*lc = json_array_get(row, 0);
 	*pl = json_array_get(row, 1);
 	if (!json_is_array(*lc)) {
-		lay_ptr_index(q, sizeof q, rptr, 0);
+		lay_ptr_index(rp, sizeof rp, ptr, r);
+		lay_ptr_index(q, sizeof q, rp, 0);
 		return lay_error_set(err, LAY_ESCHEMA, q, -1,
 				     "the logical coordinates of a row are an array of integers");
 	}
 	if (!json_is_object(*pl) || json_object_size(*pl) == 0) {
-		lay_ptr_index(q, sizeof q, rptr, 1);
+		lay_ptr_index(rp, sizeof rp, ptr, r);
+		lay_ptr_index(q, sizeof q, rp, 1);
 		return lay_error_set(err, LAY_ESCHEMA, q, -1,
 				     "the place of a row is a non-empty object of axis "
 				     "coordinates, e.g. {\"laneid\": 0}");
 	}
 	return 0;
+}
+
+/* "/table/r/part" into out. */
+static void part_ptr(char *out, size_t n, const char *ptr, size_t r, int part)
+{
+	char rp[LAY_ERR_PTR];
+	lay_ptr_index(rp, sizeof rp, ptr, r);
+	lay_ptr_index(out, n, rp, (size_t)part);
+}
+
+/* "/table/r/part/d" or "/table/r/part/key" into out. */
+static void cell_ptr(char *out, size_t n, const char *ptr, size_t r, int part, size_t d,
+		     const char *key)
+{
+	char q[LAY_ERR_PTR];
+	part_ptr(q, sizeof q, ptr, r, part);
+	if (key)
+		lay_ptr_join(out, n, q, key);
+	else
+		lay_ptr_index(out, n, q, d);
+}
+
+static int axis_index(const struct lay_def *def, const char *name)
+{
+	for (int a = 0; a < def->naxes; a++)
+		if (strcmp(def->axes[a].name, name) == 0)
+			return a;
+	return -1;
 }
 
 /*
@@ -81,18 +116,19 @@ static int row_parts(json_t *row, const char *rptr, json_t **lc, json_t **pl, st
 static int scan_rows(struct lay_def *def, json_t *v, const char *ptr, int *rank, int64_t *mx,
 		     struct lay_error *err)
 {
-	char rp[LAY_ERR_PTR], q[LAY_ERR_PTR], q2[LAY_ERR_PTR];
-	size_t r;
-	json_t *row, *lc = NULL, *pl = NULL;
+	char q[LAY_ERR_PTR], q2[LAY_ERR_PTR];
+	size_t r, nrows = json_array_size(v);
+	json_t *lc = NULL, *pl = NULL;
 	int rc;
-	json_array_foreach(v, r, row)
-	{
-		lay_ptr_index(rp, sizeof rp, ptr, r);
-		if ((rc = row_parts(row, rp, &lc, &pl, err)))
+	for (r = 0; r < nrows; r++) {
+		json_t *row = json_array_get(v, r);
+		if ((rc = row_parts(row, ptr, r, &lc, &pl, err)))
 			return rc;
-		lay_ptr_index(q, sizeof q, rp, 0);
 		size_t n = json_array_size(lc);
 		if (r == 0) {
+			if (n == 0 || n > LAYOUTD_MAX_RANK ||
+			    (def->logical_given && (int)n != def->rank))
+				part_ptr(q, sizeof q, ptr, r, 0);
 			if (n == 0)
 				return lay_error_set(err, LAY_ESCHEMA, q, -1,
 						     "a row needs at least one logical coordinate");
@@ -107,15 +143,22 @@ static int scan_rows(struct lay_def *def, json_t *v, const char *ptr, int *rank,
 					n, def->rank);
 			*rank = (int)n;
 		} else if ((int)n != *rank) {
+			part_ptr(q, sizeof q, ptr, r, 0);
 			return lay_error_set(err, LAY_ESHAPE, q, -1,
 					     "row %zu has %zu logical coordinates, row 0 has %d", r,
 					     n, *rank);
 		}
 		for (size_t d = 0; d < n; d++) {
+			json_t *xv = json_array_get(lc, d);
 			int64_t x;
-			lay_ptr_index(q2, sizeof q2, q, d);
-			if (lay_json_int(json_array_get(lc, d), q2, &x, err))
-				return err ? err->code : LAY_ESCHEMA;
+			if (!json_is_integer(xv)) {
+				cell_ptr(q2, sizeof q2, ptr, r, 0, d, NULL);
+				if (lay_json_int(xv, q2, &x, err))
+					return err ? err->code : LAY_ESCHEMA;
+			}
+			x = json_integer_value(xv);
+			if (x < 0 || (def->logical_given && x >= def->shape[d]))
+				cell_ptr(q2, sizeof q2, ptr, r, 0, d, NULL);
 			if (x < 0)
 				return lay_error_set(err, LAY_ERANGE, q2, -1,
 						     "row %zu: logical coordinate %lld of "
@@ -132,15 +175,19 @@ static int scan_rows(struct lay_def *def, json_t *v, const char *ptr, int *rank,
 		}
 		const char *key;
 		json_t *val;
-		lay_ptr_index(q, sizeof q, rp, 1);
 		json_object_foreach(pl, key, val)
 		{
-			lay_ptr_join(q2, sizeof q2, q, key);
 			int64_t c;
-			if (lay_def_axis(def, key, q2, err) < 0)
-				return err ? err->code : LAY_ENAME;
-			if (lay_json_int(val, q2, &c, err))
-				return err ? err->code : LAY_ESCHEMA;
+			if (axis_index(def, key) < 0) {
+				cell_ptr(q2, sizeof q2, ptr, r, 1, 0, key);
+				if (lay_def_axis(def, key, q2, err) < 0)
+					return err ? err->code : LAY_ENAME;
+			}
+			if (!json_is_integer(val)) {
+				cell_ptr(q2, sizeof q2, ptr, r, 1, 0, key);
+				if (lay_json_int(val, q2, &c, err))
+					return err ? err->code : LAY_ESCHEMA;
+			}
 		}
 	}
 	return 0;
@@ -151,17 +198,15 @@ static int fill_rows(struct lay_def *def, struct table_state *st, json_t *v, con
 		     struct lay_error *err)
 {
 	char rp[LAY_ERR_PTR], q[LAY_ERR_PTR];
-	size_t r;
-	json_t *row, *lc, *pl;
-	json_array_foreach(v, r, row)
-	{
-		lay_ptr_index(rp, sizeof rp, ptr, r);
-		lc = json_array_get(row, 0);
-		pl = json_array_get(row, 1);
-		lay_ptr_index(q, sizeof q, rp, 1);
+	size_t r, nrows = json_array_size(v);
+	for (r = 0; r < nrows; r++) {
+		json_t *row = json_array_get(v, r);
+		json_t *lc = json_array_get(row, 0), *pl = json_array_get(row, 1);
 		/* every key is one of the nax axes (pass 1), so equal counts
 		 * mean none is missing */
 		if ((int)json_object_size(pl) != st->nax) {
+			lay_ptr_index(rp, sizeof rp, ptr, r);
+			lay_ptr_index(q, sizeof q, rp, 1);
 			for (int a = 0; a < st->nax; a++)
 				if (!json_object_get(pl, def->axes[a].name))
 					return lay_error_set(err, LAY_ESCHEMA, q, -1,
@@ -174,6 +219,10 @@ static int fill_rows(struct lay_def *def, struct table_state *st, json_t *v, con
 			e = e * def->shape[d] + json_integer_value(json_array_get(lc, (size_t)d));
 		st->elem[r] = e;
 		int64_t *c = st->coord + r * (size_t)st->nax;
+		if (st->nax == 1) {
+			c[0] = json_integer_value(json_object_iter_value(json_object_iter(pl)));
+			continue;
+		}
 		for (int a = 0; a < st->nax; a++)
 			c[a] = json_integer_value(json_object_get(pl, def->axes[a].name));
 	}

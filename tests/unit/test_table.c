@@ -158,6 +158,32 @@ static void test_fingerprint_matches_expr(void)
 	json_decref(b);
 }
 
+/* One row over the cap is refused while the text is read, located at the
+ * table, before any value is built. */
+static void test_row_cap(void)
+{
+	const char *row = "[[0],{\"m\":0}],";
+	size_t nrows = (size_t)LAYOUTD_MAX_TABLE_ROWS + 1, rl = strlen(row);
+	char *text = malloc(32 + nrows * rl);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(text);
+	char *p = text + sprintf(text, "{\"layout\": {\"table\": [");
+	for (size_t r = 0; r < nrows; r++, p += rl)
+		memcpy(p, row, rl);
+	strcpy(p - 1, "]}}");
+	struct lay_error err;
+	json_t *v = lay_json_load(text, strlen(text), &err);
+	CU_ASSERT_PTR_NULL(v);
+	CU_ASSERT_EQUAL(err.code, LAY_ELIMIT);
+	CU_ASSERT_STRING_EQUAL(err.pointer, "/layout/table");
+	json_decref(v);
+	free(text);
+	/* the same row in a string, or a short array, is not counted */
+	const char *ok = "{\"a\": \"[1,2,3]\", \"b\": [[1, 2], {\"c\": [3]}]}";
+	v = lay_json_load(ok, strlen(ok), &err);
+	CU_ASSERT_PTR_NOT_NULL(v);
+	json_decref(v);
+}
+
 int main(void)
 {
 	static const struct unit_test tests[] = {
@@ -167,6 +193,7 @@ int main(void)
 		{ "collision", test_collision },
 		{ "errors", test_errors },
 		{ "fingerprint matches expr", test_fingerprint_matches_expr },
+		{ "row cap while reading", test_row_cap },
 		{ NULL, NULL },
 	};
 	return unit_main("table", tests);
