@@ -181,7 +181,9 @@ static void *producer(void *arg)
 	struct lay_error err;
 	lay_error_clear(&err);
 	flush(s); /* the header goes out before any enumeration */
-	int rc = lay_table(s->def, s->inverse, row, s, &err);
+	/* the engine starts at the page (directly when it can): no skipping here */
+	s->row = s->after;
+	int rc = lay_table_page(s->def, s->inverse, s->after, s->limit, row, s, &err);
 	if ((rc == 0 || err.code == STREAM_DONE) && !s->csv)
 		put(s, "\n]}\n", 4);
 	flush(s);

@@ -565,3 +565,138 @@ int run_fast(const struct lay_def *def, const int *order, int examples, struct f
 	free(X);
 	return rc;
 }
+
+/* ------------------------------------------------------------------ */
+/* Table pages of clean forward layouts, without enumerating.          */
+
+int run_page_setup(const struct lay_def *def, struct run_page *pg)
+{
+	char why[128];
+	memset(pg, 0, sizeof *pg);
+	if (def->limit || lay_structural(def, &pg->F, why, sizeof why) != 1)
+		return 0;
+	const struct facts *F = &pg->F;
+	if (F->collisions || F->duplicates || F->oob || F->phys_size > def->max_points ||
+	    F->placements > def->max_points)
+		return 0;
+	def->ops->form(def, &pg->f);
+	if (pg->f.kind != LAY_FORM_FORWARD || pg->f.nord == 0)
+		return 0;
+	int64_t s = 1;
+	for (int a = def->naxes - 1; a >= 0; a--) {
+		pg->ps[a] = s;
+		s *= F->ext[a];
+	}
+	pg->R = 1;
+	for (int k = 0; k < pg->f.n; k++)
+		if (pg->f.it[k].replica)
+			pg->R *= pg->f.it[k].extent;
+	/* The point -> element inverse needs nested positive strides. */
+	pg->invertible = true;
+	for (int a = 0; a < def->naxes && pg->invertible; a++) {
+		int64_t reach = 0;
+		int idx[2 * LAYOUTD_MAX_ITERS], n = 0;
+		for (int k = 0; k < pg->f.n; k++)
+			if (pg->f.it[k].axis == a && pg->f.it[k].extent > 1) {
+				if (pg->f.it[k].stride <= 0)
+					pg->invertible = false;
+				idx[n++] = k;
+			}
+		for (int i = 1; i < n; i++) /* by stride, ascending */
+			for (int j = i;
+			     j > 0 && pg->f.it[idx[j - 1]].stride > pg->f.it[idx[j]].stride; j--) {
+				int t = idx[j];
+				idx[j] = idx[j - 1];
+				idx[j - 1] = t;
+			}
+		for (int i = 0; i < n && pg->invertible; i++) {
+			const struct lay_form_iter *it = &pg->f.it[idx[i]];
+			if (it->stride <= reach)
+				pg->invertible = false;
+			reach += (it->extent - 1) * it->stride;
+		}
+		pg->nax_it[a] = n; /* largest stride first, for the greedy inverse */
+		for (int i = 0; i < n; i++)
+			pg->ax_it[a][i] = idx[n - 1 - i];
+	}
+	/* element weights of the shard iters, in row-major element order */
+	int64_t w = 1;
+	for (int k = 0; k < pg->f.nord; k++) {
+		pg->weight[pg->f.ord[k]] = w;
+		w *= pg->f.it[pg->f.ord[k]].extent;
+	}
+	return 1;
+}
+
+/* The points of element e, as coordinates, ascending; returns their count. */
+size_t run_page_elem(const struct lay_def *def, const struct run_page *pg, int64_t e,
+		     int64_t *coords)
+{
+	int n = def->naxes;
+	int64_t base[LAYOUTD_MAX_AXES], rc[2 * LAYOUTD_MAX_ITERS] = { 0 };
+	memcpy(base, pg->f.offset, sizeof base);
+	for (int k = 0; k < pg->f.nord; k++) {
+		const struct lay_form_iter *it = &pg->f.it[pg->f.ord[k]];
+		base[it->axis] += (e % it->extent) * it->stride;
+		e /= it->extent;
+	}
+	size_t m = 0;
+	for (;;) {
+		int64_t *c = coords + m * (size_t)n;
+		memcpy(c, base, sizeof *c * (size_t)n);
+		for (int k = 0; k < pg->f.n; k++)
+			if (pg->f.it[k].replica)
+				c[pg->f.it[k].axis] += rc[k] * pg->f.it[k].stride;
+		m++;
+		int k = pg->f.n - 1;
+		for (; k >= 0; k--) {
+			if (!pg->f.it[k].replica)
+				continue;
+			if (++rc[k] < pg->f.it[k].extent)
+				break;
+			rc[k] = 0;
+		}
+		if (k < 0)
+			break;
+	}
+	/* ascending point order: coordinates compared axis by axis */
+	for (size_t i = 1; i < m; i++)
+		for (size_t j = i; j > 0; j--) {
+			int64_t *x = coords + (j - 1) * (size_t)n, *y = coords + j * (size_t)n;
+			int cmp = 0;
+			for (int a = 0; a < n && !cmp; a++)
+				cmp = (x[a] > y[a]) - (x[a] < y[a]);
+			if (cmp <= 0)
+				break;
+			for (int a = 0; a < n; a++) {
+				int64_t t = x[a];
+				x[a] = y[a];
+				y[a] = t;
+			}
+		}
+	return m;
+}
+
+/* The element at a point (coordinates), or -1 for a hole: per axis, the
+ * digits of nested strides come out greedily, largest stride first. */
+int64_t run_page_point(const struct lay_def *def, const struct run_page *pg, const int64_t *coord)
+{
+	int64_t e = 0;
+	for (int a = 0; a < def->naxes; a++) {
+		int64_t v = coord[a] - pg->f.offset[a];
+		if (v < 0)
+			return -1;
+		for (int i = 0; i < pg->nax_it[a]; i++) {
+			int k = pg->ax_it[a][i];
+			int64_t c = v / pg->f.it[k].stride;
+			if (c >= pg->f.it[k].extent)
+				return -1;
+			v -= c * pg->f.it[k].stride;
+			if (!pg->f.it[k].replica)
+				e += c * pg->weight[k];
+		}
+		if (v != 0)
+			return -1;
+	}
+	return e;
+}

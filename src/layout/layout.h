@@ -340,6 +340,11 @@ struct lay_table_row {
 };
 typedef int (*lay_row_fn)(void *ctx, const struct lay_table_row *row);
 int lay_table(struct lay_def *def, bool inverse, lay_row_fn row, void *ctx, struct lay_error *err);
+/* Rows [first, first + count) of that table (count < 0: to the end).  A
+ * clean axe or cute layout (no collision, duplicate or out-of-bounds
+ * placement) finds them directly: the cost is the page, not its offset. */
+int lay_table_page(struct lay_def *def, bool inverse, int64_t first, int64_t count, lay_row_fn row,
+		   void *ctx, struct lay_error *err);
 
 /* Per-element summary for drawing: the number of distinct in-bounds places,
  * whether one of them holds another element too, and the first place. */

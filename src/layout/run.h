@@ -101,6 +101,22 @@ struct fast_out {
 };
 int run_fast(const struct lay_def *def, const int *order, int examples, struct fast_out *o,
 	     struct lay_error *err);
+/* Table pages of clean forward layouts (fast.c): any row found directly. */
+struct run_page {
+	struct facts F;
+	struct lay_form f;
+	int64_t ps[LAYOUTD_MAX_AXES];	       /* point strides, definition axis order */
+	int64_t weight[2 * LAYOUTD_MAX_ITERS]; /* element weight of each shard iter */
+	int64_t R;			       /* points per element */
+	bool invertible;		       /* nested positive strides: point -> element */
+	int nax_it[LAYOUTD_MAX_AXES];
+	int ax_it[LAYOUTD_MAX_AXES][2 * LAYOUTD_MAX_ITERS];
+};
+int run_page_setup(const struct lay_def *def, struct run_page *pg);
+size_t run_page_elem(const struct lay_def *def, const struct run_page *pg, int64_t e,
+		     int64_t *coords);
+int64_t run_page_point(const struct lay_def *def, const struct run_page *pg, const int64_t *coord);
+
 /* fingerprint = sha256(header || sha256(body)); `order` the axes by name. */
 struct sha256_ctx;
 void run_fingerprint(const struct lay_def *def, const int *order, const int64_t *ext,

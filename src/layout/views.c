@@ -254,3 +254,87 @@ out:
 	run_free(&rb);
 	return out;
 }
+
+/* ------------------------------------------------------------------ */
+/* Pages: rows [first, first + count) of lay_table's order.            */
+
+struct skip {
+	lay_row_fn fn;
+	void *ctx;
+	int64_t first, count, row;
+};
+
+#define PAGE_FULL 1 /* sentinel: the page is complete */
+
+static int skip_row(void *ctx, const struct lay_table_row *row)
+{
+	struct skip *k = ctx;
+	if (k->row++ < k->first)
+		return 0;
+	if (k->count >= 0 && k->row - k->first > k->count)
+		return PAGE_FULL;
+	return k->fn(k->ctx, row);
+}
+
+static int page_rows(const struct lay_def *def, const struct run_page *pg, bool inverse,
+		     int64_t first, int64_t count, lay_row_fn fn, void *ctx, struct lay_error *err)
+{
+	int64_t x[LAYOUTD_MAX_RANK], c[LAYOUTD_MAX_AXES];
+	int64_t end = count < 0 ? INT64_MAX : first + count;
+	int rc = 0;
+	if (!inverse) {
+		int64_t *pts = malloc(sizeof *pts * (size_t)(pg->R * def->naxes + 1));
+		if (!pts)
+			return lay_error_set(err, LAY_ENOMEM, def->ptr, -1, "out of memory");
+		int64_t row = first - first % pg->R;
+		for (int64_t e = first / pg->R; e < def->size && row < end && !rc; e++) {
+			size_t n = run_page_elem(def, pg, e, pts);
+			run_decode_elem(def, e, x);
+			for (size_t k = 0; k < n && row < end && !rc; k++, row++) {
+				if (row < first)
+					continue;
+				struct lay_table_row r = { e, x, pts + k * (size_t)def->naxes,
+							   true };
+				rc = fn(ctx, &r);
+			}
+		}
+		free(pts);
+	} else {
+		/* one row per point: its element, or a hole */
+		for (int64_t p = first; p < pg->F.phys_size && p < end && !rc; p++) {
+			for (int a = 0; a < def->naxes; a++)
+				c[a] = (p / pg->ps[a]) % pg->F.ext[a];
+			int64_t e = run_page_point(def, pg, c);
+			if (e >= 0)
+				run_decode_elem(def, e, x);
+			struct lay_table_row r = { e, x, c, true };
+			rc = fn(ctx, &r);
+		}
+	}
+	if (rc)
+		return lay_error_set(err, rc, def->ptr, -1, "writing the table failed");
+	return 0;
+}
+
+int lay_table_page(struct lay_def *def, bool inverse, int64_t first, int64_t count, lay_row_fn fn,
+		   void *ctx, struct lay_error *err)
+{
+	struct run_page *pg = malloc(sizeof *pg);
+	if (!pg)
+		return lay_error_set(err, LAY_ENOMEM, def->ptr, -1, "out of memory");
+	if (first < 0)
+		first = 0;
+	int rc;
+	if (run_page_setup(def, pg) && (!inverse || pg->invertible)) {
+		rc = page_rows(def, pg, inverse, first, count, fn, ctx, err);
+	} else {
+		struct skip k = { fn, ctx, first, count, 0 };
+		rc = lay_table(def, inverse, skip_row, &k, err);
+		if (rc == PAGE_FULL) {
+			rc = 0;
+			lay_error_clear(err);
+		}
+	}
+	free(pg);
+	return rc;
+}
