@@ -39,7 +39,8 @@ for s in NAME SYNOPSIS DESCRIPTION OPTIONS "EXIT STATUS" SIGNALS FILES EXAMPLES 
 done
 # every serve flag of usage() is documented
 for flag in listen port-file db threads max-body max-points timeout max-connections \
-	max-per-ip cache-entries drain cors-origin log-format; do
+	max-per-ip cache-entries drain cors-origin log-format header-timeout body-timeout \
+	workers queue deadline memory-budget; do
 	pat=$(printf '%s' "$flag" | sed 's/-/\\\\-/g')
 	grep -Eq "^\.B[IR] \\\\-\\\\-$pat( |\$)" "$man" || fail "$man does not document --$flag"
 done
@@ -109,6 +110,14 @@ has $ngx 'ssl_protocols TLSv1\.2 TLSv1\.3;' || fail "$ngx: ssl_protocols is not 
 has $ngx 'Strict-Transport-Security' || fail "$ngx: no HSTS"
 has $ngx 'X-Forwarded-For' || fail "$ngx: no X-Forwarded-For"
 has $ngx 'proxy_buffering off' || fail "$ngx: tables are buffered"
+# behind nginx every connection comes from 127.0.0.1: the unit raises
+# --max-per-ip to the value nginx.conf asks for, at least --max-connections
+unit_ip=$(sed -n 's/^ExecStart=.*--max-per-ip \([0-9]*\).*/\1/p' $unit)
+ngx_ip=$(sed -n 's/.*--max-per-ip \([0-9][0-9]*\).*/\1/p' $ngx | head -1)
+conns=$(sed -n 's/^#define HTTP_DEFAULT_MAX_CONNS[[:space:]]*\([0-9]*\).*/\1/p' src/http/http.h)
+[ -n "$unit_ip" ] && [ "$unit_ip" = "$ngx_ip" ] && [ "$unit_ip" -ge "${conns:-0}" ] &&
+	ok "$unit: --max-per-ip $unit_ip, as $ngx asks" ||
+	fail "$unit: --max-per-ip '${unit_ip:-unset}' does not agree with $ngx (${ngx_ip:-unset}, at least --max-connections ${conns:-?})"
 
 [ "$fails" -eq 0 ] && echo "deploy: all checks passed" && exit 0
 echo "deploy: $fails check(s) failed"

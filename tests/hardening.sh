@@ -26,7 +26,7 @@ closed() { # NAME: the last raw exchange ended with the server closing
 	tail -1 "$T/raw" | grep -qx '\[closed\]' && ok "$1: connection closed" || bad "$1: connection left $(tail -1 "$T/raw")"
 }
 answers() { # NAME N: the last raw exchange got exactly N responses
-	n=$(grep -ac '^HTTP/1' "$T/raw")
+	n=$(grep -ao 'HTTP/1\.[01] [0-9][0-9][0-9]' "$T/raw" | wc -l)
 	[ "$n" -eq "$2" ] && ok "$1: $2 response(s)" || bad "$1: $n responses, expected $2"
 }
 
@@ -121,4 +121,104 @@ P=$(cat "$T/port")
 stop
 last=$(grep -a ' /livez 405 ' "$T/log" | tail -1)
 [ "$(echo "$last" | awk '{print NF}')" = 7 ] && echo "$last" | grep -q 'GET%01X' && ok "text log escapes the method" || bad "text log line: $last"
+# ---- closed clients release their slot; slowloris meets a header deadline
+start --max-per-ip 3 --header-timeout 2 --body-timeout 3
+P=$(cat "$T/port")
+for _ in 1 2 3; do "$R" -c "$P" 'POST /v1/analyze HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\n{' > /dev/null; done
+sleep 0.5
+req "three clients gone mid-body: the address is not locked out" 200 -m 2 "$U/livez"
+req "metrics" 200 -m 2 "$U/metrics"
+grep -qx 'layoutd_http_requests_in_flight 1' "$T/body" && ok "their in-flight count was released" || bad "in flight: $(grep '^layoutd_http_requests_in_flight' "$T/body")"
+spids=
+for k in 1 2 3; do
+	"$R" -w 8000 -d 400 "$P" 'GET /livez HTTP/1.1\r\nHost: x\r\nX-Slow: aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa\r\n\r\n' > "$T/slow$k" &
+	spids="$spids $!"
+done
+sleep 3
+req "three slow-header clients (every slot) do not block everyone" 200 -m 2 "$U/livez"
+# shellcheck disable=SC2086
+wait $spids
+grep -qx '\[closed\]' "$T/slow1" && ! grep -q '^HTTP' "$T/slow1" && ok "the slow-header client was closed at the header deadline" || bad "slow client: $(tr '\n' ' ' < "$T/slow1")"
+raw "a chunk size far past the body limit is answered" '^HTTP/1.1 408' -w 6000 "$P" 'POST /v1/analyze HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n10000000\r\n{}'
+closed "huge chunk"
+grep -aq '"code":"body_timeout"' "$T/raw" && ok "408 is problem+json body_timeout" || bad "408 body"
+"$R" -c "$P" 'POST /v1/analyze HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\n{' > /dev/null
+t0=$(date +%s)
+stop
+[ $(($(date +%s) - t0)) -le 3 ] && ok "SIGTERM does not wait for a client that went away" || bad "SIGTERM waited $(($(date +%s) - t0)) s"
+
+# ---- heavy work on its own pool: health, metrics and cached hits stay fast
+HEAVY='{"layout": {"logical": [8192, 8192], "expr": {"thread": "i", "slot": "j"}}}'
+start --threads 1 --workers 1 --deadline 4
+req "a small layout, analysed" 200 --data-binary "$LAYOUT" "$U/v1/analyze"
+curl -s -o "$T/heavy" -w '%{http_code}' --data-binary "$HEAVY" "$U/v1/analyze" > "$T/heavy.code" &
+HP=$!
+sleep 0.5
+slow=0
+for _ in 1 2 3 4 5; do
+	t=$(curl -s -o /dev/null -w '%{time_total}' -m 5 "$U/livez")
+	awk "BEGIN{exit !($t > 0.5)}" && slow=$((slow + 1))
+	sleep 0.1
+done
+[ $slow -eq 0 ] && ok "/livez answers within 0.5 s during a 2^26 analysis" || bad "/livez slower than 0.5 s $slow times out of 5"
+t=$(curl -s -o /dev/null -w '%{time_total}' -m 5 "$U/metrics")
+awk "BEGIN{exit !($t <= 0.5)}" && ok "/metrics too ($t s)" || bad "/metrics took $t s"
+req "a cached hit during it" 200 -m 5 --data-binary "$LAYOUT" "$U/v1/analyze"
+hdr "the hit is a hit" '^x-cache: hit'
+wait $HP
+[ "$(cat "$T/heavy.code")" = 503 ] && jq -e '.code == "deadline" and .status == 503' "$T/heavy" > /dev/null && ok "past --deadline: 503 deadline" || bad "deadline: $(cat "$T/heavy.code") $(head -c 300 "$T/heavy")"
+# a client that gives up cancels its analysis: the in-flight count drops
+curl -s -o /dev/null -m 1 --data-binary "$HEAVY" "$U/v1/analyze"
+released=no
+for _ in $(seq 20); do
+	if curl -s "$U/metrics" | grep -qx 'layoutd_http_requests_in_flight 1'; then released=yes; break; fi
+	sleep 0.1
+done
+[ $released = yes ] && ok "an abandoned analysis is cancelled" || bad "the abandoned analysis kept computing"
+stop
+grep -q ' POST /v1/analyze 499 ' "$T/log" && ok "logged 499" || bad "no 499 in the log"
+
+# ---- memory: every enumeration within --memory-budget
+start --memory-budget 67108864
+req "an analysis over the budget" 413 --data-binary '{"layout": {"logical": [4096, 4096], "expr": {"thread": "i", "slot": "j"}}}' "$U/v1/analyze"
+problem "analysis over the budget" 413 memory_budget
+jq -n '{a: {logical: [4096, 2048], expr: {m: "i * 2048 + j"}}, b: {logical: [4096, 2048], expr: {m: "j * 4096 + i"}}}' > "$T/cmp.json"
+req "a compare whose two sides pass the budget together" 413 --data-binary "@$T/cmp.json" "$U/v1/compare"
+problem "compare over the budget" 413 memory_budget
+req "within the budget" 200 --data-binary '{"layout": {"logical": [1024, 1024], "expr": {"thread": "i", "slot": "j"}}}' "$U/v1/analyze"
+stop
+
+# ---- drain: the listener closes at once, an idle keep-alive is answered,
+# streams end with --drain
+start --drain 5 --body-timeout 4
+P=$(cat "$T/port")
+"$R" -w 6000 "$P" 'POST /v1/analyze HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\n{' > /dev/null &
+KEEP=$!
+rm -f "$T/go"
+"$R" -w 4000 -s "$T/go" "$P" 'GET /livez HTTP/1.1\r\nHost: x\r\n\r\n\fGET /readyz HTTP/1.1\r\nHost: x\r\n\r\n' > "$T/ka" &
+KA=$!
+sleep 0.5
+kill -TERM "$PID"
+touch "$T/go"
+sleep 0.2
+curl -s -o /dev/null -m 3 "$U/livez"; rc=$?
+[ $rc -eq 7 ] && ok "a new connection during the drain is refused at once" || bad "new connection during the drain: curl exit $rc (7 = refused)"
+wait $KA
+[ "$(grep -ao 'HTTP/1\.1 [0-9]*' "$T/ka" | wc -l)" -eq 2 ] && ok "a request on an idle keep-alive at the signal is answered" || { bad "idle keep-alive at the signal: $(grep -a '^HTTP' "$T/ka" | tr '\r\n' '  ')"; }
+grep -aq 'HTTP/1.1 503' "$T/ka" && grep -aqi '^connection: close' "$T/ka" && ok "it says draining and closes" || bad "drain answer: $(tr '\r\n' '  ' < "$T/ka" | head -c 300)"
+wait $KEEP
+wait "$PID"; PID=
+start --drain 1
+curl -s -o /dev/null --data-binary '{"layout": {"logical": [1024, 1024], "expr": {"thread": "i", "slot": "j"}}}' "$U/v1/analyze"
+ID=$(curl -s --data-binary '{"layout": {"logical": [1024, 1024], "expr": {"thread": "i", "slot": "j"}}}' "$U/v1/analyze" | jq -r .id)
+curl -s -o /dev/null --limit-rate 20k "$U/v1/analyses/$ID/table?view=inverse" &
+SLOW=$!
+sleep 1
+t0=$(date +%s)
+kill -TERM "$PID"
+gone=no
+for _ in $(seq 50); do kill -0 "$PID" 2>/dev/null || { gone=yes; break; }; sleep 0.1; done
+[ $gone = yes ] && ok "a slow table stream ends with --drain ($(($(date +%s) - t0)) s)" || bad "the daemon outlived --drain 1 by 5 s with a stream open"
+wait "$PID" 2>/dev/null; PID=
+kill "$SLOW" 2>/dev/null; wait "$SLOW" 2>/dev/null
 exit $fail

@@ -9,6 +9,8 @@
  *   -d MS    send TEXT one byte every MS milliseconds (a slow client)
  *   -c       close right after sending, without reading (an abandoned client)
  *   -H       print only the status line of each response
+ *   -s FILE  TEXT holds \f: send what precedes it, read until FILE exists
+ *            (the test's cue, e.g. after a signal), then send the rest
  * Prints the bytes received, then a last line "[closed]" when the server
  * closed the connection or "[open]" when it was still open at the deadline;
  * "[refused]" when the connection failed.  Exit 0 unless usage is wrong.
@@ -41,6 +43,8 @@ static size_t unescape(const char *in, size_t n, char *out)
 			out[o++] = '\n';
 		else if (e == 't')
 			out[o++] = '\t';
+		else if (e == 'f')
+			out[o++] = '\f';
 		else if (e == 'x' && i + 2 < n) {
 			char hex[3] = { in[i + 1], in[i + 2], 0 };
 			out[o++] = (char)strtol(hex, NULL, 16);
@@ -62,7 +66,8 @@ int main(int argc, char **argv)
 {
 	int wait_ms = 3000, delay_ms = 0, opt;
 	bool abandon = false, heads = false;
-	while ((opt = getopt(argc, argv, "w:d:cH")) != -1) {
+	const char *cue = NULL;
+	while ((opt = getopt(argc, argv, "w:d:cHs:")) != -1) {
 		if (opt == 'w')
 			wait_ms = atoi(optarg);
 		else if (opt == 'd')
@@ -71,6 +76,8 @@ int main(int argc, char **argv)
 			abandon = true;
 		else if (opt == 'H')
 			heads = true;
+		else if (opt == 's')
+			cue = optarg;
 		else
 			return 2;
 	}
@@ -100,6 +107,13 @@ int main(int argc, char **argv)
 	setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
 	long long deadline = now_ms() + wait_ms;
 	bool closed = false;
+	static char buf[1 << 16];
+	size_t got = 0, second = tn, total = tn;
+	char *ff = cue ? memchr(text, '\f', tn) : NULL;
+	if (ff) {
+		second = (size_t)(ff - text);
+		tn = second; /* the first part now, the rest on the cue */
+	}
 	for (size_t i = 0; i < tn;) {
 		size_t chunk = delay_ms ? 1 : tn - i;
 		ssize_t w = send(fd, text + i, chunk, MSG_NOSIGNAL);
@@ -124,8 +138,22 @@ int main(int argc, char **argv)
 		printf("[abandoned]\n");
 		return 0;
 	}
-	static char buf[1 << 16];
-	size_t got = 0;
+	if (ff) {
+		/* read what comes until the cue, then send the second part */
+		while (!closed && access(cue, F_OK) != 0 && now_ms() < deadline) {
+			struct pollfd p = { .fd = fd, .events = POLLIN };
+			if (poll(&p, 1, 20) > 0) {
+				ssize_t n = recv(fd, buf + got, sizeof buf - 1 - got, 0);
+				if (n <= 0)
+					closed = true;
+				else
+					got += (size_t)n;
+			}
+		}
+		size_t rest = total - second - 1;
+		if (!closed && send(fd, text + second + 1, rest, MSG_NOSIGNAL) <= 0)
+			closed = true;
+	}
 	while (!closed) {
 		long long left = deadline - now_ms();
 		if (left <= 0)

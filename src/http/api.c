@@ -21,6 +21,9 @@ struct lay_options http_options(struct http_server *srv)
 		o.resolve_equals = http_resolve_equals;
 		o.resolve_ctx = srv;
 	}
+	struct http_budget *b = http_current_budget();
+	if (b) /* on the pool: the request's memory budget and deadline */
+		http_budget_options(b, &o);
 	return o;
 }
 
@@ -210,6 +213,8 @@ int http_analyze(struct http_server *srv, json_t *body, const char *const *allow
 			}
 		}
 	}
+	if (!http_on_pool())
+		return HTTP_ANALYZE_DEFER; /* computing is the pool's */
 	atomic_fetch_add(&srv->metrics.cache_misses, 1);
 	def = lay_def_new(layout, "/layout", &opt, err);
 	if (!def)
@@ -241,6 +246,14 @@ static enum MHD_Result post_analyze(struct MHD_Connection *c, struct http_req *r
 	json_t *expect = json_object_get(body, "expect");
 	bool equals = json_is_object(expect) && json_object_get(expect, "equals");
 	int rc = body ? http_analyze(r->srv, body, allowed, equals, &o, &err) : err.code;
+	if (!rc && equals && !o.ok && !http_on_pool())
+		rc = HTTP_ANALYZE_DEFER; /* the differences enumerate both layouts */
+	if (rc == HTTP_ANALYZE_DEFER) {
+		json_decref(o.analysis);
+		free(o.text);
+		json_decref(body);
+		return http_defer(c, r);
+	}
 	if (!rc && equals && !o.ok)
 		http_equals_differences(r->srv, json_object_get(body, "layout"), o.analysis);
 	json_decref(body);
@@ -510,14 +523,14 @@ enum MHD_Result http_api(struct MHD_Connection *c, struct http_req *r)
 		return post_analyze(c, r, false);
 	case ROUTE_CHECK:
 		return post_analyze(c, r, true);
-	case ROUTE_COMPARE:
-		return post_compare(c, r);
+	case ROUTE_COMPARE: /* enumerates: on the pool */
+		return http_on_pool() ? post_compare(c, r) : http_defer(c, r);
 	case ROUTE_ANALYSIS:
 		return get_analysis(c, r);
 	case ROUTE_TABLE:
 		return get_table(c, r);
 	case ROUTE_GRID:
-		return get_grid(c, r);
+		return http_on_pool() ? get_grid(c, r) : http_defer(c, r);
 	default:
 		return http_registry(c, r);
 	}

@@ -19,17 +19,25 @@
 int http_serve_main(int argc, char **argv);
 
 /* Defaults of the server's knobs; each is a flag of `layoutd serve`. */
-#define HTTP_DEFAULT_LISTEN	"127.0.0.1:8080"
-#define HTTP_DEFAULT_MAX_BODY	(1u << 20) /* 1 MiB: a 16k-row table fits */
-#define HTTP_DEFAULT_TIMEOUT	30	   /* seconds idle before a connection closes */
-#define HTTP_DEFAULT_MAX_CONNS	512	   /* total; split across the worker threads */
-#define HTTP_DEFAULT_MAX_PER_IP 64	   /* one client cannot take every slot */
-#define HTTP_DEFAULT_CACHE	4096	   /* analyses kept in memory */
-#define HTTP_DEFAULT_BUSY_MS	1000 /* a registry write takes ms; a worker waits at most 1 s */
-#define HTTP_DEFAULT_DRAIN	30   /* seconds to finish in-flight requests */
-#define HTTP_MAX_CORS		16   /* allowed origins */
-#define HTTP_CACHE_BYTES	((size_t)256 << 20) /* memory cache: bounded in bytes too */
-#define HTTP_MAX_STREAMS	8 /* table producers at once; each holds an enumeration */
+#define HTTP_DEFAULT_LISTEN	    "127.0.0.1:8080"
+#define HTTP_DEFAULT_MAX_BODY	    (1u << 20) /* 1 MiB: a 16k-row table fits */
+#define HTTP_DEFAULT_TIMEOUT	    30	       /* seconds idle before a connection closes */
+#define HTTP_DEFAULT_MAX_CONNS	    512	       /* total; split across the worker threads */
+#define HTTP_DEFAULT_MAX_PER_IP	    64	       /* one client cannot take every slot */
+#define HTTP_DEFAULT_CACHE	    4096       /* analyses kept in memory */
+#define HTTP_DEFAULT_BUSY_MS	    1000 /* a registry write takes ms; a worker waits at most 1 s */
+#define HTTP_DEFAULT_DRAIN	    30	 /* seconds to finish in-flight requests */
+#define HTTP_DEFAULT_HEADER_TIMEOUT 10	 /* seconds for a request's line and headers */
+#define HTTP_DEFAULT_BODY_TIMEOUT   30	 /* seconds for its body, once the headers are in */
+#define HTTP_DEFAULT_DEADLINE	    60	 /* seconds an analysis may compute */
+#define HTTP_DEFAULT_QUEUE	    64	 /* analyses waiting for a worker */
+/* Bytes the enumerations of all requests may hold at once (and one request
+ * at most): a 2^26-point analysis needs about 1 GiB. */
+#define HTTP_DEFAULT_MEMORY_BUDGET ((int64_t)2 << 30)
+#define HTTP_WATCH_MS		   100		       /* the watchdog's period */
+#define HTTP_MAX_CORS		   16		       /* allowed origins */
+#define HTTP_CACHE_BYTES	   ((size_t)256 << 20) /* memory cache: bounded in bytes too */
+#define HTTP_MAX_STREAMS	   8 /* table producers at once; each holds an enumeration */
 /* Per-connection buffer for headers and I/O.  Bodies are copied out as
  * they arrive, so 16 KiB is enough, and libmicrohttpd zeroes this pool on
  * every request: a larger one costs throughput for nothing. */
@@ -59,6 +67,8 @@ struct http_config {
 	long long db_cache_bytes;
 	bool open_writes; /* writes need no token even once tokens exist */
 	int busy_ms;
+	unsigned header_timeout, body_timeout, deadline, workers, queue;
+	int64_t memory_budget;
 	int ncors;
 	const char *cors[HTTP_MAX_CORS];
 };
@@ -132,8 +142,20 @@ char *http_metrics_render(struct http_server *srv);
 
 struct store;
 
+struct http_pool;
+struct http_conn;
+
 struct http_server {
 	struct http_config cfg;
+	struct http_pool *pool;	   /* heavy analyses (work.c) */
+	atomic_llong mem_used;	   /* bytes reserved by enumerations now */
+	atomic_bool stop_work;	   /* the drain deadline passed: stop computing */
+	atomic_llong drain_us;	   /* when the drain began */
+	pthread_mutex_t conn_lock; /* guards conns, and each request's state */
+	struct http_conn *conns;   /* open connections */
+	atomic_int nconns;
+	atomic_bool watch_stop;
+	pthread_t watch_thread;
 	struct MHD_Daemon *daemon;
 	struct http_cache *cache;
 	struct store *store; /* the SQLite cache and registry */
@@ -145,6 +167,18 @@ struct http_server {
 };
 
 struct http_stream;
+
+/* What one request's enumerations may use: its share of the memory budget
+ * and its interrupt (cancelled, or past --deadline). */
+struct http_budget {
+	struct http_server *srv;
+	atomic_llong reserved;
+	atomic_bool cancel;
+	int64_t deadline_us; /* 0: none */
+};
+
+/* Where a request is, for the watchdog (read and written under conn_lock). */
+enum http_req_state { REQ_HEAD, REQ_BODY, REQ_RUN, REQ_WORK };
 
 struct http_req {
 	struct http_server *srv;
@@ -165,6 +199,16 @@ struct http_req {
 	int64_t bytes;
 	struct http_stream *stream; /* streamed body: bytes counted by its producer */
 	char origin[256];	    /* allowed CORS origin to echo, "" if none */
+	/* connection state and heavy work (work.c) */
+	struct http_conn *conn; /* NULL once the connection closed */
+	int state;		/* enum http_req_state */
+	bool expired;		/* closed by the watchdog: never answer */
+	int64_t head_done_us;
+	struct MHD_Connection *mhd;   /* while queued on the pool */
+	struct http_req *qnext;	      /* the pool's queue */
+	struct MHD_Response *pending; /* built on the pool, queued on resume */
+	unsigned pending_status;
+	struct http_budget budget;
 };
 
 /* Responses.  Each queues on the connection and records status and size.
@@ -206,6 +250,28 @@ enum MHD_Result http_send_error(struct MHD_Connection *c, struct http_req *r,
 				const struct lay_error *err);
 void http_add_common_headers(struct http_req *r, struct MHD_Response *resp);
 
+/* work.c: the heavy-work pool, the memory budget, the connection watchdog. */
+bool http_on_pool(void); /* on a pool thread, handlers compute */
+/* The budget of the request the pool thread runs, or NULL. */
+struct http_budget *http_current_budget(void);
+/* Queues the request on the pool (suspending its connection); or 503. */
+enum MHD_Result http_defer(struct MHD_Connection *c, struct http_req *r);
+int http_pool_start(struct http_server *srv);
+void http_pool_stop(struct http_server *srv);
+bool http_pool_idle(struct http_server *srv);
+void http_budget_init(struct http_budget *b, struct http_server *srv, bool deadline);
+void http_budget_release(struct http_budget *b);
+/* Points the options' reserve and interrupt seams at b (borrowed). */
+void http_budget_options(struct http_budget *b, struct lay_options *o);
+void http_on_connection(void *cls, struct MHD_Connection *c, void **socket_context,
+			enum MHD_ConnectionNotificationCode toe);
+void http_conn_attach(struct MHD_Connection *c, struct http_req *r);
+void http_conn_detach(struct http_req *r);
+/* Moves the request to state; false when the watchdog already closed it. */
+bool http_conn_state(struct http_req *r, int state);
+int http_watch_start(struct http_server *srv);
+void http_watch_stop(struct http_server *srv);
+
 /* Endpoint handlers (api.c). */
 enum MHD_Result http_api(struct MHD_Connection *c, struct http_req *r);
 
@@ -222,6 +288,9 @@ struct http_outcome {
  * the outcome is always a JSON object.  0 or a lay_code with err. */
 int http_analyze(struct http_server *srv, json_t *body, const char *const *allowed, bool want_json,
 		 struct http_outcome *o, struct lay_error *err);
+/* http_analyze's answer, off the pool, when the analysis must be computed:
+ * the caller defers the request (http_defer) and the pool runs it again. */
+#define HTTP_ANALYZE_DEFER 1
 struct lay_options http_options(struct http_server *srv);
 json_t *http_parse_body(struct http_req *r, struct lay_error *err);
 

@@ -176,7 +176,10 @@ enum MHD_Result http_send_error(struct MHD_Connection *c, struct http_req *r,
 	if (p && clean)
 		json_object_update_missing(clean, p);
 	json_decref(p);
-	enum MHD_Result ret = http_send_problem_json(c, r, status, clean, NULL);
+	/* a budget or a service held by others frees up: say when to retry */
+	static const char *const retry[] = { "Retry-After", "1", NULL };
+	enum MHD_Result ret = http_send_problem_json(c, r, status, clean,
+						     err->code == LAY_EUNAVAILABLE ? retry : NULL);
 	json_decref(clean);
 	return ret;
 }

@@ -342,7 +342,12 @@ static enum MHD_Result put_layout(struct MHD_Connection *c, struct http_req *r, 
 					"/description");
 		goto out;
 	}
-	if (http_analyze(srv, body, allowed, true, &o, &err)) {
+	int arc = http_analyze(srv, body, allowed, true, &o, &err);
+	if (arc == HTTP_ANALYZE_DEFER) {
+		ret = http_defer(c, r);
+		goto out;
+	}
+	if (arc) {
 		ret = http_send_error(c, r, &err);
 		goto out;
 	}

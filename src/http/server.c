@@ -207,6 +207,16 @@ static enum MHD_Result queue(struct MHD_Connection *c, struct http_req *r, unsig
 	r->status = status;
 	r->bytes = bytes;
 	r->responded = true;
+	if (!http_on_pool())
+		http_conn_state(r, REQ_RUN); /* answered: no deadline applies */
+	if (http_on_pool()) {
+		/* the connection is suspended: queued when it resumes */
+		if (r->pending)
+			MHD_destroy_response(r->pending);
+		r->pending = resp;
+		r->pending_status = status;
+		return MHD_YES;
+	}
 	enum MHD_Result ret = MHD_queue_response(c, status, resp);
 	MHD_destroy_response(resp);
 	return ret;
@@ -479,6 +489,7 @@ static enum MHD_Result first_call(struct MHD_Connection *c, struct http_req *r, 
 			 "the body must be JSON (application/json), not %.128s", ct);
 		return http_send_problem(c, r, 415, "unsupported_media_type", detail, NULL);
 	}
+	http_conn_state(r, REQ_BODY); /* the body deadline starts now */
 	return MHD_YES;
 }
 
@@ -489,7 +500,6 @@ static void *on_target(void *cls, const char *uri, struct MHD_Connection *c)
 {
 	struct http_server *srv = cls;
 	struct http_req *r = calloc(1, sizeof *r);
-	(void)c;
 	if (!r)
 		return NULL;
 	r->srv = srv;
@@ -497,6 +507,8 @@ static void *on_target(void *cls, const char *uri, struct MHD_Connection *c)
 	r->route = ROUTE_NONE;
 	if (uri)
 		r->target = strndup(uri, HTTP_MAX_TARGET);
+	http_budget_init(&r->budget, srv, true);
+	http_conn_attach(c, r);
 	atomic_fetch_add(&srv->inflight, 1);
 	return r;
 }
@@ -512,11 +524,20 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *c, const cha
 		if (!r)
 			return MHD_NO;
 	}
+	if (r->pending) { /* computed on the pool while the connection slept */
+		struct MHD_Response *resp = r->pending;
+		r->pending = NULL;
+		enum MHD_Result ret = MHD_queue_response(c, r->pending_status, resp);
+		MHD_destroy_response(resp);
+		return ret;
+	}
 	if (!r->called) {
 		r->called = true;
 		snprintf(r->method, sizeof r->method, "%s", method);
 		return first_call(c, r, url, method, version);
 	}
+	if (!r->responded && !http_conn_state(r, *upload_size ? REQ_BODY : REQ_RUN))
+		return MHD_NO; /* the watchdog closed it: too slow, or gone */
 	if (r->responded) {
 		*upload_size = 0; /* a response is queued: discard the rest */
 		return MHD_YES;
@@ -635,7 +656,11 @@ static void on_completed(void *cls, struct MHD_Connection *c, void **con_cls,
 		r->bytes = http_stream_bytes(r->stream);
 		http_stream_release(r->stream);
 	}
-	if (!r->responded)
+	http_conn_detach(r);
+	http_budget_release(&r->budget);
+	if (r->pending)
+		MHD_destroy_response(r->pending);
+	if (!r->responded && !r->expired)
 		r->status = 499; /* the client went away before a response */
 	http_metrics_observe(&srv->metrics, r->route, r->status, us);
 	log_request(srv, c, r, us);
@@ -673,13 +698,24 @@ static void usage(FILE *f)
 		"  --busy-timeout MS       wait for the database write lock (default %d)\n"
 		"  --require-token-for-reads  once tokens exist, every /v1 request needs one\n"
 		"  --drain SECONDS         on SIGTERM, time to finish requests (default %d)\n"
+		"  --header-timeout SECONDS  a request line and headers must arrive within it,\n"
+		"                          idle keep-alive time included (default %d)\n"
+		"  --body-timeout SECONDS  a request body must arrive within it (default %d)\n"
+		"  --workers N             threads for analyses (default: the number of cores)\n"
+		"  --queue N               analyses waiting for a worker, then 503 (default %d)\n"
+		"  --deadline SECONDS      an analysis computing longer is stopped, 503;\n"
+		"                          0 = none (default %d)\n"
+		"  --memory-budget BYTES   memory of all enumerations at once, and of one\n"
+		"                          request (over: 413 alone, 503 with others) (default "
+		"%lld)\n"
 		"  --cors-origin ORIGIN    allow a dashboard on ORIGIN (repeatable; * for any)\n"
 		"  --log-format text|json  one line per request on stderr (default text)\n",
 		HTTP_DEFAULT_LISTEN, HTTP_DEFAULT_MAX_BODY, (long long)LAYOUTD_DEFAULT_MAX_POINTS,
 		LAYOUTD_MAX_JSON_DEPTH, LAYOUTD_MAX_EXPR_LEN, HTTP_DEFAULT_TIMEOUT,
 		HTTP_DEFAULT_MAX_CONNS, HTTP_DEFAULT_MAX_PER_IP, HTTP_DEFAULT_CACHE,
 		STORE_DEFAULT_CACHE_MAX, (long long)STORE_DEFAULT_CACHE_BYTES, HTTP_DEFAULT_BUSY_MS,
-		HTTP_DEFAULT_DRAIN);
+		HTTP_DEFAULT_DRAIN, HTTP_DEFAULT_HEADER_TIMEOUT, HTTP_DEFAULT_BODY_TIMEOUT,
+		HTTP_DEFAULT_QUEUE, HTTP_DEFAULT_DEADLINE, (long long)HTTP_DEFAULT_MEMORY_BUDGET);
 }
 
 static long long count_arg(const char *opt, const char *v, long long min, long long max)
@@ -729,6 +765,12 @@ static int parse_flags(struct http_config *cfg, int argc, char **argv)
 		.busy_ms = HTTP_DEFAULT_BUSY_MS,
 		.db_cache_entries = STORE_DEFAULT_CACHE_MAX,
 		.db_cache_bytes = STORE_DEFAULT_CACHE_BYTES,
+		.header_timeout = HTTP_DEFAULT_HEADER_TIMEOUT,
+		.body_timeout = HTTP_DEFAULT_BODY_TIMEOUT,
+		.deadline = HTTP_DEFAULT_DEADLINE,
+		.workers = cores > 0 ? (unsigned)cores : 2,
+		.queue = HTTP_DEFAULT_QUEUE,
+		.memory_budget = HTTP_DEFAULT_MEMORY_BUDGET,
 	};
 	split_listen(cfg, HTTP_DEFAULT_LISTEN);
 	for (int i = 1; i < argc; i++) {
@@ -778,6 +820,18 @@ static int parse_flags(struct http_config *cfg, int argc, char **argv)
 			takes = false;
 		} else if (strcmp(a, "--drain") == 0) {
 			cfg->drain = (unsigned)count_arg(a, v, 0, 3600);
+		} else if (strcmp(a, "--header-timeout") == 0) {
+			cfg->header_timeout = (unsigned)count_arg(a, v, 1, 3600);
+		} else if (strcmp(a, "--body-timeout") == 0) {
+			cfg->body_timeout = (unsigned)count_arg(a, v, 1, 3600);
+		} else if (strcmp(a, "--workers") == 0) {
+			cfg->workers = (unsigned)count_arg(a, v, 1, 256);
+		} else if (strcmp(a, "--queue") == 0) {
+			cfg->queue = (unsigned)count_arg(a, v, 1, 65536);
+		} else if (strcmp(a, "--deadline") == 0) {
+			cfg->deadline = (unsigned)count_arg(a, v, 0, 86400);
+		} else if (strcmp(a, "--memory-budget") == 0) {
+			cfg->memory_budget = count_arg(a, v, 1 << 20, 1LL << 40);
 		} else if (strcmp(a, "--cors-origin") == 0 && v) {
 			if (cfg->ncors >= HTTP_MAX_CORS) {
 				fprintf(stderr, "layoutd serve: at most %d --cors-origin\n",
@@ -818,6 +872,7 @@ int http_serve_main(int argc, char **argv)
 				  .ai_flags = AI_PASSIVE | AI_NUMERICSERV };
 	struct addrinfo *ai = NULL;
 	int rc = 2;
+	bool watching = false;
 	sigset_t sigs;
 
 	if (parse_flags(&srv.cfg, argc, argv))
@@ -855,6 +910,12 @@ int http_serve_main(int argc, char **argv)
 	pthread_sigmask(SIG_BLOCK, &sigs, NULL);
 	signal(SIGPIPE, SIG_IGN);
 
+	pthread_mutex_init(&srv.conn_lock, NULL);
+	if (http_pool_start(&srv) != 0) {
+		fprintf(stderr, "layoutd serve: cannot start %u analysis workers\n",
+			srv.cfg.workers);
+		goto out;
+	}
 	unsigned flags = MHD_USE_EPOLL_INTERNAL_THREAD | MHD_USE_ITC | MHD_USE_ERROR_LOG |
 			 MHD_ALLOW_SUSPEND_RESUME;
 	if (ai->ai_family == AF_INET6)
@@ -867,12 +928,18 @@ int http_serve_main(int argc, char **argv)
 		(unsigned int)srv.cfg.max_per_ip, MHD_OPTION_CONNECTION_TIMEOUT,
 		(unsigned int)srv.cfg.timeout, MHD_OPTION_CONNECTION_MEMORY_LIMIT,
 		(size_t)HTTP_CONN_MEMORY, MHD_OPTION_NOTIFY_COMPLETED, &on_completed, &srv,
-		MHD_OPTION_URI_LOG_CALLBACK, &on_target, &srv, MHD_OPTION_END);
+		MHD_OPTION_URI_LOG_CALLBACK, &on_target, &srv, MHD_OPTION_NOTIFY_CONNECTION,
+		&http_on_connection, &srv, MHD_OPTION_END);
 	if (!srv.daemon) {
 		fprintf(stderr, "layoutd serve: cannot listen on %s:%s: %s\n", srv.cfg.host,
 			srv.cfg.port, strerror(errno));
 		goto out;
 	}
+	if (http_watch_start(&srv) != 0) {
+		fprintf(stderr, "layoutd serve: cannot start the connection watchdog\n");
+		goto out;
+	}
+	watching = true;
 	const union MHD_DaemonInfo *di = MHD_get_daemon_info(srv.daemon, MHD_DAEMON_INFO_BIND_PORT);
 	unsigned port = di ? di->port : 0;
 	fprintf(stderr,
@@ -889,28 +956,41 @@ int http_serve_main(int argc, char **argv)
 
 	int sig = 0;
 	sigwait(&sigs, &sig);
-	/* Drain: /readyz turns 503, stop accepting, finish what is in flight. */
+	/* Drain: /readyz turns 503 and every answer carries Connection: close;
+	 * the listen socket closes at once, so a new connection is refused
+	 * rather than left to hang; idle keep-alives close (the watchdog), a
+	 * request already sent on one is answered; what is in flight finishes
+	 * until --drain, then computing and streaming stop. */
+	atomic_store(&srv.drain_us, http_now_us());
 	atomic_store(&srv.draining, true);
 	fprintf(stderr, "layoutd: %s received, draining %d request(s)\n",
 		sig == SIGTERM ? "SIGTERM" : "SIGINT", atomic_load(&srv.inflight));
 	MHD_socket ls = MHD_quiesce_daemon(srv.daemon);
+	if (ls != MHD_INVALID_SOCKET)
+		close(ls);
 	int64_t deadline = http_now_us() + (int64_t)srv.cfg.drain * 1000000;
-	while (atomic_load(&srv.inflight) > 0 && http_now_us() < deadline)
+	while ((atomic_load(&srv.inflight) > 0 || atomic_load(&srv.nconns) > 0) &&
+	       http_now_us() < deadline)
 		usleep(10000);
 	int left = atomic_load(&srv.inflight);
-	/* producers see draining and stop; wait for them, since stopping the
-	 * daemon with a suspended connection is not allowed */
-	while (atomic_load(&srv.streams) > 0)
+	/* past the deadline: analyses and table producers stop (they poll
+	 * stop_work), resuming their connections, since stopping the daemon
+	 * with a suspended connection is not allowed */
+	atomic_store(&srv.stop_work, true);
+	while (atomic_load(&srv.streams) > 0 || !http_pool_idle(&srv))
 		usleep(10000);
 	MHD_stop_daemon(srv.daemon);
 	srv.daemon = NULL;
-	if (ls != MHD_INVALID_SOCKET)
-		close(ls);
 	fprintf(stderr, "layoutd: stopped%s\n", left ? " (drain deadline passed)" : "");
 	rc = 0;
 out:
-	if (srv.daemon)
+	if (srv.daemon) {
+		atomic_store(&srv.stop_work, true);
 		MHD_stop_daemon(srv.daemon);
+	}
+	if (watching)
+		http_watch_stop(&srv);
+	http_pool_stop(&srv);
 	/* after the daemon stopped: no worker thread uses the store now */
 	store_close(srv.store);
 	http_cache_free(srv.cache);

@@ -13,6 +13,7 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <poll.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -33,6 +34,7 @@ struct http_stream {
 	struct lay_def *def;
 	bool inverse, csv, first;
 	int64_t after, limit, row;
+	struct http_budget budget; /* the producer's memory and its interrupt */
 	char buf[1 << 16];
 	size_t len;
 };
@@ -47,6 +49,7 @@ static void unref(struct http_stream *s)
 	if (atomic_fetch_sub(&s->refs, 1) != 1)
 		return;
 	lay_def_free(s->def);
+	http_budget_release(&s->budget);
 	if (s->rfd >= 0)
 		close(s->rfd);
 	pthread_mutex_destroy(&s->lock);
@@ -60,6 +63,7 @@ void http_stream_release(struct http_stream *s)
 	s->conn = NULL;
 	pthread_mutex_unlock(&s->lock);
 	atomic_store(&s->cancelled, true);
+	atomic_store(&s->budget.cancel, true);
 	unref(s);
 }
 
@@ -108,6 +112,14 @@ static int flush(struct http_stream *s)
 		ssize_t n = write(s->wfd, s->buf + off, s->len - off);
 		if (n < 0 && errno == EINTR)
 			continue;
+		if (n < 0 && errno == EAGAIN) {
+			/* a slow client: wait, but not past a cancel or the drain */
+			if (atomic_load(&s->cancelled) || atomic_load(&s->srv->stop_work))
+				return LAY_EIO;
+			struct pollfd p = { .fd = s->wfd, .events = POLLOUT };
+			poll(&p, 1, 100);
+			continue;
+		}
 		if (n <= 0)
 			return LAY_EIO;
 		off += (size_t)n;
@@ -145,7 +157,7 @@ static int row(void *ctx, const struct lay_table_row *row)
 {
 	struct http_stream *s = ctx;
 	const struct lay_def *def = s->def;
-	if (atomic_load(&s->cancelled) || atomic_load(&s->srv->draining))
+	if (atomic_load(&s->cancelled) || atomic_load(&s->srv->stop_work))
 		return LAY_EIO;
 	if (s->row++ < s->after)
 		return 0;
@@ -227,7 +239,8 @@ enum MHD_Result http_stream_table(struct MHD_Connection *c, struct http_req *r, 
 					   NULL, retry);
 	}
 	struct http_stream *s = calloc(1, sizeof *s);
-	if (!s || pipe(fds) != 0 || fcntl(fds[0], F_SETFL, O_NONBLOCK) != 0) {
+	if (!s || pipe(fds) != 0 || fcntl(fds[0], F_SETFL, O_NONBLOCK) != 0 ||
+	    fcntl(fds[1], F_SETFL, O_NONBLOCK) != 0) {
 		if (fds[0] >= 0) {
 			close(fds[0]);
 			close(fds[1]);
@@ -244,6 +257,15 @@ enum MHD_Result http_stream_table(struct MHD_Connection *c, struct http_req *r, 
 	s->rfd = fds[0];
 	s->wfd = fds[1];
 	s->def = def;
+	/* the enumeration's memory counts against the budget; it stops when
+	 * the request ends or the drain passes its deadline */
+	http_budget_init(&s->budget, srv, false);
+	struct lay_options hooks = { 0 };
+	http_budget_options(&s->budget, &hooks);
+	def->reserve = hooks.reserve;
+	def->reserve_ctx = hooks.reserve_ctx;
+	def->interrupt = hooks.interrupt;
+	def->interrupt_ctx = hooks.interrupt_ctx;
 	s->inverse = inverse;
 	s->csv = csv;
 	s->first = true;

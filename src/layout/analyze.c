@@ -84,10 +84,21 @@ json_t *run_point_json(const struct run *r, int64_t p)
 /* ------------------------------------------------------------------ */
 /* Pass 1: extents and per-element counts.                             */
 
+/* Every 65536 placements the caller may stop the enumeration. */
+static inline int poll_interrupt(struct run *r)
+{
+	if (!r->def->interrupt || (++r->ticks & 0xFFFF) != 0)
+		return 0;
+	return r->def->interrupt(r->def->interrupt_ctx, r->err);
+}
+
 static int emit_scan(void *ctx, int64_t elem, const int64_t *coord, int64_t outside)
 {
 	struct run *r = ctx;
 	(void)outside;
+	int rc = poll_interrupt(r);
+	if (rc)
+		return rc;
 	if (++r->emitted > r->def->max_points)
 		return lay_error_set(r->err, LAY_ELIMIT, r->def->ptr, -1,
 				     "enumeration passed the limit of %lld placements",
@@ -165,6 +176,9 @@ static int emit_place(void *ctx, int64_t elem, const int64_t *coord, int64_t out
 {
 	struct run *r = ctx;
 	int64_t p = 0;
+	int irc = poll_interrupt(r);
+	if (irc)
+		return irc;
 	bool oob = elem < 0;
 	for (int a = 0; a < r->naxes && !oob; a++) {
 		if (coord[a] < 0 || coord[a] >= r->ext[a])
@@ -287,6 +301,10 @@ int run_enumerate(struct run *r, const struct lay_def *def, struct lay_error *er
 	r->naxes = def->naxes;
 	r->cur = -1;
 	if (!def->ops->ordered) {
+		if (def->reserve &&
+		    (rc = def->reserve(def->reserve_ctx, (int64_t)sizeof *r->off * (def->size + 1),
+				       err)))
+			return rc;
 		r->off = calloc((size_t)def->size + 1, sizeof *r->off);
 		if (!r->off)
 			return lay_error_set(err, LAY_ENOMEM, def->ptr, -1, "out of memory");
@@ -303,6 +321,18 @@ int run_enumerate(struct run *r, const struct lay_def *def, struct lay_error *er
 	}
 	if (r->on_extents && (rc = r->on_extents(r)))
 		return rc;
+	if (def->reserve) {
+		/* the rest of the working set, now that its sizes are known:
+		 * first[] and owner counts per point, the CSR points per
+		 * placement, and what the caller said it adds */
+		int64_t need =
+			(int64_t)sizeof *r->first * r->phys_size +
+			(r->want_owners ? (int64_t)sizeof *r->owner_count * r->phys_size : 0) +
+			(r->off ? (int64_t)sizeof *r->pts * r->emitted : 0) +
+			r->extra_per_point * r->phys_size + r->extra_per_place * r->emitted;
+		if ((rc = def->reserve(def->reserve_ctx, need, err)))
+			return rc;
+	}
 	r->first = malloc(sizeof *r->first * (size_t)r->phys_size);
 	if (!r->first)
 		return lay_error_set(err, LAY_ENOMEM, def->ptr, -1, "out of memory");

@@ -36,6 +36,9 @@ static const struct {
 	{ LAY_EIO, "io", 500, "I/O error" },
 	{ LAY_EREF, "unknown_reference", 422, "Unknown registry reference" },
 	{ LAY_EUNAVAILABLE, "unavailable", 503, "Service unavailable" },
+	{ LAY_EMEMORY, "memory_budget", 413, "Over the memory budget" },
+	{ LAY_EDEADLINE, "deadline", 503, "Deadline passed" },
+	{ LAY_ECANCELED, "cancelled", 503, "Cancelled" },
 };
 
 static int code_index(int code)

@@ -63,6 +63,9 @@ enum lay_code {
 	LAY_EIO = -19,		/* reading a file failed (CLI only) */
 	LAY_EREF = -20,		/* expect.equals names no registered layout */
 	LAY_EUNAVAILABLE = -21, /* a service the request needs is down or busy */
+	LAY_EMEMORY = -22,	/* the enumeration needs more than its memory budget */
+	LAY_EDEADLINE = -23,	/* the enumeration ran past its deadline */
+	LAY_ECANCELED = -24,	/* the caller stopped the enumeration (client gone) */
 };
 
 #define LAY_ERR_MSG 512
@@ -211,6 +214,11 @@ struct lay_def {
 	/* Upper bound on evaluation work (expression operations), 0 if the
 	 * notation's work is linear in placements. */
 	int64_t work_bound;
+	/* The seams of struct lay_options (NULL when not used). */
+	int (*reserve)(void *ctx, int64_t bytes, struct lay_error *err);
+	void *reserve_ctx;
+	int (*interrupt)(void *ctx, struct lay_error *err);
+	void *interrupt_ctx;
 	/* Borrowed during parsing only: the request's "physical" and "axes". */
 	json_t *physical_json, *axes_json;
 	/* Set when the definition is over an enumeration limit but has a
@@ -234,6 +242,18 @@ struct lay_options {
 	void *resolve_ctx;
 	/* enum lay_method: how the analysis decides (tests and benchmarks). */
 	int method;
+	/* Optional seams of a service, copied into each definition: */
+	/* Called before an enumeration allocates its working set (bytes, a
+	 * close upper bound); 0 to go on, else a code with err filled
+	 * (LAY_EMEMORY over a per-request budget, LAY_EUNAVAILABLE when the
+	 * process-wide budget is taken by others).  What is reserved is the
+	 * caller's to release once the request ends. */
+	int (*reserve)(void *ctx, int64_t bytes, struct lay_error *err);
+	void *reserve_ctx;
+	/* Polled during an enumeration (every 65536 placements); non-zero
+	 * stops it: a code with err filled (LAY_EDEADLINE, LAY_ECANCELED). */
+	int (*interrupt)(void *ctx, struct lay_error *err);
+	void *interrupt_ctx;
 };
 
 /* LAY_METHOD_AUTO enumerates within the limits and decides structurally

@@ -56,6 +56,10 @@ struct run {
 	int64_t *probe_elems;
 	struct run_probe *probes;
 	size_t nprobe_elems;
+	/* memory beyond the run's own arrays that the caller will allocate,
+	 * per physical point and per placement, reserved with them */
+	int64_t extra_per_point, extra_per_place;
+	uint32_t ticks; /* placements since the last interrupt poll */
 	/* the step */
 	run_step_fn step;
 	int (*on_extents)(struct run *r); /* optional, after pass 1 */

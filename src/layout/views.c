@@ -49,6 +49,8 @@ static int collect(const struct lay_def *def, struct run *r, struct collect *c,
 		return lay_error_set(err, LAY_ENOMEM, def->ptr, -1, "out of memory");
 	r->step = collect_step;
 	r->user = c;
+	/* the collected points (capacity doubles) and their offsets */
+	r->extra_per_place += 2 * (int64_t)sizeof *c->pts + (int64_t)sizeof *c->off;
 	return run_enumerate(r, def, err);
 }
 
@@ -94,6 +96,8 @@ int lay_table(struct lay_def *def, bool inverse, lay_row_fn fn, void *ctx, struc
 	}
 	struct collect c;
 	int64_t *start = NULL, *elems = NULL;
+	r.extra_per_point = (int64_t)sizeof *start; /* the counting sort below */
+	r.extra_per_place = (int64_t)sizeof *elems;
 	if ((rc = collect(def, &r, &c, err)))
 		goto out;
 	/* counting sort of the pairs by point */
@@ -146,6 +150,7 @@ int lay_cells(struct lay_def *def, struct lay_cell *cells, int64_t *extents, str
 	struct run r = { 0 };
 	struct collect c;
 	int32_t *count = NULL;
+	r.extra_per_point = (int64_t)sizeof *count;
 	int rc = collect(def, &r, &c, err);
 	if (rc)
 		goto out;

@@ -1,0 +1,420 @@
+/*
+ * work.c - what runs beside libmicrohttpd's threads: the pool that runs
+ * heavy analyses, the memory budget of the enumerations, and the watchdog
+ * over connections (header and body deadlines, clients that went away, idle
+ * keep-alives at the drain).
+ *
+ * Heavy work: a handler that would enumerate suspends its connection and
+ * queues the request here; a pool thread runs the handler again, whose
+ * response is kept on the request (http_req.pending) instead of queued, and
+ * resumes the connection; libmicrohttpd then calls the handler once more and
+ * the response goes out.  libmicrohttpd's own threads only parse, route,
+ * answer cached hits and the health endpoints, so those stay fast whatever
+ * the pool is doing.
+ *
+ * Connections: libmicrohttpd tells us when one opens and closes (the
+ * connection notification, before it closes the socket), so the watchdog,
+ * under conn_lock, only ever touches a socket that is still open.  It
+ * closes a connection by shutdown(2), which libmicrohttpd's own loop then
+ * notices; it never frees anything of libmicrohttpd's.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include "http/http.h"
+
+/* True on a pool thread: handlers compute instead of deferring; the
+ * budget of the request it runs, which http_options() hooks up. */
+static __thread bool on_pool;
+static __thread struct http_budget *current;
+
+bool http_on_pool(void)
+{
+	return on_pool;
+}
+
+struct http_budget *http_current_budget(void)
+{
+	return current;
+}
+
+/* ------------------------------------------------------------------ */
+/* The memory budget and the interrupt of an enumeration               */
+
+static int reserve(void *ctx, int64_t bytes, struct lay_error *err)
+{
+	struct http_budget *b = ctx;
+	struct http_server *srv = b->srv;
+	int64_t cap = (int64_t)srv->cfg.memory_budget;
+	int64_t mine = atomic_load(&b->reserved);
+	if (bytes < 0 || mine + bytes > cap)
+		return lay_error_set(err, LAY_EMEMORY, "", -1,
+				     "the analysis needs about %lld MiB, over the memory budget "
+				     "of %lld MiB per request (--memory-budget)",
+				     (long long)((mine + bytes) >> 20), (long long)(cap >> 20));
+	int64_t total = atomic_fetch_add(&srv->mem_used, bytes) + bytes;
+	if (total > cap) {
+		atomic_fetch_sub(&srv->mem_used, bytes);
+		return lay_error_set(err, LAY_EUNAVAILABLE, "", -1,
+				     "the memory budget (%lld MiB) is held by other requests; "
+				     "retry shortly",
+				     (long long)(cap >> 20));
+	}
+	atomic_fetch_add(&b->reserved, bytes);
+	return 0;
+}
+
+static int interrupt(void *ctx, struct lay_error *err)
+{
+	struct http_budget *b = ctx;
+	if (atomic_load(&b->cancel) || atomic_load(&b->srv->stop_work))
+		return lay_error_set(err, LAY_ECANCELED, "", -1,
+				     "the request was cancelled: its client went away or the "
+				     "daemon is stopping");
+	if (b->deadline_us && http_now_us() > b->deadline_us)
+		return lay_error_set(err, LAY_EDEADLINE, "", -1,
+				     "the analysis did not finish within %u s (--deadline)",
+				     b->srv->cfg.deadline);
+	return 0;
+}
+
+void http_budget_init(struct http_budget *b, struct http_server *srv, bool deadline)
+{
+	b->srv = srv;
+	atomic_init(&b->reserved, 0);
+	atomic_init(&b->cancel, false);
+	b->deadline_us = deadline && srv->cfg.deadline
+				 ? http_now_us() + (int64_t)srv->cfg.deadline * 1000000
+				 : 0;
+}
+
+void http_budget_release(struct http_budget *b)
+{
+	int64_t n = atomic_exchange(&b->reserved, 0);
+	if (n)
+		atomic_fetch_sub(&b->srv->mem_used, n);
+}
+
+void http_budget_options(struct http_budget *b, struct lay_options *o)
+{
+	o->reserve = reserve;
+	o->reserve_ctx = b;
+	o->interrupt = interrupt;
+	o->interrupt_ctx = b;
+}
+
+/* ------------------------------------------------------------------ */
+/* The pool                                                            */
+
+struct http_pool {
+	pthread_mutex_t lock;
+	pthread_cond_t more;
+	struct http_req *head, *tail;
+	unsigned queued, running, cap;
+	bool stop;
+	unsigned nthreads;
+	pthread_t threads[];
+};
+
+static void *pool_main(void *arg)
+{
+	struct http_server *srv = arg;
+	struct http_pool *p = srv->pool;
+	on_pool = true;
+	for (;;) {
+		pthread_mutex_lock(&p->lock);
+		while (!p->head && !p->stop)
+			pthread_cond_wait(&p->more, &p->lock);
+		if (!p->head) {
+			pthread_mutex_unlock(&p->lock);
+			return NULL;
+		}
+		struct http_req *r = p->head;
+		p->head = r->qnext;
+		if (!p->head)
+			p->tail = NULL;
+		p->queued--;
+		p->running++;
+		pthread_mutex_unlock(&p->lock);
+
+		struct MHD_Connection *c = r->mhd;
+		if (atomic_load(&r->budget.cancel) || atomic_load(&srv->stop_work))
+			http_send_problem(c, r, 503, "cancelled",
+					  "the request was cancelled before it ran", NULL);
+		else {
+			current = &r->budget;
+			if (http_api(c, r) != MHD_YES && !r->pending)
+				http_send_problem(c, r, 500, "internal", "the response failed",
+						  NULL);
+			current = NULL;
+		}
+		if (atomic_load(&r->budget.cancel))
+			r->status = 499; /* nobody is there to read the answer */
+		http_conn_state(r, REQ_RUN);
+		MHD_resume_connection(c);
+
+		pthread_mutex_lock(&p->lock);
+		p->running--;
+		pthread_mutex_unlock(&p->lock);
+	}
+}
+
+int http_pool_start(struct http_server *srv)
+{
+	unsigned n = srv->cfg.workers;
+	struct http_pool *p = calloc(1, sizeof *p + n * sizeof(pthread_t));
+	if (!p)
+		return -1;
+	pthread_mutex_init(&p->lock, NULL);
+	pthread_cond_init(&p->more, NULL);
+	p->cap = srv->cfg.queue;
+	srv->pool = p;
+	for (; p->nthreads < n; p->nthreads++)
+		if (pthread_create(&p->threads[p->nthreads], NULL, pool_main, srv) != 0)
+			return -1;
+	return 0;
+}
+
+void http_pool_stop(struct http_server *srv)
+{
+	struct http_pool *p = srv->pool;
+	if (!p)
+		return;
+	pthread_mutex_lock(&p->lock);
+	p->stop = true;
+	pthread_cond_broadcast(&p->more);
+	pthread_mutex_unlock(&p->lock);
+	for (unsigned k = 0; k < p->nthreads; k++)
+		pthread_join(p->threads[k], NULL);
+	pthread_cond_destroy(&p->more);
+	pthread_mutex_destroy(&p->lock);
+	free(p);
+	srv->pool = NULL;
+}
+
+bool http_pool_idle(struct http_server *srv)
+{
+	struct http_pool *p = srv->pool;
+	if (!p)
+		return true;
+	pthread_mutex_lock(&p->lock);
+	bool idle = !p->head && p->running == 0;
+	pthread_mutex_unlock(&p->lock);
+	return idle;
+}
+
+enum MHD_Result http_defer(struct MHD_Connection *c, struct http_req *r)
+{
+	struct http_server *srv = r->srv;
+	struct http_pool *p = srv->pool;
+	pthread_mutex_lock(&p->lock);
+	if (p->queued >= p->cap || p->stop) {
+		pthread_mutex_unlock(&p->lock);
+		static const char *const retry[] = { "Retry-After", "1", NULL };
+		return http_send_problem_h(c, r, 503, "busy",
+					   "every analysis worker is busy and the queue is full; "
+					   "retry shortly",
+					   NULL, retry);
+	}
+	r->mhd = c;
+	r->qnext = NULL;
+	http_conn_state(r, REQ_WORK);
+	MHD_suspend_connection(c);
+	if (p->tail)
+		p->tail->qnext = r;
+	else
+		p->head = r;
+	p->tail = r;
+	p->queued++;
+	pthread_cond_signal(&p->more);
+	pthread_mutex_unlock(&p->lock);
+	return MHD_YES;
+}
+
+/* ------------------------------------------------------------------ */
+/* Connections and the watchdog                                        */
+
+struct http_conn {
+	struct http_conn *prev, *next;
+	MHD_socket fd;
+	int64_t since_us; /* opened, or its last request ended */
+	struct http_req *req;
+};
+
+void http_on_connection(void *cls, struct MHD_Connection *c, void **socket_context,
+			enum MHD_ConnectionNotificationCode toe)
+{
+	struct http_server *srv = cls;
+	if (toe == MHD_CONNECTION_NOTIFY_STARTED) {
+		struct http_conn *k = calloc(1, sizeof *k);
+		const union MHD_ConnectionInfo *ci =
+			MHD_get_connection_info(c, MHD_CONNECTION_INFO_CONNECTION_FD);
+		*socket_context = k;
+		if (!k)
+			return;
+		k->fd = ci ? ci->connect_fd : MHD_INVALID_SOCKET;
+		k->since_us = http_now_us();
+		pthread_mutex_lock(&srv->conn_lock);
+		k->next = srv->conns;
+		if (srv->conns)
+			srv->conns->prev = k;
+		srv->conns = k;
+		atomic_fetch_add(&srv->nconns, 1);
+		pthread_mutex_unlock(&srv->conn_lock);
+		return;
+	}
+	struct http_conn *k = *socket_context;
+	if (!k)
+		return;
+	pthread_mutex_lock(&srv->conn_lock);
+	if (k->prev)
+		k->prev->next = k->next;
+	else
+		srv->conns = k->next;
+	if (k->next)
+		k->next->prev = k->prev;
+	if (k->req)
+		k->req->conn = NULL;
+	atomic_fetch_sub(&srv->nconns, 1);
+	pthread_mutex_unlock(&srv->conn_lock);
+	free(k);
+	*socket_context = NULL;
+}
+
+void http_conn_attach(struct MHD_Connection *c, struct http_req *r)
+{
+	const union MHD_ConnectionInfo *ci =
+		MHD_get_connection_info(c, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
+	struct http_conn *k = ci ? ci->socket_context : NULL;
+	if (!k)
+		return;
+	pthread_mutex_lock(&r->srv->conn_lock);
+	k->req = r;
+	r->conn = k;
+	r->state = REQ_HEAD;
+	pthread_mutex_unlock(&r->srv->conn_lock);
+}
+
+void http_conn_detach(struct http_req *r)
+{
+	pthread_mutex_lock(&r->srv->conn_lock);
+	if (r->conn) {
+		r->conn->req = NULL;
+		r->conn->since_us = http_now_us();
+		r->conn = NULL;
+	}
+	pthread_mutex_unlock(&r->srv->conn_lock);
+}
+
+bool http_conn_state(struct http_req *r, int state)
+{
+	pthread_mutex_lock(&r->srv->conn_lock);
+	bool expired = r->expired;
+	if (state == REQ_BODY && r->state != REQ_BODY)
+		r->head_done_us = http_now_us();
+	if (!expired)
+		r->state = state;
+	pthread_mutex_unlock(&r->srv->conn_lock);
+	return !expired;
+}
+
+/* 1: bytes are waiting, 0: the peer closed, -1: nothing yet (or error). */
+static int peek(MHD_socket fd)
+{
+	char b;
+	ssize_t n = recv(fd, &b, 1, MSG_PEEK | MSG_DONTWAIT);
+	if (n > 0)
+		return 1;
+	if (n == 0)
+		return 0;
+	return errno == EAGAIN || errno == EWOULDBLOCK ? -1 : 0;
+}
+
+/* A body that did not arrive in time: answered 408 here, since the
+ * request is in libmicrohttpd's reading state and will never reach a
+ * handler.  Nothing else writes to the socket in that state. */
+static void send_timeout(struct http_server *srv, MHD_socket fd)
+{
+	char detail[160], head[256];
+	snprintf(detail, sizeof detail,
+		 "the request body did not arrive within %u s (--body-timeout)",
+		 srv->cfg.body_timeout);
+	json_t *p = http_problem_new(408, "body_timeout", NULL, detail, NULL);
+	char *text = p ? json_dumps(p, JSON_COMPACT) : NULL;
+	json_decref(p);
+	if (!text)
+		return;
+	size_t len = strlen(text);
+	int n = snprintf(
+		head, sizeof head,
+		"HTTP/1.1 408 Request Timeout\r\nContent-Type: application/problem+json\r\n"
+		"Content-Length: %zu\r\nConnection: close\r\n\r\n",
+		len);
+	if (send(fd, head, (size_t)n, MSG_NOSIGNAL | MSG_DONTWAIT) == n)
+		(void)!send(fd, text, len, MSG_NOSIGNAL | MSG_DONTWAIT);
+	free(text);
+}
+
+static void *watchdog(void *arg)
+{
+	struct http_server *srv = arg;
+	int64_t head_us = (int64_t)srv->cfg.header_timeout * 1000000;
+	int64_t body_us = (int64_t)srv->cfg.body_timeout * 1000000;
+	while (!atomic_load(&srv->watch_stop)) {
+		usleep(HTTP_WATCH_MS * 1000);
+		int64_t now = http_now_us();
+		bool draining = atomic_load(&srv->draining);
+		pthread_mutex_lock(&srv->conn_lock);
+		for (struct http_conn *k = srv->conns; k; k = k->next) {
+			struct http_req *r = k->req;
+			if (k->fd == MHD_INVALID_SOCKET)
+				continue;
+			if (!r || r->state == REQ_HEAD) {
+				/* idle, or the request line and headers coming in:
+				 * the header deadline covers both (slowloris); at the
+				 * drain an idle keep-alive with nothing sent closes */
+				bool idle_at_drain = draining && !r &&
+						     now - atomic_load(&srv->drain_us) >
+							     2 * HTTP_WATCH_MS * 1000 &&
+						     peek(k->fd) != 1;
+				if (idle_at_drain || now - k->since_us > head_us) {
+					shutdown(k->fd, SHUT_RDWR);
+					k->fd = MHD_INVALID_SOCKET;
+				}
+			} else if (r->state == REQ_BODY) {
+				int pk = peek(k->fd);
+				bool late = now - r->head_done_us > body_us;
+				if (pk == 0 || late) {
+					/* gone mid-body, or too slow: it would hold
+					 * its slot until the idle timeout */
+					r->expired = true;
+					if (late && pk != 0)
+						send_timeout(srv, k->fd);
+					r->status = late ? 408 : 499;
+					shutdown(k->fd, SHUT_RDWR);
+					k->fd = MHD_INVALID_SOCKET;
+				}
+			} else if (r->state == REQ_WORK) {
+				if (peek(k->fd) == 0) /* the client went away */
+					atomic_store(&r->budget.cancel, true);
+			}
+		}
+		pthread_mutex_unlock(&srv->conn_lock);
+	}
+	return NULL;
+}
+
+int http_watch_start(struct http_server *srv)
+{
+	return pthread_create(&srv->watch_thread, NULL, watchdog, srv) == 0 ? 0 : -1;
+}
+
+void http_watch_stop(struct http_server *srv)
+{
+	atomic_store(&srv->watch_stop, true);
+	pthread_join(srv->watch_thread, NULL);
+}
