@@ -148,7 +148,8 @@ stop
 [ $(($(date +%s) - t0)) -le 3 ] && ok "SIGTERM does not wait for a client that went away" || bad "SIGTERM waited $(($(date +%s) - t0)) s"
 
 # ---- heavy work on its own pool: health, metrics and cached hits stay fast
-HEAVY='{"layout": {"logical": [8192, 8192], "expr": {"thread": "i", "slot": "j"}}}'
+# two elements per place: no closed form decides it, so it is enumerated
+HEAVY='{"layout": {"logical": [8192, 8192], "expr": {"thread": "i // 2", "slot": "j"}}}'
 start --threads 1 --workers 1 --deadline 4
 req "a small layout, analysed" 200 --data-binary "$LAYOUT" "$U/v1/analyze"
 curl -s -o "$T/heavy" -w '%{http_code}' --data-binary "$HEAVY" "$U/v1/analyze" > "$T/heavy.code" &
@@ -180,7 +181,7 @@ grep -q ' POST /v1/analyze 499 ' "$T/log" && ok "logged 499" || bad "no 499 in t
 
 # ---- memory: every enumeration within --memory-budget
 start --memory-budget 67108864
-req "an analysis over the budget" 413 --data-binary '{"layout": {"logical": [4096, 4096], "expr": {"thread": "i", "slot": "j"}}}' "$U/v1/analyze"
+req "an analysis over the budget" 413 --data-binary '{"layout": {"logical": [4096, 8192], "expr": {"thread": "i // 2", "slot": "j"}}}' "$U/v1/analyze"
 problem "analysis over the budget" 413 memory_budget
 jq -n '{a: {logical: [4096, 2048], expr: {m: "i * 2048 + j"}}, b: {logical: [4096, 2048], expr: {m: "j * 4096 + i"}}}' > "$T/cmp.json"
 req "a compare whose two sides pass the budget together" 413 --data-binary "@$T/cmp.json" "$U/v1/compare"
