@@ -199,7 +199,9 @@ rm -f "$T/go"
 "$R" -w 4000 -s "$T/go" "$P" 'GET /livez HTTP/1.1\r\nHost: x\r\n\r\n\fGET /readyz HTTP/1.1\r\nHost: x\r\n\r\n' > "$T/ka" &
 KA=$!
 sleep 0.5
+n0=$(grep -c 'draining' "$T/log")
 kill -TERM "$PID"
+for _ in $(seq 100); do [ "$(grep -c 'draining' "$T/log")" -gt "$n0" ] && break; sleep 0.02; done
 touch "$T/go"
 sleep 0.2
 curl -s -o /dev/null -m 3 "$U/livez"; rc=$?

@@ -34,10 +34,13 @@ int http_serve_main(int argc, char **argv);
 /* Bytes the enumerations of all requests may hold at once (and one request
  * at most): a 2^26-point analysis needs about 1 GiB. */
 #define HTTP_DEFAULT_MEMORY_BUDGET ((int64_t)2 << 30)
-#define HTTP_WATCH_MS		   100		       /* the watchdog's period */
-#define HTTP_MAX_CORS		   16		       /* allowed origins */
-#define HTTP_CACHE_BYTES	   ((size_t)256 << 20) /* memory cache: bounded in bytes too */
-#define HTTP_MAX_STREAMS	   8 /* table producers at once; each holds an enumeration */
+#define HTTP_WATCH_MS		   100 /* the watchdog's period */
+/* At the drain an idle keep-alive stays open this long, so a request its
+ * client sent as the signal came is still read and answered. */
+#define HTTP_DRAIN_IDLE_US 1000000
+#define HTTP_MAX_CORS	   16		       /* allowed origins */
+#define HTTP_CACHE_BYTES   ((size_t)256 << 20) /* memory cache: bounded in bytes too */
+#define HTTP_MAX_STREAMS   8 /* table producers at once; each holds an enumeration */
 /* Per-connection buffer for headers and I/O.  Bodies are copied out as
  * they arrive, so 16 KiB is enough, and libmicrohttpd zeroes this pool on
  * every request: a larger one costs throughput for nothing. */

@@ -377,10 +377,10 @@ static void *watchdog(void *arg)
 				/* idle, or the request line and headers coming in:
 				 * the header deadline covers both (slowloris); at the
 				 * drain an idle keep-alive with nothing sent closes */
-				bool idle_at_drain = draining && !r &&
-						     now - atomic_load(&srv->drain_us) >
-							     2 * HTTP_WATCH_MS * 1000 &&
-						     peek(k->fd) != 1;
+				bool idle_at_drain =
+					draining && !r &&
+					now - atomic_load(&srv->drain_us) > HTTP_DRAIN_IDLE_US &&
+					peek(k->fd) != 1;
 				if (idle_at_drain || now - k->since_us > head_us) {
 					shutdown(k->fd, SHUT_RDWR);
 					k->fd = MHD_INVALID_SOCKET;
