@@ -233,10 +233,12 @@ static int read_memory(struct acc *A, const char *lptr, struct lay_error *err)
 	for (int64_t e = 0; e < d->size; e++) {
 		if (A->eoff[e] < 0) {
 			elem_str(d, e, es, sizeof es);
-			return lay_error_set(err, LAY_ESCHEMA, lptr, -1,
-					     "element %s has no offset in the layout: every "
-					     "element the threads access needs one",
-					     es);
+			return lay_error_set(
+				err, LAY_ESCHEMA, lptr, -1,
+				"element %s has no offset in the layout (none, or only "
+				"out-of-bounds ones): every element the threads access "
+				"needs one",
+				es);
 		}
 		if (A->eoff[e] > mx)
 			mx = A->eoff[e];

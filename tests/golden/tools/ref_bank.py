@@ -454,6 +454,37 @@ for name, reg, shared, bits, ref, text in GLUON:
         "The linear layouts (register/lane/warp/block -> dim0, dim1 and offset/block -> dim0,\n"
         "dim1) are Triton's toLinearLayout, computed by tests/golden/tools/ref_triton_ll.py.")
 
+# The same Gluon pairs written as TTGIR attributes (the ttgir notation), as
+# Gluon prints them; the expected counts are those of the linear twins above.
+MMA2 = "#ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [%s], instrShape = [16, 8]}>"
+MMA3 = "#ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [%s], instrShape = [16, 32, 16]}>"
+NVMMA = "#ttg.nvmma_shared<{swizzlingByteWidth = %d, transposed = %s, elementBitWidth = %d}>"
+DOT = "#ttg.dot_op<{opIdx = %d, parent = %s, kWidth = %d}>"
+TTGIR = [
+    ("blocked32-f32", "#ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>",
+     "#ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>", [32], 32),
+    ("blocked32-f16", "#ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>",
+     "#ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>", [32], 16),
+    ("mmav3-4x1-nvmma128-f16-128x128", MMA3 % "4, 1", NVMMA % (128, "false", 16), [128, 128], 16),
+    ("dotb-mmav2-1x4-k2-nvmma64-f16-64x32", DOT % (1, MMA2 % "1, 4", 2), NVMMA % (64, "false", 16),
+     [64, 32], 16),
+    ("dota-mmav2-1x4-k2-nvmma64t-f16-32x64", DOT % (0, MMA2 % "1, 4", 2), NVMMA % (64, "true", 16),
+     [32, 64], 16),
+    ("dotb-mmav2-1x4-k1-nvmma32-i8-8x32", DOT % (1, MMA2 % "1, 4", 1), NVMMA % (32, "false", 8),
+     [8, 32], 8),
+    ("mmav2-4x1-nvmma64t-f16-64x64", MMA2 % "4, 1", NVMMA % (64, "true", 16), [64, 64], 16),
+    ("mmav3-2x2-nvmma64-f16-64x32", MMA3 % "2, 2", NVMMA % (64, "false", 16), [64, 32], 16),
+    ("mmav2-4x1-nvmma32-i8-32x32", MMA2 % "4, 1", NVMMA % (32, "false", 8), [32, 32], 8),
+    ("mmav2-2x4-nvmma0-f16-4x64", MMA2 % "2, 4", NVMMA % (0, "false", 16), [4, 64], 16),
+    ("mmav3-4x1-nvmma128-f32-128x64", MMA3 % "4, 1", NVMMA % (128, "false", 32), [128, 64], 32),
+]
+TTGIR_CASES = []
+for name, reg, shared, shape, bits in TTGIR:
+    twin = "access-triton-gluon-" + name
+    TTGIR_CASES.append(("access-ttgir-gluon-" + name, twin, {
+        "layout": {"ttgir": shared, "shape": shape},
+        "access": {"threads": {"ttgir": reg, "shape": shape}, "element_bits": bits}}))
+
 # errors
 ERR = "Located error (hand-written request)."
 case("bad-access-tile-differs", {
@@ -498,6 +529,30 @@ def dumps(v, ind=0):
 
 def main():
     write = "--write" in sys.argv
+    if "--ttgir" in sys.argv:
+        # the TTGIR twins: same numbers as the linear cases (computed from them)
+        byname = {c[0]: c for c in CASES}
+        for name, twin, req in TTGIR_CASES:
+            tw = byname[twin]
+            res = access(tw[1])
+            req = dict(req, expect=tw[1]["expect"])
+            exp = {"access": res, "ok": True}
+            print(name, json.dumps(res))
+            if write:
+                d = os.path.join(GOLDEN, name)
+                os.makedirs(d, exist_ok=True)
+                with open(os.path.join(d, "request.json"), "w") as fh:
+                    fh.write(dumps(req) + "\n")
+                with open(os.path.join(d, "expected.json"), "w") as fh:
+                    fh.write(dumps(exp) + "\n")
+                with open(os.path.join(d, "SOURCE"), "w") as fh:
+                    fh.write(tw[2].split("\nThe linear layouts")[0].strip() +
+                             "\nBoth layouts as the TTGIR attributes Triton prints (ttgir notation); the\n"
+                             "linear twin is tests/golden/" + twin + ".\n\nExpected numbers: "
+                             "tests/golden/tools/ref_bank.py on the twin's linear layouts\n"
+                             "(Triton's conversions re-implemented in ref_triton_ll.py), not the engine.\n"
+                             "  " + json.dumps(res) + "\n")
+        return
     for name, req, src, error in CASES:
         if error:
             exp = {"error": error}
