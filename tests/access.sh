@@ -39,6 +39,7 @@ jqt "access present" '.access.bank_conflicts == 31'
 jq -c '. + {suggest: "swizzle"}' "$COL" > "$T/sug.json"
 req "suggest swizzle" 200 --data-binary "@$T/sug.json" "$U/v1/analyze"
 jqt "Sw<5,0,5>, verified" '.access.suggestion.swizzle == "Sw<5,0,5>" and .access.suggestion.conflict_free == true and .access.suggestion.verified.bank_conflicts == 0'
+jqt "written in the layout's own notation" '.access.suggestion.written.expr.offset == "(i * 32 + j) ^ ((((i * 32 + j) >> 5) & 31) << 0)"'
 jq -c --slurpfile s "$T/body" '.layout = $s[0].access.suggestion.layout | del(.suggest) | .expect = {"bank_conflicts": 0}' "$COL" > "$T/applied.json"
 req "the suggested layout, sent back: check passes" 200 --data-binary "@$T/applied.json" "$U/v1/check"
 jqt "0 conflicts" '.access.bank_conflicts == 0 and .access.max_ways == 1'

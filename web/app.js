@@ -1139,7 +1139,8 @@ async function bankSwizzle() {
 			bank.a.access.suggestion = res.data.access.suggestion;
 		}
 		const sug = bank.a.access.suggestion;
-		if (!sug.layout) {
+		const target = sug.written || sug.layout;
+		if (!target) {
 			$('bank-compare').hidden = false;
 			$('bank-compare').textContent = sug.swizzle + ' on element offsets' + (sug.bytes ? ' (' + sug.bytes + ' on bytes)' : '') +
 				': the swizzled layout is not linear over GF(2), so it cannot be shown as a layout here; it needs ' +
@@ -1147,7 +1148,7 @@ async function bankSwizzle() {
 			return;
 		}
 		const sreq = JSON.parse(JSON.stringify(bank.req));
-		sreq.layout = sug.layout;
+		sreq.layout = target;
 		delete sreq.suggest;
 		delete sreq.expect;
 		delete sreq.probe;

@@ -909,6 +909,60 @@ static int reread_offsets(struct acc *A, json_t *defj, const char *ptr,
 	return rc;
 }
 
+/*
+ * The layout as the user wrote it, with the swizzle composed in the same
+ * notation: an expr offset wrapped in the XOR, a CuTe text composed with
+ * Sw<B,M,S> (printed or C++ form), an Axe text inside TVM's ComposeLayout.
+ * NULL when the notation or text has no such form (or is swizzled already).
+ */
+static json_t *written_def(const struct acc *A, json_t *layout_json, int B, int M, int S, int form)
+{
+	const char *key = A->mem->notation_key;
+	json_t *v = json_object_get(layout_json, key);
+	const char *t;
+	size_t need;
+	char *buf;
+	json_t *out;
+	if (!json_is_object(layout_json))
+		return NULL;
+	if (strcmp(key, "expr") == 0) {
+		t = json_string_value(json_object_get(v, A->mem->axes[A->off_axis].name));
+		if (!t || form)
+			return NULL;
+		need = 2 * strlen(t) + 96;
+		if (!(buf = malloc(need)))
+			return NULL;
+		snprintf(buf, need, "(%s) ^ ((((%s) >> %d) & %d) << %d)", t, t, M + S, (1 << B) - 1,
+			 M);
+		out = json_deep_copy(layout_json);
+		json_object_set_new(json_object_get(out, "expr"), A->mem->axes[A->off_axis].name,
+				    json_string(buf));
+		free(buf);
+		return out;
+	}
+	t = json_string_value(v);
+	if (!t || strstr(t, "Sw<") || strstr(t, "Swizzle") || strstr(t, "S<") ||
+	    strstr(t, "Compose") || strstr(t, "SW_"))
+		return NULL;
+	need = strlen(t) + 96;
+	if (!(buf = malloc(need)))
+		return NULL;
+	if (strcmp(key, "cute") == 0 && form == 0)
+		snprintf(buf, need, "Sw<%d,%d,%d> o 0 o %s", B, M, S, t);
+	else if (strcmp(key, "cute") == 0 && form == 1)
+		snprintf(buf, need, "composition(Swizzle<%d,%d,%d>{}, %s{})", B, M, S, t);
+	else if (strcmp(key, "axe") == 0 && form == 0)
+		snprintf(buf, need, "ComposeLayout(%d, %d, %d, TileLayout(%s))", M, B, S, t);
+	else {
+		free(buf);
+		return NULL;
+	}
+	out = json_deep_copy(layout_json);
+	json_object_set_new(out, key, json_string(buf));
+	free(buf);
+	return out;
+}
+
 static json_t *suggest(struct acc *A, const struct count *orig, json_t *layout_json,
 		       const struct lay_options *opt, struct lay_error *err)
 {
@@ -976,7 +1030,23 @@ static json_t *suggest(struct acc *A, const struct count *orig, json_t *layout_j
 					      "wavefronts", (json_int_t)v.total, "vector_bits",
 					      (json_int_t)(v.v * A->bits)));
 	}
-	(void)layout_json;
+	/* The same swizzle in the layout's own notation, when that notation can
+	 * say it and the result re-analyses to the same counts. */
+	for (int form = 0; best.B > 0 && form < 2; form++) {
+		json_t *wd = written_def(A, layout_json, best.B, best.M, best.S, form);
+		struct lay_error scratch;
+		struct count v;
+		if (!wd)
+			continue;
+		lay_error_clear(&scratch);
+		if (!reread_offsets(A, wd, "/access/suggestion/written", opt, w, &scratch) &&
+		    !count_access(A, w, &v, false, NULL, 0, &scratch) && v.total == best.c.total &&
+		    v.ideal == best.c.ideal && v.v == best.c.v) {
+			json_object_set_new(out, "written", wd);
+			break;
+		}
+		json_decref(wd);
+	}
 out:
 	free(w);
 	return out;
