@@ -218,6 +218,25 @@ EOF
 	kill "$FPID" 2>/dev/null
 	wait "$FPID" 2>/dev/null
 fi
+# a server that accepts and never answers: --timeout ends the wait
+if command -v python3 >/dev/null 2>&1; then
+	cat >"$T/mute.py" <<EOF
+import socket, os, time
+s = socket.socket(); s.bind(("127.0.0.1", 0)); s.listen(4)
+open("$T/mute.port.tmp", "w").write(str(s.getsockname()[1])); os.rename("$T/mute.port.tmp", "$T/mute.port")
+c, _ = s.accept(); time.sleep(20)
+EOF
+	python3 "$T/mute.py" &
+	MPID=$!
+	for _ in $(seq 100); do [ -s "$T/mute.port" ] && break; sleep 0.05; done
+	t0=$(date +%s)
+	run "a silent server: --timeout 1 gives up" 2 "$L" check --server "http://127.0.0.1:$(cat "$T/mute.port")" --timeout 1 "$G/seed-transpose/request.json"
+	t1=$(date +%s)
+	[ $((t1 - t0)) -le 5 ] && ok "gave up within the timeout" || bad "waited $((t1 - t0)) s"
+	has_err "says it timed out" "timed out"
+	kill "$MPID" 2>/dev/null
+	wait "$MPID" 2>/dev/null
+fi
 # an http proxy (nginx forwarding absolute-form requests) named by http_proxy
 cat >"$T/nginx/proxy.conf" <<EOF
 $user
