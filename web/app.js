@@ -668,7 +668,7 @@ function drawLegend(c, legend) {
 			el.addEventListener('click', () => selectOwner(c, c.selectedOwner === key ? null : key));
 			return el;
 		}),
-		legend.size > LEGEND_CAP ? h('span', {class: 'muted small'}, '… and ' + (legend.size - LEGEND_CAP) + ' more on this page') : null);
+		...(legend.size > LEGEND_CAP ? [h('span', {class: 'muted small'}, '… and ' + (legend.size - LEGEND_CAP) + ' more on this page')] : []));
 	box.hidden = legend.size === 0;
 }
 /* Light every cell held by one owner (a thread's values); null clears. */

@@ -256,7 +256,8 @@ await step('click a thread: all its values light up; the colour legend lists the
 	await enter(page, '((4,8),(2,2)):((32,1),(16,8))', '16,8', 'tv');
 	assert.equal(await waitCells(page, 'grid-cell', 128), 128);
 	assert.equal(await page.getByTestId('legend-item').count(), 32);
-	assert.match(await page.getByTestId('owner-legend').innerText(), /colour = owner \(thread\)/);
+	assert.match(await page.getByTestId('owner-legend').innerText(), /^colour = owner \(thread\):\s*thread=0\s/);
+	assert.doesNotMatch(await page.getByTestId('owner-legend').innerText(), /null|undefined/);
 	// element (0,0) belongs to thread 0, which holds (0,0), (0,1), (8,0), (8,1)
 	await page.locator('[data-testid="grid-cell"][data-coord="0,0"]').click();
 	assert.equal(await page.locator('.c.ownerlit').count(), 4);
