@@ -659,6 +659,12 @@ function ownerText(c, p) {
 function drawLegend(c, legend) {
 	const box = $('owner-legend');
 	const what = c.ownerIdx.length ? 'owner (' + c.ownerIdx.map((k) => c.axes[k].name).join(', ') + ')' : (c.axes[0] ? c.axes[0].name : 'place');
+	if (!c.ownerIdx.length) {
+		/* no owner: the colour only tells places apart, a key would be noise */
+		box.replaceChildren(h('span', {class: 'muted small'}, 'colour = ' + what + ' (no owner axis)'));
+		box.hidden = legend.size === 0;
+		return;
+	}
 	const items = [...legend.entries()].slice(0, LEGEND_CAP);
 	box.replaceChildren(h('span', {class: 'muted small'}, 'colour = ' + what + ':'),
 		...items.map(([key, o]) => {
