@@ -1607,9 +1607,9 @@ static int elem_bits(const char *t, int n)
 		return 16;
 	if (n >= 2 && (t[0] == 'i' || t[0] == 'f') && isdigit((unsigned char)t[1])) {
 		int b = 0, k = 1;
-		while (k < n && isdigit((unsigned char)t[k]))
+		while (k < n && isdigit((unsigned char)t[k]) && b < 1 << 20)
 			b = b * 10 + (t[k++] - '0');
-		return b;
+		return b <= 1024 ? b : 0; /* no element is wider; unknown */
 	}
 	if (n == 4 && strncmp(t, "tf32", 4) == 0)
 		return 32;
@@ -1683,8 +1683,12 @@ static int parse_type(struct tp *p, bool memdesc, long pos)
 			int r = 0;
 			for (;;) {
 				int64_t v = 0;
-				while (isdigit((unsigned char)p->s[p->i]))
+				while (isdigit((unsigned char)p->s[p->i])) {
+					if (v > TT_MAX_DIM)
+						return perr(p, LAY_ELIMIT, (long)p->i,
+							    "alloc shape dim over 2^30");
 					v = v * 10 + (p->s[p->i++] - '0');
+				}
 				if (r < TT_MAXR)
 					dims[r++] = v;
 				if (p->s[p->i] == 'x' && isdigit((unsigned char)p->s[p->i + 1])) {
@@ -2150,7 +2154,13 @@ int lay_ttgir_parse(struct lay_def *def, json_t *v, json_t *whole, struct lay_er
 				  (long long)lanes, (long long)mtpw);
 			goto out;
 		}
-		if (mwarps && warps != mwarps) {
+		if (mwarps && warps != mwarps && strstr(text, "num_warps(")) {
+			/* warp-specialized partitions set their own warp count */
+			warn(p, "ttgir_num_warps", pwarps >= 0 ? pwarps : e->pos,
+			     "the layout has %lld warps, the module %lld: the text has partitions "
+			     "with their own num_warps, so this is not checked",
+			     (long long)warps, (long long)mwarps);
+		} else if (mwarps && warps != mwarps) {
 			rc = perr(p, LAY_ESHAPE, pwarps >= 0 ? pwarps : e->pos,
 				  "Layout has %lld warps per CTA, but the module specifies %lld "
 				  "warps "

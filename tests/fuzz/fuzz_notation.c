@@ -6,8 +6,11 @@
  *   {"cute": TEXT}                                   (cute_role memory)
  *   {"logical": [8,8], "cute": TEXT, "cute_role": "tv"}
  *   {"logical": [4,4], "expr": {"m": TEXT}}
+ *   {"ttgir": TEXT, "shape": [16,16]}  and  {"ttgir": TEXT}
+ *   {"linear": TEXT}                                 (LinearLayout::toString)
  * and each is analysed with a small max_points, so the text parsers of
- * axe.c, cute.c and expr.c are reached directly.
+ * axe.c, cute.c, expr.c, ttgir_parse.c and linear_text.c are reached
+ * directly.
  */
 #include <stdint.h>
 #include <stdlib.h>
@@ -47,6 +50,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	run(json_pack("{s:O}", "cute", text));
 	run(json_pack("{s:[i,i],s:O,s:s}", "logical", 8, 8, "cute", text, "cute_role", "tv"));
 	run(json_pack("{s:[i,i],s:{s:O}}", "logical", 4, 4, "expr", "m", text));
+	run(json_pack("{s:O,s:[i,i]}", "ttgir", text, "shape", 16, 16));
+	run(json_pack("{s:O}", "ttgir", text));
+	run(json_pack("{s:O}", "linear", text));
 	json_decref(text);
 	return 0;
 }
