@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cute_atoms.h"
 #include "layout.h"
 
 /* Nodes of one parsed tuple tree: a text holds at most this many (leaves
@@ -473,6 +474,183 @@ static void leaves(const struct cute_parser *p, int node, int *idx, int *n)
 		leaves(p, k, idx, n);
 }
 
+/* ------------------------------------------------------------------ */
+/* tile_to_shape (composed layouts, cute_atoms.c)                      */
+
+static int new_leaf(struct cute_parser *p, int pos, int64_t val)
+{
+	int n = new_node(p, pos);
+	if (n >= 0) {
+		p->nodes[n].leaf = true;
+		p->nodes[n].val = val;
+	}
+	return n;
+}
+
+/* A stride tree congruent to `node` with CuTe's compact colex strides. */
+static int compact_tree(struct cute_parser *p, int node, int64_t *acc)
+{
+	const struct node *x = &p->nodes[node];
+	if (x->leaf) {
+		int n = new_leaf(p, x->pos, *acc);
+		if (n >= 0 && __builtin_mul_overflow(*acc, p->nodes[node].val, acc))
+			*acc = INT64_MAX;
+		return n;
+	}
+	int t = new_node(p, x->pos), last = -1;
+	if (t < 0)
+		return -1;
+	for (int k = p->nodes[node].kid; k >= 0; k = p->nodes[k].next) {
+		int c = compact_tree(p, k, acc);
+		if (c < 0)
+			return -1;
+		if (last < 0)
+			p->nodes[t].kid = c;
+		else
+			p->nodes[last].next = c;
+		last = c;
+		p->nodes[t].nkids++;
+	}
+	return t;
+}
+
+/*
+ * tile_to_shape(atom, target[, order]) on the parsed atom layout: mode i
+ * becomes (atom_i, n_i):(stride_i, C * d_i), C the atom's size, n_i and d_i
+ * the block of cute_atoms.c (CuTe's blocked_product with an ordered block;
+ * exact for atoms whose offsets fill 0..C-1, which every swizzle atom does).
+ */
+static int tile_nodes(struct cute_parser *p, int *shape, int *stride,
+		      const struct lay_cute_compose *cc)
+{
+	int R = cc->tile_rank, r = 0, rc;
+	int sk[LAYOUTD_MAX_RANK], tk[LAYOUTD_MAX_RANK], lv[LAYOUTD_MAX_ITERS],
+		sv[LAYOUTD_MAX_ITERS];
+	int nl = 0, ns = 0;
+	int64_t a[LAYOUTD_MAX_RANK], n[LAYOUTD_MAX_RANK], d[LAYOUTD_MAX_RANK], C = 1;
+	if (*stride < 0) {
+		int64_t acc = 1;
+		if ((*stride = compact_tree(p, *shape, &acc)) < 0)
+			return p->err ? p->err->code : LAY_ELIMIT;
+	}
+	if ((rc = congruent(p, *shape, *stride)))
+		return rc;
+	if (p->nodes[*shape].leaf) {
+		sk[r] = *shape;
+		tk[r++] = *stride;
+	} else {
+		for (int k = p->nodes[*shape].kid, j = p->nodes[*stride].kid; k >= 0;
+		     k = p->nodes[k].next, j = p->nodes[j].next) {
+			if (r >= LAYOUTD_MAX_RANK || r >= R)
+				return perr(
+					p, LAY_ESHAPE, cc->tile_pos,
+					"tile_to_shape: the atom has %d modes, more than the %d of "
+					"the target shape",
+					p->nodes[*shape].nkids, R);
+			sk[r] = k;
+			tk[r++] = j;
+		}
+	}
+	leaves(p, *shape, lv, &nl);
+	leaves(p, *stride, sv, &ns);
+	if (nl + 2 * R > LAYOUTD_MAX_ITERS)
+		return perr(p, LAY_ELIMIT, cc->tile_pos,
+			    "the tiled layout has more than %d leaf modes (the limit)",
+			    LAYOUTD_MAX_ITERS);
+	/* the atom must be compact: sorted by stride, each stride is the
+	 * product of the extents below it */
+	int order[LAYOUTD_MAX_ITERS], no = 0;
+	for (int k = 0; k < nl; k++) {
+		const struct node *e = &p->nodes[lv[k]], *t = &p->nodes[sv[k]];
+		if (e->val <= 0)
+			return perr(p, LAY_EEXTENT, e->pos, "extent %lld is not positive",
+				    (long long)e->val);
+		if (t->axis[0])
+			return perr(p, LAY_ESCHEMA, t->pos,
+				    "tile_to_shape tiles a memory layout: stride %lld@%s names an "
+				    "axis",
+				    (long long)t->val, t->axis);
+		if (__builtin_mul_overflow(C, e->val, &C))
+			return perr(p, LAY_EOVERFLOW, e->pos,
+				    "the size of the atom overflows 64 bits");
+		if (e->val > 1) {
+			int j = no++;
+			while (j > 0 && p->nodes[sv[order[j - 1]]].val > t->val) {
+				order[j] = order[j - 1];
+				j--;
+			}
+			order[j] = k;
+		}
+	}
+	int64_t want = 1;
+	for (int j = 0; j < no; j++) {
+		const struct node *t = &p->nodes[sv[order[j]]];
+		if (t->val != want)
+			return perr(
+				p, LAY_ESHAPE, t->pos,
+				"tile_to_shape needs an atom whose offsets fill 0..%lld without "
+				"gaps or overlaps; stride %lld here should be %lld",
+				(long long)C - 1, (long long)t->val, (long long)want);
+		want *= p->nodes[lv[order[j]]].val;
+	}
+	for (int i = 0; i < R; i++) {
+		a[i] = 1;
+		if (i < r) {
+			int cnt = 0, tmp[LAYOUTD_MAX_ITERS];
+			leaves(p, sk[i], tmp, &cnt);
+			for (int k = 0; k < cnt; k++)
+				a[i] *= p->nodes[tmp[k]].val; /* <= C, no overflow */
+		}
+	}
+	int bad = lay_cute_tile_block(R, cc->target, a, cc->order, n, d);
+	if (bad >= 0) {
+		if (cc->target[bad] % a[bad] == 0)
+			return perr(p, LAY_EOVERFLOW, cc->target_pos[bad],
+				    "the tiled layout's strides overflow 64 bits");
+		return perr(p, LAY_ESHAPE, cc->target_pos[bad],
+			    "tile_to_shape: target extent %lld of mode %d is not a multiple of the "
+			    "atom's extent %lld there (the atom does not divide the target shape)",
+			    (long long)cc->target[bad], bad, (long long)a[bad]);
+	}
+	int S = new_node(p, cc->tile_pos), T = new_node(p, cc->tile_pos), ls = -1, lt = -1;
+	if (S < 0 || T < 0)
+		return p->err ? p->err->code : LAY_ELIMIT;
+	for (int i = 0; i < R; i++) {
+		int64_t bs;
+		if (__builtin_mul_overflow(C, d[i], &bs))
+			return perr(p, LAY_EOVERFLOW, cc->target_pos[i],
+				    "the tiled layout's strides overflow 64 bits");
+		int ms = new_node(p, cc->target_pos[i]), mt = new_node(p, cc->target_pos[i]);
+		int as = i < r ? sk[i] : new_leaf(p, cc->target_pos[i], 1);
+		int at = i < r ? tk[i] : new_leaf(p, cc->target_pos[i], 0);
+		int bn = new_leaf(p, cc->target_pos[i], n[i]);
+		int bt = new_leaf(p, cc->target_pos[i], bs);
+		if (ms < 0 || mt < 0 || as < 0 || at < 0 || bn < 0 || bt < 0)
+			return p->err ? p->err->code : LAY_ELIMIT;
+		p->nodes[ms].kid = as;
+		p->nodes[as].next = bn;
+		p->nodes[ms].nkids = 2;
+		p->nodes[mt].kid = at;
+		p->nodes[at].next = bt;
+		p->nodes[mt].nkids = 2;
+		p->nodes[bn].next = p->nodes[bt].next = -1;
+		if (ls < 0) {
+			p->nodes[S].kid = ms;
+			p->nodes[T].kid = mt;
+		} else {
+			p->nodes[ls].next = ms;
+			p->nodes[lt].next = mt;
+		}
+		ls = ms;
+		lt = mt;
+		p->nodes[S].nkids++;
+		p->nodes[T].nkids++;
+	}
+	*shape = S;
+	*stride = T;
+	return 0;
+}
+
 /*
  * The whole text: `[using NAME =] Layout<SHAPE [, STRIDE]> [;]` or
  * `SHAPE [: STRIDE]`.  *stride is -1 when no stride was written (CuTe's
@@ -566,6 +744,9 @@ static int cute_walk_memory(const struct lay_def *def, lay_emit_fn emit, void *c
 			coord[st->axis[k]] += idx % st->ext[k] * st->stride[k];
 			idx /= st->ext[k];
 		}
+		if (def->swizzle.present)
+			coord[def->swizzle.axis] =
+				lay_swizzle_apply(&def->swizzle, coord[def->swizzle.axis]);
 		int rc = emit(ctx, e, coord, 0);
 		if (rc)
 			return rc;
@@ -592,6 +773,8 @@ static int cute_walk_tv(const struct lay_def *def, lay_emit_fn emit, void *ctx)
 				idx += rem % st->ext[k] * st->stride[k];
 				rem /= st->ext[k];
 			}
+			if (def->swizzle.present)
+				idx = lay_swizzle_apply(&def->swizzle, idx);
 			coord[st->a_thread] = t;
 			coord[st->a_value] = v;
 			int rc = idx >= 0 && idx < tile ? emit(ctx, idx % M * N + idx / M, coord, 0)
@@ -616,7 +799,14 @@ static int cute_walk(const struct lay_def *def, lay_emit_fn emit, void *ctx, str
 static void cute_form(const struct lay_def *def, struct lay_form *f)
 {
 	const struct cute_state *st = def->state;
+	const struct lay_swizzle *sw = &def->swizzle;
+	if (sw->present && (sw->eB > 0 || st->role == ROLE_TV)) {
+		f->kind = LAY_FORM_NONE; /* the XOR is no iterator: enumerate */
+		return;
+	}
 	memset(f->offset, 0, sizeof f->offset);
+	if (sw->present)
+		f->offset[sw->axis] = sw->offset; /* an identity swizzle: only the offset */
 	f->n = st->nleaf;
 	for (int k = 0; k < st->nleaf; k++)
 		f->it[k] = (struct lay_form_iter){ st->ext[k], st->stride[k],
@@ -695,11 +885,71 @@ static int check_range(struct cute_parser *p, const struct cute_state *st, const
 	return 0;
 }
 
+/* A located error at byte `pos` of the cute text. */
+static int text_err(struct lay_error *err, int code, const char *ptr, const char *text, int pos,
+		    const char *msg)
+{
+	long at = char_offset(text, pos);
+	lay_error_set(err, code, ptr, at, "%s at character %ld", msg, at);
+	lay_error_source(err, text);
+	return code;
+}
+
+/* The swizzle of a composed layout: element width, range, def->swizzle and
+ * its warnings (swizzle.c). */
+static int cute_swizzle(struct lay_def *def, const struct cute_state *st,
+			const struct lay_cute_compose *cc, const char *text, const char *ptr,
+			struct lay_error *err)
+{
+	char q[LAY_ERR_PTR], msg[LAY_ERR_MSG];
+	int bits = cc->flag_bits, axis = -1, n = 0;
+	int64_t ext[LAYOUTD_MAX_ITERS], str[LAYOUTD_MAX_ITERS];
+	int64_t span = cc->offset < 0 ? -cc->offset : cc->offset;
+	if (!cc->has_swizzle)
+		return 0;
+	if (bits && def->element_bits && def->element_bits != bits) {
+		lay_ptr_join(q, sizeof q, def->ptr, "element_bits");
+		return lay_error_set(err, LAY_ESHAPE, q, -1,
+				     "element_bits %d differs from the %d-bit elements the layout "
+				     "names (%s)",
+				     def->element_bits, bits,
+				     cc->is_synth ? "its atom's element type"
+						  : "its smem_ptr flag");
+	}
+	if (bits)
+		def->element_bits = bits;
+	if (st->role == ROLE_MEMORY) {
+		axis = lay_def_axis(def, "m", ptr, err);
+		if (axis < 0)
+			return err ? err->code : LAY_ELIMIT;
+	}
+	for (int k = 0; k < st->nleaf; k++) {
+		if (st->role == ROLE_MEMORY && st->axis[k] != axis)
+			continue;
+		int64_t t, s = st->stride[k] < 0 ? -st->stride[k] : st->stride[k];
+		if (__builtin_mul_overflow(s, st->ext[k] - 1, &t) ||
+		    __builtin_add_overflow(span, t, &span) || span > ((int64_t)1 << 62))
+			return text_err(err, LAY_EOVERFLOW, ptr, text, cc->sw_pos,
+					"the offset plus the layout's offsets overflow");
+		ext[n] = st->ext[k];
+		str[n++] = st->stride[k];
+	}
+	const char *why = NULL;
+	if (lay_swizzle_set(def, cc->B, cc->M, cc->S, bits > 0, bits, cc->offset, axis, &why)) {
+		snprintf(msg, sizeof msg, "%d-bit elements: %s", bits, why);
+		return text_err(err, LAY_ERANGE, ptr, text, cc->flag_pos, msg);
+	}
+	lay_swizzle_warnings(def, n, ext, str, 0);
+	return 0;
+}
+
 int lay_cute_parse(struct lay_def *def, json_t *v, json_t *whole, struct lay_error *err)
 {
 	char ptr[LAY_ERR_PTR], q[LAY_ERR_PTR];
 	struct cute_parser p = { 0 };
 	struct cute_state *st = NULL;
+	struct lay_cute_compose cc;
+	char *inner = NULL;
 	int shape = -1, stride = -1, rc = 0;
 	int lv[LAYOUTD_MAX_ITERS], sv[LAYOUTD_MAX_ITERS], nl = 0, ns = 0;
 	int grp[LAYOUTD_MAX_ITERS], spos[LAYOUTD_MAX_ITERS];
@@ -735,7 +985,34 @@ int lay_cute_parse(struct lay_def *def, json_t *v, json_t *whole, struct lay_err
 		rc = lay_error_set(err, LAY_ENOMEM, ptr, -1, "out of memory");
 		goto out;
 	}
-	if ((rc = parse_text(&p, &shape, &stride)))
+	if ((rc = lay_cute_compose_parse(text, ptr, &cc, err)))
+		goto out;
+	if (cc.composed && cc.is_synth) {
+		p.s = cc.synth; /* a named atom: its layout, generated */
+	} else if (cc.composed) {
+		/* the inner layout: the text up to its end, read from its start,
+		 * so positions stay those of the whole text */
+		if (!(inner = strndup(text, (size_t)cc.inner_hi))) {
+			rc = lay_error_set(err, LAY_ENOMEM, ptr, -1, "out of memory");
+			goto out;
+		}
+		p.s = inner;
+		p.pos = cc.inner_lo;
+	}
+	rc = parse_text(&p, &shape, &stride);
+	if (cc.composed) {
+		if (cc.is_synth)
+			for (int k = 0; k < p.nnodes; k++)
+				p.nodes[k].pos = cc.atom_pos;
+		if (rc && cc.is_synth && err)
+			err->position = char_offset(text, cc.atom_pos);
+		if (rc)
+			lay_error_source(err, text);
+		p.s = text;
+	}
+	if (!rc && cc.tile)
+		rc = tile_nodes(&p, &shape, &stride, &cc);
+	if (rc)
 		goto out;
 
 	/* Extents, congruence, leaves. */
@@ -887,8 +1164,10 @@ int lay_cute_parse(struct lay_def *def, json_t *v, json_t *whole, struct lay_err
 				     "leaf mode %d (extent %lld) has stride 0: its %lld "
 				     "coordinates share one place",
 				     k, (long long)st->ext[k], (long long)st->ext[k]);
+	rc = cute_swizzle(def, st, &cc, text, ptr, err);
 out:
 	free(p.nodes);
+	free(inner);
 	if (rc) {
 		free(st);
 		return rc;

@@ -576,8 +576,8 @@ static const struct {
 	{ "table", LAY_TABLE, lay_table_parse }, { "ttgir", LAY_TTGIR, lay_ttgir_parse },
 };
 
-static const char *shared_keys[] = { "name",	  "logical",   "physical", "axes",
-				     "replicate", "cute_role", NULL };
+static const char *shared_keys[] = { "name",	  "logical",   "physical",     "axes",
+				     "replicate", "cute_role", "element_bits", NULL };
 /* Members only the ttgir notation reads (the tensor shape and the module's
  * numbers when the text has no tensor type or module line). */
 static const char *ttgir_keys[] = { "shape", "threads_per_warp", "num_warps", "num_ctas", NULL };
@@ -734,6 +734,20 @@ struct lay_def *lay_def_new(json_t *v, const char *ptr, const struct lay_options
 		lay_error_set(err, LAY_ESCHEMA, p, -1,
 			      "cute_role belongs to the cute notation only");
 		goto fail;
+	}
+	if ((val = json_object_get(v, "element_bits"))) {
+		int64_t bits;
+		lay_ptr_join(p, sizeof p, ptr, "element_bits");
+		if (lay_json_int(val, p, &bits, err))
+			goto fail;
+		if (bits < 1 || bits > 1024) {
+			lay_error_set(err, LAY_ERANGE, p, -1,
+				      "element_bits %lld is outside 1..1024 (the element width in "
+				      "bits: 16 for half_t)",
+				      (long long)bits);
+			goto fail;
+		}
+		def->element_bits = (int)bits;
 	}
 	if ((val = json_object_get(v, "logical"))) {
 		lay_ptr_join(p, sizeof p, ptr, "logical");

@@ -191,6 +191,41 @@ struct lay_notation_ops {
 	void (*form)(const struct lay_def *def, struct lay_form *f);
 };
 
+/*
+ * A swizzle on the memory coordinate (CuTe `Swizzle<B,M,S>` in a composed
+ * layout, TVM `ComposeLayout`).  The notation's affine map gives x; the
+ * memory axis `axis` then holds Sw(offset + x), where
+ *   Sw(y) = y ^ shiftr(y & yyy, eS),  shiftr(v, s) = s >= 0 ? v >> s : v << -s,
+ *   yyy = ((1 << eB) - 1) << (eM + max(0, eS)).
+ * B, M, S are the swizzle as written; with `on_bytes` (an smem_ptr flag, a
+ * GMMA/UMMA atom) it acts on byte addresses and eB, eM, eS is its form on
+ * element offsets for a base aligned to base_alignment_bytes (CuTe's
+ * recast_layout<uint8_t, uint_bit_t<element_bits>>); otherwise eB/eM/eS
+ * equal B/M/S.  Swizzled layouts are not affine: structural methods that
+ * rely on (extent, stride) iterators must not decide them.
+ * Readers: the walks (lay_swizzle_apply per point), the access analysis
+ * (element_bits, the element-level swizzle), the report (structure.swizzle).
+ */
+struct lay_swizzle {
+	bool present;
+	int B, M, S;
+	bool on_bytes;
+	int element_bits;	      /* 0: unknown */
+	int eB, eM, eS;		      /* applied to element offsets */
+	int64_t yyy;		      /* source mask of the element-level swizzle */
+	int64_t offset;		      /* added before the swizzle (CuTe's middle term) */
+	int axis;		      /* index of the swizzled axis in def->axes */
+	int64_t base_alignment_bytes; /* 0: none (element swizzles) */
+};
+
+static inline int64_t lay_swizzle_apply(const struct lay_swizzle *sw, int64_t x)
+{
+	int64_t y;
+	x += sw->offset; /* range checked by the parser */
+	y = x & sw->yyy;
+	return x ^ (sw->eS >= 0 ? y >> sw->eS : (int64_t)((uint64_t)y << -sw->eS));
+}
+
 struct lay_def {
 	int notation;	       /* enum lay_notation */
 	char notation_key[16]; /* "axe", "cute", ... */
@@ -219,6 +254,11 @@ struct lay_def {
 	void *reserve_ctx;
 	int (*interrupt)(void *ctx, struct lay_error *err);
 	void *interrupt_ctx;
+	/* "element_bits" (definition member, 0 when absent): the element width,
+	 * also set by the notation from an smem_ptr flag or atom type. */
+	int element_bits;
+	/* The swizzle of a composed layout (present false otherwise). */
+	struct lay_swizzle swizzle;
 	/* Borrowed during parsing only: the request's "physical" and "axes". */
 	json_t *physical_json, *axes_json;
 	/* Set when the definition is over an enumeration limit but has a
@@ -311,6 +351,24 @@ int lay_linear_from_bases(struct lay_def *def, json_t *linear, json_t *whole, js
  * with a located error (pointer ptr, character position in text).
  */
 json_t *lay_linear_text(const char *text, const char *ptr, int max_len, struct lay_error *err);
+
+/* Swizzles (swizzle.c). */
+/* NULL when Swizzle<B,M,S> is well formed (B, M >= 0, |S| >= B, masks
+ * within 31 bits as CuTe's int masks), else why not. */
+const char *lay_swizzle_invalid(int B, int M, int S);
+/* Fill def->swizzle (present) for Swizzle<B,M,S> on `axis`; on_bytes with
+ * element_bits converts it to element offsets.  Returns 0 or LAY_ERANGE
+ * with *why set (an element width with no element form). */
+int lay_swizzle_set(struct lay_def *def, int B, int M, int S, bool on_bytes, int element_bits,
+		    int64_t offset, int axis, const char **why);
+/* The warnings of a swizzled layout (docs/swizzle.md): its
+ * memory coordinate before the swizzle is x = base + sum_k c_k * stride[k]
+ * over 0 <= c_k < ext[k]; the buffer a user allocates is max(x) + 1 (CuTe's
+ * cosize, which ignores the swizzle and its offset). */
+void lay_swizzle_warnings(struct lay_def *def, int n, const int64_t *ext, const int64_t *stride,
+			  int64_t base);
+/* structure.swizzle of a definition, or NULL. */
+json_t *lay_swizzle_json(const struct lay_def *def);
 
 /* ------------------------------------------------------------------ */
 /* Analysis                                                            */

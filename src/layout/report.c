@@ -728,6 +728,15 @@ static void finish_report(json_t *out, const struct lay_def *def, const char *me
 		if (s)
 			json_object_set_new(out, "structure", s);
 	}
+	if (def->swizzle.present) {
+		/* structure is keyed by kind: add "swizzle" beside the others */
+		json_t *s = json_object_get(out, "structure");
+		if (!json_is_object(s)) {
+			s = json_object();
+			json_object_set_new(out, "structure", s);
+		}
+		json_object_set_new(s, "swizzle", lay_swizzle_json(def));
+	}
 	json_object_set_new(out, "method", json_string(method));
 	json_object_set_new(out, "elapsed_us", json_integer(now_us() - t0));
 	json_object_set_new(out, "cached", json_false());
