@@ -51,6 +51,22 @@ jqt "after 0 starts at the first row" '.rows[0] == [0,0,0,0]'
 req "table after -1" 400 "$U/v1/analyses/$ID/table?after=-1"
 jqt "after -1 located" '.code == "bad_query" and .pointer == "/after"'
 
+req "table limit = rows" 200 "$U/v1/analyses/$ID/table?limit=16"
+jqt "a page ending at the last row has no next" '(.rows|length) == 16 and .next == null'
+grep -qi '^link:' "$T/hdr" && bad "Link on the last page" || ok "no Link on the last page"
+req "table limit = rows - 1" 200 "$U/v1/analyses/$ID/table?limit=15"
+jqt "one row left: a next cursor" '(.rows|length) == 15 and .next == "15"'
+req "table last page" 200 "$U/v1/analyses/$ID/table?after=15&limit=5"
+jqt "the last row alone" '(.rows|length) == 1 and .rows[0] == [3,3,3,3] and .next == null'
+# an inverse table lists an empty place with null for the element
+echo '{"layout": {"logical": [2], "expr": {"m": "i * 2"}}}' > "$T/holes.json"
+req "analyze a layout with a hole" 200 --data-binary "@$T/holes.json" "$U/v1/analyze"
+HID=$(jq -r .id "$T/body")
+req "inverse table" 200 "$U/v1/analyses/$HID/table?view=inverse"
+jqt "empty place as null" '.columns == ["m","i"] and .rows == [[0,0],[1,null],[2,1]]'
+req "inverse table csv" 200 "$U/v1/analyses/$HID/table?view=inverse&format=csv"
+[ "$(tr '\n' ' ' < "$T/body")" = "m,i 0,0 1, 2,1 " ] && ok "csv empty place" || bad "csv inverse: $(cat "$T/body")"
+
 # ---- registry: a new version is 201, the same definition again 200
 echo '{"layout": {"logical": [4, 4], "expr": {"thread": "i", "slot": "j"}}}' > "$T/put.json"
 req "PUT a new layout" 201 -X PUT --data-binary "@$T/put.json" "$U/v1/layouts/edge"
@@ -88,4 +104,30 @@ jqt "chunked 413 is problem+json" '.code == "body_too_large"'
 pad 1023
 req "one byte under the limit" 200 --data-binary "@$T/pad" "$U/v1/analyze"
 req "still serving" 200 "$U/livez"
+stop
+
+# ---- the memory cache keeps the most recently used analyses
+DB="$T/lru.db"
+start --cache-entries 2 --db-cache-entries 1
+lay() { echo "{\"layout\": {\"logical\": [$1], \"expr\": {\"m\": \"i\"}}}" > "$T/l$1.json"; }
+lay 2; lay 3; lay 4
+req "A" 200 --data-binary "@$T/l2.json" "$U/v1/analyze"; hdr "A miss" '^x-cache: miss'
+req "B" 200 --data-binary "@$T/l3.json" "$U/v1/analyze"; hdr "B miss" '^x-cache: miss'
+req "A again" 200 --data-binary "@$T/l2.json" "$U/v1/analyze"; hdr "A hit" '^x-cache: hit'
+req "C" 200 --data-binary "@$T/l4.json" "$U/v1/analyze"; hdr "C miss" '^x-cache: miss'
+req "A, used last, kept" 200 --data-binary "@$T/l2.json" "$U/v1/analyze"; hdr "A still a hit" '^x-cache: hit'
+jqt "A's own analysis" '.logical.shape == [2] and .cached == true'
+req "C kept" 200 --data-binary "@$T/l4.json" "$U/v1/analyze"; hdr "C hit" '^x-cache: hit'
+jqt "C's own analysis" '.logical.shape == [4]'
+req "B, least recently used, evicted" 200 --data-binary "@$T/l3.json" "$U/v1/analyze"; hdr "B miss again" '^x-cache: miss'
+
+# ---- writes: open until a token exists, then a write token is needed
+W=$("$L" token add edge-ci --db "$DB" | tail -n 1)
+R=$("$L" token add edge-dash --read-only --db "$DB" | tail -n 1)
+req "PUT without a token" 401 -X PUT --data-binary "@$T/put.json" "$U/v1/layouts/auth"
+req "PUT with a read-only token" 403 -X PUT -H "Authorization: Bearer $R" --data-binary "@$T/put.json" "$U/v1/layouts/auth"
+req "PUT with an unknown token" 401 -X PUT -H "Authorization: Bearer ldt_$(printf '0%.0s' $(seq 64))" --data-binary "@$T/put.json" "$U/v1/layouts/auth"
+req "PUT with the write token" 201 -X PUT -H "Authorization: Bearer $W" --data-binary "@$T/put.json" "$U/v1/layouts/auth"
+req "DELETE with a read-only token" 403 -X DELETE -H "Authorization: Bearer $R" "$U/v1/layouts/auth/versions/1"
+req "reads stay open" 200 "$U/v1/layouts/auth"
 exit $fail
