@@ -28,6 +28,11 @@ req "If-None-Match, a prefix of the tag" 200 -H "If-None-Match: \"$SHORT\"" "$U/
 req "If-None-Match, unquoted" 200 -H "If-None-Match: $FP" "$U/v1/analyses/$ID"
 req "If-None-Match, other tags only" 200 -H "If-None-Match: \"x\", \"y\"" "$U/v1/analyses/$ID"
 
+# ---- JSON one level too deep is a 400 (the request's syntax), not a 422
+deep=$(printf '%.0s[' $(seq 70))0$(printf '%.0s]' $(seq 70))
+req "JSON nested too deeply" 400 --data-binary "{\"layout\": {\"logical\": [2], \"expr\": {\"m\": \"i\"}}, \"probe\": $deep}" "$U/v1/analyze"
+jqt "json_depth with status 400" '.code == "json_depth" and .status == 400'
+
 # ---- HEAD answers wherever GET does, with the headers and no body
 req "HEAD analysis" 200 -I "$U/v1/analyses/$ID"
 hdr "HEAD carries the ETag" "^etag: W/\"$FP\""

@@ -95,16 +95,23 @@ static void test_hardware_limit_exactly(void)
 /* The fingerprint does not depend on the order the axes appear in. */
 static void test_fingerprint_any_axis_order(void)
 {
+	/* digit sums (decided from their closed form) and the same maps with
+	 * "^ 0" (which only enumeration evaluates), in several axis orders */
 	static const char *defs[] = {
 		"{\"logical\":[8],\"expr\":{\"b\":\"i % 2\",\"a\":\"i // 2 % 2\",\"c\":\"i // "
 		"4\"}}",
 		"{\"logical\":[8],\"expr\":{\"a\":\"i // 2 % 2\",\"b\":\"i % 2\",\"c\":\"i // "
 		"4\"}}",
-		"{\"logical\":[8],\"expr\":{\"c\":\"i // 4\",\"b\":\"i % 2\",\"a\":\"i // 2 % "
-		"2\"}}",
-		"{\"logical\":[8],\"expr\":{\"a\":\"i // 2 % 2\",\"c\":\"i // 4\",\"b\":\"i % "
-		"2\"}}",
+		"{\"logical\":[8],\"expr\":{\"b\":\"i % 2 ^ 0\",\"a\":\"i // 2 % 2 ^ 0\","
+		"\"c\":\"i // 4 ^ 0\"}}",
+		"{\"logical\":[8],\"expr\":{\"c\":\"i // 4 ^ 0\",\"b\":\"i % 2 ^ 0\","
+		"\"a\":\"i // 2 % 2 ^ 0\"}}",
+		"{\"logical\":[8],\"expr\":{\"a\":\"i // 2 % 2 ^ 0\",\"c\":\"i // 4 ^ 0\","
+		"\"b\":\"i % 2 ^ 0\"}}",
+		"{\"logical\":[8],\"expr\":{\"a\":\"i // 2 % 2 ^ 0\",\"b\":\"i % 2 ^ 0\","
+		"\"c\":\"i // 4 ^ 0\"}}",
 	};
+
 	char first[80] = "";
 	for (size_t k = 0; k < sizeof defs / sizeof defs[0]; k++) {
 		json_t *a = analyze_ok(defs[k]);
@@ -180,6 +187,73 @@ static void test_identifier_length(void)
 	ASSERT_ERROR(req, LAY_ENAME, ptr, -1);
 }
 
+/* A probe lists a place at exactly the declared extent as out of bounds. */
+static void test_probe_place_at_extent(void)
+{
+	json_t *a = analyze_ok("{\"layout\":{\"logical\":[5],\"expr\":{\"m\":\"i\"},"
+			       "\"physical\":{\"m\":4}},\"probe\":[[4],[3]]}");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(a);
+	CU_ASSERT_EQUAL(json_array_size(at(a, "probe/0/out_of_bounds")), 1);
+	CU_ASSERT_EQUAL(at_int(a, "probe/0/out_of_bounds/0/m"), 4);
+	CU_ASSERT_PTR_NULL(at(a, "probe/1/out_of_bounds"));
+	CU_ASSERT_EQUAL(at_int(a, "probe/1/places/0/m"), 3);
+	json_decref(a);
+}
+
+/* A placement outside an owner axis's extent belongs to no owner, even
+ * when its coordinates would linearize onto another owner's index. */
+static void test_owner_outside_extent(void)
+{
+	/* (0) at laneid 0, warpid 2 (outside warpid < 2); (1) at laneid 1,
+	 * warpid 0: one owner, one slot */
+	json_t *a = analyze_ok("{\"logical\":[2],\"expr\":{\"laneid\":\"i\",\"warpid\":\"(1 - i) * "
+			       "2\"},\"physical\":{\"warpid\":2}}");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(a);
+	CU_ASSERT_EQUAL(at_int(a, "owners/count"), 1);
+	CU_ASSERT_EQUAL(at_int(a, "owners/slots/min"), 1);
+	CU_ASSERT_EQUAL(at_int(a, "owners/slots/max"), 1);
+	CU_ASSERT_EQUAL(at_int(a, "out_of_bounds/count"), 1);
+	json_decref(a);
+}
+
+/* Axe constants as TVM prints them: "(8 - 4)", "(2 * 3 - 2)", "(1 + 3)". */
+static void test_axe_constants(void)
+{
+	static const char *forms[] = { "S[(2, 4):(4, 1)]", "S[(2, 4):((8 - 4), 1)]",
+				       "S[(2, 4):((2 * 3 - 2), 1)]",
+				       "S[(2, 4):((1 + 3), (3 - 2))]" };
+	char first[80] = "", req[128];
+	for (size_t k = 0; k < sizeof forms / sizeof forms[0]; k++) {
+		snprintf(req, sizeof req, "{\"axe\":\"%s\"}", forms[k]);
+		json_t *a = analyze_ok(req);
+		CU_ASSERT_PTR_NOT_NULL_FATAL(a);
+		CU_ASSERT_EQUAL(at_int(a, "physical/size"), 8);
+		CU_ASSERT_EQUAL(at_bool(a, "verdict/bijective"), 1);
+		if (k == 0)
+			snprintf(first, sizeof first, "%s",
+				 json_string_value(at(a, "fingerprint")));
+		else
+			CU_ASSERT_STRING_EQUAL(json_string_value(at(a, "fingerprint")), first);
+		json_decref(a);
+	}
+}
+
+/* "axes" naming an axis the layout does not use warns; a used one does not. */
+static void test_unused_axis_warning(void)
+{
+	json_t *a = analyze_ok("{\"logical\":[2],\"expr\":{\"m\":\"i\"},\"axes\":{\"q\":\"thread\","
+			       "\"m\":\"memory\"}}");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(a);
+	CU_ASSERT_EQUAL(count_code(at(a, "warnings"), "unused_axis"), 1);
+	CU_ASSERT_PTR_NOT_NULL(strstr(json_string_value(at(a, "warnings/0/message")), "\"q\""));
+	json_decref(a);
+	a = analyze_ok("{\"logical\":[2],\"expr\":{\"m\":\"i\"},\"axes\":{\"m\":\"thread\"}}");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(a);
+	CU_ASSERT_EQUAL(count_code(at(a, "warnings"), "unused_axis"), 0);
+	CU_ASSERT_STRING_EQUAL(json_string_value(at(a, "physical/axes/0/kind")), "thread");
+	json_decref(a);
+}
+
 int main(void)
 {
 	static const struct unit_test tests[] = {
@@ -189,6 +263,10 @@ int main(void)
 		{ "fingerprint under any axis order", test_fingerprint_any_axis_order },
 		{ "expect.fingerprint format", test_expect_fingerprint_format },
 		{ "identifier length", test_identifier_length },
+		{ "probe place at the extent", test_probe_place_at_extent },
+		{ "owner outside its extent", test_owner_outside_extent },
+		{ "axe constants", test_axe_constants },
+		{ "unused axis warning", test_unused_axis_warning },
 		{ NULL, NULL },
 	};
 	return unit_main("edges", tests);
