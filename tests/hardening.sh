@@ -224,4 +224,32 @@ for _ in $(seq 50); do kill -0 "$PID" 2>/dev/null || { gone=yes; break; }; sleep
 [ $gone = yes ] && ok "a slow table stream ends with --drain ($(($(date +%s) - t0)) s)" || bad "the daemon outlived --drain 1 by 5 s with a stream open"
 wait "$PID" 2>/dev/null; PID=
 kill "$SLOW" 2>/dev/null; wait "$SLOW" 2>/dev/null
+# ---- numbers in the path and the query: digits only, never saturated,
+# located as /path/<name> and /query/<name>
+start
+req "a layout for versions" 201 -X PUT --data-binary "$LAYOUT" "$U/v1/layouts/nums"
+req "version +1" 400 "$U/v1/layouts/nums/versions/+1"
+problem "version +1" 400 bad_version
+jqt "version +1 located" '.pointer == "/path/n"'
+req "version ' 1'" 400 "$U/v1/layouts/nums/versions/%201"
+req "version 2^63" 400 "$U/v1/layouts/nums/versions/9223372036854775808"
+req "version 1" 200 "$U/v1/layouts/nums/versions/1"
+ID=$(curl -s --data-binary "$LAYOUT" "$U/v1/analyze" | jq -r .id)
+req "table after 2^63" 400 "$U/v1/analyses/$ID/table?after=9223372036854775808"
+problem "after 2^63" 400 bad_query
+jqt "after located" '.pointer == "/query/after"'
+req "table after +1" 400 "$U/v1/analyses/$ID/table?after=%2B1"
+req "table limit ' 5'" 400 "$U/v1/analyses/$ID/table?limit=%205"
+jqt "limit located" '.pointer == "/query/limit"'
+req "versions after x" 400 "$U/v1/layouts/nums/versions?after=x"
+jqt "versions after located" '.code == "bad_query" and .pointer == "/query/after"'
+req "versions limit 0" 400 "$U/v1/layouts/nums/versions?limit=0"
+jqt "versions limit located" '.pointer == "/query/limit"'
+req "list limit 2^63" 400 "$U/v1/layouts?limit=9223372036854775808"
+jqt "list limit located" '.pointer == "/query/limit"'
+req "list after not a name" 400 "$U/v1/layouts?after=a%20b"
+jqt "list after located" '.code == "bad_name" and .pointer == "/query/after"'
+req "bad id located" 400 "$U/v1/analyses/nope"
+jqt "id located" '.pointer == "/path/id"'
+stop
 exit $fail

@@ -63,12 +63,12 @@ hdr "Link next" '^link: <.*after=100.*>; rel="next"'
 req "table csv inverse" 200 "$U/v1/analyses/$ID/table?format=csv&view=inverse"
 [ "$(head -1 "$T/body")" = "thread,slot,i,j" ] && ok "csv header" || bad "csv header: $(head -1 "$T/body")"
 [ "$(wc -l < "$T/body")" -eq 257 ] && ok "csv rows" || bad "csv rows $(wc -l < "$T/body")"
-req "table bad format" 400 "$U/v1/analyses/$ID/table?format=xml"; problem "bad format" bad_query /format
+req "table bad format" 400 "$U/v1/analyses/$ID/table?format=xml"; problem "bad format" bad_query /query/format
 req "table cursor past the end" 200 "$U/v1/analyses/$ID/table?after=9223372036854775807&limit=5"
 jqt "no rows, no next" '(.rows|length) == 0 and .next == null and .total == 256'
 req "HEAD table: headers only" 200 -I "$U/v1/analyses/$ID/table"
 hdr "HEAD total" '^x-total-count: 256'
-req "table bad limit" 400 "$U/v1/analyses/$ID/table?limit=0"; problem "bad limit" bad_query /limit
+req "table bad limit" 400 "$U/v1/analyses/$ID/table?limit=0"; problem "bad limit" bad_query /query/limit
 req "grid" 200 "$U/v1/analyses/$ID/grid.svg"; hdr "svg type" '^content-type: image/svg\+xml'
 grep -c 'class="cell"' "$T/body" | grep -qx 256 && ok "grid has 256 cells" || bad "grid cells"
 req "analyze collisions" 200 --data-binary "@$G/seed-dropped-bits/request.json" "$U/v1/analyze"

@@ -50,11 +50,11 @@ req "analyze of a colliding layout" 200 --data-binary "@$T/bad.json" "$U/v1/anal
 req "table limit 1" 200 "$U/v1/analyses/$ID/table?limit=1"
 jqt "one row and a cursor" '(.rows|length) == 1 and .next == "1"'
 req "table limit 0" 400 "$U/v1/analyses/$ID/table?limit=0"
-jqt "limit 0 located" '.code == "bad_query" and .pointer == "/limit"'
+jqt "limit 0 located" '.code == "bad_query" and .pointer == "/query/limit"'
 req "table after 0" 200 "$U/v1/analyses/$ID/table?after=0&limit=2"
 jqt "after 0 starts at the first row" '.rows[0] == [0,0,0,0]'
 req "table after -1" 400 "$U/v1/analyses/$ID/table?after=-1"
-jqt "after -1 located" '.code == "bad_query" and .pointer == "/after"'
+jqt "after -1 located" '.code == "bad_query" and .pointer == "/query/after"'
 
 req "table limit = rows" 200 "$U/v1/analyses/$ID/table?limit=16"
 jqt "a page ending at the last row has no next" '(.rows|length) == 16 and .next == null'

@@ -321,7 +321,7 @@ static bool load_cached(struct MHD_Connection *c, struct http_req *r, json_t **a
 	if (!valid_id(id)) {
 		*ret = http_send_problem(
 			c, r, 400, "bad_id",
-			"an analysis id is \"sha256:\" and 64 lowercase hex digits", NULL);
+			"an analysis id is \"sha256:\" and 64 lowercase hex digits", "/path/id");
 		return false;
 	}
 	if (!cache_lookup(r->srv, id, &shared, &ltext, NULL)) {
@@ -374,16 +374,6 @@ static const char *arg(struct MHD_Connection *c, const char *name)
 	return MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, name);
 }
 
-static bool int_arg(const char *v, int64_t min, int64_t *out)
-{
-	char *end = NULL;
-	long long n = strtoll(v, &end, 10);
-	if (!*v || !end || *end || n < min)
-		return false;
-	*out = n;
-	return true;
-}
-
 static int64_t count_of(json_t *a, const char *field)
 {
 	return (int64_t)json_integer_value(json_object_get(json_object_get(a, field), "count"));
@@ -394,19 +384,23 @@ static enum MHD_Result get_table(struct MHD_Connection *c, struct http_req *r)
 	const char *format = arg(c, "format"), *view = arg(c, "view");
 	const char *after_s = arg(c, "after"), *limit_s = arg(c, "limit");
 	int64_t after = 0, limit = -1;
+	/* query parameters are located as /query/<name> */
 	if (format && strcmp(format, "json") && strcmp(format, "csv"))
 		return http_send_problem(c, r, 400, "bad_query", "format is json or csv",
-					 "/format");
+					 "/query/format");
 	if (view && strcmp(view, "placement") && strcmp(view, "inverse"))
 		return http_send_problem(c, r, 400, "bad_query", "view is placement or inverse",
-					 "/view");
-	if (after_s && !int_arg(after_s, 0, &after))
+					 "/query/view");
+	if (after_s && !http_parse_count(after_s, 0, INT64_MAX, &after))
 		return http_send_problem(
 			c, r, 400, "bad_query",
-			"after is a cursor returned as \"next\" (a row count >= 0)", "/after");
-	if (limit_s && !int_arg(limit_s, 1, &limit))
-		return http_send_problem(c, r, 400, "bad_query", "limit is an integer >= 1",
-					 "/limit");
+			"after is a cursor returned as \"next\" (a row count from 0 "
+			"to 2^63-1, decimal digits only)",
+			"/query/after");
+	if (limit_s && !http_parse_count(limit_s, 1, INT64_MAX, &limit))
+		return http_send_problem(c, r, 400, "bad_query",
+					 "limit is an integer >= 1 (decimal digits only)",
+					 "/query/limit");
 	json_t *a, *layout;
 	enum MHD_Result ret;
 	if (!load_cached(c, r, &a, &layout, &ret))

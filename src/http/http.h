@@ -330,6 +330,10 @@ extern const struct http_asset http_assets[];
 
 int64_t http_now_us(void);
 
+/* A count from a query or path parameter: decimal digits only (no sign, no
+ * space, no "0x"), in [min, max]; false otherwise, never saturated. */
+bool http_parse_count(const char *s, int64_t min, int64_t max, int64_t *out);
+
 /* ETags name a placement: W/"sha256:<fingerprint>", weak because two
  * representations (two versions, or a recomputed analysis) may place
  * identically.  True when If-None-Match (weak comparison, lists, "*")

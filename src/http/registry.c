@@ -2,6 +2,7 @@
  * registry.c - the registry of named, immutable layout versions over HTTP
  * (DESIGN.md §4), its bearer-token authorization, and expect.equals.
  */
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -224,14 +225,13 @@ static const char *arg(struct MHD_Connection *c, const char *name)
 static bool limit_arg(struct MHD_Connection *c, long *limit)
 {
 	const char *v = arg(c, "limit");
+	int64_t n;
 	*limit = 0;
 	if (!v)
 		return true;
-	char *end = NULL;
-	long n = strtol(v, &end, 10);
-	if (!*v || !end || *end || n < 1)
+	if (!http_parse_count(v, 1, LONG_MAX, &n))
 		return false;
-	*limit = n;
+	*limit = (long)n;
 	return true;
 }
 
@@ -390,14 +390,24 @@ out:
 	return ret;
 }
 
+/* A version: decimal digits only, >= 1 ("+1", " 1" and 2^63 are not). */
+/* A prefix or cursor that is not a name (the store would say so without
+ * a location). */
+static enum MHD_Result bad_query_name(struct MHD_Connection *c, struct http_req *r,
+				      const char *param, const char *value)
+{
+	char detail[320], ptr[32];
+	snprintf(detail, sizeof detail,
+		 "%s \"%.200s\" is not a layout name: names match "
+		 "[A-Za-z0-9][A-Za-z0-9._-]{0,127}",
+		 param, value);
+	snprintf(ptr, sizeof ptr, "/query/%s", param);
+	return http_send_problem(c, r, 400, "bad_name", detail, ptr);
+}
+
 static bool parse_version(const char *s, int64_t *v)
 {
-	char *end = NULL;
-	long long n = strtoll(s, &end, 10);
-	if (!*s || !end || *end || n < 1)
-		return false;
-	*v = n;
-	return true;
+	return http_parse_count(s, 1, INT64_MAX, v);
 }
 
 enum MHD_Result http_registry(struct MHD_Connection *c, struct http_req *r)
@@ -416,7 +426,7 @@ enum MHD_Result http_registry(struct MHD_Connection *c, struct http_req *r)
 			 "\"%.128s\" is not a layout name: names match "
 			 "[A-Za-z0-9][A-Za-z0-9._-]{0,127}",
 			 name);
-		return http_send_problem(c, r, 400, "bad_name", detail, NULL);
+		return http_send_problem(c, r, 400, "bad_name", detail, "/path/name");
 	}
 	if (!write && !http_authorize(c, r, false, NULL, 0, &ret))
 		return ret;
@@ -426,8 +436,13 @@ enum MHD_Result http_registry(struct MHD_Connection *c, struct http_req *r)
 		long limit;
 		const char *prefix = arg(c, "prefix"), *after = arg(c, "after");
 		if (!limit_arg(c, &limit))
-			return http_send_problem(c, r, 400, "bad_query", "limit is an integer >= 1",
-						 "/limit");
+			return http_send_problem(c, r, 400, "bad_query",
+						 "limit is an integer >= 1 (decimal digits only)",
+						 "/query/limit");
+		if (prefix && *prefix && !store_name_valid(prefix))
+			return bad_query_name(c, r, "prefix", prefix);
+		if (after && *after && !store_name_valid(after))
+			return bad_query_name(c, r, "after", after);
 		if (store_layout_list(srv->store, prefix && *prefix ? prefix : NULL,
 				      after && *after ? after : NULL, limit, &out,
 				      &serr) != STORE_OK)
@@ -460,11 +475,14 @@ enum MHD_Result http_registry(struct MHD_Connection *c, struct http_req *r)
 		long limit;
 		int64_t after = 0;
 		const char *a = arg(c, "after");
-		if (!limit_arg(c, &limit) ||
-		    (a && strcmp(a, "0") != 0 && !parse_version(a, &after)))
+		if (!limit_arg(c, &limit))
 			return http_send_problem(c, r, 400, "bad_query",
-						 "after is a version number, limit an integer >= 1",
-						 NULL);
+						 "limit is an integer >= 1 (decimal digits only)",
+						 "/query/limit");
+		if (a && strcmp(a, "0") != 0 && !parse_version(a, &after))
+			return http_send_problem(c, r, 400, "bad_query",
+						 "after is a version number (decimal digits only)",
+						 "/query/after");
 		if (store_layout_versions(srv->store, name, after, limit, &out, &serr) != STORE_OK)
 			return store_problem(c, r, &serr);
 		ret = send_list(c, r, out, NULL);
@@ -474,8 +492,9 @@ enum MHD_Result http_registry(struct MHD_Connection *c, struct http_req *r)
 	case ROUTE_VERSION: {
 		int64_t n;
 		if (!parse_version(r->params[1], &n))
-			return http_send_problem(c, r, 400, "bad_version",
-						 "a version is an integer >= 1", NULL);
+			return http_send_problem(
+				c, r, 400, "bad_version",
+				"a version is an integer >= 1 (decimal digits only)", "/path/n");
 		if (strcmp(method, "DELETE") == 0) {
 			bool now = false;
 			char who[STORE_NAME_MAX + 1];

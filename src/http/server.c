@@ -53,6 +53,22 @@ static const char *const route_methods[HTTP_NROUTES] = {
 	[ROUTE_VERSION] = "GET, DELETE", [ROUTE_NONE] = "",
 };
 
+bool http_parse_count(const char *s, int64_t min, int64_t max, int64_t *out)
+{
+	int64_t n = 0;
+	if (!s || !*s)
+		return false;
+	for (const char *p = s; *p; p++) {
+		if (*p < '0' || *p > '9' || __builtin_mul_overflow(n, 10, &n) ||
+		    __builtin_add_overflow(n, *p - '0', &n))
+			return false;
+	}
+	if (n < min || n > max)
+		return false;
+	*out = n;
+	return true;
+}
+
 int64_t http_now_us(void)
 {
 	struct timespec ts;
@@ -448,7 +464,7 @@ static enum MHD_Result first_call(struct MHD_Connection *c, struct http_req *r, 
 				 "\"%s\" is not a layout name: names match "
 				 "[A-Za-z0-9][A-Za-z0-9._-]{0,127}",
 				 seg);
-			return http_send_problem(c, r, 400, "bad_name", detail, NULL);
+			return http_send_problem(c, r, 400, "bad_name", detail, "/path/name");
 		}
 		snprintf(detail, sizeof detail, "no resource at %.*s",
 			 (int)(plen < 256 ? plen : 256), path);
