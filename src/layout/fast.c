@@ -328,6 +328,77 @@ static int fast_tv(struct fast *X, const struct lay_form *f, struct lay_error *e
 			dq[n++] = step;
 		}
 	}
+	/* A compact index map (the non-zero strides, sorted, are the running
+	 * products of the extents, and M is one of those products) is a
+	 * mixed radix of the tile: the elements then come in row-major order
+	 * from an odometer over the leaves, with no inverse table. */
+	int srt[2 * LAYOUTD_MAX_ITERS];
+	for (int k = 0; k < n; k++)
+		srt[k] = k;
+	for (int k = 1; k < n; k++)
+		for (int j = k; j > 0 && di[srt[j - 1]] > di[srt[j]]; j--) {
+			int t = srt[j];
+			srt[j] = srt[j - 1];
+			srt[j - 1] = t;
+		}
+	int64_t run = 1;
+	int split = -1;
+	bool compact = true;
+	for (int k = 0; k < n && compact; k++) {
+		if (run == M)
+			split = k;
+		compact = di[srt[k]] == run;
+		run *= E[srt[k]];
+	}
+	if (run == M)
+		split = n;
+	if (compact && run == tile && split >= 0 && M > 0) {
+		int64_t *zp = malloc(sizeof *zp * (size_t)Z);
+		if (!zp)
+			return lay_error_set(err, LAY_ENOMEM, def->ptr, -1, "out of memory");
+		/* odometer: the n digits (strides >= M) fastest, then the m digits */
+		int ord[2 * LAYOUTD_MAX_ITERS], no = 0;
+		for (int k = split; k < n; k++)
+			ord[no++] = srt[k];
+		for (int k = 0; k < split; k++)
+			ord[no++] = srt[k];
+		int64_t c[2 * LAYOUTD_MAX_ITERS] = { 0 }, q = 0;
+		struct body *B = X->B;
+		for (;;) {
+			if (Z == 1) {
+				body_one(B, (uint64_t)q);
+			} else {
+				int64_t zc[2 * LAYOUTD_MAX_ITERS] = { 0 }, x = q, r = 0;
+				for (;;) {
+					zp[r++] = x;
+					int k = 0;
+					for (; k < nz; k++) {
+						x += zq[k];
+						if (++zc[k] < zE[k])
+							break;
+						x -= zq[k] * zE[k];
+						zc[k] = 0;
+					}
+					if (k == nz)
+						break;
+				}
+				body_many(B, zp, (size_t)r);
+			}
+			int k = 0;
+			for (; k < no; k++) {
+				q += dq[ord[k]];
+				if (++c[k] < E[ord[k]])
+					break;
+				q -= dq[ord[k]] * E[ord[k]];
+				c[k] = 0;
+			}
+			if (k == no)
+				break;
+		}
+		free(zp);
+		hole_examples(X, tv_in);
+		return 1;
+	}
 	int32_t *inv = malloc(sizeof *inv * (size_t)tile);
 	int64_t *pts = malloc(sizeof *pts * (size_t)Z);
 	if (!inv || !pts) {

@@ -443,6 +443,26 @@ static void test_agreement(void)
 static void test_large(void)
 {
 	struct lay_error e;
+	/* compact tv and linear tilings (the benchmark's, 64 x 64) take the
+	 * one-pass paths: the same report as the general enumeration */
+	static const char *tilings[] = {
+		"{\"cute_role\":\"tv\",\"logical\":[64,64],\"cute\":\"((16,16),(4,4)):((64,1),("
+		"1024,16))\"}",
+		"{\"cute_role\":\"tv\",\"logical\":[64,64],\"cute\":\"((16,16,2),(4,4)):((64,1,0),("
+		"1024,16))\"}",
+		"{\"logical\":[64,64],\"axe\":\"S[(4,16,4,16):(4@m,16@t,1@m,1@t)]\"}",
+	};
+	for (size_t k = 0; k < sizeof tilings / sizeof *tilings; k++) {
+		json_t *f = run(tilings[k], LAY_METHOD_AUTO, &e),
+		       *g = run(tilings[k], LAY_METHOD_GENERIC, &e);
+		CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+		CU_ASSERT_PTR_NOT_NULL_FATAL(g);
+		json_object_del(f, "elapsed_us");
+		json_object_del(g, "elapsed_us");
+		CU_ASSERT(json_equal(f, g));
+		json_decref(f);
+		json_decref(g);
+	}
 	/* 4 elements, stride 2^40: injective, 3*2^40 + 1 points, 4 occupied */
 	json_t *a = run("{\"axe\": \"S[4:1099511627776]\"}", 0, &e);
 	CU_ASSERT_PTR_NOT_NULL_FATAL(a);
