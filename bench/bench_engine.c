@@ -212,6 +212,44 @@ static double time_ref(int64_t (*fn)(int64_t, struct refhash *), int64_t S, bool
 	return best;
 }
 
+static int count_row(void *ctx, const struct lay_table_row *row)
+{
+	(void)row;
+	++*(int64_t *)ctx;
+	return 0;
+}
+
+/* 1000-row pages of the 2^24-point axe tiling at the start and the end. */
+static void bench_pages(int repeat)
+{
+	char text[512];
+	struct lay_error err;
+	layout_text("axe", 4096, text, sizeof text);
+	json_t *v = lay_json_load(text, strlen(text), &err);
+	struct lay_def *def = v ? lay_def_new(v, "", NULL, &err) : NULL;
+	if (!def) {
+		fprintf(stderr, "pages: %s\n", err.message);
+		exit(1);
+	}
+	for (int inverse = 0; inverse < 2; inverse++) {
+		double t[2] = { 1e30, 1e30 };
+		int64_t firsts[2] = { 0, ((int64_t)1 << 24) - 1000 }, rows = 0;
+		for (int k = 0; k < 2; k++)
+			for (int r = 0; r < repeat; r++) {
+				double t0 = cpu();
+				lay_table_page(def, inverse, firsts[k], 1000, count_row, &rows,
+					       &err);
+				double dt = cpu() - t0;
+				t[k] = dt < t[k] ? dt : t[k];
+			}
+		printf("  %-9s view, 1000 rows at row 0: %7.1f us; at row 2^24 - 1000: %7.1f us\n",
+		       inverse ? "inverse" : "placement", t[0] * 1e6, t[1] * 1e6);
+		sink += rows;
+	}
+	lay_def_free(def);
+	json_decref(v);
+}
+
 static void bench_table(int repeat)
 {
 	static const long sizes[] = { 1L << 16, 1L << 20, 1L << 22 };
@@ -295,6 +333,8 @@ int main(int argc, char **argv)
 		}
 	}
 
+	printf("table pages (2^24-point axe tiling):\n");
+	bench_pages(repeat);
 	printf("table parsing:\n");
 	bench_table(repeat);
 	struct rusage ru;
