@@ -63,6 +63,11 @@ req "two elements in one register" 422 --data-binary '{"layout":{"logical":[2,2]
 jqt "pointer" '.code == "schema" and .pointer == "/access/threads"'
 req "a layout element without offset" 422 --data-binary '{"layout":{"logical":[2,2],"table":[[[0,0],{"offset":0}],[[0,1],{"offset":1}],[[1,0],{"offset":2}]]},"access":{"threads":{"logical":[2,2],"expr":{"laneid":"i*2+j"}},"element_bits":32}}' "$U/v1/analyze"
 jqt "pointer" '.pointer == "/layout"'
+TT="$G/access-ttgir-dump-element-bits-from-types/request.json"
+req "element_bits from the TTGIR types" 200 --data-binary "@$TT" "$U/v1/check"
+jqt "16 bits, 3 conflicts" '.access.element_bits == 16 and .access.bank_conflicts == 3 and .access.warnings == []'
+req "an element_bits that contradicts the types" 200 --data-binary "$(jq -c '.access.element_bits = 32 | del(.expect)' "$TT")" "$U/v1/analyze"
+jqt "kept, with a warning" '.access.element_bits == 32 and (.access.warnings | map(.code)) == ["element_bits_differs"]'
 req "show picks a wavefront" 200 --data-binary "$(jq -c '.access.show = {"instruction": 5}' "$COL")" "$U/v1/analyze"
 jqt "instruction 5 in the view" '.access.view.instruction == 5 and .access.view.registers == [5] and .access.view.conflicting_banks == [5]'
 stop

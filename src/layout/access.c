@@ -1112,18 +1112,66 @@ static int parse_spec(struct acc *A, json_t *access, const char *aptr, json_t **
 		return lay_error_set(err, LAY_ESCHEMA, aptr, -1,
 				     "access needs \"threads\": the distributed layout (lane, "
 				     "warp, registers) that reads or writes the shared layout");
+	return 0;
+}
+
+/* A definition's own element width: its "element_bits" member, or what its
+ * notation read from a type or a flag (structure.swizzle / .ttgir). */
+static int def_bits(json_t *def_json, json_t *structure)
+{
+	json_t *v = json_object_get(def_json, "element_bits");
+	if (json_is_integer(v) && json_integer_value(v) > 0)
+		return (int)json_integer_value(v);
+	static const char *const kinds[] = { "swizzle", "ttgir" };
+	for (size_t k = 0; k < sizeof kinds / sizeof kinds[0]; k++) {
+		v = json_object_get(json_object_get(structure, kinds[k]), "element_bits");
+		if (json_is_integer(v) && json_integer_value(v) > 0)
+			return (int)json_integer_value(v);
+	}
+	return 0;
+}
+
+/*
+ * The element width: access.element_bits, else the layout's, else the
+ * threads layout's.  A given width that contradicts the layout's is kept
+ * (the request says so explicitly) with a warning.
+ */
+static int settle_bits(struct acc *A, json_t *analysis, json_t *layout_json, json_t *threads,
+		       json_t *warnings, struct lay_error *err)
+{
+	int lb = def_bits(layout_json, json_object_get(analysis, "structure"));
+	if (!lb) {
+		json_t *ts = A->thr->ops->structure ? A->thr->ops->structure(A->thr) : NULL;
+		lb = def_bits(threads, ts);
+		json_decref(ts);
+	}
+	if (A->bits && lb && lb != A->bits) {
+		char m[256];
+		snprintf(m, sizeof m,
+			 "access.element_bits is %d but the layouts say %d bits: the access uses "
+			 "%d",
+			 A->bits, lb, A->bits);
+		json_array_append_new(warnings, json_pack("{s:s,s:s}", "code",
+							  "element_bits_differs", "message", m));
+	}
 	if (!A->bits)
-		return lay_error_set(err, LAY_ESCHEMA, aptr, -1,
+		A->bits = lb;
+	if (!A->bits)
+		return lay_error_set(err, LAY_ESCHEMA, "/access", -1,
 				     "access needs \"element_bits\" (the element width: 16 for "
-				     "f16, 32 for f32)");
-	if (A->vec_req && A->vec_req * A->bits > ACC_MAX_ACCESS) {
-		lay_ptr_join(q, sizeof q, aptr, "vector");
-		return lay_error_set(err, LAY_ERANGE, q, -1,
+				     "f16, 32 for f32) unless the layout carries it");
+	if (!is_pow2(A->bits) || A->bits > ACC_MAX_ACCESS)
+		return lay_error_set(
+			err, LAY_ERANGE, "/access", -1,
+			"the layout's elements are %d bits wide: the bank rule needs a "
+			"power of two from 1 to 128",
+			A->bits);
+	if (A->vec_req && A->vec_req * A->bits > ACC_MAX_ACCESS)
+		return lay_error_set(err, LAY_ERANGE, "/access/vector", -1,
 				     "vector %lld of %d-bit elements is %lld bits: one lane "
 				     "moves at most 128 bits per instruction",
 				     (long long)A->vec_req, A->bits,
 				     (long long)(A->vec_req * A->bits));
-	}
 	return 0;
 }
 
@@ -1165,7 +1213,7 @@ int lay_access_attach(json_t *analysis, struct lay_def *layout, json_t *layout_j
 {
 	struct acc A = { 0 };
 	struct count C;
-	json_t *threads = NULL, *show = NULL, *res = NULL;
+	json_t *threads = NULL, *show = NULL, *res = NULL, *warnings = json_array();
 	struct lay_def *thr = NULL;
 	int rc;
 	A.mem = layout;
@@ -1189,6 +1237,8 @@ int lay_access_attach(json_t *analysis, struct lay_def *layout, json_t *layout_j
 		goto out;
 	}
 	A.thr = thr;
+	if ((rc = settle_bits(&A, analysis, layout_json, threads, warnings, err)))
+		goto out;
 	bool same = thr->rank == layout->rank;
 	for (int k = 0; same && k < thr->rank; k++)
 		same = thr->shape[k] == layout->shape[k];
@@ -1212,7 +1262,6 @@ int lay_access_attach(json_t *analysis, struct lay_def *layout, json_t *layout_j
 	if ((rc = count_access(&A, A.eoff, &C, true, "/access/vector", 0, err)))
 		goto out;
 	res = count_json(&A, &C);
-	json_t *warnings = json_array();
 	if (C.analytic >= 0 && C.total % C.ideal == 0 &&
 	    C.analytic != (C.total - C.ideal) / C.ideal) {
 		char m[256];
@@ -1233,6 +1282,7 @@ int lay_access_attach(json_t *analysis, struct lay_def *layout, json_t *layout_j
 							  "message", m));
 	}
 	json_object_set_new(res, "warnings", warnings);
+	warnings = NULL;
 	json_t *ex = json_array();
 	int64_t *words = malloc(sizeof *words * (size_t)(C.lanes_per_wf * C.v + 1));
 	if (!words) {
@@ -1270,6 +1320,7 @@ int lay_access_attach(json_t *analysis, struct lay_def *layout, json_t *layout_j
 	rc = 0;
 out:
 	json_decref(res);
+	json_decref(warnings);
 	lay_def_free(thr);
 	free(A.eoff);
 	free(A.pelem);

@@ -479,6 +479,13 @@ TTGIR = [
     ("mmav3-4x1-nvmma128-f32-128x64", MMA3 % "4, 1", NVMMA % (128, "false", 32), [128, 64], 32),
 ]
 TTGIR_CASES = []
+# a dump fragment: the element width comes from the types (f16), not from access
+TTGIR_CASES.append(("access-ttgir-dump-element-bits-from-types",
+                    "access-triton-gluon-mmav2-2x4-nvmma0-f16-4x64", {
+    "layout": {"ttgir": "#shared = " + NVMMA % (0, "false", 16) + "\n#smem = #ttg.shared_memory\n"
+               "%a = ttg.local_alloc : () -> !ttg.memdesc<4x64xf16, #shared, #smem, mutable>"},
+    "access": {"threads": {"ttgir": "#mma = " + MMA2 % "2, 4" + "\n"
+                           "%b = arith.constant dense<0.0> : tensor<4x64xf16, #mma>"}}}))
 for name, reg, shared, shape, bits in TTGIR:
     twin = "access-triton-gluon-" + name
     TTGIR_CASES.append(("access-ttgir-gluon-" + name, twin, {
@@ -511,6 +518,10 @@ case("bad-access-vector-impossible", {
     "layout": expr([32, 32], {"offset": "i * 32 + j"}),
     "access": {"threads": expr([32, 32], {"laneid": "j", "register": "i"}),
                "element_bits": 32, "vector": 2}}, ERR, {"code": "out_of_range", "pointer": "/access/vector"})
+case("bad-access-no-element-bits", {
+    "layout": expr([32, 32], {"offset": "i * 32 + j"}),
+    "access": {"threads": expr([32, 32], {"laneid": "i", "register": "j"})}},
+    ERR, {"code": "schema", "pointer": "/access"})
 case("bad-access-expect-without-access", {
     "layout": expr([32, 32], {"offset": "i * 32 + j"}),
     "expect": {"bank_conflicts": 0}}, ERR, {"code": "schema", "pointer": "/expect/bank_conflicts"})
