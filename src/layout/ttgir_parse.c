@@ -85,6 +85,8 @@ struct tp {
 	struct tv *bare[4];
 	int nbare;
 	struct tv *module;
+	struct ttype plain; /* a type without encoding (its shape only) */
+	bool plain_many;
 	/* decoded encodings, owned */
 	struct tt_enc *encs[TT_MAX_DEPTH];
 	int nencs;
@@ -1671,7 +1673,13 @@ static int parse_type(struct tp *p, bool memdesc, long pos)
 	if (!eat(p, ',')) {
 		if (!eat(p, '>'))
 			return perr(p, LAY_ESYNTAX, (long)p->i, "expected ',' or '>' in the type");
-		return 0; /* no encoding: nothing to check */
+		/* no encoding: only its shape may serve (an attribute pasted
+		 * beside "tensor<16x16xf16>", as triton-tensor-layout takes them) */
+		if (!p->plain.rank && !memdesc)
+			p->plain = t;
+		else
+			p->plain_many = true;
+		return 0;
 	}
 	if (!(t.enc = parse_value(p)))
 		return p->err->code;
@@ -2028,6 +2036,11 @@ int lay_ttgir_parse(struct lay_def *def, json_t *v, json_t *whole, struct lay_er
 		}
 		rank = (int)json_array_size(sj);
 		memcpy(shape, s2, sizeof s2);
+	} else if (rank < 0 && p->plain.rank && !p->plain_many) {
+		rank = p->plain.rank;
+		memcpy(shape, p->plain.shape, sizeof shape);
+		bits = p->plain.bits;
+		shape_pos = p->plain.pos;
 	} else if (rank < 0 && def->logical_given) {
 		rank = def->rank;
 		if (rank > TT_MAXR) {
