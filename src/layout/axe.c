@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "axe_compose.h"
 #include "layout.h"
 
 struct iter {
@@ -153,6 +154,20 @@ static int parse_int(struct axe_parser *p, int64_t *out, bool allow_neg)
 	if (p->s[p->pos] == '.')
 		return perr(p, LAY_ENOTINT, p->pos, "only integers are allowed");
 	*out = neg ? -v : v;
+	/* "64 * 64": a product, as TVM sources write computed strides */
+	int save = p->pos;
+	ws(p);
+	if (p->s[p->pos] == '*') {
+		int64_t f;
+		p->pos++;
+		int rc = parse_int(p, &f, allow_neg);
+		if (rc)
+			return rc;
+		if (__builtin_mul_overflow(*out, f, out))
+			return perr(p, LAY_EOVERFLOW, start, "product overflows 64 bits");
+		return 0;
+	}
+	p->pos = save;
 	return 0;
 }
 
@@ -186,6 +201,8 @@ static int parse_scaled(struct axe_parser *p, int64_t *v, int *axis)
 	at = p->pos;
 	if (accept(p, '@')) {
 		ws(p);
+		if (strncmp(p->s + p->pos, "Axis.", 5) == 0)
+			p->pos += 5; /* TVM prints 1 @ Axis.laneid */
 		int start = p->pos, n = 0;
 		if (!(isalpha((unsigned char)p->s[p->pos]) || p->s[p->pos] == '_'))
 			return perr(p, LAY_ESYNTAX, p->pos, "expected an axis name after '@'%s",
@@ -304,6 +321,11 @@ static int parse_text(struct axe_parser *p)
 		return perr(p, LAY_ESYNTAX, 0, "empty Axe layout");
 	for (;;) {
 		ws(p);
+		/* TVM prints its terms as T.S[...] (or Tx.S[...]) */
+		if (strncmp(p->s + p->pos, "T.", 2) == 0)
+			p->pos += 2;
+		else if (strncmp(p->s + p->pos, "Tx.", 3) == 0)
+			p->pos += 3;
 		int start = p->pos;
 		char c = p->s[p->pos];
 		int rc;
@@ -482,6 +504,9 @@ static int axe_walk(const struct lay_def *def, lay_emit_fn fn, void *ctx, struct
 			memcpy(coord, base, sizeof coord);
 			for (int k = 0; k < st->nrep; k++)
 				coord[st->rep[k].axis] += rc_[k] * st->rep[k].stride;
+			if (def->swizzle.present)
+				coord[def->swizzle.axis] =
+					lay_swizzle_apply(&def->swizzle, coord[def->swizzle.axis]);
 			int rc = fn(ctx, e, coord, 0);
 			if (rc)
 				return rc;
@@ -498,6 +523,10 @@ static int axe_walk(const struct lay_def *def, lay_emit_fn fn, void *ctx, struct
 static void axe_form(const struct lay_def *def, struct lay_form *f)
 {
 	const struct axe_state *st = def->state;
+	if (def->swizzle.present && def->swizzle.eB > 0) {
+		f->kind = LAY_FORM_NONE; /* the XOR is no iterator: enumerate */
+		return;
+	}
 	f->kind = LAY_FORM_FORWARD;
 	f->n = 0;
 	for (int pass = 0; pass < 2; pass++) {
@@ -550,6 +579,31 @@ static int check_range(struct lay_def *def, struct axe_state *st, const char *pt
 	return 0;
 }
 
+/* TVM ComposeLayout: Swizzle<B, M, +-S> on the memory axis m, after the
+ * tile's offsets (swizzle.c); its warnings see the iters on m. */
+static int axe_swizzle(struct lay_def *def, const struct axe_state *st,
+		       const struct lay_axe_compose *ac, const char *ptr, struct lay_error *err)
+{
+	int64_t ext[2 * LAYOUTD_MAX_ITERS], str[2 * LAYOUTD_MAX_ITERS];
+	int n = 0, m = lay_def_axis(def, "m", ptr, err);
+	const char *why = NULL;
+	if (m < 0)
+		return err ? err->code : LAY_ELIMIT;
+	if (lay_swizzle_set(def, ac->B, ac->M, ac->S, false, 0, 0, m, &why))
+		return lay_error_set(err, LAY_ERANGE, ptr, -1, "%s", why);
+	for (int pass = 0; pass < 2; pass++) {
+		const struct iter *it = pass ? st->rep : st->shard;
+		int cnt = pass ? st->nrep : st->nshard;
+		for (int k = 0; k < cnt; k++)
+			if (it[k].axis == m) {
+				ext[n] = it[k].extent;
+				str[n++] = it[k].stride;
+			}
+	}
+	lay_swizzle_warnings(def, n, ext, str, st->offset[m]);
+	return 0;
+}
+
 int lay_axe_parse(struct lay_def *def, json_t *v, json_t *whole, struct lay_error *err)
 {
 	char ptr[LAY_ERR_PTR];
@@ -561,6 +615,7 @@ int lay_axe_parse(struct lay_def *def, json_t *v, json_t *whole, struct lay_erro
 	def->ops = &axe_ops;
 	def->state = st;
 	int rc;
+	struct lay_axe_compose ac = { 0 };
 	if (json_is_string(v)) {
 		const char *text = json_string_value(v);
 		if (strlen(text) > (size_t)def->max_expr_len)
@@ -568,7 +623,29 @@ int lay_axe_parse(struct lay_def *def, json_t *v, json_t *whole, struct lay_erro
 					     "Axe text of %zu characters is over the limit %d",
 					     strlen(text), def->max_expr_len);
 		struct axe_parser p = { .s = text, .def = def, .st = st, .ptr = ptr, .err = err };
-		rc = parse_text(&p);
+		if ((rc = lay_axe_compose_parse(text, ptr, &ac, err)))
+			return rc;
+		if (ac.composed && ac.tile_lo < 0) {
+			/* a bare SwizzleLayout: S[size] on m */
+			int m = lay_def_axis(def, "m", ptr, err);
+			if (m < 0)
+				return err ? err->code : LAY_ELIMIT;
+			st->nshard = 1;
+			st->shard[0] = (struct iter){ ac.bare_size, 1, m };
+		} else if (ac.composed) {
+			/* the tile: the text up to its end, read from its start */
+			char *inner = strndup(text, (size_t)ac.tile_hi);
+			if (!inner)
+				return lay_error_set(err, LAY_ENOMEM, ptr, -1, "out of memory");
+			p.s = inner;
+			p.pos = ac.tile_lo;
+			rc = parse_text(&p);
+			if (rc)
+				lay_error_source(err, text);
+			free(inner);
+		} else {
+			rc = parse_text(&p);
+		}
 	} else if (json_is_object(v)) {
 		rc = parse_json(def, st, v, ptr, err);
 	} else {
@@ -606,5 +683,7 @@ int lay_axe_parse(struct lay_def *def, json_t *v, json_t *whole, struct lay_erro
 		if (__builtin_mul_overflow(bound, st->rep[k].extent, &bound))
 			bound = INT64_MAX;
 	def->placements_bound = bound;
+	if (ac.composed)
+		return axe_swizzle(def, st, &ac, ptr, err);
 	return 0;
 }

@@ -163,7 +163,7 @@ void lay_swizzle_warnings(struct lay_def *def, int n, const int64_t *ext, const 
 			  json_pack("{s:s,s:s,s:i,s:i}", "code", "swizzle_m4_wide_elements",
 				    "message", msg, "element_bits", def->element_bits, "M", sw->M));
 	}
-	if (sw->eB == 0)
+	if (sw->eB == 0 || n > 2 * LAYOUTD_MAX_ITERS)
 		return;
 
 	/* The image before the swizzle: its range, analytically. */
@@ -222,7 +222,7 @@ void lay_swizzle_warnings(struct lay_def *def, int n, const int64_t *ext, const 
 	/* Offsets past the buffer (max x + 1 elements): enumerate. */
 	if (big)
 		return;
-	int64_t cosize = xmax + 1, past = 0, far = -1, c[LAYOUTD_MAX_ITERS] = { 0 };
+	int64_t cosize = xmax + 1, past = 0, far = -1, c[2 * LAYOUTD_MAX_ITERS] = { 0 };
 	for (int64_t i = 0; i < cnt; i++) {
 		int64_t x = base;
 		for (int k = 0; k < n; k++)

@@ -123,5 +123,6 @@ int main() {
   D("padding-74-plus-swizzle", "composition(Swizzle<3,3,3>{}, Layout<Shape<_8,_64>,Stride<_74,_1>>{})", composition(Swizzle<3,3,3>{}, Layout<Shape<_8,_64>,Stride<Int<74>,_1>>{}));
   F(half_t, "flagged-sw333-not-gmma", "ComposedLayout<Swizzle<3,3,3>, smem_ptr_flag_bits<16>, Layout<Shape<_8,_64>,Stride<_64,_1>>>",
     ComposedLayout<Swizzle<3,3,3>, smem_ptr_flag_bits<16>, Layout<Shape<_8,_64>,Stride<_64,_1>>>{});
+  F(half_t, "tile-k-sw128-f16-64x256", "tile_to_shape(GMMA::Layout_K_SW128_Atom<half_t>{}, Shape<_64,_256>{})", tile_to_shape(GMMA::Layout_K_SW128_Atom<half_t>{}, Shape<_64,_256>{}));
   return 0;
 }
