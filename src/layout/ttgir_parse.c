@@ -20,8 +20,9 @@
 
 #include "ttgir.h"
 
-/* A pasted dump is longer than an expression: 64 KiB of TTGIR text. */
-#define TT_MAX_TEXT  (64 * 1024)
+/* A pasted dump is longer than an expression: 256 KiB of TTGIR text (a
+ * whole kernel's alias header and a few ops; bodies are capped at 1 MiB). */
+#define TT_MAX_TEXT  (256 * 1024)
 #define TT_MAX_DEPTH 32	 /* nesting of arrays, dicts and parents */
 #define TT_MAX_ALIAS 256 /* alias lines in one fragment */
 #define TT_MAX_TYPES 64	 /* tensor / memdesc types considered */
@@ -636,10 +637,6 @@ static void std_outs(struct tll *l, int rank)
 	l->nout = rank;
 	for (int d = 0; d < rank; d++)
 		l->out[d] = d;
-	for (int i = 0; i < l->nin; i++)
-		for (int j = 0; j < l->nb[i]; j++)
-			for (int d = 0; d < rank; d++)
-				(void)d;
 	tll_infer_sizes(l);
 }
 
