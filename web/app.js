@@ -31,6 +31,10 @@ const PRESETS = [
 	 request: {"layout": {"logical": [32, 32], "expr": {"offset": "i * 32 + j"}}, "access": {"threads": {"logical": [32, 32], "expr": {"laneid": "i", "register": "j"}}, "element_bits": 32, "vector": 1}, "suggest": "swizzle"}},
 	{id: "access-ldmatrix-sw128-f16", label: "Bank conflicts: 128-bit ldmatrix-style read of the CuTe SW128 f16 atom",
 	 request: {"layout": {"logical": [8, 64], "expr": {"offset": "(i * 64 + j) ^ ((((i * 64 + j) >> 6) & 7) << 3)"}}, "access": {"threads": {"logical": [8, 64], "expr": {"laneid": "i + 8 * ((j // 8) % 4)", "register": "j % 8 + 8 * (j // 32)"}}, "element_bits": 16}, "expect": {"bank_conflicts": 0, "vector_bits": 128}}},
+	{id: "cute-gmma-k-sw128-f16", label: "Swizzled smem: CuTe GMMA::Layout_K_SW128_Atom<half_t> as print() shows it",
+	 request: {"layout": {"cute": "Sw<3,4,3> o smem_ptr[16b](unset) o (_8,_64):(_64,_1)"}, "expect": {"bijective": true}, "probe": [[0, 0], [1, 0], [7, 63]]}},
+	{id: "tvm-compose-swizzle-128b-f16", label: "Swizzled smem: TVM ComposeLayout(3, 3, 3, …) over (8, 64)",
+	 request: {"layout": {"axe": "T.ComposeLayout(3, 3, 3, T.TileLayout(T.S[(8, 64):(64, 1)]))", "logical": [8, 64]}, "expect": {"bijective": true}, "probe": [[1, 0], [1, 8]]}},
 	{id: "cutlass-sm80-16x8x32-s4-b-before-pr3140", label: "Broken: CUTLASS SM80 16x8x32 S4 B before PR #3140",
 	 request: {"layout": {"name": "SM80_16x8x32_S32S4S4S32_TN BLayout before PR #3140", "cute": "Layout<Shape <Shape < _4, _8>, Shape <_8>>,\n                         Stride<Stride<_32, _1>, Stride<_8>>>", "cute_role": "tv", "logical": [8, 32]}, "probe": [[0, 4], [0, 20]]}}
 ];
@@ -189,7 +193,8 @@ function readEditor() {
 		if (logical && !/\btensor<|\.memdesc</.test(t)) def.shape = logical;
 	} else if (/^\s*-\s+\w+\s*=\s*1\s*->/m.test(t) && /where out dims are/.test(t)) {
 		def.linear = t; /* LinearLayout::toString() text */
-	} else if (/^[SRO]\s*\[/.test(t) || (/@/.test(t) && !/Layout\s*</.test(t))) {
+	} else if (/^[SRO]\s*\[/.test(t) || /^(T\.|Tx\.)?(ComposeLayout|SwizzleLayout)\s*\(/.test(t) ||
+		(/@/.test(t) && !/Layout\s*</.test(t))) {
 		def.axe = t;
 	} else if (/Layout\s*</.test(t) || /:/.test(t)) {
 		def.cute = t;
@@ -316,6 +321,8 @@ function renderVerdict(a) {
 	if (a.expect && a.expect.failures && a.expect.failures.length)
 		box.append(h('div', {class: 'expect-fail', 'data-testid': 'expect-failures'}, h('strong', {}, 'expect failed: '),
 			a.expect.failures.map((f) => typeof f === 'string' ? f : (f.message || JSON.stringify(f))).join('; ')));
+	const sw = a.structure && a.structure.swizzle;
+	if (sw) box.append(swizzlePanel(sw, a.warnings || []));
 	if (a.warnings && a.warnings.length)
 		box.append(h('ul', {class: 'warnings', 'data-testid': 'warnings'}, a.warnings.map((w) => h('li', {}, '⚠ ' + (w.message || w.code || JSON.stringify(w))))));
 	if (a.probe && a.probe.length)
@@ -325,6 +332,24 @@ function renderVerdict(a) {
 	box.append(h('p', {class: 'ids small'}, 'fingerprint ', h('code', {'data-testid': 'fingerprint'}, a.fingerprint), h('br'), 'id ', h('code', {'data-testid': 'analysis-id'}, a.id),
 		' · ', h('a', {href: '/v1/analyses/' + a.id + '/grid.svg', target: '_blank', rel: 'noopener'}, 'grid.svg'),
 		' · ', h('a', {href: '/v1/analyses/' + a.id + '/table?format=csv', target: '_blank', rel: 'noopener'}, 'table.csv')));
+}
+
+/* The swizzle of a composed layout: B/M/S as written, on bytes or
+ * elements, the swizzle applied to element offsets, the base alignment,
+ * and the swizzle warnings with their numbers. */
+function swizzlePanel(sw, warnings) {
+	const name = (x) => 'Sw<' + x.B + ',' + x.M + ',' + x.S + '>';
+	const dl = h('dl', {class: 'facts'});
+	const fact = (k, val, id) => dl.append(h('dt', {}, k), h('dd', {'data-testid': id}, val));
+	fact('swizzle', name(sw) + '  (B=' + sw.B + ' bits mixed, M=' + sw.M + ' low bits kept, S=' + sw.S + ')', 'swizzle-bms');
+	fact('acts on', sw.on === 'bytes' ? 'byte addresses' + (sw.element_bits ? ' of ' + sw.element_bits + '-bit elements' : '') : 'element offsets' + (sw.element_bits ? ' (' + sw.element_bits + '-bit elements)' : ''), 'swizzle-on');
+	if (sw.elements && sw.on === 'bytes') fact('on elements', name(sw.elements) + ', the offsets shown', 'swizzle-elements');
+	if (sw.offset) fact('offset', sw.offset + ' (added before the swizzle)', 'swizzle-offset');
+	fact('base alignment', sw.base_alignment_bytes ? sw.base_alignment_bytes + ' bytes' : 'none (offsets relative to the buffer)', 'swizzle-alignment');
+	if (sw.period) fact('period', plural(sw.period, 'element'), 'swizzle-period');
+	const ws = warnings.filter((w) => /^swizzle_/.test(w.code || ''));
+	return h('div', {class: 'swizzle', 'data-testid': 'swizzle-panel'}, h('strong', {}, 'Swizzle'), dl,
+		ws.length ? h('ul', {class: 'warnings', 'data-testid': 'swizzle-warnings'}, ws.map((w) => h('li', {'data-code': w.code}, '⚠ ' + w.code + ': ' + w.message))) : null);
 }
 
 /* A memory-kind axis beside owner axes is a slot inside each owner (the

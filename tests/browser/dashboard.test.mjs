@@ -221,6 +221,29 @@ await step('the value axis of a TV layout is a slot, not memory', page, async ()
 	assert.match(await page.getByTestId('fact-physical').innerText(), /^thread 32 thread, value 4 slot: 128 points/);
 });
 
+await step('a pasted swizzled layout: CuTe print() form, std::cout form, TVM ComposeLayout', page, async () => {
+	await enter(page, 'Sw<3,4,3> o smem_ptr[16b](unset) o (_8,_64):(_64,_1)');
+	await status(page).filter({hasText: 'PASS'}).waitFor();
+	assert.equal(await waitCells(page, 'grid-cell', 512), 512);
+	assert.match(await page.getByTestId('swizzle-bms').innerText(), /^Sw<3,4,3>/);
+	assert.match(await page.getByTestId('swizzle-on').innerText(), /byte addresses of 16-bit elements/);
+	assert.match(await page.getByTestId('swizzle-elements').innerText(), /^Sw<3,3,3>/);
+	assert.equal(await page.getByTestId('swizzle-alignment').innerText(), '1024 bytes');
+	assert.equal(await page.locator('[data-testid="swizzle-warnings"] li[data-code="swizzle_base_alignment"]').count(), 1);
+	// element (1,0) sits at 72: the byte swizzle on 16-bit elements
+	await page.locator('[data-testid="grid-cell"][data-coord="1,0"]').hover();
+	await page.getByTestId('tooltip').waitFor({state: 'visible'});
+	assert.match(await page.getByTestId('tooltip').innerText(), /m=72\b/);
+	await enter(page, 'Sw<3,4,3> o _0 o (_8,_64):(_64,_1)');
+	await page.locator('[data-testid="swizzle-warnings"] li[data-code="swizzle_above_image"]').waitFor();
+	assert.match(await page.getByTestId('swizzle-on').innerText(), /^element offsets/);
+	assert.equal(await page.getByTestId('swizzle-alignment').innerText(), 'none (offsets relative to the buffer)');
+	await enter(page, 'T.ComposeLayout(3, 3, 3, T.TileLayout(T.S[(8, 64):(64, 1)]))', '8,64');
+	await status(page).filter({hasText: 'PASS'}).waitFor();
+	assert.equal(await page.getByTestId('fact-notation').innerText(), 'axe');
+	assert.match(await page.getByTestId('swizzle-bms').innerText(), /^Sw<3,3,3>/);
+});
+
 await step('pasted TTGIR: an attribute with the shape field, then an AMD MFMA dump (64 lanes, no 32-lane warning)', page, async () => {
 	await enter(page, '#ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>', '128,64');
 	await status(page).filter({hasText: 'PASS'}).waitFor();
