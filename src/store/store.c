@@ -1,17 +1,12 @@
 /*
- * store.c - the SQLite store (see store.h for the contract).
- *
- * Layout of this file: errors, migrations, connections (one per thread) and
- * their statement caches, transactions, then the cache, the registry and the
- * tokens.  Every SQL text is a constant below; values only ever reach SQLite
- * as bound parameters (the two PRAGMAs that cannot take parameters are
- * formatted from compile-time constants).
+ * store.c - the store's front: picks the backend from the --db value, checks
+ * every argument once for both backends, and holds what they share: names,
+ * token generation and hashing, the JSON of a version, errors and the fault
+ * injection seam.  The backends are sqlite.c and postgres.c (backend.h).
  */
 #include "config.h"
 
 #include <errno.h>
-#include <fcntl.h>
-#include <pthread.h>
 #include <stdarg.h>
 #include <stdatomic.h>
 #include <stdio.h>
@@ -19,171 +14,15 @@
 #include <string.h>
 #include <sys/random.h>
 #include <time.h>
-#include <unistd.h>
 
 #include <nettle/memops.h>
 #include <nettle/sha2.h>
-#include <sqlite3.h>
 
-#include "store/store.h"
-
-/* ---- Migrations ----------------------------------------------------------- */
-
-/* The files in schema/, byte for byte (tests/unit/test_store.c compares them
- * with the files, so the two cannot drift).  Append-only.  A new file's
- * literal is made with
- *   sed -e 's/\\/\\\\/g' -e 's/"/\\"/g' -e 's/\t/\\t/g' -e 's/^/\t"/' -e 's/$/\\n"/' FILE
- */
-static const char migration_001[] =
-	"-- 001_init.sql: the analysis cache, the registry of named immutable layout\n"
-	"-- versions, and the API tokens.  Applied by store_open() inside one\n"
-	"-- BEGIN IMMEDIATE transaction that also sets PRAGMA user_version = 1.\n"
-	"-- Migrations are append-only: never edit this file once released; add\n"
-	"-- 002_*.sql instead (and mirror it in src/store/store.c).\n"
-	"\n"
-	"-- Analysis results, keyed by the definition id and the engine version so an\n"
-	"-- engine upgrade never serves a stale analysis.  last_used is a logical\n"
-	"-- clock (max + 1 on every put and hit), not a time: the least recently used\n"
-	"-- row is the one with the smallest value, and ties cannot reorder it.\n"
-	"CREATE TABLE analysis_cache (\n"
-	"\tid TEXT NOT NULL,\n"
-	"\tengine_version TEXT NOT NULL,\n"
-	"\tbody TEXT NOT NULL,\n"
-	"\tcreated TEXT NOT NULL,\n"
-	"\tlast_used INTEGER NOT NULL,\n"
-	"\tPRIMARY KEY (id, engine_version)\n"
-	") STRICT;\n"
-	"CREATE INDEX analysis_cache_lru ON analysis_cache (last_used);\n"
-	"\n"
-	"-- One row per registry name ever used.  last_version is the version counter:\n"
-	"-- it only grows, so a version number is never handed out twice, even after\n"
-	"-- every version of the name has been deleted.\n"
-	"CREATE TABLE layout_name (\n"
-	"\tname TEXT PRIMARY KEY NOT NULL,\n"
-	"\tlast_version INTEGER NOT NULL CHECK (last_version >= 1),\n"
-	"\tcreated TEXT NOT NULL\n"
-	") STRICT, WITHOUT ROWID;\n"
-	"\n"
-	"-- The versions.  Immutable once written except for the soft-delete mark\n"
-	"-- (deleted: NULL while live, the RFC 3339 time of the delete afterwards);\n"
-	"-- the triggers below make that a database rule, not a convention.\n"
-	"CREATE TABLE layout_version (\n"
-	"\tname TEXT NOT NULL REFERENCES layout_name (name),\n"
-	"\tversion INTEGER NOT NULL CHECK (version >= 1),\n"
-	"\tid TEXT NOT NULL,\n"
-	"\tfingerprint TEXT NOT NULL,\n"
-	"\tlayout TEXT NOT NULL,\n"
-	"\tanalysis TEXT NOT NULL,\n"
-	"\tdescription TEXT,\n"
-	"\tcreated TEXT NOT NULL,\n"
-	"\tcreated_by TEXT,\n"
-	"\tdeleted TEXT,\n"
-	"\tPRIMARY KEY (name, version)\n"
-	") STRICT;\n"
-	"CREATE INDEX layout_version_live ON layout_version (name, version) WHERE deleted IS "
-	"NULL;\n"
-	"\n"
-	"CREATE TRIGGER layout_version_immutable\n"
-	"BEFORE UPDATE OF name, version, id, fingerprint, layout, analysis, description, created,\n"
-	"\tcreated_by ON layout_version\n"
-	"BEGIN\n"
-	"\tSELECT RAISE(ABORT, 'layout versions are immutable');\n"
-	"END;\n"
-	"\n"
-	"CREATE TRIGGER layout_version_no_undelete\n"
-	"BEFORE UPDATE OF deleted ON layout_version\n"
-	"WHEN OLD.deleted IS NOT NULL\n"
-	"BEGIN\n"
-	"\tSELECT RAISE(ABORT, 'a deleted layout version stays deleted');\n"
-	"END;\n"
-	"\n"
-	"CREATE TRIGGER layout_version_no_hard_delete\n"
-	"BEFORE DELETE ON layout_version\n"
-	"BEGIN\n"
-	"\tSELECT RAISE(ABORT, 'layout versions are soft-deleted only');\n"
-	"END;\n"
-	"\n"
-	"-- API tokens: only the SHA-256 of the token is stored.  A name is unique\n"
-	"-- among live tokens; revoked rows stay for the audit trail.\n"
-	"CREATE TABLE api_token (\n"
-	"\tname TEXT NOT NULL,\n"
-	"\thash BLOB NOT NULL UNIQUE CHECK (length(hash) = 32),\n"
-	"\tcreated TEXT NOT NULL,\n"
-	"\trevoked TEXT\n"
-	") STRICT;\n"
-	"CREATE UNIQUE INDEX api_token_live_name ON api_token (name) WHERE revoked IS NULL;\n";
-
-static const char migration_002[] =
-	"-- 002_token_scope.sql: a token is \"write\" (registry writes and reads) or\n"
-	"-- \"read\" (reads only; a write with it is 403).  Existing tokens keep\n"
-	"-- write access.\n"
-	"ALTER TABLE api_token ADD COLUMN scope TEXT NOT NULL DEFAULT 'write'\n"
-	"\tCHECK (scope IN ('read', 'write'));\n";
-
-static const char migration_003[] =
-	"-- 003_cache_file.sql: the analysis cache moves to its own file (the\n"
-	"-- database path + \"-cache\"), so a cache write never waits for the write\n"
-	"-- lock or the fsync of a registry commit, and the cache file can be\n"
-	"-- thrown away and rebuilt.  The cached analyses here are recomputable.\n"
-	"DROP TABLE analysis_cache;\n";
-
-static const struct {
-	const char *file;
-	const char *sql;
-} migrations[] = {
-	{ "001_init.sql", migration_001 },
-	{ "002_token_scope.sql", migration_002 },
-	{ "003_cache_file.sql", migration_003 },
-};
-
-/* The cache file (PATH-cache).  Not migrated: it is recomputable, so a file
- * of another version, or one that fails its check, is deleted and created
- * again.  A size column and a one-row total (kept by triggers) bound it in
- * bytes without summing the table.  synchronous = OFF: a commit never
- * fsyncs; a power loss may leave it damaged, and the next open rebuilds it. */
-#define CACHE_FILE_VERSION 1
-static const char cache_schema[] =
-	"CREATE TABLE analysis_cache (\n"
-	"\tid TEXT NOT NULL,\n"
-	"\tengine_version TEXT NOT NULL,\n"
-	"\tbody TEXT NOT NULL,\n"
-	"\tsize INTEGER NOT NULL,\n"
-	"\tlast_used INTEGER NOT NULL,\n"
-	"\tPRIMARY KEY (id, engine_version)\n"
-	") STRICT;\n"
-	"CREATE INDEX analysis_cache_lru ON analysis_cache (last_used);\n"
-	"CREATE TABLE cache_total (one INTEGER PRIMARY KEY CHECK (one = 1),\n"
-	"\tbytes INTEGER NOT NULL, entries INTEGER NOT NULL) STRICT;\n"
-	"INSERT INTO cache_total VALUES (1, 0, 0);\n"
-	"CREATE TRIGGER cache_ins AFTER INSERT ON analysis_cache BEGIN\n"
-	"\tUPDATE cache_total SET bytes = bytes + NEW.size, entries = entries + 1; END;\n"
-	"CREATE TRIGGER cache_del AFTER DELETE ON analysis_cache BEGIN\n"
-	"\tUPDATE cache_total SET bytes = bytes - OLD.size, entries = entries - 1; END;\n"
-	"CREATE TRIGGER cache_upd AFTER UPDATE OF size ON analysis_cache BEGIN\n"
-	"\tUPDATE cache_total SET bytes = bytes - OLD.size + NEW.size; END;\n";
-
-#define N_MIGRATIONS (sizeof migrations / sizeof migrations[0])
-
-size_t store_schema_version(void)
-{
-	return N_MIGRATIONS;
-}
-
-const char *store_migration(size_t i, const char **file_name)
-{
-	if (i >= N_MIGRATIONS)
-		return NULL;
-	if (file_name)
-		*file_name = migrations[i].file;
-	return migrations[i].sql;
-}
+#include "store/backend.h"
 
 /* ---- Errors --------------------------------------------------------------- */
 
-static int fail(struct store_error *err, int code, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
-
-static int fail(struct store_error *err, int code, const char *fmt, ...)
+int store_fail(struct store_error *err, int code, const char *fmt, ...)
 {
 	if (err) {
 		va_list ap;
@@ -193,6 +32,15 @@ static int fail(struct store_error *err, int code, const char *fmt, ...)
 		va_end(ap);
 	}
 	return code;
+}
+
+int store_ok(struct store_error *err)
+{
+	if (err) {
+		err->code = STORE_OK;
+		err->message[0] = '\0';
+	}
+	return STORE_OK;
 }
 
 const char *store_code_name(int code)
@@ -210,44 +58,6 @@ const char *store_code_name(int code)
 	return names[code];
 }
 
-static int ok(struct store_error *err)
-{
-	if (err) {
-		err->code = STORE_OK;
-		err->message[0] = '\0';
-	}
-	return STORE_OK;
-}
-
-/* Map an SQLite result code to ours; `what` says what we were doing. */
-static int sql_fail(struct store_error *err, sqlite3 *db, int rc, const char *what)
-{
-	int code;
-	switch (rc & 0xff) {
-	case SQLITE_BUSY:
-	case SQLITE_LOCKED:
-		code = STORE_BUSY;
-		break;
-	case SQLITE_NOMEM:
-		code = STORE_NOMEM;
-		break;
-	case SQLITE_CONSTRAINT:
-		code = STORE_CONFLICT;
-		break;
-	case SQLITE_NOTADB:
-		code = STORE_SCHEMA;
-		break;
-	default:
-		code = STORE_IO;
-		break;
-	}
-	/* sqlite3_errmsg() describes the last call on db, which is this failure
-	 * unless the failure was injected by store_test_fail_step(). */
-	if (db && sqlite3_errcode(db) == rc)
-		return fail(err, code, "%s: %s", what, sqlite3_errmsg(db));
-	return fail(err, code, "%s: %s", what, sqlite3_errstr(rc));
-}
-
 /* ---- Fault injection seam -------------------------------------------------- */
 
 static atomic_long fail_countdown;
@@ -257,360 +67,14 @@ void store_test_fail_step(long n)
 	atomic_store(&fail_countdown, n > 0 ? n : 0);
 }
 
-static int step(sqlite3_stmt *s)
+bool store_fail_injected(void)
 {
-	if (atomic_load(&fail_countdown) > 0 && atomic_fetch_sub(&fail_countdown, 1) == 1)
-		return SQLITE_IOERR;
-	return sqlite3_step(s);
+	return atomic_load(&fail_countdown) > 0 && atomic_fetch_sub(&fail_countdown, 1) == 1;
 }
 
-/* ---- Statements ------------------------------------------------------------ */
+/* ---- Small shared helpers -------------------------------------------------- */
 
-enum stmt_id {
-	S_BEGIN_WRITE,
-	S_BEGIN_READ,
-	S_COMMIT,
-	S_ROLLBACK,
-	S_SYNC_NORMAL,
-	S_SYNC_FULL,
-	S_READY,
-	S_CACHE_GET,
-	S_CACHE_TOUCH,
-	S_CACHE_PUT,
-	S_CACHE_COUNT,
-	S_CACHE_EVICT,
-	S_LATEST_LIVE,
-	S_GET_VERSION,
-	S_NAME_LAST,
-	S_NAME_BUMP,
-	S_VERSION_INSERT,
-	S_NAME_STATE,
-	S_VERSIONS_PAGE,
-	S_LIST_PAGE,
-	S_DELETE_MARK,
-	S_TOKEN_INSERT,
-	S_TOKEN_LIST,
-	S_TOKEN_REVOKE,
-	S_TOKEN_EXIST,
-	S_TOKEN_LIVE,
-	S_COUNT
-};
-
-#define VERSION_COLUMNS                                                                        \
-	"name, version, id, fingerprint, layout, analysis, description, created, created_by, " \
-	"deleted"
-
-static const char *const stmt_sql[S_COUNT] = {
-	[S_BEGIN_WRITE] = "BEGIN IMMEDIATE",
-	[S_BEGIN_READ] = "BEGIN",
-	[S_COMMIT] = "COMMIT",
-	[S_ROLLBACK] = "ROLLBACK",
-	[S_SYNC_NORMAL] = "PRAGMA synchronous = NORMAL",
-	[S_SYNC_FULL] = "PRAGMA synchronous = FULL",
-	[S_READY] = "SELECT count(*) FROM sqlite_schema",
-	[S_CACHE_GET] = "SELECT body FROM analysis_cache WHERE id = ?1 AND engine_version = ?2",
-	[S_CACHE_TOUCH] = "UPDATE analysis_cache"
-			  " SET last_used = (SELECT max(last_used) FROM analysis_cache) + 1"
-			  " WHERE id = ?1 AND engine_version = ?2"
-			  " AND last_used < (SELECT max(last_used) FROM analysis_cache)",
-	[S_CACHE_PUT] = "INSERT INTO analysis_cache (id, engine_version, body, size, last_used)"
-			" VALUES (?1, ?2, ?3, ?4,"
-			" (SELECT coalesce(max(last_used), 0) + 1 FROM analysis_cache))"
-			" ON CONFLICT (id, engine_version) DO UPDATE"
-			" SET body = excluded.body, size = excluded.size,"
-			" last_used = excluded.last_used",
-	[S_CACHE_COUNT] = "SELECT entries, bytes FROM cache_total",
-	/* Keep the most recent entries while both running totals fit. */
-	[S_CACHE_EVICT] = "DELETE FROM analysis_cache WHERE rowid IN"
-			  " (SELECT rowid FROM (SELECT rowid, sum(size) OVER w AS run,"
-			  "  row_number() OVER w AS n FROM analysis_cache"
-			  "  WINDOW w AS (ORDER BY last_used DESC))"
-			  "  WHERE n > ?1 OR run > ?2)",
-	[S_LATEST_LIVE] = "SELECT " VERSION_COLUMNS " FROM layout_version"
-			  " WHERE name = ?1 AND deleted IS NULL ORDER BY version DESC LIMIT 1",
-	[S_GET_VERSION] = "SELECT " VERSION_COLUMNS " FROM layout_version"
-			  " WHERE name = ?1 AND version = ?2",
-	[S_NAME_LAST] = "SELECT last_version FROM layout_name WHERE name = ?1",
-	[S_NAME_BUMP] = "INSERT INTO layout_name (name, last_version, created) VALUES (?1, 1, ?2)"
-			" ON CONFLICT (name) DO UPDATE SET last_version = last_version + 1"
-			" RETURNING last_version",
-	[S_VERSION_INSERT] = "INSERT INTO layout_version (name, version, id, fingerprint, layout,"
-			     " analysis, description, created, created_by)"
-			     " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
-	[S_NAME_STATE] = "SELECT count(*), count(*) FILTER (WHERE deleted IS NULL)"
-			 " FROM layout_version WHERE name = ?1",
-	[S_VERSIONS_PAGE] = "SELECT version, id, fingerprint, description, created, created_by"
-			    " FROM layout_version"
-			    " WHERE name = ?1 AND deleted IS NULL AND version > ?2"
-			    " ORDER BY version LIMIT ?3",
-	/* ?2 <= name < ?3 is the prefix range: '~' sorts after every name byte. */
-	[S_LIST_PAGE] = "SELECT v.name, v.version, g.n, v.id, v.fingerprint, v.description,"
-			" v.created, json_extract(v.analysis, '$.ok') FROM"
-			" (SELECT name, max(version) AS latest, count(*) AS n FROM layout_version"
-			"  WHERE deleted IS NULL AND name > ?1 AND name >= ?2 AND name < ?3"
-			"  GROUP BY name ORDER BY name LIMIT ?4) AS g"
-			" JOIN layout_version AS v ON v.name = g.name AND v.version = g.latest"
-			" ORDER BY v.name",
-	[S_DELETE_MARK] = "UPDATE layout_version SET deleted = ?3"
-			  " WHERE name = ?1 AND version = ?2 AND deleted IS NULL",
-	[S_TOKEN_INSERT] =
-		"INSERT INTO api_token (name, hash, created, scope) VALUES (?1, ?2, ?3, ?4)",
-	[S_TOKEN_LIST] = "SELECT name, created, revoked, scope FROM api_token ORDER BY rowid",
-	[S_TOKEN_REVOKE] = "UPDATE api_token SET revoked = ?2 WHERE name = ?1 AND revoked IS NULL",
-	/* revoked rows count: once a token existed, writes stay closed */
-	[S_TOKEN_EXIST] = "SELECT EXISTS (SELECT 1 FROM api_token)",
-	[S_TOKEN_LIVE] = "SELECT name, hash, scope FROM api_token WHERE revoked IS NULL",
-};
-
-/* ---- Connections ------------------------------------------------------------ */
-
-enum { SYNC_OFF = 0, SYNC_NORMAL = 1, SYNC_FULL = 2 };
-
-/* One thread's connection.  Only its thread touches db and stmts; the list
- * links are guarded by store.lock. */
-struct conn {
-	struct store *st;
-	bool cache; /* a connection to the cache file, not the registry */
-	sqlite3 *db;
-	sqlite3_stmt *stmts[S_COUNT];
-	int sync; /* the connection's current PRAGMA synchronous */
-	struct conn *prev, *next;
-};
-
-struct store {
-	char *path;
-	char *cache_path; /* path + "-cache" */
-	long cache_max;
-	long long cache_bytes;
-	int busy_ms;
-	char degraded[600];	 /* why the store is read-only; "" while healthy */
-	pthread_key_t key, ckey; /* this thread's registry and cache connections */
-	pthread_mutex_t lock;
-	struct conn *conns; /* every open connection, for store_close() */
-};
-
-static void conn_close(struct conn *c)
-{
-	if (!c)
-		return;
-	for (int i = 0; i < S_COUNT; i++)
-		sqlite3_finalize(c->stmts[i]);
-	sqlite3_close_v2(c->db);
-	free(c);
-}
-
-static void conn_unlink(struct store *st, struct conn *c)
-{
-	if (c->prev)
-		c->prev->next = c->next;
-	else
-		st->conns = c->next;
-	if (c->next)
-		c->next->prev = c->prev;
-	c->prev = c->next = NULL;
-}
-
-/* pthread key destructor: the thread is exiting, close its connection. */
-static void conn_thread_exit(void *p)
-{
-	struct conn *c = p;
-	pthread_mutex_lock(&c->st->lock);
-	conn_unlink(c->st, c);
-	pthread_mutex_unlock(&c->st->lock);
-	conn_close(c);
-}
-
-static void conn_register(struct store *st, struct conn *c);
-
-static int exec(struct conn *c, const char *sql, struct store_error *err)
-{
-	int rc = sqlite3_exec(c->db, sql, NULL, NULL, NULL);
-	return rc == SQLITE_OK ? STORE_OK : sql_fail(err, c->db, rc, sql);
-}
-
-/* Open a connection with the per-connection settings.  Only the first one
- * (store_open) may create the file: a later thread finding it gone must
- * fail, not start an empty registry. */
-static int conn_open(struct store *st, bool cache, bool create, struct conn **out,
-		     struct store_error *err)
-{
-	int flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX | (create ? SQLITE_OPEN_CREATE : 0);
-	const char *path = cache ? st->cache_path : st->path;
-	int code = STORE_OK, rc;
-	struct conn *c = calloc(1, sizeof *c);
-	*out = NULL;
-	if (!c)
-		return fail(err, STORE_NOMEM, "out of memory opening %s", path);
-	c->st = st;
-	c->cache = cache;
-	rc = sqlite3_open_v2(path, &c->db, flags, NULL);
-	if (rc != SQLITE_OK) {
-		code = c->db ? sql_fail(err, c->db, rc, path)
-			     : fail(err, STORE_NOMEM, "out of memory opening %s", path);
-		goto out;
-	}
-	sqlite3_extended_result_codes(c->db, 1);
-	sqlite3_busy_timeout(c->db, st->busy_ms);
-	sqlite3_db_config(c->db, SQLITE_DBCONFIG_DEFENSIVE, 1, (int *)NULL);
-	sqlite3_db_config(c->db, SQLITE_DBCONFIG_TRUSTED_SCHEMA, 0, (int *)NULL);
-	if ((code = exec(c,
-			 cache ? "PRAGMA synchronous = OFF"
-			       : "PRAGMA foreign_keys = ON; PRAGMA synchronous = FULL",
-			 err))) {
-		if (code == STORE_SCHEMA)
-			fail(err, code, "%s is not an SQLite database", path);
-		goto out;
-	}
-	c->sync = cache ? SYNC_OFF : SYNC_FULL;
-	*out = c;
-	c = NULL;
-out:
-	conn_close(c);
-	return code;
-}
-
-static void conn_register(struct store *st, struct conn *c)
-{
-	pthread_mutex_lock(&st->lock);
-	c->next = st->conns;
-	if (st->conns)
-		st->conns->prev = c;
-	st->conns = c;
-	pthread_mutex_unlock(&st->lock);
-	pthread_setspecific(c->cache ? st->ckey : st->key, c);
-}
-
-/* This thread's registry (cache = false) or cache connection, opened on
- * first use. */
-static int conn_get_kind(struct store *st, bool cache, struct conn **out, struct store_error *err)
-{
-	int code;
-	if (!st)
-		return fail(err, STORE_INVAL, "no store");
-	*out = pthread_getspecific(cache ? st->ckey : st->key);
-	if (*out)
-		return STORE_OK;
-	if ((code = conn_open(st, cache, false, out, err)))
-		return code;
-	conn_register(st, *out);
-	return STORE_OK;
-}
-
-static int conn_get(struct store *st, struct conn **out, struct store_error *err)
-{
-	return conn_get_kind(st, false, out, err);
-}
-
-static int cache_conn_get(struct store *st, struct conn **out, struct store_error *err)
-{
-	return conn_get_kind(st, true, out, err);
-}
-
-/* The cached statement `id`, prepared on first use on this connection. */
-static int prep(struct conn *c, enum stmt_id id, sqlite3_stmt **out, struct store_error *err)
-{
-	if (!c->stmts[id]) {
-		int rc = sqlite3_prepare_v3(c->db, stmt_sql[id], -1, SQLITE_PREPARE_PERSISTENT,
-					    &c->stmts[id], NULL);
-		if (rc != SQLITE_OK) {
-			c->stmts[id] = NULL;
-			*out = NULL;
-			return sql_fail(err, c->db, rc, "prepare");
-		}
-	}
-	*out = c->stmts[id];
-	return STORE_OK;
-}
-
-/* Give a statement back: no statement stays active (it would pin a read
- * snapshot and hold back checkpoints) and no binding outlives its call. */
-static void done(sqlite3_stmt *s)
-{
-	if (s) {
-		sqlite3_reset(s);
-		sqlite3_clear_bindings(s);
-	}
-}
-
-/* Bindings.  Text is SQLITE_STATIC: every bound string outlives the step. */
-static int bind_text(sqlite3_stmt *s, int i, const char *v)
-{
-	return v ? sqlite3_bind_text(s, i, v, -1, SQLITE_STATIC) : sqlite3_bind_null(s, i);
-}
-
-static int bind_int(sqlite3_stmt *s, int i, int64_t v)
-{
-	return sqlite3_bind_int64(s, i, v);
-}
-
-static int bind_fail(struct store_error *err, struct conn *c, int rc)
-{
-	return sql_fail(err, c->db, rc, "bind");
-}
-
-/* Run a statement expected to return no row. */
-static int run(struct conn *c, enum stmt_id id, struct store_error *err)
-{
-	sqlite3_stmt *s;
-	int code = prep(c, id, &s, err);
-	if (code)
-		return code;
-	int rc = step(s);
-	code = rc == SQLITE_DONE ? STORE_OK : sql_fail(err, c->db, rc, stmt_sql[id]);
-	done(s);
-	return code;
-}
-
-/* ---- Transactions ---------------------------------------------------------- */
-
-static int set_sync(struct conn *c, int level, struct store_error *err)
-{
-	int code;
-	if (c->sync == level || c->cache) /* the cache file stays at OFF */
-		return STORE_OK;
-	code = run(c, level == SYNC_FULL ? S_SYNC_FULL : S_SYNC_NORMAL, err);
-	if (!code)
-		c->sync = level;
-	return code;
-}
-
-/* A write transaction: the write lock is taken up front, so waiting for it
- * goes through busy_timeout, and a read-then-write never fails on upgrade. */
-static int tx_write(struct conn *c, int sync, struct store_error *err)
-{
-	if (!c->cache && c->st->degraded[0])
-		return fail(err, STORE_UNAVAILABLE, "the database is read-only: %s",
-			    c->st->degraded);
-	int code = set_sync(c, sync, err);
-	return code ? code : run(c, S_BEGIN_WRITE, err);
-}
-
-/* A read transaction: several SELECTs see one snapshot. */
-static int tx_read(struct conn *c, struct store_error *err)
-{
-	return run(c, S_BEGIN_READ, err);
-}
-
-static int tx_commit(struct conn *c, struct store_error *err)
-{
-	return run(c, S_COMMIT, err);
-}
-
-/* Roll back whatever is open; used on every exit path (a no-op after a
- * commit).  If the cached ROLLBACK itself fails (an injected fault), the
- * direct one still ends the transaction: a connection never stays inside
- * one between calls. */
-static void tx_abort(struct conn *c)
-{
-	if (c && !sqlite3_get_autocommit(c->db))
-		run(c, S_ROLLBACK, NULL);
-	if (c && !sqlite3_get_autocommit(c->db))
-		sqlite3_exec(c->db, "ROLLBACK", NULL, NULL, NULL);
-}
-
-/* ---- Small helpers ------------------------------------------------------- */
-
-static void now_rfc3339(char out[32])
+void store_now(char out[32])
 {
 	struct tm tm;
 	time_t t = time(NULL);
@@ -618,31 +82,7 @@ static void now_rfc3339(char out[32])
 	strftime(out, 32, "%Y-%m-%dT%H:%M:%SZ", &tm);
 }
 
-/* Copy column i: NULL stays NULL.  Returns STORE_NOMEM on failure. */
-static int col_dup(sqlite3_stmt *s, int i, char **out)
-{
-	const unsigned char *t = sqlite3_column_text(s, i);
-	*out = NULL;
-	if (!t)
-		return sqlite3_column_type(s, i) == SQLITE_NULL ? STORE_OK : STORE_NOMEM;
-	size_t n = (size_t)sqlite3_column_bytes(s, i);
-	char *p = malloc(n + 1);
-	if (!p)
-		return STORE_NOMEM;
-	memcpy(p, t, n);
-	p[n] = '\0';
-	*out = p;
-	return STORE_OK;
-}
-
-static json_t *col_json_string(sqlite3_stmt *s, int i)
-{
-	const unsigned char *t = sqlite3_column_text(s, i);
-	return t ? json_string((const char *)t) : json_null();
-}
-
-/* Add a value to an object, consuming it; false on allocation failure. */
-static bool put(json_t *obj, const char *key, json_t *v)
+bool store_json_put(json_t *obj, const char *key, json_t *v)
 {
 	return v && json_object_set_new(obj, key, v) == 0;
 }
@@ -663,496 +103,217 @@ bool store_name_valid(const char *name)
 	return n > 0;
 }
 
-/* A prefix or cursor: empty, or the beginning of a valid name. */
-static bool name_prefix_valid(const char *p)
+bool store_prefix_valid(const char *p)
 {
 	return !p || !*p || store_name_valid(p);
 }
 
-static int check_name(const char *name, struct store_error *err)
+int store_check_name(const char *name, struct store_error *err)
 {
 	if (store_name_valid(name))
 		return STORE_OK;
-	return fail(err, STORE_BADNAME,
-		    "invalid name \"%.*s\": names match [A-Za-z0-9][A-Za-z0-9._-]{0,127}",
-		    name ? 64 : 0, name ? name : "");
+	return store_fail(err, STORE_BADNAME,
+			  "invalid name \"%.*s\": names match [A-Za-z0-9][A-Za-z0-9._-]{0,127}",
+			  name ? 64 : 0, name ? name : "");
 }
 
-static int check_key(const char *what, const char *v, struct store_error *err)
+int store_check_key(const char *what, const char *v, struct store_error *err)
 {
 	if (!v || !*v || strlen(v) > STORE_KEY_MAX)
-		return fail(err, STORE_INVAL, "%s must be 1 to %d characters", what, STORE_KEY_MAX);
+		return store_fail(err, STORE_INVAL, "%s must be 1 to %d characters", what,
+				  STORE_KEY_MAX);
 	return STORE_OK;
 }
 
-static long page_limit(long limit)
+long store_page_limit(long limit)
 {
 	if (limit <= 0)
 		return STORE_PAGE_DEFAULT;
 	return limit > STORE_PAGE_MAX ? STORE_PAGE_MAX : limit;
 }
 
-/* ---- Lifecycle ----------------------------------------------------------- */
-
-static int pragma_int(struct conn *c, const char *sql, int64_t *v, struct store_error *err)
+bool store_hash_eq(const void *a, const void *b)
 {
-	sqlite3_stmt *s = NULL;
-	int rc = sqlite3_prepare_v2(c->db, sql, -1, &s, NULL);
-	if (rc == SQLITE_OK && (rc = step(s)) == SQLITE_ROW) {
-		*v = sqlite3_column_int64(s, 0);
-		rc = SQLITE_OK;
-	}
-	sqlite3_finalize(s);
-	return rc == SQLITE_OK ? STORE_OK : sql_fail(err, c->db, rc, sql);
+	return memeql_sec(a, b, STORE_HASH_LEN) != 0;
 }
 
-/* Is this file ours, and can this binary read it?  Checked before anything
- * is written to it (WAL included), and again inside the migration
- * transaction in case another process migrated it meanwhile. */
-static int check_identity(struct conn *c, int64_t *user_version, struct store_error *err)
+/* ---- Lifecycle ------------------------------------------------------------ */
+
+static bool has_prefix(const char *s, const char *p)
 {
-	int64_t app = 0, objects = 0;
-	int code;
-	if ((code = pragma_int(c, "PRAGMA application_id", &app, err)) ||
-	    (code = pragma_int(c, "PRAGMA user_version", user_version, err)) ||
-	    (code = pragma_int(c, "SELECT count(*) FROM sqlite_schema", &objects, err))) {
-		if (code == STORE_SCHEMA)
-			fail(err, STORE_SCHEMA, "%s is not an SQLite database", c->st->path);
-		return code;
-	}
-	if (app != STORE_APPLICATION_ID && (app != 0 || *user_version != 0 || objects != 0))
-		return fail(err, STORE_SCHEMA, "%s is not a layoutd database (application_id %lld)",
-			    c->st->path, (long long)app);
-	if (*user_version > (int64_t)N_MIGRATIONS)
-		return fail(err, STORE_SCHEMA,
-			    "%s has schema version %lld, newer than this layoutd (%zu): "
-			    "upgrade layoutd",
-			    c->st->path, (long long)*user_version, N_MIGRATIONS);
-	return STORE_OK;
+	return strncmp(s, p, strlen(p)) == 0;
 }
 
-static int migrate(struct conn *c, struct store_error *err)
+bool store_is_url(const char *db)
 {
-	int64_t uv = 0;
-	char sql[96];
-	int code = check_identity(c, &uv, err);
-	sqlite3_stmt *s = NULL;
-	if (code)
-		return code;
-	/* WAL is persistent; setting it again is a no-op.  It cannot be changed
-	 * inside a transaction, hence before the migration. */
-	int rc = sqlite3_prepare_v2(c->db, "PRAGMA journal_mode = WAL", -1, &s, NULL);
-	if (rc == SQLITE_OK && (rc = step(s)) == SQLITE_ROW) {
-		const char *mode = (const char *)sqlite3_column_text(s, 0);
-		rc = mode && strcmp(mode, "wal") == 0 ? SQLITE_OK : SQLITE_ERROR;
-		if (rc != SQLITE_OK)
-			code = fail(err, STORE_IO, "%s: cannot use WAL (journal_mode %s)",
-				    c->st->path, mode ? mode : "?");
-	}
-	sqlite3_finalize(s);
-	if (code)
-		return code;
-	if (rc != SQLITE_OK)
-		return sql_fail(err, c->db, rc, "PRAGMA journal_mode = WAL");
-
-	if ((code = tx_write(c, SYNC_FULL, err)))
-		return code;
-	if ((code = check_identity(c, &uv, err)))
-		goto out;
-	for (size_t i = (size_t)uv; i < N_MIGRATIONS; i++) {
-		if ((code = exec(c, migrations[i].sql, err))) {
-			fail(err, code, "migration %s failed: %s", migrations[i].file,
-			     sqlite3_errmsg(c->db));
-			goto out;
-		}
-	}
-	/* PRAGMAs take no parameters; both values are compile-time constants. */
-	snprintf(sql, sizeof sql, "PRAGMA user_version = %zu; PRAGMA application_id = %d",
-		 N_MIGRATIONS, STORE_APPLICATION_ID);
-	if ((code = exec(c, sql, err)) || (code = tx_commit(c, err)))
-		goto out;
-out:
-	tx_abort(c);
-	return code;
+	return db && (has_prefix(db, "postgresql://") || has_prefix(db, "postgres://"));
 }
 
-/* One row of text from a PRAGMA: "ok" from quick_check means no damage. */
-static int quick_check(struct conn *c, char *why, size_t n)
+struct store *store_open(const char *db, const struct store_options *opt, struct store_error *err)
 {
-	sqlite3_stmt *s = NULL;
-	int rc = sqlite3_prepare_v2(c->db, "PRAGMA quick_check", -1, &s, NULL);
-	if (rc == SQLITE_OK)
-		rc = step(s);
-	const char *t = rc == SQLITE_ROW ? (const char *)sqlite3_column_text(s, 0) : NULL;
-	int bad = !(t && strcmp(t, "ok") == 0);
-	if (bad) {
-		snprintf(why, n, "%s", t ? t : sqlite3_errmsg(c->db));
-		for (char *p = why; *p; p++) /* one log line */
-			if (*p == '\n' || *p == '\r')
-				*p = ' ';
+	if (store_is_url(db)) {
+#ifdef HAVE_LIBPQ
+		return store_pg_open(db, opt, err);
+#else
+		store_fail(err, STORE_INVAL, "this layoutd was built without PostgreSQL (libpq)");
+		return NULL;
+#endif
 	}
-	sqlite3_finalize(s);
-	return bad;
+	if (db && has_prefix(db, "sqlite://"))
+		db += strlen("sqlite://");
+	return store_sqlite_open(db, opt, err);
 }
 
-static void unlink_cache_files(const char *path)
+const char *store_backend(const struct store *st)
 {
-	static const char *const suffix[] = { "", "-wal", "-shm", "-journal" };
-	char p[4200];
-	for (size_t i = 0; i < sizeof suffix / sizeof suffix[0]; i++) {
-		snprintf(p, sizeof p, "%s%s", path, suffix[i]);
-		unlink(p);
-	}
-}
-
-/* Is the cache file ours, of this version, and sound?  1 = yes, 0 = it
- * must be rebuilt, -1 = cannot tell (err filled). */
-static int cache_usable(struct conn *c, struct store_error *err)
-{
-	int64_t app = 0, uv = 0, objects = 0;
-	char why[256];
-	int code;
-	if ((code = pragma_int(c, "PRAGMA application_id", &app, err)) ||
-	    (code = pragma_int(c, "PRAGMA user_version", &uv, err)) ||
-	    (code = pragma_int(c, "SELECT count(*) FROM sqlite_schema", &objects, err)))
-		return code == STORE_SCHEMA || code == STORE_IO ? 0 : -1;
-	if (app == 0 && uv == 0 && objects == 0)
-		return 1; /* new and empty: the schema is created below */
-	return app == STORE_APPLICATION_ID && uv == CACHE_FILE_VERSION &&
-	       !quick_check(c, why, sizeof why);
-}
-
-/* Open (creating or rebuilding) the cache file and keep the connection as
- * this thread's cache connection.  The schema goes in under the write lock,
- * checked again inside it: two processes opening together create it once. */
-static int cache_open(struct store *st, struct store_error *err)
-{
-	struct conn *c = NULL;
-	int64_t uv = 0;
-	char sql[96];
-	int code, fd;
-	for (int attempt = 0;; attempt++) {
-		fd = open(st->cache_path, O_RDWR | O_CREAT | O_CLOEXEC, 0600);
-		if (fd < 0)
-			return fail(err, STORE_IO, "cannot create %s: %s", st->cache_path,
-				    strerror(errno));
-		close(fd);
-		code = conn_open(st, true, true, &c, err);
-		if (code && (attempt || (code != STORE_SCHEMA && code != STORE_IO)))
-			return code;
-		int usable = code ? 0 : cache_usable(c, err);
-		if (usable < 0) {
-			code = err ? err->code : STORE_IO;
-			goto out;
-		}
-		if (usable)
-			break;
-		conn_close(c);
-		c = NULL;
-		if (attempt)
-			return fail(err, STORE_IO, "cannot rebuild the cache file %s",
-				    st->cache_path);
-		unlink_cache_files(st->cache_path);
-	}
-	if ((code = exec(c, "PRAGMA journal_mode = WAL", err)) || (code = tx_write(c, 0, err)) ||
-	    (code = pragma_int(c, "PRAGMA user_version", &uv, err)))
-		goto out;
-	if (uv != CACHE_FILE_VERSION) {
-		snprintf(sql, sizeof sql, "PRAGMA user_version = %d; PRAGMA application_id = %d",
-			 CACHE_FILE_VERSION, STORE_APPLICATION_ID);
-		if ((code = exec(c, cache_schema, err)) || (code = exec(c, sql, err)))
-			goto out;
-	}
-	if ((code = tx_commit(c, err)))
-		goto out;
-	conn_register(st, c);
-	c = NULL;
-out:
-	tx_abort(c);
-	conn_close(c);
-	return code;
-}
-
-const char *store_degraded(struct store *st)
-{
-	return st && st->degraded[0] ? st->degraded : NULL;
-}
-
-struct store *store_open(const char *path, const struct store_options *opt, struct store_error *err)
-{
-	struct store *st = NULL;
-	struct conn *c = NULL;
-	bool key = false, ckey = false, lock = false;
-	int fd;
-	if (!path || !*path)
-		path = STORE_DEFAULT_PATH;
-	ok(err);
-	st = calloc(1, sizeof *st);
-	if (!st || !(st->path = strdup(path))) {
-		fail(err, STORE_NOMEM, "out of memory opening %s", path);
-		goto fail;
-	}
-	st->cache_max = opt && opt->cache_max_entries > 0 ? opt->cache_max_entries
-							  : STORE_DEFAULT_CACHE_MAX;
-	st->cache_bytes =
-		opt && opt->cache_max_bytes > 0 ? opt->cache_max_bytes : STORE_DEFAULT_CACHE_BYTES;
-	st->busy_ms =
-		opt && opt->busy_timeout_ms > 0 ? opt->busy_timeout_ms : STORE_DEFAULT_BUSY_MS;
-	if (pthread_mutex_init(&st->lock, NULL)) {
-		fail(err, STORE_NOMEM, "cannot create a mutex");
-		goto fail;
-	}
-	lock = true;
-	if (pthread_key_create(&st->key, conn_thread_exit)) {
-		fail(err, STORE_NOMEM, "cannot create a thread key");
-		goto fail;
-	}
-	key = true;
-	if (pthread_key_create(&st->ckey, conn_thread_exit)) {
-		fail(err, STORE_NOMEM, "cannot create a thread key");
-		goto fail;
-	}
-	ckey = true;
-	if (asprintf(&st->cache_path, "%s-cache", path) < 0) {
-		st->cache_path = NULL;
-		fail(err, STORE_NOMEM, "out of memory opening %s", path);
-		goto fail;
-	}
-	/* Create the file ourselves so it is private (it holds token hashes);
-	 * SQLite gives the -wal and -shm files the same mode.  An empty file is
-	 * a valid empty database. */
-	fd = open(path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
-	if (fd >= 0)
-		close(fd);
-	else if (errno != EEXIST) {
-		fail(err, STORE_IO, "cannot create %s: %s", path, strerror(errno));
-		goto fail;
-	}
-	if (conn_open(st, false, true, &c, err) || migrate(c, err))
-		goto fail;
-	/* Damage found here keeps the registry readable but refuses every
-	 * write: better than acknowledging writes into a broken file. */
-	if (opt && opt->quick_check) {
-		char why[256];
-		if (quick_check(c, why, sizeof why))
-			snprintf(
-				st->degraded, sizeof st->degraded,
-				"%.200s failed its integrity check (%.200s); run `layoutd db check`"
-				" and restore it from a backup",
-				path, why);
-	}
-	conn_register(st, c);
-	c = NULL;
-	if (cache_open(st, err))
-		goto fail;
-	ok(err); /* a rebuilt cache file is not an error */
-	return st;
-fail:
-	conn_close(c);
-	if (st && st->conns) {
-		pthread_setspecific(st->key, NULL);
-		while (st->conns) {
-			struct conn *k = st->conns;
-			conn_unlink(st, k);
-			conn_close(k);
-		}
-	}
-	if (ckey)
-		pthread_key_delete(st->ckey);
-	if (key)
-		pthread_key_delete(st->key);
-	if (lock)
-		pthread_mutex_destroy(&st->lock);
-	if (st) {
-		free(st->path);
-		free(st->cache_path);
-	}
-	free(st);
-	return NULL;
+	return st ? st->ops->scheme : NULL;
 }
 
 void store_close(struct store *st)
 {
-	if (!st)
-		return;
-	/* After this no thread-exit destructor starts for this store. */
-	pthread_key_delete(st->key);
-	pthread_key_delete(st->ckey);
-	pthread_mutex_lock(&st->lock);
-	while (st->conns) {
-		struct conn *c = st->conns;
-		conn_unlink(st, c);
-		conn_close(c);
-	}
-	pthread_mutex_unlock(&st->lock);
-	pthread_mutex_destroy(&st->lock);
-	free(st->path);
-	free(st->cache_path);
-	free(st);
-}
-
-/* Read one integer from a one-row statement that is already bound. */
-static int row_int(struct conn *c, sqlite3_stmt *s, int64_t *v, struct store_error *err)
-{
-	int rc = step(s);
-	if (rc == SQLITE_ROW) {
-		*v = sqlite3_column_int64(s, 0);
-		return STORE_OK;
-	}
-	return sql_fail(err, c->db, rc == SQLITE_DONE ? SQLITE_ERROR : rc, "query");
+	if (st)
+		st->ops->close(st);
 }
 
 int store_ready(struct store *st, struct store_error *err)
 {
-	struct conn *c;
-	sqlite3_stmt *s = NULL;
-	int64_t n;
-	if (st && st->degraded[0])
-		return fail(err, STORE_UNAVAILABLE, "the database is read-only: %s", st->degraded);
-	int code = conn_get(st, &c, err);
-	if (code || (code = prep(c, S_READY, &s, err)))
-		return code;
-	code = row_int(c, s, &n, err);
-	done(s);
-	return code ? code : ok(err);
+	if (!st)
+		return store_fail(err, STORE_INVAL, "no store");
+	return st->ops->ready(st, err);
+}
+
+const char *store_degraded(struct store *st)
+{
+	return st ? st->ops->degraded(st) : NULL;
 }
 
 int store_integrity_check(struct store *st, struct store_error *err)
 {
-	struct conn *c;
-	sqlite3_stmt *s = NULL;
-	int code = conn_get(st, &c, err), rc;
-	if (code)
-		return code;
-	rc = sqlite3_prepare_v2(c->db, "PRAGMA integrity_check", -1, &s, NULL);
-	if (rc == SQLITE_OK)
-		rc = step(s);
-	if (rc != SQLITE_ROW) {
-		code = sql_fail(err, c->db, rc, "PRAGMA integrity_check");
-	} else {
-		const char *t = (const char *)sqlite3_column_text(s, 0);
-		if (t && strcmp(t, "ok") == 0 && step(s) == SQLITE_DONE)
-			code = ok(err);
-		else
-			code = fail(err, STORE_IO, "integrity_check: %s", t ? t : "(null)");
-	}
-	sqlite3_finalize(s);
-	return code;
+	if (!st)
+		return store_fail(err, STORE_INVAL, "no store");
+	return st->ops->integrity_check(st, err);
 }
 
-/* ---- Analysis cache ------------------------------------------------------ */
+/* ---- Analysis cache ------------------------------------------------------- */
 
 int store_cache_get(struct store *st, const char *id, const char *engine_version, char **json_out,
 		    struct store_error *err)
 {
-	struct conn *c;
-	sqlite3_stmt *s = NULL;
-	int code, rc;
+	int code;
 	*json_out = NULL;
-	if ((code = check_key("id", id, err)) ||
-	    (code = check_key("engine_version", engine_version, err)) ||
-	    (code = cache_conn_get(st, &c, err)) || (code = prep(c, S_CACHE_GET, &s, err)))
+	if ((code = store_check_key("id", id, err)) ||
+	    (code = store_check_key("engine_version", engine_version, err)))
 		return code;
-	if ((rc = bind_text(s, 1, id)) || (rc = bind_text(s, 2, engine_version))) {
-		code = bind_fail(err, c, rc);
-		goto out;
-	}
-	rc = step(s);
-	if (rc == SQLITE_DONE)
-		code = fail(err, STORE_NOTFOUND, "no cached analysis of %s", id);
-	else if (rc != SQLITE_ROW)
-		code = sql_fail(err, c->db, rc, "cache lookup");
-	else if (col_dup(s, 0, json_out) || !*json_out)
-		code = fail(err, STORE_NOMEM, "out of memory reading the cache");
-	done(s);
-	s = NULL;
-	if (code)
-		goto out;
-	/* Touch: best effort, never waits for the cache's write lock. */
-	if (!prep(c, S_CACHE_TOUCH, &s, NULL) && !bind_text(s, 1, id) &&
-	    !bind_text(s, 2, engine_version)) {
-		sqlite3_busy_timeout(c->db, 0);
-		step(s);
-		sqlite3_busy_timeout(c->db, st->busy_ms);
-	}
-	code = ok(err);
-out:
-	done(s);
-	return code;
+	if (!st)
+		return store_fail(err, STORE_INVAL, "no store");
+	return st->ops->cache_get(st, id, engine_version, json_out, err);
 }
 
 int store_cache_put(struct store *st, const char *id, const char *engine_version,
 		    const char *json_text, struct store_error *err)
 {
-	struct conn *c = NULL;
-	sqlite3_stmt *s = NULL;
-	int64_t count = 0, bytes = 0;
-	int code, rc;
-	if ((code = check_key("id", id, err)) ||
-	    (code = check_key("engine_version", engine_version, err)))
+	int code;
+	if ((code = store_check_key("id", id, err)) ||
+	    (code = store_check_key("engine_version", engine_version, err)))
 		return code;
 	if (!json_text)
-		return fail(err, STORE_INVAL, "no analysis to cache");
-	/* what an entry costs on disk, near enough: its texts and a row */
-	int64_t size = (int64_t)(strlen(json_text) + strlen(id) + strlen(engine_version) + 64);
-	if (size > st->cache_bytes)
-		return ok(err); /* would evict everything, itself included */
-	if ((code = cache_conn_get(st, &c, err)) || (code = tx_write(c, SYNC_OFF, err)))
-		return code;
-	if ((code = prep(c, S_CACHE_PUT, &s, err)))
-		goto out;
-	if ((rc = bind_text(s, 1, id)) || (rc = bind_text(s, 2, engine_version)) ||
-	    (rc = bind_text(s, 3, json_text)) || (rc = bind_int(s, 4, size))) {
-		code = bind_fail(err, c, rc);
-		goto out;
-	}
-	if ((rc = step(s)) != SQLITE_DONE) {
-		code = sql_fail(err, c->db, rc, "cache insert");
-		goto out;
-	}
-	done(s);
-	if ((code = prep(c, S_CACHE_COUNT, &s, err)) || (code = row_int(c, s, &count, err)))
-		goto out;
-	bytes = sqlite3_column_int64(s, 1);
-	done(s);
-	/* The totals are kept by triggers: no scan unless a bound is passed. */
-	if (count > st->cache_max || bytes > st->cache_bytes) {
-		if ((code = prep(c, S_CACHE_EVICT, &s, err)))
-			goto out;
-		if ((rc = bind_int(s, 1, st->cache_max)) ||
-		    (rc = bind_int(s, 2, st->cache_bytes))) {
-			code = bind_fail(err, c, rc);
-			goto out;
-		}
-		if ((rc = step(s)) != SQLITE_DONE) {
-			code = sql_fail(err, c->db, rc, "cache eviction");
-			goto out;
-		}
-		done(s);
-	}
-	s = NULL;
-	code = tx_commit(c, err);
-out:
-	done(s);
-	tx_abort(c);
-	return code ? code : ok(err);
+		return store_fail(err, STORE_INVAL, "no analysis to cache");
+	if (!st)
+		return store_fail(err, STORE_INVAL, "no store");
+	return st->ops->cache_put(st, id, engine_version, json_text, err);
 }
 
 int store_cache_count(struct store *st, long *count, struct store_error *err)
 {
-	struct conn *c;
-	sqlite3_stmt *s = NULL;
-	int64_t n = 0;
-	int code = cache_conn_get(st, &c, err);
-	if (code || (code = prep(c, S_CACHE_COUNT, &s, err)))
-		return code;
-	code = row_int(c, s, &n, err);
-	done(s);
-	*count = (long)n;
-	return code ? code : ok(err);
+	*count = 0;
+	if (!st)
+		return store_fail(err, STORE_INVAL, "no store");
+	return st->ops->cache_count(st, count, err);
 }
 
-/* ---- Registry ------------------------------------------------------------ */
+/* ---- Registry ------------------------------------------------------------- */
+
+int store_layout_put(struct store *st, const char *name, const char *id, const char *fingerprint,
+		     const char *layout_json, const char *analysis_json, const char *description,
+		     const char *created_by, struct store_version *out, bool *created,
+		     struct store_error *err)
+{
+	int code;
+	if (out)
+		memset(out, 0, sizeof *out);
+	if (created)
+		*created = false;
+	if ((code = store_check_name(name, err)) || (code = store_check_key("id", id, err)) ||
+	    (code = store_check_key("fingerprint", fingerprint, err)))
+		return code;
+	if (!layout_json || !analysis_json)
+		return store_fail(err, STORE_INVAL,
+				  "a layout version needs its layout and analysis");
+	if (!st)
+		return store_fail(err, STORE_INVAL, "no store");
+	return st->ops->layout_put(st, name, id, fingerprint, layout_json, analysis_json,
+				   description, created_by, out, created, err);
+}
+
+int store_layout_get(struct store *st, const char *name, int64_t version, struct store_version *out,
+		     struct store_error *err)
+{
+	int code;
+	if (out)
+		memset(out, 0, sizeof *out);
+	if ((code = store_check_name(name, err)))
+		return code;
+	if (version < 0)
+		return store_fail(err, STORE_INVAL, "version must be 1 or more (0 for the latest)");
+	if (!st)
+		return store_fail(err, STORE_INVAL, "no store");
+	return st->ops->layout_get(st, name, version, out, err);
+}
+
+int store_layout_versions(struct store *st, const char *name, int64_t after, long limit,
+			  json_t **out, struct store_error *err)
+{
+	int code;
+	*out = NULL;
+	if ((code = store_check_name(name, err)))
+		return code;
+	if (!st)
+		return store_fail(err, STORE_INVAL, "no store");
+	return st->ops->layout_versions(st, name, after < 0 ? 0 : after, store_page_limit(limit),
+					out, err);
+}
+
+int store_layout_list(struct store *st, const char *prefix, const char *after_name, long limit,
+		      json_t **out, struct store_error *err)
+{
+	*out = NULL;
+	if (!prefix)
+		prefix = "";
+	if (!after_name)
+		after_name = "";
+	if (!store_prefix_valid(prefix) || !store_prefix_valid(after_name))
+		return store_fail(err, STORE_BADNAME, "invalid %s \"%.64s\"",
+				  store_prefix_valid(prefix) ? "cursor" : "prefix",
+				  store_prefix_valid(prefix) ? after_name : prefix);
+	if (!st)
+		return store_fail(err, STORE_INVAL, "no store");
+	return st->ops->layout_list(st, prefix, after_name, store_page_limit(limit), out, err);
+}
+
+int store_layout_delete(struct store *st, const char *name, int64_t version, bool *deleted_now,
+			struct store_error *err)
+{
+	int code;
+	if (deleted_now)
+		*deleted_now = false;
+	if ((code = store_check_name(name, err)))
+		return code;
+	if (version < 1)
+		return store_fail(err, STORE_INVAL, "version must be 1 or more");
+	if (!st)
+		return store_fail(err, STORE_INVAL, "no store");
+	return st->ops->layout_delete(st, name, version, deleted_now, err);
+}
 
 void store_version_clear(struct store_version *v)
 {
@@ -1167,390 +328,6 @@ void store_version_clear(struct store_version *v)
 	free(v->created);
 	free(v->created_by);
 	memset(v, 0, sizeof *v);
-}
-
-/* Fill v from a row of VERSION_COLUMNS. */
-static int row_version(sqlite3_stmt *s, struct store_version *v, struct store_error *err)
-{
-	store_version_clear(v);
-	v->version = sqlite3_column_int64(s, 1);
-	v->deleted = sqlite3_column_type(s, 9) != SQLITE_NULL;
-	if (col_dup(s, 0, &v->name) || col_dup(s, 2, &v->id) || col_dup(s, 3, &v->fingerprint) ||
-	    col_dup(s, 4, &v->layout_json) || col_dup(s, 5, &v->analysis_json) ||
-	    col_dup(s, 6, &v->description) || col_dup(s, 7, &v->created) ||
-	    col_dup(s, 8, &v->created_by)) {
-		store_version_clear(v);
-		return fail(err, STORE_NOMEM, "out of memory reading a layout version");
-	}
-	return STORE_OK;
-}
-
-/* Select one version row with statement id (S_LATEST_LIVE or S_GET_VERSION)
- * into v (may be NULL).  STORE_NOTFOUND when there is no row. */
-static int select_version(struct conn *c, enum stmt_id id, const char *name, int64_t version,
-			  struct store_version *v, struct store_error *err)
-{
-	sqlite3_stmt *s;
-	int code = prep(c, id, &s, err), rc;
-	if (code)
-		return code;
-	if ((rc = bind_text(s, 1, name)) ||
-	    (id == S_GET_VERSION && (rc = bind_int(s, 2, version)))) {
-		code = bind_fail(err, c, rc);
-		goto out;
-	}
-	rc = step(s);
-	if (rc == SQLITE_DONE)
-		code = STORE_NOTFOUND;
-	else if (rc != SQLITE_ROW)
-		code = sql_fail(err, c->db, rc, "layout lookup");
-	else if (v)
-		code = row_version(s, v, err);
-out:
-	done(s);
-	return code;
-}
-
-int store_layout_put(struct store *st, const char *name, const char *id, const char *fingerprint,
-		     const char *layout_json, const char *analysis_json, const char *description,
-		     const char *created_by, struct store_version *out, bool *created,
-		     struct store_error *err)
-{
-	struct store_version latest = { 0 }, mine = { 0 };
-	struct conn *c = NULL;
-	sqlite3_stmt *s = NULL;
-	int64_t version = 0;
-	char now[32];
-	int code, rc;
-	if (out)
-		memset(out, 0, sizeof *out);
-	if (created)
-		*created = false;
-	if ((code = check_name(name, err)) || (code = check_key("id", id, err)) ||
-	    (code = check_key("fingerprint", fingerprint, err)))
-		return code;
-	if (!layout_json || !analysis_json)
-		return fail(err, STORE_INVAL, "a layout version needs its layout and analysis");
-	if ((code = conn_get(st, &c, err)) || (code = tx_write(c, SYNC_FULL, err)))
-		return code;
-
-	/* Same definition as the latest live version: idempotent, write nothing. */
-	code = select_version(c, S_LATEST_LIVE, name, 0, &latest, err);
-	if (code == STORE_OK && strcmp(latest.id, id) == 0) {
-		if ((code = tx_commit(c, err)))
-			goto out;
-		if (out) {
-			*out = latest;
-			memset(&latest, 0, sizeof latest);
-		}
-		goto out;
-	}
-	if (code != STORE_OK && code != STORE_NOTFOUND)
-		goto out;
-
-	/* A new version: one past the name's counter, which never goes back. */
-	now_rfc3339(now);
-	if ((code = prep(c, S_NAME_BUMP, &s, err)))
-		goto out;
-	if ((rc = bind_text(s, 1, name)) || (rc = bind_text(s, 2, now))) {
-		code = bind_fail(err, c, rc);
-		goto out;
-	}
-	if ((rc = step(s)) != SQLITE_ROW) {
-		code = sql_fail(err, c->db, rc == SQLITE_DONE ? SQLITE_ERROR : rc,
-				"version counter");
-		goto out;
-	}
-	version = sqlite3_column_int64(s, 0);
-	if ((rc = step(s)) != SQLITE_DONE) {
-		code = sql_fail(err, c->db, rc, "version counter");
-		goto out;
-	}
-	done(s);
-	if ((code = prep(c, S_VERSION_INSERT, &s, err)))
-		goto out;
-	if ((rc = bind_text(s, 1, name)) || (rc = bind_int(s, 2, version)) ||
-	    (rc = bind_text(s, 3, id)) || (rc = bind_text(s, 4, fingerprint)) ||
-	    (rc = bind_text(s, 5, layout_json)) || (rc = bind_text(s, 6, analysis_json)) ||
-	    (rc = bind_text(s, 7, description)) || (rc = bind_text(s, 8, now)) ||
-	    (rc = bind_text(s, 9, created_by))) {
-		code = bind_fail(err, c, rc);
-		goto out;
-	}
-	if ((rc = step(s)) != SQLITE_DONE) {
-		code = sql_fail(err, c->db, rc, "layout insert");
-		goto out;
-	}
-	done(s);
-	s = NULL;
-	if (out && (code = select_version(c, S_GET_VERSION, name, version, &mine, err))) {
-		if (code == STORE_NOTFOUND)
-			code = fail(err, STORE_IO, "version %lld of %s vanished",
-				    (long long)version, name);
-		goto out;
-	}
-	if ((code = tx_commit(c, err)))
-		goto out;
-	if (created)
-		*created = true;
-	if (out) {
-		*out = mine;
-		memset(&mine, 0, sizeof mine);
-	}
-out:
-	done(s);
-	tx_abort(c);
-	store_version_clear(&latest);
-	store_version_clear(&mine);
-	return code ? code : ok(err);
-}
-
-/* The name's state: versions ever and live versions. */
-static int name_state(struct conn *c, const char *name, int64_t *total, int64_t *live,
-		      struct store_error *err)
-{
-	sqlite3_stmt *s;
-	int code = prep(c, S_NAME_STATE, &s, err), rc;
-	if (code)
-		return code;
-	if ((rc = bind_text(s, 1, name)))
-		code = bind_fail(err, c, rc);
-	else if ((rc = step(s)) != SQLITE_ROW)
-		code = sql_fail(err, c->db, rc == SQLITE_DONE ? SQLITE_ERROR : rc, "layout state");
-	else {
-		*total = sqlite3_column_int64(s, 0);
-		*live = sqlite3_column_int64(s, 1);
-	}
-	done(s);
-	return code;
-}
-
-int store_layout_get(struct store *st, const char *name, int64_t version, struct store_version *out,
-		     struct store_error *err)
-{
-	struct conn *c = NULL;
-	int64_t total = 0, live = 0;
-	int code;
-	if (out)
-		memset(out, 0, sizeof *out);
-	if ((code = check_name(name, err)))
-		return code;
-	if (version < 0)
-		return fail(err, STORE_INVAL, "version must be 1 or more (0 for the latest)");
-	if ((code = conn_get(st, &c, err)) || (code = tx_read(c, err)))
-		return code;
-	if (version > 0) {
-		struct store_version tmp = { 0 };
-		struct store_version *v = out ? out : &tmp;
-		code = select_version(c, S_GET_VERSION, name, version, v, err);
-		if (code == STORE_NOTFOUND)
-			fail(err, code, "%s has no version %lld", name, (long long)version);
-		else if (code == STORE_OK && v->deleted)
-			code = fail(err, STORE_GONE, "version %lld of %s is deleted",
-				    (long long)version, name);
-		store_version_clear(&tmp);
-		goto out;
-	}
-	code = select_version(c, S_LATEST_LIVE, name, 0, out, err);
-	if (code == STORE_NOTFOUND) {
-		if ((code = name_state(c, name, &total, &live, err)))
-			goto out;
-		code = total ? fail(err, STORE_GONE, "every version of %s was deleted", name)
-			     : fail(err, STORE_NOTFOUND, "no layout named %s", name);
-	}
-out:
-	tx_abort(c); /* read-only: ending it is all a rollback does */
-	if (code != STORE_OK && code != STORE_GONE && out)
-		store_version_clear(out);
-	return code ? code : ok(err);
-}
-
-int store_layout_versions(struct store *st, const char *name, int64_t after, long limit,
-			  json_t **out, struct store_error *err)
-{
-	struct conn *c = NULL;
-	sqlite3_stmt *s = NULL;
-	json_t *res = NULL, *arr = NULL;
-	int64_t total = 0, live = 0, last = 0;
-	long n = 0;
-	int code, rc;
-	*out = NULL;
-	limit = page_limit(limit);
-	if ((code = check_name(name, err)))
-		return code;
-	if (after < 0)
-		after = 0;
-	if ((code = conn_get(st, &c, err)) || (code = tx_read(c, err)))
-		return code;
-	if ((code = name_state(c, name, &total, &live, err)))
-		goto out;
-	if (!total) {
-		code = fail(err, STORE_NOTFOUND, "no layout named %s", name);
-		goto out;
-	}
-	if (!live) {
-		code = fail(err, STORE_GONE, "every version of %s was deleted", name);
-		goto out;
-	}
-	res = json_object();
-	arr = json_array();
-	if (!res || !arr || !put(res, "name", json_string(name)) ||
-	    json_object_set(res, "versions", arr)) {
-		code = fail(err, STORE_NOMEM, "out of memory listing versions");
-		goto out;
-	}
-	if ((code = prep(c, S_VERSIONS_PAGE, &s, err)))
-		goto out;
-	if ((rc = bind_text(s, 1, name)) || (rc = bind_int(s, 2, after)) ||
-	    (rc = bind_int(s, 3, limit + 1))) {
-		code = bind_fail(err, c, rc);
-		goto out;
-	}
-	while ((rc = step(s)) == SQLITE_ROW) {
-		if (n == limit)
-			break; /* one more row exists: there is a next page */
-		json_t *e = json_object();
-		last = sqlite3_column_int64(s, 0);
-		if (!e || json_array_append_new(arr, e) || !put(e, "version", json_integer(last)) ||
-		    !put(e, "id", col_json_string(s, 1)) ||
-		    !put(e, "fingerprint", col_json_string(s, 2)) ||
-		    !put(e, "description", col_json_string(s, 3)) ||
-		    !put(e, "created", col_json_string(s, 4)) ||
-		    !put(e, "created_by", col_json_string(s, 5))) {
-			code = fail(err, STORE_NOMEM, "out of memory listing versions");
-			goto out;
-		}
-		n++;
-	}
-	if (rc != SQLITE_ROW && rc != SQLITE_DONE) {
-		code = sql_fail(err, c->db, rc, "versions");
-		goto out;
-	}
-	if (!put(res, "next", rc == SQLITE_ROW ? json_integer(last) : json_null())) {
-		code = fail(err, STORE_NOMEM, "out of memory listing versions");
-		goto out;
-	}
-	*out = res;
-	res = NULL;
-out:
-	done(s);
-	tx_abort(c);
-	json_decref(arr);
-	json_decref(res);
-	return code ? code : ok(err);
-}
-
-int store_layout_list(struct store *st, const char *prefix, const char *after_name, long limit,
-		      json_t **out, struct store_error *err)
-{
-	struct conn *c = NULL;
-	sqlite3_stmt *s = NULL;
-	json_t *res = NULL, *arr = NULL;
-	char upper[STORE_NAME_MAX + 2];
-	long n = 0;
-	int code = STORE_OK, rc;
-	*out = NULL;
-	limit = page_limit(limit);
-	if (!prefix)
-		prefix = "";
-	if (!after_name)
-		after_name = "";
-	if (!name_prefix_valid(prefix) || !name_prefix_valid(after_name))
-		return fail(err, STORE_BADNAME, "invalid %s \"%.64s\"",
-			    name_prefix_valid(prefix) ? "cursor" : "prefix",
-			    name_prefix_valid(prefix) ? after_name : prefix);
-	snprintf(upper, sizeof upper, "%s~", prefix);
-	if ((code = conn_get(st, &c, err)) || (code = prep(c, S_LIST_PAGE, &s, err)))
-		return code;
-	res = json_object();
-	arr = json_array();
-	if (!res || !arr || json_object_set(res, "layouts", arr)) {
-		code = fail(err, STORE_NOMEM, "out of memory listing layouts");
-		goto out;
-	}
-	if ((rc = bind_text(s, 1, after_name)) || (rc = bind_text(s, 2, prefix)) ||
-	    (rc = bind_text(s, 3, upper)) || (rc = bind_int(s, 4, limit + 1))) {
-		code = bind_fail(err, c, rc);
-		goto out;
-	}
-	json_t *last = NULL;
-	while ((rc = step(s)) == SQLITE_ROW) {
-		if (n == limit)
-			break;
-		json_t *e = json_object();
-		if (!e || json_array_append_new(arr, e) || !put(e, "name", col_json_string(s, 0)) ||
-		    !put(e, "version", json_integer(sqlite3_column_int64(s, 1))) ||
-		    !put(e, "versions", json_integer(sqlite3_column_int64(s, 2))) ||
-		    !put(e, "id", col_json_string(s, 3)) ||
-		    !put(e, "fingerprint", col_json_string(s, 4)) ||
-		    !put(e, "description", col_json_string(s, 5)) ||
-		    !put(e, "created", col_json_string(s, 6)) ||
-		    !put(e, "ok", json_boolean(sqlite3_column_int(s, 7) != 0))) {
-			code = fail(err, STORE_NOMEM, "out of memory listing layouts");
-			goto out;
-		}
-		last = json_object_get(e, "name");
-		n++;
-	}
-	if (rc != SQLITE_ROW && rc != SQLITE_DONE) {
-		code = sql_fail(err, c->db, rc, "layout list");
-		goto out;
-	}
-	if (!put(res, "next", rc == SQLITE_ROW && last ? json_incref(last) : json_null())) {
-		code = fail(err, STORE_NOMEM, "out of memory listing layouts");
-		goto out;
-	}
-	*out = res;
-	res = NULL;
-out:
-	done(s);
-	json_decref(arr);
-	json_decref(res);
-	return code ? code : ok(err);
-}
-
-int store_layout_delete(struct store *st, const char *name, int64_t version, bool *deleted_now,
-			struct store_error *err)
-{
-	struct conn *c = NULL;
-	sqlite3_stmt *s = NULL;
-	char now[32];
-	int code, rc;
-	if (deleted_now)
-		*deleted_now = false;
-	if ((code = check_name(name, err)))
-		return code;
-	if (version < 1)
-		return fail(err, STORE_INVAL, "version must be 1 or more");
-	if ((code = conn_get(st, &c, err)) || (code = tx_write(c, SYNC_FULL, err)))
-		return code;
-	now_rfc3339(now);
-	if ((code = prep(c, S_DELETE_MARK, &s, err)))
-		goto out;
-	if ((rc = bind_text(s, 1, name)) || (rc = bind_int(s, 2, version)) ||
-	    (rc = bind_text(s, 3, now))) {
-		code = bind_fail(err, c, rc);
-		goto out;
-	}
-	if ((rc = step(s)) != SQLITE_DONE) {
-		code = sql_fail(err, c->db, rc, "layout delete");
-		goto out;
-	}
-	done(s);
-	s = NULL;
-	if (sqlite3_changes(c->db) == 1) {
-		if (deleted_now)
-			*deleted_now = true;
-	} else if ((code = select_version(c, S_GET_VERSION, name, version, NULL, err))) {
-		if (code == STORE_NOTFOUND)
-			fail(err, code, "%s has no version %lld", name, (long long)version);
-		goto out;
-	}
-	code = tx_commit(c, err);
-out:
-	done(s);
-	tx_abort(c);
-	return code ? code : ok(err);
 }
 
 /* Parse stored JSON text back; null when absent or unparsable (it was
@@ -1569,24 +346,25 @@ static json_t *string_or_null(const char *s)
 json_t *store_version_to_json(const struct store_version *v)
 {
 	json_t *o = json_object();
-	if (!o || !v || !put(o, "name", string_or_null(v->name)) ||
-	    !put(o, "version", json_integer(v->version)) || !put(o, "id", string_or_null(v->id)) ||
-	    !put(o, "fingerprint", string_or_null(v->fingerprint)) ||
-	    !put(o, "layout", parse_or_null(v->layout_json)) ||
-	    !put(o, "analysis", parse_or_null(v->analysis_json)) ||
-	    !put(o, "description", string_or_null(v->description)) ||
-	    !put(o, "created", string_or_null(v->created)) ||
-	    !put(o, "created_by", string_or_null(v->created_by)) ||
-	    !put(o, "deleted", json_boolean(v->deleted))) {
+	if (!o || !v || !store_json_put(o, "name", string_or_null(v->name)) ||
+	    !store_json_put(o, "version", json_integer(v->version)) ||
+	    !store_json_put(o, "id", string_or_null(v->id)) ||
+	    !store_json_put(o, "fingerprint", string_or_null(v->fingerprint)) ||
+	    !store_json_put(o, "layout", parse_or_null(v->layout_json)) ||
+	    !store_json_put(o, "analysis", parse_or_null(v->analysis_json)) ||
+	    !store_json_put(o, "description", string_or_null(v->description)) ||
+	    !store_json_put(o, "created", string_or_null(v->created)) ||
+	    !store_json_put(o, "created_by", string_or_null(v->created_by)) ||
+	    !store_json_put(o, "deleted", json_boolean(v->deleted))) {
 		json_decref(o);
 		return NULL;
 	}
 	return o;
 }
 
-/* ---- API tokens ------------------------------------------------------------ */
+/* ---- API tokens ----------------------------------------------------------- */
 
-static void sha256(const void *data, size_t len, uint8_t out[SHA256_DIGEST_SIZE])
+static void sha256(const void *data, size_t len, uint8_t out[STORE_HASH_LEN])
 {
 	struct sha256_ctx ctx;
 	sha256_init(&ctx);
@@ -1602,7 +380,7 @@ static int random_bytes(uint8_t *buf, size_t n, struct store_error *err)
 		if (r < 0 && errno == EINTR)
 			continue;
 		if (r <= 0)
-			return fail(err, STORE_IO, "getrandom: %s", strerror(errno));
+			return store_fail(err, STORE_IO, "getrandom: %s", strerror(errno));
 		got += (size_t)r;
 	}
 	return STORE_OK;
@@ -1618,17 +396,17 @@ int store_token_add_scoped(struct store *st, const char *name, const char *scope
 			   char token_out[STORE_TOKEN_LEN + 1], struct store_error *err)
 {
 	static const char hex[] = "0123456789abcdef";
-	struct conn *c = NULL;
-	sqlite3_stmt *s = NULL;
-	uint8_t raw[32], hash[SHA256_DIGEST_SIZE];
-	char token[STORE_TOKEN_LEN + 1], now[32];
+	uint8_t raw[32], hash[STORE_HASH_LEN];
+	char token[STORE_TOKEN_LEN + 1];
 	size_t plen = strlen(STORE_TOKEN_PREFIX);
-	int code, rc;
+	int code;
 	token_out[0] = '\0';
 	if (!scope || (strcmp(scope, "read") != 0 && strcmp(scope, "write") != 0))
-		return fail(err, STORE_INVAL, "a token scope is \"read\" or \"write\"");
-	if ((code = check_name(name, err)) || (code = random_bytes(raw, sizeof raw, err)))
+		return store_fail(err, STORE_INVAL, "a token scope is \"read\" or \"write\"");
+	if ((code = store_check_name(name, err)) || (code = random_bytes(raw, sizeof raw, err)))
 		return code;
+	if (!st)
+		return store_fail(err, STORE_INVAL, "no store");
 	memcpy(token, STORE_TOKEN_PREFIX, plen);
 	for (size_t i = 0; i < sizeof raw; i++) {
 		token[plen + 2 * i] = hex[raw[i] >> 4];
@@ -1636,119 +414,38 @@ int store_token_add_scoped(struct store *st, const char *name, const char *scope
 	}
 	token[STORE_TOKEN_LEN] = '\0';
 	sha256(token, STORE_TOKEN_LEN, hash);
-	if ((code = conn_get(st, &c, err)) || (code = tx_write(c, SYNC_FULL, err)))
-		goto out;
-	now_rfc3339(now);
-	if ((code = prep(c, S_TOKEN_INSERT, &s, err)))
-		goto out;
-	if ((rc = bind_text(s, 1, name)) ||
-	    (rc = sqlite3_bind_blob(s, 2, hash, sizeof hash, SQLITE_STATIC)) ||
-	    (rc = bind_text(s, 3, now)) || (rc = bind_text(s, 4, scope))) {
-		code = bind_fail(err, c, rc);
-		goto out;
-	}
-	if ((rc = step(s)) != SQLITE_DONE) {
-		code = (rc & 0xff) == SQLITE_CONSTRAINT
-			       ? fail(err, STORE_CONFLICT, "a live token named %s already exists",
-				      name)
-			       : sql_fail(err, c->db, rc, "token insert");
-		goto out;
-	}
-	done(s);
-	s = NULL;
-	if ((code = tx_commit(c, err)))
-		goto out;
-	memcpy(token_out, token, sizeof token);
-out:
-	done(s);
-	tx_abort(c);
+	code = st->ops->token_insert(st, name, hash, scope, err);
+	if (!code)
+		memcpy(token_out, token, sizeof token);
 	explicit_bzero(raw, sizeof raw);
 	explicit_bzero(token, sizeof token);
-	return code ? code : ok(err);
+	return code;
 }
 
 int store_token_list(struct store *st, json_t **out, struct store_error *err)
 {
-	struct conn *c;
-	sqlite3_stmt *s = NULL;
-	json_t *arr = NULL;
-	int code, rc;
 	*out = NULL;
-	if ((code = conn_get(st, &c, err)) || (code = prep(c, S_TOKEN_LIST, &s, err)))
-		return code;
-	if (!(arr = json_array())) {
-		code = fail(err, STORE_NOMEM, "out of memory listing tokens");
-		goto out;
-	}
-	while ((rc = step(s)) == SQLITE_ROW) {
-		json_t *e = json_object();
-		if (!e || json_array_append_new(arr, e) || !put(e, "name", col_json_string(s, 0)) ||
-		    !put(e, "created", col_json_string(s, 1)) ||
-		    !put(e, "revoked", col_json_string(s, 2)) ||
-		    !put(e, "scope", col_json_string(s, 3))) {
-			code = fail(err, STORE_NOMEM, "out of memory listing tokens");
-			goto out;
-		}
-	}
-	if (rc != SQLITE_DONE) {
-		code = sql_fail(err, c->db, rc, "token list");
-		goto out;
-	}
-	*out = arr;
-	arr = NULL;
-out:
-	done(s);
-	json_decref(arr);
-	return code ? code : ok(err);
+	if (!st)
+		return store_fail(err, STORE_INVAL, "no store");
+	return st->ops->token_list(st, out, err);
 }
 
 int store_token_revoke(struct store *st, const char *name, struct store_error *err)
 {
-	struct conn *c = NULL;
-	sqlite3_stmt *s = NULL;
-	char now[32];
-	int code, rc;
-	if ((code = check_name(name, err)))
+	int code;
+	if ((code = store_check_name(name, err)))
 		return code;
-	if ((code = conn_get(st, &c, err)) || (code = tx_write(c, SYNC_FULL, err)))
-		return code;
-	now_rfc3339(now);
-	if ((code = prep(c, S_TOKEN_REVOKE, &s, err)))
-		goto out;
-	if ((rc = bind_text(s, 1, name)) || (rc = bind_text(s, 2, now))) {
-		code = bind_fail(err, c, rc);
-		goto out;
-	}
-	if ((rc = step(s)) != SQLITE_DONE) {
-		code = sql_fail(err, c->db, rc, "token revoke");
-		goto out;
-	}
-	done(s);
-	s = NULL;
-	if (sqlite3_changes(c->db) != 1) {
-		code = fail(err, STORE_NOTFOUND, "no live token named %s", name);
-		goto out;
-	}
-	code = tx_commit(c, err);
-out:
-	done(s);
-	tx_abort(c);
-	return code ? code : ok(err);
+	if (!st)
+		return store_fail(err, STORE_INVAL, "no store");
+	return st->ops->token_revoke(st, name, err);
 }
 
 int store_tokens_exist(struct store *st, bool *exist, struct store_error *err)
 {
-	struct conn *c;
-	sqlite3_stmt *s = NULL;
-	int64_t v = 0;
-	int code;
 	*exist = false;
-	if ((code = conn_get(st, &c, err)) || (code = prep(c, S_TOKEN_EXIST, &s, err)))
-		return code;
-	code = row_int(c, s, &v, err);
-	done(s);
-	*exist = v != 0;
-	return code ? code : ok(err);
+	if (!st)
+		return store_fail(err, STORE_INVAL, "no store");
+	return st->ops->tokens_exist(st, exist, err);
 }
 
 /* Longest bearer value worth hashing: ours are STORE_TOKEN_LEN. */
@@ -1763,42 +460,22 @@ int store_token_check(struct store *st, const char *token, char name_out[STORE_N
 int store_token_scope(struct store *st, const char *token, char name_out[STORE_NAME_MAX + 1],
 		      char scope_out[8], struct store_error *err)
 {
-	struct conn *c;
-	sqlite3_stmt *s = NULL;
-	uint8_t hash[SHA256_DIGEST_SIZE];
+	uint8_t hash[STORE_HASH_LEN];
+	char name[STORE_NAME_MAX + 1] = "", scope[8] = "";
 	size_t len = token ? strnlen(token, TOKEN_INPUT_MAX + 1) : 0;
-	bool found = false;
-	int code, rc;
 	if (name_out)
 		name_out[0] = '\0';
 	if (len == 0 || len > TOKEN_INPUT_MAX)
-		return fail(err, STORE_AUTH, "missing or malformed token");
+		return store_fail(err, STORE_AUTH, "missing or malformed token");
+	if (!st)
+		return store_fail(err, STORE_INVAL, "no store");
 	sha256(token, len, hash);
-	if ((code = conn_get(st, &c, err)) || (code = prep(c, S_TOKEN_LIVE, &s, err)))
+	int code = st->ops->token_find(st, hash, name, scope, err);
+	if (code)
 		return code;
-	/* Compare with every live hash, always all of them and always all 32
-	 * bytes (nettle's memeql_sec): no early exit on the first differing
-	 * byte or on the first match. */
-	while ((rc = step(s)) == SQLITE_ROW) {
-		const void *h = sqlite3_column_blob(s, 1);
-		int eq = h && sqlite3_column_bytes(s, 1) == SHA256_DIGEST_SIZE &&
-			 memeql_sec(h, hash, SHA256_DIGEST_SIZE);
-		if (eq && !found) {
-			found = true;
-			if (name_out)
-				snprintf(name_out, STORE_NAME_MAX + 1, "%s",
-					 (const char *)sqlite3_column_text(s, 0));
-			if (scope_out)
-				snprintf(scope_out, 8, "%s",
-					 (const char *)sqlite3_column_text(s, 2));
-		}
-	}
-	if (rc != SQLITE_DONE)
-		code = sql_fail(err, c->db, rc, "token check");
-	else if (!found)
-		code = fail(err, STORE_AUTH, "unknown or revoked token");
-	done(s);
-	if (code && name_out)
-		name_out[0] = '\0';
-	return code ? code : ok(err);
+	if (name_out)
+		snprintf(name_out, STORE_NAME_MAX + 1, "%s", name);
+	if (scope_out)
+		snprintf(scope_out, 8, "%s", scope);
+	return STORE_OK;
 }

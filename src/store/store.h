@@ -1,6 +1,12 @@
 /*
- * store.h - the SQLite store: the analysis cache, the registry of named,
- * immutable layout versions, and API tokens.  Owned by src/store/.
+ * store.h - the store: the analysis cache, the registry of named, immutable
+ * layout versions, and API tokens.  Owned by src/store/.
+ *
+ * Two backends behind one interface (backend.h), chosen by store_open()
+ * from the --db value: a file path is SQLite (sqlite.c, the embedded
+ * default, described below), a postgresql:// URL is PostgreSQL
+ * (postgres.c: several replicas share one registry; see the top of that
+ * file for how it keeps the same guarantees).  Callers never know which.
  *
  * The registry and the tokens live in one database file (default
  * ./layoutd.db) in WAL mode; the analysis cache in a second file beside it
@@ -113,6 +119,13 @@ struct store_version {
  * The calling thread's connection is kept as its connection. */
 struct store *store_open(const char *path, const struct store_options *opt,
 			 struct store_error *err);
+
+/* Whether `db` names a PostgreSQL server (postgresql://... or
+ * postgres://...) rather than an SQLite file. */
+bool store_is_url(const char *db);
+
+/* "sqlite" or "postgresql": the backend st runs on (logs, metrics). */
+const char *store_backend(const struct store *st);
 
 /* Finalize every cached statement and close every connection, then free st.
  * NULL is a no-op.  No other thread may be using st (see top of file). */
