@@ -5,7 +5,7 @@
 # restart and a kill -9 in the middle of a write burst.  Needs curl and jq.
 set -u
 . "$(dirname "$0")/lib.sh"
-DB="$T/registry.db"
+DB=${LAYOUTD_TEST_DB:-"$T/registry.db"} # a postgresql:// URL runs it on PostgreSQL
 
 layout() { # N: a distinct, valid definition per N
 	printf '{"layout": {"logical": [8, 8], "expr": {"thread": "j // 2 + 4 * i", "slot": "j %% 2"}, "physical": {"slot": %d}}}' "$((2 + $1))"

@@ -13,10 +13,11 @@
 static void token_usage(FILE *f)
 {
 	fprintf(f,
-		"usage: layoutd token add NAME [--read-only] [--db PATH]\n"
-		"       layoutd token list [--db PATH]\n"
-		"       layoutd token revoke NAME [--db PATH]\n"
-		"NAME matches [A-Za-z0-9][A-Za-z0-9._-]{0,127}; PATH defaults to %s.\n"
+		"usage: layoutd token add NAME [--read-only] [--db PATH|URL]\n"
+		"       layoutd token list [--db PATH|URL]\n"
+		"       layoutd token revoke NAME [--db PATH|URL]\n"
+		"NAME matches [A-Za-z0-9][A-Za-z0-9._-]{0,127}; the database is an SQLite\n"
+		"PATH or a postgresql:// URL, by default $LAYOUTD_DB, else %s.\n"
 		"add prints the new token once, as the last word of its output; only\n"
 		"its SHA-256 is stored.  A --read-only token may read (see serve's\n"
 		"--require-token-for-reads) but a write with it is refused (403).\n",
@@ -139,7 +140,7 @@ int cli_token(int argc, char **argv)
  * database and run PRAGMA integrity_check; exit 0 when it says ok. */
 int cli_db(int argc, char **argv)
 {
-	const char *db = STORE_DEFAULT_PATH;
+	const char *db = store_default_db();
 	struct store_error err = { 0 };
 	if (argc < 2 || strcmp(argv[1], "check") != 0) {
 		fprintf(stderr, "usage: layoutd db check [--db PATH]\n");
@@ -162,7 +163,8 @@ int cli_db(int argc, char **argv)
 	if (code)
 		fprintf(stderr, "layoutd db check: %s: %s\n", db, err.message);
 	else
-		printf("%s: ok (schema version %zu)\n", db, store_schema_version());
+		printf("%s: ok (schema version %zu)\n", db,
+		       store_is_url(db) ? store_pg_schema_version() : store_schema_version());
 	store_close(st);
 	return code ? CLI_FAIL : CLI_PASS;
 }

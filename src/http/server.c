@@ -696,7 +696,8 @@ static void usage(FILE *f)
 		"usage: layoutd serve [--listen ADDR:PORT] [--db PATH] [options]\n"
 		"  --listen ADDR:PORT      where to listen (default %s; port 0 = any free port)\n"
 		"  --port-file PATH        write the bound port to PATH once listening\n"
-		"  --db PATH               SQLite database (default ./layoutd.db)\n"
+		"  --db PATH|URL           SQLite file, or postgresql://... shared by replicas\n"
+		"                          (default $LAYOUTD_DB, else ./layoutd.db)\n"
 		"  --threads N             worker threads (default: the number of cores)\n"
 		"  --max-body BYTES        request body limit (default %u)\n"
 		"  --max-points N          enumeration limit per analysis (default %lld)\n"
@@ -769,7 +770,7 @@ static int parse_flags(struct http_config *cfg, int argc, char **argv)
 {
 	long cores = sysconf(_SC_NPROCESSORS_ONLN);
 	*cfg = (struct http_config){
-		.db_path = "./layoutd.db",
+		.db_path = store_default_db(),
 		.threads = cores > 0 ? (unsigned)cores : 2,
 		.max_body = HTTP_DEFAULT_MAX_BODY,
 		.max_points = LAYOUTD_DEFAULT_MAX_POINTS,

@@ -149,8 +149,16 @@ bool store_is_url(const char *db)
 	return db && (has_prefix(db, "postgresql://") || has_prefix(db, "postgres://"));
 }
 
+const char *store_default_db(void)
+{
+	const char *e = getenv("LAYOUTD_DB");
+	return e && *e ? e : STORE_DEFAULT_PATH;
+}
+
 struct store *store_open(const char *db, const struct store_options *opt, struct store_error *err)
 {
+	if (!db || !*db)
+		db = store_default_db();
 	if (store_is_url(db)) {
 #ifdef HAVE_LIBPQ
 		return store_pg_open(db, opt, err);

@@ -124,6 +124,10 @@ struct store *store_open(const char *path, const struct store_options *opt,
  * postgres://...) rather than an SQLite file. */
 bool store_is_url(const char *db);
 
+/* The database when none is given: $LAYOUTD_DB if set and not empty,
+ * else STORE_DEFAULT_PATH. */
+const char *store_default_db(void);
+
 /* "sqlite" or "postgresql": the backend st runs on (logs, metrics). */
 const char *store_backend(const struct store *st);
 
@@ -149,6 +153,10 @@ int store_integrity_check(struct store *st, struct store_error *err);
  * i (0-based); NULL past the end.  The strings are static. */
 size_t store_schema_version(void);
 const char *store_migration(size_t i, const char **file_name);
+/* The same for the PostgreSQL backend (schema/postgresql/, recorded in its
+ * table layoutd_schema instead of user_version). */
+size_t store_pg_schema_version(void);
+const char *store_pg_migration(size_t i, const char **file_name);
 
 /* ---- Analysis cache ------------------------------------------------------- */
 

@@ -1,8 +1,13 @@
 /*
- * test_store.c - the SQLite store on real database files in a mkdtemp
- * directory (never mocks): migrations, the cache's LRU, the registry's
- * version rules, pagination, names, concurrency, persistence, tokens and the
- * rollback paths (through the step fault-injection seam).
+ * test_store.c - the store on real database files in a mkdtemp directory
+ * (never mocks): migrations, the cache's LRU, the registry's version rules,
+ * pagination, names, concurrency, persistence, tokens and the rollback
+ * paths (through the step fault-injection seam).
+ *
+ * With LAYOUTD_TEST_PG set to the URL of a PostgreSQL server's "postgres"
+ * database (tests/postgres.sh does it), the same tests run on the
+ * PostgreSQL backend, each on a new database; the few about SQLite files
+ * are skipped, and raw_int/raw_exec speak SQL to the server instead.
  */
 #include "config.h"
 
@@ -14,6 +19,7 @@
 #include <unistd.h>
 
 #include <nettle/sha2.h>
+#include <libpq-fe.h>
 #include <sqlite3.h>
 
 #include "store/store.h"
@@ -21,12 +27,52 @@
 
 static char tmpdir[4096];
 static int db_seq;
+static const char *pg_admin; /* LAYOUTD_TEST_PG: the PostgreSQL run */
 
-/* A fresh database path in the suite's temporary directory. */
+/* A fresh database: a path in the suite's temporary directory, or a new
+ * PostgreSQL database named after this process and a counter. */
 static const char *new_db(char *buf, size_t n)
 {
-	snprintf(buf, n, "%s/t%d.db", tmpdir, ++db_seq);
+	if (!pg_admin) {
+		snprintf(buf, n, "%s/t%d.db", tmpdir, ++db_seq);
+		return buf;
+	}
+	char name[64], sql[128];
+	snprintf(name, sizeof name, "unit_%d_%d", (int)getpid(), ++db_seq);
+	snprintf(sql, sizeof sql, "CREATE DATABASE %s", name);
+	PGconn *db = PQconnectdb(pg_admin);
+	PGresult *r = PQexec(db, sql);
+	CU_ASSERT_EQUAL(PQresultStatus(r), PGRES_COMMAND_OK);
+	PQclear(r);
+	PQfinish(db);
+	/* the admin URL names the "postgres" database: swap the name */
+	const char *at = strstr(pg_admin, "/postgres");
+	snprintf(buf, n, "%.*s/%s%s", (int)(at - pg_admin), pg_admin, name,
+		 at + strlen("/postgres"));
 	return buf;
+}
+
+static bool is_pg(const char *path)
+{
+	return store_is_url(path);
+}
+
+/* SQL on a separate PostgreSQL connection: the integer in the first
+ * column, or -999; rc: 0 when it ran, SQLITE_CONSTRAINT when refused. */
+static long long pg_sql(const char *url, const char *sql, int *rc)
+{
+	PGconn *db = PQconnectdb(url);
+	PGresult *r = PQexec(db, sql);
+	ExecStatusType st = PQresultStatus(r);
+	long long v = -999;
+	if (st == PGRES_TUPLES_OK && PQntuples(r) > 0 && !PQgetisnull(r, 0, 0))
+		v = strtoll(PQgetvalue(r, 0, 0), NULL, 10);
+	if (rc)
+		*rc = st == PGRES_TUPLES_OK || st == PGRES_COMMAND_OK ? SQLITE_OK
+								      : SQLITE_CONSTRAINT;
+	PQclear(r);
+	PQfinish(db);
+	return v;
 }
 
 static struct store *open_ok(const char *path, const struct store_options *opt)
@@ -44,6 +90,8 @@ static long long raw_int(const char *path, const char *sql)
 	sqlite3 *db = NULL;
 	sqlite3_stmt *s = NULL;
 	long long v = -999;
+	if (is_pg(path))
+		return pg_sql(path, sql, NULL);
 	if (sqlite3_open_v2(path, &db, SQLITE_OPEN_READWRITE, NULL) == SQLITE_OK &&
 	    sqlite3_prepare_v2(db, sql, -1, &s, NULL) == SQLITE_OK && sqlite3_step(s) == SQLITE_ROW)
 		v = sqlite3_column_int64(s, 0);
@@ -56,6 +104,11 @@ static long long raw_int(const char *path, const char *sql)
 static int raw_exec(const char *path, const char *sql)
 {
 	sqlite3 *db = NULL;
+	if (is_pg(path)) {
+		int prc;
+		pg_sql(path, sql, &prc);
+		return prc;
+	}
 	int rc = sqlite3_open_v2(path, &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, NULL);
 	if (rc == SQLITE_OK)
 		rc = sqlite3_exec(db, sql, NULL, NULL, NULL);
@@ -133,6 +186,26 @@ static void test_embedded_schema_matches_files(void)
 			CU_ASSERT_STRING_EQUAL(sql, text);
 			if (strcmp(sql, text))
 				fprintf(stderr, "\n  %s differs from its copy in store.c\n", path);
+		}
+		free(text);
+		free(list[i]);
+	}
+	free(list);
+	/* and schema/postgresql/NNN_*.sql for the PostgreSQL backend */
+	strncat(dir, "/postgresql", sizeof dir - strlen(dir) - 1);
+	n = scandir(dir, &list, is_migration_file, alphasort);
+	CU_ASSERT_FATAL(n > 0);
+	CU_ASSERT_EQUAL((size_t)n, store_pg_schema_version());
+	for (int i = 0; i < n; i++) {
+		const char *file = NULL;
+		const char *sql = store_pg_migration((size_t)i, &file);
+		snprintf(path, sizeof path, "%s/%s", dir, list[i]->d_name);
+		char *text = read_file(path, NULL);
+		CU_ASSERT_PTR_NOT_NULL(sql);
+		CU_ASSERT_PTR_NOT_NULL(text);
+		if (sql && file && text) {
+			CU_ASSERT_STRING_EQUAL(file, list[i]->d_name);
+			CU_ASSERT_STRING_EQUAL(sql, text);
 		}
 		free(text);
 		free(list[i]);
@@ -1066,8 +1139,8 @@ static void test_tokens(void)
 		snprintf(hex + 2 * i, 3, "%02X", h[i]);
 	snprintf(sql, sizeof sql,
 		 "SELECT count(*) FROM api_token WHERE name = 'ci' AND revoked IS NULL"
-		 " AND hex(hash) = '%s'",
-		 hex);
+		 " AND %s = '%s'",
+		 is_pg(path) ? "upper(encode(hash, 'hex'))" : "hex(hash)", hex);
 	CU_ASSERT_EQUAL(raw_int(path, sql), 1);
 
 	/* Tokens survive a restart; revoking every one does NOT reopen writes:
@@ -1199,6 +1272,21 @@ int main(void)
 	if (!mkdtemp(tmpdir)) {
 		perror("mkdtemp");
 		return 99;
+	}
+	pg_admin = getenv("LAYOUTD_TEST_PG");
+	if (pg_admin && !*pg_admin)
+		pg_admin = NULL;
+	if (pg_admin) {
+		/* the tests about SQLite files do not apply */
+		static struct unit_test pg_tests[32];
+		size_t k = 0;
+		for (const struct unit_test *t = tests; t->name; t++)
+			if (t->fn != test_cache_bytes && t->fn != test_quick_check &&
+			    t->fn != test_open_new_and_reopen && t->fn != test_open_refuses)
+				pg_tests[k++] = *t;
+		int prc = unit_main("store (PostgreSQL)", pg_tests);
+		rmdir(tmpdir);
+		return prc;
 	}
 	int rc = unit_main("store", tests);
 	if (rc == 0)
