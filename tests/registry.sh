@@ -11,7 +11,9 @@ layout() { # N: a distinct, valid definition per N
 	printf '{"layout": {"logical": [8, 8], "expr": {"thread": "j // 2 + 4 * i", "slot": "j %% 2"}, "physical": {"slot": %d}}}' "$((2 + $1))"
 }
 
-start
+# a long lock wait: 30 concurrent durable commits on a loaded machine can
+# take more than the default 5 s, which would be a (correct) 503 busy
+start --busy-timeout 30000
 
 # ---- versions, idempotence, Location, ETag, 304
 req "first PUT creates version 1" 201 -X PUT --data-binary "@$G/seed-gemm-fragment-8x8/request.json" "$U/v1/layouts/gemm-frag"
