@@ -103,7 +103,8 @@ cmp -s "$T/p1" "$T/p2" && [ "$(jq -c '[.versions[].version], .next' "$T/p1" | tr
 req "soft delete through A" 204 -X DELETE -H "$AUTH" "$U_1/v1/layouts/multi/versions/40"
 req "gone on B" 410 "$U_2/v1/layouts/multi/versions/40"
 req "B's latest skips it" 200 "$U_2/v1/layouts/multi"; jqt "latest is 39" '.version == 39'
-req "a new version after the delete is 41 (numbers never reused)" 201 -X PUT -H "$AUTH" --data-binary "@$T/c40.json" "$U_2/v1/layouts/multi"
+v40=$(for n in $(seq 1 40); do [ "$(jq -r .version "$T/r$n")" = 40 ] && echo "$n"; done)
+req "the deleted definition again is 41 (numbers never reused)" 201 -X PUT -H "$AUTH" --data-binary "@$T/c$v40.json" "$U_2/v1/layouts/multi"
 jqt "41" '.version == 41'
 
 # ---- kill -9 of one replica in the middle of bursts to both
