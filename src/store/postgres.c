@@ -20,7 +20,8 @@
  *   pg_advisory_xact_lock, checked again inside it.
  * - Connections: one per thread, opened lazily.  A lost connection makes
  *   the call fail with STORE_UNAVAILABLE (HTTP 503 + Retry-After) and is
- *   re-established on a later call, at most once a second per thread; a
+ *   re-established on a later call; after a failed attempt no thread tries
+ *   again for a second, and one thread's success lets all retry at once; a
  *   statement outside a transaction is retried once on a fresh connection,
  *   so a server restart costs no failed request when it is already back.
  *
@@ -177,7 +178,6 @@ struct pconn {
 	struct pg *st;
 	PGconn *db;
 	bool in_tx;
-	int64_t next_try_us; /* no connection attempt before this time */
 	struct pconn *prev, *next;
 };
 
@@ -188,6 +188,7 @@ struct pg {
 	long long cache_bytes;
 	int busy_ms;
 	atomic_bool migrated;
+	atomic_llong down_until_us; /* after a failed connect: no attempt before */
 	pthread_key_t key;
 	pthread_mutex_t lock;
 	struct pconn *conns; /* every connection, for close */
@@ -292,7 +293,7 @@ static int conn_connect(struct pconn *c, struct store_error *err)
 		return store_fail(err, STORE_NOMEM, "out of memory connecting to PostgreSQL");
 	PQsetNoticeProcessor(c->db, quiet, NULL);
 	if (PQstatus(c->db) != CONNECTION_OK) {
-		c->next_try_us = mono_us() + RECONNECT_US;
+		atomic_store(&c->st->down_until_us, mono_us() + RECONNECT_US);
 		int code = store_fail(err, STORE_UNAVAILABLE, "cannot connect to PostgreSQL: %s",
 				      pg_msg(c->db, NULL, buf, sizeof buf));
 		PQfinish(c->db);
@@ -306,6 +307,7 @@ static int conn_connect(struct pconn *c, struct store_error *err)
 			   ? STORE_OK
 			   : pg_fail(err, c->db, r, "SET lock_timeout");
 	PQclear(r);
+	atomic_store(&c->st->down_until_us, 0); /* the others may try again now */
 	if (!code && !atomic_load(&c->st->migrated)) {
 		code = migrate(c, err);
 		if (!code)
@@ -332,7 +334,7 @@ static int conn_get(struct pg *st, struct pconn **out, struct store_error *err)
 		pthread_setspecific(st->key, c);
 	}
 	if (!c->db || PQstatus(c->db) != CONNECTION_OK) {
-		if (mono_us() < c->next_try_us)
+		if (mono_us() < atomic_load(&st->down_until_us))
 			return store_fail(err, STORE_UNAVAILABLE,
 					  "PostgreSQL is unavailable (retrying)");
 		int code = conn_connect(c, err);
