@@ -378,6 +378,53 @@ case("access-tvm-sw128-f32-column-chunks-unswizzled", {
     "The same read without the swizzle: the 8 rows of chunk m share banks 4m..4m+3: 8-way.  "
     + TVM)
 
+# The same atoms written as CuTe prints them (cute notation, composed layouts);
+# counted on their expr twins above, which evaluate the swizzle by hand.
+TWINS = []
+
+
+def twin(name, request, twin_request, source):
+    TWINS.append((name, request, twin_request, source))
+
+
+GMMA_NOTE = ("\nThe swizzle is on byte addresses (smem_ptr[16b]); on element offsets it is "
+             "Swizzle<3,3,3>\n(include/cute/swizzle_layout.hpp, recast by the element "
+             "width): the expr twin's offset.")
+twin("access-cute-gmma-sw128-f16-ldmatrix-columns", {
+    "layout": {"cute": "Sw<3,4,3> o smem_ptr[16b](unset) o (_8,_64):(_64,_1)"},
+    "access": {"threads": expr([8, 64], LDSM_COL)},
+    "expect": {"bank_conflicts": 0, "vector_bits": 128}}, {
+    "layout": expr([8, 64], {"offset": SW128_F16}),
+    "access": {"threads": expr([8, 64], LDSM_COL), "element_bits": 16}},
+    "The GMMA K-major SW128 atom for 16-bit types as CuTe prints it, read by 16-byte column\n"
+    "chunks with 128-bit ldmatrix-style loads; the element width comes from the flag.\n" + CUTE
+    + GMMA_NOTE)
+twin("access-cute-gmma-sw128-f16-ldmatrix-rows", {
+    "layout": {"cute": "Sw<3,4,3> o smem_ptr[16b](unset) o (_8,_64):(_64,_1)"},
+    "access": {"threads": expr([8, 64], LDSM_ROW)},
+    "expect": {"bank_conflicts": 0}}, {
+    "layout": expr([8, 64], {"offset": SW128_F16}),
+    "access": {"threads": expr([8, 64], LDSM_ROW), "element_bits": 16}},
+    "The same atom read row by row (8 lanes cover one 128-byte row).\n" + CUTE + GMMA_NOTE)
+twin("access-cute-unswizzled-f16-ldmatrix-columns-8way", {
+    "layout": {"cute": "Layout<Shape<_8,_64>,Stride<_64,_1>>", "element_bits": 16},
+    "access": {"threads": expr([8, 64], LDSM_COL)},
+    "suggest": "swizzle"}, {
+    "layout": expr([8, 64], {"offset": "i * 64 + j"}),
+    "access": {"threads": expr([8, 64], LDSM_COL), "element_bits": 16}},
+    "The atom's layout without its swizzle, as C++ type text: the 8 rows of a 16-byte chunk\n"
+    "share four banks, 8-way.  The suggestion is Swizzle<3,3,3> on elements (Sw<3,4,3> on\n"
+    "bytes): the GMMA SW128 atom itself.  " + CUTE)
+twin("access-cute-sw505-f32-column-free", {
+    "layout": {"cute": "Sw<5,0,5> o 0 o (_32,_32):(_32,_1)", "element_bits": 32},
+    "access": {"threads": expr([32, 32], {"laneid": "i", "register": "j"}), "vector": 1},
+    "expect": {"bank_conflicts": 0}}, {
+    "layout": expr([32, 32], {"offset": "(i * 32 + j) ^ (((i * 32 + j) >> 5 & 31))"}),
+    "access": {"threads": expr([32, 32], {"laneid": "i", "register": "j"}),
+               "element_bits": 32, "vector": 1}},
+    "CuTe Sw<5,0,5> o 0 o (32,32):(32,1) (an element swizzle: no pointer flag) read one f32\n"
+    "column per instruction: conflict-free (NVlabs/cuda-oxide pull 544: Sw<5,0,5> 1-way).")
+
 # Triton BankConflictTest / Gluon test_bank_conflicts, cases 1 and 2 (as linear layouts)
 BLK = {"linear": {"bases": {"register": [], "lane": [[1], [2], [4], [8], [16]],
                             "warp": [[0], [0]], "block": []}, "out": [["dim0", 32]]}}
@@ -538,8 +585,38 @@ def dumps(v, ind=0):
                                for k, x in v.items()) + "\n" + " " * ind + "}")
 
 
+def write_case(name, req, exp, src, line):
+    d = os.path.join(GOLDEN, name)
+    os.makedirs(d, exist_ok=True)
+    with open(os.path.join(d, "request.json"), "w") as fh:
+        fh.write(dumps(req) + "\n")
+    with open(os.path.join(d, "expected.json"), "w") as fh:
+        fh.write(dumps(exp) + "\n")
+    with open(os.path.join(d, "SOURCE"), "w") as fh:
+        fh.write(src.strip() + "\n\nExpected numbers: tests/golden/tools/ref_bank.py, an "
+                 "independent Python implementation of the bank rule (not the engine).\n"
+                 "  " + line + "\n")
+
+
 def main():
     write = "--write" in sys.argv
+    if "--twins" in sys.argv:
+        for name, req, tw, src in TWINS:
+            res = access(tw)
+            exp = {"access": res}
+            if "expect" in req:
+                got = {"bank_conflicts": res["bank_conflicts"], "vector_bits": res["vector"]["bits"]}
+                exp["ok"] = all(got[k] == v for k, v in req["expect"].items())
+            if name == "access-cute-unswizzled-f16-ldmatrix-columns-8way":
+                # the GMMA SW128 atom's own swizzle (CUTLASS mma_traits_sm90_gmma.hpp)
+                res = dict(res, suggestion={"swizzle": "Sw<3,3,3>", "bytes": "Sw<3,4,3>",
+                                            "conflict_free": True})
+                exp["access"] = res
+            print(name, json.dumps(res))
+            if write:
+                write_case(name, req, exp, src + "\nCounted on the expr twin:\n  " +
+                           json.dumps(tw["layout"]), json.dumps(res))
+        return
     if "--ttgir" in sys.argv:
         # the TTGIR twins: same numbers as the linear cases (computed from them)
         byname = {c[0]: c for c in CASES}
