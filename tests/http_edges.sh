@@ -87,6 +87,27 @@ req "list limit 0" 400 "$U/v1/layouts?limit=0"
 req "versions limit 0" 400 "$U/v1/layouts/edge/versions?limit=0"
 req "versions limit 1" 200 "$U/v1/layouts/edge/versions?limit=1"
 jqt "one version and a cursor" '(.versions|length) == 1 and .next == 1'
+req "version 0 is not a version" 400 "$U/v1/layouts/edge/versions/0"
+jqt "bad_version" '.code == "bad_version"'
+req "DELETE version 1" 204 -X DELETE "$U/v1/layouts/edge/versions/1"
+[ ! -s "$T/body" ] && ok "204 has no body" || bad "204 with a body"
+req "a deleted version is gone" 410 "$U/v1/layouts/edge/versions/1"
+req "the latest is still served" 200 "$U/v1/layouts/edge"
+jqt "latest is version 2" '.version == 2'
+req "DELETE version 2" 204 -X DELETE "$U/v1/layouts/edge/versions/2"
+req "every version deleted: gone" 410 "$U/v1/layouts/edge"
+jqt "layout_deleted" '.code == "layout_deleted" and .status == 410'
+req "a name never used: not found" 404 "$U/v1/layouts/never"
+
+# ---- request bodies: JSON only, known members only
+req "multipart refused" 415 -H 'Content-Type: multipart/form-data; boundary=x' --data-binary 'x' "$U/v1/analyze"
+jqt "415 problem" '.code == "unsupported_media_type"'
+jq -n --slurpfile a "$T/a.json" '{a: $a[0].layout, b: $a[0].layout, bb: 1}' > "$T/cmp.json"
+req "compare with an unknown member" 422 --data-binary "@$T/cmp.json" "$U/v1/compare"
+jqt "the member is located" '.code == "schema" and .pointer == "/bb"'
+jq -n --slurpfile a "$T/a.json" '{a: $a[0].layout, b: $a[0].layout}' > "$T/cmp.json"
+req "compare equal" 200 --data-binary "@$T/cmp.json" "$U/v1/compare"
+jqt "equal" '.equal == true and .differing == 0'
 
 # ---- the body limit: exactly 1024 bytes pass, 1025 are refused
 # pad(N): a valid request of exactly N bytes (spaces before the closing brace)
