@@ -33,6 +33,7 @@ req() {
 	shift 2
 	got=$(curl -s -o "$T/body" -D "$T/hdr" -w '%{http_code}' "$@")
 	if [ "$got" = "$want" ]; then ok "$name ($got)"; else bad "$name: status $got, expected $want"; head -c 600 "$T/body"; echo; fi
+	api_conform "$name" "$got" "$@"
 }
 # jqt NAME FILTER: the filter must print true on $T/body
 jqt() {
@@ -41,4 +42,56 @@ jqt() {
 # hdr NAME REGEX: a response header of the last req matches (case-insensitive)
 hdr() {
 	if grep -qiE "$2" "$T/hdr"; then ok "$1"; else bad "$1: no header $2"; cat "$T/hdr"; fi
+}
+
+# Every response req() receives is held to the API document: its status
+# must be documented for that path and method, and a JSON body must match
+# the schema given for its media type (tests/openapi_check).  Quietly off
+# when the checker or the document is not there.
+API_DOC=${SCHEMA_DIR:-$(cd "$(dirname "$0")/.." && pwd)/schema}/openapi.json
+api_conform() { # NAME STATUS curl-args...
+	[ -n "${OPENAPI_CHECK:-}" ] && [ -x "$OPENAPI_CHECK" ] && [ -f "$API_DOC" ] || return 0
+	cname=$1 cst=$2
+	shift 2
+	cm= curl_url=
+	while [ $# -gt 0 ]; do
+		case $1 in
+		-X) cm=$2; shift ;;
+		-I | --head) cm=HEAD ;;
+		-d | --data | --data-binary | --data-raw | -F) [ -n "$cm" ] || cm=POST; shift ;;
+		-H | -o | -D | -w | -u | --max-time | -m | --connect-timeout) shift ;;
+		http://* | https://*) curl_url=$1 ;;
+		esac
+		shift
+	done
+	[ -n "$cm" ] || cm=GET
+	cm=$(echo "$cm" | tr 'A-Z' 'a-z')
+	case $cm in get | post | put | delete) ;; *) return 0 ;; esac
+	[ -n "$curl_url" ] || return 0
+	cpath=/${curl_url#*://*/}
+	case $curl_url in *://*/*) ;; *) cpath=/ ;; esac
+	cpath=${cpath%%\?*}
+	tmpl=$(jq -r --arg p "$cpath" '[.paths | keys[] | {k: ., n: ([scan("\\{")] | length),
+		re: ("^" + gsub("\\{[^}]+\\}"; "[^/]+") + "$")} | select(. as $t | $p | test($t.re))]
+		| sort_by(.n) | (.[0].k // "")' "$API_DOC")
+	[ -n "$tmpl" ] || return 0
+	# a method the path does not have is not an operation (405 by design)
+	jq -e --arg p "$tmpl" --arg m "$cm" '.paths[$p][$m]' "$API_DOC" >/dev/null || return 0
+	resp=$(jq -c --arg p "$tmpl" --arg m "$cm" --arg s "$cst" '.paths[$p][$m].responses[$s] // empty' "$API_DOC")
+	if [ -z "$resp" ]; then
+		bad "$cname: $cst is not a documented response of $(echo "$cm" | tr a-z A-Z) $tmpl"
+		return 0
+	fi
+	[ -s "$T/body" ] || return 0
+	cct=$(tr -d '\r' <"$T/hdr" | awk 'tolower($0) ~ /^content-type:/ { sub(/^[^:]*: */, ""); sub(/;.*/, ""); print; exit }')
+	case $cct in application/json | application/problem+json) ;; *) return 0 ;; esac
+	esc_t=$(printf '%s' "$tmpl" | sed 's,~,~0,g; s,/,~1,g')
+	esc_c=$(printf '%s' "$cct" | sed 's,~,~0,g; s,/,~1,g')
+	if ! echo "$resp" | jq -e --arg c "$cct" '.content[$c]' >/dev/null; then
+		bad "$cname: $cst $cct is not a documented media type of $(echo "$cm" | tr a-z A-Z) $tmpl"
+		return 0
+	fi
+	if ! out=$("$OPENAPI_CHECK" "$API_DOC" "#/paths/$esc_t/$cm/responses/$cst/content/$esc_c/schema" "$T/body" 2>&1); then
+		bad "$cname: the $cst body does not match the API document: $out"
+	fi
 }
