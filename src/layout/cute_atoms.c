@@ -1053,7 +1053,22 @@ int lay_cute_compose_parse(const char *text, const char *ptr, struct lay_cute_co
 			p.pos = start;
 		}
 	}
-	rc = expr(&p, ";");
+	bool mlir = false;
+	if (strncmp(text + p.pos, "!cute.composed_layout", 21) == 0) {
+		/* the CuTe DSL's MLIR type: !cute.composed_layout<"S<3,4,3> o 0 o L"> */
+		p.pos += 21;
+		if ((rc = expect(&p, '<', "'<'")) || (rc = expect(&p, '"', "'\"'")))
+			return rc;
+		mlir = true;
+	}
+	rc = expr(&p, mlir ? "\"" : ";");
+	if (mlir && !rc && !cc->composed)
+		return cp_err(&p, LAY_ESYNTAX, start,
+			      "a composed layout of two layouts has no swizzle: write the "
+			      "composition out as one layout");
+	if (mlir && !rc &&
+	    ((rc = expect(&p, '"', "'\"' closing the layout")) || (rc = expect(&p, '>', "'>'"))))
+		return rc;
 	if (!cc->composed) {
 		/* a plain layout: the layout parser reads (and judges) it all */
 		memset(cc, 0, sizeof *cc);

@@ -124,5 +124,7 @@ int main() {
   F(half_t, "flagged-sw333-not-gmma", "ComposedLayout<Swizzle<3,3,3>, smem_ptr_flag_bits<16>, Layout<Shape<_8,_64>,Stride<_64,_1>>>",
     ComposedLayout<Swizzle<3,3,3>, smem_ptr_flag_bits<16>, Layout<Shape<_8,_64>,Stride<_64,_1>>>{});
   F(half_t, "tile-k-sw128-f16-64x256", "tile_to_shape(GMMA::Layout_K_SW128_Atom<half_t>{}, Shape<_64,_256>{})", tile_to_shape(GMMA::Layout_K_SW128_Atom<half_t>{}, Shape<_64,_256>{}));
+  D("dsl-mlir-s343-o6", "!cute.composed_layout<\"S<3,4,3> o 6 o (8,2):(2,16)\">", composition(Swizzle<3,4,3>{}, 6, Layout<Shape<_8,_2>,Stride<_2,_16>>{}));
+  D("sm80-f16-k-sw333-using", "using SmemLayoutAtom = decltype(composition(Swizzle<3,3,3>{}, Layout<Shape<_8,_64>, Stride<_64,_1>>{}));", composition(Swizzle<3,3,3>{}, Layout<Shape<_8,_64>, Stride<_64,_1>>{}));
   return 0;
 }
