@@ -14,7 +14,7 @@
 #define TT_MAXPAD 16 /* padded_shared interval:padding pairs */
 
 /* In-dim names of Triton's linear layouts. */
-enum tt_in { TT_REG, TT_LANE, TT_WARP, TT_BLOCK, TT_OFFSET };
+enum tt_in { TT_REG, TT_LANE, TT_WARP, TT_BLOCK, TT_OFFSET, TT_PARTITION };
 extern const char *const tt_in_names[];
 
 /*
@@ -48,6 +48,7 @@ enum tt_family {
 	TT_AMD_WMMA,
 	TT_AMD_ROTATING_SHARED,
 	TT_SHARED_LINEAR,
+	TT_PARTITIONED_SHARED,
 };
 
 /* A parsed encoding.  Fields are those of its family; `pos` is the byte
@@ -66,7 +67,8 @@ struct tt_enc {
 	unsigned ebw;		 /* elementBitWidth (amd_mfma, nvmma_shared) */
 	bool transposed;	 /* isTransposed / isTranspose / transposed */
 	bool fp4;
-	unsigned opidx, kwidth, dim;
+	unsigned opidx, kwidth, dim; /* dim: slice dim, partitionDim */
+	unsigned partitions, groups;
 	struct tt_enc *parent;
 	struct tll ll; /* linear, amd_wmma ctaLayout, padded/shared_linear component */
 	unsigned vec, per_phase, max_phase, swizzle;

@@ -16,7 +16,7 @@
 
 #include "ttgir.h"
 
-const char *const tt_in_names[] = { "register", "lane", "warp", "block", "offset" };
+const char *const tt_in_names[] = { "register", "lane", "warp", "block", "offset", "partition" };
 
 static const char *const family_names[] = {
 	"blocked",
@@ -35,7 +35,7 @@ static const char *const family_names[] = {
 
 const char *tt_family_name(int family)
 {
-	return family >= 0 && family <= TT_SHARED_LINEAR ? family_names[family] : "?";
+	return family >= 0 && family <= TT_PARTITIONED_SHARED ? family_names[family] : "?";
 }
 
 static int log2i(int64_t v)
@@ -1185,6 +1185,32 @@ int tt_to_linear(const struct tt_enc *e, const int64_t *shape, int rank, struct 
 					 (long long)shape[r->out[o]]);
 				return fail(f, e, msg);
 			}
+		break;
+	}
+	case TT_PARTITIONED_SHARED: {
+		/* the inner layout on one piece, then the partition bits and
+		 * the groups along partitionDim (partitionedSharedToLinearLayout) */
+		int pd = (int)e->dim;
+		int64_t pieces = (int64_t)e->partitions * e->groups;
+		if (shape[pd] % pieces || shape[pd] < pieces) {
+			char msg[200];
+			snprintf(
+				msg, sizeof msg,
+				"partitioned_shared: dim %d (%lld) does not split into %lld pieces",
+				pd, (long long)shape[pd], (long long)pieces);
+			return fail(f, e, msg);
+		}
+		memcpy(ps, shape, sizeof(int64_t) * (size_t)rank);
+		ps[pd] = shape[pd] / pieces;
+		struct tll g;
+		if (e->parent->family == TT_PADDED_SHARED)
+			*r = e->parent->ll;
+		else if (tt_to_linear(e->parent, ps, rank, r, f))
+			return -1;
+		tll_identity1d(&g, e->partitions, TT_PARTITION, pd);
+		tll_mul_eq(r, &g);
+		tll_identity1d(&g, e->groups, TT_OFFSET, pd);
+		tll_mul_eq(r, &g);
 		break;
 	}
 	default:

@@ -1470,6 +1470,41 @@ static int dec_dot(struct tp *p, const struct tv *a, struct tt_enc *e, int depth
 	return 0;
 }
 
+static int dec_partitioned(struct tp *p, const struct tv *a, struct tt_enc *e, int depth)
+{
+	static const char *const keys[] = { "numPartitions", "numGroups", "partitionDim",
+					    "partitionLayout", NULL };
+	struct tv *np, *ng, *pd, *pl;
+	if (check_keys(p, a, keys, true, "partitioned_shared"))
+		return -1;
+	if (!(np = need(p, a, "numPartitions", "partitioned_shared")) ||
+	    !(ng = need(p, a, "numGroups", "partitioned_shared")) ||
+	    !(pl = need(p, a, "partitionLayout", "partitioned_shared")) ||
+	    want_uint(p, np, &e->partitions, "numPartitions") ||
+	    want_uint(p, ng, &e->groups, "numGroups"))
+		return -1;
+	e->dim = 0;
+	if ((pd = tv_get(a, "partitionDim")) && want_uint(p, pd, &e->dim, "partitionDim"))
+		return -1;
+	if (e->partitions < 2 || (e->partitions & (e->partitions - 1)))
+		return perr(p, LAY_ERANGE, np->pos,
+			    "numPartitions must be a power of 2 and at least 2");
+	if (e->groups == 0 || (e->groups & (e->groups - 1)))
+		return perr(p, LAY_ERANGE, ng->pos,
+			    "numGroups must be a power of 2 and greater than 0");
+	if (!(e->parent = decode(p, pl, depth + 1)))
+		return -1;
+	if (!e->parent->shared || e->parent->family == TT_PARTITIONED_SHARED)
+		return perr(p, LAY_ESCHEMA, pl->pos, "partitionLayout must be a shared layout");
+	e->rank = e->parent->rank;
+	e->shared = true;
+	if (e->dim >= (unsigned)e->rank)
+		return perr(p, LAY_ERANGE, pd ? pd->pos : a->pos,
+			    "partitionDim (%u) must be less than the layout rank (%d)", e->dim,
+			    e->rank);
+	return 0;
+}
+
 static int dec_slice(struct tp *p, const struct tv *a, struct tt_enc *e, int depth)
 {
 	static const char *const keys[] = { "dim", "parent", NULL };
@@ -1564,6 +1599,8 @@ static struct tt_enc *decode_bits(struct tp *p, struct tv *v, int depth, int bit
 		e->family = TT_NVMMA_SHARED, e->shared = true, rc = dec_nvmma_shared(p, v, e);
 	else if (FAM("padded_shared"))
 		e->family = TT_PADDED_SHARED, rc = dec_padded(p, v, e);
+	else if (FAM("partitioned_shared"))
+		e->family = TT_PARTITIONED_SHARED, rc = dec_partitioned(p, v, e, depth);
 	else if (FAM("shared_linear"))
 		e->family = TT_SHARED_LINEAR, rc = dec_shared_linear(p, v, e);
 	else if (FAM("amd_mfma") || FAM("mfma"))
@@ -1580,7 +1617,7 @@ static struct tt_enc *decode_bits(struct tp *p, struct tv *v, int depth, int bit
 		perr(p, LAY_ESCHEMA, v->pos,
 		     "unknown TritonGPU layout family #%.*s (blocked, nvidia_mma, dot_op, slice, "
 		     "linear, swizzled_shared, nvmma_shared, padded_shared, amd_mfma, amd_wmma, "
-		     "amd_rotating_shared, shared_linear)",
+		     "amd_rotating_shared, shared_linear, partitioned_shared)",
 		     v->n, v->s);
 		return NULL;
 	}
@@ -1753,6 +1790,13 @@ static int scan_line(struct tp *p)
 		if (word_at(p->s, p->i, "!triton_gpu.memdesc<")) {
 			p->legacy = true;
 			p->i += 20;
+			if (parse_type(p, true, pos))
+				return p->err->code;
+			continue;
+		}
+		if (word_at(p->s, p->i, "!tt.tensordesc<")) {
+			/* a TMA descriptor's block: its shared layout */
+			p->i += 15;
 			if (parse_type(p, true, pos))
 				return p->err->code;
 			continue;
