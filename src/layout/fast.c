@@ -780,3 +780,43 @@ int64_t run_page_point(const struct lay_def *def, const struct run_page *pg, con
 	}
 	return e;
 }
+
+/* The placements of element e of a forward form, in the walk's order (the
+ * replicas last-fastest), at most max of them: their coordinates. */
+size_t run_form_places(const struct lay_def *def, const struct lay_form *f, int64_t e,
+		       int64_t *coords, size_t max, bool *truncated)
+{
+	int n = def->naxes;
+	int64_t base[LAYOUTD_MAX_AXES], rc[2 * LAYOUTD_MAX_ITERS] = { 0 };
+	memcpy(base, f->offset, sizeof base);
+	for (int k = 0; k < f->nord; k++) {
+		const struct lay_form_iter *it = &f->it[f->ord[k]];
+		base[it->axis] += (e % it->extent) * it->stride;
+		e /= it->extent;
+	}
+	size_t m = 0;
+	*truncated = false;
+	for (;;) {
+		if (m == max) {
+			*truncated = true;
+			break;
+		}
+		int64_t *c = coords + m * (size_t)n;
+		memcpy(c, base, sizeof *c * (size_t)n);
+		for (int k = 0; k < f->n; k++)
+			if (f->it[k].replica)
+				c[f->it[k].axis] += rc[k] * f->it[k].stride;
+		m++;
+		int k = f->n - 1;
+		for (; k >= 0; k--) {
+			if (!f->it[k].replica)
+				continue;
+			if (++rc[k] < f->it[k].extent)
+				break;
+			rc[k] = 0;
+		}
+		if (k < 0)
+			break;
+	}
+	return m;
+}

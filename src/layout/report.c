@@ -788,8 +788,8 @@ static void ana_free(struct ana *A)
  * refused (err filled), or NULL to enumerate.
  */
 static json_t *try_structural(struct lay_def *def, struct ana *A, const struct expect *x,
-			      json_t *probe_v, const struct lay_options *opt, bool *refused,
-			      struct lay_error *err)
+			      json_t *probe_v, struct run *r, const struct probe_req *pq,
+			      const struct lay_options *opt, bool *refused, struct lay_error *err)
 {
 	struct facts F;
 	char why[128];
@@ -806,7 +806,45 @@ static json_t *try_structural(struct lay_def *def, struct ana *A, const struct e
 	bool want = def->limit || phys_over || (opt && opt->method == LAY_METHOD_STRUCTURAL);
 	if (!want)
 		return NULL;
-	if (s == 1 && !probe_v) {
+	/* probes of a forward layout: each element's places come from its
+	 * iters (the walk's own order, capped as the walk caps them) */
+	bool probes_ok = !probe_v;
+	if (s == 1 && probe_v) {
+		struct lay_form *f = calloc(1, sizeof *f);
+		if (f) {
+			def->ops->form(def, f);
+			probes_ok = f->kind == LAY_FORM_FORWARD && f->nord > 0;
+			size_t places = 1; /* per element: the replica combinations */
+			for (int k = 0; k < f->n; k++)
+				if (f->it[k].replica)
+					places = places * (size_t)f->it[k].extent >
+								 LAYOUTD_MAX_PROBE_PLACES
+							 ? LAYOUTD_MAX_PROBE_PLACES + 1
+							 : places * (size_t)f->it[k].extent;
+			if (places > LAYOUTD_MAX_PROBE_PLACES)
+				places = LAYOUTD_MAX_PROBE_PLACES;
+			for (size_t u = 0; probes_ok && u < r->nprobe_elems; u++) {
+				struct run_probe *pr = &r->probes[u];
+				if (pr->cap < places) {
+					int64_t *nc = realloc(
+						pr->coords,
+						sizeof(int64_t) * places *
+							(size_t)(def->naxes ? def->naxes : 1));
+					if (!nc) {
+						probes_ok = false;
+						break;
+					}
+					pr->coords = nc;
+					pr->cap = places;
+				}
+				pr->n = run_form_places(def, f, r->probe_elems[u], pr->coords,
+							places, &pr->truncated);
+			}
+			free(f);
+		}
+		memcpy(r->ext, F.ext, sizeof r->ext);
+	}
+	if (s == 1 && probes_ok) {
 		char fingerprint[72];
 		bool has_fp = false;
 		if (!def->limit && def->ops->ordered && F.placements <= def->max_points) {
@@ -817,7 +855,10 @@ static json_t *try_structural(struct lay_def *def, struct ana *A, const struct e
 			has_fp = true;
 		}
 		struct report_ex ex = { 0 };
-		return build_report(def, &F, has_fp ? fingerprint : NULL, &ex, x);
+		json_t *out = build_report(def, &F, has_fp ? fingerprint : NULL, &ex, x);
+		if (probe_v)
+			json_object_set_new(out, "probe", probe_json(def, r, pq));
+		return out;
 	}
 	if (def->limit) {
 		if (err)
@@ -850,7 +891,7 @@ json_t *lay_analyze_def(struct lay_def *def, json_t *expect_v, const char *expec
 		goto out;
 	bool refused;
 	const char *method = "structural";
-	out = try_structural(def, A, &x, probe_v, opt, &refused, err);
+	out = try_structural(def, A, &x, probe_v, &r, &pq, opt, &refused, err);
 	if (out || refused)
 		goto done;
 

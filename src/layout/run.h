@@ -120,6 +120,8 @@ int run_page_setup(const struct lay_def *def, struct run_page *pg);
 size_t run_page_elem(const struct lay_def *def, const struct run_page *pg, int64_t e,
 		     int64_t *coords);
 int64_t run_page_point(const struct lay_def *def, const struct run_page *pg, const int64_t *coord);
+size_t run_form_places(const struct lay_def *def, const struct lay_form *f, int64_t e,
+		       int64_t *coords, size_t max, bool *truncated);
 
 /* fingerprint = sha256(header || sha256(body)); `order` the axes by name. */
 struct sha256_ctx;

@@ -353,6 +353,39 @@ static json_t *run(const char *text, int method, struct lay_error *err)
 	return a;
 }
 
+/* Probes of the first and last elements: structural places = enumerated. */
+static void check_probes(const char *text, json_t *analysis)
+{
+	json_t *shape = json_object_get(json_object_get(analysis, "logical"), "shape");
+	char req[8192], first[256] = "", last[256] = "";
+	size_t i;
+	json_t *d;
+	json_array_foreach(shape, i, d)
+	{
+		sprintf(first + strlen(first), "%s0", i ? "," : "");
+		sprintf(last + strlen(last), "%s%lld", i ? "," : "",
+			(long long)json_integer_value(d) - 1);
+	}
+	snprintf(req, sizeof req, "{\"layout\": %s, \"probe\": [[%s], [%s]]}", text, first, last);
+	struct lay_error e1, e2;
+	json_t *a = run(req, LAY_METHOD_AUTO, &e1), *b = run(req, LAY_METHOD_STRUCTURAL, &e2);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(a);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(b);
+	CU_ASSERT_STRING_EQUAL(json_string_value(json_object_get(b, "method")), "structural");
+	bool same = json_equal(json_object_get(a, "probe"), json_object_get(b, "probe"));
+	CU_ASSERT(same);
+	if (!same) {
+		char *sa = json_dumps(json_object_get(a, "probe"), JSON_COMPACT);
+		char *sb = json_dumps(json_object_get(b, "probe"), JSON_COMPACT);
+		fprintf(stderr, "\n  probes of %s\n  enumerated %s\n  structural %s\n", text, sa,
+			sb);
+		free(sa);
+		free(sb);
+	}
+	json_decref(a);
+	json_decref(b);
+}
+
 static void test_agreement(void)
 {
 	void (*gen[])(char *, int64_t) = { gen_axe, gen_cute_memory, gen_cute_tv, gen_linear,
@@ -405,6 +438,8 @@ static void test_agreement(void)
 			check_pages(text);
 		if (strcmp(json_string_value(json_object_get(b, "method")), "structural") == 0) {
 			decided[g]++;
+			if (g == 0 || g == 1)
+				check_probes(text, a);
 			CU_ASSERT(json_is_string(json_object_get(b, "fingerprint")) ||
 				  strcmp(gname[g], "cute tv") == 0 ||
 				  strcmp(gname[g], "linear") == 0);
@@ -482,9 +517,22 @@ static void test_large(void)
 	CU_ASSERT_PTR_NULL(a);
 	CU_ASSERT_EQUAL(e.code, LAY_ELIMIT);
 	CU_ASSERT_STRING_EQUAL(e.pointer, "/logical");
-	/* a probe is not answered structurally: refused as before */
-	a = run("{\"layout\": {\"axe\": \"S[(1048576, 1048576):(1@laneid, 1)]\"}, \"probe\": "
-		"[[0]]}",
+	/* a probe of a forward layout is answered from its iters: element
+	 * 2^40 - 1 = (2^20 - 1, 2^20 - 1) at laneid 2^20 - 1, m 2^20 - 1, and
+	 * on both blocks of the replica */
+	a = run("{\"layout\": {\"axe\": \"S[(1048576, 1048576):(1@laneid, 1)] + "
+		"R[2:1@block]\"}, \"probe\": [[1099511627775]]}",
+		0, &e);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(a);
+	json_t *places = json_object_get(json_array_get(json_object_get(a, "probe"), 0), "places");
+	CU_ASSERT_EQUAL(json_array_size(places), 2);
+	CU_ASSERT_EQUAL(json_integer_value(json_object_get(json_array_get(places, 1), "block")), 1);
+	CU_ASSERT_EQUAL(json_integer_value(json_object_get(json_array_get(places, 1), "laneid")),
+			1048575);
+	json_decref(a);
+	/* a tv layout's probe is not answered structurally: refused as before */
+	a = run("{\"layout\": {\"cute_role\": \"tv\", \"logical\": [1048576, 1048576], "
+		"\"cute\": \"((1048576),(1048576)):((1),(1048576))\"}, \"probe\": [[0, 0]]}",
 		0, &e);
 	CU_ASSERT_PTR_NULL(a);
 	CU_ASSERT_EQUAL(e.code, LAY_ELIMIT);
