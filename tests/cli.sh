@@ -55,7 +55,10 @@ check "compare equal" 0 "$L" compare "$G/seed-gemm-fragment-8x8/request.json" "$
 check "compare differs" 1 "$L" compare --json "$G/seed-transpose/request.json" "$G/seed-dropped-bits/request.json"
 contains "compare reason" '"equal": false'
 
-check "limit refused" 2 "$L" check --max-points 100 "$G/seed-axe-shard/request.json"
+check "limit refused" 2 "$L" check --max-points 10 "$G/seed-transpose/request.json"
+# past the limit, an axe layout is decided from its iters (probes included)
+check "limit structural" 0 "$L" check --max-points 100 "$G/seed-axe-shard/request.json"
+contains "limit structural method" 'method       structural'
 check "big tile" 0 "$L" check "$G/../perf/tile-4096.json"
 
 # --- many files: one summary line; CI formats ------------------------
