@@ -520,8 +520,7 @@ static int compact_tree(struct cute_parser *p, int node, int64_t *acc)
  * the block of cute_atoms.c (CuTe's blocked_product with an ordered block;
  * exact for atoms whose offsets fill 0..C-1, which every swizzle atom does).
  */
-static int tile_nodes(struct cute_parser *p, int *shape, int *stride,
-		      const struct lay_cute_compose *cc)
+static int tile_nodes(struct cute_parser *p, int *shape, int *stride, struct lay_cute_compose *cc)
 {
 	int R = cc->tile_rank, r = 0, rc;
 	int sk[LAYOUTD_MAX_RANK], tk[LAYOUTD_MAX_RANK], lv[LAYOUTD_MAX_ITERS],
@@ -602,6 +601,7 @@ static int tile_nodes(struct cute_parser *p, int *shape, int *stride,
 				a[i] *= p->nodes[tmp[k]].val; /* <= C, no overflow */
 		}
 	}
+	cc->atom_size = C;
 	int bad = lay_cute_tile_block(R, cc->target, a, cc->order, n, d);
 	if (bad >= 0) {
 		if (cc->target[bad] % a[bad] == 0)
@@ -940,6 +940,22 @@ static int cute_swizzle(struct lay_def *def, const struct cute_state *st,
 		return text_err(err, LAY_ERANGE, ptr, text, cc->flag_pos, msg);
 	}
 	lay_swizzle_warnings(def, n, ext, str, 0);
+	const struct lay_swizzle *sw = &def->swizzle;
+	int64_t period = (int64_t)1 << (sw->eM + sw->eB + (sw->eS < 0 ? -sw->eS : sw->eS));
+	if (cc->tile && sw->eB > 0 && cc->atom_size % period != 0) {
+		snprintf(msg, sizeof msg,
+			 "tile_to_shape repeats the atom every %lld elements, which is no multiple "
+			 "of "
+			 "the %lld-element period of the swizzle Sw<%d,%d,%d> on element offsets: "
+			 "the copies of the atom see different XOR patterns (the swizzle mixes "
+			 "whole atoms instead of acting inside each)",
+			 (long long)cc->atom_size, (long long)period, sw->eB, sw->eM, sw->eS);
+		json_array_append_new(def->warnings,
+				      json_pack("{s:s,s:s,s:I,s:I}", "code",
+						"swizzle_period_exceeds_atom", "message", msg,
+						"atom", (json_int_t)cc->atom_size, "period",
+						(json_int_t)period));
+	}
 	return 0;
 }
 

@@ -31,6 +31,7 @@ struct lay_cute_compose {
 	int64_t target[LAYOUTD_MAX_RANK];
 	int target_pos[LAYOUTD_MAX_RANK];
 	int64_t order[LAYOUTD_MAX_RANK];
+	int64_t atom_size; /* set by the tiling: elements in one atom */
 };
 
 /* Read the composed forms of `text` (the JSON string at `ptr`).  Returns 0

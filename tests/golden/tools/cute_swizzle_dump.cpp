@@ -126,5 +126,7 @@ int main() {
   F(half_t, "tile-k-sw128-f16-64x256", "tile_to_shape(GMMA::Layout_K_SW128_Atom<half_t>{}, Shape<_64,_256>{})", tile_to_shape(GMMA::Layout_K_SW128_Atom<half_t>{}, Shape<_64,_256>{}));
   D("dsl-mlir-s343-o6", "!cute.composed_layout<\"S<3,4,3> o 6 o (8,2):(2,16)\">", composition(Swizzle<3,4,3>{}, 6, Layout<Shape<_8,_2>,Stride<_2,_16>>{}));
   D("sm80-f16-k-sw333-using", "using SmemLayoutAtom = decltype(composition(Swizzle<3,3,3>{}, Layout<Shape<_8,_64>, Stride<_64,_1>>{}));", composition(Swizzle<3,3,3>{}, Layout<Shape<_8,_64>, Stride<_64,_1>>{}));
+  D("tile-issue1876-sw373-64x128", "tile_to_shape(composition(Swizzle<3,7,3>{}, Layout<Shape<_8,_128>,Stride<_128,_1>>{}), Shape<_64,_128>{})",
+    tile_to_shape(composition(Swizzle<3,7,3>{}, Layout<Shape<_8,_128>,Stride<_128,_1>>{}), Shape<_64,_128>{}));
   return 0;
 }
