@@ -315,7 +315,8 @@ static void check_pages(const char *text)
 		const char *q = p;
 		for (int64_t r = 0; (count < 0 || r < count) && q < end; r++)
 			q = strchr(q, '\n') + 1;
-		bool same = page.len == (size_t)(q - p) && memcmp(page.buf, p, page.len) == 0;
+		bool same = page.len == (size_t)(q - p) &&
+			    (page.len == 0 || memcmp(page.buf, p, page.len) == 0);
 		CU_ASSERT(same);
 		if (!same)
 			fprintf(stderr, "\n  page %lld+%lld of %s (%s view) differs\n",
