@@ -238,7 +238,7 @@ jq -e '[.paths | to_entries[] | select(.key | startswith("/v1/layouts")) | .valu
 	ok "registry operations marked x-requires-store" || bad "registry operations without x-requires-store"
 
 # ---- routes: the daemon's and the document's are the same, with the same methods
-sed -n 's/^[[:space:]]*\[ROUTE_[A-Z]*\] *= *"\(\/[^"]*\)",.*/\1/p' "$S/src/http/server.c" | sort >"$T/routes"
+sed -n 's/^[[:space:]]*\[ROUTE_[A-Z]*\] *= *{ *"\(\/[^"]*\)",.*/\1/p' "$S/src/http/routes.c" | sort >"$T/routes"
 jq -r '.paths | keys[]' "$DOC" | sort >"$T/paths"
 [ -s "$T/routes" ] && cmp -s "$T/routes" "$T/paths" && ok "the document has exactly the daemon's $(wc -l <"$T/routes") routes" ||
 	{ bad "routes and paths differ"; diff "$T/routes" "$T/paths"; }

@@ -271,7 +271,7 @@ static enum MHD_Result post_analyze(struct MHD_Connection *c, struct http_req *r
 	return ret;
 }
 
-static enum MHD_Result post_compare(struct MHD_Connection *c, struct http_req *r)
+enum MHD_Result http_post_compare(struct MHD_Connection *c, struct http_req *r)
 {
 	static const char *const allowed[] = { "a", "b", "examples", NULL };
 	struct lay_error err;
@@ -345,7 +345,7 @@ static bool load_cached(struct MHD_Connection *c, struct http_req *r, json_t **a
 	return true;
 }
 
-static enum MHD_Result get_analysis(struct MHD_Connection *c, struct http_req *r)
+enum MHD_Result http_get_analysis(struct MHD_Connection *c, struct http_req *r)
 {
 	json_t *a, *layout;
 	enum MHD_Result ret;
@@ -379,7 +379,7 @@ static int64_t count_of(json_t *a, const char *field)
 	return (int64_t)json_integer_value(json_object_get(json_object_get(a, field), "count"));
 }
 
-static enum MHD_Result get_table(struct MHD_Connection *c, struct http_req *r)
+enum MHD_Result http_get_table(struct MHD_Connection *c, struct http_req *r)
 {
 	const char *format = arg(c, "format"), *view = arg(c, "view");
 	const char *after_s = arg(c, "after"), *limit_s = arg(c, "limit");
@@ -436,7 +436,7 @@ static enum MHD_Result get_table(struct MHD_Connection *c, struct http_req *r)
 	return ret;
 }
 
-static enum MHD_Result get_grid(struct MHD_Connection *c, struct http_req *r)
+enum MHD_Result http_get_grid(struct MHD_Connection *c, struct http_req *r)
 {
 	json_t *a, *layout;
 	enum MHD_Result ret;
@@ -470,62 +470,56 @@ static enum MHD_Result send_asset(struct MHD_Connection *c, struct http_req *r, 
 	return http_send_problem(c, r, 404, "not_found", "this build has no such document", NULL);
 }
 
-enum MHD_Result http_api(struct MHD_Connection *c, struct http_req *r)
+enum MHD_Result http_livez(struct MHD_Connection *c, struct http_req *r)
+{
+	/* never touches the store: a slow disk must not get us killed */
+	static const char ok[] = "{\"status\":\"ok\"}";
+	return http_send_text(c, r, 200, "application/json", ok, sizeof ok - 1, false);
+}
+
+enum MHD_Result http_readyz(struct MHD_Connection *c, struct http_req *r)
 {
 	struct http_server *srv = r->srv;
-	enum MHD_Result ret;
-	if (r->route <= ROUTE_GRID && srv->cfg.require_token_reads &&
-	    !http_authorize(c, r, false, NULL, 0, &ret))
-		return ret;
-	switch (r->route) {
-	case ROUTE_LIVEZ: {
-		/* never touches the store: a slow disk must not get us killed */
-		static const char ok[] = "{\"status\":\"ok\"}";
-		return http_send_text(c, r, 200, "application/json", ok, sizeof ok - 1, false);
-	}
-	case ROUTE_READYZ: {
-		bool draining = atomic_load(&srv->draining);
-		bool db = srv->store && store_ready(srv->store, NULL) == STORE_OK;
-		json_t *b = json_pack("{s:s,s:b}", "status",
-				      draining ? "draining"
-				      : db     ? "ready"
-					       : "database unavailable",
-				      "database", db);
-		ret = http_send_json(c, r, draining || !db ? 503 : 200, b, no_store);
-		json_decref(b);
-		return ret;
-	}
-	case ROUTE_METRICS: {
-		char *text = http_metrics_render(srv);
-		if (!text)
-			return MHD_NO;
-		ret = http_send_text(c, r, 200, "text/plain; version=0.0.4", text, strlen(text),
-				     true);
-		free(text);
-		return ret;
-	}
-	case ROUTE_OPENAPI:
-		return send_asset(c, r, "/openapi.json");
-	case ROUTE_INDEX:
-		return send_asset(c, r, "/");
-	case ROUTE_ASSET: {
-		char path[170];
+	bool draining = atomic_load(&srv->draining);
+	bool db = srv->store && store_ready(srv->store, NULL) == STORE_OK;
+	json_t *b = json_pack("{s:s,s:b}", "status",
+			      draining ? "draining"
+			      : db     ? "ready"
+				       : "database unavailable",
+			      "database", db);
+	enum MHD_Result ret = http_send_json(c, r, draining || !db ? 503 : 200, b, no_store);
+	json_decref(b);
+	return ret;
+}
+
+enum MHD_Result http_metrics(struct MHD_Connection *c, struct http_req *r)
+{
+	char *text = http_metrics_render(r->srv);
+	if (!text)
+		return MHD_NO;
+	enum MHD_Result ret =
+		http_send_text(c, r, 200, "text/plain; version=0.0.4", text, strlen(text), true);
+	free(text);
+	return ret;
+}
+
+/* /openapi.json, / and the dashboard's files, embedded at build time. */
+enum MHD_Result http_document(struct MHD_Connection *c, struct http_req *r)
+{
+	char path[HTTP_PARAM_MAX + 2];
+	if (r->route == ROUTE_ASSET)
 		snprintf(path, sizeof path, "/%s", r->params[0]);
-		return send_asset(c, r, path);
-	}
-	case ROUTE_ANALYZE:
-		return post_analyze(c, r, false);
-	case ROUTE_CHECK:
-		return post_analyze(c, r, true);
-	case ROUTE_COMPARE: /* enumerates: on the pool */
-		return http_on_pool() ? post_compare(c, r) : http_defer(c, r);
-	case ROUTE_ANALYSIS:
-		return get_analysis(c, r);
-	case ROUTE_TABLE:
-		return get_table(c, r);
-	case ROUTE_GRID:
-		return http_on_pool() ? get_grid(c, r) : http_defer(c, r);
-	default:
-		return http_registry(c, r);
-	}
+	else
+		snprintf(path, sizeof path, "%s", http_routes[r->route].tmpl);
+	return send_asset(c, r, path);
+}
+
+enum MHD_Result http_post_analyze(struct MHD_Connection *c, struct http_req *r)
+{
+	return post_analyze(c, r, false);
+}
+
+enum MHD_Result http_post_check(struct MHD_Connection *c, struct http_req *r)
+{
+	return post_analyze(c, r, true);
 }

@@ -98,7 +98,28 @@ enum http_route {
 	HTTP_NROUTES
 };
 
-extern const char *const http_route_template[HTTP_NROUTES];
+/* Who may call a route (decided once, in server.c, before any body is read). */
+enum http_auth {
+	AUTH_OPEN, /* health, metrics, documents: never a token */
+	/* /v1: a write (PUT, DELETE) needs a write token once a token has ever
+	 * existed; a read needs a token only with --require-token-for-reads */
+	AUTH_V1,
+};
+
+struct http_req;
+typedef enum MHD_Result (*http_handler_fn)(struct MHD_Connection *c, struct http_req *r);
+
+/* One route: its template, the methods it answers (for 405 and Allow), its
+ * handler, its authorization, and whether it always computes (then it runs
+ * on the analysis workers).  The table is in routes.c. */
+struct http_route_def {
+	const char *tmpl;
+	const char *methods;
+	http_handler_fn handler;
+	int auth; /* enum http_auth */
+	bool pool;
+};
+extern const struct http_route_def http_routes[HTTP_NROUTES];
 
 /* ------------------------------------------------------------------ */
 /* In-memory analysis cache (LRU), shared by all worker threads.       */
@@ -202,6 +223,7 @@ struct http_req {
 	int64_t bytes;
 	struct http_stream *stream; /* streamed body: bytes counted by its producer */
 	char origin[256];	    /* allowed CORS origin to echo, "" if none */
+	char who[160];		    /* the token's name once authorized, "" without one */
 	/* connection state and heavy work (work.c) */
 	struct http_conn *conn; /* NULL once the connection closed */
 	int state;		/* enum http_req_state */
@@ -275,8 +297,19 @@ bool http_conn_state(struct http_req *r, int state);
 int http_watch_start(struct http_server *srv);
 void http_watch_stop(struct http_server *srv);
 
-/* Endpoint handlers (api.c). */
+/* Runs the handler of r->route (routes.c), or queues it on the pool. */
 enum MHD_Result http_api(struct MHD_Connection *c, struct http_req *r);
+/* Endpoint handlers (api.c), named in the route table. */
+enum MHD_Result http_livez(struct MHD_Connection *c, struct http_req *r);
+enum MHD_Result http_readyz(struct MHD_Connection *c, struct http_req *r);
+enum MHD_Result http_metrics(struct MHD_Connection *c, struct http_req *r);
+enum MHD_Result http_document(struct MHD_Connection *c, struct http_req *r);
+enum MHD_Result http_post_analyze(struct MHD_Connection *c, struct http_req *r);
+enum MHD_Result http_post_check(struct MHD_Connection *c, struct http_req *r);
+enum MHD_Result http_post_compare(struct MHD_Connection *c, struct http_req *r);
+enum MHD_Result http_get_analysis(struct MHD_Connection *c, struct http_req *r);
+enum MHD_Result http_get_table(struct MHD_Connection *c, struct http_req *r);
+enum MHD_Result http_get_grid(struct MHD_Connection *c, struct http_req *r);
 
 /* The outcome of an analysis request: a JSON object, or on a cache hit
  * the response text filled from the cached template. */

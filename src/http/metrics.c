@@ -70,7 +70,7 @@ char *http_metrics_render(struct http_server *srv)
 			if (v)
 				put(&b,
 				    "layoutd_http_requests_total{route=\"%s\",code=\"%d\"} %llu\n",
-				    http_route_template[r], s, (unsigned long long)v);
+				    http_routes[r].tmpl, s, (unsigned long long)v);
 		}
 	put(&b, "# HELP layoutd_http_request_duration_seconds Time from the request line to the "
 		"queued response.\n"
@@ -87,15 +87,15 @@ char *http_metrics_render(struct http_server *srv)
 			put(&b,
 			    "layoutd_http_request_duration_seconds_bucket{route=\"%s\",le=\"%g\"} "
 			    "%llu\n",
-			    http_route_template[r], http_buckets[k], (unsigned long long)cum);
+			    http_routes[r].tmpl, http_buckets[k], (unsigned long long)cum);
 		}
 		put(&b,
 		    "layoutd_http_request_duration_seconds_bucket{route=\"%s\",le=\"+Inf\"} %llu\n",
-		    http_route_template[r], (unsigned long long)total);
+		    http_routes[r].tmpl, (unsigned long long)total);
 		put(&b, "layoutd_http_request_duration_seconds_sum{route=\"%s\"} %.6f\n",
-		    http_route_template[r], (double)atomic_load(&m->latency_us_sum[r]) / 1e6);
+		    http_routes[r].tmpl, (double)atomic_load(&m->latency_us_sum[r]) / 1e6);
 		put(&b, "layoutd_http_request_duration_seconds_count{route=\"%s\"} %llu\n",
-		    http_route_template[r], (unsigned long long)total);
+		    http_routes[r].tmpl, (unsigned long long)total);
 	}
 	put(&b,
 	    "# HELP layoutd_analysis_cache_hits_total Analyses answered from the cache.\n"

@@ -23,36 +23,6 @@
 #include "http/http.h"
 #include "store/store.h"
 
-const char *const http_route_template[HTTP_NROUTES] = {
-	[ROUTE_ANALYZE] = "/v1/analyze",
-	[ROUTE_CHECK] = "/v1/check",
-	[ROUTE_COMPARE] = "/v1/compare",
-	[ROUTE_ANALYSIS] = "/v1/analyses/{id}",
-	[ROUTE_TABLE] = "/v1/analyses/{id}/table",
-	[ROUTE_GRID] = "/v1/analyses/{id}/grid.svg",
-	[ROUTE_LIVEZ] = "/livez",
-	[ROUTE_READYZ] = "/readyz",
-	[ROUTE_METRICS] = "/metrics",
-	[ROUTE_OPENAPI] = "/openapi.json",
-	[ROUTE_INDEX] = "/",
-	[ROUTE_ASSET] = "/{asset}",
-	[ROUTE_LAYOUTS] = "/v1/layouts",
-	[ROUTE_LAYOUT] = "/v1/layouts/{name}",
-	[ROUTE_VERSIONS] = "/v1/layouts/{name}/versions",
-	[ROUTE_VERSION] = "/v1/layouts/{name}/versions/{n}",
-	[ROUTE_NONE] = "(unmatched)",
-};
-
-/* Methods each route answers, for 405 and its Allow header. */
-static const char *const route_methods[HTTP_NROUTES] = {
-	[ROUTE_ANALYZE] = "POST",	 [ROUTE_CHECK] = "POST",      [ROUTE_COMPARE] = "POST",
-	[ROUTE_ANALYSIS] = "GET",	 [ROUTE_TABLE] = "GET",	      [ROUTE_GRID] = "GET",
-	[ROUTE_LIVEZ] = "GET",		 [ROUTE_READYZ] = "GET",      [ROUTE_METRICS] = "GET",
-	[ROUTE_OPENAPI] = "GET",	 [ROUTE_INDEX] = "GET",	      [ROUTE_ASSET] = "GET",
-	[ROUTE_LAYOUTS] = "GET",	 [ROUTE_LAYOUT] = "GET, PUT", [ROUTE_VERSIONS] = "GET",
-	[ROUTE_VERSION] = "GET, DELETE", [ROUTE_NONE] = "",
-};
-
 bool http_parse_count(const char *s, int64_t min, int64_t max, int64_t *out)
 {
 	int64_t n = 0;
@@ -156,7 +126,7 @@ static int route_of(const char *path, size_t plen, struct http_req *r)
 {
 	for (int k = 0; k < ROUTE_NONE; k++) {
 		memset(r->param_bad, 0, sizeof r->param_bad);
-		if (match(http_route_template[k], path, plen, r))
+		if (match(http_routes[k].tmpl, path, plen, r))
 			return k;
 	}
 	return ROUTE_NONE;
@@ -164,7 +134,7 @@ static int route_of(const char *path, size_t plen, struct http_req *r)
 
 static bool method_allowed(int route, const char *method)
 {
-	const char *m = route_methods[route];
+	const char *m = http_routes[route].methods;
 	size_t n = strlen(method);
 	for (const char *p = m; (p = strstr(p, method)); p += n)
 		if ((p == m || p[-1] == ' ') && (p[n] == ',' || p[n] == '\0'))
@@ -313,12 +283,12 @@ static enum MHD_Result preflight(struct MHD_Connection *c, struct http_req *r)
 		return MHD_NO;
 	if (r->origin[0]) {
 		MHD_add_response_header(resp, "Access-Control-Allow-Methods",
-					route_methods[r->route]);
+					http_routes[r->route].methods);
 		MHD_add_response_header(resp, "Access-Control-Allow-Headers",
 					"Content-Type, Authorization, If-None-Match");
 		MHD_add_response_header(resp, "Access-Control-Max-Age", "600");
 	}
-	MHD_add_response_header(resp, "Allow", route_methods[r->route]);
+	MHD_add_response_header(resp, "Allow", http_routes[r->route].methods);
 	return queue(c, r, 204, resp, 0);
 }
 
@@ -474,15 +444,17 @@ static enum MHD_Result first_call(struct MHD_Connection *c, struct http_req *r, 
 		return preflight(c, r);
 	if (!method_allowed(r->route, method)) {
 		char detail[160];
-		const char *allow[] = { "Allow", route_methods[r->route], NULL };
+		const char *allow[] = { "Allow", http_routes[r->route].methods, NULL };
 		snprintf(detail, sizeof detail, "%s does not answer %.16s; it answers %s",
-			 http_route_template[r->route], method, route_methods[r->route]);
+			 http_routes[r->route].tmpl, method, http_routes[r->route].methods);
 		return http_send_problem_h(c, r, 405, "method_not_allowed", detail, NULL, allow);
 	}
+	/* who may call it: from the route table, before the body is read */
 	bool write = strcmp(method, "PUT") == 0 || strcmp(method, "DELETE") == 0;
 	enum MHD_Result denied;
-	if (write && r->route >= ROUTE_LAYOUTS && !http_authorize(c, r, true, NULL, 0, &denied))
-		return denied; /* refused before the body is read */
+	if (http_routes[r->route].auth == AUTH_V1 && (write || srv->cfg.require_token_reads) &&
+	    !http_authorize(c, r, write, r->who, sizeof r->who, &denied))
+		return denied;
 	if (!body_method(method))
 		return MHD_YES;
 	const char *cl = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Content-Length");
@@ -639,7 +611,7 @@ static void log_request(struct http_server *srv, struct MHD_Connection *c, struc
 	/* every field that came from the client is escaped for its format:
 	 * a method may hold quotes, spaces, control bytes or invalid UTF-8 */
 	char method[6 * sizeof r->method + 1];
-	const char *route = http_route_template[r->route];
+	const char *route = http_routes[r->route].tmpl;
 	log_field(method, sizeof method, r->method[0] ? r->method : "-", srv->cfg.log_json);
 	char line[768];
 	int n;
