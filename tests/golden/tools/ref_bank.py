@@ -425,6 +425,24 @@ twin("access-cute-sw505-f32-column-free", {
     "CuTe Sw<5,0,5> o 0 o (32,32):(32,1) (an element swizzle: no pointer flag) read one f32\n"
     "column per instruction: conflict-free (NVlabs/cuda-oxide pull 544: Sw<5,0,5> 1-way).")
 
+twin("access-tvm-axe-compose-sw128-f32-column-chunks", {
+    "layout": {"axe": "ComposeLayout(2, 3, 3, TileLayout(S[(8, 32):(32, 1)]))", "logical": [8, 32],
+               "element_bits": 32},
+    "access": {"threads": expr([8, 32], COL_F32)},
+    "expect": {"bank_conflicts": 0, "vector_bits": 128}}, {
+    "layout": expr([8, 32], {"offset": SW128_F32}),
+    "access": {"threads": expr([8, 32], COL_F32), "element_bits": 32}},
+    "TVM's f32 128B swizzle atom in Axe notation, read by 16-byte column chunks with 128-bit\n"
+    "loads: conflict-free.  " + TVM)
+twin("access-tvm-axe-tile-f32-column-chunks-8way", {
+    "layout": {"axe": "S[(8, 32):(32, 1)]", "logical": [8, 32], "element_bits": 32},
+    "access": {"threads": expr([8, 32], COL_F32)},
+    "suggest": "swizzle"}, {
+    "layout": expr([8, 32], {"offset": "i * 32 + j"}),
+    "access": {"threads": expr([8, 32], COL_F32), "element_bits": 32}},
+    "The same tile without the swizzle: 8-way.  The suggestion is Swizzle<3,2,3> on elements,\n"
+    "written back as ComposeLayout(2, 3, 3, TileLayout(...)): TVM's own f32 128B atom.  " + TVM)
+
 # Triton BankConflictTest / Gluon test_bank_conflicts, cases 1 and 2 (as linear layouts)
 BLK = {"linear": {"bases": {"register": [], "lane": [[1], [2], [4], [8], [16]],
                             "warp": [[0], [0]], "block": []}, "out": [["dim0", 32]]}}
@@ -607,6 +625,13 @@ def main():
             if "expect" in req:
                 got = {"bank_conflicts": res["bank_conflicts"], "vector_bits": res["vector"]["bits"]}
                 exp["ok"] = all(got[k] == v for k, v in req["expect"].items())
+            if name == "access-tvm-axe-tile-f32-column-chunks-8way":
+                # tma_utils.mma_atom_layout("float32", 128B) = ComposeLayout(2, 3, 3, ...)
+                res = dict(res, suggestion={"swizzle": "Sw<3,2,3>", "bytes": "Sw<3,4,3>",
+                                            "conflict_free": True, "written": {
+                                                "axe": "ComposeLayout(2, 3, 3, TileLayout(S[(8, 32):(32, 1)]))",
+                                                "logical": [8, 32], "element_bits": 32}})
+                exp["access"] = res
             if name == "access-cute-unswizzled-f16-ldmatrix-columns-8way":
                 # the GMMA SW128 atom's own swizzle (CUTLASS mma_traits_sm90_gmma.hpp)
                 res = dict(res, suggestion={"swizzle": "Sw<3,3,3>", "bytes": "Sw<3,4,3>",
