@@ -31,7 +31,11 @@ static const char *const family_names[] = {
 	"amd_wmma",
 	"amd_rotating_shared",
 	"shared_linear",
+	"partitioned_shared",
 };
+/* One name per family, in enum order. */
+_Static_assert(sizeof family_names / sizeof family_names[0] == TT_PARTITIONED_SHARED + 1,
+	       "a family without a name");
 
 const char *tt_family_name(int family)
 {
