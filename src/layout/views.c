@@ -285,7 +285,7 @@ static int page_rows(const struct lay_def *def, const struct run_page *pg, bool 
 		     int64_t first, int64_t count, lay_row_fn fn, void *ctx, struct lay_error *err)
 {
 	int64_t x[LAYOUTD_MAX_RANK], c[LAYOUTD_MAX_AXES];
-	int64_t end = count < 0 ? INT64_MAX : first + count;
+	int64_t end = count < 0 || count > INT64_MAX - first ? INT64_MAX : first + count;
 	int rc = 0;
 	if (!inverse) {
 		int64_t *pts = malloc(sizeof *pts * (size_t)(pg->R * def->naxes + 1));
