@@ -22,8 +22,9 @@
  *   the call fail with STORE_UNAVAILABLE (HTTP 503 + Retry-After) and is
  *   re-established on a later call; after a failed attempt no thread tries
  *   again for a second, and one thread's success lets all retry at once; a
- *   statement outside a transaction is retried once on a fresh connection,
- *   so a server restart costs no failed request when it is already back.
+ *   repeatable statement (a read, BEGIN) outside a transaction is retried
+ *   once on a fresh connection, so a server restart costs no failed request
+ *   when it is already back.
  *
  * Values reach the server only as parameters of PQexecParams.
  */
@@ -345,10 +346,20 @@ static int conn_get(struct pg *st, struct pconn **out, struct store_error *err)
 	return STORE_OK;
 }
 
+/* Whether running sql twice is the same as once: a read, a transaction's
+ * BEGIN, the cache's touch.  Only those are retried after a lost
+ * connection: a token insert or revoke whose reply was lost may have been
+ * committed, and a retry would then report a conflict or "not found". */
+static bool repeatable(const char *sql)
+{
+	return strncmp(sql, "SELECT", 6) == 0 || strcmp(sql, "BEGIN") == 0 ||
+	       strncmp(sql, "UPDATE analysis_cache", 21) == 0;
+}
+
 /* Run one statement with text parameters.  STORE_OK with *out (PQclear it)
- * when it returned rows or completed.  Outside a transaction, a statement
- * that failed because the connection was lost is retried once on a new
- * one. */
+ * when it returned rows or completed.  Outside a transaction, a repeatable
+ * statement that failed because the connection was lost is retried once on
+ * a new one. */
 static int q(struct pconn *c, PGresult **out, const char *what, const char *sql, int n,
 	     const char *const *vals, struct store_error *err)
 {
@@ -362,7 +373,8 @@ static int q(struct pconn *c, PGresult **out, const char *what, const char *sql,
 			*out = r;
 			return STORE_OK;
 		}
-		if (attempt == 0 && !c->in_tx && PQstatus(c->db) == CONNECTION_BAD) {
+		if (attempt == 0 && !c->in_tx && PQstatus(c->db) == CONNECTION_BAD &&
+		    repeatable(sql)) {
 			PQclear(r);
 			int code = conn_connect(c, err);
 			if (code)
