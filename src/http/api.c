@@ -1,5 +1,5 @@
 /*
- * api.c - the endpoints of DESIGN.md §4 (except the registry, which needs
+ * api.c - the endpoints of docs/api.md (except the registry, which needs
  * the store): analyze, check, compare, cached analyses, their tables and
  * grids, health, metrics and the embedded documents.
  */

@@ -1,6 +1,6 @@
 /*
  * registry.c - the registry of named, immutable layout versions over HTTP
- * (DESIGN.md §4), its bearer-token authorization, and expect.equals.
+ * (docs/api.md), its bearer-token authorization, and expect.equals.
  */
 #include <limits.h>
 #include <stdio.h>

@@ -1,5 +1,5 @@
 /*
- * cute.c - the cute notation (DESIGN.md §2): CuTe `Shape:Stride` layouts,
+ * cute.c - the cute notation (docs/notations.md): CuTe `Shape:Stride` layouts,
  * in the printed form `((4,8),(2,2)):((32,1),(16,8))` or as the C++ type
  * text pasted from CUTLASS headers (`Layout<Shape<...>, Stride<...>>`,
  * `_N`, `Int<N>`, `cute::`, comments).  Coordinates are colexicographic
@@ -61,7 +61,7 @@ struct cute_parser {
 	int nleaf; /* leaves of the tree being parsed */
 };
 
-/* Byte offset -> character (code point) offset: DESIGN.md §4 positions are
+/* Byte offset -> character (code point) offset: docs/api.md positions are
  * characters, and pasted headers may carry UTF-8 in their comments. */
 static long char_offset(const char *s, int pos)
 {

@@ -90,7 +90,7 @@ void lay_error_clear(struct lay_error *err);
 int lay_error_set(struct lay_error *err, int code, const char *pointer, long position,
 		  const char *fmt, ...) __attribute__((format(printf, 5, 6)));
 /* Character (UTF-8 code point) offset of byte offset `byte` in text:
- * positions in errors count characters, as DESIGN.md says. */
+ * positions in errors count characters, as docs/api.md says. */
 long lay_utf8_offset(const char *text, long byte);
 /* Attach the text the position refers to (copied, truncated). */
 void lay_error_source(struct lay_error *err, const char *text);

@@ -1,7 +1,7 @@
 /*
  * linear.c - the linear notation: Triton linear layouts over GF(2), a map
  * from hardware in-dims (register, lane, warp, block, offset, ...) to
- * logical out-dims (DESIGN.md §2).  In-dim d with n bases is an axis of
+ * logical out-dims (docs/notations.md).  In-dim d with n bases is an axis of
  * declared extent 2^n; the value at a hardware point is the XOR of the bases
  * of its set bits.
  *

@@ -1,7 +1,7 @@
 /*
  * table.c - the table notation: explicit placement rows
  * [[[i, j], {"laneid": 0, "m": 0}], ...], as dumped by another tool or a real
- * kernel (DESIGN.md §2).  Each row is one placement; a repeated row is a
+ * kernel (docs/notations.md).  Each row is one placement; a repeated row is a
  * duplicate placement, not an error.  The logical shape defaults to max+1 of
  * the coordinates per dimension; axis order is first appearance.
  */

@@ -229,7 +229,7 @@ int store_layout_list(struct store *st, const char *prefix, const char *after_na
 int store_layout_delete(struct store *st, const char *name, int64_t version, bool *deleted_now,
 			struct store_error *err);
 
-/* The registry representation of DESIGN.md §4: {"name", "version", "id",
+/* The registry representation of docs/api.md: {"name", "version", "id",
  * "fingerprint", "layout", "analysis", "description", "created",
  * "created_by", "deleted"}; layout and analysis parsed back from their text
  * (null if unparsable).  New reference, NULL on allocation failure. */

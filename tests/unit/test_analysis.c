@@ -1,4 +1,4 @@
-/* test_analysis.c - the properties of DESIGN.md §1 on small relations whose
+/* test_analysis.c - the properties of docs/model.md on small relations whose
  * answers are worked out by hand, identity, expectations and limits. */
 #include <nettle/sha2.h>
 

@@ -3,7 +3,7 @@
 
 static void test_seed_shard(void)
 {
-	/* DESIGN.md: laneid = 4*i + j/2%4, warpid = j/8, m = j%2 on (8,16) */
+	/* docs/model.md: laneid = 4*i + j/2%4, warpid = j/8, m = j%2 on (8,16) */
 	json_t *a = analyze_ok("{\"layout\":{\"logical\":[8,16],"
 			       "\"axe\":\"S[(8,2,4,2):(4@laneid,1@warpid,1@laneid,1)]\"},"
 			       "\"probe\":[[1,3],[5,14]]}");

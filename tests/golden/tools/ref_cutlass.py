@@ -2,7 +2,7 @@
 """Independent reference for the CUTLASS/CuTe and PTX golden cases.
 
 Provenance only (not run by CI).  Implements the placement-relation semantics of
-layoutd's DESIGN.md sections 1-3 for the two notations used by the golden cases
+layoutd's docs/model.md, docs/notations.md and docs/analysis.md for the two notations used by the golden cases
 under tests/golden/cutlass-* and tests/golden/ptx-*:
 
   * cute  (C++ type text or printed Shape:Stride), roles "memory" and "tv"

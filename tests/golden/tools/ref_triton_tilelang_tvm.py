@@ -1,12 +1,12 @@
 #!/usr/bin/env python3
 """Independent reference for the golden cases triton-*, tilelang-*, tvm-*, table-*.
 
-Provenance only (not run by CI).  Implements DESIGN.md §1-§3 semantics on the
+Provenance only (not run by CI).  Implements docs/model.md, docs/notations.md and docs/analysis.md semantics on the
 placement relation, for the four notations these cases use (linear, expr, axe,
 table).  `python3 ref_triton_tilelang_tvm.py` regenerates every case directory
 listed in CASES below (request.json, expected.json, SOURCE).
 
-Conventions assumed where DESIGN.md is silent (flagged in each SOURCE too):
+Conventions assumed where docs/model.md is silent (flagged in each SOURCE too):
   * probe "places" are sorted ascending by the coordinate tuple in axis order
     (first axis most significant);
   * an in-dim of a linear layout with zero bases is still an axis, extent 1;
@@ -323,7 +323,7 @@ def write_case(root, name, request, source):
     with open(os.path.join(d, "expected.json"), "w") as f:
         f.write(dumps(res) + "\n")
     summary = ("\nComputed by tests/golden/tools/ref_triton_tilelang_tvm.py (independent "
-               "Python enumeration of DESIGN.md §1 semantics):\n"
+               "Python enumeration of docs/model.md semantics):\n"
                "  axes (name, extent, kind): %s\n  physical size %d, placements %d, "
                "replication %s, collisions %d, duplicates %d, holes %d, unplaced %d, "
                "round-trip mismatches %d, owners %s\n  verdict %s, ok %s\n" % (
@@ -377,7 +377,7 @@ Symbol: TEST_F(LinearLayoutConversionsTest, SimpleBlocked)
 Layout: toLinearLayout({16}, blocked(spt={1}, tpw={4}, wpb={4}, cpg={1}, cSplit={1}, ord={0}))
 Documented: register {}, lane {{1},{2}}, warp {{4},{8}}, block {} -> dim0.
 What it means: 16 elements, one per thread, 4 lanes x 4 warps; a bijection.
-Empty in-dims (register, block) are axes of extent 2^0 = 1 (DESIGN: "each in-dim
+Empty in-dims (register, block) are axes of extent 2^0 = 1 (docs/model.md: "each in-dim
 with n bases has extent 2^n").  Element 5 = lane 1 (bit0 -> 1) xor warp 1 (-> 4).
 %s""" % (TRI, LLCT, TRI_NOTE))
 
@@ -609,7 +609,7 @@ REVERSED order, so each basis is (dim3, dim2, dim1, dim0).  Written faithfully: 
 keeps that order, so the logical shape is [4,4,4,4] named dim3, dim2, dim1, dim0 and
 logical coordinate [1,0,0,0] means dim3 = 1 -> offset 1.  An engine that re-sorts out
 dims by name would place [1,0,0,0] at offset 8 instead.  "iteration" is an unknown
-in-dim name -> memory kind (DESIGN §1).  Bijective 256 points.
+in-dim name -> memory kind (docs/model.md).  Bijective 256 points.
 %s""" % (TRI, LLCT, TRI_NOTE))
 
 case("triton-layouttest-apply-non-surjective", {
@@ -667,7 +667,7 @@ Path: %s
 Symbol: makeGemmFragment8x8()
 Source: forward_thread = FloorDiv(j, 2) + 4 * i; index = FloorMod(j, 2); rep extent 1.
 The 8x8 ldmatrix/mma fragment: lane 4*row + col/2 holds two consecutive columns.
-Also a DESIGN.md seed case: bijective, 32 owners, 2 slots each.
+Also a docs/model.md seed case: bijective, 32 owners, 2 slots each.
 %s""" % (TL, GL, TL_NOTE))
 
 case("tilelang-gemm-fragment-8x8-transposed", {
@@ -966,7 +966,7 @@ thread wraps: (i + 64*rep) %% 128, so rep 0/2 and rep 1/3 land on the same threa
 Verdict: 256 placements, 128 distinct (element, point) pairs -> duplicates 128,
 replicas_distinct false; replication {2,2} (two distinct threads per element);
 collisions 0; no holes; ok FALSE.  Each thread receives 2 placements (slots {2,2}).
-Element 5 sits on threads 5 and 69, each produced twice.  No probe: DESIGN.md does
+Element 5 sits on threads 5 and 69, each produced twice.  No probe: docs/model.md does
 not say whether a probe lists a duplicated place once or twice.
 %s""" % (TL, TL_NOTE))
 # TILELANG-END
@@ -978,11 +978,11 @@ LPY = "python/tvm/tirx/layout.py (read at commit 060e40fcc5eeee52600d62d69f68060
 TVM_NOTE = """
 Text: the axe string is copied as the source prints it, including its whitespace
 ("S[(8, 4) : (4 @ laneid, 1)]" in the Python sources, "S[(8,2,4,2):(...)]" in the
-docs).  DESIGN.md §2 does not say whitespace is allowed around ':' '@' ',' '+';
+docs).  docs/notations.md does not say whitespace is allowed around ':' '@' ',' '+';
 these cases assume it is.
 Semantics: TVM flattens row-major and splits by the shard extents last-fastest
 (layout.py _flatten_coord / _split_coord mirror FlattenCoord / SplitCoord), the same
-rule as DESIGN.md §2.  TVM's apply() returns D(x)+O only; the replica set is
+rule as docs/notations.md.  TVM's apply() returns D(x)+O only; the replica set is
 enumerated here per L(x) = {D(x) + r + O | r in R} (layout.rst).
 """
 
@@ -1007,7 +1007,7 @@ Documented: laneid = 4i + floor(j/2) mod 4; warpid = floor(j/8) + 5 + 4r (r in {
 m = j mod 2; "each element lives on two warps"; table: (0,0) -> laneid 0, warpid {5,9},
 m 0; (0,1) -> 0,{5,9},1; (0,2) -> 1,{5,9},0; (1,0) -> 4,{5,9},0; (0,8) -> 0,{6,10},0;
 (7,15) -> 31,{6,10},1.  The probes reproduce that table.
-Syntax: uses the 1-D replica form R[2:4@warpid] (DESIGN §2 documents the 1-D form only
+Syntax: uses the 1-D replica form R[2:4@warpid] (docs/notations.md documents the 1-D form only
 for S: "S[8:4@laneid]").
 Verdict: warpid extent is inferred as max+1 = 11 (values 5,6,9,10), so the physical
 space is 32 x 11 x 2 = 704 points of which 256 are used -> 448 holes; replication
@@ -1022,7 +1022,7 @@ case("tvm-doc-tensorcore-shard-only-8x16", {
 }, """
 Repository: %s
 Path: %s
-Section: "TileLayout" (the D example) and DESIGN.md §1 seed case.
+Section: "TileLayout" (the D example) and docs/model.md seed case.
 Layout: S[(8,2,4,2):(4@laneid,1@warpid,1@laneid,1)] on logical (8, 16).
 Documented: laneid = 4*i + floor(j/2) mod 4, warpid = floor(j/8), m = j mod 2;
 element (1,3) -> laneid 5, warpid 0, m 1.  Bijective on 32 x 2 x 2.
@@ -1052,7 +1052,7 @@ Repository: %s
 Path: %s
 Section: "Case study: Blackwell tensor memory", "Scale factors (SFA / SFB)"
 Layout as printed: S[(32, sf_per_mma):(1@TLane, 1@TCol)] + R[4:32@TLane]; the source
-leaves sf_per_mma symbolic -- instantiated here with sf_per_mma = 4 (DESIGN §2 has no
+leaves sf_per_mma symbolic -- instantiated here with sf_per_mma = 4 (docs/notations.md has no
 symbolic extents).
 Documented: "the replica R[4:32@TLane] routing that 32-row group across the four warps
 of a warpgroup (stride 32 covers lanes 0-127)".
@@ -1137,7 +1137,7 @@ case("tvm-span-8x6-stride8", {
 Repository: %s
 Path: %s
 Symbol: test_size_span, tile_layout_span: TileLayout(S[(8, 6) : (8, 1)]).span() == 62
-Meaning: 48 elements, rows of 6 at pitch 8.  Verdict: m extent = span = 62 (DESIGN:
+Meaning: 48 elements, rows of 6 at pitch 8.  Verdict: m extent = span = 62 (docs/model.md:
 "inferred as max+1 ... (CuTe's cosize, TVM's span)"), 62 - 48 = 14 holes, ok true.
 %s""" % (TVM, TST, TVM_NOTE))
 
@@ -1258,7 +1258,7 @@ Semantics (important): a stride-0 SHARD iter maps two LOGICAL elements to one po
 which in layoutd's model is a collision (a broadcast read), not replication (one
 element at many points, which is what R[...] means).  Verdict: collisions 4,
 round-trip mismatches 4 (inv(m) = (m,0)), replication {1,1}; expect
-"collision_free": false accepts the intended broadcast -> ok true.  DESIGN lists
+"collision_free": false accepts the intended broadcast -> ok true.  docs/model.md lists
 stride-0 modes as a warning (not checked here).
 %s""" % (TVM, LPY, TVM_NOTE))
 # TVM-END
@@ -1407,12 +1407,12 @@ case("table-repeated-row-duplicate", {
 Source: makeGemmFragment8x8 (tile-ai/tilelang src/layout/gemm_layouts.cc) dumped as a
 table, with the row for element (0,0) emitted twice -- what a dump of a wrapped
 replica (TileLang issue #1729 mechanism, see tilelang-issue1729-replicate-wraps-
-thread-count) looks like in table form.  DESIGN §2: "a repeated row is a duplicate
+thread-count) looks like in table form.  docs/notations.md: "a repeated row is a duplicate
 placement".
 Verdict: placements 65, distinct pairs 64 -> duplicates 1, replicas_distinct false ->
 ok FALSE; replication {1,1} (the element still has one distinct place); no collision.
 No probe: whether a probe lists a duplicated place once or twice is not fixed by
-DESIGN.md (see the report).
+docs/model.md (see the report).
 %s""" % TABLE_NOTE)
 
 _col = rows([8, 8], frag8x8)
@@ -1487,7 +1487,7 @@ case("table-rdna-wmma-a-dump-named-axes", {
 Source: tile-ai/tilelang tilelang/intrinsics/wmma_layout.py docstring (RDNA gfx12
 wmma_f32_16x16x16_f16_w32): "Forward: (M, K) -> (thread=(K//8)*16+M, local=K%%8)",
 dumped as 256 rows.  Same relation as tilelang-rdna-wmma-a-16x16 except logical
-dimension names (default i, j here, M, K there).  DESIGN's fingerprint covers the
+dimension names (default i, j here, M, K there).  the documented fingerprint covers the
 logical shape, the axes with extents and the pairs -- not dimension names -- so the
 two should share a fingerprint (not asserted here: fingerprints are not in the subset).
 %s""" % TABLE_NOTE)
