@@ -126,22 +126,9 @@ static int expected(struct cute_parser *p, const char *what)
  * error located at its opening. */
 static int skip(struct cute_parser *p)
 {
-	for (;;) {
-		while (isspace((unsigned char)p->s[p->pos]))
-			p->pos++;
-		if (p->s[p->pos] == '/' && p->s[p->pos + 1] == '/') {
-			while (p->s[p->pos] && p->s[p->pos] != '\n')
-				p->pos++;
-		} else if (p->s[p->pos] == '/' && p->s[p->pos + 1] == '*') {
-			const char *end = strstr(p->s + p->pos + 2, "*/");
-			if (!end)
-				return perr(p, LAY_ESYNTAX, p->pos,
-					    "unterminated comment: '/*' without '*/'");
-			p->pos = (int)(end - p->s) + 2;
-		} else {
-			return 0;
-		}
-	}
+	if (lay_cxx_skip(p->s, &p->pos) == 0)
+		return 0;
+	return perr(p, LAY_ESYNTAX, p->pos, "unterminated comment: '/*' without '*/'");
 }
 
 /* Skip, then consume c if it is next. */

@@ -145,22 +145,9 @@ static int expected(struct cp *p, const char *what)
 
 static int skip(struct cp *p)
 {
-	for (;;) {
-		while (isspace((unsigned char)p->s[p->pos]))
-			p->pos++;
-		if (p->s[p->pos] == '/' && p->s[p->pos + 1] == '/') {
-			while (p->s[p->pos] && p->s[p->pos] != '\n')
-				p->pos++;
-		} else if (p->s[p->pos] == '/' && p->s[p->pos + 1] == '*') {
-			const char *end = strstr(p->s + p->pos + 2, "*/");
-			if (!end)
-				return cp_err(p, LAY_ESYNTAX, p->pos,
-					      "unterminated comment: '/*' without '*/'");
-			p->pos = (int)(end - p->s) + 2;
-		} else {
-			return 0;
-		}
-	}
+	if (lay_cxx_skip(p->s, &p->pos) == 0)
+		return 0;
+	return cp_err(p, LAY_ESYNTAX, p->pos, "unterminated comment: '/*' without '*/'");
 }
 
 static int accept(struct cp *p, char c, bool *got)

@@ -328,6 +328,9 @@ int lay_json_int(json_t *v, const char *ptr, int64_t *out, struct lay_error *err
 void lay_ptr_join(char *out, size_t n, const char *base, const char *key);
 void lay_ptr_index(char *out, size_t n, const char *base, size_t index);
 bool lay_is_ident(const char *s);
+/* Skip white space and C++ comments of s from *pos (pasted CUTLASS text).
+ * Returns 0, or -1 with *pos left at an unterminated block comment. */
+int lay_cxx_skip(const char *s, int *pos);
 
 /* Notation parsers: fill def->ops, def->state, axes and (if not given) shape. */
 int lay_axe_parse(struct lay_def *def, json_t *v, json_t *whole, struct lay_error *err);
