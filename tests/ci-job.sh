@@ -259,7 +259,12 @@ http {
 EOF
 "$NGINX" -p "$T/nginx" -c "$T/nginx/proxy.conf" -g 'daemon off;' 2>>"$T/nginx/start.log" &
 XPID=$!
-sleep 0.3
+# wait until the proxy answers (a fixed sleep raced nginx's start)
+for _ in $(seq 100); do
+	curl -s -o /dev/null "http://127.0.0.1:$((P + 1))/" && break
+	kill -0 "$XPID" 2>/dev/null || break
+	sleep 0.1
+done
 if kill -0 "$XPID" 2>/dev/null; then
 	run "through http_proxy" 0 env http_proxy="http://127.0.0.1:$((P + 1))" no_proxy= NO_PROXY= \
 		"$L" ls --server "http://layoutd.invalid"
