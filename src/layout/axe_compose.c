@@ -27,14 +27,10 @@ static int ap_err(struct ap *p, int code, int pos, const char *fmt, ...)
 	__attribute__((format(printf, 4, 5)));
 static int ap_err(struct ap *p, int code, int pos, const char *fmt, ...)
 {
-	char msg[LAY_ERR_MSG];
 	va_list ap;
 	va_start(ap, fmt);
-	vsnprintf(msg, sizeof msg, fmt, ap);
+	lay_text_verror(p->err, code, p->ptr, p->s, pos, fmt, ap);
 	va_end(ap);
-	long at = lay_utf8_offset(p->s, pos);
-	lay_error_set(p->err, code, p->ptr, at, "%s at character %ld", msg, at);
-	lay_error_source(p->err, p->s);
 	return code;
 }
 

@@ -61,28 +61,14 @@ struct cute_parser {
 	int nleaf; /* leaves of the tree being parsed */
 };
 
-/* Byte offset -> character (code point) offset: docs/api.md positions are
- * characters, and pasted headers may carry UTF-8 in their comments. */
-static long char_offset(const char *s, int pos)
-{
-	long n = 0;
-	for (int i = 0; i < pos && s[i]; i++)
-		n += ((unsigned char)s[i] & 0xC0) != 0x80;
-	return n;
-}
-
 static int perr(struct cute_parser *p, int code, int pos, const char *fmt, ...)
 	__attribute__((format(printf, 4, 5)));
 static int perr(struct cute_parser *p, int code, int pos, const char *fmt, ...)
 {
-	char msg[LAY_ERR_MSG];
 	va_list ap;
 	va_start(ap, fmt);
-	vsnprintf(msg, sizeof msg, fmt, ap);
+	lay_text_verror(p->err, code, p->ptr, p->s, pos, fmt, ap);
 	va_end(ap);
-	long at = char_offset(p->s, pos);
-	lay_error_set(p->err, code, p->ptr, at, "%s at character %ld", msg, at);
-	lay_error_source(p->err, p->s);
 	return code;
 }
 
@@ -876,10 +862,7 @@ static int check_range(struct cute_parser *p, const struct cute_state *st, const
 static int text_err(struct lay_error *err, int code, const char *ptr, const char *text, int pos,
 		    const char *msg)
 {
-	long at = char_offset(text, pos);
-	lay_error_set(err, code, ptr, at, "%s at character %ld", msg, at);
-	lay_error_source(err, text);
-	return code;
+	return lay_text_error(err, code, ptr, text, pos, "%s", msg);
 }
 
 /* The swizzle of a composed layout: element width, range, def->swizzle and
@@ -1008,7 +991,7 @@ int lay_cute_parse(struct lay_def *def, json_t *v, json_t *whole, struct lay_err
 			for (int k = 0; k < p.nnodes; k++)
 				p.nodes[k].pos = cc.atom_pos;
 		if (rc && cc.is_synth && err)
-			err->position = char_offset(text, cc.atom_pos);
+			err->position = lay_utf8_offset(text, cc.atom_pos);
 		if (rc)
 			lay_error_source(err, text);
 		p.s = text;
@@ -1085,7 +1068,7 @@ int lay_cute_parse(struct lay_def *def, json_t *v, json_t *whole, struct lay_err
 			int a = lay_def_axis(def, axis, ptr, err);
 			if (a < 0) {
 				if (err)
-					err->position = char_offset(text, spos[k]);
+					err->position = lay_utf8_offset(text, spos[k]);
 				lay_error_source(err, text);
 				rc = err ? err->code : LAY_ELIMIT;
 				goto out;

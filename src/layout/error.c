@@ -117,6 +117,27 @@ void lay_error_source(struct lay_error *err, const char *text)
 		snprintf(err->source, sizeof err->source, "%s", text);
 }
 
+int lay_text_verror(struct lay_error *err, int code, const char *pointer, const char *text,
+		    long byte, const char *fmt, va_list ap)
+{
+	char msg[LAY_ERR_MSG];
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	long at = lay_utf8_offset(text, byte);
+	lay_error_set(err, code, pointer, at, "%s at character %ld", msg, at);
+	lay_error_source(err, text);
+	return code;
+}
+
+int lay_text_error(struct lay_error *err, int code, const char *pointer, const char *text,
+		   long byte, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	lay_text_verror(err, code, pointer, text, byte, fmt, ap);
+	va_end(ap);
+	return code;
+}
+
 json_t *lay_error_to_json(const struct lay_error *err)
 {
 	int i = code_index(err->code);

@@ -9,6 +9,7 @@
 #ifndef LAYOUTD_LAYOUT_H
 #define LAYOUTD_LAYOUT_H
 
+#include <stdarg.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -94,6 +95,13 @@ int lay_error_set(struct lay_error *err, int code, const char *pointer, long pos
 long lay_utf8_offset(const char *text, long byte);
 /* Attach the text the position refers to (copied, truncated). */
 void lay_error_source(struct lay_error *err, const char *text);
+/* A located error in a notation's text: "<message> at character N" where N
+ * is the character (code point) offset of byte `byte` of `text`, with the
+ * text kept as the error's source.  Returns code. */
+int lay_text_error(struct lay_error *err, int code, const char *pointer, const char *text,
+		   long byte, const char *fmt, ...) __attribute__((format(printf, 6, 7)));
+int lay_text_verror(struct lay_error *err, int code, const char *pointer, const char *text,
+		    long byte, const char *fmt, va_list ap);
 /* Stable machine name of a code ("syntax", "div_by_zero", ...). */
 const char *lay_code_name(int code);
 /* The HTTP status a code maps to (400, 413, 422, 500). */
