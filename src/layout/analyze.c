@@ -5,9 +5,11 @@
  * inferred extents (and, for notations that emit in hardware order, the
  * number of placements per element); the second linearizes each point and
  * hands every element's points, in ascending element order, to a per-element
- * step.  Working memory is flat arrays over the logical and physical spaces
- * (4 bytes per point), never an allocation per point; time is linear in
- * placements plus physical size.
+ * step.  Working memory stays within 4 bytes per point (the most of
+ * physical points, logical elements and placements) plus a constant, never
+ * an allocation per point: a notation that walks in hardware order is
+ * re-walked once per window of elements (run_begin).  Time is linear in
+ * placements plus physical size, times the number of windows.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -84,6 +86,93 @@ json_t *run_point_json(const struct run *r, int64_t p)
 /* ------------------------------------------------------------------ */
 /* Pass 1: extents and per-element counts.                             */
 
+int64_t run_window_test;
+
+int64_t run_window(int64_t budget)
+{
+	if (run_window_test > 0)
+		return run_window_test;
+	return budget < RUN_WINDOW_MIN ? RUN_WINDOW_MIN : budget;
+}
+
+int run_tally_init(struct run_tally *t, int64_t n)
+{
+	memset(t, 0, sizeof *t);
+	t->lo = calloc((size_t)(n > 0 ? n : 1), 1);
+	return t->lo ? 0 : -1;
+}
+
+static inline size_t tally_slot(const struct run_tally *t, int64_t i)
+{
+	return (size_t)(((uint64_t)i * 0x9E3779B97F4A7C15ull) >> 20) & (t->cap - 1);
+}
+
+/* Counter i wrapped to 0: one more carry of 256. */
+int run_tally_carry(struct run_tally *t, int64_t i)
+{
+	if (2 * (t->n + 1) > t->cap) {
+		size_t cap = t->cap ? 2 * t->cap : 64;
+		uint32_t *key = calloc(cap, sizeof *key), *hi = calloc(cap, sizeof *hi);
+		if (!key || !hi) {
+			free(key);
+			free(hi);
+			return LAY_ENOMEM;
+		}
+		struct run_tally nt = { .key = key, .hi = hi, .cap = cap };
+		for (size_t k = 0; k < t->cap; k++)
+			if (t->key[k]) {
+				size_t s = tally_slot(&nt, t->key[k] - 1);
+				while (key[s])
+					s = (s + 1) & (cap - 1);
+				key[s] = t->key[k];
+				hi[s] = t->hi[k];
+			}
+		free(t->key);
+		free(t->hi);
+		t->key = key;
+		t->hi = hi;
+		t->cap = cap;
+	}
+	size_t s = tally_slot(t, i);
+	while (t->key[s] && t->key[s] != (uint32_t)i + 1)
+		s = (s + 1) & (t->cap - 1);
+	if (!t->key[s]) {
+		t->key[s] = (uint32_t)i + 1;
+		t->n++;
+	}
+	t->hi[s]++;
+	return 0;
+}
+
+int64_t run_tally_get(const struct run_tally *t, int64_t i)
+{
+	int64_t v = t->lo[i];
+	if (t->n) {
+		size_t s = tally_slot(t, i);
+		while (t->key[s]) {
+			if (t->key[s] == (uint32_t)i + 1)
+				return v + 256 * (int64_t)t->hi[s];
+			s = (s + 1) & (t->cap - 1);
+		}
+	}
+	return v;
+}
+
+void run_tally_free(struct run_tally *t)
+{
+	free(t->lo);
+	free(t->key);
+	free(t->hi);
+	memset(t, 0, sizeof *t);
+}
+
+/* n bytes, and at most adds / 256 carries in a table at least 1/4 full
+ * (8 bytes a slot; half again while it grows) */
+int64_t run_tally_bytes(int64_t n, int64_t adds)
+{
+	return n + adds * 3 / 16 + 512;
+}
+
 /* Every 65536 placements the caller may stop the enumeration. */
 static inline int poll_interrupt(struct run *r)
 {
@@ -110,13 +199,16 @@ static int emit_scan(void *ctx, int64_t elem, const int64_t *coord, int64_t outs
 			r->mx[a] = coord[a];
 	}
 	r->any = true;
-	if (r->off && elem >= 0)
-		r->off[elem + 1]++;
+	if (r->ecount.lo && elem >= 0 && run_tally_add(&r->ecount, elem))
+		return lay_error_set(r->err, LAY_ENOMEM, r->def->ptr, -1, "out of memory");
 	return 0;
 }
 
 /* ------------------------------------------------------------------ */
 /* Pass 2: linearize and hand each element's points to the step.       */
+
+/* Internal: an element-ordered walk went past its range. */
+#define RUN_DONE 0x4000
 
 static void probe_capture(struct run *r, int64_t elem, const int64_t *coord)
 {
@@ -156,7 +248,7 @@ static int flush_until(struct run *r, int64_t upto)
 	/* Process the buffered element, then every element before `upto` that
 	 * emitted nothing in bounds. */
 	int rc = 0;
-	if (r->cur >= 0) {
+	if (r->cur >= r->wlo) {
 		r->elem_oob = r->cur_oob;
 		rc = r->step(r, r->cur, r->buf, r->nbuf);
 		r->nbuf = 0;
@@ -172,31 +264,21 @@ static int flush_until(struct run *r, int64_t upto)
 	return 0;
 }
 
-static int emit_place(void *ctx, int64_t elem, const int64_t *coord, int64_t outside)
+/* The side effects of one placement: out-of-bounds count and examples,
+ * probes, owner slots. */
+static int place_side(struct run *r, int64_t elem, const int64_t *coord, int64_t outside, bool oob)
 {
-	struct run *r = ctx;
-	int64_t p = 0;
-	int irc = poll_interrupt(r);
-	if (irc)
-		return irc;
-	bool oob = elem < 0;
-	for (int a = 0; a < r->naxes && !oob; a++) {
-		if (coord[a] < 0 || coord[a] >= r->ext[a])
-			oob = true;
-		else
-			p += coord[a] * r->stride[a];
-	}
 	if (r->nprobe_elems && elem >= 0)
 		probe_capture(r, elem, coord);
-	if (r->owner_count) {
+	if (r->owners.lo) {
 		/* slots count every placement an owner makes, in the tile or not */
 		int64_t o = 0;
 		for (int k = 0; k < r->nown && o >= 0; k++) {
 			int64_t c = coord[r->own_axes[k]];
 			o = c < 0 || c >= r->ext[r->own_axes[k]] ? -1 : o + c * r->own_stride[k];
 		}
-		if (o >= 0)
-			r->owner_count[o]++;
+		if (o >= 0 && run_tally_add(&r->owners, o))
+			return lay_error_set(r->err, LAY_ENOMEM, r->def->ptr, -1, "out of memory");
 	}
 	if (oob) {
 		r->oob++;
@@ -209,26 +291,43 @@ static int emit_place(void *ctx, int64_t elem, const int64_t *coord, int64_t out
 				json_object_set_new(ex, "index", json_integer(outside));
 			json_array_append_new(r->ex_oob, ex);
 		}
-		if (r->off && elem >= 0) {
-			r->pts[r->off[elem]++] = -1;
-		} else if (elem >= 0) {
-			if (elem != r->cur) {
-				int rc = flush_until(r, elem);
-				if (rc)
-					return rc;
-			}
-			r->cur_oob = true;
-		}
+	}
+	return 0;
+}
+
+static int emit_place(void *ctx, int64_t elem, const int64_t *coord, int64_t outside)
+{
+	struct run *r = ctx;
+	int64_t p = 0;
+	int rc = poll_interrupt(r);
+	if (rc)
+		return rc;
+	bool oob = elem < 0;
+	for (int a = 0; a < r->naxes && !oob; a++) {
+		if (coord[a] < 0 || coord[a] >= r->ext[a])
+			oob = true;
+		else
+			p += coord[a] * r->stride[a];
+	}
+	if (r->side && (rc = place_side(r, elem, coord, outside, oob)))
+		return rc;
+	if (elem < r->wlo) /* elem < 0 included */
 		return 0;
+	if (elem >= r->whi) {
+		if (r->off)
+			return 0;
+		/* element order: nothing in range follows */
+		return (rc = flush_until(r, r->whi)) ? rc : RUN_DONE;
 	}
 	if (r->off) {
-		r->pts[r->off[elem]++] = (int32_t)p;
+		r->pts[r->off[elem - r->wlo]++] = oob ? -1 : (int32_t)p;
 		return 0;
 	}
-	if (elem != r->cur) {
-		int rc = flush_until(r, elem);
-		if (rc)
-			return rc;
+	if (elem != r->cur && (rc = flush_until(r, elem)))
+		return rc;
+	if (oob) {
+		r->cur_oob = true;
+		return 0;
 	}
 	if (r->nbuf == r->capbuf) {
 		size_t cap = r->capbuf ? 2 * r->capbuf : 64;
@@ -244,11 +343,12 @@ static int emit_place(void *ctx, int64_t elem, const int64_t *coord, int64_t out
 
 void run_free(struct run *r)
 {
-	free(r->first);
+	free(r->occ);
+	run_tally_free(&r->owners);
+	run_tally_free(&r->ecount);
 	free(r->off);
 	free(r->pts);
 	free(r->buf);
-	free(r->owner_count);
 	for (size_t i = 0; i < r->nprobe_elems; i++)
 		free(r->probes[i].coords);
 	free(r->probes);
@@ -257,9 +357,8 @@ void run_free(struct run *r)
 }
 
 /*
- * Enumerate def: extents, then every element's distinct-sorted-ready points
- * through r->step.  The caller sets r->step, r->user and optional probe and
- * owner wishes before the call; r is cleaned with run_free.
+ * Axis extents (declared, else max+1) and the physical size, refusing a
+ * space over `limit` points.
  */
 int run_extents(const struct lay_def *def, bool any, const int64_t *mx, int64_t limit, int64_t *ext,
 		int64_t *phys_size, struct lay_error *err)
@@ -291,7 +390,25 @@ static int refuse_over_limit(const struct lay_def *def, struct lay_error *err)
 	return def->limit->code;
 }
 
-int run_enumerate(struct run *r, const struct lay_def *def, struct lay_error *err)
+int64_t run_points_count(const struct run *r)
+{
+	int64_t m = r->phys_size;
+	if (r->def->size > m)
+		m = r->def->size;
+	return r->emitted > m ? r->emitted : m;
+}
+
+/*
+ * Pass 1 and the working set.  Memory, for every notation: a bit per point
+ * (occupancy, when wanted), a byte per owner (slots), and for a notation
+ * that walks in hardware order a byte per element (its placement count)
+ * and a window of elements in CSR that takes what is left of 4 bytes per
+ * point (at least RUN_WINDOW_MIN bytes): the elements are handed over one
+ * window at a time, the notation re-walked once per window.  The caller
+ * sets r->step, r->user, its wishes and its extra_* before the call; r is
+ * cleaned with run_free.
+ */
+int run_begin(struct run *r, const struct lay_def *def, struct lay_error *err)
 {
 	int rc;
 	if (def->limit)
@@ -300,13 +417,12 @@ int run_enumerate(struct run *r, const struct lay_def *def, struct lay_error *er
 	r->err = err;
 	r->naxes = def->naxes;
 	r->cur = -1;
-	if (!def->ops->ordered) {
+	bool windows = !def->ops->ordered && !r->points_only;
+	if (windows) {
 		if (def->reserve &&
-		    (rc = def->reserve(def->reserve_ctx, (int64_t)sizeof *r->off * (def->size + 1),
-				       err)))
+		    (rc = def->reserve(def->reserve_ctx, run_tally_bytes(def->size, 0), err)))
 			return rc;
-		r->off = calloc((size_t)def->size + 1, sizeof *r->off);
-		if (!r->off)
+		if (run_tally_init(&r->ecount, def->size))
 			return lay_error_set(err, LAY_ENOMEM, def->ptr, -1, "out of memory");
 	}
 	if ((rc = def->ops->walk(def, emit_scan, r, err)))
@@ -321,23 +437,6 @@ int run_enumerate(struct run *r, const struct lay_def *def, struct lay_error *er
 	}
 	if (r->on_extents && (rc = r->on_extents(r)))
 		return rc;
-	if (def->reserve) {
-		/* the rest of the working set, now that its sizes are known:
-		 * first[] and owner counts per point, the CSR points per
-		 * placement, and what the caller said it adds */
-		int64_t need =
-			(int64_t)sizeof *r->first * r->phys_size +
-			(r->want_owners ? (int64_t)sizeof *r->owner_count * r->phys_size : 0) +
-			(r->off ? (int64_t)sizeof *r->pts * r->emitted : 0) +
-			r->extra_per_point * r->phys_size + r->extra_per_place * r->emitted;
-		if ((rc = def->reserve(def->reserve_ctx, need, err)))
-			return rc;
-	}
-	r->first = malloc(sizeof *r->first * (size_t)r->phys_size);
-	if (!r->first)
-		return lay_error_set(err, LAY_ENOMEM, def->ptr, -1, "out of memory");
-	memset(r->first, 0xff, sizeof *r->first * (size_t)r->phys_size);
-
 	if (r->want_owners) {
 		s = 1;
 		for (int a = r->naxes - 1; a >= 0; a--)
@@ -350,39 +449,165 @@ int run_enumerate(struct run *r, const struct lay_def *def, struct lay_error *er
 				s *= r->ext[a];
 			}
 		r->owner_size = s;
-		if (r->nown) {
-			r->owner_count = calloc((size_t)s, sizeof *r->owner_count);
-			if (!r->owner_count)
-				return lay_error_set(err, LAY_ENOMEM, def->ptr, -1,
-						     "out of memory");
-		}
 	}
-	if (r->off) {
-		for (int64_t e = 0; e < def->size; e++)
-			r->off[e + 1] += r->off[e];
-		r->pts = malloc(sizeof *r->pts *
-				(size_t)(r->off[def->size] ? r->off[def->size] : 1));
-		if (!r->pts)
+	/* the rest of the working set, now that its sizes are known */
+	int64_t occ_bytes = r->want_occ ? (r->phys_size + 63) / 64 * 8 : 0;
+	int64_t own_bytes =
+		r->want_owners && r->nown ? run_tally_bytes(r->owner_size, r->emitted) : 0;
+	int64_t extra = r->extra_per_point * r->phys_size + r->extra_per_place * r->emitted +
+			r->extra_bytes;
+	int64_t window = 0;
+	if (windows) {
+		int64_t whole = 4 * (def->size + 1) + 4 * r->emitted;
+		window = r->window_bytes;
+		if (!window) {
+			window = 4 * run_points_count(r) - run_tally_bytes(def->size, 0) -
+				 occ_bytes - own_bytes - extra;
+			if (r->window_div > 1)
+				window /= r->window_div;
+		}
+		window = run_window(window);
+		if (window > whole && !run_window_test)
+			window = whole;
+		r->window_bytes = window;
+	}
+	if (def->reserve) {
+		int64_t need = occ_bytes + own_bytes + extra + window +
+			       (windows ? r->emitted / 8 : 0); /* the counts' carries */
+		if ((rc = def->reserve(def->reserve_ctx, need, err)))
+			return rc;
+	}
+	if (occ_bytes && !(r->occ = calloc((size_t)occ_bytes / 8, sizeof *r->occ)))
+		return lay_error_set(err, LAY_ENOMEM, def->ptr, -1, "out of memory");
+	if (own_bytes && run_tally_init(&r->owners, r->owner_size))
+		return lay_error_set(err, LAY_ENOMEM, def->ptr, -1, "out of memory");
+	if (windows) {
+		/* a window of wmax elements and cap points: a quarter of the
+		 * bytes for offsets when the elements are that many */
+		r->wmax = window / 8;
+		if (r->wmax > def->size)
+			r->wmax = def->size;
+		if (r->wmax < 1)
+			r->wmax = 1;
+		r->cap = (window - 4 * (r->wmax + 1)) / 4;
+		if (r->cap < 1)
+			r->cap = 1;
+		r->off = malloc(sizeof *r->off * (size_t)(r->wmax + 1));
+		r->pts = malloc(sizeof *r->pts * (size_t)r->cap);
+		if (!r->off || !r->pts)
 			return lay_error_set(err, LAY_ENOMEM, def->ptr, -1, "out of memory");
 	}
-	if ((rc = def->ops->walk(def, emit_place, r, err)))
-		return rc;
-	if (r->off) {
-		/* off[e] now ends element e; element e starts at off[e-1]. */
-		for (int64_t e = 0; e < def->size; e++) {
-			uint32_t lo = e ? r->off[e - 1] : 0, hi = r->off[e];
-			int32_t *p = r->pts + lo;
+	return 0;
+}
+
+/* Hardware order: windows of elements within [lo, hi), each collected by
+ * one walk (the first walk also does the side effects). */
+static int range_windows(struct run *r, int64_t lo, int64_t hi)
+{
+	const struct lay_def *def = r->def;
+	int rc;
+	int64_t wlo = lo;
+	do {
+		int64_t whi = wlo, sum = 0;
+		while (whi < hi && whi - wlo < r->wmax) {
+			int64_t c = run_tally_get(&r->ecount, whi);
+			if (sum + c > r->cap && whi > wlo)
+				break;
+			sum += c;
+			whi++;
+		}
+		if (sum > r->cap) { /* one element with more places than the window */
+			int32_t *np = realloc(r->pts, sizeof *np * (size_t)sum);
+			if (!np)
+				return lay_error_set(r->err, LAY_ENOMEM, def->ptr, -1,
+						     "out of memory");
+			r->pts = np;
+			r->cap = sum;
+		}
+		/* off[k]: where element wlo + k starts; after the walk, ends */
+		uint32_t at = 0;
+		for (int64_t e = wlo; e < whi; e++) {
+			r->off[e - wlo] = at;
+			at += (uint32_t)run_tally_get(&r->ecount, e);
+		}
+		r->wlo = wlo;
+		r->whi = whi;
+		rc = def->ops->walk(def, emit_place, r, r->err);
+		r->side = false;
+		if (rc)
+			return rc;
+		for (int64_t e = wlo; e < whi; e++) {
+			uint32_t b = e > wlo ? r->off[e - wlo - 1] : 0, end = r->off[e - wlo];
+			int32_t *p = r->pts + b;
 			size_t n = 0;
-			for (uint32_t k = lo; k < hi; k++)
+			for (uint32_t k = b; k < end; k++)
 				if (r->pts[k] >= 0)
 					p[n++] = r->pts[k];
-			r->elem_oob = n < hi - lo;
+			r->elem_oob = n < end - b;
 			if ((rc = r->step(r, e, p, n)))
 				return rc;
 		}
+		wlo = whi;
+	} while (wlo < hi);
+	return 0;
+}
+
+int run_range(struct run *r, int64_t lo, int64_t hi)
+{
+	if (lo < 0)
+		lo = 0;
+	if (hi > r->def->size)
+		hi = r->def->size;
+	if (r->off)
+		return range_windows(r, lo, hi);
+	r->wlo = lo;
+	r->whi = hi;
+	r->cur = lo - 1;
+	r->nbuf = 0;
+	r->cur_oob = false;
+	int rc = r->def->ops->walk(r->def, emit_place, r, r->err);
+	r->side = false;
+	if (rc == RUN_DONE)
 		return 0;
+	return rc ? rc : flush_until(r, hi);
+}
+
+int run_enumerate(struct run *r, const struct lay_def *def, struct lay_error *err)
+{
+	int rc = run_begin(r, def, err);
+	if (rc)
+		return rc;
+	r->side = true;
+	return run_range(r, 0, def->size);
+}
+
+struct raw {
+	struct run *r;
+	int (*fn)(void *ctx, int64_t elem, int64_t p);
+	void *ctx;
+};
+
+static int emit_raw(void *ctx, int64_t elem, const int64_t *coord, int64_t outside)
+{
+	struct raw *w = ctx;
+	struct run *r = w->r;
+	int64_t p = 0;
+	(void)outside;
+	int rc = poll_interrupt(r);
+	if (rc || elem < 0)
+		return rc;
+	for (int a = 0; a < r->naxes; a++) {
+		if (coord[a] < 0 || coord[a] >= r->ext[a])
+			return 0;
+		p += coord[a] * r->stride[a];
 	}
-	return flush_until(r, def->size);
+	return w->fn(w->ctx, elem, p);
+}
+
+int run_points(struct run *r, int (*fn)(void *ctx, int64_t elem, int64_t p), void *ctx)
+{
+	struct raw w = { r, fn, ctx };
+	return r->def->ops->walk(r->def, emit_raw, &w, r->err);
 }
 
 /* Sort and deduplicate an element's points; returns the distinct count. */

@@ -46,9 +46,13 @@ struct expect {
 struct ana {
 	int64_t unplaced, collisions, duplicates, mismatches, occupied;
 	int64_t rep_min, rep_max;
-	json_t *ex_unplaced, *ex_dup, *ex_rt;
-	struct coll_example *coll;
+	json_t *ex_unplaced, *ex_dup;
+	struct coll_example *coll; /* elems[0] resolved after the walk */
 	int ncoll;
+	/* round-trip examples: element and point; the point's first element
+	 * is resolved after the walk */
+	int64_t *rt_elem, *rt_point;
+	int nrt;
 	int examples;
 	/* fingerprint: points re-linearized over the axes sorted by name */
 	struct sha256_ctx sha;
@@ -156,24 +160,23 @@ static int ana_step(struct run *r, int64_t e, int32_t *pts, size_t n)
 	int64_t bad = -1;
 	for (size_t k = 0; k < d; k++) {
 		int32_t p = pts[k];
-		if (r->first[p] < 0) {
-			r->first[p] = (int32_t)e;
+		uint64_t bit = (uint64_t)1 << (p & 63);
+		if (!(r->occ[p >> 6] & bit)) {
+			r->occ[p >> 6] |= bit;
 			A->occupied++;
 		} else {
 			A->collisions++;
-			add_collision(A, p, r->first[p], e);
+			add_collision(A, p, -1, e);
 			if (bad < 0)
 				bad = p;
 		}
 	}
 	if (bad >= 0) {
 		A->mismatches++;
-		if ((int)json_array_size(A->ex_rt) < A->examples)
-			json_array_append_new(A->ex_rt,
-					      json_pack("{s:o,s:o,s:o}", "logical",
-							run_elem_json(r->def, e), "physical",
-							run_point_json(r, bad), "inverse",
-							run_elem_json(r->def, r->first[bad])));
+		if (A->nrt < A->examples) {
+			A->rt_elem[A->nrt] = e;
+			A->rt_point[A->nrt++] = bad;
+		}
 	}
 	/* fingerprint: u32 count, then u64 points over name-sorted axes, ascending */
 	fp_u32(A, (uint32_t)d);
@@ -200,6 +203,72 @@ static int ana_step(struct run *r, int64_t e, int32_t *pts, size_t n)
 		qsort(A->tmp, d, sizeof *A->tmp, cmp_i64);
 	for (size_t k = 0; k < d; k++)
 		fp_u64(A, (uint64_t)A->tmp[k]);
+	return 0;
+}
+
+/*
+ * The first element at each point an example names (a collision's first
+ * holder, a round trip's inverse): the smallest element placed there, found
+ * by one more walk over the few points wanted instead of an array over the
+ * whole space.
+ */
+struct firsts {
+	int64_t pts[2 * LAYOUTD_MAX_EXAMPLES];
+	int64_t first[2 * LAYOUTD_MAX_EXAMPLES];
+	size_t n;
+};
+
+static int firsts_place(void *ctx, int64_t e, int64_t p)
+{
+	struct firsts *f = ctx;
+	size_t lo = 0, hi = f->n;
+	while (lo < hi) {
+		size_t mid = (lo + hi) / 2;
+		if (f->pts[mid] < p)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (lo < f->n && f->pts[lo] == p && e < f->first[lo])
+		f->first[lo] = e;
+	return 0;
+}
+
+static int64_t firsts_of(const struct firsts *f, int64_t p)
+{
+	const int64_t *at = bsearch(&p, f->pts, f->n, sizeof *f->pts, cmp_i64);
+	return f->first[at - f->pts];
+}
+
+static int resolve_firsts(struct run *r, struct ana *A, json_t **ex_rt)
+{
+	struct firsts f = { .n = 0 };
+	*ex_rt = json_array();
+	for (int k = 0; k < A->ncoll; k++)
+		f.pts[f.n++] = A->coll[k].point;
+	for (int k = 0; k < A->nrt; k++)
+		f.pts[f.n++] = A->rt_point[k];
+	if (!f.n)
+		return 0;
+	qsort(f.pts, f.n, sizeof *f.pts, cmp_i64);
+	size_t u = 0;
+	for (size_t k = 0; k < f.n; k++)
+		if (u == 0 || f.pts[k] != f.pts[u - 1])
+			f.pts[u++] = f.pts[k];
+	f.n = u;
+	for (size_t k = 0; k < f.n; k++)
+		f.first[k] = INT64_MAX;
+	int rc = run_points(r, firsts_place, &f);
+	if (rc)
+		return rc;
+	for (int k = 0; k < A->ncoll; k++)
+		A->coll[k].elems[0] = firsts_of(&f, A->coll[k].point);
+	for (int k = 0; k < A->nrt; k++)
+		json_array_append_new(
+			*ex_rt,
+			json_pack("{s:o,s:o,s:o}", "logical", run_elem_json(r->def, A->rt_elem[k]),
+				  "physical", run_point_json(r, A->rt_point[k]), "inverse",
+				  run_elem_json(r->def, firsts_of(&f, A->rt_point[k]))));
 	return 0;
 }
 
@@ -742,6 +811,19 @@ static void finish_report(json_t *out, const struct lay_def *def, const char *me
 	json_object_set_new(out, "cached", json_false());
 }
 
+static void ana_free(struct ana *A)
+{
+	if (!A)
+		return;
+	json_decref(A->ex_unplaced);
+	json_decref(A->ex_dup);
+	free(A->rt_elem);
+	free(A->rt_point);
+	free(A->coll);
+	free(A->tmp);
+	free(A);
+}
+
 static struct ana *ana_new(const struct lay_def *def, const struct lay_options *opt,
 			   struct lay_error *err)
 {
@@ -756,29 +838,18 @@ static struct ana *ana_new(const struct lay_def *def, const struct lay_options *
 	A->coll = calloc((size_t)A->examples, sizeof *A->coll);
 	A->ex_unplaced = json_array();
 	A->ex_dup = json_array();
-	A->ex_rt = json_array();
+	A->rt_elem = calloc((size_t)A->examples, sizeof *A->rt_elem);
+	A->rt_point = calloc((size_t)A->examples, sizeof *A->rt_point);
 	A->rep_min = INT64_MAX;
 	A->rep_max = 0;
 	sha256_init(&A->sha);
 	name_order(def, A);
-	if (!A->coll) {
+	if (!A->coll || !A->rt_elem || !A->rt_point) {
 		lay_error_set(err, LAY_ENOMEM, def->ptr, -1, "out of memory");
-		free(A);
+		ana_free(A);
 		return NULL;
 	}
 	return A;
-}
-
-static void ana_free(struct ana *A)
-{
-	if (!A)
-		return;
-	json_decref(A->ex_unplaced);
-	json_decref(A->ex_dup);
-	json_decref(A->ex_rt);
-	free(A->coll);
-	free(A->tmp);
-	free(A);
 }
 
 /*
@@ -910,11 +981,17 @@ json_t *lay_analyze_def(struct lay_def *def, json_t *expect_v, const char *expec
 	r.ex_oob = json_array();
 	r.examples = A->examples;
 	r.want_owners = true;
+	r.want_occ = true;
 	r.step = ana_step;
 	r.user = A;
 	r.on_extents = ana_extents;
 	if (run_enumerate(&r, def, err))
 		goto out;
+	json_t *ex_rt = NULL;
+	if (resolve_firsts(&r, A, &ex_rt)) {
+		json_decref(ex_rt);
+		goto out;
+	}
 	char fingerprint[72];
 	fingerprint_final(def, A, r.ext, fingerprint);
 
@@ -934,8 +1011,8 @@ json_t *lay_analyze_def(struct lay_def *def, json_t *expect_v, const char *expec
 	F.any = r.any;
 	F.nown = r.nown;
 	memcpy(F.own_axes, r.own_axes, sizeof F.own_axes);
-	for (int64_t o = 0; r.owner_count && o < r.owner_size; o++) {
-		int64_t c = r.owner_count[o];
+	for (int64_t o = 0; r.owners.lo && o < r.owner_size; o++) {
+		int64_t c = run_tally_get(&r.owners, o);
 		if (!c)
 			continue;
 		if (F.own_count == 0 || c < F.slot_min)
@@ -948,7 +1025,7 @@ json_t *lay_analyze_def(struct lay_def *def, json_t *expect_v, const char *expec
 	struct report_ex ex = { 0 };
 	ex.holes = json_array();
 	for (int64_t p = 0; p < r.phys_size && (int)json_array_size(ex.holes) < A->examples; p++)
-		if (r.first[p] < 0)
+		if (!((r.occ[p >> 6] >> (p & 63)) & 1))
 			json_array_append_new(
 				ex.holes, json_pack("{s:o}", "physical", run_point_json(&r, p)));
 	ex.coll = json_array();
@@ -963,7 +1040,7 @@ json_t *lay_analyze_def(struct lay_def *def, json_t *expect_v, const char *expec
 	ex.dup = json_incref(A->ex_dup);
 	ex.unplaced = json_incref(A->ex_unplaced);
 	ex.oob = json_incref(r.ex_oob);
-	ex.rt = json_incref(A->ex_rt);
+	ex.rt = ex_rt;
 	out = build_report(def, &F, fingerprint, &ex, &x);
 	method = "enumerated";
 	if (probe_v)

@@ -20,6 +20,42 @@ struct run_probe {
 	bool truncated;
 };
 
+/*
+ * Counters over [0, n) in one byte each: the rare count past 255 keeps its
+ * carries (count / 256) in a small hash, so a count is exact at any size
+ * and the array costs 1 byte per counter plus 1/8 byte per increment at
+ * worst.  Indices are below 2^31 (LAYOUTD_MAX_POINTS_CAP).
+ */
+struct run_tally {
+	uint8_t *lo;
+	uint32_t *key; /* index + 1, 0 empty */
+	uint32_t *hi;
+	size_t cap, n;
+};
+int run_tally_init(struct run_tally *t, int64_t n);
+int run_tally_carry(struct run_tally *t, int64_t i);
+static inline int run_tally_add(struct run_tally *t, int64_t i)
+{
+	if (__builtin_expect(++t->lo[i] == 0, 0))
+		return run_tally_carry(t, i);
+	return 0;
+}
+int64_t run_tally_get(const struct run_tally *t, int64_t i);
+void run_tally_free(struct run_tally *t);
+/* The bytes a tally of n counters over `adds` increments may take. */
+int64_t run_tally_bytes(int64_t n, int64_t adds);
+
+/* The smallest window an enumeration gives itself, whatever the size: the
+ * constant of "4 bytes per point + a constant". */
+#define RUN_WINDOW_MIN ((int64_t)1 << 20)
+/* The bytes of a window the budget allows: at least RUN_WINDOW_MIN, or
+ * exactly run_window_test when that is set (unit tests make every window
+ * tiny, so small layouts take many windows). */
+extern int64_t run_window_test;
+int64_t run_window(int64_t budget);
+/* A step's or an emit's request to stop the walk early (not an error). */
+#define RUN_STOP 1
+
 struct run {
 	const struct lay_def *def;
 	struct lay_error *err;
@@ -31,20 +67,39 @@ struct run {
 	/* the physical space */
 	int64_t ext[LAYOUTD_MAX_AXES], stride[LAYOUTD_MAX_AXES];
 	int64_t phys_size;
-	int32_t *first; /* first element at each point, -1 none */
-	/* owners */
+	/* occupancy, one bit per point (want_occ): the step's to set */
+	bool want_occ;
+	uint64_t *occ;
+	/* owners: placements per owner (in the tile or not) */
 	bool want_owners;
 	int nown;
 	int own_axes[LAYOUTD_MAX_AXES];
 	int64_t own_stride[LAYOUTD_MAX_AXES];
 	int64_t owner_size;
-	uint32_t *owner_count;
-	/* element-ordered streaming, or CSR for hardware-ordered notations */
+	struct run_tally owners;
+	/* element-ordered streaming */
 	int64_t cur;
 	int32_t *buf;
 	size_t nbuf, capbuf;
+	/* hardware-ordered notations: each element's placement count, then
+	 * the points of a window of elements [wlo, whi) in CSR, re-walking
+	 * the notation once per window (off: wmax + 1, pts: cap) */
+	struct run_tally ecount;
 	uint32_t *off;
 	int32_t *pts;
+	int64_t wmax, cap;
+	/* the range of elements the walk in progress hands to the step */
+	int64_t wlo, whi;
+	/* placements counted, checked, captured (oob, owners, probes): on
+	 * the first walk of run_enumerate only */
+	bool side;
+	/* no steps will follow run_begin (run_points only): no window */
+	bool points_only;
+	/* the window's bytes (0: what the budget of 4 bytes per point leaves,
+	 * at least RUN_WINDOW_MIN); window_div divides that share (> 1 when
+	 * several runs share the budget) */
+	int64_t window_bytes;
+	int window_div;
 	/* out of bounds */
 	int64_t oob;
 	/* the element handed to the step also has places out of bounds (it
@@ -57,8 +112,8 @@ struct run {
 	struct run_probe *probes;
 	size_t nprobe_elems;
 	/* memory beyond the run's own arrays that the caller will allocate,
-	 * per physical point and per placement, reserved with them */
-	int64_t extra_per_point, extra_per_place;
+	 * per physical point, per placement and in all, reserved with them */
+	int64_t extra_per_point, extra_per_place, extra_bytes;
 	uint32_t ticks; /* placements since the last interrupt poll */
 	/* the step */
 	run_step_fn step;
@@ -66,6 +121,16 @@ struct run {
 	void *user;
 };
 
+/* Pass 1 (extents, counts) and the working set; then run_range hands the
+ * elements [lo, hi) to r->step in ascending order (returning what a step
+ * returned to stop, RUN_STOP included), and run_points calls fn for every
+ * in-bounds placement of a logical element in the walk's order. */
+int run_begin(struct run *r, const struct lay_def *def, struct lay_error *err);
+int run_range(struct run *r, int64_t lo, int64_t hi);
+int run_points(struct run *r, int (*fn)(void *ctx, int64_t elem, int64_t p), void *ctx);
+/* max(physical points, logical elements, placements): what "per point" means */
+int64_t run_points_count(const struct run *r);
+/* run_begin, then every element with the placements counted (side). */
 int run_enumerate(struct run *r, const struct lay_def *def, struct lay_error *err);
 /* Axis extents (declared, else max+1) and the physical size from each
  * axis's largest coordinate; refuses a space over `limit` points with the

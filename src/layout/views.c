@@ -82,6 +82,106 @@ static int table_step(struct run *r, int64_t e, int32_t *pts, size_t n)
 	return 0;
 }
 
+/*
+ * The inverse table, point by point: windows of points [lo, hi), each
+ * counted by one walk and filled by another (CSR by point), its elements
+ * sorted and made distinct.  The window takes 4 bytes per point (at least
+ * RUN_WINDOW_MIN bytes): a count per window point and an element per
+ * placement in the window.
+ */
+struct inv {
+	int64_t lo, hi;
+	uint32_t *at; /* per window point: its count, then its start, then its end */
+	int32_t *elems;
+};
+
+static int inv_count(void *ctx, int64_t e, int64_t p)
+{
+	struct inv *v = ctx;
+	(void)e;
+	if (p >= v->lo && p < v->hi)
+		v->at[p - v->lo + 1]++;
+	return 0;
+}
+
+static int inv_fill(void *ctx, int64_t e, int64_t p)
+{
+	struct inv *v = ctx;
+	if (p >= v->lo && p < v->hi)
+		v->elems[v->at[p - v->lo]++] = (int32_t)e;
+	return 0;
+}
+
+static int inverse_rows(const struct lay_def *def, struct run *r, lay_row_fn fn, void *ctx,
+			struct lay_error *err)
+{
+	struct inv v = { 0 };
+	int64_t bytes = run_window(4 * run_points_count(r)), rc = 0;
+	int64_t wmax = bytes / 8 < r->phys_size ? bytes / 8 : r->phys_size;
+	int64_t cap = (bytes - 4 * (wmax + 1)) / 4;
+	if (cap < 1)
+		cap = 1;
+	if (def->reserve && (rc = def->reserve(def->reserve_ctx, bytes, err)))
+		return (int)rc;
+	v.at = malloc(sizeof *v.at * (size_t)(wmax + 1));
+	v.elems = malloc(sizeof *v.elems * (size_t)cap);
+	if (!v.at || !v.elems) {
+		rc = lay_error_set(err, LAY_ENOMEM, def->ptr, -1, "out of memory");
+		goto out;
+	}
+	int64_t x[LAYOUTD_MAX_RANK] = { 0 }, co[LAYOUTD_MAX_AXES];
+	for (int64_t lo = 0; lo < r->phys_size;) {
+		v.lo = lo;
+		v.hi = lo + wmax < r->phys_size ? lo + wmax : r->phys_size;
+		memset(v.at, 0, sizeof *v.at * (size_t)(v.hi - lo + 1));
+		if ((rc = run_points(r, inv_count, &v)))
+			goto out;
+		/* as many points as the elements array holds (at least one) */
+		int64_t k = 0, sum = 0;
+		while (lo + k < v.hi && (k == 0 || sum + v.at[k + 1] <= cap))
+			sum += v.at[++k];
+		if (sum > cap) {
+			int32_t *ne = realloc(v.elems, sizeof *ne * (size_t)sum);
+			if (!ne) {
+				rc = lay_error_set(err, LAY_ENOMEM, def->ptr, -1, "out of memory");
+				goto out;
+			}
+			v.elems = ne;
+			cap = sum;
+		}
+		v.hi = lo + k;
+		for (int64_t i = 0; i < k; i++)
+			v.at[i + 1] += v.at[i];
+		if ((rc = run_points(r, inv_fill, &v)))
+			goto out;
+		/* at[i] now ends point lo + i */
+		for (int64_t i = 0; i < k; i++) {
+			uint32_t b = i ? v.at[i - 1] : 0;
+			size_t n = run_unique(v.elems + b, v.at[i] - b);
+			run_decode_point(r, lo + i, co);
+			if (n == 0) {
+				struct lay_table_row row = { -1, x, co, true };
+				if ((rc = fn(ctx, &row)))
+					goto failed;
+			}
+			for (size_t j = 0; j < n; j++) {
+				run_decode_elem(def, v.elems[b + j], x);
+				struct lay_table_row row = { v.elems[b + j], x, co, true };
+				if ((rc = fn(ctx, &row)))
+					goto failed;
+			}
+		}
+		lo = v.hi;
+	}
+	goto out;
+failed:
+	rc = lay_error_set(err, (int)rc, def->ptr, -1, "writing the table failed");
+out:
+	free(v.at);
+	free(v.elems);
+	return (int)rc;
+}
+
 int lay_table(struct lay_def *def, bool inverse, lay_row_fn fn, void *ctx, struct lay_error *err)
 {
 	struct run r = { 0 };
@@ -94,53 +194,10 @@ int lay_table(struct lay_def *def, bool inverse, lay_row_fn fn, void *ctx, struc
 		run_free(&r);
 		return rc;
 	}
-	struct collect c;
-	int64_t *start = NULL, *elems = NULL;
-	r.extra_per_point = (int64_t)sizeof *start; /* the counting sort below */
-	r.extra_per_place = (int64_t)sizeof *elems;
-	if ((rc = collect(def, &r, &c, err)))
-		goto out;
-	/* counting sort of the pairs by point */
-	start = calloc((size_t)r.phys_size + 1, sizeof *start);
-	elems = malloc((c.n ? c.n : 1) * sizeof *elems);
-	if (!start || !elems) {
-		rc = lay_error_set(err, LAY_ENOMEM, def->ptr, -1, "out of memory");
-		goto out;
-	}
-	for (size_t k = 0; k < c.n; k++)
-		start[c.pts[k] + 1]++;
-	for (int64_t p = 0; p < r.phys_size; p++)
-		start[p + 1] += start[p];
-	for (int64_t e = 0; e < def->size; e++)
-		for (int64_t k = c.off[e]; k < c.off[e + 1]; k++)
-			elems[start[c.pts[k]]++] = e;
-	/* start[p] now ends point p */
-	int64_t x[LAYOUTD_MAX_RANK], co[LAYOUTD_MAX_AXES];
-	for (int64_t p = 0; p < r.phys_size; p++) {
-		int64_t lo = p ? start[p - 1] : 0, hi = start[p];
-		run_decode_point(&r, p, co);
-		if (lo == hi) {
-			struct lay_table_row row = { -1, x, co, true };
-			if ((rc = fn(ctx, &row))) {
-				rc = lay_error_set(err, rc, def->ptr, -1,
-						   "writing the table failed");
-				goto out;
-			}
-		}
-		for (int64_t k = lo; k < hi; k++) {
-			run_decode_elem(def, elems[k], x);
-			struct lay_table_row row = { elems[k], x, co, true };
-			if ((rc = fn(ctx, &row))) {
-				rc = lay_error_set(err, rc, def->ptr, -1,
-						   "writing the table failed");
-				goto out;
-			}
-		}
-	}
-out:
-	free(start);
-	free(elems);
-	collect_free(&c);
+	r.points_only = true;
+	rc = run_begin(&r, def, err);
+	if (!rc)
+		rc = inverse_rows(def, &r, fn, ctx, err);
 	run_free(&r);
 	return rc;
 }
@@ -179,12 +236,78 @@ out:
 	return rc;
 }
 
-static json_t *places_json(const struct run *r, const struct collect *c, int64_t e)
+/*
+ * Equal placement: the same logical shape, the same number of axes, and for
+ * every element the same set of places with axes matched by position.
+ *
+ * Window by window of elements: a's distinct points are copied into a CSR
+ * (stopping when it is full), then b's points of the same elements are
+ * compared against them.  Both enumerations and the copy share 4 bytes per
+ * point (the most of either layout's points, elements and placements).
+ */
+struct side {
+	int64_t lo, hi, wmax, cap;
+	uint32_t *off; /* off[k] ends element lo + k */
+	int32_t *pts;
+	size_t n;
+};
+
+static int side_copy(struct run *r, int64_t e, int32_t *pts, size_t n)
+{
+	struct side *c = r->user;
+	size_t d = run_unique(pts, n);
+	if (e > c->lo && (e - c->lo >= c->wmax || (int64_t)(c->n + d) > c->cap))
+		return RUN_STOP;
+	if ((int64_t)(c->n + d) > c->cap) { /* one element with more places than the window */
+		int32_t *np = realloc(c->pts, (c->n + d) * sizeof *np);
+		if (!np)
+			return lay_error_set(r->err, LAY_ENOMEM, r->def->ptr, -1, "out of memory");
+		c->pts = np;
+		c->cap = (int64_t)(c->n + d);
+	}
+	memcpy(c->pts + c->n, pts, d * sizeof *pts);
+	c->n += d;
+	c->off[e - c->lo] = (uint32_t)c->n;
+	c->hi = e + 1;
+	return 0;
+}
+
+struct cmp {
+	struct side *a;
+	struct run *ra;
+	int examples;
+	int64_t differing;
+	json_t *diffs;
+};
+
+static json_t *points_json(const struct run *r, const int32_t *p, size_t n)
 {
 	json_t *a = json_array();
-	for (int64_t k = c->off[e]; k < c->off[e + 1]; k++)
-		json_array_append_new(a, run_point_json(r, c->pts[k]));
+	for (size_t k = 0; k < n; k++)
+		json_array_append_new(a, run_point_json(r, p[k]));
 	return a;
+}
+
+static int cmp_step(struct run *r, int64_t e, int32_t *pts, size_t n)
+{
+	struct cmp *m = r->user;
+	const struct side *a = m->a;
+	size_t d = run_unique(pts, n);
+	uint32_t b = e > a->lo ? a->off[e - a->lo - 1] : 0, end = a->off[e - a->lo];
+	const int32_t *pa = a->pts + b;
+	bool same = end - b == d;
+	int64_t c1[LAYOUTD_MAX_AXES], c2[LAYOUTD_MAX_AXES];
+	for (size_t k = 0; same && k < d; k++) {
+		run_decode_point(m->ra, pa[k], c1);
+		run_decode_point(r, pts[k], c2);
+		same = memcmp(c1, c2, sizeof(int64_t) * (size_t)r->naxes) == 0;
+	}
+	if (!same && m->differing++ < m->examples)
+		json_array_append_new(m->diffs, json_pack("{s:o,s:o,s:o}", "logical",
+							  run_elem_json(r->def, e), "a",
+							  points_json(m->ra, pa, end - b), "b",
+							  points_json(r, pts, d)));
+	return 0;
 }
 
 static json_t *axes_json(const struct lay_def *def, const struct run *r)
@@ -196,25 +319,65 @@ static json_t *axes_json(const struct lay_def *def, const struct run *r)
 	return a;
 }
 
-/*
- * Equal placement: the same logical shape, the same number of axes, and for
- * every element the same set of places with axes matched by position.
- */
+static int compare_windows(struct lay_def *a, struct run *ra, struct run *rb, struct cmp *m,
+			   struct lay_error *err)
+{
+	struct side c = { 0 };
+	int64_t M = run_points_count(ra) > run_points_count(rb) ? run_points_count(ra)
+								: run_points_count(rb);
+	int64_t used = 0, rc = 0;
+	for (struct run *r = ra; r; r = r == ra ? rb : NULL)
+		if (r->off)
+			used += run_tally_bytes(r->def->size, r->emitted) + r->window_bytes;
+	int64_t bytes = run_window(4 * M - used);
+	c.wmax = bytes / 8 < a->size ? bytes / 8 : a->size;
+	if (c.wmax < 1)
+		c.wmax = 1;
+	c.cap = (bytes - 4 * (c.wmax + 1)) / 4;
+	if (a->reserve && (rc = a->reserve(a->reserve_ctx, bytes, err)))
+		return (int)rc;
+	c.off = malloc(sizeof *c.off * (size_t)c.wmax);
+	c.pts = malloc(sizeof *c.pts * (size_t)(c.cap > 0 ? c.cap : 1));
+	if (!c.off || !c.pts) {
+		rc = lay_error_set(err, LAY_ENOMEM, a->ptr, -1, "out of memory");
+		goto out;
+	}
+	m->a = &c;
+	m->ra = ra;
+	ra->step = side_copy;
+	ra->user = &c;
+	rb->step = cmp_step;
+	rb->user = m;
+	for (int64_t lo = 0; lo < a->size; lo = c.hi) {
+		c.lo = c.hi = lo;
+		c.n = 0;
+		rc = run_range(ra, lo, a->size);
+		if (rc && rc != RUN_STOP)
+			goto out;
+		if ((rc = run_range(rb, lo, c.hi)))
+			goto out;
+	}
+out:
+	free(c.off);
+	free(c.pts);
+	return (int)rc;
+}
+
 json_t *lay_compare(struct lay_def *a, struct lay_def *b, int examples, struct lay_error *err)
 {
-	struct run ra = { 0 }, rb = { 0 };
-	struct collect ca = { 0 }, cb = { 0 };
-	json_t *out = NULL, *diffs = json_array();
+	struct run ra = { .window_div = 4 }, rb = { .window_div = 4 };
+	struct cmp m = { .diffs = json_array() };
+	json_t *out = NULL;
 	char reason[256] = "";
-	int64_t differing = 0;
 	if (examples <= 0)
 		examples = LAYOUTD_DEFAULT_EXAMPLES;
 	if (examples > LAYOUTD_MAX_EXAMPLES)
 		examples = LAYOUTD_MAX_EXAMPLES;
+	m.examples = examples;
 	bool same_shape = a->rank == b->rank;
 	for (int d = 0; same_shape && d < a->rank; d++)
 		same_shape = a->shape[d] == b->shape[d];
-	if (collect(a, &ra, &ca, err) || collect(b, &rb, &cb, err))
+	if (run_begin(&ra, a, err) || run_begin(&rb, b, err))
 		goto out;
 	if (!same_shape) {
 		snprintf(reason, sizeof reason,
@@ -224,37 +387,18 @@ json_t *lay_compare(struct lay_def *a, struct lay_def *b, int examples, struct l
 	} else if (a->naxes != b->naxes) {
 		snprintf(reason, sizeof reason, "the physical spaces have %d and %d axes", a->naxes,
 			 b->naxes);
-	} else {
-		int64_t c1[LAYOUTD_MAX_AXES], c2[LAYOUTD_MAX_AXES];
-		for (int64_t e = 0; e < a->size; e++) {
-			int64_t n1 = ca.off[e + 1] - ca.off[e], n2 = cb.off[e + 1] - cb.off[e];
-			bool same = n1 == n2;
-			for (int64_t k = 0; same && k < n1; k++) {
-				run_decode_point(&ra, ca.pts[ca.off[e] + k], c1);
-				run_decode_point(&rb, cb.pts[cb.off[e] + k], c2);
-				same = memcmp(c1, c2, sizeof(int64_t) * (size_t)a->naxes) == 0;
-			}
-			if (same)
-				continue;
-			if (differing++ < examples)
-				json_array_append_new(diffs,
-						      json_pack("{s:o,s:o,s:o}", "logical",
-								run_elem_json(a, e), "a",
-								places_json(&ra, &ca, e), "b",
-								places_json(&rb, &cb, e)));
-		}
+	} else if (compare_windows(a, &ra, &rb, &m, err)) {
+		goto out;
 	}
-	bool equal = !reason[0] && differing == 0;
+	bool equal = !reason[0] && m.differing == 0;
 	out = json_pack("{s:b,s:I,s:o,s:{s:s,s:o},s:{s:s,s:o}}", "equal", equal, "differing",
-			(json_int_t)differing, "differences", diffs, "a", "id", a->id, "axes",
+			(json_int_t)m.differing, "differences", m.diffs, "a", "id", a->id, "axes",
 			axes_json(a, &ra), "b", "id", b->id, "axes", axes_json(b, &rb));
-	diffs = NULL;
+	m.diffs = NULL;
 	if (reason[0])
 		json_object_set_new(out, "reason", json_string(reason));
 out:
-	json_decref(diffs);
-	collect_free(&ca);
-	collect_free(&cb);
+	json_decref(m.diffs);
 	run_free(&ra);
 	run_free(&rb);
 	return out;
