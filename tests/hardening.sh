@@ -85,8 +85,68 @@ raw "no Host in HTTP/1.1" '^HTTP/1.1 400' "$P" 'GET /livez HTTP/1.1\r\n\r\n'
 closed "no Host"
 raw "two Host headers" '^HTTP/1.1 400' "$P" 'GET /livez HTTP/1.1\r\nHost: a\r\nHost: b\r\n\r\n'
 raw "HTTP/1.0 without Host is fine" '^HTTP/1.[01] 200' "$P" 'GET /livez HTTP/1.0\r\n\r\n'
-raw "chunked still works" '^HTTP/1.1 200' "$P" "POST /v1/analyze HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: Chunked\r\nConnection: close\r\n\r\n2c\r\n${BODY}\r\n0\r\n\r\n"
+raw "chunked still works" '^HTTP/1.1 200' "$P" "POST /v1/analyze HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: Chunked\r\nConnection: close\r\n\r\n2b\r\n${BODY}\r\n0\r\n\r\n"
 raw "repeated Content-Length" '^HTTP/1.1 400' "$P" "POST /v1/analyze HTTP/1.1\r\nHost: x\r\nContent-Length: 44\r\nContent-Length: 44\r\nConnection: close\r\n\r\n${BODY}"
+
+# ---- malformed requests: whatever is wrong with the request line, the
+# head's size, Content-Length or the chunked framing, the answer is a
+# problem document and the connection closes; as the first request of a
+# connection, and as a later one on a keep-alive (the one before answered)
+KA='GET /livez HTTP/1.1\r\nHost: x\r\n\r\n'
+refused_as() { # NAME STATUS: the last response of $T/raw is that problem, then the close
+	sed 's/HTTP\/1\.1 /\nHTTP\/1.1 /g' "$T/raw" | awk '/^HTTP\/1\.1 /{b=""} {b=b $0 "\n"} END{printf "%s", b}' > "$T/last"
+	grep -aq "^HTTP/1.1 $2 " "$T/last" && grep -aqi '^content-type: application/problem+json' "$T/last" &&
+		grep -aqi '^connection: close' "$T/last" &&
+		grep -av '^\[' "$T/last" | tail -1 | jq -e --argjson s "$2" '.status == $s and (.type|startswith("https://")) and (.title|length) > 0 and (.detail|length) > 0 and (.code|length) > 0' > /dev/null &&
+		tail -1 "$T/raw" | grep -qx '\[closed\]' &&
+		ok "$1: $2 problem+json, closed" || { bad "$1: not a $2 problem+json then a close"; tr -d '\r' < "$T/raw" | head -c 600; echo; }
+}
+malformed() { # NAME STATUS TEXT: refused first, and after a keep-alive request
+	"$R" -w 2000 "$P" "$3" > "$T/raw" 2>&1
+	refused_as "$1 (first request)" "$2"
+	"$R" -w 2000 "$P" "$KA$3" > "$T/raw" 2>&1
+	refused_as "$1 (after a keep-alive request)" "$2"
+	[ "$(grep -ao 'HTTP/1\.1 [0-9][0-9][0-9]' "$T/raw" | head -1)" = "HTTP/1.1 200" ] && answers "$1: the keep-alive request before it answered" 2 || bad "$1: the request before it was not answered"
+}
+A9K=$(printf 'a%.0s' $(seq 9000))
+CH='POST /v1/analyze HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n'
+malformed "a request line of no spaces" 400 'GARBAGE\r\n\r\n'
+malformed "two spaces in the request line" 400 'GET  /livez HTTP/1.1\r\nHost: x\r\n\r\n'
+malformed "a space after the version" 400 'GET /livez HTTP/1.1 \r\nHost: x\r\n\r\n'
+malformed "no version" 400 'GET /livez\r\nHost: x\r\n\r\n'
+malformed "a version that is not HTTP/d.d" 400 'GET /livez HTTX/1.1\r\nHost: x\r\n\r\n'
+malformed "HTTP/2.0 in a request line" 505 'GET /livez HTTP/2.0\r\nHost: x\r\n\r\n'
+malformed "a bare CR" 400 'GET /livez HTTP/1.1\rHost: x\r\n\r\n'
+malformed "a control byte in the target" 400 'GET /li\x01vez HTTP/1.1\r\nHost: x\r\n\r\n'
+malformed "a header line without a colon" 400 'GET /livez HTTP/1.1\r\nHost: x\r\nNoColon\r\n\r\n'
+malformed "obsolete line folding" 400 'GET /livez HTTP/1.1\r\nHost: x\r\nX-A: a\r\n b\r\n\r\n'
+malformed "a NUL in a header value" 400 'GET /livez HTTP/1.1\r\nHost: x\r\nX-A: a\x00b\r\n\r\n'
+malformed "Content-Length: abc" 400 "POST /v1/analyze HTTP/1.1\r\nHost: x\r\nContent-Length: abc\r\n\r\n${BODY}"
+malformed "Content-Length: 43, 43" 400 "POST /v1/analyze HTTP/1.1\r\nHost: x\r\nContent-Length: 43, 43\r\n\r\n${BODY}"
+malformed "a Content-Length past 2^64" 413 "POST /v1/analyze HTTP/1.1\r\nHost: x\r\nContent-Length: 99999999999999999999\r\n\r\n${BODY}"
+malformed "a request line over 8 KiB" 414 "GET /livez?$A9K HTTP/1.1\r\nHost: x\r\n\r\n"
+malformed "a head over 8 KiB" 431 "GET /livez HTTP/1.1\r\nHost: x\r\nX-A: $A9K\r\n\r\n"
+malformed "101 header fields" 431 "GET /livez HTTP/1.1\r\nHost: x\r\n$(printf 'X: 1\\r\\n%.0s' $(seq 100))\r\n"
+malformed "65 query parameters" 414 "GET /livez?$(printf 'a&%.0s' $(seq 65)) HTTP/1.1\r\nHost: x\r\n\r\n"
+malformed "65 cookies" 431 "GET /livez HTTP/1.1\r\nHost: x\r\nCookie: $(printf 'a=1; %.0s' $(seq 65))\r\n\r\n"
+malformed "a chunk size that is not hex" 400 "${CH}zz\r\n${BODY}\r\n0\r\n\r\n"
+malformed "a chunk size of 0x2b" 400 "${CH}0x2b\r\n${BODY}\r\n0\r\n\r\n"
+malformed "a chunk size past 2^64" 413 "${CH}10000000000000000\r\n${BODY}\r\n0\r\n\r\n"
+malformed "a chunk not followed by CRLF" 400 "${CH}2b\r\n${BODY}XX0\r\n\r\n"
+malformed "a chunk-size line of 20 KB" 400 "${CH}2b;$(printf 'a%.0s' $(seq 20000))\r\n${BODY}\r\n0\r\n\r\n"
+malformed "a trailer line without a colon" 400 "${CH}2b\r\n${BODY}\r\n0\r\nBadTrailer\r\n\r\n"
+# the bad request arrives on an idle keep-alive, after the first was answered
+rm -f "$T/cue"; (sleep 0.4; touch "$T/cue") &
+"$R" -w 3000 -s "$T/cue" "$P" "${KA}\fGET /livez HTTP/1.1 \r\nHost: x\r\n\r\n" > "$T/raw"
+refused_as "a bad request line on an idle keep-alive" 400
+rm -f "$T/cue"; (sleep 0.4; touch "$T/cue") &
+"$R" -w 3000 -s "$T/cue" "$P" "${CH}2\r\n{}\r\n\fzz\r\n" > "$T/raw"
+refused_as "a bad chunk after good ones" 400
+raw "chunk extensions and trailers are fine" '^HTTP/1.1 200' "$P" "${CH}2b;a=b\r\n${BODY}\r\n0\r\nX-T: 1\r\n\r\n"
+raw "an 8000-byte header is fine" '^HTTP/1.1 200' "$P" "GET /livez HTTP/1.1\r\nHost: x\r\nX-A: $(printf 'a%.0s' $(seq 8000))\r\n\r\n"
+raw "a bare LF ends a head line" '^HTTP/1.1 200' "$P" 'GET /livez HTTP/1.1\nHost: x\n\n'
+raw "an empty line before the request is skipped" '^HTTP/1.1 200' "$P" '\r\nGET /livez HTTP/1.1\r\nHost: x\r\n\r\n'
+raw "HTTP/1.2 is answered as HTTP/1.1" '^HTTP/1.1 200' "$P" 'GET /livez HTTP/1.2\r\nHost: x\r\n\r\n'
 
 # ---- the analysis contract (probes, unplaced, expression errors)
 # m = i - 2 over 4 elements with 4 declared slots: elements 0 and 1 are
@@ -139,8 +199,11 @@ req "three slow-header clients (every slot) do not block everyone" 200 -m 2 "$U/
 # shellcheck disable=SC2086
 wait $spids
 grep -qx '\[closed\]' "$T/slow1" && ! grep -q '^HTTP' "$T/slow1" && ok "the slow-header client was closed at the header deadline" || bad "slow client: $(tr '\n' ' ' < "$T/slow1")"
-raw "a chunk size far past the body limit is answered" '^HTTP/1.1 408' -w 6000 "$P" 'POST /v1/analyze HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n10000000\r\n{}'
+raw "a chunk size far past the body limit is answered at once" '^HTTP/1.1 413' -w 2000 "$P" 'POST /v1/analyze HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n10000000\r\n{}'
 closed "huge chunk"
+grep -aq '"code":"body_too_large"' "$T/raw" && ok "413 is problem+json body_too_large" || bad "413 body"
+raw "a body that does not arrive is answered" '^HTTP/1.1 408' -w 6000 "$P" 'POST /v1/analyze HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\n{}'
+closed "late body"
 grep -aq '"code":"body_timeout"' "$T/raw" && ok "408 is problem+json body_timeout" || bad "408 body"
 "$R" -c "$P" 'POST /v1/analyze HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\n{' > /dev/null
 t0=$(date +%s)

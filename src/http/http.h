@@ -42,12 +42,20 @@ int http_serve_main(int argc, char **argv);
 #define HTTP_CACHE_BYTES   ((size_t)256 << 20) /* memory cache: bounded in bytes too */
 #define HTTP_MAX_STREAMS   8 /* table producers at once; each holds an enumeration */
 /* Per-connection buffer for headers and I/O.  Bodies are copied out as
- * they arrive, so 16 KiB is enough, and libmicrohttpd zeroes this pool on
- * every request: a larger one costs throughput for nothing. */
-#define HTTP_CONN_MEMORY     (16 * 1024)
-#define HTTP_MAX_GRID_CELLS  16384 /* grid.svg draws at most 128x128 elements */
-#define HTTP_MAX_GRID_LABELS 4096  /* labels only while cells stay readable */
-#define HTTP_MAX_PARAMS	     3	   /* /v1/layouts/{name}/versions/{n} has two */
+ * they arrive; it must hold the largest head guard.c lets through with
+ * every field, query parameter and cookie parsed, and libmicrohttpd
+ * zeroes it on every request, so it is no larger than that. */
+#define HTTP_CONN_MEMORY (32 * 1024)
+/* The request framing guard.c enforces (over it: problem+json, closed). */
+#define HTTP_MAX_HEAD	      8192	/* request line and fields, bytes: as common servers */
+#define HTTP_MAX_FIELDS	      100	/* header fields (and trailer fields) of one request */
+#define HTTP_MAX_QUERY_PARAMS 64	/* the routes read three at most */
+#define HTTP_MAX_COOKIES      64	/* the daemon reads none; each takes buffer space */
+#define HTTP_MAX_CHUNK_LINE   1024	/* a chunk size with its extensions */
+#define HTTP_GUARD_MAX_FDS    (1 << 20) /* sockets above this read unguarded */
+#define HTTP_MAX_GRID_CELLS   16384	/* grid.svg draws at most 128x128 elements */
+#define HTTP_MAX_GRID_LABELS  4096	/* labels only while cells stay readable */
+#define HTTP_MAX_PARAMS	      3		/* /v1/layouts/{name}/versions/{n} has two */
 /* Bytes of one decoded path parameter: a name is at most 128 characters,
  * an id 71; a longer parameter is refused as too long, not truncated. */
 #define HTTP_PARAM_MAX	160
@@ -274,6 +282,27 @@ enum MHD_Result http_send_problem_h(struct MHD_Connection *c, struct http_req *r
 enum MHD_Result http_send_error(struct MHD_Connection *c, struct http_req *r,
 				const struct lay_error *err);
 void http_add_common_headers(struct http_req *r, struct MHD_Response *resp);
+/* A whole HTTP/1.1 response carrying a problem, with Connection: close, for
+ * the answers written on the socket itself (a late body, a malformed
+ * request).  malloc'd (the caller frees), its size in *len and its body's
+ * in *body_len; NULL without memory. */
+char *http_problem_message(unsigned status, const char *code, const char *detail, size_t *len,
+			   size_t *body_len);
+
+/* guard.c: the framing of every request, checked as it is read; a
+ * malformed one is answered with a problem and its connection closed. */
+int http_guard_start(struct http_server *srv);
+void http_guard_stop(void);
+void http_guard_open(int fd);  /* a connection opened: its reads are checked */
+void http_guard_close(int fd); /* before the socket closes */
+/* A request on fd was answered in full (the request-completed callback). */
+void http_guard_answered(int fd);
+/* The status of a refusal of the request the library holds on fd, with the
+ * bytes of its answer and the request's method; 0 when there is none. */
+unsigned http_guard_refused(int fd, int64_t *bytes, char *method, size_t size);
+/* Logs and counts a refused request the library never saw (server.c). */
+void http_log_refused(struct http_server *srv, int fd, const char *method, unsigned status,
+		      int64_t bytes, int64_t us);
 
 /* work.c: the heavy-work pool, the memory budget, the connection watchdog. */
 bool http_on_pool(void); /* on a pool thread, handlers compute */

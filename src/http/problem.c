@@ -103,6 +103,8 @@ const char *http_reason(unsigned status)
 		return "Unsupported Media Type";
 	case 422:
 		return "Unprocessable Content";
+	case 414:
+		return "URI Too Long";
 	case 431:
 		return "Request Header Fields Too Large";
 	case 500:
@@ -113,6 +115,8 @@ const char *http_reason(unsigned status)
 		return "Service Unavailable";
 	case 504:
 		return "Gateway Timeout";
+	case 505:
+		return "HTTP Version Not Supported";
 	default:
 		return "Error";
 	}
@@ -146,6 +150,31 @@ enum MHD_Result http_send_problem_json(struct MHD_Connection *c, struct http_req
 	}
 	return http_send_owned(c, r, status, "application/problem+json", text, strlen(text),
 			       headers);
+}
+
+char *http_problem_message(unsigned status, const char *code, const char *detail, size_t *len,
+			   size_t *body_len)
+{
+	json_t *p = http_problem_new(status, code, NULL, detail, NULL);
+	char *text = p ? json_dumps(p, JSON_COMPACT) : NULL;
+	json_decref(p);
+	if (!text)
+		return NULL;
+	size_t tl = strlen(text);
+	char head[256];
+	int hl = snprintf(head, sizeof head,
+			  "HTTP/1.1 %u %s\r\nContent-Type: application/problem+json\r\n"
+			  "Content-Length: %zu\r\nConnection: close\r\n\r\n",
+			  status, http_reason(status), tl);
+	char *msg = malloc((size_t)hl + tl);
+	if (msg) {
+		memcpy(msg, head, (size_t)hl);
+		memcpy(msg + hl, text, tl);
+		*len = (size_t)hl + tl;
+		*body_len = tl;
+	}
+	free(text);
+	return msg;
 }
 
 enum MHD_Result http_send_problem_h(struct MHD_Connection *c, struct http_req *r, unsigned status,

@@ -583,14 +583,11 @@ static void log_field(char *out, size_t size, const char *in, bool json)
 	out[o] = '\0';
 }
 
-static void log_request(struct http_server *srv, struct MHD_Connection *c, struct http_req *r,
+static void log_request(struct http_server *srv, const struct sockaddr *sa, struct http_req *r,
 			int64_t us)
 {
-	const union MHD_ConnectionInfo *ci =
-		MHD_get_connection_info(c, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
 	char addr[64] = "-";
-	if (ci && ci->client_addr) {
-		const struct sockaddr *sa = ci->client_addr;
+	if (sa) {
 		if (sa->sa_family == AF_INET)
 			inet_ntop(AF_INET, &((const struct sockaddr_in *)sa)->sin_addr, addr,
 				  sizeof addr);
@@ -631,14 +628,46 @@ static void log_request(struct http_server *srv, struct MHD_Connection *c, struc
 	}
 }
 
+void http_log_refused(struct http_server *srv, int fd, const char *method, unsigned status,
+		      int64_t bytes, int64_t us)
+{
+	static __thread struct http_req r; /* only the logged fields are read */
+	struct sockaddr_storage ss;
+	socklen_t sl = sizeof ss;
+	memset(&r, 0, sizeof r);
+	r.route = ROUTE_NONE;
+	r.status = status;
+	r.bytes = bytes;
+	snprintf(r.method, sizeof r.method, "%s", method);
+	http_metrics_observe(&srv->metrics, ROUTE_NONE, status, us);
+	bool named = getpeername(fd, (struct sockaddr *)&ss, &sl) == 0;
+	log_request(srv, named ? (const struct sockaddr *)&ss : NULL, &r, us);
+}
+
 static void on_completed(void *cls, struct MHD_Connection *c, void **con_cls,
 			 enum MHD_RequestTerminationCode toe)
 {
 	struct http_server *srv = cls;
 	struct http_req *r = *con_cls;
-	(void)toe;
+	const union MHD_ConnectionInfo *fd =
+		MHD_get_connection_info(c, MHD_CONNECTION_INFO_CONNECTION_FD);
+	if (fd && toe == MHD_REQUEST_TERMINATED_COMPLETED_OK)
+		http_guard_answered(fd->connect_fd); /* its response is out */
 	if (!r)
 		return;
+	int64_t refused_bytes = 0;
+	char method[sizeof r->method];
+	unsigned refused =
+		fd && !r->responded && toe != MHD_REQUEST_TERMINATED_COMPLETED_OK
+			? http_guard_refused(fd->connect_fd, &refused_bytes, method, sizeof method)
+			: 0;
+	if (refused) { /* its framing was refused, and answered, as it was read */
+		r->status = refused;
+		r->bytes = refused_bytes;
+		r->expired = true;
+		if (!r->method[0])
+			memcpy(r->method, method, sizeof method);
+	}
 	int64_t us = http_now_us() - r->start_us;
 	if (r->stream) {
 		r->bytes = http_stream_bytes(r->stream);
@@ -651,7 +680,9 @@ static void on_completed(void *cls, struct MHD_Connection *c, void **con_cls,
 	if (!r->responded && !r->expired)
 		r->status = 499; /* the client went away before a response */
 	http_metrics_observe(&srv->metrics, r->route, r->status, us);
-	log_request(srv, c, r, us);
+	const union MHD_ConnectionInfo *ci =
+		MHD_get_connection_info(c, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
+	log_request(srv, ci ? ci->client_addr : NULL, r, us);
 	free(r->body);
 	free(r->target);
 	free(r);
@@ -900,6 +931,8 @@ int http_serve_main(int argc, char **argv)
 	signal(SIGPIPE, SIG_IGN);
 
 	pthread_mutex_init(&srv.conn_lock, NULL);
+	if (http_guard_start(&srv) != 0)
+		goto out;
 	if (http_pool_start(&srv) != 0) {
 		fprintf(stderr, "layoutd serve: cannot start %u analysis workers\n",
 			srv.cfg.workers);
@@ -980,6 +1013,7 @@ out:
 	if (watching)
 		http_watch_stop(&srv);
 	http_pool_stop(&srv);
+	http_guard_stop();
 	/* after the daemon stopped: no worker thread uses the store now */
 	store_close(srv.store);
 	http_cache_free(srv.cache);

@@ -258,6 +258,7 @@ void http_on_connection(void *cls, struct MHD_Connection *c, void **socket_conte
 			return;
 		k->fd = ci ? ci->connect_fd : MHD_INVALID_SOCKET;
 		k->since_us = http_now_us();
+		http_guard_open(k->fd);
 		pthread_mutex_lock(&srv->conn_lock);
 		k->next = srv->conns;
 		if (srv->conns)
@@ -267,6 +268,10 @@ void http_on_connection(void *cls, struct MHD_Connection *c, void **socket_conte
 		pthread_mutex_unlock(&srv->conn_lock);
 		return;
 	}
+	const union MHD_ConnectionInfo *ci =
+		MHD_get_connection_info(c, MHD_CONNECTION_INFO_CONNECTION_FD);
+	if (ci)
+		http_guard_close(ci->connect_fd);
 	struct http_conn *k = *socket_context;
 	if (!k)
 		return;
@@ -339,24 +344,15 @@ static int peek(MHD_socket fd)
  * handler.  Nothing else writes to the socket in that state. */
 static void send_timeout(struct http_server *srv, MHD_socket fd)
 {
-	char detail[160], head[256];
+	char detail[160];
+	size_t len = 0, body = 0;
 	snprintf(detail, sizeof detail,
 		 "the request body did not arrive within %u s (--body-timeout)",
 		 srv->cfg.body_timeout);
-	json_t *p = http_problem_new(408, "body_timeout", NULL, detail, NULL);
-	char *text = p ? json_dumps(p, JSON_COMPACT) : NULL;
-	json_decref(p);
-	if (!text)
-		return;
-	size_t len = strlen(text);
-	int n = snprintf(
-		head, sizeof head,
-		"HTTP/1.1 408 Request Timeout\r\nContent-Type: application/problem+json\r\n"
-		"Content-Length: %zu\r\nConnection: close\r\n\r\n",
-		len);
-	if (send(fd, head, (size_t)n, MSG_NOSIGNAL | MSG_DONTWAIT) == n)
-		(void)!send(fd, text, len, MSG_NOSIGNAL | MSG_DONTWAIT);
-	free(text);
+	char *msg = http_problem_message(408, "body_timeout", detail, &len, &body);
+	if (msg)
+		(void)!send(fd, msg, len, MSG_NOSIGNAL | MSG_DONTWAIT);
+	free(msg);
 }
 
 static void *watchdog(void *arg)
