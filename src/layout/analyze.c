@@ -410,6 +410,12 @@ int64_t run_points_count(const struct run *r)
  */
 int run_begin(struct run *r, const struct lay_def *def, struct lay_error *err)
 {
+	int rc = run_scan(r, def, err);
+	return rc ? rc : run_alloc(r);
+}
+
+int run_scan(struct run *r, const struct lay_def *def, struct lay_error *err)
+{
 	int rc;
 	if (def->limit)
 		return refuse_over_limit(def, err);
@@ -450,6 +456,15 @@ int run_begin(struct run *r, const struct lay_def *def, struct lay_error *err)
 			}
 		r->owner_size = s;
 	}
+	return 0;
+}
+
+int run_alloc(struct run *r)
+{
+	const struct lay_def *def = r->def;
+	struct lay_error *err = r->err;
+	bool windows = r->ecount.lo != NULL;
+	int rc;
 	/* the rest of the working set, now that its sizes are known */
 	int64_t occ_bytes = r->want_occ ? (r->phys_size + 63) / 64 * 8 : 0;
 	int64_t own_bytes =
@@ -463,8 +478,6 @@ int run_begin(struct run *r, const struct lay_def *def, struct lay_error *err)
 		if (!window) {
 			window = 4 * run_points_count(r) - run_tally_bytes(def->size, 0) -
 				 occ_bytes - own_bytes - extra;
-			if (r->window_div > 1)
-				window /= r->window_div;
 		}
 		window = run_window(window);
 		if (window > whole && !run_window_test)
@@ -544,9 +557,13 @@ static int range_windows(struct run *r, int64_t lo, int64_t hi)
 				if (r->pts[k] >= 0)
 					p[n++] = r->pts[k];
 			r->elem_oob = n < end - b;
+			for (uint32_t k = b + (uint32_t)n; k < end; k++)
+				r->pts[k] = -1; /* the element's points end at the first -1 */
 			if ((rc = r->step(r, e, p, n)))
 				return rc;
 		}
+		if (r->one_window)
+			return 0;
 		wlo = whi;
 	} while (wlo < hi);
 	return 0;

@@ -95,11 +95,12 @@ struct run {
 	bool side;
 	/* no steps will follow run_begin (run_points only): no window */
 	bool points_only;
+	/* run_range stops after one window [wlo, whi), whose CSR stays as the
+	 * steps left it (an element's points end at the first -1) */
+	bool one_window;
 	/* the window's bytes (0: what the budget of 4 bytes per point leaves,
-	 * at least RUN_WINDOW_MIN); window_div divides that share (> 1 when
-	 * several runs share the budget) */
+	 * at least RUN_WINDOW_MIN); set before run_alloc when runs share it */
 	int64_t window_bytes;
-	int window_div;
 	/* out of bounds */
 	int64_t oob;
 	/* the element handed to the step also has places out of bounds (it
@@ -126,6 +127,10 @@ struct run {
  * returned to stop, RUN_STOP included), and run_points calls fn for every
  * in-bounds placement of a logical element in the walk's order. */
 int run_begin(struct run *r, const struct lay_def *def, struct lay_error *err);
+/* run_begin in two halves, for runs that share a budget: the scan (pass 1,
+ * sizes known), then the working set, once window_bytes is set. */
+int run_scan(struct run *r, const struct lay_def *def, struct lay_error *err);
+int run_alloc(struct run *r);
 int run_range(struct run *r, int64_t lo, int64_t hi);
 int run_points(struct run *r, int (*fn)(void *ctx, int64_t elem, int64_t p), void *ctx);
 /* max(physical points, logical elements, placements): what "per point" means */

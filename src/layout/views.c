@@ -240,14 +240,16 @@ out:
  * Equal placement: the same logical shape, the same number of axes, and for
  * every element the same set of places with axes matched by position.
  *
- * Window by window of elements: a's distinct points are copied into a CSR
- * (stopping when it is full), then b's points of the same elements are
- * compared against them.  Both enumerations and the copy share 4 bytes per
- * point (the most of either layout's points, elements and placements).
+ * Window by window of elements: a's distinct points of the window stay in
+ * its own window (a notation in hardware order) or are copied into one
+ * (element order, stopping when it is full), then b's points of the same
+ * elements are compared against them.  Both enumerations and the window
+ * share 4 bytes per point (the most of either layout's points, elements
+ * and placements).
  */
 struct side {
 	int64_t lo, hi, wmax, cap;
-	uint32_t *off; /* off[k] ends element lo + k */
+	uint32_t *off; /* off[k] ends element lo + k; its points end there or at a -1 */
 	int32_t *pts;
 	size_t n;
 };
@@ -269,6 +271,16 @@ static int side_copy(struct run *r, int64_t e, int32_t *pts, size_t n)
 	c->n += d;
 	c->off[e - c->lo] = (uint32_t)c->n;
 	c->hi = e + 1;
+	return 0;
+}
+
+/* In a's own window: sorted, distinct, the rest of its range -1. */
+static int side_settle(struct run *r, int64_t e, int32_t *pts, size_t n)
+{
+	(void)r;
+	(void)e;
+	for (size_t k = run_unique(pts, n); k < n; k++)
+		pts[k] = -1;
 	return 0;
 }
 
@@ -295,7 +307,10 @@ static int cmp_step(struct run *r, int64_t e, int32_t *pts, size_t n)
 	size_t d = run_unique(pts, n);
 	uint32_t b = e > a->lo ? a->off[e - a->lo - 1] : 0, end = a->off[e - a->lo];
 	const int32_t *pa = a->pts + b;
-	bool same = end - b == d;
+	size_t na = 0;
+	while (b + na < end && pa[na] >= 0)
+		na++;
+	bool same = na == d;
 	int64_t c1[LAYOUTD_MAX_AXES], c2[LAYOUTD_MAX_AXES];
 	for (size_t k = 0; same && k < d; k++) {
 		run_decode_point(m->ra, pa[k], c1);
@@ -305,7 +320,7 @@ static int cmp_step(struct run *r, int64_t e, int32_t *pts, size_t n)
 	if (!same && m->differing++ < m->examples)
 		json_array_append_new(m->diffs, json_pack("{s:o,s:o,s:o}", "logical",
 							  run_elem_json(r->def, e), "a",
-							  points_json(m->ra, pa, end - b), "b",
+							  points_json(m->ra, pa, na), "b",
 							  points_json(r, pts, d)));
 	return 0;
 }
@@ -323,13 +338,26 @@ static int compare_windows(struct lay_def *a, struct run *ra, struct run *rb, st
 			   struct lay_error *err)
 {
 	struct side c = { 0 };
-	int64_t M = run_points_count(ra) > run_points_count(rb) ? run_points_count(ra)
-								: run_points_count(rb);
-	int64_t used = 0, rc = 0;
-	for (struct run *r = ra; r; r = r == ra ? rb : NULL)
-		if (r->off)
-			used += run_tally_bytes(r->def->size, r->emitted) + r->window_bytes;
-	int64_t bytes = run_window(4 * M - used);
+	int64_t rc = 0;
+	m->a = &c;
+	m->ra = ra;
+	rb->step = cmp_step;
+	rb->user = m;
+	if (ra->off) { /* a's own windows */
+		ra->one_window = true;
+		ra->step = side_settle;
+		for (int64_t lo = 0; lo < a->size; lo = ra->whi) {
+			if ((rc = run_range(ra, lo, a->size)))
+				return (int)rc;
+			c.lo = ra->wlo;
+			c.off = ra->off;
+			c.pts = ra->pts;
+			if ((rc = run_range(rb, lo, ra->whi)))
+				return (int)rc;
+		}
+		return 0;
+	}
+	int64_t bytes = ra->window_bytes; /* the copy takes a's share */
 	c.wmax = bytes / 8 < a->size ? bytes / 8 : a->size;
 	if (c.wmax < 1)
 		c.wmax = 1;
@@ -342,12 +370,8 @@ static int compare_windows(struct lay_def *a, struct run *ra, struct run *rb, st
 		rc = lay_error_set(err, LAY_ENOMEM, a->ptr, -1, "out of memory");
 		goto out;
 	}
-	m->a = &c;
-	m->ra = ra;
 	ra->step = side_copy;
 	ra->user = &c;
-	rb->step = cmp_step;
-	rb->user = m;
 	for (int64_t lo = 0; lo < a->size; lo = c.hi) {
 		c.lo = c.hi = lo;
 		c.n = 0;
@@ -365,7 +389,7 @@ out:
 
 json_t *lay_compare(struct lay_def *a, struct lay_def *b, int examples, struct lay_error *err)
 {
-	struct run ra = { .window_div = 4 }, rb = { .window_div = 4 };
+	struct run ra = { 0 }, rb = { 0 };
 	struct cmp m = { .diffs = json_array() };
 	json_t *out = NULL;
 	char reason[256] = "";
@@ -377,7 +401,19 @@ json_t *lay_compare(struct lay_def *a, struct lay_def *b, int examples, struct l
 	bool same_shape = a->rank == b->rank;
 	for (int d = 0; same_shape && d < a->rank; d++)
 		same_shape = a->shape[d] == b->shape[d];
-	if (run_begin(&ra, a, err) || run_begin(&rb, b, err))
+	if (run_scan(&ra, a, err) || run_scan(&rb, b, err))
+		goto out;
+	/* the budget: a's window (hardware order) or the copy (element order)
+	 * and b's window share what the counts leave */
+	int64_t M = run_points_count(&ra) > run_points_count(&rb) ? run_points_count(&ra)
+								  : run_points_count(&rb);
+	int64_t left = 4 * M;
+	for (struct run *r = &ra; r; r = r == &ra ? &rb : NULL)
+		if (r->ecount.lo)
+			left -= run_tally_bytes(r->def->size, r->emitted);
+	ra.window_bytes = run_window(rb.ecount.lo ? left / 2 : left);
+	rb.window_bytes = run_window(left / 2);
+	if (run_alloc(&ra) || run_alloc(&rb))
 		goto out;
 	if (!same_shape) {
 		snprintf(reason, sizeof reason,

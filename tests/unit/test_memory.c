@@ -14,9 +14,9 @@
  *    engine must give them with tiny windows and with its own.
  * 2. Random axe, cute (memory and tv), linear, expr and ttgir layouts: the
  *    general analysis (probes included), both tables and a comparison with
- *    a perturbed table of the same placements must be the same with tiny
- *    windows as with one window; the comparison's count of differing
- *    elements is computed here.
+ *    a perturbed table of the same placements (both ways) must be the same
+ *    with tiny windows as with one window; the comparison's count of
+ *    differing elements is computed here.
  */
 #include <nettle/sha2.h>
 
@@ -355,7 +355,7 @@ static struct lay_def *parse(const char *text, json_t **req)
 
 /* Everything the windows may change, with the window size w. */
 struct answers {
-	json_t *analysis, *compare;
+	json_t *analysis, *compare, *reverse;
 	struct rowset fwd, inv;
 };
 
@@ -363,6 +363,7 @@ static void answers_free(struct answers *x)
 {
 	json_decref(x->analysis);
 	json_decref(x->compare);
+	json_decref(x->reverse);
 	rowset_free(&x->fwd);
 	rowset_free(&x->inv);
 }
@@ -383,7 +384,9 @@ static void answer(struct lay_def *def, struct lay_def *other, json_t *probe, in
 	CU_ASSERT_EQUAL(lay_table(def, true, add_row, &x->inv, &e), 0);
 	if (other) {
 		x->compare = lay_compare(def, other, 8, &e);
+		x->reverse = lay_compare(other, def, 8, &e);
 		CU_ASSERT_PTR_NOT_NULL(x->compare);
+		CU_ASSERT_PTR_NOT_NULL(x->reverse);
 	}
 	run_window_test = 0;
 }
@@ -415,6 +418,10 @@ static int same_answers(const char *text, struct answers *a, struct answers *b)
 	}
 	if ((a->compare || b->compare) && !json_equal(a->compare, b->compare)) {
 		dump_diff("comparison", text, a->compare, b->compare);
+		bad++;
+	}
+	if ((a->reverse || b->reverse) && !json_equal(a->reverse, b->reverse)) {
+		dump_diff("reverse comparison", text, a->reverse, b->reverse);
 		bad++;
 	}
 	return bad;
@@ -601,6 +608,9 @@ static void test_notations(void)
 			int64_t want = sets_differing(&sa, &sb);
 			int64_t got = json_integer_value(json_object_get(one.compare, "differing"));
 			CU_ASSERT_EQUAL(got, want);
+			CU_ASSERT_EQUAL(
+				json_integer_value(json_object_get(one.reverse, "differing")),
+				want);
 			if (got != want)
 				fprintf(stderr, "\n  %s vs %s: %lld differing, want %lld\n", text,
 					ttext, (long long)got, (long long)want);
@@ -921,6 +931,8 @@ static void test_tables(void)
 			int64_t want = sets_differing(&sa, &sb);
 			bad += !x.compare ||
 			       json_integer_value(json_object_get(x.compare, "differing")) != want;
+			bad += !x.reverse ||
+			       json_integer_value(json_object_get(x.reverse, "differing")) != want;
 			if (bad) {
 				fprintf(stderr, "\n  %s windows: %s\n", pass ? "tiny" : "own", ta);
 				failures++;
