@@ -10,12 +10,14 @@
  * fingerprint must also do: SHA-256 over the canonical body (12 bytes per
  * point, docs/identity.md).  Then structural decisions of 2^30 and 2^40
  * points, and table parsing rates.  Prints figures; asserts nothing.
- * usage: bench_engine [REPEAT]
+ * usage: bench_engine [REPEAT [table]]  ("table": the table figures only)
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
 #include <time.h>
 
 #include <nettle/sha2.h>
@@ -250,49 +252,112 @@ static void bench_pages(int repeat)
 	json_decref(v);
 }
 
+/* A table request's text: n rows of a bijective side x side tile over two
+ * axes.  Owned by the caller. */
+static char *table_text(long n, size_t *len)
+{
+	long side = 1;
+	while (side * side < n)
+		side *= 2;
+	size_t cap = (size_t)n * 48 + 64;
+	char *text = malloc(cap), *p = text;
+	if (!text)
+		exit(1);
+	p += sprintf(p, "{\"table\":[");
+	for (long e = 0; e < n; e++)
+		p += sprintf(p, "%s[[%ld,%ld],{\"t\":%ld,\"m\":%ld}]", e ? "," : "", e / side,
+			     e % side, e % 256, e / 256);
+	p += sprintf(p, "]}");
+	*len = (size_t)(p - text);
+	return text;
+}
+
+enum { TABLE_TEXT, TABLE_JANSSON, TABLE_LAYOUTD };
+
+/* One measurement in a forked child, so that its peak resident memory is
+ * its own: the child builds the text, then does what is asked (nothing,
+ * jansson's parse, or layoutd's load and definition) and reports the CPU
+ * time of that step through a pipe.  Returns the CPU seconds; *peak gets
+ * the child's ru_maxrss in bytes. */
+static double table_child(long n, int what, double *peak)
+{
+	int fd[2];
+	double t = -1;
+	if (pipe(fd))
+		exit(1);
+	fflush(stdout);
+	pid_t pid = fork();
+	if (pid == 0) {
+		close(fd[0]);
+		size_t len;
+		char *text = table_text(n, &len);
+		struct lay_error err;
+		json_error_t je;
+		double t0 = cpu();
+		if (what == TABLE_JANSSON) {
+			json_t *raw = json_loadb(text, len, JSON_REJECT_DUPLICATES, &je);
+			if (!raw)
+				_exit(1);
+			sink += (int64_t)json_array_size(json_object_get(raw, "table"));
+		} else if (what == TABLE_LAYOUTD) {
+			json_t *v = lay_json_load(text, len, &err);
+			struct lay_options opt = { .max_points = 1L << 26 };
+			struct lay_def *def = v ? lay_def_new(v, "", &opt, &err) : NULL;
+			if (!def) {
+				fprintf(stderr, "table: %s\n", err.message);
+				_exit(1);
+			}
+			sink += def->placements_bound;
+		}
+		double dt = cpu() - t0;
+		if (write(fd[1], &dt, sizeof dt) != sizeof dt)
+			_exit(1);
+		_exit(0); /* the measured objects are still alive at the peak */
+	}
+	close(fd[1]);
+	if (pid < 0 || read(fd[0], &t, sizeof t) != sizeof t)
+		t = -1;
+	close(fd[0]);
+	struct rusage ru;
+	int status;
+	if (wait4(pid, &status, 0, &ru) != pid || !WIFEXITED(status) || WEXITSTATUS(status) ||
+	    t < 0) {
+		fprintf(stderr, "table benchmark child failed\n");
+		exit(1);
+	}
+	*peak = ru.ru_maxrss * 1024.0;
+	return t;
+}
+
+/*
+ * Table parsing: jansson's own parse of the text against layoutd's load
+ * and definition (what a request does before the analysis), in CPU time
+ * (best of REPEAT) and peak resident memory, each in a forked child.  The
+ * memory beyond the text is the peak minus that of a child that only
+ * builds the text, per row.
+ */
 static void bench_table(int repeat)
 {
 	static const long sizes[] = { 1L << 16, 1L << 20, 1L << 22 };
 	for (size_t s = 0; s < 3; s++) {
-		long n = sizes[s], side = 1;
-		while (side * side < n)
-			side *= 2;
-		size_t cap = (size_t)n * 48 + 64;
-		char *text = malloc(cap), *p = text;
-		p += sprintf(p, "{\"table\":[");
-		for (long e = 0; e < n; e++)
-			p += sprintf(p, "%s[[%ld,%ld],{\"t\":%ld,\"m\":%ld}]", e ? "," : "",
-				     e / side, e % side, e % 256, e / 256);
-		p += sprintf(p, "]}");
-		size_t len = (size_t)(p - text);
-		double tj = 1e30, tl = 1e30, td = 1e30;
+		long n = sizes[s];
+		size_t len;
+		free(table_text(n, &len));
+		double tj = 1e30, tl = 1e30, mt = 0, mj = 0, ml = 0;
+		table_child(n, TABLE_TEXT, &mt);
 		for (int r = 0; r < repeat; r++) {
-			struct lay_error err;
-			json_error_t je;
-			double t0 = cpu();
-			json_t *raw = json_loadb(text, len, 0, &je);
-			double t1 = cpu();
-			json_decref(raw);
-			double t2 = cpu();
-			json_t *v = lay_json_load(text, len, &err);
-			double t3 = cpu();
-			struct lay_options opt = { .max_points = 1L << 26 };
-			struct lay_def *def = v ? lay_def_new(v, "", &opt, &err) : NULL;
-			double t4 = cpu();
-			if (!def) {
-				fprintf(stderr, "table: %s\n", err.message);
-				exit(1);
-			}
-			lay_def_free(def);
-			json_decref(v);
-			tj = t1 - t0 < tj ? t1 - t0 : tj;
-			tl = t3 - t2 < tl ? t3 - t2 : tl;
-			td = t4 - t3 < td ? t4 - t3 : td;
+			double t = table_child(n, TABLE_JANSSON, &mj);
+			tj = t < tj ? t : tj;
+			t = table_child(n, TABLE_LAYOUTD, &ml);
+			tl = t < tl ? t : tl;
 		}
-		printf("  table %8ld rows (%5.1f MB): jansson parse %.3f s; layoutd load %.3f s + "
-		       "table %.3f s = %.2fx jansson, %.1f M rows/s\n",
-		       n, len / 1e6, tj, tl, td, (tl + td) / tj, n / (tl + td) / 1e6);
-		free(text);
+		printf("  table %8ld rows (%5.1f MB): jansson parse %.3f s, peak %6.1f MB; "
+		       "layoutd load+definition %.3f s = %.2fx jansson, %.1f M rows/s, "
+		       "peak %6.1f MB\n",
+		       n, len / 1e6, tj, mj / 1e6, tl, tl / tj, n / tl / 1e6, ml / 1e6);
+		printf("  %8s beyond the text (peak of a child that only builds it, %.1f MB): "
+		       "jansson %.0f bytes/row, layoutd %.1f bytes/row\n",
+		       "", mt / 1e6, (mj - mt) / n, (ml - mt) / n);
 	}
 }
 
@@ -304,6 +369,12 @@ int main(int argc, char **argv)
 							 ref_tiles };
 	static const double target[] = { 3, 3, 3, 3, 10 };
 	char *text = malloc(1 << 16);
+	if (argc > 2 && strcmp(argv[2], "table") == 0) {
+		printf("table parsing, CPU time, best of %d:\n", repeat);
+		bench_table(repeat);
+		free(text);
+		return 0;
+	}
 	printf("engine benchmark: bijective 16x16 tilings, CPU time, best of %d\n", repeat);
 	printf("  %-8s %6s %10s %10s %7s %12s %7s  %s\n", "notation", "points", "layoutd",
 	       "reference", "ratio", "ref+sha256", "ratio", "target");
