@@ -58,7 +58,7 @@ static void check_remote(const struct cli_conn *conn, const char *equals, json_t
 		}
 		json_object_set_new(expect, "equals", json_string(equals));
 	}
-	char *text = json_dumps(body, JSON_COMPACT);
+	char *text = lay_json_dumps(body, JSON_COMPACT);
 	struct cli_response resp;
 	long status = text ? cli_http(conn, "POST", "/v1/check", text, &resp) : -1;
 	r->rc = CLI_BAD;

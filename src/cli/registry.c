@@ -199,7 +199,7 @@ int cli_push(int argc, char **argv)
 	body = json_object_get(req, "layout") ? json_copy(req) : json_pack("{s:O}", "layout", req);
 	if (o.description)
 		json_object_set_new(body, "description", json_string(o.description));
-	text = json_dumps(body, JSON_COMPACT);
+	text = lay_json_dumps(body, JSON_COMPACT);
 	snprintf(path, sizeof path, "/v1/layouts/%s", name);
 	/* the latest version before, to warn when the new one moves the
 	 * placement or the shape that CI jobs compare with */

@@ -109,10 +109,11 @@ static bool cache_lookup(struct http_server *srv, const char *id, json_t **share
 	char *text = NULL;
 	if (store_cache_get(srv->store, id, LAY_ENGINE_VERSION, &text, NULL) != STORE_OK)
 		return false;
-	json_t *v = json_loads(text, 0, NULL);
+	/* a table's rows stay a stream (table.c), here as on the way in */
+	json_t *v = lay_json_load(text, strlen(text), NULL);
 	free(text);
 	json_t *a = json_object_get(v, "analysis"), *l = json_object_get(v, "layout");
-	char *ltext = l ? json_dumps(l, JSON_COMPACT) : NULL;
+	char *ltext = l ? lay_json_dumps(l, JSON_COMPACT) : NULL;
 	if (a && ltext)
 		http_cache_put(srv->cache, id, a, ltext);
 	free(ltext);
@@ -131,13 +132,13 @@ static void cache_store(struct http_server *srv, const char *id, json_t *base, j
 	if (named)
 		json_object_del(bare, "name");
 	layout = bare;
-	char *ltext = json_dumps(layout, JSON_COMPACT);
+	char *ltext = lay_json_dumps(layout, JSON_COMPACT);
 	if (ltext)
 		http_cache_put(srv->cache, id, base, ltext);
 	free(ltext);
 	if (srv->store) {
 		json_t *both = json_pack("{s:O,s:O}", "analysis", base, "layout", layout);
-		char *text = both ? json_dumps(both, JSON_COMPACT) : NULL;
+		char *text = both ? lay_json_dumps(both, JSON_COMPACT) : NULL;
 		if (text)
 			store_cache_put(srv->store, id, LAY_ENGINE_VERSION, text, NULL);
 		free(text);
@@ -332,7 +333,7 @@ static bool load_cached(struct MHD_Connection *c, struct http_req *r, json_t **a
 		return false;
 	}
 	*analysis = json_copy(shared);
-	*layout = json_loads(ltext, 0, NULL);
+	*layout = lay_json_load(ltext, strlen(ltext), NULL);
 	json_decref(shared);
 	free(ltext);
 	if (!*analysis || !*layout) {

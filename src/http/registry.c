@@ -195,7 +195,7 @@ void http_equals_differences(struct http_server *srv, json_t *layout, json_t *an
 		}
 		struct lay_options opt = http_options(srv);
 		struct lay_error err;
-		json_t *theirs = json_loads(v.layout_json, 0, NULL);
+		json_t *theirs = lay_json_load(v.layout_json, strlen(v.layout_json), NULL);
 		struct lay_def *a = lay_def_new(layout, "/layout", &opt, &err);
 		struct lay_def *b = theirs ? lay_def_new(theirs, "/layout", &opt, &err) : NULL;
 		json_t *cmp = a && b ? lay_compare(a, b, 0, &err) : NULL;
@@ -362,7 +362,7 @@ static enum MHD_Result put_layout(struct MHD_Connection *c, struct http_req *r, 
 		goto out;
 	}
 	sum = summary(o.analysis, json_object_get(body, "expect"));
-	ltext = json_dumps(json_object_get(body, "layout"), JSON_COMPACT);
+	ltext = lay_json_dumps(json_object_get(body, "layout"), JSON_COMPACT);
 	stext = json_dumps(sum, JSON_COMPACT);
 	if (!ltext || !stext) {
 		ret = http_send_problem(c, r, 500, "internal", "out of memory", NULL);

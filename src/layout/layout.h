@@ -419,6 +419,31 @@ json_t *lay_json_load_depth(const char *text, size_t len, int max_depth, struct 
 /* `id`: sha256 of the canonical definition.  out must hold 72 bytes. */
 int lay_canonical_id(json_t *def, char out[72], struct lay_error *err);
 
+/*
+ * Tables without a jansson document per row (table.c).  lay_json_load reads
+ * the array of every "table" member whose rows have the plain form (every
+ * row [[i, ...], {"axis": c, ...}] with one rank, integers, the same
+ * identifier keys in the same order) straight into a compact stream and
+ * puts a placeholder object in its place; anything else stays JSON, with
+ * the errors it always had.  lay_table_parse and lay_canonical_id read the
+ * placeholder; text that leaves the engine goes through lay_json_dumps,
+ * which writes the rows back (json_dumps would not).
+ */
+/* false: every table goes through jansson, as a test's reference does. */
+extern bool lay_rows_stream;
+/* The rows of the array at text[start] (a '['), or NULL when they are not
+ * of the plain form; *end is the offset after its ']'.  Caller owns. */
+json_t *lay_rows_read(const char *text, size_t len, size_t start, size_t *end);
+/* Whether v is such a placeholder. */
+bool lay_rows_is(json_t *v);
+/* Its rows as jansson prints the array, compact, keys sorted or not. */
+int lay_rows_dump(json_t *v, bool sorted, json_dump_callback_t cb, void *data);
+/* json_dump_callback / json_dumps that write placeholders back as their
+ * rows.  With a placeholder inside, output is compact whatever flags ask
+ * for indentation. */
+int lay_json_dump_callback(json_t *v, size_t flags, json_dump_callback_t cb, void *data);
+char *lay_json_dumps(json_t *v, size_t flags);
+
 /* The placement table: calls row() for each distinct placement, in element
  * order (view placement) or point order (view inverse). */
 struct lay_table_row {
