@@ -32,15 +32,22 @@ static struct lay_options options(struct http_server *srv)
 	return http_options(srv);
 }
 
+/* The body as JSON (a new reference).  Parsed once per request: a
+ * handler deferred to the pool after parsing it gets the same document
+ * back instead of reading a large table's text a second time. */
 json_t *http_parse_body(struct http_req *r, struct lay_error *err)
 {
+	if (r->parsed)
+		return json_incref(r->parsed);
 	if (r->len == 0) {
 		lay_error_set(err, LAY_EJSON, "", 0,
 			      "the request body is empty: send a JSON object such as {\"layout\": "
 			      "{...}}");
 		return NULL;
 	}
-	return lay_json_load_depth(r->body, r->len, r->srv->cfg.max_depth, err);
+	json_t *v = lay_json_load_depth(r->body, r->len, r->srv->cfg.max_depth, err);
+	r->parsed = json_incref(v);
+	return v;
 }
 
 /* Members a body may have; the first unknown one is a located error. */

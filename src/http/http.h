@@ -223,6 +223,7 @@ struct http_req {
 	char *target; /* the raw request target as received (owned) */
 	char *body;
 	size_t len, cap;
+	json_t *parsed; /* the body once parsed (owned): a deferred handler reads it again */
 	bool too_big;
 	bool called; /* the handler has seen the headers */
 	bool responded;

@@ -683,6 +683,7 @@ static void on_completed(void *cls, struct MHD_Connection *c, void **con_cls,
 	const union MHD_ConnectionInfo *ci =
 		MHD_get_connection_info(c, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
 	log_request(srv, ci ? ci->client_addr : NULL, r, us);
+	json_decref(r->parsed);
 	free(r->body);
 	free(r->target);
 	free(r);
