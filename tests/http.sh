@@ -71,6 +71,22 @@ hdr "HEAD total" '^x-total-count: 256'
 req "table bad limit" 400 "$U/v1/analyses/$ID/table?limit=0"; problem "bad limit" bad_query /query/limit
 req "grid" 200 "$U/v1/analyses/$ID/grid.svg"; hdr "svg type" '^content-type: image/svg\+xml'
 grep -c 'class="cell"' "$T/body" | grep -qx 256 && ok "grid has 256 cells" || bad "grid cells"
+
+# ---- a table read as a stream: id, cache, stored text and pages as with jansson
+awk 'BEGIN { printf "{\"layout\": {\"name\": \"caf\\u00e9\", \"table\": [\n"
+	for (e = 0; e < 4096; e++) printf "%s [[%d, %d], {\"thread\": %d, \"slot\": %d}]\n", e ? "," : "", e / 64, e % 64, e % 128, e / 128
+	print "]}}" }' > "$T/table.json"
+req "table miss" 200 --data-binary "@$T/table.json" "$U/v1/analyze"; hdr "table X-Cache miss" '^x-cache: miss'
+TID=$(jq -r .id "$T/body")
+[ "$TID" = "sha256:$(jq -acS '.layout | del(.name)' "$T/table.json" | tr -d '\n' | sha256sum | cut -c1-64)" ] \
+	&& ok "table id is sha256 of the canonical text" || bad "table id $TID"
+jqt "table analysis" '.placements == 4096 and .verdict.collision_free == true and .logical.shape == [64,64]'
+req "table hit" 200 --data-binary "@$T/table.json" "$U/v1/analyze"; hdr "table X-Cache hit" '^x-cache: hit'
+req "cached table definition" 200 "$U/v1/analyses/$TID"
+jq -c --slurpfile sent "$T/table.json" '.layout == ($sent[0].layout | del(.name))' "$T/body" | grep -qx true \
+	&& ok "cached table definition is the rows sent" || bad "cached table definition differs"
+req "table of a table, last page" 200 "$U/v1/analyses/$TID/table?after=4000"
+jqt "table page of a table" '.total == 4096 and (.rows|length) == 96 and .rows[95] == [63,63,127,31]'
 req "analyze collisions" 200 --data-binary "@$G/seed-dropped-bits/request.json" "$U/v1/analyze"
 DID=$(jq -r .id "$T/body")
 req "grid with collisions" 200 "$U/v1/analyses/$DID/grid.svg"

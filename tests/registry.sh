@@ -32,6 +32,13 @@ FP2=$(jq -r .fingerprint "$T/body")
 req "If-None-Match on latest" 304 -H "If-None-Match: \"$FP2\"" "$U/v1/layouts/gemm-frag"
 req "If-None-Match stale" 200 -H "If-None-Match: \"$FP\"" "$U/v1/layouts/gemm-frag"
 req "If-None-Match weak, in a list" 304 -H "If-None-Match: \"x\", W/\"$FP2\"" "$U/v1/layouts/gemm-frag"
+awk 'BEGIN { printf "{\"layout\": {\"table\": ["
+	for (e = 0; e < 1024; e++) printf "%s[[%d,%d],{\"lane\":%d,\"reg\":%d}]", e ? "," : "", e / 32, e % 32, e % 32, e / 32
+	print "]}}" }' > "$T/layout-rows.json"
+req "PUT a table" 201 -X PUT --data-binary "@$T/layout-rows.json" "$U/v1/layouts/tab"
+req "the table's version" 200 "$U/v1/layouts/tab/versions/1"
+jq -c --slurpfile sent "$T/layout-rows.json" '.layout == $sent[0].layout' "$T/body" | grep -qx true \
+	&& ok "stored table is the rows sent" || bad "stored table differs"
 req "one version" 200 "$U/v1/layouts/gemm-frag/versions/1"; jqt "version 1 body" ".version == 1 and .fingerprint == \"$FP\" and .layout.expr.thread == \"j // 2 + 4 * i\""
 req "all versions" 200 "$U/v1/layouts/gemm-frag/versions"; jqt "two versions" '[.versions[].version] == [1,2]'
 req "description kept" 201 -X PUT --data-binary "$(layout 4 | jq -c '. + {description: "fp32 accumulator"}')" "$U/v1/layouts/described"

@@ -248,7 +248,8 @@ enum MHD_Result http_send_json(struct MHD_Connection *c, struct http_req *r, uns
 			       json_t *body, const char *const *headers)
 {
 	const char *type = "application/json";
-	char *text = json_dumps(body, JSON_COMPACT);
+	/* a cached definition read back holds a table's rows as a stream */
+	char *text = lay_json_dumps(body, JSON_COMPACT);
 	if (!text)
 		return MHD_NO;
 	size_t len = strlen(text);
