@@ -173,6 +173,10 @@ stop
 grep -a '^{' "$T/log" > "$T/jsonlog"
 if jq -e . "$T/jsonlog" > /dev/null 2>&1; then ok "every JSON log line parses"; else bad "a JSON log line does not parse"; grep -a 'E' "$T/jsonlog" | tail -3; fi
 jq -e 'select(.status == 405) | .method | startswith("G\"E\\T")' "$T/jsonlog" > /dev/null 2>&1 && ok "the method is logged escaped" || bad "crafted method not in the log"
+n505=$(jq -c 'select(.status == 505 and .method == "GET" and .route == "(unmatched)")' "$T/jsonlog" | wc -l)
+[ "$n505" -eq 2 ] && ok "each refused request is logged once, with its status" || bad "refused HTTP/2.0 requests logged $n505 times, expected 2"
+nhead=$(jq -c 'select(.status == 400 and .method == "GET" and .bytes > 0)' "$T/jsonlog" | wc -l)
+[ "$nhead" -ge 10 ] && ok "refused requests are logged with their method and answer size ($nhead)" || bad "refused requests logged with their method: $nhead"
 
 # ---- text logs: one request, one line of seven fields
 start
