@@ -267,7 +267,8 @@ static int side_copy(struct run *r, int64_t e, int32_t *pts, size_t n)
 		c->pts = np;
 		c->cap = (int64_t)(c->n + d);
 	}
-	memcpy(c->pts + c->n, pts, d * sizeof *pts);
+	if (d) /* pts is NULL for an element with no point */
+		memcpy(c->pts + c->n, pts, d * sizeof *pts);
 	c->n += d;
 	c->off[e - c->lo] = (uint32_t)c->n;
 	c->hi = e + 1;

@@ -590,9 +590,11 @@ static void test_notations(void)
 		struct rowset moved = one.fwd;
 		moved.elem = malloc(sizeof *moved.elem * (size_t)(one.fwd.n + 1));
 		moved.coord = malloc(sizeof *moved.coord * (size_t)(one.fwd.n * def->naxes + 1));
-		memcpy(moved.elem, one.fwd.elem, sizeof *moved.elem * (size_t)one.fwd.n);
-		memcpy(moved.coord, one.fwd.coord,
-		       sizeof *moved.coord * (size_t)(one.fwd.n * def->naxes));
+		if (one.fwd.n) {
+			memcpy(moved.elem, one.fwd.elem, sizeof *moved.elem * (size_t)one.fwd.n);
+			memcpy(moved.coord, one.fwd.coord,
+			       sizeof *moved.coord * (size_t)(one.fwd.n * def->naxes));
+		}
 		char *ttext = table_text(def, ext, &moved, (int)pick(4));
 		struct lay_def *other = ttext ? parse(ttext, &oreq) : NULL;
 		answers_free(&one);
