@@ -241,6 +241,15 @@ static int parse_kids(struct cute_parser *p, int tuple, char close, bool stride)
 		bool got;
 		if ((rc = accept(p, ',', &got)))
 			return rc;
+		if (got && close == ')') {
+			/* a trailing comma, as Python prints a one-element tuple
+			 * and pycute a rank-1 layout: (8,):(2,) */
+			bool end;
+			if ((rc = accept(p, ')', &end)))
+				return rc;
+			if (end)
+				break;
+		}
 		if (got)
 			continue;
 		if ((rc = expect_char(p, close, what)))
