@@ -38,6 +38,11 @@ contains "missing file message" "cannot open"
 check "no arguments" 2 "$L" check
 check "unknown option" 2 "$L" check --bogus "$G/seed-transpose/request.json"
 check "stdin" 0 sh -c "'$L' check - < '$G/seed-transpose/request.json'"
+# a fragment as TileLang prints it is recognised as text, and equals the seed
+printf '%s\n' 'Fragment([8, 8] -> [2], replicate: 1, thread: 32, forward_thread: _j // 2 + _i * 4, forward_index: [_j % 2])' >"$T/frag.txt"
+check "tilelang print on stdin" 0 sh -c "'$L' check - < '$T/frag.txt'"
+contains "tilelang print placed" "physical     thread 32, slot 2: 64 points"
+contains "tilelang print fingerprint of the expr seed" "sha256:$("$L" check --json "$G/seed-gemm-fragment-8x8/request.json" | sed -n 's/.*"fingerprint": "sha256:\([0-9a-f]*\)".*/\1/p')"
 
 check "table csv" 0 "$L" table "$G/seed-gemm-fragment-8x8/request.json"
 contains "csv header" "i,j,thread,slot"

@@ -99,6 +99,8 @@ static const char *guess_notation(const char *t)
 	if (strstr(t, "#ttg.") || strstr(t, "#triton_gpu.") || strstr(t, "tensor<") ||
 	    strstr(t, "!ttg."))
 		return "ttgir";
+	if (lay_expr_is_print(t))
+		return "expr";
 	if (strstr(t, "->"))
 		return "linear";
 	bool layout_type = strstr(t, "Layout<") != NULL;

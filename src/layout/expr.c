@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "layout.h"
 
@@ -29,6 +30,8 @@ enum op {
 	OP_SHR,
 	OP_MIN,
 	OP_MAX,
+	OP_TDIV,
+	OP_TMOD,
 };
 
 struct insn {
@@ -55,6 +58,7 @@ struct expr_state {
 	int64_t rep_ext[LAYOUTD_MAX_RANK];
 	int nvars; /* rank + nrep */
 	int max_depth;
+	bool placeholders; /* a TileLang print: _i, _j, ... name the dimensions */
 };
 
 /* ------------------------------------------------------------------ */
@@ -129,6 +133,39 @@ static int emit(struct compiler *c, int op, int pos, int64_t val, int push)
 
 static int parse_or(struct compiler *c);
 
+/* Functions by name: the binary ones, and the integer casts TVM prints
+ * around constants (op -1: one argument, its value). */
+struct func {
+	const char *name;
+	int op;
+};
+
+static const struct func funcs[] = {
+	{ "min", OP_MIN },	   { "max", OP_MAX },	      { "floordiv", OP_FDIV },
+	{ "floormod", OP_FMOD },   { "FloorDiv", OP_FDIV },   { "FloorMod", OP_FMOD },
+	{ "truncdiv", OP_TDIV },   { "truncmod", OP_TMOD },   { "Div", OP_TDIV },
+	{ "bitwise_and", OP_AND }, { "bitwise_or", OP_OR },   { "bitwise_xor", OP_XOR },
+	{ "shift_left", OP_SHL },  { "shift_right", OP_SHR }, { "int32", -1 },
+	{ "int64", -1 },	   { "int16", -1 },	      { "int8", -1 },
+	{ "uint32", -1 },	   { "uint64", -1 },
+};
+
+static const struct func *find_func(const char *name)
+{
+	for (size_t k = 0; k < sizeof funcs / sizeof funcs[0]; k++)
+		if (strcmp(funcs[k].name, name) == 0)
+			return &funcs[k];
+	return NULL;
+}
+
+/* The module prefixes TVM's printers put before a function: T (TVMScript),
+ * tir, tirx, I (the IR module printer). */
+static bool is_tvm_prefix(const char *name)
+{
+	return strcmp(name, "T") == 0 || strcmp(name, "tir") == 0 || strcmp(name, "tirx") == 0 ||
+	       strcmp(name, "I") == 0;
+}
+
 static int parse_atom(struct compiler *c)
 {
 	skip_ws(c);
@@ -175,17 +212,35 @@ static int parse_atom(struct compiler *c)
 		}
 		name[n] = '\0';
 		skip_ws(c);
+		/* TVM's script printer qualifies its functions: T.min(a, b),
+		 * T.truncmod(a, b), T.bitwise_xor(a, b), T.int64(8) */
+		if (c->s[c->pos] == '.' && is_tvm_prefix(name)) {
+			c->pos++;
+			skip_ws(c);
+			n = 0;
+			while (isalnum((unsigned char)c->s[c->pos]) || c->s[c->pos] == '_') {
+				if (n + 1 >= (int)sizeof name)
+					return cerr(c, LAY_ENAME, start,
+						    "name longer than %d characters",
+						    LAYOUTD_MAX_NAME - 1);
+				name[n++] = c->s[c->pos++];
+			}
+			name[n] = '\0';
+			skip_ws(c);
+			if (c->s[c->pos] != '(')
+				return cerr(c, LAY_ESYNTAX, c->pos,
+					    "expected '(' after the function name \"%s\"", name);
+		}
 		if (c->s[c->pos] == '(') {
-			int op = strcmp(name, "min") == 0	 ? OP_MIN
-				 : strcmp(name, "max") == 0	 ? OP_MAX
-				 : strcmp(name, "floordiv") == 0 ? OP_FDIV
-				 : strcmp(name, "floormod") == 0 ? OP_FMOD
-								 : -1;
-			if (op < 0)
-				return cerr(c, LAY_EUNKNOWN, start,
-					    "unknown function \"%s\" (known: min, max, floordiv, "
-					    "floormod)",
-					    name);
+			const struct func *f = find_func(name);
+			if (!f)
+				return cerr(
+					c, LAY_EUNKNOWN, start,
+					"unknown function \"%s\" (known: min, max, floordiv, "
+					"floormod, truncdiv, truncmod, bitwise_and, bitwise_or, "
+					"bitwise_xor, shift_left, shift_right, int32, int64, "
+					"optionally written T.name as TVM prints them)",
+					name);
 			if (++c->nest > LAYOUTD_MAX_JSON_DEPTH)
 				return cerr(c, LAY_ELIMIT, start, "calls nested too deeply");
 			c->pos++;
@@ -193,30 +248,38 @@ static int parse_atom(struct compiler *c)
 			if (rc)
 				return rc;
 			skip_ws(c);
-			if (c->s[c->pos] != ',')
-				return cerr(c, LAY_ESYNTAX, c->pos,
-					    "expected ',' (%s takes two arguments)", name);
-			c->pos++;
-			if ((rc = parse_or(c)))
-				return rc;
-			skip_ws(c);
+			if (f->op >= 0) {
+				if (c->s[c->pos] != ',')
+					return cerr(c, LAY_ESYNTAX, c->pos,
+						    "expected ',' (%s takes two arguments)", name);
+				c->pos++;
+				if ((rc = parse_or(c)))
+					return rc;
+				skip_ws(c);
+			}
 			if (c->s[c->pos] != ')')
-				return cerr(c, LAY_ESYNTAX, c->pos,
-					    "expected ')' (%s takes two arguments)", name);
+				return cerr(c, LAY_ESYNTAX, c->pos, "expected ')' (%s takes %s)",
+					    name, f->op >= 0 ? "two arguments" : "one argument");
 			c->pos++;
 			c->nest--;
-			return emit(c, op, start, 0, -1);
+			return f->op >= 0 ? emit(c, f->op, start, 0, -1) : 0;
 		}
 		for (int d = 0; d < c->def->rank; d++)
 			if (strcmp(c->def->names[d], name) == 0)
 				return emit(c, OP_VAR, start, d, 1);
+		/* TileLang's placeholders in a printed layout: _i, _j, ... */
+		if (c->st->placeholders && name[0] == '_' && name[1] >= 'i' && !name[2] &&
+		    name[1] - 'i' < c->def->rank)
+			return emit(c, OP_VAR, start, name[1] - 'i', 1);
 		for (int r = 0; r < c->st->nrep; r++)
 			if (strcmp(c->st->rep_names[r], name) == 0)
 				return emit(c, OP_VAR, start, c->def->rank + r, 1);
 		char known[LAY_ERR_MSG / 2] = "";
 		for (int d = 0; d < c->def->rank + c->st->nrep; d++) {
-			const char *nm = d < c->def->rank ? c->def->names[d]
-							  : c->st->rep_names[d - c->def->rank];
+			char ph[4] = { '_', (char)('i' + d), 0, 0 };
+			const char *nm = d >= c->def->rank     ? c->st->rep_names[d - c->def->rank]
+					 : c->st->placeholders ? ph
+							       : c->def->names[d];
 			size_t len = strlen(known);
 			snprintf(known + len, sizeof known - len, "%s%s", d ? ", " : "", nm);
 		}
@@ -470,6 +533,20 @@ static int eval(const struct prog *p, const struct lay_def *def, const struct ex
 			break;
 		case OP_MAX:
 			r = a > b ? a : b;
+			break;
+		case OP_TDIV:
+		case OP_TMOD:
+			/* C's truncating division, TVM's truncdiv and truncmod */
+			if (b == 0)
+				return eval_fail(p, in, def, st, vars, LAY_EDIVZERO,
+						 "division by zero", err);
+			if (a == INT64_MIN && b == -1) {
+				if (in->op == OP_TDIV)
+					goto overflow;
+				r = 0;
+				break;
+			}
+			r = in->op == OP_TDIV ? a / b : a % b;
 			break;
 		}
 		stack[sp - 1] = r;
@@ -825,6 +902,60 @@ static const struct lay_notation_ops expr_ops = {
 	.form = expr_form,
 };
 
+/* Bounds of the enumeration, once every program is compiled. */
+static int finish(struct lay_def *def, struct expr_state *st)
+{
+	int64_t bound = def->size;
+	for (int r = 0; r < st->nrep; r++)
+		if (__builtin_mul_overflow(bound, st->rep_ext[r], &bound))
+			bound = INT64_MAX;
+	def->placements_bound = bound;
+	/* work: every placement evaluates every program */
+	int64_t ops = 0, work;
+	for (int k = 0; k < st->nprog; k++)
+		ops += st->progs[k]->n;
+	def->work_bound = __builtin_mul_overflow(bound, ops, &work) ? INT64_MAX : work;
+	return 0;
+}
+
+/* Compile the expression text[0..len) for axis `name`.  For a
+ * sub-expression of a printed layout, `full` is the whole text and `off`
+ * the byte offset of text in it: errors are located in the whole text. */
+static int add_prog(struct lay_def *def, struct expr_state *st, const char *name, const char *text,
+		    size_t len, const char *q, const char *full, size_t off, struct lay_error *err)
+{
+	int ax = lay_def_axis(def, name, q, err);
+	if (ax < 0)
+		return err ? err->code : LAY_ENAME;
+	if (len > (size_t)def->max_expr_len)
+		return lay_error_set(err, LAY_ELIMIT, q, -1,
+				     "expression of %zu characters is over the limit %d", len,
+				     def->max_expr_len);
+	if (st->nprog >= LAYOUTD_MAX_AXES)
+		return lay_error_set(err, LAY_ELIMIT, q, -1, "more than %d axes", LAYOUTD_MAX_AXES);
+	struct prog *p = calloc(1, sizeof *p + sizeof(struct insn) * LAYOUTD_MAX_EXPR_NODES);
+	if (!p)
+		return lay_error_set(err, LAY_ENOMEM, q, -1, "out of memory");
+	st->progs[st->nprog++] = p;
+	p->text = strndup(text, len);
+	if (!p->text)
+		return lay_error_set(err, LAY_ENOMEM, q, -1, "out of memory");
+	snprintf(p->ptr, sizeof p->ptr, "%s", q);
+	snprintf(p->axis, sizeof p->axis, "%s", name);
+	p->axis_index = ax;
+	int rc = compile(p, p->text, def, st, q, err);
+	if (rc) {
+		if (full && err && err->position >= 0) {
+			err->position += lay_utf8_offset(full, (long)off);
+			lay_error_source(err, full);
+		}
+		return rc;
+	}
+	if (p->depth > st->max_depth)
+		st->max_depth = p->depth;
+	return 0;
+}
+
 static int parse_replicate(struct lay_def *def, struct expr_state *st, json_t *rep,
 			   struct lay_error *err)
 {
@@ -865,11 +996,391 @@ static int parse_replicate(struct lay_def *def, struct expr_state *st, json_t *r
 	return 0;
 }
 
+/* ------------------------------------------------------------------ */
+/* A layout as TileLang prints it (LayoutNode/FragmentNode::DebugOutput,
+ * Python repr, and the layout-visualization pass):
+ *
+ *   Fragment([16, 16] -> [8], replicate: 1, thread: 32,
+ *            forward_thread: _j // 2 + _i % 8 * 4, forward_index: [...])
+ *   Layout([8, 64] -> [512], transform: [_i, _j] -> [_i * 64 + _j])
+ *   Fragment((2,) -> (2,), replicate: 256, thread: _rep, index: (_i,), ...)
+ *   C_local inferred layout:
+ *     Shape: [32, 32] -> [8]
+ *     Thread: ...
+ *     Index:  [...]
+ *     Replicate:  1
+ *
+ * The input shape is the logical shape (dimensions _i, _j, ...), the
+ * replica variable is _rep.  A fragment places on `thread` and `slot`
+ * (slot0, slot1, ... for several outputs), a layout on `offset` (offset0,
+ * ...); their extents are the thread extent and the output shape. */
+
+struct tl_reader {
+	const char *s;
+	size_t pos;
+	const char *ptr;
+	struct lay_error *err;
+};
+
+static int tl_err(struct tl_reader *r, size_t at, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+static int tl_err(struct tl_reader *r, size_t at, const char *fmt, ...)
+{
+	char msg[LAY_ERR_MSG];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	va_end(ap);
+	long pos = lay_utf8_offset(r->s, (long)at);
+	lay_error_set(r->err, LAY_ESYNTAX, r->ptr, pos, "%s at character %ld of the printed layout",
+		      msg, pos);
+	lay_error_source(r->err, r->s);
+	return LAY_ESYNTAX;
+}
+
+static void tl_ws(struct tl_reader *r, bool newlines)
+{
+	for (;;) {
+		char c = r->s[r->pos];
+		if (c == ' ' || c == '\t' || ((c == '\n' || c == '\r') && newlines))
+			r->pos++;
+		else
+			return;
+	}
+}
+
+/* The end of a value: the first ',' (or newline when `lines`) or closing
+ * bracket at depth 0. */
+static size_t tl_value_end(const char *s, size_t pos, bool lines)
+{
+	int depth = 0;
+	for (; s[pos]; pos++) {
+		char c = s[pos];
+		if (c == '(' || c == '[')
+			depth++;
+		else if (c == ')' || c == ']') {
+			if (depth == 0)
+				return pos;
+			depth--;
+		} else if (depth == 0 && (c == ',' || (lines && (c == '\n' || c == '\r'))))
+			return pos;
+	}
+	return pos;
+}
+
+/* A bracketed list, [a, b] or (a, b) or (a,): the byte ranges of its
+ * items into beg/end (at most max).  *n gets their number. */
+static int tl_list(struct tl_reader *r, size_t *beg, size_t *end, int max, int *n)
+{
+	tl_ws(r, false);
+	char open = r->s[r->pos];
+	if (open != '[' && open != '(')
+		return tl_err(r, r->pos, "expected '[' or '(' opening a list");
+	char close = open == '[' ? ']' : ')';
+	r->pos++;
+	*n = 0;
+	for (;;) {
+		tl_ws(r, true);
+		if (r->s[r->pos] == close) {
+			r->pos++;
+			return 0;
+		}
+		size_t e = tl_value_end(r->s, r->pos, false);
+		if (!r->s[e])
+			return tl_err(r, r->pos, "list without its closing '%c'", close);
+		if (*n >= max)
+			return tl_err(r, r->pos, "more than %d items in a list", max);
+		size_t b = r->pos, t = e;
+		while (t > b && (r->s[t - 1] == ' ' || r->s[t - 1] == '\n' || r->s[t - 1] == '\t'))
+			t--;
+		if (t == b)
+			return tl_err(r, b, "empty item in a list");
+		beg[*n] = b;
+		end[(*n)++] = t;
+		r->pos = e;
+		if (r->s[r->pos] == ',')
+			r->pos++;
+		else if (r->s[r->pos] != close)
+			return tl_err(r, r->pos, "expected ',' or '%c'", close);
+	}
+}
+
+static int tl_int(struct tl_reader *r, size_t b, size_t e, int64_t *v)
+{
+	/* T.int32(8) and T.int64(8) as TVM prints typed constants */
+	if (e - b > 2 && strncmp(r->s + b, "T.", 2) == 0) {
+		const char *o = memchr(r->s + b, '(', e - b);
+		if (o && r->s[e - 1] == ')') {
+			b = (size_t)(o - r->s) + 1;
+			e--;
+		}
+	}
+	int64_t x = 0;
+	size_t k = b;
+	if (k == e)
+		return tl_err(r, b, "expected an integer");
+	for (; k < e; k++) {
+		if (!isdigit((unsigned char)r->s[k]))
+			return tl_err(r, k, "expected an integer");
+		if (__builtin_mul_overflow(x, 10, &x) ||
+		    __builtin_add_overflow(x, r->s[k] - '0', &x))
+			return tl_err(r, b, "integer overflows 64 bits");
+	}
+	*v = x;
+	return 0;
+}
+
+static int tl_shape(struct tl_reader *r, int64_t *shape, int *rank)
+{
+	size_t b[LAYOUTD_MAX_RANK], e[LAYOUTD_MAX_RANK];
+	int rc = tl_list(r, b, e, LAYOUTD_MAX_RANK, rank);
+	for (int k = 0; !rc && k < *rank; k++)
+		rc = tl_int(r, b[k], e[k], &shape[k]);
+	if (!rc && *rank == 0)
+		return tl_err(r, r->pos, "an empty shape");
+	return rc;
+}
+
+static bool tl_word(struct tl_reader *r, const char *w)
+{
+	size_t n = strlen(w);
+	if (strncasecmp(r->s + r->pos, w, n) != 0 || isalnum((unsigned char)r->s[r->pos + n]) ||
+	    r->s[r->pos + n] == '_')
+		return false;
+	r->pos += n;
+	return true;
+}
+
+/* Is this text a printed TileLang layout? */
+bool lay_expr_is_print(const char *s)
+{
+	while (*s == ' ' || *s == '\t' || *s == '\n' || *s == '\r')
+		s++;
+	return strncmp(s, "Fragment(", 9) == 0 || strncmp(s, "Layout(", 7) == 0 ||
+	       strstr(s, "inferred layout:") != NULL;
+}
+
+static int parse_print(struct lay_def *def, struct expr_state *st, const char *text,
+		       const char *ptr, struct lay_error *err)
+{
+	struct tl_reader r = { .s = text, .ptr = ptr, .err = err };
+	bool fragment = true, lines = false;
+	tl_ws(&r, true);
+	if (tl_word(&r, "Fragment")) {
+		fragment = true;
+	} else if (tl_word(&r, "Layout")) {
+		fragment = false;
+	} else {
+		/* "<buffer> inferred layout:" then "Shape: ... -> ..." lines */
+		const char *h = strstr(text, "inferred layout:");
+		if (!h)
+			return tl_err(&r, r.pos,
+				      "expected Fragment(...), Layout(...) or \"<buffer> inferred "
+				      "layout:\" as TileLang prints a layout");
+		r.pos = (size_t)(h - text) + strlen("inferred layout:");
+		tl_ws(&r, true);
+		if (!tl_word(&r, "Shape"))
+			return tl_err(&r, r.pos, "expected \"Shape:\"");
+		tl_ws(&r, false);
+		if (text[r.pos] != ':')
+			return tl_err(&r, r.pos, "expected ':' after Shape");
+		r.pos++;
+		lines = true;
+	}
+	if (!lines) {
+		tl_ws(&r, false);
+		if (text[r.pos] != '(')
+			return tl_err(&r, r.pos, "expected '(' after the layout's kind");
+		r.pos++;
+	}
+	int64_t in[LAYOUTD_MAX_RANK], out[LAYOUTD_MAX_AXES];
+	int rank, nout;
+	int rc = tl_shape(&r, in, &rank);
+	if (rc)
+		return rc;
+	tl_ws(&r, false);
+	if (strncmp(text + r.pos, "->", 2) != 0)
+		return tl_err(&r, r.pos, "expected '->' between the input and output shapes");
+	r.pos += 2;
+	{
+		size_t b[LAYOUTD_MAX_AXES], e[LAYOUTD_MAX_AXES];
+		if ((rc = tl_list(&r, b, e, LAYOUTD_MAX_AXES - 1, &nout)))
+			return rc;
+		for (int k = 0; k < nout; k++)
+			if ((rc = tl_int(&r, b[k], e[k], &out[k])))
+				return rc;
+	}
+	/* key: value members */
+	int64_t replicate = 1, threads = -1;
+	size_t thr_b = 0, thr_e = 0, idx_b[LAYOUTD_MAX_AXES], idx_e[LAYOUTD_MAX_AXES];
+	int nidx = -1;
+	bool thread_expr = false;
+	for (;;) {
+		tl_ws(&r, lines);
+		char c = text[r.pos];
+		if (!lines && c == ')') {
+			r.pos++;
+			break;
+		}
+		if (c == '\0') {
+			if (lines)
+				break;
+			return tl_err(&r, r.pos, "the layout's ')' is missing");
+		}
+		if (c == ',') {
+			r.pos++;
+			continue;
+		}
+		size_t kb = r.pos;
+		while (isalnum((unsigned char)text[r.pos]) || text[r.pos] == '_')
+			r.pos++;
+		char key[32];
+		snprintf(key, sizeof key, "%.*s", (int)(r.pos - kb), text + kb);
+		for (char *k = key; *k; k++)
+			*k = (char)tolower((unsigned char)*k);
+		tl_ws(&r, false);
+		if (r.pos == kb || text[r.pos] != ':')
+			return tl_err(&r, kb, "expected a member name and ':'");
+		r.pos++;
+		tl_ws(&r, false);
+		size_t vb = r.pos;
+		if (strcmp(key, "replicate") == 0) {
+			size_t ve = tl_value_end(text, vb, lines);
+			while (ve > vb && isspace((unsigned char)text[ve - 1]))
+				ve--;
+			if ((rc = tl_int(&r, vb, ve, &replicate)))
+				return rc;
+			if (replicate <= 0)
+				return tl_err(&r, vb, "replicate %lld is not positive",
+					      (long long)replicate);
+			r.pos = tl_value_end(text, vb, lines);
+		} else if (strcmp(key, "thread") == 0 || strcmp(key, "forward_thread") == 0) {
+			size_t ve = tl_value_end(text, vb, lines);
+			while (ve > vb && isspace((unsigned char)text[ve - 1]))
+				ve--;
+			/* DebugOutput: "thread: <extent>, forward_thread: <expr>";
+			 * older reprs and the visualization: "thread: <expr>" */
+			bool number = ve > vb;
+			for (size_t k = vb; k < ve; k++)
+				number = number && isdigit((unsigned char)text[k]);
+			if (strcmp(key, "thread") == 0 && number && !thread_expr) {
+				if ((rc = tl_int(&r, vb, ve, &threads)))
+					return rc;
+			} else {
+				if (ve == vb)
+					return tl_err(&r, vb, "expected the thread expression");
+				thr_b = vb;
+				thr_e = ve;
+				thread_expr = true;
+			}
+			r.pos = tl_value_end(text, vb, lines);
+		} else if (strcmp(key, "forward_index") == 0 || strcmp(key, "index") == 0) {
+			if ((rc = tl_list(&r, idx_b, idx_e, LAYOUTD_MAX_AXES - 1, &nidx)))
+				return rc;
+		} else if (strcmp(key, "transform") == 0) {
+			size_t vb2[LAYOUTD_MAX_RANK], ve2[LAYOUTD_MAX_RANK];
+			int nv;
+			if ((rc = tl_list(&r, vb2, ve2, LAYOUTD_MAX_RANK, &nv)))
+				return rc;
+			for (int k = 0; k < nv; k++)
+				if (ve2[k] - vb2[k] != 2 || text[vb2[k]] != '_' ||
+				    text[vb2[k] + 1] != 'i' + k)
+					return tl_err(&r, vb2[k],
+						      "expected the placeholder _%c (TileLang "
+						      "names the input dimensions _i, _j, ...)",
+						      'i' + k);
+			tl_ws(&r, false);
+			if (strncmp(text + r.pos, "->", 2) != 0)
+				return tl_err(&r, r.pos,
+					      "expected '->' after the transform's "
+					      "variables");
+			r.pos += 2;
+			if ((rc = tl_list(&r, idx_b, idx_e, LAYOUTD_MAX_AXES - 1, &nidx)))
+				return rc;
+		} else {
+			/* thread_range and anything newer: skipped */
+			r.pos = tl_value_end(text, vb, lines);
+		}
+	}
+	if (fragment && !lines && !thread_expr && nidx >= 0 && threads < 0)
+		fragment = false;
+	if (lines)
+		fragment = thread_expr;
+	if (nidx < 0)
+		return tl_err(&r, r.pos, "the printed layout has no %s",
+			      fragment ? "forward_index" : "transform");
+	if (fragment && !thread_expr)
+		return tl_err(&r, r.pos, "the printed fragment has no forward_thread");
+	if (nidx != nout)
+		return tl_err(&r, idx_b[0],
+			      "%d index expressions for an output shape of %d dimensions", nidx,
+			      nout);
+
+	char q[LAY_ERR_PTR];
+	if (def->logical_given) {
+		bool same = def->rank == rank;
+		for (int d = 0; same && d < rank; d++)
+			same = def->shape[d] == in[d];
+		if (!same) {
+			lay_ptr_join(q, sizeof q, def->ptr, "logical");
+			return lay_error_set(err, LAY_ESHAPE, q, -1,
+					     "logical differs from the printed input shape");
+		}
+	} else if ((rc = lay_def_set_shape(def, rank, in, ptr, err))) {
+		return rc;
+	}
+	st->placeholders = true;
+	snprintf(st->rep_names[0], LAYOUTD_MAX_NAME, "_rep");
+	st->rep_ext[0] = replicate;
+	st->nrep = 1;
+	st->nvars = def->rank + st->nrep;
+	if (fragment) {
+		if ((rc = add_prog(def, st, "thread", text + thr_b, thr_e - thr_b, ptr, text, thr_b,
+				   err)))
+			return rc;
+		if (threads > 0) {
+			struct lay_axis *a = &def->axes[st->progs[0]->axis_index];
+			if (!a->declared) {
+				a->declared = true;
+				a->extent = threads;
+			}
+		}
+	}
+	for (int k = 0; k < nidx; k++) {
+		char name[16];
+		const char *base = fragment ? "slot" : "offset";
+		if (nidx == 1)
+			snprintf(name, sizeof name, "%s", base);
+		else
+			snprintf(name, sizeof name, "%s%d", base, k);
+		if ((rc = add_prog(def, st, name, text + idx_b[k], idx_e[k] - idx_b[k], ptr, text,
+				   idx_b[k], err)))
+			return rc;
+		struct lay_axis *a = &def->axes[st->progs[st->nprog - 1]->axis_index];
+		if (!a->declared) {
+			a->declared = true;
+			a->extent = out[k];
+		}
+	}
+	return finish(def, st);
+}
+
 int lay_expr_parse(struct lay_def *def, json_t *v, json_t *whole, struct lay_error *err)
 {
 	char ptr[LAY_ERR_PTR], q[LAY_ERR_PTR];
 	struct expr_state *st = NULL;
 	lay_ptr_join(ptr, sizeof ptr, def->ptr, "expr");
+	if (json_is_string(v)) {
+		if (json_object_get(whole, "replicate"))
+			return lay_error_set(err, LAY_ESCHEMA, ptr, -1,
+					     "a printed layout gives its own replicate");
+		st = calloc(1, sizeof *st);
+		if (!st)
+			return lay_error_set(err, LAY_ENOMEM, ptr, -1, "out of memory");
+		def->ops = &expr_ops;
+		def->state = st;
+		return parse_print(def, st, json_string_value(v), ptr, err);
+	}
 	if (!json_is_object(v) || json_object_size(v) == 0)
 		return lay_error_set(err, LAY_ESCHEMA, ptr, -1,
 				     "expr must be an object of axis expressions, e.g. "
@@ -893,9 +1404,6 @@ int lay_expr_parse(struct lay_def *def, json_t *v, json_t *whole, struct lay_err
 	json_object_foreach(v, key, val)
 	{
 		lay_ptr_join(q, sizeof q, ptr, key);
-		int ax = lay_def_axis(def, key, q, err);
-		if (ax < 0)
-			return err ? err->code : LAY_ENAME;
 		char buf[32];
 		const char *text = json_string_value(val);
 		if (json_is_integer(val)) {
@@ -905,37 +1413,9 @@ int lay_expr_parse(struct lay_def *def, json_t *v, json_t *whole, struct lay_err
 			return lay_error_set(err, LAY_ESCHEMA, q, -1,
 					     "the expression for axis %s must be a string", key);
 		}
-		size_t len = strlen(text);
-		if (len > (size_t)def->max_expr_len)
-			return lay_error_set(err, LAY_ELIMIT, q, -1,
-					     "expression of %zu characters is over the limit %d",
-					     len, def->max_expr_len);
-		struct prog *p =
-			calloc(1, sizeof *p + sizeof(struct insn) * LAYOUTD_MAX_EXPR_NODES);
-		if (!p)
-			return lay_error_set(err, LAY_ENOMEM, q, -1, "out of memory");
-		st->progs[st->nprog++] = p;
-		p->text = strdup(text);
-		if (!p->text)
-			return lay_error_set(err, LAY_ENOMEM, q, -1, "out of memory");
-		snprintf(p->ptr, sizeof p->ptr, "%s", q);
-		snprintf(p->axis, sizeof p->axis, "%s", key);
-		p->axis_index = ax;
-		int rc = compile(p, text, def, st, q, err);
+		int rc = add_prog(def, st, key, text, strlen(text), q, NULL, 0, err);
 		if (rc)
 			return rc;
-		if (p->depth > st->max_depth)
-			st->max_depth = p->depth;
 	}
-	int64_t bound = def->size;
-	for (int r = 0; r < st->nrep; r++)
-		if (__builtin_mul_overflow(bound, st->rep_ext[r], &bound))
-			bound = INT64_MAX;
-	def->placements_bound = bound;
-	/* work: every placement evaluates every program */
-	int64_t ops = 0, work;
-	for (int k = 0; k < st->nprog; k++)
-		ops += st->progs[k]->n;
-	def->work_bound = __builtin_mul_overflow(bound, ops, &work) ? INT64_MAX : work;
-	return 0;
+	return finish(def, st);
 }

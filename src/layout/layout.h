@@ -343,6 +343,9 @@ int lay_cxx_skip(const char *s, int *pos);
 /* Notation parsers: fill def->ops, def->state, axes and (if not given) shape. */
 int lay_axe_parse(struct lay_def *def, json_t *v, json_t *whole, struct lay_error *err);
 int lay_expr_parse(struct lay_def *def, json_t *v, json_t *whole, struct lay_error *err);
+/* Does the text look like a layout as TileLang prints it (Fragment(...),
+ * Layout(...), "... inferred layout:")?  The expr notation reads it as a string. */
+bool lay_expr_is_print(const char *s);
 int lay_cute_parse(struct lay_def *def, json_t *v, json_t *whole, struct lay_error *err);
 int lay_linear_parse(struct lay_def *def, json_t *v, json_t *whole, struct lay_error *err);
 int lay_table_parse(struct lay_def *def, json_t *v, json_t *whole, struct lay_error *err);
