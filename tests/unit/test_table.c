@@ -280,7 +280,9 @@ static void gen_int(struct gen *g, bool logical)
 static void gen_def(struct gen *g, int mut)
 {
 	int rank = 1 + (int)rnd(g, 3), nax = 1 + (int)rnd(g, 4), order[9];
-	int nrows = 1 + (int)rnd(g, 30), bad = (int)rnd(g, (uint64_t)nrows);
+	/* row 0 is the one the reader learns the rank and the keys from */
+	int nrows = rnd(g, 8) == 0 ? 1 : 1 + (int)rnd(g, 30);
+	int bad = rnd(g, 3) == 0 ? 0 : (int)rnd(g, (uint64_t)nrows);
 	for (int k = 0; k < 9; k++)
 		order[k] = k;
 	for (int k = 8; k > 0; k--) { /* distinct names in a random order */
