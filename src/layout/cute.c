@@ -648,6 +648,7 @@ static int parse_text(struct cute_parser *p, int *shape, int *stride)
 		return rc;
 	if (!p->s[p->pos])
 		return perr(p, LAY_ESYNTAX, p->pos, "empty CuTe layout");
+	p->pos = lay_cute_label(p->s, p->pos);
 	save = p->pos;
 	if (isalpha((unsigned char)p->s[p->pos])) {
 		if ((rc = ident(p, name, sizeof name, &start)))
@@ -696,7 +697,7 @@ static int parse_text(struct cute_parser *p, int *shape, int *stride)
 	}
 	if ((rc = skip(p)))
 		return rc;
-	if (p->s[p->pos])
+	if (p->s[p->pos] && !lay_cute_grid(p->s, p->pos))
 		return expected(p, cxx		 ? "the end of the layout"
 				   : *stride < 0 ? "':' or the end of the layout"
 						 : "the end of the layout");

@@ -1023,6 +1023,7 @@ int lay_cute_compose_parse(const char *text, const char *ptr, struct lay_cute_co
 	memset(cc, 0, sizeof *cc);
 	if ((rc = skip(&p)))
 		return 0; /* the layout parser reports it */
+	p.pos = lay_cute_label(text, p.pos);
 	int start = p.pos;
 	if (id0(text[p.pos])) {
 		if ((rc = qname(&p, last, sizeof last, full, sizeof full, &at)))
@@ -1064,7 +1065,7 @@ int lay_cute_compose_parse(const char *text, const char *ptr, struct lay_cute_co
 		return rc;
 	if ((rc = skip(&p)))
 		return rc;
-	if (text[p.pos])
+	if (text[p.pos] && !lay_cute_grid(text, p.pos))
 		return expected(&p, "the end of the layout");
 	return 0;
 }

@@ -114,6 +114,36 @@ int lay_cxx_skip(const char *s, int *pos)
 	}
 }
 
+int lay_cute_label(const char *s, int pos)
+{
+	int k = pos;
+	if (!isalpha((unsigned char)s[k]))
+		return pos;
+	while (isalnum((unsigned char)s[k]) || s[k] == '_')
+		k++;
+	while (s[k] == ' ' || s[k] == '\t')
+		k++;
+	if (s[k] != ':' || s[k + 1] == ':' || (s[k + 1] != ' ' && s[k + 1] != '\t'))
+		return pos;
+	k++;
+	while (s[k] == ' ' || s[k] == '\t')
+		k++;
+	return k;
+}
+
+bool lay_cute_grid(const char *s, int pos)
+{
+	const char *t = s + pos;
+	while (isspace((unsigned char)*t))
+		t++;
+	if (!*t)
+		return false;
+	for (const char *c = t; *c; c++)
+		if (!strchr(" \t\r\n0123456789+-|", *c))
+			return false;
+	return strstr(t, "+-") != NULL && strchr(t, '|') != NULL;
+}
+
 bool lay_is_ident(const char *s)
 {
 	size_t n = strlen(s);

@@ -339,6 +339,12 @@ bool lay_is_ident(const char *s);
 /* Skip white space and C++ comments of s from *pos (pasted CUTLASS text).
  * Returns 0, or -1 with *pos left at an unterminated block comment. */
 int lay_cxx_skip(const char *s, int *pos);
+/* CuTe's printed text around a layout: the label print(tiled_mma) puts
+ * before one ("LayoutC_TV: "), skipped (the offset after it, else pos); and
+ * the grid print_layout draws below one (true when the rest of s from pos
+ * is only that grid). */
+int lay_cute_label(const char *s, int pos);
+bool lay_cute_grid(const char *s, int pos);
 
 /* Notation parsers: fill def->ops, def->state, axes and (if not given) shape. */
 int lay_axe_parse(struct lay_def *def, json_t *v, json_t *whole, struct lay_error *err);
