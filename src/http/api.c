@@ -123,7 +123,8 @@ static bool cache_lookup(struct http_server *srv, const char *id, json_t **share
 	char *ltext = l ? lay_json_dumps(l, JSON_COMPACT) : NULL;
 	if (a && ltext)
 		http_cache_put(srv->cache, id, a, ltext);
-	free(ltext);
+	else
+		free(ltext);
 	json_decref(v);
 	return http_cache_get(srv->cache, id, shared, layout, t);
 }
@@ -141,8 +142,7 @@ static void cache_store(struct http_server *srv, const char *id, json_t *base, j
 	layout = bare;
 	char *ltext = lay_json_dumps(layout, JSON_COMPACT);
 	if (ltext)
-		http_cache_put(srv->cache, id, base, ltext);
-	free(ltext);
+		http_cache_put(srv->cache, id, base, ltext); /* takes ltext */
 	if (srv->store) {
 		json_t *both = json_pack("{s:O,s:O}", "analysis", base, "layout", layout);
 		char *text = both ? lay_json_dumps(both, JSON_COMPACT) : NULL;

@@ -170,14 +170,16 @@ static int make_template(json_t *analysis, struct http_template *t)
 	return 0;
 }
 
-void http_cache_put(struct http_cache *c, const char *id, json_t *analysis, const char *layout)
+void http_cache_put(struct http_cache *c, const char *id, json_t *analysis, char *layout)
 {
 	struct entry *n = calloc(1, sizeof *n);
-	if (!n)
+	if (!n) {
+		free(layout);
 		return;
+	}
 	snprintf(n->id, sizeof n->id, "%s", id);
 	n->analysis = json_incref(analysis);
-	n->layout = strdup(layout);
+	n->layout = layout;
 	if (!n->layout || make_template(analysis, &n->tmpl)) {
 		entry_free(n);
 		return;

@@ -149,8 +149,10 @@ void http_cache_free(struct http_cache *c);
  * NULL) a malloc'd copy of the definition's JSON text. */
 bool http_cache_get(struct http_cache *c, const char *id, json_t **analysis, char **layout,
 		    struct http_template *tmpl);
-/* Stores a reference to analysis, which must not be modified afterwards. */
-void http_cache_put(struct http_cache *c, const char *id, json_t *analysis, const char *layout);
+/* Stores a reference to analysis, which must not be modified afterwards,
+ * and takes layout (malloc'd; freed by the cache, also on failure): a large
+ * table's text is not copied again. */
+void http_cache_put(struct http_cache *c, const char *id, json_t *analysis, char *layout);
 
 /* ------------------------------------------------------------------ */
 /* Metrics                                                             */

@@ -696,12 +696,24 @@ static int buf_chunk(const char *buf, size_t size, void *data)
 	return 0;
 }
 
+static int count_chunk(const char *buf, size_t size, void *data)
+{
+	(void)buf;
+	*(size_t *)data += size;
+	return 0;
+}
+
+/* Measured first, then written into a buffer of that size: the text of a
+ * large table is held once, never regrown. */
 char *lay_json_dumps(json_t *v, size_t flags)
 {
 	if (!has_rows(v))
 		return json_dumps(v, flags);
-	struct strbuf b = { 0 };
-	if (dump_rec(v, flags, buf_chunk, &b, NULL) || !b.s) {
+	size_t n = 0;
+	if (dump_rec(v, flags, count_chunk, &n, NULL))
+		return NULL;
+	struct strbuf b = { malloc(n + 1), 0, n + 1 };
+	if (!b.s || dump_rec(v, flags, buf_chunk, &b, NULL) || b.n != n) {
 		free(b.s);
 		return NULL;
 	}
