@@ -1347,7 +1347,7 @@ static int parse_print(struct lay_def *def, struct expr_state *st, const char *t
 		}
 	}
 	for (int k = 0; k < nidx; k++) {
-		char name[16];
+		char name[32];
 		const char *base = fragment ? "slot" : "offset";
 		if (nidx == 1)
 			snprintf(name, sizeof name, "%s", base);
