@@ -315,6 +315,25 @@ static int parse_text(struct axe_parser *p)
 	ws(p);
 	if (!p->s[p->pos])
 		return perr(p, LAY_ESYNTAX, 0, "empty Axe layout");
+	/* TVM's script printer wraps the spec: T.TileLayout(T.S[...] + ...) */
+	int wrap = -1;
+	{
+		int k = p->pos, last = k;
+		while (isalnum((unsigned char)p->s[k]) || p->s[k] == '_' || p->s[k] == '.') {
+			if (p->s[k] == '.')
+				last = k + 1;
+			k++;
+		}
+		if (k - last == 10 && strncmp(p->s + last, "TileLayout", 10) == 0) {
+			int open = k;
+			while (p->s[open] == ' ' || p->s[open] == '\t')
+				open++;
+			if (p->s[open] == '(') {
+				wrap = open;
+				p->pos = open + 1;
+			}
+		}
+	}
 	for (;;) {
 		ws(p);
 		/* TVM prints its terms as T.S[...] (or Tx.S[...]) */
@@ -379,8 +398,20 @@ static int parse_text(struct axe_parser *p)
 		if (rc)
 			return rc;
 		ws(p);
-		if (!p->s[p->pos])
+		if (wrap >= 0 && p->s[p->pos] == ')') {
+			p->pos++;
+			ws(p);
+			if (p->s[p->pos])
+				return perr(p, LAY_ESYNTAX, p->pos,
+					    "expected the end of the layout after TileLayout(...)");
 			return 0;
+		}
+		if (!p->s[p->pos]) {
+			if (wrap >= 0)
+				return perr(p, LAY_ESYNTAX, wrap,
+					    "TileLayout( is never closed: ')' expected");
+			return 0;
+		}
 		if (!accept(p, '+')) {
 			char tok[8] = { p->s[p->pos], 0 };
 			return perr(p, LAY_ESYNTAX, p->pos,
