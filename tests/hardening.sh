@@ -251,15 +251,15 @@ stop
 grep -q ' POST /v1/analyze 499 ' "$T/log" && ok "logged 499" || bad "no 499 in the log"
 
 # ---- memory: every enumeration within --memory-budget (about 4 bytes per
-# point for a notation that walks in hardware order; a bit per point and a
-# byte per owner for one in element order)
+# point for a notation that walks in hardware order, as cute tv, and for
+# compare; a bit per point and a byte per owner for one in element order)
 start --memory-budget 67108864
 lin() { # a linear layout of 2^25 points, its bits in order or reversed
 	local b="" i
 	for i in $(seq 0 24); do b="$b${b:+,}[$(( $1 ? 1 << (24 - i) : 1 << i ))]"; done
 	echo "{\"linear\": {\"bases\": {\"register\": [$b]}, \"out\": [[\"dim0\", 33554432]]}}"
 }
-req "an analysis over the budget" 413 --data-binary "{\"layout\": $(lin 0), \"probe\": [[0]]}" "$U/v1/analyze"
+req "an analysis over the budget" 413 --data-binary '{"layout": {"cute_role": "tv", "logical": [1024, 32768], "cute": "(1024,32768):(1,1024)"}, "probe": [[0, 0]]}' "$U/v1/analyze"
 problem "analysis over the budget" 413 memory_budget
 echo "{\"a\": $(lin 0), \"b\": $(lin 1)}" > "$T/cmp.json"
 req "a compare whose two sides pass the budget together" 413 --data-binary "@$T/cmp.json" "$U/v1/compare"

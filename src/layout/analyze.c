@@ -205,6 +205,122 @@ static int emit_scan(void *ctx, int64_t elem, const int64_t *coord, int64_t outs
 }
 
 /* ------------------------------------------------------------------ */
+/* GF(2) layouts in element order.                                     */
+
+/*
+ * A linear layout maps hardware point h (its bits, row by row) to element
+ * L h.  Element e's points are h0(e) xor span(ker L) when e is in the
+ * image of L, none otherwise; Gaussian elimination once gives h0 as a
+ * linear function of e's bits and a basis of the kernel.  Walking the
+ * elements in order this way emits what the notation's walk emits (same
+ * placements, same coordinates), so no regrouping by element is needed.
+ */
+struct gf2 {
+	int nin, nrows, out_bits, nker;
+	int rowlo[LAYOUTD_MAX_AXES], bits[LAYOUTD_MAX_AXES], axis[LAYOUTD_MAX_AXES];
+	uint64_t cum_h[64], cum_v[64]; /* e -> e+1 flips bits 0..k: xor these */
+	uint64_t ker[64];
+};
+
+/* 1 with *g filled when def is a GF(2) layout whose placements are all in
+ * bounds; 0 otherwise. */
+static int gf2_setup(const struct lay_def *def, struct gf2 *g)
+{
+	struct lay_form f;
+	if (!def->ops->form || def->swizzle.present)
+		return 0;
+	memset(&f, 0, sizeof f);
+	def->ops->form(def, &f);
+	if (f.kind != LAY_FORM_GF2 || f.nrows >= 63 || f.out_bits >= 63 ||
+	    def->size != (int64_t)1 << f.out_bits)
+		return 0;
+	g->nin = f.nin;
+	g->nrows = f.nrows;
+	g->out_bits = f.out_bits;
+	for (int i = 0, r = 0; i < f.nin; i++) {
+		const struct lay_axis *ax = &def->axes[f.in_axis[i]];
+		if (ax->declared && ax->extent < (int64_t)1 << f.in_bits[i])
+			return 0; /* out-of-bounds placements: kept in the walk's order */
+		g->rowlo[i] = r;
+		g->bits[i] = f.in_bits[i];
+		g->axis[i] = f.in_axis[i];
+		r += f.in_bits[i];
+	}
+	/* reduced row echelon form of the rows, each tagged with the hardware
+	 * bits it combines; a row reduced to 0 is a kernel vector */
+	uint64_t val[64], tag[64], red_v[64] = { 0 }, red_h[64] = { 0 };
+	int piv[64], npiv = 0;
+	g->nker = 0;
+	for (int r = 0; r < f.nrows; r++) {
+		uint64_t v = f.rows[r], t = (uint64_t)1 << r;
+		for (int p = 0; p < npiv; p++)
+			if (v & ((uint64_t)1 << piv[p]))
+				v ^= val[p], t ^= tag[p];
+		if (!v) {
+			g->ker[g->nker++] = t;
+			continue;
+		}
+		int b = __builtin_ctzll(v);
+		for (int p = 0; p < npiv; p++)
+			if (val[p] & ((uint64_t)1 << b))
+				val[p] ^= v, tag[p] ^= t;
+		val[npiv] = v;
+		tag[npiv] = t;
+		piv[npiv++] = b;
+	}
+	/* element bit b reduces to (residue, preimage): its pivot row when b
+	 * is a pivot (the other pivots' bits are not in it), else itself */
+	for (int b = 0; b < f.out_bits; b++) {
+		uint64_t v = (uint64_t)1 << b, h = 0;
+		for (int p = 0; p < npiv; p++)
+			if (v & ((uint64_t)1 << piv[p]))
+				v ^= val[p], h ^= tag[p];
+		red_v[b] = v;
+		red_h[b] = h;
+	}
+	uint64_t av = 0, ah = 0;
+	for (int b = 0; b < f.out_bits; b++) {
+		av ^= red_v[b];
+		ah ^= red_h[b];
+		g->cum_v[b] = av;
+		g->cum_h[b] = ah;
+	}
+	return 1;
+}
+
+static int gf2_walk(const struct lay_def *def, lay_emit_fn emit, void *ctx, struct lay_error *err)
+{
+	struct gf2 g;
+	int64_t coord[LAYOUTD_MAX_AXES] = { 0 };
+	if (!gf2_setup(def, &g))
+		return lay_error_set(err, LAY_ERANGE, def->ptr, -1, "not a GF(2) layout");
+	uint64_t v = 0, h = 0, total = (uint64_t)1 << g.out_bits;
+	uint64_t R = (uint64_t)1 << g.nker;
+	for (uint64_t e = 0; e < total; e++) {
+		if (v == 0) { /* in the image: h is a preimage */
+			uint64_t x = h;
+			for (uint64_t s = 0; s < R; s++) { /* Gray order over the kernel */
+				for (int i = 0; i < g.nin; i++)
+					coord[g.axis[i]] =
+						(int64_t)((x >> g.rowlo[i]) &
+							  (((uint64_t)1 << g.bits[i]) - 1));
+				int rc = emit(ctx, (int64_t)e, coord, 0);
+				if (rc)
+					return rc;
+				if (s + 1 < R)
+					x ^= g.ker[__builtin_ctzll(s + 1)];
+			}
+		}
+		if (e + 1 < total) {
+			int k = __builtin_ctzll(e + 1);
+			v ^= g.cum_v[k];
+			h ^= g.cum_h[k];
+		}
+	}
+	return 0;
+}
+
+/* ------------------------------------------------------------------ */
 /* Pass 2: linearize and hand each element's points to the step.       */
 
 /* Internal: an element-ordered walk went past its range. */
@@ -423,7 +539,16 @@ int run_scan(struct run *r, const struct lay_def *def, struct lay_error *err)
 	r->err = err;
 	r->naxes = def->naxes;
 	r->cur = -1;
-	bool windows = !def->ops->ordered && !r->points_only;
+	struct gf2 g;
+	r->walk = def->ops->walk;
+	r->ordered = def->ops->ordered;
+	/* a GF(2) layout walks in element order (probes capture at most 1024
+	 * places each in the walk's order: kept when an element has more) */
+	if (!r->ordered && gf2_setup(def, &g) && (!r->nprobe_elems || g.nker <= 10)) {
+		r->walk = gf2_walk;
+		r->ordered = true;
+	}
+	bool windows = !r->ordered && !r->points_only;
 	if (windows) {
 		if (def->reserve &&
 		    (rc = def->reserve(def->reserve_ctx, run_tally_bytes(def->size, 0), err)))
@@ -431,7 +556,7 @@ int run_scan(struct run *r, const struct lay_def *def, struct lay_error *err)
 		if (run_tally_init(&r->ecount, def->size))
 			return lay_error_set(err, LAY_ENOMEM, def->ptr, -1, "out of memory");
 	}
-	if ((rc = def->ops->walk(def, emit_scan, r, err)))
+	if ((rc = r->walk(def, emit_scan, r, err)))
 		return rc;
 
 	if ((rc = run_extents(def, r->any, r->mx, def->max_points, r->ext, &r->phys_size, err)))
@@ -545,7 +670,7 @@ static int range_windows(struct run *r, int64_t lo, int64_t hi)
 		}
 		r->wlo = wlo;
 		r->whi = whi;
-		rc = def->ops->walk(def, emit_place, r, r->err);
+		rc = r->walk(def, emit_place, r, r->err);
 		r->side = false;
 		if (rc)
 			return rc;
@@ -582,7 +707,7 @@ int run_range(struct run *r, int64_t lo, int64_t hi)
 	r->cur = lo - 1;
 	r->nbuf = 0;
 	r->cur_oob = false;
-	int rc = r->def->ops->walk(r->def, emit_place, r, r->err);
+	int rc = r->walk(r->def, emit_place, r, r->err);
 	r->side = false;
 	if (rc == RUN_DONE)
 		return 0;
@@ -624,7 +749,7 @@ static int emit_raw(void *ctx, int64_t elem, const int64_t *coord, int64_t outsi
 int run_points(struct run *r, int (*fn)(void *ctx, int64_t elem, int64_t p), void *ctx)
 {
 	struct raw w = { r, fn, ctx };
-	return r->def->ops->walk(r->def, emit_raw, &w, r->err);
+	return r->walk(r->def, emit_raw, &w, r->err);
 }
 
 /* Sort and deduplicate an element's points; returns the distinct count. */

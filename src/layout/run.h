@@ -60,6 +60,9 @@ struct run {
 	const struct lay_def *def;
 	struct lay_error *err;
 	int naxes;
+	/* the walk: the notation's, or a GF(2) layout's in element order */
+	int (*walk)(const struct lay_def *def, lay_emit_fn emit, void *ctx, struct lay_error *err);
+	bool ordered;
 	/* pass 1 */
 	bool any;
 	int64_t emitted;

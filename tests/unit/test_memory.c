@@ -17,6 +17,8 @@
  *    a perturbed table of the same placements (both ways) must be the same
  *    with tiny windows as with one window; the comparison's count of
  *    differing elements is computed here.
+ * 3. Random linear layouts (walked in element order, from the elimination
+ *    of their bases) against a table of their placements computed here.
  */
 #include <nettle/sha2.h>
 
@@ -963,11 +965,108 @@ static void test_tables(void)
 	CU_ASSERT(collided > 200 && oob > 100 && multi > 200);
 }
 
+/* ------------------------------------------------------------------ */
+/* 3: linear layouts walked in element order against their placements   */
+/* computed here (h -> L h) and listed as a table in hardware order.     */
+
+static json_t *field(json_t *a, const char *k1, const char *k2)
+{
+	json_t *v = json_object_get(a, k1);
+	return k2 ? json_object_get(v, k2) : v;
+}
+
+static void test_gf2(void)
+{
+	static const char *const ins[] = { "register", "lane", "warp" };
+	static const char *const fields[][2] = {
+		{ "fingerprint", NULL }, { "placements", NULL }, { "verdict", NULL },
+		{ "replication", NULL }, { "collisions", NULL }, { "duplicates", NULL },
+		{ "holes", "count" },	 { "unplaced", NULL },	 { "out_of_bounds", NULL },
+		{ "round_trip", NULL },	 { "owners", "count" },	 { "owners", "slots" },
+	};
+	int failures = 0;
+	for (int i = 0; i < 200; i++) {
+		int w[2] = { (int)pick(4), (int)pick(4) }, nb[3], total = 0;
+		uint64_t rows[12];
+		char *text = malloc(1 << 16), *p = text, *tt = malloc(1 << 20), *q = tt;
+		for (int d = 0; d < 3; d++) {
+			nb[d] = (int)pick(total < 8 ? 4 : 1);
+			total += nb[d];
+		}
+		p += sprintf(p, "{\"linear\": {\"bases\": {");
+		for (int d = 0, r = 0; d < 3; d++) {
+			p += sprintf(p, "%s\"%s\": [", d ? ", " : "", ins[d]);
+			for (int b = 0; b < nb[d]; b++, r++) {
+				int64_t x = pick((int64_t)1 << w[0]), y = pick((int64_t)1 << w[1]);
+				if (pick(4) == 0)
+					x = y = 0; /* a zero basis vector: replication */
+				rows[r] = (uint64_t)x << w[1] | (uint64_t)y;
+				p += sprintf(p, "%s[%lld, %lld]", b ? ", " : "", (long long)x,
+					     (long long)y);
+			}
+			p += sprintf(p, "]");
+		}
+		sprintf(p, "}, \"out\": [[\"dim0\", %d], [\"dim1\", %d]]}}", 1 << w[0], 1 << w[1]);
+		/* the same placements as table rows, hardware points in order */
+		q += sprintf(q,
+			     "{\"logical\": [%d, %d], \"physical\": {\"register\": %d, "
+			     "\"lane\": %d, \"warp\": %d}, \"table\": [",
+			     1 << w[0], 1 << w[1], 1 << nb[0], 1 << nb[1], 1 << nb[2]);
+		for (uint64_t h = 0; h < (uint64_t)1 << total; h++) {
+			uint64_t e = 0;
+			for (int r = 0; r < total; r++)
+				if (h >> r & 1)
+					e ^= rows[r];
+			q += sprintf(q,
+				     "%s[[%llu, %llu], {\"register\": %llu, \"lane\": %llu, "
+				     "\"warp\": %llu}]",
+				     h ? ", " : "", (unsigned long long)(e >> w[1]),
+				     (unsigned long long)(e & ((1u << w[1]) - 1)),
+				     (unsigned long long)(h & ((1u << nb[0]) - 1)),
+				     (unsigned long long)(h >> nb[0] & ((1u << nb[1]) - 1)),
+				     (unsigned long long)(h >> (nb[0] + nb[1])));
+		}
+		sprintf(q, "]}");
+		json_t *ra, *rb;
+		struct lay_def *a = parse(text, &ra), *b = parse(tt, &rb);
+		struct lay_error e;
+		struct lay_options opt = { .method = LAY_METHOD_GENERIC };
+		json_t *probe = json_loads("[[0, 0]]", 0, NULL);
+		json_t *x =
+			a ? lay_analyze_def(a, NULL, "/expect", probe, "/probe", &opt, &e) : NULL;
+		json_t *y =
+			b ? lay_analyze_def(b, NULL, "/expect", probe, "/probe", &opt, &e) : NULL;
+		CU_ASSERT_PTR_NOT_NULL(x);
+		CU_ASSERT_PTR_NOT_NULL(y);
+		bool same = x && y;
+		for (size_t k = 0; same && k < sizeof fields / sizeof *fields; k++)
+			same = json_equal(field(x, fields[k][0], fields[k][1]),
+					  field(y, fields[k][0], fields[k][1]));
+		/* the probe's places, as sets of coordinates by name */
+		same = same && json_equal(field(x, "probe", NULL), field(y, "probe", NULL));
+		if (!same) {
+			dump_diff("linear against its table", text, x, y);
+			failures++;
+		}
+		json_decref(x);
+		json_decref(y);
+		json_decref(probe);
+		lay_def_free(a);
+		lay_def_free(b);
+		json_decref(ra);
+		json_decref(rb);
+		free(text);
+		free(tt);
+	}
+	CU_ASSERT_EQUAL(failures, 0);
+}
+
 int main(void)
 {
 	static const struct unit_test tests[] = {
 		{ "tables against their rows, windowed", test_tables },
 		{ "every notation, one window against tiny windows", test_notations },
+		{ "linear layouts in element order against their placements", test_gf2 },
 		{ NULL, NULL },
 	};
 	return unit_main("memory", tests);
