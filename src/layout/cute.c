@@ -671,6 +671,27 @@ static int parse_text(struct cute_parser *p, int *shape, int *stride)
 				return rc;
 		}
 		if (strcmp(name, "Layout") == 0) {
+			if ((rc = skip(p)))
+				return rc;
+			if (p->s[p->pos] == '(') {
+				/* pycute's repr: Layout((4, 4),(4, 1)), Layout(8,2) */
+				p->pos++;
+				p->nleaf = 0;
+				if ((rc = parse_item(p, false, shape)))
+					return rc;
+				if ((rc = expect_char(p, ',', "',' and the stride")))
+					return rc;
+				p->nleaf = 0;
+				if ((rc = parse_item(p, true, stride)))
+					return rc;
+				if ((rc = expect_char(p, ')', "')' closing Layout(...)")))
+					return rc;
+				if ((rc = skip(p)))
+					return rc;
+				if (p->s[p->pos])
+					return expected(p, "the end of the layout");
+				return 0;
+			}
 			cxx = true;
 			if ((rc = expect_char(p, '<', "'<' after Layout")))
 				return rc;

@@ -963,6 +963,24 @@ static int expr(struct cp *p, const char *stop)
 		char l2[64], f2[128];
 		int sat;
 		cc->composed = true;
+		if ((rc = skip(p)))
+			return rc;
+		if (p->s[p->pos] == '(') {
+			/* pycute's repr: ComposedLayout(Swizzle(2,0,2),0,Layout(...)) */
+			p->pos++;
+			if ((rc = qname(p, l2, sizeof l2, f2, sizeof f2, &sat)))
+				return rc;
+			if (!swizzle_name(l2))
+				return cp_err(p, LAY_ESYNTAX, sat,
+					      "ComposedLayout(...) is read with a Swizzle(B,M,S) "
+					      "first, found '%s'",
+					      f2);
+			if ((rc = swizzle(p, l2, sat)) ||
+			    (rc = expect(p, ',', "',' and the offset")) || (rc = offset(p)) ||
+			    (rc = expect(p, ',', "',' and the layout")) || (rc = inner(p, ")")))
+				return rc;
+			return expect(p, ')', "')' closing ComposedLayout(...)");
+		}
 		if ((rc = expect(p, '<', "'<' after ComposedLayout")))
 			return rc;
 		if ((rc = qname(p, l2, sizeof l2, f2, sizeof f2, &sat)))

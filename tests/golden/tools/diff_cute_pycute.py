@@ -6,7 +6,7 @@ Python from a cutlass snapshot (commit 7107b05535f8977f5ecb9d01ee203205b1fd9bc4)
 For random nested Shape:Stride layouts (zero and negative strides included) and
 for the results of pycute's algebra (composition, complement, logical_divide,
 zipped_divide, logical_product, blocked/raked products, coalesce, right_inverse),
-it prints each layout the way pycute prints it and the way CuTe's C++ print()
+it prints each layout the way pycute prints it (str and repr) and the way CuTe's C++ print()
 writes it (`_N` static integers), gives the text to `layoutd table`, and compares
 every element's offset with pycute's L(c0, c1, ...) (one colex integer per
 top-level mode).  It also derives the verdicts from the reference offsets
@@ -108,7 +108,7 @@ def compare(label, L):
         return
     if len(ref) > 4096:
         return
-    for text in (str(L), cpp_text(L.shape) + ":" + cpp_text(L.stride),
+    for text in (str(L), repr(L), cpp_text(L.shape) + ":" + cpp_text(L.stride),
                  cpp_text(L.shape, False) + ":" + cpp_text(L.stride, False)):
         count += 1
         p = run(["table", "--format", "json"], text)
