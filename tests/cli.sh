@@ -59,6 +59,15 @@ check "table bad format" 2 "$L" table --format xml "$G/seed-transpose/request.js
 check "compare equal" 0 "$L" compare "$G/seed-gemm-fragment-8x8/request.json" "$G/seed-gemm-fragment-8x8/request.json"
 check "compare differs" 1 "$L" compare --json "$G/seed-transpose/request.json" "$G/seed-dropped-bits/request.json"
 contains "compare reason" '"equal": false'
+# table and compare read notation text as check does
+printf 'Sw<3,4,3> o _0 o (_8,_64):(_64,_1)\n' >"$T/sw.txt"
+printf '(8,64):(64,1)\n' >"$T/plain.txt"
+check "table of cute text" 0 "$L" table "$T/sw.txt"
+contains "swizzled row 2 starts at 144" "2,0,144"
+check "compare of cute texts" 1 "$L" compare "$T/plain.txt" "$T/sw.txt"
+contains "first difference" '"logical":[2,0],"a":[{"m":128}],"b":[{"m":144}]'
+check "compare text with options" 0 "$L" compare --notation cute --logical 8,64 "$T/plain.txt" "$T/plain.txt"
+check "table of bad text" 2 "$L" table --notation cute "$T/sw.txt.missing"
 
 check "limit refused" 2 "$L" check --max-points 10 "$G/seed-transpose/request.json"
 # past the limit, an axe layout is decided from its iters (probes included)

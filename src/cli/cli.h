@@ -42,8 +42,6 @@ struct cli_text_opts {
  * even on error, for locating errors by line. */
 json_t *cli_read(const char *path, const struct cli_text_opts *topts, char **text,
 		 struct lay_error *err);
-/* cli_read of a JSON file only (table, compare). */
-json_t *cli_load(const char *path, struct lay_error *err);
 
 /* The 1-based line and column in `text` (a request file) of the member
  * a JSON pointer names, or of a character position when the pointer is

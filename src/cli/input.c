@@ -197,11 +197,6 @@ json_t *cli_read(const char *path, const struct cli_text_opts *topts, char **tex
 	return v;
 }
 
-json_t *cli_load(const char *path, struct lay_error *err)
-{
-	return cli_read(path, NULL, NULL, err);
-}
-
 static void line_col(const char *text, long byte, long *line, long *col)
 {
 	*line = 1;

@@ -50,10 +50,13 @@ static bool command_help(const char *cmd)
 		  "[--max-points N] FILE\n"
 		  "  one row per distinct (element, place) pair in element order, or with\n"
 		  "  --view inverse one row per physical point, empty points included.\n"
-		  "  Exit 0, or 2 on bad input.\n" },
-		{ "compare", "usage: layoutd compare [--json] [--max-points N] [--examples N] A B\n"
-			     "  do A and B place every element on the same points (axes matched\n"
-			     "  by position)?  Exit 0 equal, 1 different, 2 bad input.\n" },
+		  "  FILE may be notation text, read with --notation, --logical, --role\n"
+		  "  and --shape as check reads it.  Exit 0, or 2 on bad input.\n" },
+		{ "compare",
+		  "usage: layoutd compare [--json] [--max-points N] [--examples N] A B\n"
+		  "  do A and B place every element on the same points (axes matched\n"
+		  "  by position)?  A and B may be notation text (--notation, --logical,\n"
+		  "  --role, --shape as for check).  Exit 0 equal, 1 different, 2 bad input.\n" },
 		{ "db", "usage: layoutd db check [--db PATH]\n"
 			"  open (creating and migrating) the database and run SQLite's\n"
 			"  integrity check.  Exit 0 ok, 1 damaged or unreadable.\n" },

@@ -24,7 +24,11 @@ struct cli_opts {
 	const char *format;
 	const char *view;
 	struct lay_options lay;
+	struct cli_text_opts text; /* notation text instead of JSON, as for check */
 };
+
+/* The options that describe notation text (see cli_read), as check takes them. */
+#define TEXT_OPTS "--notation --logical --role --shape"
 
 static int parse_opts(int argc, char **argv, struct cli_opts *o, const char *allowed)
 {
@@ -75,6 +79,14 @@ static int parse_opts(int argc, char **argv, struct cli_opts *o, const char *all
 			o->token = val;
 		else if (strcmp(name, "--equals") == 0)
 			o->equals = val;
+		else if (strcmp(name, "--notation") == 0)
+			o->text.notation = val;
+		else if (strcmp(name, "--logical") == 0)
+			o->text.logical = val;
+		else if (strcmp(name, "--role") == 0)
+			o->text.role = val;
+		else if (strcmp(name, "--shape") == 0)
+			o->text.shape = val;
 	}
 	return i;
 }
@@ -122,10 +134,10 @@ static int table_row(void *ctx, const struct lay_table_row *row)
 int cli_table(int argc, char **argv)
 {
 	struct cli_opts o = { .format = "csv", .view = "placement" };
-	int i = parse_opts(argc, argv, &o, "--format --view --max-points");
+	int i = parse_opts(argc, argv, &o, "--format --view --max-points " TEXT_OPTS);
 	if (i != argc - 1) {
 		fprintf(stderr, "usage: layoutd table [--format csv|json] [--view "
-				"placement|inverse] FILE\n");
+				"placement|inverse] [text options] FILE\n");
 		return CLI_BAD;
 	}
 	bool csv = strcmp(o.format, "csv") == 0, inverse = strcmp(o.view, "inverse") == 0;
@@ -138,7 +150,7 @@ int cli_table(int argc, char **argv)
 	struct lay_error err;
 	lay_error_clear(&err);
 	struct lay_def *def = NULL;
-	json_t *req = cli_load(argv[i], &err);
+	json_t *req = cli_read(argv[i], &o.text, NULL, &err);
 	int rc = CLI_BAD;
 	if (req) {
 		json_t *layout = json_object_get(req, "layout");
@@ -179,9 +191,9 @@ out:
 int cli_compare(int argc, char **argv)
 {
 	struct cli_opts o = { 0 };
-	int i = parse_opts(argc, argv, &o, "--json --max-points --examples");
+	int i = parse_opts(argc, argv, &o, "--json --max-points --examples " TEXT_OPTS);
 	if (i != argc - 2) {
-		fprintf(stderr, "usage: layoutd compare [--json] A B\n");
+		fprintf(stderr, "usage: layoutd compare [--json] [text options] A B\n");
 		return CLI_BAD;
 	}
 	struct lay_error err;
@@ -190,7 +202,7 @@ int cli_compare(int argc, char **argv)
 	json_t *req[2] = { NULL, NULL }, *out = NULL;
 	int rc = CLI_BAD;
 	for (int k = 0; k < 2; k++) {
-		req[k] = cli_load(argv[i + k], &err);
+		req[k] = cli_read(argv[i + k], &o.text, NULL, &err);
 		if (!req[k])
 			goto bad;
 		json_t *layout = json_object_get(req[k], "layout");
