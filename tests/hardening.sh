@@ -123,6 +123,8 @@ malformed "obsolete line folding" 400 'GET /livez HTTP/1.1\r\nHost: x\r\nX-A: a\
 malformed "a NUL in a header value" 400 'GET /livez HTTP/1.1\r\nHost: x\r\nX-A: a\x00b\r\n\r\n'
 malformed "Content-Length: abc" 400 "POST /v1/analyze HTTP/1.1\r\nHost: x\r\nContent-Length: abc\r\n\r\n${BODY}"
 malformed "Content-Length: 43, 43" 400 "POST /v1/analyze HTTP/1.1\r\nHost: x\r\nContent-Length: 43, 43\r\n\r\n${BODY}"
+malformed "white space after Content-Length's digits" 400 "POST /v1/analyze HTTP/1.1\r\nHost: x\r\nContent-Length: 43\t\r\n\r\n${BODY}"
+malformed "white space after chunked" 400 "POST /v1/analyze HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked \r\n\r\n2b\r\n${BODY}\r\n0\r\n\r\n"
 malformed "a Content-Length past 2^64" 413 "POST /v1/analyze HTTP/1.1\r\nHost: x\r\nContent-Length: 99999999999999999999\r\n\r\n${BODY}"
 malformed "a request line over 8 KiB" 414 "GET /livez?$A9K HTTP/1.1\r\nHost: x\r\n\r\n"
 malformed "a head over 8 KiB" 431 "GET /livez HTTP/1.1\r\nHost: x\r\nX-A: $A9K\r\n\r\n"

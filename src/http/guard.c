@@ -78,7 +78,8 @@ struct http_guard {
 	enum gfield field;
 	char te[16]; /* the Transfer-Encoding value, trimmed (up to 15 bytes) */
 	size_t tlen;
-	bool has_cl, has_te, cl_ok, cl_ws;
+	bool has_cl, has_te, cl_ok;
+	bool ws_end;  /* the value so far ends in white space */
 	size_t tglen; /* bytes of the request target */
 	uint64_t cl, left;
 	uint64_t body; /* bytes of a chunked body so far */
@@ -313,9 +314,10 @@ static bool field_end(struct http_guard *g)
 		return refuse(g, 400, "bad_request", "Content-Length is not a decimal number");
 	if (g->field == F_COOKIE && g->cookies > HTTP_MAX_COOKIES)
 		return refuse(g, 431, "header_too_large", "more than %d cookies", HTTP_MAX_COOKIES);
-	if (g->field == F_TRANSFER_ENCODING && !trailer)
-		while (g->tlen && (g->te[g->tlen - 1] == ' ' || g->te[g->tlen - 1] == '\t'))
-			g->tlen--;
+	/* the library does not read "chunked " as chunked */
+	if (g->field == F_TRANSFER_ENCODING && !trailer && g->ws_end)
+		return refuse(g, 400, "bad_request",
+			      "Transfer-Encoding has white space after its value");
 	g->part = 0;
 	g->nlen = 0;
 	g->field = F_OTHER;
@@ -351,7 +353,7 @@ static bool field_byte(struct http_guard *g, unsigned char ch)
 			} else if (g->field == F_COOKIE) {
 				g->cookies++;
 			}
-			g->cl_ws = false;
+			g->ws_end = false;
 			return true;
 		}
 		if (!tchar(ch))
@@ -372,9 +374,13 @@ static bool field_byte(struct http_guard *g, unsigned char ch)
 			      "a header field value holds a control character (byte %u)", ch);
 	switch (g->field) {
 	case F_CONTENT_LENGTH:
-		if (ch == ' ' || ch == '\t') {
-			g->cl_ws = g->cl_ok; /* white space after the digits */
-		} else if (ch < '0' || ch > '9' || g->cl_ws) {
+		/* the library takes no white space after the digits */
+		if ((ch == ' ' || ch == '\t') && g->cl_ok) {
+			return refuse(g, 400, "bad_request",
+				      "Content-Length has white space after its digits");
+		} else if (ch == ' ' || ch == '\t') {
+			break;
+		} else if (ch < '0' || ch > '9') {
 			return refuse(g, 400, "bad_request",
 				      "Content-Length is not a decimal number");
 		} else if (__builtin_mul_overflow(g->cl, 10, &g->cl) ||
@@ -387,6 +393,7 @@ static bool field_byte(struct http_guard *g, unsigned char ch)
 		}
 		break;
 	case F_TRANSFER_ENCODING:
+		g->ws_end = (ch == ' ' || ch == '\t') && g->tlen > 0;
 		if (g->tlen == 0 && (ch == ' ' || ch == '\t'))
 			break;
 		if (g->tlen < sizeof g->te - 1)
