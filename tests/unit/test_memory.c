@@ -22,268 +22,15 @@
  */
 #include <nettle/sha2.h>
 
+#include "randlay.h"
 #include "run.h"
 #include "unit.h"
-
-static uint64_t rng = 0x2545f4914f6cdd1dULL;
-
-static uint64_t next(void)
-{
-	rng ^= rng << 13;
-	rng ^= rng >> 7;
-	rng ^= rng << 17;
-	return rng;
-}
-
-static int64_t pick(int64_t n)
-{
-	return (int64_t)(next() % (uint64_t)n);
-}
 
 /* Tiny windows: 8 to 64 bytes, one to a few elements or points each. */
 static int64_t tiny(void)
 {
 	static const int64_t w[] = { 8, 12, 16, 24, 40, 64 };
-	return w[pick(6)];
-}
-
-static const char *axis_names[] = { "m", "laneid", "warpid", "q" };
-
-/* Strides that nest with the iters already made, or overlap, or are 0. */
-static int64_t stride_for(int64_t *reach)
-{
-	int64_t s;
-	switch (pick(6)) {
-	case 0:
-		s = 0;
-		break;
-	case 1:
-		s = 1 + pick(5); /* small: may overlap */
-		break;
-	default:
-		s = *reach + 1 + (pick(3) == 0 ? pick(4) : 0); /* nested, maybe gapped */
-		break;
-	}
-	return s;
-}
-
-static int64_t extent_for(int64_t *budget)
-{
-	static const int64_t ex[] = { 1, 2, 2, 3, 4, 4, 5, 8, 16 };
-	int64_t e = ex[pick(9)];
-	while (e > 1 && e > *budget)
-		e /= 2;
-	if (e < 1)
-		e = 1;
-	*budget /= e;
-	return e;
-}
-
-/* Declared extents for some of the axes: exact, larger, or too small. */
-static void physical(char *p, const char **names, int n, const int64_t *mx)
-{
-	int printed = 0;
-	p += sprintf(p, ", \"physical\": {");
-	for (int a = 0; a < n; a++) {
-		if (pick(4))
-			continue;
-		int64_t e = mx[a] + 1 + (pick(3) == 0 ? pick(3) - 1 : 0);
-		if (e < 1)
-			e = 1;
-		p += sprintf(p, "%s\"%s\": %lld", printed++ ? ", " : "", names[a], (long long)e);
-	}
-	sprintf(p, "}");
-}
-
-static void gen_axe(char *out, int64_t budget)
-{
-	int64_t reach[4] = { 0 }, mx[4] = { 0 }, mn[4] = { 0 };
-	int nshard = 1 + (int)pick(4), nrep = (int)pick(3);
-	char *p = out;
-	p += sprintf(p, "{\"axe\": {\"shard\": [");
-	for (int pass = 0; pass < 2; pass++) {
-		int n = pass ? nrep : nshard;
-		if (pass)
-			p += sprintf(p, "], \"replica\": [");
-		for (int k = 0; k < n; k++) {
-			int a = (int)pick(4);
-			int64_t e = extent_for(&budget), s = stride_for(&reach[a]);
-			if (pick(10) == 0)
-				s = -s;
-			reach[a] += (e - 1) * (s < 0 ? -s : s);
-			if (s < 0)
-				mn[a] += (e - 1) * s;
-			else
-				mx[a] += (e - 1) * s;
-			p += sprintf(p, "%s[%lld, %lld, \"%s\"]", k ? ", " : "", (long long)e,
-				     (long long)s, axis_names[a]);
-		}
-	}
-	p += sprintf(p, "], \"offset\": {");
-	int printed = 0;
-	for (int a = 0; a < 4; a++)
-		if (mn[a] < 0 || pick(5) == 0) {
-			int64_t o = -mn[a] + (pick(4) == 0 ? pick(3) - 1 : 0);
-			mx[a] += o;
-			p += sprintf(p, "%s\"%s\": %lld", printed++ ? ", " : "", axis_names[a],
-				     (long long)o);
-		}
-	p += sprintf(p, "}}");
-	if (pick(3) == 0)
-		physical(p, axis_names, 4, mx), p += strlen(p);
-	sprintf(p, "}");
-}
-
-static void gen_cute_memory(char *out, int64_t budget)
-{
-	int64_t reach[2] = { 0 }, mx[4] = { 0 };
-	int n = 1 + (int)pick(5);
-	char shape[512] = "(", stride[512] = "(";
-	const char *names[2] = { "m", "laneid" };
-	for (int k = 0; k < n; k++) {
-		int a = pick(4) == 0;
-		int64_t e = extent_for(&budget), s = stride_for(&reach[a]);
-		reach[a] += (e - 1) * s;
-		mx[a] += (e - 1) * s;
-		sprintf(shape + strlen(shape), "%s%lld", k ? "," : "", (long long)e);
-		sprintf(stride + strlen(stride), "%s%lld%s", k ? "," : "", (long long)s,
-			a ? "@laneid" : "");
-	}
-	char *p = out;
-	p += sprintf(p, "{\"cute\": \"%s):%s)\"", shape, stride);
-	if (pick(3) == 0)
-		physical(p, names, 2, mx), p += strlen(p);
-	sprintf(p, "}");
-}
-
-static void gen_cute_tv(char *out, int64_t budget)
-{
-	int64_t reach = 0, mx = 0, threads = 1, values = 1;
-	int nt = 1 + (int)pick(3), nv = 1 + (int)pick(3);
-	char shape[512] = "((", stride[512] = "((";
-	for (int k = 0; k < nt + nv; k++) {
-		int64_t e = extent_for(&budget), s = stride_for(&reach);
-		reach += (e - 1) * s;
-		mx += (e - 1) * s;
-		if (k < nt)
-			threads *= e;
-		else
-			values *= e;
-		const char *sep = k == 0 ? "" : k == nt ? "),(" : ",";
-		sprintf(shape + strlen(shape), "%s%lld", sep, (long long)e);
-		sprintf(stride + strlen(stride), "%s%lld", sep, (long long)s);
-	}
-	/* a tile that holds the indices, or is a little too small */
-	int64_t tile = mx + 1 + (pick(4) == 0 ? pick(3) - 1 : 0), M = 1 + pick(4), N;
-	if (tile < 1)
-		tile = 1;
-	N = (tile + M - 1) / M;
-	char *p = out;
-	p += sprintf(p,
-		     "{\"cute_role\": \"tv\", \"logical\": [%lld, %lld], \"cute\": \"%s)):%s))\"",
-		     (long long)M, (long long)N, shape, stride);
-	if (pick(4) == 0)
-		p += sprintf(p, ", \"physical\": {\"thread\": %lld}",
-			     (long long)(threads + pick(3) - (threads > 1)));
-	(void)values;
-	sprintf(p, "}");
-}
-
-static void gen_linear(char *out, int64_t budget)
-{
-	int bits = 0;
-	while (((int64_t)1 << (bits + 1)) <= budget)
-		bits++;
-	int rank = 1 + (int)pick(2), width[2];
-	int outbits = 0;
-	for (int d = 0; d < rank; d++) {
-		width[d] = (int)pick(6);
-		outbits += width[d];
-	}
-	static const char *ins[] = { "register", "lane", "warp" };
-	int left = (int)pick(bits + 1);
-	char *p = out;
-	p += sprintf(p, "{\"linear\": {\"bases\": {");
-	for (int i = 0; i < 3; i++) {
-		int nb = i == 2 ? left : (int)pick(left + 1);
-		left -= nb;
-		p += sprintf(p, "%s\"%s\": [", i ? ", " : "", ins[i]);
-		for (int b = 0; b < nb; b++) {
-			p += sprintf(p, "%s[", b ? "," : "");
-			for (int d = 0; d < rank; d++) {
-				int64_t v = width[d] ? pick((int64_t)1 << width[d]) : 0;
-				if (width[d] && pick(2)) /* often a single bit: near bijective */
-					v = (int64_t)1 << pick(width[d]);
-				p += sprintf(p, "%s%lld", d ? "," : "", (long long)v);
-			}
-			p += sprintf(p, "]");
-		}
-		p += sprintf(p, "]");
-	}
-	p += sprintf(p, "}, \"out\": [");
-	for (int d = 0; d < rank; d++)
-		p += sprintf(p, "%s[\"dim%d\", %lld]", d ? ", " : "", d, (long long)1 << width[d]);
-	p += sprintf(p, "]}");
-	if (pick(6) == 0)
-		p += sprintf(p, ", \"physical\": {\"block\": %lld}", (long long)1 + pick(3));
-	sprintf(p, "}");
-	(void)outbits;
-}
-
-/* expr: sums of digits of i, j (and a replica variable), written in the
- * forms index maps use; sometimes an operator no closed form covers. */
-static void gen_expr(char *out, int64_t budget)
-{
-	static const char *axes[] = { "m", "laneid", "warpid" };
-	int64_t shape[2], reach[3] = { 0 };
-	char text[3][1024] = { "", "", "" };
-	const char *names[3] = { "i", "j", "r" };
-	int64_t rep = pick(4) == 0 ? 2 + pick(2) : 0;
-	for (int d = 0; d < 2; d++)
-		shape[d] = extent_for(&budget) * extent_for(&budget);
-	for (int d = 0; d < 3; d++) {
-		int64_t D = d < 2 ? shape[d] : rep;
-		if (D == 0)
-			continue;
-		/* cut D into two digits when it splits evenly */
-		int64_t lo_ext = D % 2 == 0 && pick(2) ? 2 : D;
-		int64_t cuts[3] = { 1, lo_ext, D };
-		int nc = lo_ext == D ? 2 : 3;
-		for (int c = 0; c + 1 < nc; c++) {
-			int a = (int)pick(3);
-			int64_t lo = cuts[c], span = cuts[c + 1] / cuts[c];
-			int64_t st = stride_for(&reach[a]);
-			reach[a] += (span - 1) * st;
-			char term[128];
-			if (lo == 1 && span == D)
-				snprintf(term, sizeof term, "%s", names[d]);
-			else if (lo == 1)
-				snprintf(term, sizeof term, pick(2) ? "%s %% %lld" : "(%s & %lld)",
-					 names[d], (long long)(pick(2) ? span : span - 1));
-			else
-				snprintf(term, sizeof term, "%s // %lld", names[d], (long long)lo);
-			/* "& (span-1)" is only a digit for powers of two: else a fallback */
-			char *t = text[a] + strlen(text[a]);
-			sprintf(t, "%s%lld * (%s)", text[a][0] ? " + " : "", (long long)st, term);
-		}
-	}
-	char *p = out;
-	p += sprintf(p, "{\"logical\": [%lld, %lld], \"expr\": {", (long long)shape[0],
-		     (long long)shape[1]);
-	int printed = 0;
-	for (int a = 0; a < 3; a++) {
-		if (!text[a][0])
-			continue;
-		const char *wrap = pick(12) == 0 ? " ^ 1" : pick(12) == 0 ? " + 3" : "";
-		p += sprintf(p, "%s\"%s\": \"%s%s\"", printed++ ? ", " : "", axes[a], text[a],
-			     wrap);
-	}
-	if (!printed)
-		p += sprintf(p, "\"m\": \"0\"");
-	p += sprintf(p, "}");
-	if (rep)
-		p += sprintf(p, ", \"replicate\": {\"r\": %lld}", (long long)rep);
-	sprintf(p, "}");
+	return w[rl_pick(6)];
 }
 
 static void gen_ttgir(char *out, int64_t budget)
@@ -298,10 +45,10 @@ static void gen_ttgir(char *out, int64_t budget)
 	};
 	/* shapes smaller than the CTA tile broadcast (replication), larger
 	 * ones repeat the registers */
-	int64_t r = (int64_t)1 << pick(6), c = (int64_t)1 << pick(6);
+	int64_t r = (int64_t)1 << rl_pick(6), c = (int64_t)1 << rl_pick(6);
 	while (r * c > budget && r > 1)
 		r /= 2;
-	sprintf(out, "{\"ttgir\": \"%s\", \"shape\": [%lld, %lld]}", enc[pick(3)], (long long)r,
+	sprintf(out, "{\"ttgir\": \"%s\", \"shape\": [%lld, %lld]}", enc[rl_pick(3)], (long long)r,
 		(long long)c);
 }
 
@@ -516,8 +263,8 @@ static char *table_text(const struct lay_def *def, const int64_t *ext, struct ro
 			     (long long)ext[a]);
 	p += sprintf(p, "}, \"table\": [");
 	for (int k = 0; k < perturb && rs->n; k++) {
-		int64_t r = pick(rs->n), a = def->naxes - 1;
-		rs->coord[r * def->naxes + a] = pick(ext[a]);
+		int64_t r = rl_pick(rs->n), a = def->naxes - 1;
+		rs->coord[r * def->naxes + a] = rl_pick(ext[a]);
 	}
 	int printed = 0;
 	for (int64_t k = 0; k < rs->n; k++) {
@@ -553,13 +300,13 @@ static void axis_extents(json_t *analysis, int64_t *ext)
 
 static void test_notations(void)
 {
-	void (*gen[])(char *, int64_t) = { gen_axe,    gen_cute_memory, gen_cute_tv,
-					   gen_linear, gen_expr,	gen_ttgir };
+	void (*gen[])(char *, int64_t) = { rl_gen_axe,	  rl_gen_cute_memory, rl_gen_cute_tv,
+					   rl_gen_linear, rl_gen_expr,	      gen_ttgir };
 	char text[8192], req_probe[512];
 	int failures = 0, compared = 0, differing = 0, windowed = 0;
 	for (int i = 0; i < 600; i++) {
 		int g = i % 6;
-		gen[g](text, 2 + pick(pick(4) ? 64 : 512));
+		gen[g](text, 2 + rl_pick(rl_pick(4) ? 64 : 512));
 		json_t *req, *oreq = NULL;
 		struct lay_def *def = parse(text, &req);
 		if (!def)
@@ -597,7 +344,7 @@ static void test_notations(void)
 			memcpy(moved.coord, one.fwd.coord,
 			       sizeof *moved.coord * (size_t)(one.fwd.n * def->naxes));
 		}
-		char *ttext = table_text(def, ext, &moved, (int)pick(4));
+		char *ttext = table_text(def, ext, &moved, (int)rl_pick(4));
 		struct lay_def *other = ttext ? parse(ttext, &oreq) : NULL;
 		answers_free(&one);
 		answer(def, other, probe, 0, &one);
@@ -652,19 +399,21 @@ struct model {
 
 static void gen_model(struct model *M)
 {
-	M->R = 1 + pick(6);
-	M->C = 1 + pick(8);
-	M->Em = 1 + pick(8);
-	int64_t lanes = 1 + pick(6), size = M->R * M->C;
+	M->R = 1 + rl_pick(6);
+	M->C = 1 + rl_pick(8);
+	M->Em = 1 + rl_pick(8);
+	int64_t lanes = 1 + rl_pick(6), size = M->R * M->C;
 	M->n = 0;
 	for (int64_t e = 0; e < size; e++) {
-		int64_t k = pick(5) == 0 ? 0 : 1 + pick(pick(4) ? 2 : 4); /* unplaced, or 1.. */
+		int64_t k = rl_pick(5) == 0
+				    ? 0
+				    : 1 + rl_pick(rl_pick(4) ? 2 : 4); /* unplaced, or 1.. */
 		for (int64_t j = 0; j < k && M->n < 600; j++) {
 			M->elem[M->n] = e;
-			M->lane[M->n] = pick(lanes);
-			M->m[M->n] = pick(M->Em + (pick(6) == 0)); /* some out of bounds */
+			M->lane[M->n] = rl_pick(lanes);
+			M->m[M->n] = rl_pick(M->Em + (rl_pick(6) == 0)); /* some out of bounds */
 			M->n++;
-			if (pick(8) == 0 && M->n < 600) { /* a duplicate row */
+			if (rl_pick(8) == 0 && M->n < 600) { /* a duplicate row */
 				M->elem[M->n] = e;
 				M->lane[M->n] = M->lane[M->n - 1];
 				M->m[M->n] = M->m[M->n - 1];
@@ -677,7 +426,7 @@ static void gen_model(struct model *M)
 		M->n = 1;
 	}
 	for (int64_t k = M->n - 1; k > 0; k--) { /* hardware order */
-		int64_t j = pick(k + 1), t;
+		int64_t j = rl_pick(k + 1), t;
 		t = M->elem[k], M->elem[k] = M->elem[j], M->elem[j] = t;
 		t = M->lane[k], M->lane[k] = M->lane[j], M->lane[j] = t;
 		t = M->m[k], M->m[k] = M->m[j], M->m[j] = t;
@@ -909,8 +658,8 @@ static void test_tables(void)
 		struct model M, N;
 		gen_model(&M);
 		N = M;
-		for (int k = (int)pick(3); k > 0; k--) /* moved rows */
-			N.m[pick(N.n)] = pick(N.Em);
+		for (int k = (int)rl_pick(3); k > 0; k--) /* moved rows */
+			N.m[rl_pick(N.n)] = rl_pick(N.Em);
 		N.L = M.L;
 		char *ta = model_text(&M), *tb = model_text(&N);
 		json_t *ra, *rb;
@@ -986,19 +735,20 @@ static void test_gf2(void)
 	};
 	int failures = 0;
 	for (int i = 0; i < 200; i++) {
-		int w[2] = { (int)pick(4), (int)pick(4) }, nb[3], total = 0;
+		int w[2] = { (int)rl_pick(4), (int)rl_pick(4) }, nb[3], total = 0;
 		uint64_t rows[12];
 		char *text = malloc(1 << 16), *p = text, *tt = malloc(1 << 20), *q = tt;
 		for (int d = 0; d < 3; d++) {
-			nb[d] = (int)pick(total < 8 ? 4 : 1);
+			nb[d] = (int)rl_pick(total < 8 ? 4 : 1);
 			total += nb[d];
 		}
 		p += sprintf(p, "{\"linear\": {\"bases\": {");
 		for (int d = 0, r = 0; d < 3; d++) {
 			p += sprintf(p, "%s\"%s\": [", d ? ", " : "", ins[d]);
 			for (int b = 0; b < nb[d]; b++, r++) {
-				int64_t x = pick((int64_t)1 << w[0]), y = pick((int64_t)1 << w[1]);
-				if (pick(4) == 0)
+				int64_t x = rl_pick((int64_t)1 << w[0]),
+					y = rl_pick((int64_t)1 << w[1]);
+				if (rl_pick(4) == 0)
 					x = y = 0; /* a zero basis vector: replication */
 				rows[r] = (uint64_t)x << w[1] | (uint64_t)y;
 				p += sprintf(p, "%s[%lld, %lld]", b ? ", " : "", (long long)x,
@@ -1069,5 +819,6 @@ int main(void)
 		{ "linear layouts in element order against their placements", test_gf2 },
 		{ NULL, NULL },
 	};
+	rl_seed(0x2545f4914f6cdd1dULL);
 	return unit_main("memory", tests);
 }
