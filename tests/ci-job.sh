@@ -42,60 +42,28 @@ TOKEN=$("$L" token add ci --db "$DB" | awk 'END { print $NF }')
 [ -n "$TOKEN" ] || { echo "FAIL token add"; exit 1; }
 start
 DPORT=${U##*:}
-mkdir -p "$T/nginx/logs" "$T/nginx/tmp"
-user=
-[ "$(id -u)" -eq 0 ] && user="user root;"
-nginx_conf() { # PORT
-	cat >"$T/nginx/nginx.conf" <<EOF
-$user
-worker_processes 1;
-error_log $T/nginx/logs/error.log;
-pid $T/nginx/nginx.pid;
-events { worker_connections 64; }
-http {
-	access_log $T/nginx/logs/access.log;
-	client_body_temp_path $T/nginx/tmp/body;
-	proxy_temp_path $T/nginx/tmp/proxy;
-	fastcgi_temp_path $T/nginx/tmp/fastcgi;
-	uwsgi_temp_path $T/nginx/tmp/uwsgi;
-	scgi_temp_path $T/nginx/tmp/scgi;
-	client_max_body_size 2m;
-	server {
-		listen 127.0.0.1:$1 ssl;
-		server_name localhost;
-		ssl_certificate $T/srv.pem;
-		ssl_certificate_key $T/srv.key;
-		# an old prefix moved: 308 keeps the method and the body
-		location ~ ^/old(/.*)\$ { return 308 https://localhost:$1\$1\$is_args\$args; }
-		location / {
-			proxy_pass http://127.0.0.1:$DPORT;
-			proxy_set_header Host \$host;
-			proxy_set_header X-Forwarded-Proto https;
-		}
+site() { # PORT
+	cat >"$T/nginx/site.conf" <<EOF
+client_max_body_size 2m;
+server {
+	listen 127.0.0.1:$1 ssl;
+	server_name localhost;
+	ssl_certificate $T/srv.pem;
+	ssl_certificate_key $T/srv.key;
+	# an old prefix moved: 308 keeps the method and the body
+	location ~ ^/old(/.*)\$ { return 308 https://localhost:$1\$1\$is_args\$args; }
+	location / {
+		proxy_pass http://127.0.0.1:$DPORT;
+		proxy_set_header Host \$host;
+		proxy_set_header X-Forwarded-Proto https;
 	}
 }
 EOF
 }
 cleanup_nginx() { [ -n "$NPID" ] && kill "$NPID" 2>/dev/null; }
 trap 'cleanup_nginx; cleanup' EXIT
-# a free port: let nginx try a few from a random start
-base=$(( ($$ % 20000) + 30000 ))
-for k in 0 1 2 3 4 5 6 7 8 9; do
-	P=$((base + k * 7))
-	nginx_conf "$P"
-	"$NGINX" -p "$T/nginx" -c "$T/nginx/nginx.conf" -g 'daemon off;' 2>>"$T/nginx/start.log" &
-	NPID=$!
-	for _ in $(seq 50); do
-		curl -s -o /dev/null --cacert "$T/ca.pem" "https://localhost:$P/livez" && break
-		kill -0 "$NPID" 2>/dev/null || break
-		sleep 0.1
-	done
-	curl -s -o /dev/null --cacert "$T/ca.pem" "https://localhost:$P/livez" && break
-	kill "$NPID" 2>/dev/null
-	wait "$NPID" 2>/dev/null
-	NPID=
-done
-[ -n "$NPID" ] || { echo "FAIL nginx did not start"; cat "$T/nginx/start.log" "$T/nginx/logs/error.log" 2>/dev/null; exit 1; }
+nginx_up site
+P=$NPORT
 H="https://localhost:$P"
 ok "nginx terminates TLS on $H"
 
@@ -239,7 +207,7 @@ EOF
 fi
 # an http proxy (nginx forwarding absolute-form requests) named by http_proxy
 cat >"$T/nginx/proxy.conf" <<EOF
-$user
+$nuser
 worker_processes 1;
 error_log $T/nginx/logs/proxy-error.log;
 pid $T/nginx/proxy.pid;

@@ -95,3 +95,48 @@ api_conform() { # NAME STATUS curl-args...
 		bad "$cname: the $cst body does not match the API document: $out"
 	fi
 }
+
+# nginx_up SITE: a real nginx ($NGINX) on loopback, its http {} block
+# including $T/nginx/site.conf, which the function SITE PORT writes for the
+# HTTPS port to use.  Ports are tried from a random start until nginx
+# answers GET /livez; sets NPID and NPORT, or fails the test.
+nginx_up() {
+	mkdir -p "$T/nginx/logs" "$T/nginx/tmp"
+	nuser=
+	[ "$(id -u)" -eq 0 ] && nuser="user root;"
+	nbase=$(( ($$ % 20000) + 30000 ))
+	NPID= NPORT=
+	for k in 0 1 2 3 4 5 6 7 8 9; do
+		p=$((nbase + k * 7))
+		"$1" "$p"
+		cat >"$T/nginx/nginx.conf" <<EOF
+$nuser
+worker_processes 1;
+error_log $T/nginx/logs/error.log;
+pid $T/nginx/nginx.pid;
+events { worker_connections 64; }
+http {
+	access_log $T/nginx/logs/access.log;
+	client_body_temp_path $T/nginx/tmp/body;
+	proxy_temp_path $T/nginx/tmp/proxy;
+	fastcgi_temp_path $T/nginx/tmp/fastcgi;
+	uwsgi_temp_path $T/nginx/tmp/uwsgi;
+	scgi_temp_path $T/nginx/tmp/scgi;
+	include $T/nginx/site.conf;
+}
+EOF
+		"$NGINX" -p "$T/nginx" -c "$T/nginx/nginx.conf" -g 'daemon off;' 2>>"$T/nginx/start.log" &
+		NPID=$!
+		for _ in $(seq 50); do
+			curl -sk -o /dev/null "https://localhost:$p/livez" && { NPORT=$p; return 0; }
+			kill -0 "$NPID" 2>/dev/null || break
+			sleep 0.1
+		done
+		kill "$NPID" 2>/dev/null
+		wait "$NPID" 2>/dev/null
+		NPID=
+	done
+	echo "FAIL nginx did not start"
+	cat "$T/nginx/start.log" "$T/nginx/logs/error.log" 2>/dev/null
+	exit 1
+}

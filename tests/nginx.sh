@@ -26,54 +26,19 @@ openssl req -x509 -newkey rsa:2048 -nodes -days 2 -subj "/CN=localhost" \
 
 start
 DPORT=${U##*:}
-mkdir -p "$T/nginx/logs" "$T/nginx/tmp"
-user=
-[ "$(id -u)" -eq 0 ] && user="user root;"
-site() { # HTTPS_PORT HTTP_PORT: the shipped site file, on loopback
+site() { # HTTPS_PORT: the shipped site file, on loopback
 	sed -e "s|listen 443 ssl http2;|listen 127.0.0.1:$1 ssl http2;|" \
-		-e "s|listen 80;|listen 127.0.0.1:$2;|" \
+		-e "s|listen 80;|listen 127.0.0.1:$(($1 + 3));|" \
 		-e '/listen \[::\]/d' \
 		-e "s|/etc/ssl/layoutd/fullchain.pem|$T/srv.pem|" \
 		-e "s|/etc/ssl/layoutd/privkey.pem|$T/srv.key|" \
 		-e "s|127.0.0.1:8080|127.0.0.1:$DPORT|" \
 		-e "s|server_name layoutd.example.org;|server_name localhost;|" \
 		"$S/deploy/nginx.conf" >"$T/nginx/site.conf"
-	cat >"$T/nginx/nginx.conf" <<EOF
-$user
-worker_processes 1;
-error_log $T/nginx/logs/error.log;
-pid $T/nginx/nginx.pid;
-events { worker_connections 64; }
-http {
-	access_log $T/nginx/logs/access.log;
-	client_body_temp_path $T/nginx/tmp/body;
-	proxy_temp_path $T/nginx/tmp/proxy;
-	fastcgi_temp_path $T/nginx/tmp/fastcgi;
-	uwsgi_temp_path $T/nginx/tmp/uwsgi;
-	scgi_temp_path $T/nginx/tmp/scgi;
-	include $T/nginx/site.conf;
-}
-EOF
 }
 trap '[ -n "$NPID" ] && kill "$NPID" 2>/dev/null; cleanup' EXIT
-base=$(( ($$ % 20000) + 30000 ))
-P=
-for k in 0 1 2 3 4 5 6 7 8 9; do
-	p=$((base + k * 7))
-	site "$p" $((p + 3))
-	"$NGINX" -p "$T/nginx" -c "$T/nginx/nginx.conf" -g 'daemon off;' 2>>"$T/nginx/start.log" &
-	NPID=$!
-	for _ in $(seq 50); do
-		curl -s -o /dev/null --cacert "$T/srv.pem" "https://localhost:$p/livez" && { P=$p; break; }
-		kill -0 "$NPID" 2>/dev/null || break
-		sleep 0.1
-	done
-	[ -n "$P" ] && break
-	kill "$NPID" 2>/dev/null
-	wait "$NPID" 2>/dev/null
-	NPID=
-done
-[ -n "$P" ] || { echo "FAIL nginx did not start with the shipped site file"; cat "$T/nginx/start.log" "$T/nginx/logs/error.log"; exit 1; }
+nginx_up site
+P=$NPORT
 N="https://localhost:$P"
 C="--cacert $T/srv.pem --http1.1"
 
