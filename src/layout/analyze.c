@@ -222,6 +222,31 @@ struct gf2 {
 	uint64_t ker[64];
 };
 
+int run_gf2_echelon(const uint64_t *rows, int nrows, uint64_t *val, uint64_t *tag, int *piv,
+		    uint64_t *ker, int *nker)
+{
+	int npiv = 0;
+	*nker = 0;
+	for (int r = 0; r < nrows; r++) {
+		uint64_t v = rows[r], t = (uint64_t)1 << r;
+		for (int p = 0; p < npiv; p++)
+			if (v & ((uint64_t)1 << piv[p]))
+				v ^= val[p], t ^= tag[p];
+		if (!v) {
+			ker[(*nker)++] = t;
+			continue;
+		}
+		int b = __builtin_ctzll(v);
+		for (int p = 0; p < npiv; p++)
+			if (val[p] & ((uint64_t)1 << b))
+				val[p] ^= v, tag[p] ^= t;
+		val[npiv] = v;
+		tag[npiv] = t;
+		piv[npiv++] = b;
+	}
+	return npiv;
+}
+
 /* 1 with *g filled when def is a GF(2) layout whose placements are all in
  * bounds; 0 otherwise. */
 static int gf2_setup(const struct lay_def *def, struct gf2 *g)
@@ -249,25 +274,8 @@ static int gf2_setup(const struct lay_def *def, struct gf2 *g)
 	/* reduced row echelon form of the rows, each tagged with the hardware
 	 * bits it combines; a row reduced to 0 is a kernel vector */
 	uint64_t val[64], tag[64], red_v[64] = { 0 }, red_h[64] = { 0 };
-	int piv[64], npiv = 0;
-	g->nker = 0;
-	for (int r = 0; r < f.nrows; r++) {
-		uint64_t v = f.rows[r], t = (uint64_t)1 << r;
-		for (int p = 0; p < npiv; p++)
-			if (v & ((uint64_t)1 << piv[p]))
-				v ^= val[p], t ^= tag[p];
-		if (!v) {
-			g->ker[g->nker++] = t;
-			continue;
-		}
-		int b = __builtin_ctzll(v);
-		for (int p = 0; p < npiv; p++)
-			if (val[p] & ((uint64_t)1 << b))
-				val[p] ^= v, tag[p] ^= t;
-		val[npiv] = v;
-		tag[npiv] = t;
-		piv[npiv++] = b;
-	}
+	int piv[64];
+	int npiv = run_gf2_echelon(f.rows, f.nrows, val, tag, piv, g->ker, &g->nker);
 	/* element bit b reduces to (residue, preimage): its pivot row when b
 	 * is a pivot (the other pivots' bits are not in it), else itself */
 	for (int b = 0; b < f.out_bits; b++) {

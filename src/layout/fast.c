@@ -520,24 +520,8 @@ static int fast_gf2(struct fast *X, const struct lay_form *f, struct lay_error *
 	 * it combines: a row reduced to 0 is a kernel vector; with full rank a
 	 * pivot row is a unit out vector and its tag a preimage. */
 	uint64_t val[64], tag[64], col[64] = { 0 }, ker[64];
-	int piv[64], npiv = 0, nker = 0;
-	for (int r = 0; r < nrows; r++) {
-		uint64_t v = f->rows[r], t = (uint64_t)1 << r;
-		for (int p = 0; p < npiv; p++)
-			if (v & ((uint64_t)1 << piv[p]))
-				v ^= val[p], t ^= tag[p];
-		if (!v) {
-			ker[nker++] = t;
-			continue;
-		}
-		int b = __builtin_ctzll(v);
-		for (int p = 0; p < npiv; p++)
-			if (val[p] & ((uint64_t)1 << b))
-				val[p] ^= v, tag[p] ^= t;
-		val[npiv] = v;
-		tag[npiv] = t;
-		piv[npiv++] = b;
-	}
+	int piv[64], nker;
+	int npiv = run_gf2_echelon(f->rows, nrows, val, tag, piv, ker, &nker);
 	if (npiv != out) /* not surjective: the general enumeration lists the unplaced */
 		return 0;
 	for (int p = 0; p < npiv; p++)
