@@ -215,12 +215,6 @@ static int emit_scan(void *ctx, int64_t elem, const int64_t *coord, int64_t outs
  * elements in order this way emits what the notation's walk emits (same
  * placements, same coordinates), so no regrouping by element is needed.
  */
-struct gf2 {
-	int nin, nrows, out_bits, nker;
-	int rowlo[LAYOUTD_MAX_AXES], bits[LAYOUTD_MAX_AXES], axis[LAYOUTD_MAX_AXES];
-	uint64_t cum_h[64], cum_v[64]; /* e -> e+1 flips bits 0..k: xor these */
-	uint64_t ker[64];
-};
 
 int run_gf2_echelon(const uint64_t *rows, int nrows, uint64_t *val, uint64_t *tag, int *piv,
 		    uint64_t *ker, int *nker)
@@ -249,7 +243,7 @@ int run_gf2_echelon(const uint64_t *rows, int nrows, uint64_t *val, uint64_t *ta
 
 /* 1 with *g filled when def is a GF(2) layout whose placements are all in
  * bounds; 0 otherwise. */
-static int gf2_setup(const struct lay_def *def, struct gf2 *g)
+int run_gf2_setup(const struct lay_def *def, struct run_gf2 *g)
 {
 	struct lay_form f;
 	if (!def->ops->form || def->swizzle.present)
@@ -298,9 +292,9 @@ static int gf2_setup(const struct lay_def *def, struct gf2 *g)
 
 static int gf2_walk(const struct lay_def *def, lay_emit_fn emit, void *ctx, struct lay_error *err)
 {
-	struct gf2 g;
+	struct run_gf2 g;
 	int64_t coord[LAYOUTD_MAX_AXES] = { 0 };
-	if (!gf2_setup(def, &g))
+	if (!run_gf2_setup(def, &g))
 		return lay_error_set(err, LAY_ERANGE, def->ptr, -1, "not a GF(2) layout");
 	uint64_t v = 0, h = 0, total = (uint64_t)1 << g.out_bits;
 	uint64_t R = (uint64_t)1 << g.nker;
@@ -547,12 +541,12 @@ int run_scan(struct run *r, const struct lay_def *def, struct lay_error *err)
 	r->err = err;
 	r->naxes = def->naxes;
 	r->cur = -1;
-	struct gf2 g;
+	struct run_gf2 g;
 	r->walk = def->ops->walk;
 	r->ordered = def->ops->ordered;
 	/* a GF(2) layout walks in element order (probes capture at most 1024
 	 * places each in the walk's order: kept when an element has more) */
-	if (!r->ordered && gf2_setup(def, &g) && (!r->nprobe_elems || g.nker <= 10)) {
+	if (!r->ordered && run_gf2_setup(def, &g) && (!r->nprobe_elems || g.nker <= 10)) {
 		r->walk = gf2_walk;
 		r->ordered = true;
 	}

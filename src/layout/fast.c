@@ -16,6 +16,7 @@
  * without a closed form or with a per-point transform) takes the general
  * enumeration in analyze.c, which reports the examples those need.
  */
+#define _GNU_SOURCE /* qsort_r */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -633,6 +634,91 @@ int run_fast(const struct lay_def *def, const int *order, int examples, struct f
 /* ------------------------------------------------------------------ */
 /* Table pages of clean forward layouts, without enumerating.          */
 
+/* GF(2) pages: every element has 2^nker points (the layout is onto), and
+ * every point of the space (each in-dim's extent is exactly 2^bits) holds
+ * one element, so both tables are found directly. */
+static int page_gf2_setup(const struct lay_def *def, struct run_page *pg)
+{
+	struct run_gf2 *g = &pg->g;
+	if (pg->F.unplaced || pg->F.holes || !run_gf2_setup(def, g) || g->nin != def->naxes)
+		return 0;
+	for (int i = 0; i < g->nin; i++)
+		if (pg->F.ext[g->axis[i]] != (int64_t)1 << g->bits[i])
+			return 0;
+	for (int b = 0; b < g->out_bits; b++)
+		pg->h_of_bit[b] = g->cum_h[b] ^ (b ? g->cum_h[b - 1] : 0);
+	pg->R = (int64_t)1 << g->nker;
+	pg->gf2 = pg->invertible = true;
+	return 1;
+}
+
+static int cmp_coords(const int64_t *x, const int64_t *y, int n)
+{
+	for (int a = 0; a < n; a++)
+		if (x[a] != y[a])
+			return x[a] < y[a] ? -1 : 1;
+	return 0;
+}
+
+static int cmp_coords_r(const void *x, const void *y, void *n)
+{
+	return cmp_coords(x, y, *(const int *)n);
+}
+
+/* Ascending point order: coordinates compared axis by axis (m points of
+ * n axes). */
+static void sort_coords(int64_t *coords, size_t m, int n)
+{
+	if (m > 16) {
+		qsort_r(coords, m, sizeof *coords * (size_t)n, cmp_coords_r, &n);
+		return;
+	}
+	for (size_t i = 1; i < m; i++)
+		for (size_t j = i; j > 0; j--) {
+			int64_t *x = coords + (j - 1) * (size_t)n, *y = coords + j * (size_t)n;
+			if (cmp_coords(x, y, n) <= 0)
+				break;
+			for (int a = 0; a < n; a++) {
+				int64_t t = x[a];
+				x[a] = y[a];
+				y[a] = t;
+			}
+		}
+}
+
+/* The points of element e: h0(e) xor span(ker), as coordinates. */
+static size_t page_gf2_elem(const struct lay_def *def, const struct run_page *pg, int64_t e,
+			    int64_t *coords)
+{
+	const struct run_gf2 *g = &pg->g;
+	uint64_t h = 0;
+	for (int b = 0; b < g->out_bits; b++)
+		if ((uint64_t)e >> b & 1)
+			h ^= pg->h_of_bit[b];
+	size_t m = (size_t)pg->R;
+	for (size_t s = 0; s < m; s++) {
+		int64_t *c = coords + s * (size_t)def->naxes;
+		for (int i = 0; i < g->nin; i++)
+			c[g->axis[i]] =
+				(int64_t)((h >> g->rowlo[i]) & (((uint64_t)1 << g->bits[i]) - 1));
+		if (s + 1 < m)
+			h ^= g->ker[__builtin_ctzll(s + 1)];
+	}
+	return m;
+}
+
+/* The element at a point: the xor of the rows of its set bits. */
+static int64_t page_gf2_point(const struct run_page *pg, const int64_t *coord)
+{
+	const struct run_gf2 *g = &pg->g;
+	uint64_t e = 0;
+	for (int i = 0; i < g->nin; i++)
+		for (int k = 0; k < g->bits[i]; k++)
+			if ((uint64_t)coord[g->axis[i]] >> k & 1)
+				e ^= pg->f.rows[g->rowlo[i] + k];
+	return (int64_t)e;
+}
+
 int run_page_setup(const struct lay_def *def, struct run_page *pg)
 {
 	char why[128];
@@ -644,13 +730,15 @@ int run_page_setup(const struct lay_def *def, struct run_page *pg)
 	    F->placements > def->max_points)
 		return 0;
 	def->ops->form(def, &pg->f);
-	if (pg->f.kind != LAY_FORM_FORWARD || pg->f.nord == 0)
-		return 0;
 	int64_t s = 1;
 	for (int a = def->naxes - 1; a >= 0; a--) {
 		pg->ps[a] = s;
 		s *= F->ext[a];
 	}
+	if (pg->f.kind == LAY_FORM_GF2)
+		return page_gf2_setup(def, pg);
+	if (pg->f.kind != LAY_FORM_FORWARD || pg->f.nord == 0)
+		return 0;
 	pg->R = 1;
 	for (int k = 0; k < pg->f.n; k++)
 		if (pg->f.it[k].replica)
@@ -697,6 +785,11 @@ size_t run_page_elem(const struct lay_def *def, const struct run_page *pg, int64
 		     int64_t *coords)
 {
 	int n = def->naxes;
+	if (pg->gf2) {
+		size_t m = page_gf2_elem(def, pg, e, coords);
+		sort_coords(coords, m, n);
+		return m;
+	}
 	int64_t base[LAYOUTD_MAX_AXES], rc[2 * LAYOUTD_MAX_ITERS] = { 0 };
 	memcpy(base, pg->f.offset, sizeof base);
 	for (int k = 0; k < pg->f.nord; k++) {
@@ -723,21 +816,7 @@ size_t run_page_elem(const struct lay_def *def, const struct run_page *pg, int64
 		if (k < 0)
 			break;
 	}
-	/* ascending point order: coordinates compared axis by axis */
-	for (size_t i = 1; i < m; i++)
-		for (size_t j = i; j > 0; j--) {
-			int64_t *x = coords + (j - 1) * (size_t)n, *y = coords + j * (size_t)n;
-			int cmp = 0;
-			for (int a = 0; a < n && !cmp; a++)
-				cmp = (x[a] > y[a]) - (x[a] < y[a]);
-			if (cmp <= 0)
-				break;
-			for (int a = 0; a < n; a++) {
-				int64_t t = x[a];
-				x[a] = y[a];
-				y[a] = t;
-			}
-		}
+	sort_coords(coords, m, n);
 	return m;
 }
 
@@ -745,6 +824,8 @@ size_t run_page_elem(const struct lay_def *def, const struct run_page *pg, int64
  * digits of nested strides come out greedily, largest stride first. */
 int64_t run_page_point(const struct lay_def *def, const struct run_page *pg, const int64_t *coord)
 {
+	if (pg->gf2)
+		return page_gf2_point(pg, coord);
 	int64_t e = 0;
 	for (int a = 0; a < def->naxes; a++) {
 		int64_t v = coord[a] - pg->f.offset[a];

@@ -140,6 +140,19 @@ int run_points(struct run *r, int (*fn)(void *ctx, int64_t elem, int64_t p), voi
 int64_t run_points_count(const struct run *r);
 /* run_begin, then every element with the placements counted (side). */
 int run_enumerate(struct run *r, const struct lay_def *def, struct lay_error *err);
+/* A GF(2) layout in element order (analyze.c): element e's points are
+ * h0(e) xor span(ker), h0 linear in e's bits; cum_h[k] / cum_v[k] are what
+ * e -> e+1 flips (bits 0..k) in h0 and in the residue, which is 0 exactly
+ * for the elements in the image. */
+struct run_gf2 {
+	int nin, nrows, out_bits, nker;
+	int rowlo[LAYOUTD_MAX_AXES], bits[LAYOUTD_MAX_AXES], axis[LAYOUTD_MAX_AXES];
+	uint64_t cum_h[64], cum_v[64];
+	uint64_t ker[64];
+};
+/* 1 with *g filled when def is a GF(2) layout whose placements are all in
+ * bounds; 0 otherwise. */
+int run_gf2_setup(const struct lay_def *def, struct run_gf2 *g);
 /* Reduced row echelon form over GF(2) of rows[0..nrows) (nrows < 64), each
  * row tagged with the rows it combines (bit r: row r): val/tag/piv get the
  * pivot rows, their tags and pivot bits, ker the tags of the rows that
@@ -194,6 +207,10 @@ struct run_page {
 	bool invertible;		       /* nested positive strides: point -> element */
 	int nax_it[LAYOUTD_MAX_AXES];
 	int ax_it[LAYOUTD_MAX_AXES][2 * LAYOUTD_MAX_ITERS];
+	/* a surjective GF(2) layout whose space is exactly its in-dims' */
+	bool gf2;
+	struct run_gf2 g;
+	uint64_t h_of_bit[64]; /* h0(1 << b) */
 };
 int run_page_setup(const struct lay_def *def, struct run_page *pg);
 size_t run_page_elem(const struct lay_def *def, const struct run_page *pg, int64_t e,

@@ -10,6 +10,7 @@
  * derived by hand.
  */
 #include "randlay.h"
+#include "run.h"
 #include "unit.h"
 
 /* Rows of a table as text, one line each. */
@@ -105,7 +106,7 @@ static json_t *run(const char *text, int method, struct lay_error *err)
 static void check_probes(const char *text, json_t *analysis)
 {
 	json_t *shape = json_object_get(json_object_get(analysis, "logical"), "shape");
-	char req[8192], first[256] = "", last[256] = "";
+	char req[8192 + 640], first[256] = "", last[256] = "";
 	size_t i;
 	json_t *d;
 	json_array_foreach(shape, i, d)
@@ -223,6 +224,72 @@ static void test_agreement(void)
 }
 
 /* Past the enumeration limit, answers derived by hand. */
+/* Onto GF(2) layouts (linear, ttgir) are paged directly too: element e's
+ * points are h0(e) xor the kernel's span, a point's element the xor of its
+ * rows.  Random bases of full rank with zero and repeated bases (replication),
+ * and Triton encodings that broadcast, against the whole table. */
+static void test_gf2_pages(void)
+{
+	static const char *const fixed[] = {
+		"{\"linear\": {\"bases\": {\"register\": [[0,1],[0,2]], \"lane\": "
+		"[[1,0],[2,0],[0,0]]}, \"out\": [[\"dim0\",4],[\"dim1\",4]]}}",
+		"{\"ttgir\": \"#ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [8, 4], "
+		"warpsPerCTA = [2, 2], order = [1, 0]}>\", \"shape\": [8, 4]}",
+		"{\"ttgir\": \"#ttg.blocked<{sizePerThread = [2, 2], threadsPerWarp = [4, 8], "
+		"warpsPerCTA = [1, 1], order = [0, 1]}>\", \"shape\": [16, 32]}",
+	};
+	int paged = 0;
+	for (size_t k = 0; k < sizeof fixed / sizeof fixed[0] + 300; k++) {
+		char text[2048];
+		if (k < sizeof fixed / sizeof fixed[0]) {
+			snprintf(text, sizeof text, "%s", fixed[k]);
+		} else {
+			/* out bits 1..8; in bits: a permutation of the unit vectors
+			 * xored with lower ones, plus zero or repeated bases */
+			int ob = 1 + (int)rl_pick(8), extra = (int)rl_pick(3);
+			uint64_t v[16];
+			for (int b = 0; b < ob; b++) {
+				v[b] = (uint64_t)1 << b;
+				for (int c = 0; c < b; c++)
+					if (rl_pick(3) == 0)
+						v[b] ^= (uint64_t)1 << c;
+			}
+			for (int b = ob - 1; b > 0; b--) {
+				int c = (int)rl_pick(b + 1);
+				uint64_t t = v[b];
+				v[b] = v[c];
+				v[c] = t;
+			}
+			for (int x = 0; x < extra; x++)
+				v[ob + x] = rl_pick(2) ? 0 : v[rl_pick(ob)];
+			int n = ob + extra, split = (int)rl_pick(n + 1);
+			char *p = text;
+			p += sprintf(p, "{\"linear\": {\"bases\": {\"register\": [");
+			for (int i = 0; i < n; i++) {
+				if (i == split)
+					p += sprintf(p, "], \"lane\": [");
+				else if (i)
+					p += sprintf(p, ", ");
+				p += sprintf(p, "[%llu]", (unsigned long long)v[i]);
+			}
+			if (split == n)
+				p += sprintf(p, "], \"lane\": [");
+			sprintf(p, "]}, \"out\": [[\"dim0\", %d]]}}", 1 << ob);
+		}
+		struct lay_error e;
+		json_t *req = lay_json_load(text, strlen(text), &e);
+		struct lay_def *def = req ? lay_def_new(req, "", NULL, &e) : NULL;
+		CU_ASSERT_PTR_NOT_NULL_FATAL(def);
+		struct run_page pg;
+		paged += run_page_setup(def, &pg) && pg.gf2;
+		lay_def_free(def);
+		json_decref(req);
+		check_pages(text);
+	}
+	/* every one of them is onto with exact extents: all take the GF(2) pages */
+	CU_ASSERT_EQUAL(paged, 303);
+}
+
 static void test_large(void)
 {
 	struct lay_error e;
@@ -303,6 +370,7 @@ int main(void)
 	static const struct unit_test tests[] = {
 		{ "structural agrees with enumeration", test_agreement },
 		{ "past the limit", test_large },
+		{ "GF(2) pages against the whole table", test_gf2_pages },
 		{ NULL, NULL },
 	};
 	rl_seed(0x9e3779b97f4a7c15ULL);
