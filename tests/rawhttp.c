@@ -8,6 +8,8 @@
  *   -w MS    wait at most MS milliseconds for the answer (default 3000)
  *   -d MS    send TEXT one byte every MS milliseconds (a slow client)
  *   -c       close right after sending, without reading (an abandoned client)
+ *   -F       with -c: the end of file in the same segment as TEXT (TCP_CORK),
+ *            so the server finds both at its first read
  *   -H       print only the status line of each response
  *   -s FILE  TEXT holds \f: send what precedes it, read until FILE exists
  *            (the test's cue, e.g. after a signal), then send the rest
@@ -65,15 +67,17 @@ static long long now_ms(void)
 int main(int argc, char **argv)
 {
 	int wait_ms = 3000, delay_ms = 0, opt;
-	bool abandon = false, heads = false;
+	bool abandon = false, heads = false, cork = false;
 	const char *cue = NULL;
-	while ((opt = getopt(argc, argv, "w:d:cHs:")) != -1) {
+	while ((opt = getopt(argc, argv, "w:d:cFHs:")) != -1) {
 		if (opt == 'w')
 			wait_ms = atoi(optarg);
 		else if (opt == 'd')
 			delay_ms = atoi(optarg);
 		else if (opt == 'c')
 			abandon = true;
+		else if (opt == 'F')
+			cork = true;
 		else if (opt == 'H')
 			heads = true;
 		else if (opt == 's')
@@ -105,6 +109,8 @@ int main(int argc, char **argv)
 	}
 	int one = 1;
 	setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
+	if (cork && abandon)
+		setsockopt(fd, IPPROTO_TCP, TCP_CORK, &one, sizeof one);
 	long long deadline = now_ms() + wait_ms;
 	bool closed = false;
 	static char buf[1 << 16];

@@ -90,6 +90,8 @@ struct http_guard {
 	uint64_t whole, answered;
 	/* a refusal, written once the library answered every request before it */
 	bool refused, sent, logged_here;
+	/* the client closed with a request unfinished: reads end */
+	bool eof;
 	unsigned status;
 	const char *code;
 	char detail[200];
@@ -470,7 +472,7 @@ static bool chunk_line_end(struct http_guard *g)
  * this buffer.
  */
 static bool scan(struct http_guard *g, const unsigned char *p, size_t n, size_t *keep,
-		 bool *start_in)
+		 bool *start_in, size_t *begun)
 {
 	/* where the request now being read began in this buffer; SIZE_MAX
 	 * while it is one that began before */
@@ -562,6 +564,7 @@ static bool scan(struct http_guard *g, const unsigned char *p, size_t n, size_t 
 			return false;
 		}
 	}
+	*begun = start;
 	return true;
 }
 
@@ -590,11 +593,20 @@ static void send_refusal(struct http_guard *g)
 				 (int64_t)g->bytes, g->start_us ? http_now_us() - g->start_us : 0);
 }
 
+/* Whether the client's end of file is waiting on the socket. */
+static bool peer_closed(int fd)
+{
+	char c;
+	return recvfrom(fd, &c, 1, MSG_PEEK | MSG_DONTWAIT, NULL, NULL) == 0;
+}
+
 ssize_t recv(int fd, void *buf, size_t len, int flags)
 {
 	struct http_guard *g = flags & MSG_PEEK ? NULL : guard_of(fd);
 	if (!g)
 		return recvfrom(fd, buf, len, flags, NULL, NULL);
+	if (g->eof)
+		return 0;
 	if (g->refused) {
 		if (g->sent)
 			return 0; /* end of file: the library closes the connection */
@@ -604,10 +616,22 @@ ssize_t recv(int fd, void *buf, size_t len, int flags)
 	ssize_t n = recvfrom(fd, buf, len, flags, NULL, NULL);
 	if (n <= 0)
 		return n;
-	size_t keep = 0;
+	size_t keep = 0, begun = SIZE_MAX;
 	bool start_in = false, line_sent = g->line_sent;
-	if (scan(g, buf, (size_t)n, &keep, &start_in)) {
+	if (scan(g, buf, (size_t)n, &keep, &start_in, &begun)) {
 		g->line_sent = g->state != G_LINE;
+		/* A short read ending inside a request: under epoll the library
+		 * reads no further until new bytes come, so a client that sent
+		 * part of a request and closed (its end of file came with the
+		 * bytes) would hold the connection, and one of its address's
+		 * --max-per-ip slots, until a timeout.  That request can never
+		 * finish: the library gets the whole requests before it, then
+		 * end of file. */
+		if ((size_t)n < len && g->state != G_PASS && (g->state != G_LINE || g->head > 0) &&
+		    peer_closed(fd)) {
+			g->eof = true;
+			return begun == SIZE_MAX ? 0 : (ssize_t)begun;
+		}
 		return n;
 	}
 	/* the library has the refused request's line (and so reports it)
