@@ -202,6 +202,14 @@ for _ in 1 2 3; do "$R" -c -F "$P" 'GET /livez HTTP/1.1\r\nHo' > /dev/null; done
 for _ in 1 2 3; do "$R" -c -F "$P" 'GET /livez HTTP/1.1\r\nHost: x\r\n\r\nGET /li' > /dev/null; done
 sleep 0.3
 req "six clients gone mid-head: the address is not locked out" 200 -m 1 "$U/livez"
+# a client that sends two requests and shuts its side in the same segment:
+# both are answered, then the connection closes (not at the header deadline)
+t0=$(date +%s%N)
+raw "requests then end of file: answered" '^HTTP/1.1 200' -F -w 3000 "$P" 'GET /livez HTTP/1.1\r\nHost: x\r\n\r\nGET /livez HTTP/1.1\r\nHost: x\r\n\r\n'
+answers "requests then end of file" 2
+closed "requests then end of file"
+ms=$((($(date +%s%N) - t0) / 1000000))
+[ "$ms" -lt 1000 ] && ok "closed after the answers ($ms ms)" || bad "closed after $ms ms, expected at once"
 spids=
 for k in 1 2 3; do
 	"$R" -w 8000 -d 400 "$P" 'GET /livez HTTP/1.1\r\nHost: x\r\nX-Slow: aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa\r\n\r\n' > "$T/slow$k" &

@@ -8,8 +8,9 @@
  *   -w MS    wait at most MS milliseconds for the answer (default 3000)
  *   -d MS    send TEXT one byte every MS milliseconds (a slow client)
  *   -c       close right after sending, without reading (an abandoned client)
- *   -F       with -c: the end of file in the same segment as TEXT (TCP_CORK),
- *            so the server finds both at its first read
+ *   -F       the end of file in the same segment as TEXT (TCP_CORK), so the
+ *            server finds both at its first read: with -c the client closes,
+ *            without it the client shuts its sending side and reads
  *   -H       print only the status line of each response
  *   -s FILE  TEXT holds \f: send what precedes it, read until FILE exists
  *            (the test's cue, e.g. after a signal), then send the rest
@@ -109,7 +110,7 @@ int main(int argc, char **argv)
 	}
 	int one = 1;
 	setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
-	if (cork && abandon)
+	if (cork)
 		setsockopt(fd, IPPROTO_TCP, TCP_CORK, &one, sizeof one);
 	long long deadline = now_ms() + wait_ms;
 	bool closed = false;
@@ -139,6 +140,8 @@ int main(int argc, char **argv)
 			}
 		}
 	}
+	if (cork && !abandon && !ff)
+		shutdown(fd, SHUT_WR);
 	if (abandon) {
 		close(fd);
 		printf("[abandoned]\n");

@@ -605,8 +605,12 @@ ssize_t recv(int fd, void *buf, size_t len, int flags)
 	struct http_guard *g = flags & MSG_PEEK ? NULL : guard_of(fd);
 	if (!g)
 		return recvfrom(fd, buf, len, flags, NULL, NULL);
-	if (g->eof)
-		return 0;
+	if (g->eof) {
+		if (g->answered >= g->whole)
+			return 0;
+		errno = EAGAIN; /* the answers to its whole requests go out first */
+		return -1;
+	}
 	if (g->refused) {
 		if (g->sent)
 			return 0; /* end of file: the library closes the connection */
@@ -626,11 +630,19 @@ ssize_t recv(int fd, void *buf, size_t len, int flags)
 		 * bytes) would hold the connection, and one of its address's
 		 * --max-per-ip slots, until a timeout.  That request can never
 		 * finish: the library gets the whole requests before it, then
-		 * end of file. */
-		if ((size_t)n < len && g->state != G_PASS && (g->state != G_LINE || g->head > 0) &&
-		    peer_closed(fd)) {
+		 * end of file.  Likewise a client that sent whole requests and
+		 * shut its side: once they are answered the connection closes,
+		 * not at the header deadline. */
+		if ((size_t)n < len && g->state != G_PASS && peer_closed(fd)) {
 			g->eof = true;
-			return begun == SIZE_MAX ? 0 : (ssize_t)begun;
+			if (g->state != G_LINE || g->head > 0) {
+				if (begun != SIZE_MAX && begun > 0)
+					return (ssize_t)begun;
+				if (g->answered >= g->whole)
+					return 0;
+				errno = EAGAIN;
+				return -1;
+			}
 		}
 		return n;
 	}
@@ -655,6 +667,8 @@ void http_guard_answered(int fd)
 	g->answered++;
 	if (g->refused && !g->sent && g->answered >= g->whole)
 		send_refusal(g);
+	else if (g->eof && g->answered >= g->whole)
+		shutdown(fd, SHUT_RDWR); /* wakes the library, whose next read is end of file */
 }
 
 unsigned http_guard_refused(int fd, int64_t *bytes, char *method, size_t size)
