@@ -424,6 +424,11 @@ int lay_expect_eval(json_t *analysis, json_t *expect, const char *ptr,
 json_t *lay_json_load(const char *text, size_t len, struct lay_error *err);
 /* The same with a nesting limit (0: LAYOUTD_MAX_JSON_DEPTH). */
 json_t *lay_json_load_depth(const char *text, size_t len, int max_depth, struct lay_error *err);
+/* 0 when every value of v is within max_depth levels (0: the default) and
+ * an integer where a number is (reals too with reals_ok); else the located
+ * error of the first offence, under pointer ptr. */
+int lay_json_tree_check(json_t *v, const char *ptr, int max_depth, bool reals_ok,
+			struct lay_error *err);
 
 /* `id`: sha256 of the canonical definition.  out must hold 72 bytes. */
 int lay_canonical_id(json_t *def, char out[72], struct lay_error *err);
