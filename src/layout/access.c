@@ -21,63 +21,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "layout.h"
+#include "access.h"
 
-#define ACC_BANKS      32
-#define ACC_LANES      32  /* lanes per warp on NVIDIA GPUs */
-#define ACC_MAX_ACCESS 128 /* bits one lane moves in one instruction */
-#define ACC_MAX_EX     LAYOUTD_MAX_EXAMPLES
-
-/* ------------------------------------------------------------------ */
-/* The composed table                                                  */
-
-struct acc {
-	const struct lay_def *mem, *thr;
-	int bits;
-	int64_t vec_req; /* 0: the largest possible */
-	const char *op;
-	int examples;
-	/* memory side */
-	int off_axis;
-	int64_t noff;  /* extent of the offset axis */
-	int64_t *eoff; /* element -> lowest offset */
-	bool bijective;
-	int64_t replicated;
-	/* threads side: axes and extents */
-	int lane_axis, thread_axis;
-	int nslot, slot_axes[LAYOUTD_MAX_AXES];
-	int ngrp, grp_axes[LAYOUTD_MAX_AXES];
-	int64_t ext[LAYOUTD_MAX_AXES];
-	int64_t twarps; /* warps a thread axis spans (1 without one) */
-	int64_t R, L, G;
-	int32_t *pelem; /* point ((g * L + l) * R + r) -> element, -1 none */
-	/* registers after dropping broadcast bits */
-	bool rpow2;
-	int nkept, kept[32]; /* kept register bits, ascending */
-	int64_t R2;
-	int64_t *f;	 /* compacted point -> offset, -1 inactive */
-	int64_t *regmap; /* register group * v + slot -> compacted register */
-};
-
-/* One count of an access over an offset assignment. */
-struct count {
-	int64_t v;	   /* elements per lane per instruction */
-	int nsel, sel[8];  /* register bits of a vector, in offset order */
-	int nrem, rem[32]; /* the other register bits, ascending */
-	int64_t vw;	   /* words per lane access */
-	int64_t lanes_per_wf, wf_per_instr, instr_regs, instructions;
-	int64_t total, ideal, max_ways;
-	int nworst;
-	int64_t worst[ACC_MAX_EX][3]; /* g, register group, wavefront */
-	int64_t analytic;	      /* -1 when the layouts are not GF(2) */
-};
-
-static bool is_pow2(int64_t x)
+bool acc_is_pow2(int64_t x)
 {
 	return x > 0 && (x & (x - 1)) == 0;
 }
 
-static int log2i(int64_t x)
+int acc_log2i(int64_t x)
 {
 	int k = 0;
 	while ((INT64_C(1) << k) < x)
@@ -174,7 +125,7 @@ static int elem_str(const struct lay_def *def, int64_t e, char *out, size_t n)
 	return 0;
 }
 
-static json_t *elem_json(const struct lay_def *def, int64_t e)
+json_t *acc_elem_json(const struct lay_def *def, int64_t e)
 {
 	int64_t x[LAYOUTD_MAX_RANK];
 	for (int d = def->rank - 1; d >= 0; d--) {
@@ -188,7 +139,7 @@ static json_t *elem_json(const struct lay_def *def, int64_t e)
 }
 
 /* The memory side: one memory axis, owner axes (block) only at 0. */
-static int read_memory(struct acc *A, const char *lptr, struct lay_error *err)
+int acc_read_memory(struct acc *A, const char *lptr, struct lay_error *err)
 {
 	const struct lay_def *d = A->mem;
 	int nmem = 0;
@@ -363,10 +314,10 @@ static int read_threads(struct acc *A, const char *tptr, struct lay_error *err)
 	/* Registers that repeat another register's element for every thread
 	 * are one value held twice: no instruction reads them (Triton drops
 	 * such broadcast register bases the same way). */
-	A->rpow2 = is_pow2(A->R);
+	A->rpow2 = acc_is_pow2(A->R);
 	A->R2 = A->R;
 	if (A->rpow2) {
-		int nb = log2i(A->R);
+		int nb = acc_log2i(A->R);
 		for (int j = 0; j < nb; j++) {
 			int64_t bit = INT64_C(1) << j;
 			bool same = true;
@@ -447,7 +398,7 @@ static int64_t reg_of(const struct acc *A, const struct count *C, int64_t ig, in
  */
 static bool try_vector(const struct acc *A, struct count *C, int64_t v)
 {
-	int k = log2i(v);
+	int k = acc_log2i(v);
 	int nb = A->rpow2 ? A->nkept : 0;
 	C->v = v;
 	C->nsel = C->nrem = 0;
@@ -582,11 +533,11 @@ static int gf2_rank(uint64_t *rows, int n)
  */
 static int64_t analytic(const struct acc *A, const struct count *C)
 {
-	if (!A->bijective || !is_pow2(A->noff) || !A->rpow2 || !is_pow2(A->L) || !is_pow2(A->G) ||
-	    A->f[0] != 0)
+	if (!A->bijective || !acc_is_pow2(A->noff) || !A->rpow2 || !acc_is_pow2(A->L) ||
+	    !acc_is_pow2(A->G) || A->f[0] != 0)
 		return -1;
 	int64_t n = A->G * A->L * A->R2;
-	int nbits = log2i(n);
+	int nbits = acc_log2i(n);
 	if (nbits > 62)
 		return -1;
 	for (int64_t q = 1; q < n; q++) {
@@ -595,14 +546,14 @@ static int64_t analytic(const struct acc *A, const struct count *C)
 		if (o < 0 || ob < 0 || ol < 0 || o != (ob ^ ol))
 			return -1;
 	}
-	int rb = log2i(A->R2), lb = log2i(A->L);
-	int keep = lb - log2i(C->vw);
+	int rb = acc_log2i(A->R2), lb = acc_log2i(A->L);
+	int keep = lb - acc_log2i(C->vw);
 	if (keep < 0)
 		keep = 0;
 	int64_t bank_size = 1024 / (C->v * A->bits);
 	if (bank_size > A->noff)
 		bank_size = A->noff;
-	int t = log2i(C->v * bank_size);
+	int t = acc_log2i(C->v * bank_size);
 	uint64_t lanes[64], low[64], mask = t >= 63 ? ~UINT64_C(0) : (UINT64_C(1) << t) - 1;
 	for (int i = 0; i < keep; i++) {
 		lanes[i] = (uint64_t)A->f[INT64_C(1) << (rb + i)];
@@ -617,8 +568,8 @@ static int64_t analytic(const struct acc *A, const struct count *C)
  * returns 1) as soon as more wavefronts than that are needed: the swizzle
  * search only wants candidates that beat the best so far.
  */
-static int count_access(struct acc *A, const int64_t *eoff, struct count *C, bool need_vec,
-			const char *vptr, int64_t bound, struct lay_error *err)
+int acc_count_access(struct acc *A, const int64_t *eoff, struct count *C, bool need_vec,
+		     const char *vptr, int64_t bound, struct lay_error *err)
 {
 	int rc = fill_f(A, eoff, err);
 	if (rc)
@@ -715,7 +666,7 @@ static json_t *point_json(const struct acc *A, int64_t g, int64_t l, int64_t r2)
 	return o;
 }
 
-static json_t *number(int64_t num, int64_t den)
+json_t *acc_number(int64_t num, int64_t den)
 {
 	if (den && num % den == 0)
 		return json_integer(num / den);
@@ -771,7 +722,7 @@ static json_t *wavefront_json(const struct acc *A, const struct count *C, int64_
 						acc, json_pack("{s:I,s:o,s:o,s:I}", "lane",
 							       (json_int_t)l, "place",
 							       point_json(A, g, l, r2), "logical",
-							       elem_json(A->mem, e), "offset",
+							       acc_elem_json(A->mem, e), "offset",
 							       (json_int_t)o2));
 				}
 			json_array_append_new(ws, json_pack("{s:I,s:o}", "word", (json_int_t)wl[k],
@@ -802,7 +753,7 @@ static json_t *wavefront_json(const struct acc *A, const struct count *C, int64_
 	return o;
 }
 
-static json_t *count_json(const struct acc *A, const struct count *C)
+json_t *acc_count_json(const struct acc *A, const struct count *C)
 {
 	json_t *o = json_pack(
 		"{s:s,s:i,s:{s:I,s:I},s:I,s:I,s:I,s:I,s:I,s:o,s:I}", "op", A->op, "element_bits",
@@ -810,246 +761,11 @@ static json_t *count_json(const struct acc *A, const struct count *C)
 		(json_int_t)(C->v * A->bits), "lanes_per_wavefront", (json_int_t)C->lanes_per_wf,
 		"instructions", (json_int_t)C->instructions, "wavefronts_per_instruction",
 		(json_int_t)C->wf_per_instr, "wavefronts", (json_int_t)C->total, "ideal_wavefronts",
-		(json_int_t)C->ideal, "bank_conflicts", number(C->total - C->ideal, C->ideal),
+		(json_int_t)C->ideal, "bank_conflicts", acc_number(C->total - C->ideal, C->ideal),
 		"max_ways", (json_int_t)C->max_ways);
 	if (C->analytic >= 0)
 		json_object_set_new(o, "analytic", json_integer(C->analytic));
 	return o;
-}
-
-/* ------------------------------------------------------------------ */
-/* Swizzle search                                                      */
-
-static int64_t swz(int64_t x, int B, int M, int S)
-{
-	if (B == 0)
-		return x;
-	int64_t msk = ((INT64_C(1) << B) - 1) << (M + S);
-	return x ^ ((x & msk) >> S);
-}
-
-struct cand {
-	int B, M, S;
-	struct count c;
-};
-
-/* Better: fewer wavefronts in all, then fewer conflicts per wavefront,
- * then the simpler swizzle. */
-static bool better(const struct cand *x, const struct cand *y)
-{
-	if (x->c.total != y->c.total)
-		return x->c.total < y->c.total;
-	int64_t lx = (x->c.total - x->c.ideal) * y->c.ideal,
-		ly = (y->c.total - y->c.ideal) * x->c.ideal;
-	if (lx != ly)
-		return lx < ly;
-	if (x->B != y->B)
-		return x->B < y->B;
-	if (x->S != y->S)
-		return x->S < y->S;
-	return x->M < y->M;
-}
-
-/* Linear bases (offset -> logical) of the layout under offsets eoff, or
- * NULL when it is not GF(2)-linear onto a power-of-two tile. */
-static json_t *linear_def(const struct acc *A, const int64_t *eoff)
-{
-	const struct lay_def *d = A->mem;
-	if (!A->bijective || !is_pow2(A->noff))
-		return NULL;
-	for (int k = 0; k < d->rank; k++)
-		if (!is_pow2(d->shape[k]))
-			return NULL;
-	int64_t *inv = malloc(sizeof *inv * (size_t)A->noff);
-	if (!inv)
-		return NULL;
-	for (int64_t e = 0; e < d->size; e++)
-		inv[eoff[e]] = e;
-	int total = 0;
-	for (int k = 0; k < d->rank; k++)
-		total += log2i(d->shape[k]);
-	bool linear = total <= 62;
-	for (int64_t o = 1; o < A->noff && linear; o++) {
-		int64_t lowbit = o & -o;
-		/* with row-major element indices over power-of-two dims, the
-		 * element index is the packed coordinate: XOR is per dim */
-		linear = inv[o] == (inv[o ^ lowbit] ^ inv[lowbit]) && inv[0] == 0;
-	}
-	json_t *out = NULL;
-	if (linear) {
-		json_t *bases = json_array(), *outs = json_array();
-		for (int64_t b = 1; b < A->noff; b <<= 1)
-			json_array_append_new(bases, elem_json(d, inv[b]));
-		for (int k = 0; k < d->rank; k++)
-			json_array_append_new(
-				outs, json_pack("[s,I]", d->names[k], (json_int_t)d->shape[k]));
-		out = json_pack("{s:{s:{s:o},s:o}}", "linear", "bases",
-				A->mem->axes[A->off_axis].name, bases, "out", outs);
-	}
-	free(inv);
-	return out;
-}
-
-/* Offsets of a definition's single memory axis, for re-analysis. */
-static int reread_offsets(struct acc *A, json_t *defj, const char *ptr,
-			  const struct lay_options *opt, int64_t *eoff, struct lay_error *err)
-{
-	struct lay_def *d = lay_def_new(defj, ptr, opt, err);
-	if (!d)
-		return err ? err->code : LAY_ESCHEMA;
-	struct acc B = { 0 };
-	B.mem = d;
-	int rc = d->rank != A->mem->rank || d->size != A->mem->size
-			 ? lay_error_set(err, LAY_ESHAPE, ptr, -1, "the tile changed")
-			 : read_memory(&B, ptr, err);
-	if (!rc)
-		memcpy(eoff, B.eoff, sizeof *eoff * (size_t)d->size);
-	free(B.eoff);
-	lay_def_free(d);
-	return rc;
-}
-
-/*
- * The layout as the user wrote it, with the swizzle composed in the same
- * notation: an expr offset wrapped in the XOR, a CuTe text composed with
- * Sw<B,M,S> (printed or C++ form), an Axe text inside TVM's ComposeLayout.
- * NULL when the notation or text has no such form (or is swizzled already).
- */
-static json_t *written_def(const struct acc *A, json_t *layout_json, int B, int M, int S, int form)
-{
-	const char *key = A->mem->notation_key;
-	json_t *v = json_object_get(layout_json, key);
-	const char *t;
-	size_t need;
-	char *buf;
-	json_t *out;
-	if (!json_is_object(layout_json))
-		return NULL;
-	if (strcmp(key, "expr") == 0) {
-		t = json_string_value(json_object_get(v, A->mem->axes[A->off_axis].name));
-		if (!t || form)
-			return NULL;
-		need = 2 * strlen(t) + 96;
-		if (!(buf = malloc(need)))
-			return NULL;
-		snprintf(buf, need, "(%s) ^ ((((%s) >> %d) & %d) << %d)", t, t, M + S, (1 << B) - 1,
-			 M);
-		out = json_deep_copy(layout_json);
-		json_object_set_new(json_object_get(out, "expr"), A->mem->axes[A->off_axis].name,
-				    json_string(buf));
-		free(buf);
-		return out;
-	}
-	t = json_string_value(v);
-	if (!t || strstr(t, "Sw<") || strstr(t, "Swizzle") || strstr(t, "S<") ||
-	    strstr(t, "Compose") || strstr(t, "SW_"))
-		return NULL;
-	need = strlen(t) + 96;
-	if (!(buf = malloc(need)))
-		return NULL;
-	if (strcmp(key, "cute") == 0 && form == 0)
-		snprintf(buf, need, "Sw<%d,%d,%d> o 0 o %s", B, M, S, t);
-	else if (strcmp(key, "cute") == 0 && form == 1)
-		snprintf(buf, need, "composition(Swizzle<%d,%d,%d>{}, %s{})", B, M, S, t);
-	else if (strcmp(key, "axe") == 0 && form == 0)
-		snprintf(buf, need, "ComposeLayout(%d, %d, %d, TileLayout(%s))", M, B, S, t);
-	else {
-		free(buf);
-		return NULL;
-	}
-	out = json_deep_copy(layout_json);
-	json_object_set_new(out, key, json_string(buf));
-	free(buf);
-	return out;
-}
-
-static json_t *suggest(struct acc *A, const struct count *orig, json_t *layout_json,
-		       const struct lay_options *opt, struct lay_error *err)
-{
-	const struct lay_def *d = A->mem;
-	int64_t *w = malloc(sizeof *w * (size_t)(d->size ? d->size : 1));
-	json_t *out = NULL;
-	if (!w) {
-		lay_error_set(err, LAY_ENOMEM, "/access", -1, "out of memory");
-		return NULL;
-	}
-	int64_t mx = 0;
-	for (int64_t e = 0; e < d->size; e++)
-		if (A->eoff[e] > mx)
-			mx = A->eoff[e];
-	int n = log2i(mx + 1);
-	struct cand best = { 0, 0, 0, *orig }, c;
-	for (int B = 1; B <= 5 && B <= n; B++)
-		for (int M = 0; M + 2 * B <= n; M++)
-			for (int S = B; M + S + B <= n; S++) {
-				for (int64_t e = 0; e < d->size; e++)
-					w[e] = swz(A->eoff[e], B, M, S);
-				c.B = B;
-				c.M = M;
-				c.S = S;
-				int rc = count_access(A, w, &c.c, false, NULL, best.c.total, err);
-				if (rc < 0)
-					goto out;
-				if (rc == 0 && better(&c, &best))
-					best = c;
-			}
-	char txt[64];
-	snprintf(txt, sizeof txt, "Sw<%d,%d,%d>", best.B, best.M, best.S);
-	out = json_pack("{s:s,s:i,s:i,s:i,s:s,s:b,s:b}", "swizzle", txt, "B", best.B, "M", best.M,
-			"S", best.S, "on", "elements", "needed", best.B > 0, "conflict_free",
-			best.c.total == best.c.ideal);
-	if (A->bits >= 8 && best.B > 0) {
-		snprintf(txt, sizeof txt, "Sw<%d,%d,%d>", best.B, best.M + log2i(A->bits / 8),
-			 best.S);
-		json_object_set_new(out, "bytes", json_string(txt));
-	}
-	json_object_set_new(out, "access", count_json(A, &best.c));
-	for (int64_t e = 0; e < d->size; e++)
-		w[e] = swz(A->eoff[e], best.B, best.M, best.S);
-	json_t *lin = linear_def(A, w);
-	if (lin) {
-		/* Re-analyse the printed bases from scratch: they are the proof. */
-		int64_t *w2 = malloc(sizeof *w2 * (size_t)(d->size ? d->size : 1));
-		struct count v;
-		int rc = w2 ? reread_offsets(A, lin, "/access/suggestion/layout", opt, w2, err)
-			    : lay_error_set(err, LAY_ENOMEM, "/access", -1, "out of memory");
-		if (!rc)
-			rc = count_access(A, w2, &v, true, "/access/vector", 0, err);
-		free(w2);
-		if (rc) {
-			json_decref(lin);
-			json_decref(out);
-			out = NULL;
-			goto out;
-		}
-		json_object_set_new(out, "layout", lin);
-		json_object_set_new(out, "verified",
-				    json_pack("{s:s,s:o,s:I,s:I}", "by",
-					      "re-analysis of the linear layout above",
-					      "bank_conflicts", number(v.total - v.ideal, v.ideal),
-					      "wavefronts", (json_int_t)v.total, "vector_bits",
-					      (json_int_t)(v.v * A->bits)));
-	}
-	/* The same swizzle in the layout's own notation, when that notation can
-	 * say it and the result re-analyses to the same counts. */
-	for (int form = 0; best.B > 0 && form < 2; form++) {
-		json_t *wd = written_def(A, layout_json, best.B, best.M, best.S, form);
-		struct lay_error scratch;
-		struct count v;
-		if (!wd)
-			continue;
-		lay_error_clear(&scratch);
-		if (!reread_offsets(A, wd, "/access/suggestion/written", opt, w, &scratch) &&
-		    !count_access(A, w, &v, false, NULL, 0, &scratch) && v.total == best.c.total &&
-		    v.ideal == best.c.ideal && v.v == best.c.v) {
-			json_object_set_new(out, "written", wd);
-			break;
-		}
-		json_decref(wd);
-	}
-out:
-	free(w);
-	return out;
 }
 
 /* ------------------------------------------------------------------ */
@@ -1074,7 +790,7 @@ static int parse_spec(struct acc *A, json_t *access, const char *aptr, json_t **
 			int64_t b;
 			if (lay_json_int(val, q, &b, err))
 				return err ? err->code : LAY_ESCHEMA;
-			if (!is_pow2(b) || b > ACC_MAX_ACCESS)
+			if (!acc_is_pow2(b) || b > ACC_MAX_ACCESS)
 				return lay_error_set(
 					err, LAY_ERANGE, q, -1,
 					"element_bits is %lld: the bank rule needs a power of two "
@@ -1084,7 +800,7 @@ static int parse_spec(struct acc *A, json_t *access, const char *aptr, json_t **
 		} else if (strcmp(key, "vector") == 0) {
 			if (lay_json_int(val, q, &A->vec_req, err))
 				return err ? err->code : LAY_ESCHEMA;
-			if (!is_pow2(A->vec_req))
+			if (!acc_is_pow2(A->vec_req))
 				return lay_error_set(
 					err, LAY_ERANGE, q, -1,
 					"vector is %lld elements per lane: it must be a "
@@ -1160,7 +876,7 @@ static int settle_bits(struct acc *A, json_t *analysis, json_t *layout_json, jso
 		return lay_error_set(err, LAY_ESCHEMA, "/access", -1,
 				     "access needs \"element_bits\" (the element width: 16 for "
 				     "f16, 32 for f32) unless the layout carries it");
-	if (!is_pow2(A->bits) || A->bits > ACC_MAX_ACCESS)
+	if (!acc_is_pow2(A->bits) || A->bits > ACC_MAX_ACCESS)
 		return lay_error_set(
 			err, LAY_ERANGE, "/access", -1,
 			"the layout's elements are %d bits wide: the bank rule needs a "
@@ -1256,12 +972,12 @@ int lay_access_attach(json_t *analysis, struct lay_def *layout, json_t *layout_j
 				   a, b);
 		goto out;
 	}
-	if ((rc = read_memory(&A, layout->ptr, err)) ||
+	if ((rc = acc_read_memory(&A, layout->ptr, err)) ||
 	    (rc = read_threads(&A, "/access/threads", err)))
 		goto out;
-	if ((rc = count_access(&A, A.eoff, &C, true, "/access/vector", 0, err)))
+	if ((rc = acc_count_access(&A, A.eoff, &C, true, "/access/vector", 0, err)))
 		goto out;
-	res = count_json(&A, &C);
+	res = acc_count_json(&A, &C);
 	if (C.analytic >= 0 && C.total % C.ideal == 0 &&
 	    C.analytic != (C.total - C.ideal) / C.ideal) {
 		char m[256];
@@ -1308,7 +1024,7 @@ int lay_access_attach(json_t *analysis, struct lay_def *layout, json_t *layout_j
 			res, "view",
 			wavefront_json(&A, &C, si / C.instr_regs, si % C.instr_regs, sw, true, -1));
 	if (suggest_v) {
-		json_t *s = suggest(&A, &C, layout_json, opt, err);
+		json_t *s = acc_suggest(&A, &C, layout_json, opt, err);
 		if (!s) {
 			rc = err ? err->code : LAY_ENOMEM;
 			goto out;

@@ -1,0 +1,78 @@
+/*
+ * access.h - internal to the access analysis: the composed table of a
+ * memory layout and a threads layout (struct acc), one count of an access
+ * over it (struct count), and what access.c shares with the swizzle search
+ * in access_suggest.c.  Not installed.
+ */
+#ifndef LAYOUTD_ACCESS_H
+#define LAYOUTD_ACCESS_H
+
+#include "layout.h"
+
+#define ACC_BANKS      32
+#define ACC_LANES      32  /* lanes per warp on NVIDIA GPUs */
+#define ACC_MAX_ACCESS 128 /* bits one lane moves in one instruction */
+#define ACC_MAX_EX     LAYOUTD_MAX_EXAMPLES
+
+struct acc {
+	const struct lay_def *mem, *thr;
+	int bits;
+	int64_t vec_req; /* 0: the largest possible */
+	const char *op;
+	int examples;
+	/* memory side */
+	int off_axis;
+	int64_t noff;  /* extent of the offset axis */
+	int64_t *eoff; /* element -> lowest offset */
+	bool bijective;
+	int64_t replicated;
+	/* threads side: axes and extents */
+	int lane_axis, thread_axis;
+	int nslot, slot_axes[LAYOUTD_MAX_AXES];
+	int ngrp, grp_axes[LAYOUTD_MAX_AXES];
+	int64_t ext[LAYOUTD_MAX_AXES];
+	int64_t twarps; /* warps a thread axis spans (1 without one) */
+	int64_t R, L, G;
+	int32_t *pelem; /* point ((g * L + l) * R + r) -> element, -1 none */
+	/* registers after dropping broadcast bits */
+	bool rpow2;
+	int nkept, kept[32]; /* kept register bits, ascending */
+	int64_t R2;
+	int64_t *f;	 /* compacted point -> offset, -1 inactive */
+	int64_t *regmap; /* register group * v + slot -> compacted register */
+};
+
+/* One count of an access over an offset assignment. */
+struct count {
+	int64_t v;	   /* elements per lane per instruction */
+	int nsel, sel[8];  /* register bits of a vector, in offset order */
+	int nrem, rem[32]; /* the other register bits, ascending */
+	int64_t vw;	   /* words per lane access */
+	int64_t lanes_per_wf, wf_per_instr, instr_regs, instructions;
+	int64_t total, ideal, max_ways;
+	int nworst;
+	int64_t worst[ACC_MAX_EX][3]; /* g, register group, wavefront */
+	int64_t analytic;	      /* -1 when the layouts are not GF(2) */
+};
+
+/* Counts the access over offsets eoff (element -> offset) into *C: vector
+ * width (the largest, or the requested one when need_vec), wavefronts,
+ * conflicts and the worst wavefronts; a located error otherwise. */
+int acc_count_access(struct acc *A, const int64_t *eoff, struct count *C, bool need_vec,
+		     const char *vptr, int64_t bound, struct lay_error *err);
+/* The response members of one count. */
+json_t *acc_count_json(const struct acc *A, const struct count *C);
+/* Element e as its logical coordinates. */
+json_t *acc_elem_json(const struct lay_def *def, int64_t e);
+bool acc_is_pow2(int64_t x);
+int acc_log2i(int64_t x);
+/* num / den as an integer when exact, else a real. */
+json_t *acc_number(int64_t num, int64_t den);
+/* The memory side: the offset axis and element -> lowest offset. */
+int acc_read_memory(struct acc *A, const char *lptr, struct lay_error *err);
+/* The swizzle search (access_suggest.c): the "suggest" member, or NULL
+ * with err set. */
+json_t *acc_suggest(struct acc *A, const struct count *orig, json_t *layout_json,
+		    const struct lay_options *opt, struct lay_error *err);
+
+#endif
