@@ -294,6 +294,27 @@ static bool tv_in(struct fast *X, int64_t q, const int64_t *c)
 	return true;
 }
 
+/* The points base + an odometer over the replica digits (steps zq, extents
+ * zE), into out; returns their number. */
+static size_t replicas(int64_t base, const int64_t *zq, const int64_t *zE, int nz, int64_t *out)
+{
+	int64_t zc[2 * LAYOUTD_MAX_ITERS] = { 0 }, x = base;
+	size_t r = 0;
+	for (;;) {
+		out[r++] = x;
+		int k = 0;
+		for (; k < nz; k++) {
+			x += zq[k];
+			if (++zc[k] < zE[k])
+				break;
+			x -= zq[k] * zE[k];
+			zc[k] = 0;
+		}
+		if (k == nz)
+			return r;
+	}
+}
+
 static int fast_tv(struct fast *X, const struct lay_form *f, struct lay_error *err)
 {
 	const struct lay_def *def = X->def;
@@ -369,21 +390,7 @@ static int fast_tv(struct fast *X, const struct lay_form *f, struct lay_error *e
 			if (Z == 1) {
 				body_one(B, (uint64_t)q);
 			} else {
-				int64_t zc[2 * LAYOUTD_MAX_ITERS] = { 0 }, x = q, r = 0;
-				for (;;) {
-					zp[r++] = x;
-					int k = 0;
-					for (; k < nz; k++) {
-						x += zq[k];
-						if (++zc[k] < zE[k])
-							break;
-						x -= zq[k] * zE[k];
-						zc[k] = 0;
-					}
-					if (k == nz)
-						break;
-				}
-				body_many(B, zp, (size_t)r);
+				body_many(B, zp, replicas(q, zq, zE, nz, zp));
 			}
 			int k = 0;
 			for (; k < no; k++) {
@@ -445,21 +452,7 @@ static int fast_tv(struct fast *X, const struct lay_form *f, struct lay_error *e
 				body_one(B, (uint64_t)base);
 				continue;
 			}
-			int64_t zc[2 * LAYOUTD_MAX_ITERS] = { 0 }, x = base, r = 0;
-			for (;;) {
-				pts[r++] = x;
-				int k = 0;
-				for (; k < nz; k++) {
-					x += zq[k];
-					if (++zc[k] < zE[k])
-						break;
-					x -= zq[k] * zE[k];
-					zc[k] = 0;
-				}
-				if (k == nz)
-					break;
-			}
-			body_many(B, pts, (size_t)r);
+			body_many(B, pts, replicas(base, zq, zE, nz, pts));
 		}
 	free(inv);
 	free(pts);
