@@ -323,8 +323,9 @@ function renderVerdict(a) {
 			a.expect.failures.map((f) => typeof f === 'string' ? f : (f.message || JSON.stringify(f))).join('; ')));
 	const sw = a.structure && a.structure.swizzle;
 	if (sw) box.append(swizzlePanel(sw, a.warnings || []));
-	if (a.warnings && a.warnings.length)
-		box.append(h('ul', {class: 'warnings', 'data-testid': 'warnings'}, a.warnings.map((w) => h('li', {}, '⚠ ' + (w.message || w.code || JSON.stringify(w))))));
+	const ws = allWarnings(a);
+	if (ws.length)
+		box.append(h('ul', {class: 'warnings', 'data-testid': 'warnings'}, ws.map((w) => h('li', {'data-code': w.code}, '⚠ ' + (w.section ? w.section + ': ' : '') + (w.message || w.code || JSON.stringify(w))))));
 	if (a.probe && a.probe.length)
 		box.append(h('div', {class: 'probes', 'data-testid': 'probes'}, h('strong', {}, 'probes'),
 			h('ul', {}, a.probe.map((p) => h('li', {}, fmtElem(p.logical, names), ' → ',
@@ -332,6 +333,23 @@ function renderVerdict(a) {
 	box.append(h('p', {class: 'ids small'}, 'fingerprint ', h('code', {'data-testid': 'fingerprint'}, a.fingerprint), h('br'), 'id ', h('code', {'data-testid': 'analysis-id'}, a.id),
 		' · ', h('a', {href: '/v1/analyses/' + a.id + '/grid.svg', target: '_blank', rel: 'noopener'}, 'grid.svg'),
 		' · ', h('a', {href: '/v1/analyses/' + a.id + '/table?format=csv', target: '_blank', rel: 'noopener'}, 'table.csv')));
+}
+
+/* Every warning of an analysis, its own and its sections' (access,
+ * convert, tmem, ...), each with the section it came from: the same
+ * list the command line prints. */
+function allWarnings(a) {
+	const out = [];
+	const walk = (v, section) => {
+		if (Array.isArray(v)) { v.forEach((x) => walk(x, section)); return; }
+		if (!v || typeof v !== 'object') return;
+		if (Array.isArray(v.warnings))
+			for (const w of v.warnings) if (w && w.message) out.push({section, code: w.code, message: w.message});
+		for (const [k, x] of Object.entries(v))
+			if (k !== 'warnings' && x && typeof x === 'object') walk(x, section ? section + '/' + k : k);
+	};
+	walk(a, '');
+	return out;
 }
 
 /* The swizzle of a composed layout: B/M/S as written, on bytes or
