@@ -321,7 +321,8 @@ static void junit(struct cli_report *rep, const struct cli_result *res, int n)
 				fputs("warning ", f);
 				xml_text(f, json_string_value(json_object_get(x, "rule")), false);
 				fputs(": ", f);
-				xml_text(f, json_string_value(json_object_get(x, "message")), false);
+				xml_text(f, json_string_value(json_object_get(x, "message")),
+					 false);
 				fputc('\n', f);
 			}
 			fputs("</system-out>\n", f);
@@ -353,9 +354,9 @@ static void sarif_result(json_t *rules, json_t *results, json_t *seen, const cha
 		json_array_append_new(rules, json_pack("{s:s,s:{s:s}}", "id", rule,
 						       "shortDescription", "text", desc));
 	}
-	json_t *loc = json_pack("{s:{s:{s:s},s:{s:I,s:I}}}", "physicalLocation",
-				"artifactLocation", "uri", uri ? uri : "stdin", "region",
-				"startLine", (json_int_t)r->line, "startColumn", (json_int_t)r->col);
+	json_t *loc = json_pack("{s:{s:{s:s},s:{s:I,s:I}}}", "physicalLocation", "artifactLocation",
+				"uri", uri ? uri : "stdin", "region", "startLine",
+				(json_int_t)r->line, "startColumn", (json_int_t)r->col);
 	json_t *one = json_pack("{s:s,s:I,s:s,s:{s:s},s:[o]}", "ruleId", rule, "ruleIndex",
 				json_integer_value(json_object_get(seen, rule)), "level", level,
 				"message", "text", msg, "locations", loc);

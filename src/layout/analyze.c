@@ -367,7 +367,8 @@ static int oob_keep(struct run *r, const int64_t *coord, size_t *at)
 	size_t w = (size_t)(r->naxes ? r->naxes : 1);
 	if (r->nobuf == r->capobuf) {
 		size_t cap = r->capobuf ? 2 * r->capobuf : 16;
-		int64_t *nb = cap > (size_t)INT32_MAX - 2 ? NULL : realloc(r->obuf, cap * w * sizeof *nb);
+		int64_t *nb =
+			cap > (size_t)INT32_MAX - 2 ? NULL : realloc(r->obuf, cap * w * sizeof *nb);
 		if (!nb)
 			return lay_error_set(r->err, LAY_ENOMEM, r->def->ptr, -1, "out of memory");
 		r->obuf = nb;
@@ -691,7 +692,8 @@ static int window_oob(struct run *r, const int32_t *p, size_t n)
 	m = 0;
 	for (size_t k = 0; k < n; k++)
 		if (p[k] < 0)
-			memcpy(r->otmp + w * m++, r->obuf + w * (size_t)(-2 - p[k]), w * sizeof(int64_t));
+			memcpy(r->otmp + w * m++, r->obuf + w * (size_t)(-2 - p[k]),
+			       w * sizeof(int64_t));
 	r->elem_oob = (int64_t)m;
 	r->elem_oob_distinct = coords_distinct(r, r->otmp, m);
 	return 0;
