@@ -186,24 +186,27 @@ function readEditor() {
 	const def = {};
 	const logical = parseLogical($('raw-logical').value);
 	if (logical) def.logical = logical;
-	if (/#(ttg|triton_gpu)\.|\btensor<|!(ttg|triton_gpu)\.memdesc</.test(t)) {
-		/* TTGIR: the shape field is the tensor shape when no type gives it */
-		delete def.logical;
-		def.ttgir = t;
-		if (logical && !/\btensor<|\.memdesc</.test(t)) def.shape = logical;
-	} else if (/^\s*-\s+\w+\s*=\s*1\s*->/m.test(t) && /where out dims are/.test(t)) {
-		def.linear = t; /* LinearLayout::toString() text */
-	} else if (/^[SRO]\s*\[/.test(t) || /^(T\.|Tx\.)?(ComposeLayout|SwizzleLayout)\s*\(/.test(t) ||
-		(/@/.test(t) && !/Layout\s*</.test(t))) {
-		def.axe = t;
-	} else if (/Layout\s*</.test(t) || /:/.test(t)) {
-		def.cute = t;
-		if ($('raw-role').value === 'tv') def.cute_role = 'tv';
-	} else {
-		throw new Problem({title: 'Unrecognised text', code: 'client',
-			detail: 'paste a JSON request or definition, an Axe layout (S[...]), a CuTe Shape:Stride / Layout<...> text, TTGIR (#ttg.blocked<...> or dump lines with a tensor<...> type) or LinearLayout::toString() text'});
-	}
+	/* The daemon's detector names the notation (the one the command
+	 * line uses); the analysis says which it found (resolveText). */
+	def.text = t;
+	if ($('raw-role').value === 'tv') def.cute_role = 'tv';
 	return {layout: def};
+}
+
+/* A request whose layout is pasted text, rewritten under the notation key
+ * the analysis reports, as the daemon read it: the views, the bank panel
+ * and the share link then see the notation. */
+function resolveText(req, a) {
+	const L = req.layout;
+	if (!L || typeof L.text !== 'string' || !a || !a.notation) return req;
+	const out = Object.assign({}, L);
+	delete out.text;
+	out[a.notation] = L.text;
+	if (a.notation === 'ttgir') {
+		if (out.logical && !out.shape && !/tensor<|memdesc<|tensordesc</.test(L.text)) out.shape = out.logical;
+		delete out.logical;
+	}
+	return Object.assign({}, req, {layout: out});
 }
 
 /* JSON with short arrays and objects kept on one line. */
@@ -1057,6 +1060,7 @@ async function runCheck(opts) {
 	try {
 		const res = await api('POST', '/v1/analyze', req);
 		const a = res.data;
+		req = resolveText(req, a);
 		renderVerdict(a);
 		renderBanks(a, req);
 		const tv = tvSuspect(req);
