@@ -86,9 +86,10 @@ static bool has_word(const char *s, const char *w)
 
 static bool is_ttgir(const char *s)
 {
-	static const char *const marks[] = { "#ttg.",	  "#ttng.", "#triton_gpu.",
-					      "#triton_nvidia_gpu.", "!ttg.", "!tt.",
-					      "!triton_gpu." };
+	static const char *const marks[] = { "#ttg.",	     "#ttng.",
+					     "#triton_gpu.", "#triton_nvidia_gpu.",
+					     "!ttg.",	     "!tt.",
+					     "!triton_gpu." };
 	for (size_t k = 0; k < sizeof marks / sizeof marks[0]; k++)
 		if (has(s, marks[k]))
 			return true;
@@ -145,16 +146,46 @@ static bool is_axe_form(const char *s)
 static bool is_cute(const char *s)
 {
 	static const char *const words[] = {
-		"Layout<",	     "Layout (",	"Sw<",		 "Swizzle<",
-		"Swizzle(",	     "SW_",		"smem_ptr",	 "gmem_ptr",
-		"composition(",	     "complement(",	"coalesce(",	 "filter(",
-		"left_inverse(",     "right_inverse(",	"logical_divide(", "zipped_divide(",
-		"tiled_divide(",     "flat_divide(",	"logical_product(", "zipped_product(",
-		"tiled_product(",    "flat_product(",	"blocked_product(", "raked_product(",
-		"make_layout(",	     "tile_to_shape",	"upcast<",	 "downcast<",
-		"recast_layout<",    "max_common_vector(", "max_common_layout(", "GMMA::",
-		"UMMA::",	     "SM100_TMEM_",	"tmem_[",	 "TiledCopy",
-		"TiledMMA",	     "Tiled MMA",	"MMA_Atom",	 "Copy_Atom",
+		"Layout<",
+		"Layout (",
+		"Sw<",
+		"Swizzle<",
+		"Swizzle(",
+		"SW_",
+		"smem_ptr",
+		"gmem_ptr",
+		"composition(",
+		"complement(",
+		"coalesce(",
+		"filter(",
+		"left_inverse(",
+		"right_inverse(",
+		"logical_divide(",
+		"zipped_divide(",
+		"tiled_divide(",
+		"flat_divide(",
+		"logical_product(",
+		"zipped_product(",
+		"tiled_product(",
+		"flat_product(",
+		"blocked_product(",
+		"raked_product(",
+		"make_layout(",
+		"tile_to_shape",
+		"upcast<",
+		"downcast<",
+		"recast_layout<",
+		"max_common_vector(",
+		"max_common_layout(",
+		"GMMA::",
+		"UMMA::",
+		"SM100_TMEM_",
+		"tmem_[",
+		"TiledCopy",
+		"TiledMMA",
+		"Tiled MMA",
+		"MMA_Atom",
+		"Copy_Atom",
 	};
 	for (size_t k = 0; k < sizeof words / sizeof words[0]; k++)
 		if (has(s, words[k]))
