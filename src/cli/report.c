@@ -183,6 +183,24 @@ static void gh_escape(FILE *f, const char *s, bool property)
 	}
 }
 
+/* One workflow command (::error or ::warning) per {"rule", "message"}. */
+static void gh_commands(FILE *f, const char *level, const struct cli_result *r, json_t *items)
+{
+	json_t *x;
+	size_t i;
+	json_array_foreach(items, i, x)
+	{
+		fprintf(f, "::%s file=", level);
+		gh_escape(f, r->file, true);
+		fprintf(f, ",line=%ld,col=%ld,title=", r->line, r->col);
+		gh_escape(f, "layoutd ", true);
+		gh_escape(f, json_string_value(json_object_get(x, "rule")), true);
+		fputs("::", f);
+		gh_escape(f, json_string_value(json_object_get(x, "message")), false);
+		fputc('\n', f);
+	}
+}
+
 void cli_report_begin(struct cli_report *rep)
 {
 	(void)rep;
@@ -228,32 +246,11 @@ void cli_report_one(struct cli_report *rep, const struct cli_result *r)
 		break;
 	}
 	case CLI_FMT_GITHUB: {
-		json_t *fs = findings(r), *x;
-		size_t i;
-		json_array_foreach(fs, i, x)
-		{
-			fputs("::error file=", f);
-			gh_escape(f, r->file, true);
-			fprintf(f, ",line=%ld,col=%ld,title=", r->line, r->col);
-			gh_escape(f, "layoutd ", true);
-			gh_escape(f, json_string_value(json_object_get(x, "rule")), true);
-			fputs("::", f);
-			gh_escape(f, json_string_value(json_object_get(x, "message")), false);
-			fputc('\n', f);
-		}
+		json_t *fs = findings(r);
+		gh_commands(f, "error", r, fs);
 		json_decref(fs);
 		fs = cli_warnings(r->analysis);
-		json_array_foreach(fs, i, x)
-		{
-			fputs("::warning file=", f);
-			gh_escape(f, r->file, true);
-			fprintf(f, ",line=%ld,col=%ld,title=", r->line, r->col);
-			gh_escape(f, "layoutd ", true);
-			gh_escape(f, json_string_value(json_object_get(x, "rule")), true);
-			fputs("::", f);
-			gh_escape(f, json_string_value(json_object_get(x, "message")), false);
-			fputc('\n', f);
-		}
+		gh_commands(f, "warning", r, fs);
 		json_decref(fs);
 		if (r->rc == CLI_PASS)
 			fprintf(f, "%s: PASS\n", r->file);
