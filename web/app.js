@@ -542,6 +542,16 @@ function gridGeom(a) {
  * owner axes the first axis down and the rest across, or a wrapped 1-D axis. */
 function invGeom(c, wrapWidth) {
 	const axes = c.axes, ext = axes.map((x) => x.extent);
+	if (c.bank) {
+		/* a shared-memory layout: its offsets wrapped, a row a line of the
+		 * 32 banks by default, so that each row's swizzle phase shows */
+		const ax = c.bank.axis, n = ext[ax], w = Math.max(1, Math.min(wrapWidth, n));
+		const place = (o) => { const p = ext.map(() => 0); p[ax] = o; return p; };
+		return {wrap: true, cols: w, rows: Math.ceil(n / w),
+			corner: axes[ax].name, rowLabel: (r) => String(r * w), colLabel: (k) => '+' + k,
+			at: (r, k) => (r * w + k < n ? place(r * w + k) : null),
+			rc: (p) => [Math.floor(p[ax] / w), p[ax] % w]};
+	}
 	let rowAx = c.ownerIdx, colAx = c.slotIdx;
 	if (!rowAx.length) {
 		if (axes.length === 1) {
@@ -625,6 +635,8 @@ async function loadViews(a, req) {
 	const serial = ++loadSerial;
 	const c = newModel(a, req);
 	cur = c;
+	/* the inverse of a shared-memory layout: one 128-byte line per row */
+	if (c.bank) $('wrap').value = String(Math.max(1, Math.floor(1024 / c.bank.bits)));
 	$('views').hidden = false;
 	$('grid').replaceChildren(h('p', {class: 'muted'}, 'loading the placement table…'));
 	$('inverse').replaceChildren();
@@ -692,9 +704,9 @@ function fitHeads() {
 			const cs = getComputedStyle(heads[0]);
 			headMeasure.font = cs.fontSize + ' ' + cs.fontFamily;
 		}
-		let need = 0;
-		for (const el of heads) need = Math.max(need, headMeasure.measureText(el.dataset.l).width);
-		need += 4;
+		let longest = '';
+		for (const el of heads) if (el.dataset.l.length > longest.length) longest = el.dataset.l;
+		const need = headMeasure.measureText(longest).width + 4;
 		let step = 1;
 		while (step * (z + 1) - 1 < need && step < heads.length) step *= 2;
 		for (let k = 0; k < heads.length; k++) {
@@ -1006,7 +1018,8 @@ async function drawInverse(c, serial) {
 	const wrapW = Number($('wrap').value) || 32;
 	const g = invGeom(c, wrapW);
 	$('wrap-row').hidden = !g.wrap;
-	$('inv-sub').textContent = c.ownerIdx.length ? 'owner × slot: which element each place holds (rows ' + c.ownerIdx.map((k) => c.axes[k].name).join(',') + ')'
+	$('inv-sub').textContent = c.bank ? c.axes[c.bank.axis].name + ' by rows of ' + g.cols + ' (' + (g.cols * c.bank.bits / 8) + ' bytes): which element each place holds, coloured by its first coordinate'
+		: c.ownerIdx.length ? 'owner × slot: which element each place holds (rows ' + c.ownerIdx.map((k) => c.axes[k].name).join(',') + ')'
 		: 'places by the physical axes (no owner axis): which element each place holds';
 	const cols = Math.min(g.cols, CELL_CAP);
 	let rowsToDraw = [], note = '';

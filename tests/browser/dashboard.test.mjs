@@ -515,6 +515,13 @@ await step('a shared-memory layout is coloured by bank, and the legend says so',
 	assert.match(await page.getByTestId('tooltip').innerText(), /offset=72 block=0\s+bank 4/);
 	await page.locator('[data-testid="legend-item"][data-owner="4"]').click();
 	assert.equal(await page.locator('.c.ownerlit').count(), 64);
+	// the inverse view: offsets wrapped at one 128-byte line (64 f16) per row
+	assert.equal(await waitCells(page, 'inverse-cell', 2048), 2048);
+	assert.equal(await page.getByTestId('wrap').inputValue(), '64');
+	assert.match(await page.locator('#inv-sub').innerText(), /^offset by rows of 64 \(128 bytes\)/);
+	assert.equal(await page.locator('#inverse .gr:not(.head)').count(), 32);
+	await page.locator('[data-testid="inverse-cell"][data-p="72,0"]').hover();
+	assert.match(await page.getByTestId('tooltip').innerText(), /offset=72 block=0[\s\S]*\(dim0=1, dim1=0\)/);
 	// without a known element width, 32 bits
 	await enter(page, JSON.stringify({layout: {logical: [8, 64], expr: {offset: 'i * 64 + j'}}}));
 	assert.match(await page.getByTestId('legend-what').innerText(), /offset × 32 bits \/ 32 mod 32; element width: unknown, 32 bits assumed/);
