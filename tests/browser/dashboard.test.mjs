@@ -477,21 +477,26 @@ await step('at 1280 and 1920 wide: the preset list stays in its card, a 64×128 
 	await page.setViewportSize({width: 1400, height: 1000});
 });
 
-await step('a 128×256 tile: grid.svg downloads the window of the page on screen', page, async () => {
-	await enter(page, JSON.stringify({layout: {logical: [128, 256], expr: {thread: 'i', slot: 'j'}}}));
-	await status(page).filter({hasText: 'PASS'}).waitFor();
-	assert.equal(await waitCells(page, 'grid-cell', 16384), 16384);
-	assert.equal(await page.getByTestId('download-svg').innerText(), 'grid.svg (rows 0–63)');
-	let svg = await grabDownload(page, 'download-svg');
-	assert.match(svg.name, /^layout-[0-9a-f]{12}-r0-c0\.svg$/);
-	assert.match(svg.text, /^<\?xml[\s\S]*<svg /);
-	assert.equal((svg.text.match(/class="cell"/g) || []).length, 16384);
-	assert.match(svg.text, /rows 0-63, columns 0-255 of 128×256/);
-	await page.getByTestId('grid-next').click();
-	await page.getByTestId('download-svg').filter({hasText: 'rows 64–127'}).waitFor();
-	svg = await grabDownload(page, 'download-svg');
-	assert.match(svg.text, /rows 64-127, columns 0-255 of 128×256/);
-	assert.match(svg.text, /<g class="cell" data-e="16384"><title>\(i=64, j=0\) at 64\/0</);
+await step('at 1280 and 1920 wide: a 128×256 tile\'s grid.svg downloads the window of the page on screen', page, async () => {
+	for (const w of WIDTHS) {
+		await page.setViewportSize({width: w, height: 1000});
+		await enter(page, JSON.stringify({layout: {logical: [128, 256], expr: {thread: 'i', slot: 'j'}}}));
+		await status(page).filter({hasText: 'PASS'}).waitFor();
+		assert.equal(await waitCells(page, 'grid-cell', 16384), 16384);
+		assert.equal(await page.getByTestId('download-svg').innerText(), 'grid.svg (rows 0–63)');
+		inside(await box(page, '[data-testid="download-svg"]'), await box(page, '.verdict-card'), `${w}: the grid.svg link`);
+		let svg = await grabDownload(page, 'download-svg');
+		assert.match(svg.name, /^layout-[0-9a-f]{12}-r0-c0\.svg$/);
+		assert.match(svg.text, /^<\?xml[\s\S]*<svg /);
+		assert.equal((svg.text.match(/class="cell"/g) || []).length, 16384);
+		assert.match(svg.text, /rows 0-63, columns 0-255 of 128×256/);
+		await page.getByTestId('grid-next').click();
+		await page.getByTestId('download-svg').filter({hasText: 'rows 64–127'}).waitFor();
+		svg = await grabDownload(page, 'download-svg');
+		assert.match(svg.text, /rows 64-127, columns 0-255 of 128×256/);
+		assert.match(svg.text, /<g class="cell" data-e="16384"><title>\(i=64, j=0\) at 64\/0</);
+	}
+	await page.setViewportSize({width: 1400, height: 1000});
 });
 
 await step('a shared-memory layout is coloured by bank, and the legend says so', page, async () => {
