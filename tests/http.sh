@@ -106,7 +106,35 @@ req "grid with collisions" 200 "$U/v1/analyses/$DID/grid.svg"
 grep -c 'stroke="#d00"' "$T/body" | grep -qx 64 && ok "every colliding cell outlined" || bad "collision outlines"
 echo '{"layout": {"logical": [256, 256], "expr": {"m": "i * 256 + j"}}}' > "$T/huge.json"
 req "analyze 64k" 200 --data-binary "@$T/huge.json" "$U/v1/analyze"
-req "grid too large" 422 "$U/v1/analyses/$(jq -r .id "$T/body")/grid.svg"; problem "grid too large" too_large
+HUGE=$(jq -r .id "$T/body")
+req "grid too large" 422 "$U/v1/analyses/$HUGE/grid.svg"; problem "grid too large" too_large /layout/logical
+# a window of a tile too large to draw whole: rows 64-127, all 256 columns
+req "grid window" 200 "$U/v1/analyses/$HUGE/grid.svg?row0=64&rows=64"
+grep -c 'class="cell"' "$T/body" | grep -qx 16384 && ok "window has 64x256 cells" || bad "window cells"
+grep -q 'data-e="16384"><title>(i=64, j=0) at 16384, bank 0<' "$T/body" \
+	&& ok "window starts at row 64" || bad "window start: $(grep -m1 'class="cell"' "$T/body" | head -c 120)"
+grep -q 'rows 64-127, columns 0-255 of 256' "$T/body" && ok "window named" || bad "window title"
+req "grid small window" 200 "$U/v1/analyses/$HUGE/grid.svg?row0=2&col0=3&rows=4&cols=5"
+grep -c 'class="cell"' "$T/body" | grep -qx 20 && ok "4x5 window" || bad "4x5 window cells"
+grep -q 'data-e="515"><title>(i=2, j=3)' "$T/body" && ok "4x5 window at (2,3)" || bad "4x5 window start"
+grep -q '>7</text>' "$T/body" && ok "column labels are the tile's" || bad "column labels"
+req "grid window clipped" 200 "$U/v1/analyses/$HUGE/grid.svg?row0=250&rows=64"
+grep -c 'class="cell"' "$T/body" | grep -qx 1536 && ok "window clipped to the tile" || bad "clipped window"
+req "grid row0 past the tile" 400 "$U/v1/analyses/$HUGE/grid.svg?row0=256&rows=1"; problem "row0 past" bad_query /query/row0
+req "grid col0 past the tile" 400 "$U/v1/analyses/$HUGE/grid.svg?col0=256&rows=1"; problem "col0 past" bad_query /query/col0
+req "grid rows not a count" 400 "$U/v1/analyses/$HUGE/grid.svg?rows=ten"; problem "rows not a count" bad_query /query/rows
+req "grid cols zero" 400 "$U/v1/analyses/$HUGE/grid.svg?rows=1&cols=0"; problem "cols zero" bad_query /query/cols
+req "grid row0 negative" 400 "$U/v1/analyses/$HUGE/grid.svg?row0=-1"; problem "row0 negative" bad_query /query/row0
+req "grid window too large" 422 "$U/v1/analyses/$HUGE/grid.svg?rows=65"; problem "window too large" too_large /query/rows
+# a shared-memory layout (one memory axis, a single block): coloured by bank
+printf '%s\n' '{"layout": {"ttgir": "#shared = #ttg.swizzled_shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0]}>\n%0 = ttg.local_alloc : () -> !ttg.memdesc<64x64xf16, #shared, #smem, mutable>"}}' > "$T/smem.json"
+req "analyze shared" 200 --data-binary "@$T/smem.json" "$U/v1/analyze"
+req "grid of a shared layout" 200 "$U/v1/analyses/$(jq -r .id "$T/body")/grid.svg"
+grep -q 'colour = bank (offset × 16 bits / 32 mod 32)' "$T/body" && ok "bank legend" || bad "bank legend"
+# f16: offsets 2k and 2k+1 share bank k mod 32; row 1 is swizzled by its phase (vec 8)
+grep -q '(dim0=0, dim1=3) at 3, bank 1<' "$T/body" && grep -q '(dim0=1, dim1=0) at 72, bank 4<' "$T/body" \
+	&& ok "cells name their bank" || bad "bank of a cell"
+[ "$(grep -o 'fill="hsl([^"]*"' "$T/body" | sort -u | wc -l)" -eq 32 ] && ok "32 bank colours" || bad "bank colours"
 
 # ---- compare
 jq -n --slurpfile a "$G/seed-gemm-fragment-8x8/request.json" '{a: $a[0].layout, b: $a[0].layout}' > "$T/cmp.json"
