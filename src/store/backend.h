@@ -32,9 +32,9 @@ struct store_ops {
 	int (*cache_count)(struct store *st, long *count, struct store_error *err);
 	int (*layout_put)(struct store *st, const char *name, const char *id,
 			  const char *fingerprint, const char *layout_json,
-			  const char *analysis_json, const char *description,
-			  const char *created_by, struct store_version *out, bool *created,
-			  struct store_error *err);
+			  const char *analysis_json, const char *checks_json,
+			  const char *description, const char *created_by,
+			  struct store_version *out, bool *created, struct store_error *err);
 	int (*layout_get)(struct store *st, const char *name, int64_t version,
 			  struct store_version *out, struct store_error *err);
 	int (*layout_versions)(struct store *st, const char *name, int64_t after, long limit,
@@ -82,6 +82,9 @@ int store_check_name(const char *name, struct store_error *err);
 int store_check_key(const char *what, const char *v, struct store_error *err);
 bool store_prefix_valid(const char *p);
 long store_page_limit(long limit);
+/* Whether two versions' checks (JSON object texts, NULL = {}) are equal
+ * JSON: an idempotent PUT repeats the id and the checks. */
+bool store_checks_equal(const char *a, const char *b);
 /* Constant-time comparison of two token hashes. */
 bool store_hash_eq(const void *a, const void *b);
 /* The fault-injection seam: true when this call is the one to fail. */

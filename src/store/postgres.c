@@ -147,11 +147,41 @@ static const char pg_migration_001[] =
 	"analysis_cache\n"
 	"\tFOR EACH ROW EXECUTE FUNCTION analysis_cache_total();\n";
 
+static const char pg_migration_002[] =
+	"-- 002_checks.sql (PostgreSQL): a version keeps the checks of the request it\n"
+	"-- was registered from (expect, access, probe, suggest: every member beside\n"
+	"-- the layout and the description), as JSON text, so that the request read\n"
+	"-- back runs the same checks.  A version registered before kept only its\n"
+	"-- expect, inside the analysis summary: that becomes its checks.  The guard\n"
+	"-- covers the new column.\n"
+	"ALTER TABLE layout_version ADD COLUMN checks text NOT NULL DEFAULT '{}';\n"
+	"UPDATE layout_version SET checks = json_build_object('expect', analysis::json -> "
+	"'expect')::text\n"
+	"\tWHERE json_typeof(analysis::json -> 'expect') = 'object'\n"
+	"\tAND (analysis::jsonb -> 'expect') <> '{}'::jsonb;\n"
+	"CREATE OR REPLACE FUNCTION layout_version_guard() RETURNS trigger LANGUAGE plpgsql AS $$\n"
+	"BEGIN\n"
+	"\tIF TG_OP = 'DELETE' THEN\n"
+	"\t\tRAISE EXCEPTION 'layout versions are soft-deleted only';\n"
+	"\tEND IF;\n"
+	"\tIF ROW(NEW.name, NEW.version, NEW.id, NEW.fingerprint, NEW.layout, NEW.analysis,\n"
+	"\t       NEW.description, NEW.created, NEW.created_by, NEW.checks)\n"
+	"\t   IS DISTINCT FROM ROW(OLD.name, OLD.version, OLD.id, OLD.fingerprint, OLD.layout,\n"
+	"\t       OLD.analysis, OLD.description, OLD.created, OLD.created_by, OLD.checks) THEN\n"
+	"\t\tRAISE EXCEPTION 'layout versions are immutable';\n"
+	"\tEND IF;\n"
+	"\tIF OLD.deleted IS NOT NULL AND NEW.deleted IS DISTINCT FROM OLD.deleted THEN\n"
+	"\t\tRAISE EXCEPTION 'a deleted layout version stays deleted';\n"
+	"\tEND IF;\n"
+	"\tRETURN NEW;\n"
+	"END $$;\n";
+
 static const struct {
 	const char *file;
 	const char *sql;
 } migrations[] = {
 	{ "001_init.sql", pg_migration_001 },
+	{ "002_checks.sql", pg_migration_002 },
 };
 
 #define N_MIGRATIONS   (sizeof migrations / sizeof migrations[0])
@@ -684,7 +714,7 @@ static int pg_cache_count(struct store *base, long *count, struct store_error *e
 
 #define VERSION_COLUMNS                                                                        \
 	"name, version, id, fingerprint, layout, analysis, description, created, created_by, " \
-	"deleted"
+	"deleted, checks"
 
 static int row_version(PGresult *r, int row, struct store_version *v, struct store_error *err)
 {
@@ -694,7 +724,8 @@ static int row_version(PGresult *r, int row, struct store_version *v, struct sto
 	if (!dup_field(r, row, 0, &v->name) || !dup_field(r, row, 2, &v->id) ||
 	    !dup_field(r, row, 3, &v->fingerprint) || !dup_field(r, row, 4, &v->layout_json) ||
 	    !dup_field(r, row, 5, &v->analysis_json) || !dup_field(r, row, 6, &v->description) ||
-	    !dup_field(r, row, 7, &v->created) || !dup_field(r, row, 8, &v->created_by)) {
+	    !dup_field(r, row, 7, &v->created) || !dup_field(r, row, 8, &v->created_by) ||
+	    !dup_field(r, row, 10, &v->checks_json)) {
 		store_version_clear(v);
 		return store_fail(err, STORE_NOMEM, "out of memory reading a layout version");
 	}
@@ -731,8 +762,9 @@ static int select_version(struct pconn *c, const char *name, int64_t version,
 
 static int pg_layout_put(struct store *base, const char *name, const char *id,
 			 const char *fingerprint, const char *layout_json,
-			 const char *analysis_json, const char *description, const char *created_by,
-			 struct store_version *out, bool *created, struct store_error *err)
+			 const char *analysis_json, const char *checks_json,
+			 const char *description, const char *created_by, struct store_version *out,
+			 bool *created, struct store_error *err)
 {
 	struct pg *st = (struct pg *)base;
 	struct store_version latest = { 0 };
@@ -758,7 +790,8 @@ static int pg_layout_put(struct store *base, const char *name, const char *id,
 
 	/* Same definition as the latest live version: idempotent. */
 	code = select_version(c, name, 0, &latest, err);
-	if (code == STORE_OK && strcmp(latest.id, id) == 0) {
+	if (code == STORE_OK && strcmp(latest.id, id) == 0 &&
+	    store_checks_equal(latest.checks_json, checks_json)) {
 		if ((code = tx_commit(c, err)))
 			goto out;
 		if (out) {
@@ -770,16 +803,16 @@ static int pg_layout_put(struct store *base, const char *name, const char *id,
 	if (code != STORE_OK && code != STORE_NOTFOUND)
 		goto out;
 
-	const char *vv[] = { name,	    id,		 fingerprint, layout_json,
-			     analysis_json, description, now,	      created_by };
+	const char *vv[] = { name,	  id,  fingerprint, layout_json, analysis_json,
+			     description, now, created_by,  checks_json };
 	if ((code = q(c, &r, "layout insert",
 		      "WITH bump AS (UPDATE layout_name SET last_version = last_version + 1"
 		      " WHERE name = $1 RETURNING last_version)"
 		      " INSERT INTO layout_version (name, version, id, fingerprint, layout,"
-		      " analysis, description, created, created_by)"
-		      " SELECT $1, last_version, $2, $3, $4, $5, $6, $7, $8 FROM bump"
+		      " analysis, description, created, created_by, checks)"
+		      " SELECT $1, last_version, $2, $3, $4, $5, $6, $7, $8, $9 FROM bump"
 		      " RETURNING " VERSION_COLUMNS,
-		      8, vv, err)))
+		      9, vv, err)))
 		goto out;
 	if (PQntuples(r) != 1) {
 		code = store_fail(err, STORE_IO, "the version counter of %s vanished", name);

@@ -126,6 +126,26 @@ static const char migration_003[] =
 	"-- thrown away and rebuilt.  The cached analyses here are recomputable.\n"
 	"DROP TABLE analysis_cache;\n";
 
+static const char migration_004[] =
+	"-- 004_checks.sql: a version keeps the checks of the request it was\n"
+	"-- registered from (expect, access, probe, suggest: every member beside the\n"
+	"-- layout and the description), as JSON text, so that the request read back\n"
+	"-- runs the same checks.  A version registered before kept only its expect,\n"
+	"-- inside the analysis summary: that becomes its checks.  The immutability\n"
+	"-- trigger covers the new column.\n"
+	"ALTER TABLE layout_version ADD COLUMN checks TEXT NOT NULL DEFAULT '{}';\n"
+	"UPDATE layout_version SET checks = json_object('expect', json(json_extract(analysis, "
+	"'$.expect')))\n"
+	"\tWHERE json_type(analysis, '$.expect') = 'object' AND json_extract(analysis, '$.expect') "
+	"<> '{}';\n"
+	"DROP TRIGGER layout_version_immutable;\n"
+	"CREATE TRIGGER layout_version_immutable\n"
+	"BEFORE UPDATE OF name, version, id, fingerprint, layout, analysis, description, created,\n"
+	"\tcreated_by, checks ON layout_version\n"
+	"BEGIN\n"
+	"\tSELECT RAISE(ABORT, 'layout versions are immutable');\n"
+	"END;\n";
+
 static const struct {
 	const char *file;
 	const char *sql;
@@ -133,6 +153,7 @@ static const struct {
 	{ "001_init.sql", migration_001 },
 	{ "002_token_scope.sql", migration_002 },
 	{ "003_cache_file.sql", migration_003 },
+	{ "004_checks.sql", migration_004 },
 };
 
 /* The cache file (PATH-cache).  Not migrated: it is recomputable, so a file
@@ -251,7 +272,7 @@ enum stmt_id {
 
 #define VERSION_COLUMNS                                                                        \
 	"name, version, id, fingerprint, layout, analysis, description, created, created_by, " \
-	"deleted"
+	"deleted, checks"
 
 static const char *const stmt_sql[S_COUNT] = {
 	[S_BEGIN_WRITE] = "BEGIN IMMEDIATE",
@@ -288,8 +309,8 @@ static const char *const stmt_sql[S_COUNT] = {
 			" ON CONFLICT (name) DO UPDATE SET last_version = last_version + 1"
 			" RETURNING last_version",
 	[S_VERSION_INSERT] = "INSERT INTO layout_version (name, version, id, fingerprint, layout,"
-			     " analysis, description, created, created_by)"
-			     " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
+			     " analysis, description, created, created_by, checks)"
+			     " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
 	[S_NAME_STATE] = "SELECT count(*), count(*) FILTER (WHERE deleted IS NULL)"
 			 " FROM layout_version WHERE name = ?1",
 	[S_VERSIONS_PAGE] = "SELECT version, id, fingerprint, description, created, created_by"
@@ -1070,7 +1091,7 @@ static int row_version(sqlite3_stmt *s, struct store_version *v, struct store_er
 	if (col_dup(s, 0, &v->name) || col_dup(s, 2, &v->id) || col_dup(s, 3, &v->fingerprint) ||
 	    col_dup(s, 4, &v->layout_json) || col_dup(s, 5, &v->analysis_json) ||
 	    col_dup(s, 6, &v->description) || col_dup(s, 7, &v->created) ||
-	    col_dup(s, 8, &v->created_by)) {
+	    col_dup(s, 8, &v->created_by) || col_dup(s, 10, &v->checks_json)) {
 		store_version_clear(v);
 		return store_fail(err, STORE_NOMEM, "out of memory reading a layout version");
 	}
@@ -1105,8 +1126,9 @@ out:
 
 static int sq_layout_put(struct store *base, const char *name, const char *id,
 			 const char *fingerprint, const char *layout_json,
-			 const char *analysis_json, const char *description, const char *created_by,
-			 struct store_version *out, bool *created, struct store_error *err)
+			 const char *analysis_json, const char *checks_json,
+			 const char *description, const char *created_by, struct store_version *out,
+			 bool *created, struct store_error *err)
 {
 	struct sq *st = (struct sq *)base;
 	struct store_version latest = { 0 }, mine = { 0 };
@@ -1130,7 +1152,8 @@ static int sq_layout_put(struct store *base, const char *name, const char *id,
 
 	/* Same definition as the latest live version: idempotent, write nothing. */
 	code = select_version(c, S_LATEST_LIVE, name, 0, &latest, err);
-	if (code == STORE_OK && strcmp(latest.id, id) == 0) {
+	if (code == STORE_OK && strcmp(latest.id, id) == 0 &&
+	    store_checks_equal(latest.checks_json, checks_json)) {
 		if ((code = tx_commit(c, err)))
 			goto out;
 		if (out) {
@@ -1167,7 +1190,7 @@ static int sq_layout_put(struct store *base, const char *name, const char *id,
 	    (rc = bind_text(s, 3, id)) || (rc = bind_text(s, 4, fingerprint)) ||
 	    (rc = bind_text(s, 5, layout_json)) || (rc = bind_text(s, 6, analysis_json)) ||
 	    (rc = bind_text(s, 7, description)) || (rc = bind_text(s, 8, now)) ||
-	    (rc = bind_text(s, 9, created_by))) {
+	    (rc = bind_text(s, 9, created_by)) || (rc = bind_text(s, 10, checks_json))) {
 		code = bind_fail(err, c, rc);
 		goto out;
 	}

@@ -241,11 +241,21 @@ int store_cache_count(struct store *st, long *count, struct store_error *err)
 
 /* ---- Registry ------------------------------------------------------------- */
 
-int store_layout_put(struct store *st, const char *name, const char *id, const char *fingerprint,
-		     const char *layout_json, const char *analysis_json, const char *description,
-		     const char *created_by, struct store_version *out, bool *created,
-		     struct store_error *err)
+bool store_checks_equal(const char *a, const char *b)
 {
+	json_t *x = json_loads(a ? a : "{}", 0, NULL), *y = json_loads(b ? b : "{}", 0, NULL);
+	bool same = x && y && json_equal(x, y);
+	json_decref(x);
+	json_decref(y);
+	return same;
+}
+
+int store_layout_put(struct store *st, const char *name, const char *id, const char *fingerprint,
+		     const char *layout_json, const char *analysis_json, const char *checks_json,
+		     const char *description, const char *created_by, struct store_version *out,
+		     bool *created, struct store_error *err)
+{
+	json_t *checks = NULL;
 	int code;
 	if (out)
 		memset(out, 0, sizeof *out);
@@ -257,10 +267,17 @@ int store_layout_put(struct store *st, const char *name, const char *id, const c
 	if (!layout_json || !analysis_json)
 		return store_fail(err, STORE_INVAL,
 				  "a layout version needs its layout and analysis");
+	if (!checks_json)
+		checks_json = "{}";
+	if (!(checks = json_loads(checks_json, 0, NULL)) || !json_is_object(checks)) {
+		json_decref(checks);
+		return store_fail(err, STORE_INVAL, "a version's checks are a JSON object");
+	}
+	json_decref(checks);
 	if (!st)
 		return store_fail(err, STORE_INVAL, "no store");
 	return st->ops->layout_put(st, name, id, fingerprint, layout_json, analysis_json,
-				   description, created_by, out, created, err);
+				   checks_json, description, created_by, out, created, err);
 }
 
 int store_layout_get(struct store *st, const char *name, int64_t version, struct store_version *out,
@@ -332,6 +349,7 @@ void store_version_clear(struct store_version *v)
 	free(v->fingerprint);
 	free(v->layout_json);
 	free(v->analysis_json);
+	free(v->checks_json);
 	free(v->description);
 	free(v->created);
 	free(v->created_by);
@@ -360,6 +378,8 @@ json_t *store_version_to_json(const struct store_version *v)
 	    !store_json_put(o, "fingerprint", string_or_null(v->fingerprint)) ||
 	    !store_json_put(o, "layout", parse_or_null(v->layout_json)) ||
 	    !store_json_put(o, "analysis", parse_or_null(v->analysis_json)) ||
+	    !store_json_put(o, "checks",
+			    v->checks_json ? parse_or_null(v->checks_json) : json_object()) ||
 	    !store_json_put(o, "description", string_or_null(v->description)) ||
 	    !store_json_put(o, "created", string_or_null(v->created)) ||
 	    !store_json_put(o, "created_by", string_or_null(v->created_by)) ||
