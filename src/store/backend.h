@@ -18,8 +18,16 @@
 
 #define STORE_HASH_LEN 32 /* SHA-256 of a token */
 
+/* A token row handed to a visitor; every pointer is borrowed for the call.
+ * hash is NULL when the stored value is not STORE_HASH_LEN bytes. */
+struct store_token_row {
+	const char *name, *created, *revoked, *scope;
+	const uint8_t *hash;
+};
+typedef int (*store_token_fn)(void *ctx, const struct store_token_row *row);
+
 struct store_ops {
-	int version;	    /* 1 */
+	int version;	    /* 2 */
 	const char *scheme; /* "sqlite", "postgresql" */
 	void (*close)(struct store *st);
 	int (*ready)(struct store *st, struct store_error *err);
@@ -43,15 +51,29 @@ struct store_ops {
 			   json_t **out, struct store_error *err);
 	int (*layout_delete)(struct store *st, const char *name, int64_t version, bool *deleted_now,
 			     struct store_error *err);
+
+	/* Transactions on the calling thread's registry connection.  begin with
+	 * write takes the write lock and makes the commit durable; a read
+	 * transaction gives its statements one snapshot where the database
+	 * has one cheaply (SQLite), else it may do nothing (PostgreSQL reads
+	 * are single statements).  rollback ends whatever is open and is a
+	 * no-op after commit or when nothing is; store.c calls it on every
+	 * exit. */
+	int (*begin)(struct store *st, bool write, struct store_error *err);
+	int (*commit)(struct store *st, struct store_error *err);
+	void (*rollback)(struct store *st);
+
+	/* Tokens.  token_insert: STORE_CONFLICT when a live token has the
+	 * name.  token_rows: every row (live only: the live ones), oldest
+	 * first, to `each` (a non-zero return stops and is returned).
+	 * token_revoke: *changed = whether a live token of that name was
+	 * revoked. */
 	int (*token_insert)(struct store *st, const char *name, const uint8_t hash[STORE_HASH_LEN],
-			    const char *scope, struct store_error *err);
-	/* STORE_OK with name and scope of the live token of that hash, else
-	 * STORE_AUTH; compares every live hash with store_hash_eq. */
-	int (*token_find)(struct store *st, const uint8_t hash[STORE_HASH_LEN],
-			  char name_out[STORE_NAME_MAX + 1], char scope_out[8],
+			    const char *scope, const char *created, struct store_error *err);
+	int (*token_rows)(struct store *st, bool live, store_token_fn each, void *ctx,
 			  struct store_error *err);
-	int (*token_list)(struct store *st, json_t **out, struct store_error *err);
-	int (*token_revoke)(struct store *st, const char *name, struct store_error *err);
+	int (*token_revoke)(struct store *st, const char *name, const char *revoked, bool *changed,
+			    struct store_error *err);
 	int (*tokens_exist)(struct store *st, bool *exist, struct store_error *err);
 };
 

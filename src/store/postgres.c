@@ -461,6 +461,12 @@ static bool dup_field(PGresult *r, int row, int col, char **out)
 	return (*out = strdup(PQgetvalue(r, row, col))) != NULL;
 }
 
+/* A field's text, borrowed from r; NULL for SQL NULL. */
+static const char *field_text(PGresult *r, int row, int col)
+{
+	return PQgetisnull(r, row, col) ? NULL : PQgetvalue(r, row, col);
+}
+
 static json_t *field_json(PGresult *r, int row, int col)
 {
 	return PQgetisnull(r, row, col) ? json_null() : json_string(PQgetvalue(r, row, col));
@@ -1070,123 +1076,104 @@ static int unhex(const char *s, uint8_t *out, size_t n)
 }
 
 static int pg_token_insert(struct store *base, const char *name, const uint8_t hash[STORE_HASH_LEN],
-			   const char *scope, struct store_error *err)
+			   const char *scope, const char *created, struct store_error *err)
 {
-	struct pg *st = (struct pg *)base;
 	struct pconn *c;
-	char h[2 * STORE_HASH_LEN + 1], now[32];
+	char h[2 * STORE_HASH_LEN + 1];
 	hex(hash, STORE_HASH_LEN, h);
-	store_now(now);
-	const char *v[] = { name, h, now, scope };
-	int code = conn_get(st, &c, err);
-	if (code)
-		return code;
-	code = run(c, "token insert",
-		   "INSERT INTO api_token (name, hash, created, scope)"
-		   " VALUES ($1, decode($2, 'hex'), $3, $4)",
-		   4, v, err);
-	if (code == STORE_CONFLICT)
-		return store_fail(err, STORE_CONFLICT, "a live token named %s already exists",
-				  name);
-	return code ? code : store_ok(err);
+	const char *v[] = { name, h, created, scope };
+	int code = conn_get((struct pg *)base, &c, err);
+	return code ? code
+		    : run(c, "token insert",
+			  "INSERT INTO api_token (name, hash, created, scope)"
+			  " VALUES ($1, decode($2, 'hex'), $3, $4)",
+			  4, v, err);
 }
 
-static int pg_token_find(struct store *base, const uint8_t hash[STORE_HASH_LEN],
-			 char name_out[STORE_NAME_MAX + 1], char scope_out[8],
+static int pg_token_rows(struct store *base, bool live, store_token_fn each, void *ctx,
 			 struct store_error *err)
 {
-	struct pg *st = (struct pg *)base;
 	struct pconn *c;
 	PGresult *r = NULL;
-	bool found = false;
-	int code = conn_get(st, &c, err);
-	if (code || (code = q(c, &r, "token check",
-			      "SELECT name, encode(hash, 'hex'), scope FROM api_token"
-			      " WHERE revoked IS NULL",
-			      0, NULL, err)))
+	const char *v[] = { live ? "t" : "f" };
+	int code = conn_get((struct pg *)base, &c, err);
+	if (code || (code = q(c, &r, "tokens",
+			      "SELECT name, encode(hash, 'hex'), created, revoked, scope"
+			      " FROM api_token WHERE NOT $1::bool OR revoked IS NULL ORDER BY seq",
+			      1, v, err)))
 		return code;
-	/* every live hash, all 32 bytes each: see sqlite.c */
-	for (int i = 0; i < PQntuples(r); i++) {
+	for (int i = 0; i < PQntuples(r) && !code; i++) {
 		uint8_t h[STORE_HASH_LEN];
-		bool eq = unhex(PQgetvalue(r, i, 1), h, sizeof h) == 0 && store_hash_eq(h, hash);
-		if (eq && !found) {
-			found = true;
-			snprintf(name_out, STORE_NAME_MAX + 1, "%s", PQgetvalue(r, i, 0));
-			snprintf(scope_out, 8, "%s", PQgetvalue(r, i, 2));
-		}
+		struct store_token_row row = {
+			.name = field_text(r, i, 0),
+			.created = field_text(r, i, 2),
+			.revoked = field_text(r, i, 3),
+			.scope = field_text(r, i, 4),
+			.hash = unhex(PQgetvalue(r, i, 1), h, sizeof h) == 0 ? h : NULL,
+		};
+		code = each(ctx, &row);
 	}
 	PQclear(r);
-	return found ? store_ok(err) : store_fail(err, STORE_AUTH, "unknown or revoked token");
+	return code;
 }
 
-static int pg_token_list(struct store *base, json_t **out, struct store_error *err)
+static int pg_token_revoke(struct store *base, const char *name, const char *revoked, bool *changed,
+			   struct store_error *err)
 {
-	struct pg *st = (struct pg *)base;
 	struct pconn *c;
 	PGresult *r = NULL;
-	json_t *arr = NULL;
-	int code = conn_get(st, &c, err);
-	if (code || (code = q(c, &r, "token list",
-			      "SELECT name, created, revoked, scope FROM api_token ORDER BY seq", 0,
-			      NULL, err)))
-		return code;
-	if (!(arr = json_array()))
-		goto nomem;
-	for (int i = 0; i < PQntuples(r); i++) {
-		json_t *e = json_object();
-		if (!e || json_array_append_new(arr, e) ||
-		    !store_json_put(e, "name", field_json(r, i, 0)) ||
-		    !store_json_put(e, "created", field_json(r, i, 1)) ||
-		    !store_json_put(e, "revoked", field_json(r, i, 2)) ||
-		    !store_json_put(e, "scope", field_json(r, i, 3)))
-			goto nomem;
-	}
-	PQclear(r);
-	*out = arr;
-	return store_ok(err);
-nomem:
-	PQclear(r);
-	json_decref(arr);
-	return store_fail(err, STORE_NOMEM, "out of memory listing tokens");
-}
-
-static int pg_token_revoke(struct store *base, const char *name, struct store_error *err)
-{
-	struct pg *st = (struct pg *)base;
-	struct pconn *c;
-	PGresult *r = NULL;
-	char now[32];
-	store_now(now);
-	const char *v[] = { name, now };
-	int code = conn_get(st, &c, err);
+	const char *v[] = { name, revoked };
+	int code = conn_get((struct pg *)base, &c, err);
 	if (code ||
 	    (code = q(c, &r, "token revoke",
 		      "UPDATE api_token SET revoked = $2 WHERE name = $1 AND revoked IS NULL", 2, v,
 		      err)))
 		return code;
-	bool changed = strcmp(PQcmdTuples(r), "1") == 0;
+	*changed = strcmp(PQcmdTuples(r), "1") == 0;
 	PQclear(r);
-	return changed ? store_ok(err)
-		       : store_fail(err, STORE_NOTFOUND, "no live token named %s", name);
+	return STORE_OK;
 }
 
 static int pg_tokens_exist(struct store *base, bool *exist, struct store_error *err)
 {
-	struct pg *st = (struct pg *)base;
 	struct pconn *c;
 	PGresult *r = NULL;
 	/* revoked rows count: once a token existed, writes stay closed */
-	int code = conn_get(st, &c, err);
+	int code = conn_get((struct pg *)base, &c, err);
 	if (code ||
 	    (code = q(c, &r, "tokens", "SELECT EXISTS (SELECT 1 FROM api_token)", 0, NULL, err)))
 		return code;
 	*exist = PQgetvalue(r, 0, 0)[0] == 't';
 	PQclear(r);
-	return store_ok(err);
+	return STORE_OK;
+}
+
+/* ---- Transactions --------------------------------------------------------- */
+
+/* A read runs as single statements (READ COMMITTED gives each its own
+ * snapshot, and a lost connection is retried outside a transaction), so
+ * only a write opens one. */
+static int pg_begin(struct store *base, bool write, struct store_error *err)
+{
+	struct pconn *c;
+	int code = conn_get((struct pg *)base, &c, err);
+	return code || !write ? code : tx_begin(c, err);
+}
+
+static int pg_commit(struct store *base, struct store_error *err)
+{
+	struct pconn *c;
+	int code = conn_get((struct pg *)base, &c, err);
+	return code || !c->in_tx ? code : tx_commit(c, err);
+}
+
+static void pg_rollback(struct store *base)
+{
+	tx_abort(pthread_getspecific(((struct pg *)base)->key));
 }
 
 const struct store_ops store_pg_ops = {
-	.version = 1,
+	.version = 2,
 	.scheme = "postgresql",
 	.close = pg_close,
 	.ready = pg_ready,
@@ -1200,9 +1187,11 @@ const struct store_ops store_pg_ops = {
 	.layout_versions = pg_layout_versions,
 	.layout_list = pg_layout_list,
 	.layout_delete = pg_layout_delete,
+	.begin = pg_begin,
+	.commit = pg_commit,
+	.rollback = pg_rollback,
 	.token_insert = pg_token_insert,
-	.token_find = pg_token_find,
-	.token_list = pg_token_list,
+	.token_rows = pg_token_rows,
 	.token_revoke = pg_token_revoke,
 	.tokens_exist = pg_tokens_exist,
 };

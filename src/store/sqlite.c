@@ -263,10 +263,9 @@ enum stmt_id {
 	S_LIST_PAGE,
 	S_DELETE_MARK,
 	S_TOKEN_INSERT,
-	S_TOKEN_LIST,
+	S_TOKEN_ROWS,
 	S_TOKEN_REVOKE,
 	S_TOKEN_EXIST,
-	S_TOKEN_LIVE,
 	S_COUNT
 };
 
@@ -329,11 +328,11 @@ static const char *const stmt_sql[S_COUNT] = {
 			  " WHERE name = ?1 AND version = ?2 AND deleted IS NULL",
 	[S_TOKEN_INSERT] =
 		"INSERT INTO api_token (name, hash, created, scope) VALUES (?1, ?2, ?3, ?4)",
-	[S_TOKEN_LIST] = "SELECT name, created, revoked, scope FROM api_token ORDER BY rowid",
+	[S_TOKEN_ROWS] = "SELECT name, hash, created, revoked, scope FROM api_token"
+			 " WHERE ?1 = 0 OR revoked IS NULL ORDER BY rowid",
 	[S_TOKEN_REVOKE] = "UPDATE api_token SET revoked = ?2 WHERE name = ?1 AND revoked IS NULL",
 	/* revoked rows count: once a token existed, writes stay closed */
 	[S_TOKEN_EXIST] = "SELECT EXISTS (SELECT 1 FROM api_token)",
-	[S_TOKEN_LIVE] = "SELECT name, hash, scope FROM api_token WHERE revoked IS NULL",
 };
 
 /* ---- Connections ------------------------------------------------------------ */
@@ -1477,168 +1476,118 @@ out:
 	return code ? code : store_ok(err);
 }
 
-/* ---- API tokens ------------------------------------------------------------ */
+/* ---- Transactions --------------------------------------------------------- */
 
-static int sq_token_list(struct store *base, json_t **out, struct store_error *err)
+static int sq_begin(struct store *base, bool write, struct store_error *err)
 {
-	struct sq *st = (struct sq *)base;
 	struct conn *c;
-	sqlite3_stmt *s = NULL;
-	json_t *arr = NULL;
-	int code, rc;
-	*out = NULL;
-	if ((code = conn_get(st, &c, err)) || (code = prep(c, S_TOKEN_LIST, &s, err)))
+	int code = conn_get((struct sq *)base, &c, err);
+	if (code)
 		return code;
-	if (!(arr = json_array())) {
-		code = store_fail(err, STORE_NOMEM, "out of memory listing tokens");
-		goto out;
-	}
-	while ((rc = step(s)) == SQLITE_ROW) {
-		json_t *e = json_object();
-		if (!e || json_array_append_new(arr, e) ||
-		    !store_json_put(e, "name", col_json_string(s, 0)) ||
-		    !store_json_put(e, "created", col_json_string(s, 1)) ||
-		    !store_json_put(e, "revoked", col_json_string(s, 2)) ||
-		    !store_json_put(e, "scope", col_json_string(s, 3))) {
-			code = store_fail(err, STORE_NOMEM, "out of memory listing tokens");
-			goto out;
-		}
-	}
-	if (rc != SQLITE_DONE) {
-		code = sql_fail(err, c->db, rc, "token list");
-		goto out;
-	}
-	*out = arr;
-	arr = NULL;
-out:
-	done(s);
-	json_decref(arr);
-	return code ? code : store_ok(err);
+	return write ? tx_write(c, SYNC_FULL, err) : tx_read(c, err);
 }
 
-static int sq_token_revoke(struct store *base, const char *name, struct store_error *err)
+static int sq_commit(struct store *base, struct store_error *err)
 {
-	struct sq *st = (struct sq *)base;
-	struct conn *c = NULL;
+	struct conn *c;
+	int code = conn_get((struct sq *)base, &c, err);
+	return code ? code : tx_commit(c, err);
+}
+
+static void sq_rollback(struct store *base)
+{
+	tx_abort(pthread_getspecific(((struct sq *)base)->key));
+}
+
+/* ---- API tokens ------------------------------------------------------------ */
+
+static int sq_token_rows(struct store *base, bool live, store_token_fn each, void *ctx,
+			 struct store_error *err)
+{
+	struct conn *c;
 	sqlite3_stmt *s = NULL;
-	char now[32];
 	int code, rc;
-	if ((code = store_check_name(name, err)))
+	if ((code = conn_get((struct sq *)base, &c, err)) ||
+	    (code = prep(c, S_TOKEN_ROWS, &s, err)))
 		return code;
-	if ((code = conn_get(st, &c, err)) || (code = tx_write(c, SYNC_FULL, err)))
-		return code;
-	store_now(now);
-	if ((code = prep(c, S_TOKEN_REVOKE, &s, err)))
-		goto out;
-	if ((rc = bind_text(s, 1, name)) || (rc = bind_text(s, 2, now))) {
+	if ((rc = bind_int(s, 1, live))) {
 		code = bind_fail(err, c, rc);
 		goto out;
 	}
-	if ((rc = step(s)) != SQLITE_DONE) {
-		code = sql_fail(err, c->db, rc, "token revoke");
-		goto out;
+	while ((rc = step(s)) == SQLITE_ROW) {
+		const void *h = sqlite3_column_blob(s, 1);
+		struct store_token_row row = {
+			.name = (const char *)sqlite3_column_text(s, 0),
+			.created = (const char *)sqlite3_column_text(s, 2),
+			.revoked = (const char *)sqlite3_column_text(s, 3),
+			.scope = (const char *)sqlite3_column_text(s, 4),
+			.hash = h && sqlite3_column_bytes(s, 1) == STORE_HASH_LEN ? h : NULL,
+		};
+		if ((code = each(ctx, &row)))
+			goto out;
 	}
-	done(s);
-	s = NULL;
-	if (sqlite3_changes(c->db) != 1) {
-		code = store_fail(err, STORE_NOTFOUND, "no live token named %s", name);
-		goto out;
-	}
-	code = tx_commit(c, err);
+	if (rc != SQLITE_DONE)
+		code = sql_fail(err, c->db, rc, "tokens");
 out:
 	done(s);
-	tx_abort(c);
-	return code ? code : store_ok(err);
+	return code;
+}
+
+static int sq_token_revoke(struct store *base, const char *name, const char *revoked, bool *changed,
+			   struct store_error *err)
+{
+	struct conn *c;
+	sqlite3_stmt *s = NULL;
+	int code, rc;
+	if ((code = conn_get((struct sq *)base, &c, err)) ||
+	    (code = prep(c, S_TOKEN_REVOKE, &s, err)))
+		return code;
+	if ((rc = bind_text(s, 1, name)) || (rc = bind_text(s, 2, revoked)))
+		code = bind_fail(err, c, rc);
+	else if ((rc = step(s)) != SQLITE_DONE)
+		code = sql_fail(err, c->db, rc, "token revoke");
+	else
+		*changed = sqlite3_changes(c->db) == 1;
+	done(s);
+	return code;
 }
 
 static int sq_tokens_exist(struct store *base, bool *exist, struct store_error *err)
 {
-	struct sq *st = (struct sq *)base;
 	struct conn *c;
 	sqlite3_stmt *s = NULL;
 	int64_t v = 0;
 	int code;
-	*exist = false;
-	if ((code = conn_get(st, &c, err)) || (code = prep(c, S_TOKEN_EXIST, &s, err)))
+	if ((code = conn_get((struct sq *)base, &c, err)) ||
+	    (code = prep(c, S_TOKEN_EXIST, &s, err)))
 		return code;
 	code = row_int(c, s, &v, err);
 	done(s);
 	*exist = v != 0;
-	return code ? code : store_ok(err);
+	return code;
 }
 
-/* The live token whose hash is `hash`: every live row is compared, all of
- * them and all 32 bytes each (store_hash_eq), so the time taken does not
- * depend on which one matches or how much of it. */
-static int sq_token_find(struct store *base, const uint8_t hash[STORE_HASH_LEN],
-			 char name_out[STORE_NAME_MAX + 1], char scope_out[8],
-			 struct store_error *err)
+static int sq_token_insert(struct store *base, const char *name, const uint8_t hash[STORE_HASH_LEN],
+			   const char *scope, const char *created, struct store_error *err)
 {
-	struct sq *st = (struct sq *)base;
 	struct conn *c;
 	sqlite3_stmt *s = NULL;
-	bool found = false;
 	int code, rc;
-	if ((code = conn_get(st, &c, err)) || (code = prep(c, S_TOKEN_LIVE, &s, err)))
+	if ((code = conn_get((struct sq *)base, &c, err)) ||
+	    (code = prep(c, S_TOKEN_INSERT, &s, err)))
 		return code;
-	while ((rc = step(s)) == SQLITE_ROW) {
-		const void *h = sqlite3_column_blob(s, 1);
-		bool eq =
-			h && sqlite3_column_bytes(s, 1) == STORE_HASH_LEN && store_hash_eq(h, hash);
-		if (eq && !found) {
-			found = true;
-			snprintf(name_out, STORE_NAME_MAX + 1, "%s",
-				 (const char *)sqlite3_column_text(s, 0));
-			snprintf(scope_out, 8, "%s", (const char *)sqlite3_column_text(s, 2));
-		}
-	}
-	if (rc != SQLITE_DONE)
-		code = sql_fail(err, c->db, rc, "token check");
-	else if (!found)
-		code = store_fail(err, STORE_AUTH, "unknown or revoked token");
-	done(s);
-	return code ? code : store_ok(err);
-}
-
-/* Insert a token row (the hash only); STORE_CONFLICT if a live token has
- * that name. */
-static int sq_token_insert(struct store *base, const char *name, const uint8_t hash[STORE_HASH_LEN],
-			   const char *scope, struct store_error *err)
-{
-	struct sq *st = (struct sq *)base;
-	struct conn *c = NULL;
-	sqlite3_stmt *s = NULL;
-	char now[32];
-	int code, rc;
-	if ((code = conn_get(st, &c, err)) || (code = tx_write(c, SYNC_FULL, err)))
-		return code;
-	store_now(now);
-	if ((code = prep(c, S_TOKEN_INSERT, &s, err)))
-		goto out;
 	if ((rc = bind_text(s, 1, name)) ||
 	    (rc = sqlite3_bind_blob(s, 2, hash, STORE_HASH_LEN, SQLITE_STATIC)) ||
-	    (rc = bind_text(s, 3, now)) || (rc = bind_text(s, 4, scope))) {
+	    (rc = bind_text(s, 3, created)) || (rc = bind_text(s, 4, scope)))
 		code = bind_fail(err, c, rc);
-		goto out;
-	}
-	if ((rc = step(s)) != SQLITE_DONE) {
-		code = (rc & 0xff) == SQLITE_CONSTRAINT
-			       ? store_fail(err, STORE_CONFLICT,
-					    "a live token named %s already exists", name)
-			       : sql_fail(err, c->db, rc, "token insert");
-		goto out;
-	}
+	else if ((rc = step(s)) != SQLITE_DONE)
+		code = sql_fail(err, c->db, rc, "token insert");
 	done(s);
-	s = NULL;
-	code = tx_commit(c, err);
-out:
-	done(s);
-	tx_abort(c);
-	return code ? code : store_ok(err);
+	return code;
 }
 
 const struct store_ops store_sqlite_ops = {
-	.version = 1,
+	.version = 2,
 	.scheme = "sqlite",
 	.close = sq_close,
 	.ready = sq_ready,
@@ -1652,9 +1601,11 @@ const struct store_ops store_sqlite_ops = {
 	.layout_versions = sq_layout_versions,
 	.layout_list = sq_layout_list,
 	.layout_delete = sq_layout_delete,
+	.begin = sq_begin,
+	.commit = sq_commit,
+	.rollback = sq_rollback,
 	.token_insert = sq_token_insert,
-	.token_find = sq_token_find,
-	.token_list = sq_token_list,
+	.token_rows = sq_token_rows,
 	.token_revoke = sq_token_revoke,
 	.tokens_exist = sq_tokens_exist,
 };

@@ -442,12 +442,33 @@ int store_token_add_scoped(struct store *st, const char *name, const char *scope
 	}
 	token[STORE_TOKEN_LEN] = '\0';
 	sha256(token, STORE_TOKEN_LEN, hash);
-	code = st->ops->token_insert(st, name, hash, scope, err);
+	char now[32];
+	store_now(now);
+	if (!(code = st->ops->begin(st, true, err)) &&
+	    (code = st->ops->token_insert(st, name, hash, scope, now, err)) == STORE_CONFLICT)
+		store_fail(err, code, "a live token named %s already exists", name);
+	if (!code)
+		code = st->ops->commit(st, err);
+	st->ops->rollback(st);
 	if (!code)
 		memcpy(token_out, token, sizeof token);
 	explicit_bzero(raw, sizeof raw);
 	explicit_bzero(token, sizeof token);
-	return code;
+	return code ? code : store_ok(err);
+}
+
+/* token_rows visitor of store_token_list: one {"name", "created",
+ * "revoked", "scope"} per row. */
+static int token_row_json(void *ctx, const struct store_token_row *row)
+{
+	json_t *e = json_object();
+	if (!e || json_array_append_new(ctx, e) ||
+	    !store_json_put(e, "name", string_or_null(row->name)) ||
+	    !store_json_put(e, "created", string_or_null(row->created)) ||
+	    !store_json_put(e, "revoked", string_or_null(row->revoked)) ||
+	    !store_json_put(e, "scope", string_or_null(row->scope)))
+		return STORE_NOMEM;
+	return STORE_OK;
 }
 
 int store_token_list(struct store *st, json_t **out, struct store_error *err)
@@ -455,17 +476,33 @@ int store_token_list(struct store *st, json_t **out, struct store_error *err)
 	*out = NULL;
 	if (!st)
 		return store_fail(err, STORE_INVAL, "no store");
-	return st->ops->token_list(st, out, err);
+	json_t *arr = json_array();
+	int code = arr ? st->ops->token_rows(st, false, token_row_json, arr, err) : STORE_NOMEM;
+	if (code) {
+		json_decref(arr);
+		return code == STORE_NOMEM ? store_fail(err, code, "out of memory listing tokens")
+					   : code;
+	}
+	*out = arr;
+	return store_ok(err);
 }
 
 int store_token_revoke(struct store *st, const char *name, struct store_error *err)
 {
 	int code;
+	bool changed = false;
+	char now[32];
 	if ((code = store_check_name(name, err)))
 		return code;
 	if (!st)
 		return store_fail(err, STORE_INVAL, "no store");
-	return st->ops->token_revoke(st, name, err);
+	store_now(now);
+	if (!(code = st->ops->begin(st, true, err)) &&
+	    !(code = st->ops->token_revoke(st, name, now, &changed, err)))
+		code = changed ? st->ops->commit(st, err)
+			       : store_fail(err, STORE_NOTFOUND, "no live token named %s", name);
+	st->ops->rollback(st);
+	return code ? code : store_ok(err);
 }
 
 int store_tokens_exist(struct store *st, bool *exist, struct store_error *err)
@@ -474,6 +511,27 @@ int store_tokens_exist(struct store *st, bool *exist, struct store_error *err)
 	if (!st)
 		return store_fail(err, STORE_INVAL, "no store");
 	return st->ops->tokens_exist(st, exist, err);
+}
+
+/* The live token whose hash is m->hash: every live row is compared, all of
+ * them and all 32 bytes each (store_hash_eq), so the time taken does not
+ * depend on which one matches or how much of it. */
+struct token_match {
+	const uint8_t *hash;
+	char *name, *scope;
+	bool found;
+};
+
+static int token_compare(void *ctx, const struct store_token_row *row)
+{
+	struct token_match *m = ctx;
+	bool eq = row->hash && store_hash_eq(row->hash, m->hash);
+	if (eq && !m->found) {
+		m->found = true;
+		snprintf(m->name, STORE_NAME_MAX + 1, "%s", row->name ? row->name : "");
+		snprintf(m->scope, 8, "%s", row->scope ? row->scope : "");
+	}
+	return STORE_OK;
 }
 
 /* Longest bearer value worth hashing: ours are STORE_TOKEN_LEN. */
@@ -498,9 +556,12 @@ int store_token_scope(struct store *st, const char *token, char name_out[STORE_N
 	if (!st)
 		return store_fail(err, STORE_INVAL, "no store");
 	sha256(token, len, hash);
-	int code = st->ops->token_find(st, hash, name, scope, err);
+	struct token_match m = { .hash = hash, .name = name, .scope = scope };
+	int code = st->ops->token_rows(st, true, token_compare, &m, err);
 	if (code)
 		return code;
+	if (!m.found)
+		return store_fail(err, STORE_AUTH, "unknown or revoked token");
 	if (name_out)
 		snprintf(name_out, STORE_NAME_MAX + 1, "%s", name);
 	if (scope_out)
