@@ -26,6 +26,18 @@ struct store_token_row {
 };
 typedef int (*store_token_fn)(void *ctx, const struct store_token_row *row);
 
+/* A registry row handed to a visitor; every string is borrowed for the
+ * call (NULL for SQL NULL, or for a column the statement does not read). */
+struct store_version_row {
+	const char *name, *id, *fingerprint, *layout, *analysis, *checks, *description, *created,
+		*created_by;
+	int64_t version;
+	bool deleted;
+	int64_t live; /* names_page: the name's live versions */
+	bool ok;      /* names_page: the latest version's analysis.ok */
+};
+typedef int (*store_version_fn)(void *ctx, const struct store_version_row *row);
+
 struct store_ops {
 	int version;	    /* 2 */
 	const char *scheme; /* "sqlite", "postgresql" */
@@ -38,19 +50,38 @@ struct store_ops {
 	int (*cache_put)(struct store *st, const char *id, const char *engine_version,
 			 const char *json_text, struct store_error *err);
 	int (*cache_count)(struct store *st, long *count, struct store_error *err);
-	int (*layout_put)(struct store *st, const char *name, const char *id,
-			  const char *fingerprint, const char *layout_json,
-			  const char *analysis_json, const char *checks_json,
-			  const char *description, const char *created_by,
-			  struct store_version *out, bool *created, struct store_error *err);
-	int (*layout_get)(struct store *st, const char *name, int64_t version,
-			  struct store_version *out, struct store_error *err);
-	int (*layout_versions)(struct store *st, const char *name, int64_t after, long limit,
-			       json_t **out, struct store_error *err);
-	int (*layout_list)(struct store *st, const char *prefix, const char *after_name, long limit,
-			   json_t **out, struct store_error *err);
-	int (*layout_delete)(struct store *st, const char *name, int64_t version, bool *deleted_now,
-			     struct store_error *err);
+	/* Registry statements, run inside store.c's transactions.
+	 * name_lock: before a put reads the latest version, make the other
+	 * writers of the name wait (a no-op where the write transaction locks
+	 * the whole database).  version_select: version n (deleted ones too),
+	 * or for n = 0 the latest live one, to `each`; STORE_NOTFOUND when
+	 * there is none.  version_insert: bump the name's counter (creating
+	 * the name), insert v as that version, *version = its number.
+	 * name_state: versions ever and live versions of the name.
+	 * versions_page: live versions > after, ascending, at most n rows
+	 * (version, id, fingerprint, description, created, created_by).
+	 * names_page: names > after with prefix <= name < upper that have a
+	 * live version, ascending, at most n, each with its latest live
+	 * version (name, version, id, fingerprint, description, created),
+	 * live = its live count, ok = that version's analysis.ok.
+	 * version_delete: mark a live version deleted at `deleted`;
+	 * *changed = whether one was.  A visitor's non-zero return stops the
+	 * statement and is returned. */
+	int (*name_lock)(struct store *st, const char *name, const char *created,
+			 struct store_error *err);
+	int (*version_select)(struct store *st, const char *name, int64_t version,
+			      store_version_fn each, void *ctx, struct store_error *err);
+	int (*version_insert)(struct store *st, const struct store_version_row *v, int64_t *version,
+			      struct store_error *err);
+	int (*name_state)(struct store *st, const char *name, int64_t *total, int64_t *live,
+			  struct store_error *err);
+	int (*versions_page)(struct store *st, const char *name, int64_t after, long n,
+			     store_version_fn each, void *ctx, struct store_error *err);
+	int (*names_page)(struct store *st, const char *after, const char *prefix,
+			  const char *upper, long n, store_version_fn each, void *ctx,
+			  struct store_error *err);
+	int (*version_delete)(struct store *st, const char *name, int64_t version,
+			      const char *deleted, bool *changed, struct store_error *err);
 
 	/* Transactions on the calling thread's registry connection.  begin with
 	 * write takes the write lock and makes the commit durable; a read
@@ -104,9 +135,6 @@ int store_check_name(const char *name, struct store_error *err);
 int store_check_key(const char *what, const char *v, struct store_error *err);
 bool store_prefix_valid(const char *p);
 long store_page_limit(long limit);
-/* Whether two versions' checks (JSON object texts, NULL = {}) are equal
- * JSON: an idempotent PUT repeats the id and the checks. */
-bool store_checks_equal(const char *a, const char *b);
 /* Constant-time comparison of two token hashes. */
 bool store_hash_eq(const void *a, const void *b);
 /* The fault-injection seam: true when this call is the one to fail. */

@@ -467,11 +467,6 @@ static const char *field_text(PGresult *r, int row, int col)
 	return PQgetisnull(r, row, col) ? NULL : PQgetvalue(r, row, col);
 }
 
-static json_t *field_json(PGresult *r, int row, int col)
-{
-	return PQgetisnull(r, row, col) ? json_null() : json_string(PQgetvalue(r, row, col));
-}
-
 static int64_t field_int(PGresult *r, int row, int col)
 {
 	return PQgetisnull(r, row, col) ? 0 : strtoll(PQgetvalue(r, row, col), NULL, 10);
@@ -722,136 +717,111 @@ static int pg_cache_count(struct store *base, long *count, struct store_error *e
 	"name, version, id, fingerprint, layout, analysis, description, created, created_by, " \
 	"deleted, checks"
 
-static int row_version(PGresult *r, int row, struct store_version *v, struct store_error *err)
+/* A row of VERSION_COLUMNS, borrowed from r. */
+static struct store_version_row version_row(PGresult *r, int i)
 {
-	store_version_clear(v);
-	v->version = field_int(r, row, 1);
-	v->deleted = !PQgetisnull(r, row, 9);
-	if (!dup_field(r, row, 0, &v->name) || !dup_field(r, row, 2, &v->id) ||
-	    !dup_field(r, row, 3, &v->fingerprint) || !dup_field(r, row, 4, &v->layout_json) ||
-	    !dup_field(r, row, 5, &v->analysis_json) || !dup_field(r, row, 6, &v->description) ||
-	    !dup_field(r, row, 7, &v->created) || !dup_field(r, row, 8, &v->created_by) ||
-	    !dup_field(r, row, 10, &v->checks_json)) {
-		store_version_clear(v);
-		return store_fail(err, STORE_NOMEM, "out of memory reading a layout version");
-	}
-	return STORE_OK;
+	return (struct store_version_row){
+		.name = field_text(r, i, 0),
+		.version = field_int(r, i, 1),
+		.id = field_text(r, i, 2),
+		.fingerprint = field_text(r, i, 3),
+		.layout = field_text(r, i, 4),
+		.analysis = field_text(r, i, 5),
+		.description = field_text(r, i, 6),
+		.created = field_text(r, i, 7),
+		.created_by = field_text(r, i, 8),
+		.deleted = !PQgetisnull(r, i, 9),
+		.checks = field_text(r, i, 10),
+	};
 }
 
-/* One version (version > 0) or the latest live one (version 0) into v (may
- * be NULL); STORE_NOTFOUND when there is none. */
-static int select_version(struct pconn *c, const char *name, int64_t version,
-			  struct store_version *v, struct store_error *err)
+/* Writers of one name queue here, on every replica, and see each other's
+ * versions once they have the row. */
+static int pg_name_lock(struct store *base, const char *name, const char *created,
+			struct store_error *err)
 {
+	struct pconn *c;
+	const char *nv[] = { name, created };
+	int code = conn_get((struct pg *)base, &c, err);
+	if (code ||
+	    (code = run(c, "version counter",
+			"INSERT INTO layout_name (name, last_version, created) VALUES ($1, 0, $2)"
+			" ON CONFLICT (name) DO NOTHING",
+			2, nv, err)))
+		return code;
+	return run(c, "version counter",
+		   "SELECT last_version FROM layout_name WHERE name = $1 FOR UPDATE", 1, nv, err);
+}
+
+static int pg_version_select(struct store *base, const char *name, int64_t version,
+			     store_version_fn each, void *ctx, struct store_error *err)
+{
+	struct pconn *c;
 	PGresult *r = NULL;
 	char nbuf[24];
 	snprintf(nbuf, sizeof nbuf, "%lld", (long long)version);
 	const char *vals[] = { name, nbuf };
-	int code = version > 0 ? q(c, &r, "layout lookup",
-				   "SELECT " VERSION_COLUMNS " FROM layout_version"
-				   " WHERE name = $1 AND version = $2::bigint",
-				   2, vals, err)
-			       : q(c, &r, "layout lookup",
-				   "SELECT " VERSION_COLUMNS " FROM layout_version"
-				   " WHERE name = $1 AND deleted IS NULL"
-				   " ORDER BY version DESC LIMIT 1",
-				   1, vals, err);
+	int code = conn_get((struct pg *)base, &c, err);
 	if (code)
 		return code;
-	if (PQntuples(r) == 0)
+	code = version > 0 ? q(c, &r, "layout lookup",
+			       "SELECT " VERSION_COLUMNS " FROM layout_version"
+			       " WHERE name = $1 AND version = $2::bigint",
+			       2, vals, err)
+			   : q(c, &r, "layout lookup",
+			       "SELECT " VERSION_COLUMNS " FROM layout_version"
+			       " WHERE name = $1 AND deleted IS NULL"
+			       " ORDER BY version DESC LIMIT 1",
+			       1, vals, err);
+	if (code)
+		return code;
+	if (PQntuples(r) == 0) {
 		code = STORE_NOTFOUND;
-	else if (v)
-		code = row_version(r, 0, v, err);
+	} else {
+		struct store_version_row row = version_row(r, 0);
+		code = each(ctx, &row);
+	}
 	PQclear(r);
 	return code;
 }
 
-static int pg_layout_put(struct store *base, const char *name, const char *id,
-			 const char *fingerprint, const char *layout_json,
-			 const char *analysis_json, const char *checks_json,
-			 const char *description, const char *created_by, struct store_version *out,
-			 bool *created, struct store_error *err)
+/* The counter is bumped under the row lock of pg_name_lock. */
+static int pg_version_insert(struct store *base, const struct store_version_row *v,
+			     int64_t *version, struct store_error *err)
 {
-	struct pg *st = (struct pg *)base;
-	struct store_version latest = { 0 };
-	struct pconn *c = NULL;
+	struct pconn *c;
 	PGresult *r = NULL;
-	char now[32];
-	store_now(now);
-	const char *nv[] = { name, now };
-	int code = conn_get(st, &c, err);
-	if (code)
+	const char *vv[] = { v->name,	     v->id,	 v->fingerprint, v->layout, v->analysis,
+			     v->description, v->created, v->created_by,	 v->checks };
+	int code = conn_get((struct pg *)base, &c, err);
+	if (code || (code = q(c, &r, "layout insert",
+			      "WITH bump AS (UPDATE layout_name SET last_version = last_version + 1"
+			      " WHERE name = $1 RETURNING last_version)"
+			      " INSERT INTO layout_version (name, version, id, fingerprint, layout,"
+			      " analysis, description, created, created_by, checks)"
+			      " SELECT $1, last_version, $2, $3, $4, $5, $6, $7, $8, $9 FROM bump"
+			      " RETURNING version",
+			      9, vv, err)))
 		return code;
-	/* Lock the name's row: writers of one name queue here, on every
-	 * replica, and see each other's versions once they get it. */
-	if ((code = tx_begin(c, err)) ||
-	    (code = run(c, "version counter",
-			"INSERT INTO layout_name (name, last_version, created) VALUES ($1, 0, $2)"
-			" ON CONFLICT (name) DO NOTHING",
-			2, nv, err)) ||
-	    (code = run(c, "version counter",
-			"SELECT last_version FROM layout_name WHERE name = $1 FOR UPDATE", 1, nv,
-			err)))
-		goto out;
-
-	/* Same definition as the latest live version: idempotent. */
-	code = select_version(c, name, 0, &latest, err);
-	if (code == STORE_OK && strcmp(latest.id, id) == 0 &&
-	    store_checks_equal(latest.checks_json, checks_json)) {
-		if ((code = tx_commit(c, err)))
-			goto out;
-		if (out) {
-			*out = latest;
-			memset(&latest, 0, sizeof latest);
-		}
-		goto out;
-	}
-	if (code != STORE_OK && code != STORE_NOTFOUND)
-		goto out;
-
-	const char *vv[] = { name,	  id,  fingerprint, layout_json, analysis_json,
-			     description, now, created_by,  checks_json };
-	if ((code = q(c, &r, "layout insert",
-		      "WITH bump AS (UPDATE layout_name SET last_version = last_version + 1"
-		      " WHERE name = $1 RETURNING last_version)"
-		      " INSERT INTO layout_version (name, version, id, fingerprint, layout,"
-		      " analysis, description, created, created_by, checks)"
-		      " SELECT $1, last_version, $2, $3, $4, $5, $6, $7, $8, $9 FROM bump"
-		      " RETURNING " VERSION_COLUMNS,
-		      9, vv, err)))
-		goto out;
-	if (PQntuples(r) != 1) {
-		code = store_fail(err, STORE_IO, "the version counter of %s vanished", name);
-		goto out;
-	}
-	struct store_version mine = { 0 };
-	if (out && (code = row_version(r, 0, &mine, err)))
-		goto out;
-	if ((code = tx_commit(c, err))) {
-		store_version_clear(&mine);
-		goto out;
-	}
-	if (created)
-		*created = true;
-	if (out)
-		*out = mine;
-out:
+	if (PQntuples(r) != 1)
+		code = store_fail(err, STORE_IO, "the version counter of %s vanished", v->name);
+	else
+		*version = field_int(r, 0, 0);
 	PQclear(r);
-	tx_abort(c);
-	store_version_clear(&latest);
-	return code ? code : store_ok(err);
+	return code;
 }
 
-static int name_state(struct pconn *c, const char *name, int64_t *total, int64_t *live,
-		      struct store_error *err)
+static int pg_name_state(struct store *base, const char *name, int64_t *total, int64_t *live,
+			 struct store_error *err)
 {
+	struct pconn *c;
 	PGresult *r = NULL;
 	const char *v[] = { name };
-	int code = q(c, &r, "layout state",
-		     "SELECT count(*), count(*) FILTER (WHERE deleted IS NULL)"
-		     " FROM layout_version WHERE name = $1",
-		     1, v, err);
-	if (code)
+	int code = conn_get((struct pg *)base, &c, err);
+	if (code || (code = q(c, &r, "layout state",
+			      "SELECT count(*), count(*) FILTER (WHERE deleted IS NULL)"
+			      " FROM layout_version WHERE name = $1",
+			      1, v, err)))
 		return code;
 	*total = field_int(r, 0, 0);
 	*live = field_int(r, 0, 1);
@@ -859,117 +829,48 @@ static int name_state(struct pconn *c, const char *name, int64_t *total, int64_t
 	return STORE_OK;
 }
 
-static int pg_layout_get(struct store *base, const char *name, int64_t version,
-			 struct store_version *out, struct store_error *err)
+static int pg_versions_page(struct store *base, const char *name, int64_t after, long n,
+			    store_version_fn each, void *ctx, struct store_error *err)
 {
-	struct pg *st = (struct pg *)base;
-	struct pconn *c = NULL;
-	int64_t total = 0, live = 0;
-	int code = conn_get(st, &c, err);
-	if (code)
-		return code;
-	if (version > 0) {
-		struct store_version tmp = { 0 };
-		struct store_version *v = out ? out : &tmp;
-		code = select_version(c, name, version, v, err);
-		if (code == STORE_NOTFOUND)
-			store_fail(err, code, "%s has no version %lld", name, (long long)version);
-		else if (code == STORE_OK && v->deleted)
-			code = store_fail(err, STORE_GONE, "version %lld of %s is deleted",
-					  (long long)version, name);
-		store_version_clear(&tmp);
-		goto out;
-	}
-	code = select_version(c, name, 0, out, err);
-	if (code == STORE_NOTFOUND) {
-		if ((code = name_state(c, name, &total, &live, err)))
-			goto out;
-		code = total ? store_fail(err, STORE_GONE, "every version of %s was deleted", name)
-			     : store_fail(err, STORE_NOTFOUND, "no layout named %s", name);
-	}
-out:
-	if (code != STORE_OK && code != STORE_GONE && out)
-		store_version_clear(out);
-	return code ? code : store_ok(err);
-}
-
-static int pg_layout_versions(struct store *base, const char *name, int64_t after, long limit,
-			      json_t **out, struct store_error *err)
-{
-	struct pg *st = (struct pg *)base;
-	struct pconn *c = NULL;
+	struct pconn *c;
 	PGresult *r = NULL;
-	json_t *res = NULL, *arr = NULL;
-	int64_t total = 0, live = 0, last = 0;
 	char abuf[24], lbuf[24];
-	int code = conn_get(st, &c, err);
-	if (code)
-		return code;
-	if ((code = name_state(c, name, &total, &live, err)))
-		goto out;
-	if (!total) {
-		code = store_fail(err, STORE_NOTFOUND, "no layout named %s", name);
-		goto out;
-	}
-	if (!live) {
-		code = store_fail(err, STORE_GONE, "every version of %s was deleted", name);
-		goto out;
-	}
 	snprintf(abuf, sizeof abuf, "%lld", (long long)after);
-	snprintf(lbuf, sizeof lbuf, "%ld", limit + 1);
+	snprintf(lbuf, sizeof lbuf, "%ld", n);
 	const char *v[] = { name, abuf, lbuf };
-	if ((code = q(c, &r, "versions",
-		      "SELECT version, id, fingerprint, description, created, created_by"
-		      " FROM layout_version WHERE name = $1 AND deleted IS NULL"
-		      " AND version > $2::bigint ORDER BY version LIMIT $3::bigint",
-		      3, v, err)))
-		goto out;
-	res = json_object();
-	arr = json_array();
-	if (!res || !arr || !store_json_put(res, "name", json_string(name)) ||
-	    json_object_set(res, "versions", arr))
-		goto nomem;
-	int rows = PQntuples(r);
-	for (int i = 0; i < rows && i < limit; i++) {
-		json_t *e = json_object();
-		last = field_int(r, i, 0);
-		if (!e || json_array_append_new(arr, e) ||
-		    !store_json_put(e, "version", json_integer(last)) ||
-		    !store_json_put(e, "id", field_json(r, i, 1)) ||
-		    !store_json_put(e, "fingerprint", field_json(r, i, 2)) ||
-		    !store_json_put(e, "description", field_json(r, i, 3)) ||
-		    !store_json_put(e, "created", field_json(r, i, 4)) ||
-		    !store_json_put(e, "created_by", field_json(r, i, 5)))
-			goto nomem;
+	int code = conn_get((struct pg *)base, &c, err);
+	if (code || (code = q(c, &r, "versions",
+			      "SELECT version, id, fingerprint, description, created, created_by"
+			      " FROM layout_version WHERE name = $1 AND deleted IS NULL"
+			      " AND version > $2::bigint ORDER BY version LIMIT $3::bigint",
+			      3, v, err)))
+		return code;
+	for (int i = 0; i < PQntuples(r) && !code; i++) {
+		struct store_version_row row = {
+			.version = field_int(r, i, 0),
+			.id = field_text(r, i, 1),
+			.fingerprint = field_text(r, i, 2),
+			.description = field_text(r, i, 3),
+			.created = field_text(r, i, 4),
+			.created_by = field_text(r, i, 5),
+		};
+		code = each(ctx, &row);
 	}
-	if (!store_json_put(res, "next", rows > limit ? json_integer(last) : json_null()))
-		goto nomem;
-	*out = res;
-	res = NULL;
-	goto out;
-nomem:
-	code = store_fail(err, STORE_NOMEM, "out of memory listing versions");
-out:
 	PQclear(r);
-	json_decref(arr);
-	json_decref(res);
-	return code ? code : store_ok(err);
+	return code;
 }
 
-static int pg_layout_list(struct store *base, const char *prefix, const char *after_name,
-			  long limit, json_t **out, struct store_error *err)
+/* The columns are COLLATE "C": byte order, as on SQLite. */
+static int pg_names_page(struct store *base, const char *after, const char *prefix,
+			 const char *upper, long n, store_version_fn each, void *ctx,
+			 struct store_error *err)
 {
-	struct pg *st = (struct pg *)base;
-	struct pconn *c = NULL;
+	struct pconn *c;
 	PGresult *r = NULL;
-	json_t *res = NULL, *arr = NULL, *last = NULL;
-	char upper[STORE_NAME_MAX + 2], lbuf[24];
-	snprintf(upper, sizeof upper, "%s~", prefix);
-	snprintf(lbuf, sizeof lbuf, "%ld", limit + 1);
-	const char *v[] = { after_name, prefix, upper, lbuf };
-	/* $2 <= name < $3 is the prefix range: '~' sorts after every name byte
-	 * (the columns are COLLATE "C"). */
-	int code = conn_get(st, &c, err);
+	char lbuf[24];
+	snprintf(lbuf, sizeof lbuf, "%ld", n);
+	const char *v[] = { after, prefix, upper, lbuf };
+	int code = conn_get((struct pg *)base, &c, err);
 	if (code ||
 	    (code = q(c, &r, "layout list",
 		      "SELECT v.name, v.version, g.n, v.id, v.fingerprint, v.description,"
@@ -981,68 +882,40 @@ static int pg_layout_list(struct store *base, const char *prefix, const char *af
 		      " ORDER BY v.name",
 		      4, v, err)))
 		return code;
-	res = json_object();
-	arr = json_array();
-	if (!res || !arr || json_object_set(res, "layouts", arr))
-		goto nomem;
-	int rows = PQntuples(r);
-	for (int i = 0; i < rows && i < limit; i++) {
-		json_t *e = json_object();
-		if (!e || json_array_append_new(arr, e) ||
-		    !store_json_put(e, "name", field_json(r, i, 0)) ||
-		    !store_json_put(e, "version", json_integer(field_int(r, i, 1))) ||
-		    !store_json_put(e, "versions", json_integer(field_int(r, i, 2))) ||
-		    !store_json_put(e, "id", field_json(r, i, 3)) ||
-		    !store_json_put(e, "fingerprint", field_json(r, i, 4)) ||
-		    !store_json_put(e, "description", field_json(r, i, 5)) ||
-		    !store_json_put(e, "created", field_json(r, i, 6)) ||
-		    !store_json_put(
-			    e, "ok",
-			    json_boolean(!PQgetisnull(r, i, 7) && PQgetvalue(r, i, 7)[0] == 't')))
-			goto nomem;
-		last = json_object_get(e, "name");
+	for (int i = 0; i < PQntuples(r) && !code; i++) {
+		struct store_version_row row = {
+			.name = field_text(r, i, 0),
+			.version = field_int(r, i, 1),
+			.live = field_int(r, i, 2),
+			.id = field_text(r, i, 3),
+			.fingerprint = field_text(r, i, 4),
+			.description = field_text(r, i, 5),
+			.created = field_text(r, i, 6),
+			.ok = !PQgetisnull(r, i, 7) && PQgetvalue(r, i, 7)[0] == 't',
+		};
+		code = each(ctx, &row);
 	}
-	if (!store_json_put(res, "next", rows > limit && last ? json_incref(last) : json_null()))
-		goto nomem;
-	*out = res;
-	res = NULL;
-	goto out;
-nomem:
-	code = store_fail(err, STORE_NOMEM, "out of memory listing layouts");
-out:
 	PQclear(r);
-	json_decref(arr);
-	json_decref(res);
-	return code ? code : store_ok(err);
+	return code;
 }
 
-static int pg_layout_delete(struct store *base, const char *name, int64_t version,
-			    bool *deleted_now, struct store_error *err)
+static int pg_version_delete(struct store *base, const char *name, int64_t version,
+			     const char *deleted, bool *changed, struct store_error *err)
 {
-	struct pg *st = (struct pg *)base;
-	struct pconn *c = NULL;
+	struct pconn *c;
 	PGresult *r = NULL;
-	char now[32], nbuf[24];
-	store_now(now);
+	char nbuf[24];
 	snprintf(nbuf, sizeof nbuf, "%lld", (long long)version);
-	const char *v[] = { name, nbuf, now };
-	int code = conn_get(st, &c, err);
+	const char *v[] = { name, nbuf, deleted };
+	int code = conn_get((struct pg *)base, &c, err);
 	if (code || (code = q(c, &r, "layout delete",
 			      "UPDATE layout_version SET deleted = $3"
 			      " WHERE name = $1 AND version = $2::bigint AND deleted IS NULL",
 			      3, v, err)))
 		return code;
-	bool changed = strcmp(PQcmdTuples(r), "1") == 0;
+	*changed = strcmp(PQcmdTuples(r), "1") == 0;
 	PQclear(r);
-	if (changed) {
-		if (deleted_now)
-			*deleted_now = true;
-	} else if ((code = select_version(c, name, version, NULL, err))) {
-		if (code == STORE_NOTFOUND)
-			store_fail(err, code, "%s has no version %lld", name, (long long)version);
-		return code;
-	}
-	return store_ok(err);
+	return STORE_OK;
 }
 
 /* ---- API tokens ----------------------------------------------------------- */
@@ -1182,11 +1055,13 @@ const struct store_ops store_pg_ops = {
 	.cache_get = pg_cache_get,
 	.cache_put = pg_cache_put,
 	.cache_count = pg_cache_count,
-	.layout_put = pg_layout_put,
-	.layout_get = pg_layout_get,
-	.layout_versions = pg_layout_versions,
-	.layout_list = pg_layout_list,
-	.layout_delete = pg_layout_delete,
+	.name_lock = pg_name_lock,
+	.version_select = pg_version_select,
+	.version_insert = pg_version_insert,
+	.name_state = pg_name_state,
+	.versions_page = pg_versions_page,
+	.names_page = pg_names_page,
+	.version_delete = pg_version_delete,
 	.begin = pg_begin,
 	.commit = pg_commit,
 	.rollback = pg_rollback,

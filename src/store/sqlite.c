@@ -601,12 +601,6 @@ static int col_dup(sqlite3_stmt *s, int i, char **out)
 	return STORE_OK;
 }
 
-static json_t *col_json_string(sqlite3_stmt *s, int i)
-{
-	const unsigned char *t = sqlite3_column_text(s, i);
-	return t ? json_string((const char *)t) : json_null();
-}
-
 /* ---- Lifecycle ----------------------------------------------------------- */
 
 static int pragma_int(struct conn *c, const char *sql, int64_t *v, struct store_error *err)
@@ -1081,94 +1075,90 @@ static int sq_cache_count(struct store *base, long *count, struct store_error *e
 
 /* ---- Registry ------------------------------------------------------------ */
 
-/* Fill v from a row of VERSION_COLUMNS. */
-static int row_version(sqlite3_stmt *s, struct store_version *v, struct store_error *err)
+static const char *col_text(sqlite3_stmt *s, int i)
 {
-	store_version_clear(v);
-	v->version = sqlite3_column_int64(s, 1);
-	v->deleted = sqlite3_column_type(s, 9) != SQLITE_NULL;
-	if (col_dup(s, 0, &v->name) || col_dup(s, 2, &v->id) || col_dup(s, 3, &v->fingerprint) ||
-	    col_dup(s, 4, &v->layout_json) || col_dup(s, 5, &v->analysis_json) ||
-	    col_dup(s, 6, &v->description) || col_dup(s, 7, &v->created) ||
-	    col_dup(s, 8, &v->created_by) || col_dup(s, 10, &v->checks_json)) {
-		store_version_clear(v);
-		return store_fail(err, STORE_NOMEM, "out of memory reading a layout version");
-	}
-	return STORE_OK;
+	return (const char *)sqlite3_column_text(s, i);
 }
 
-/* Select one version row with statement id (S_LATEST_LIVE or S_GET_VERSION)
- * into v (may be NULL).  STORE_NOTFOUND when there is no row. */
-static int select_version(struct conn *c, enum stmt_id id, const char *name, int64_t version,
-			  struct store_version *v, struct store_error *err)
+/* Step a bound statement, giving each row to `row` (a non-zero return
+ * stops); STORE_NOTFOUND when `one` and there is no row. */
+static int rows(struct conn *c, sqlite3_stmt *s, const char *what,
+		int (*row)(void *, sqlite3_stmt *), void *ctx, bool one, struct store_error *err)
 {
-	sqlite3_stmt *s;
-	int code = prep(c, id, &s, err), rc;
-	if (code)
-		return code;
-	if ((rc = bind_text(s, 1, name)) ||
-	    (id == S_GET_VERSION && (rc = bind_int(s, 2, version)))) {
-		code = bind_fail(err, c, rc);
-		goto out;
+	int rc, code = STORE_OK;
+	long n = 0;
+	while ((rc = step(s)) == SQLITE_ROW) {
+		n++;
+		if ((code = row(ctx, s)))
+			break;
 	}
-	rc = step(s);
-	if (rc == SQLITE_DONE)
+	if (!code && rc != SQLITE_DONE)
+		code = sql_fail(err, c->db, rc, what);
+	else if (!code && one && n == 0)
 		code = STORE_NOTFOUND;
-	else if (rc != SQLITE_ROW)
-		code = sql_fail(err, c->db, rc, "layout lookup");
-	else if (v)
-		code = row_version(s, v, err);
-out:
 	done(s);
 	return code;
 }
 
-static int sq_layout_put(struct store *base, const char *name, const char *id,
-			 const char *fingerprint, const char *layout_json,
-			 const char *analysis_json, const char *checks_json,
-			 const char *description, const char *created_by, struct store_version *out,
-			 bool *created, struct store_error *err)
+struct visit {
+	store_version_fn each;
+	void *ctx;
+};
+
+/* A row of VERSION_COLUMNS. */
+static int version_row(void *p, sqlite3_stmt *s)
 {
-	struct sq *st = (struct sq *)base;
-	struct store_version latest = { 0 }, mine = { 0 };
-	struct conn *c = NULL;
-	sqlite3_stmt *s = NULL;
-	int64_t version = 0;
-	char now[32];
+	struct visit *v = p;
+	struct store_version_row r = {
+		.name = col_text(s, 0),
+		.version = sqlite3_column_int64(s, 1),
+		.id = col_text(s, 2),
+		.fingerprint = col_text(s, 3),
+		.layout = col_text(s, 4),
+		.analysis = col_text(s, 5),
+		.description = col_text(s, 6),
+		.created = col_text(s, 7),
+		.created_by = col_text(s, 8),
+		.deleted = sqlite3_column_type(s, 9) != SQLITE_NULL,
+		.checks = col_text(s, 10),
+	};
+	return v->each(v->ctx, &r);
+}
+
+/* BEGIN IMMEDIATE already holds the database's write lock. */
+static int sq_name_lock(struct store *base, const char *name, const char *created,
+			struct store_error *err)
+{
+	(void)base, (void)name, (void)created, (void)err;
+	return STORE_OK;
+}
+
+static int sq_version_select(struct store *base, const char *name, int64_t version,
+			     store_version_fn each, void *ctx, struct store_error *err)
+{
+	struct conn *c;
+	sqlite3_stmt *s;
+	struct visit v = { each, ctx };
 	int code, rc;
-	if (out)
-		memset(out, 0, sizeof *out);
-	if (created)
-		*created = false;
-	if ((code = store_check_name(name, err)) || (code = store_check_key("id", id, err)) ||
-	    (code = store_check_key("fingerprint", fingerprint, err)))
+	if ((code = conn_get((struct sq *)base, &c, err)) ||
+	    (code = prep(c, version ? S_GET_VERSION : S_LATEST_LIVE, &s, err)))
 		return code;
-	if (!layout_json || !analysis_json)
-		return store_fail(err, STORE_INVAL,
-				  "a layout version needs its layout and analysis");
-	if ((code = conn_get(st, &c, err)) || (code = tx_write(c, SYNC_FULL, err)))
-		return code;
-
-	/* Same definition as the latest live version: idempotent, write nothing. */
-	code = select_version(c, S_LATEST_LIVE, name, 0, &latest, err);
-	if (code == STORE_OK && strcmp(latest.id, id) == 0 &&
-	    store_checks_equal(latest.checks_json, checks_json)) {
-		if ((code = tx_commit(c, err)))
-			goto out;
-		if (out) {
-			*out = latest;
-			memset(&latest, 0, sizeof latest);
-		}
-		goto out;
+	if ((rc = bind_text(s, 1, name)) || (version && (rc = bind_int(s, 2, version)))) {
+		done(s);
+		return bind_fail(err, c, rc);
 	}
-	if (code != STORE_OK && code != STORE_NOTFOUND)
-		goto out;
+	return rows(c, s, "layout lookup", version_row, &v, true, err);
+}
 
-	/* A new version: one past the name's counter, which never goes back. */
-	store_now(now);
-	if ((code = prep(c, S_NAME_BUMP, &s, err)))
-		goto out;
-	if ((rc = bind_text(s, 1, name)) || (rc = bind_text(s, 2, now))) {
+static int sq_version_insert(struct store *base, const struct store_version_row *v,
+			     int64_t *version, struct store_error *err)
+{
+	struct conn *c;
+	sqlite3_stmt *s = NULL;
+	int code, rc;
+	if ((code = conn_get((struct sq *)base, &c, err)) || (code = prep(c, S_NAME_BUMP, &s, err)))
+		return code;
+	if ((rc = bind_text(s, 1, v->name)) || (rc = bind_text(s, 2, v->created))) {
 		code = bind_fail(err, c, rc);
 		goto out;
 	}
@@ -1177,7 +1167,7 @@ static int sq_layout_put(struct store *base, const char *name, const char *id,
 				"version counter");
 		goto out;
 	}
-	version = sqlite3_column_int64(s, 0);
+	*version = sqlite3_column_int64(s, 0);
 	if ((rc = step(s)) != SQLITE_DONE) {
 		code = sql_fail(err, c->db, rc, "version counter");
 		goto out;
@@ -1185,49 +1175,27 @@ static int sq_layout_put(struct store *base, const char *name, const char *id,
 	done(s);
 	if ((code = prep(c, S_VERSION_INSERT, &s, err)))
 		goto out;
-	if ((rc = bind_text(s, 1, name)) || (rc = bind_int(s, 2, version)) ||
-	    (rc = bind_text(s, 3, id)) || (rc = bind_text(s, 4, fingerprint)) ||
-	    (rc = bind_text(s, 5, layout_json)) || (rc = bind_text(s, 6, analysis_json)) ||
-	    (rc = bind_text(s, 7, description)) || (rc = bind_text(s, 8, now)) ||
-	    (rc = bind_text(s, 9, created_by)) || (rc = bind_text(s, 10, checks_json))) {
+	if ((rc = bind_text(s, 1, v->name)) || (rc = bind_int(s, 2, *version)) ||
+	    (rc = bind_text(s, 3, v->id)) || (rc = bind_text(s, 4, v->fingerprint)) ||
+	    (rc = bind_text(s, 5, v->layout)) || (rc = bind_text(s, 6, v->analysis)) ||
+	    (rc = bind_text(s, 7, v->description)) || (rc = bind_text(s, 8, v->created)) ||
+	    (rc = bind_text(s, 9, v->created_by)) || (rc = bind_text(s, 10, v->checks)))
 		code = bind_fail(err, c, rc);
-		goto out;
-	}
-	if ((rc = step(s)) != SQLITE_DONE) {
+	else if ((rc = step(s)) != SQLITE_DONE)
 		code = sql_fail(err, c->db, rc, "layout insert");
-		goto out;
-	}
-	done(s);
-	s = NULL;
-	if (out && (code = select_version(c, S_GET_VERSION, name, version, &mine, err))) {
-		if (code == STORE_NOTFOUND)
-			code = store_fail(err, STORE_IO, "version %lld of %s vanished",
-					  (long long)version, name);
-		goto out;
-	}
-	if ((code = tx_commit(c, err)))
-		goto out;
-	if (created)
-		*created = true;
-	if (out) {
-		*out = mine;
-		memset(&mine, 0, sizeof mine);
-	}
 out:
 	done(s);
-	tx_abort(c);
-	store_version_clear(&latest);
-	store_version_clear(&mine);
-	return code ? code : store_ok(err);
+	return code;
 }
 
-/* The name's state: versions ever and live versions. */
-static int name_state(struct conn *c, const char *name, int64_t *total, int64_t *live,
-		      struct store_error *err)
+static int sq_name_state(struct store *base, const char *name, int64_t *total, int64_t *live,
+			 struct store_error *err)
 {
+	struct conn *c;
 	sqlite3_stmt *s;
-	int code = prep(c, S_NAME_STATE, &s, err), rc;
-	if (code)
+	int code, rc;
+	if ((code = conn_get((struct sq *)base, &c, err)) ||
+	    (code = prep(c, S_NAME_STATE, &s, err)))
 		return code;
 	if ((rc = bind_text(s, 1, name)))
 		code = bind_fail(err, c, rc);
@@ -1241,239 +1209,90 @@ static int name_state(struct conn *c, const char *name, int64_t *total, int64_t 
 	return code;
 }
 
-static int sq_layout_get(struct store *base, const char *name, int64_t version,
-			 struct store_version *out, struct store_error *err)
+static int page_row(void *p, sqlite3_stmt *s)
 {
-	struct sq *st = (struct sq *)base;
-	struct conn *c = NULL;
-	int64_t total = 0, live = 0;
-	int code;
-	if (out)
-		memset(out, 0, sizeof *out);
-	if ((code = store_check_name(name, err)))
-		return code;
-	if (version < 0)
-		return store_fail(err, STORE_INVAL, "version must be 1 or more (0 for the latest)");
-	if ((code = conn_get(st, &c, err)) || (code = tx_read(c, err)))
-		return code;
-	if (version > 0) {
-		struct store_version tmp = { 0 };
-		struct store_version *v = out ? out : &tmp;
-		code = select_version(c, S_GET_VERSION, name, version, v, err);
-		if (code == STORE_NOTFOUND)
-			store_fail(err, code, "%s has no version %lld", name, (long long)version);
-		else if (code == STORE_OK && v->deleted)
-			code = store_fail(err, STORE_GONE, "version %lld of %s is deleted",
-					  (long long)version, name);
-		store_version_clear(&tmp);
-		goto out;
-	}
-	code = select_version(c, S_LATEST_LIVE, name, 0, out, err);
-	if (code == STORE_NOTFOUND) {
-		if ((code = name_state(c, name, &total, &live, err)))
-			goto out;
-		code = total ? store_fail(err, STORE_GONE, "every version of %s was deleted", name)
-			     : store_fail(err, STORE_NOTFOUND, "no layout named %s", name);
-	}
-out:
-	tx_abort(c); /* read-only: ending it is all a rollback does */
-	if (code != STORE_OK && code != STORE_GONE && out)
-		store_version_clear(out);
-	return code ? code : store_ok(err);
+	struct visit *v = p;
+	struct store_version_row r = {
+		.version = sqlite3_column_int64(s, 0),
+		.id = col_text(s, 1),
+		.fingerprint = col_text(s, 2),
+		.description = col_text(s, 3),
+		.created = col_text(s, 4),
+		.created_by = col_text(s, 5),
+	};
+	return v->each(v->ctx, &r);
 }
 
-static int sq_layout_versions(struct store *base, const char *name, int64_t after, long limit,
-			      json_t **out, struct store_error *err)
+static int sq_versions_page(struct store *base, const char *name, int64_t after, long n,
+			    store_version_fn each, void *ctx, struct store_error *err)
 {
-	struct sq *st = (struct sq *)base;
-	struct conn *c = NULL;
-	sqlite3_stmt *s = NULL;
-	json_t *res = NULL, *arr = NULL;
-	int64_t total = 0, live = 0, last = 0;
-	long n = 0;
+	struct conn *c;
+	sqlite3_stmt *s;
+	struct visit v = { each, ctx };
 	int code, rc;
-	*out = NULL;
-	limit = store_page_limit(limit);
-	if ((code = store_check_name(name, err)))
+	if ((code = conn_get((struct sq *)base, &c, err)) ||
+	    (code = prep(c, S_VERSIONS_PAGE, &s, err)))
 		return code;
-	if (after < 0)
-		after = 0;
-	if ((code = conn_get(st, &c, err)) || (code = tx_read(c, err)))
-		return code;
-	if ((code = name_state(c, name, &total, &live, err)))
-		goto out;
-	if (!total) {
-		code = store_fail(err, STORE_NOTFOUND, "no layout named %s", name);
-		goto out;
-	}
-	if (!live) {
-		code = store_fail(err, STORE_GONE, "every version of %s was deleted", name);
-		goto out;
-	}
-	res = json_object();
-	arr = json_array();
-	if (!res || !arr || !store_json_put(res, "name", json_string(name)) ||
-	    json_object_set(res, "versions", arr)) {
-		code = store_fail(err, STORE_NOMEM, "out of memory listing versions");
-		goto out;
-	}
-	if ((code = prep(c, S_VERSIONS_PAGE, &s, err)))
-		goto out;
 	if ((rc = bind_text(s, 1, name)) || (rc = bind_int(s, 2, after)) ||
-	    (rc = bind_int(s, 3, limit + 1))) {
-		code = bind_fail(err, c, rc);
-		goto out;
+	    (rc = bind_int(s, 3, n))) {
+		done(s);
+		return bind_fail(err, c, rc);
 	}
-	while ((rc = step(s)) == SQLITE_ROW) {
-		if (n == limit)
-			break; /* one more row exists: there is a next page */
-		json_t *e = json_object();
-		last = sqlite3_column_int64(s, 0);
-		if (!e || json_array_append_new(arr, e) ||
-		    !store_json_put(e, "version", json_integer(last)) ||
-		    !store_json_put(e, "id", col_json_string(s, 1)) ||
-		    !store_json_put(e, "fingerprint", col_json_string(s, 2)) ||
-		    !store_json_put(e, "description", col_json_string(s, 3)) ||
-		    !store_json_put(e, "created", col_json_string(s, 4)) ||
-		    !store_json_put(e, "created_by", col_json_string(s, 5))) {
-			code = store_fail(err, STORE_NOMEM, "out of memory listing versions");
-			goto out;
-		}
-		n++;
-	}
-	if (rc != SQLITE_ROW && rc != SQLITE_DONE) {
-		code = sql_fail(err, c->db, rc, "versions");
-		goto out;
-	}
-	if (!store_json_put(res, "next", rc == SQLITE_ROW ? json_integer(last) : json_null())) {
-		code = store_fail(err, STORE_NOMEM, "out of memory listing versions");
-		goto out;
-	}
-	*out = res;
-	res = NULL;
-out:
-	done(s);
-	tx_abort(c);
-	json_decref(arr);
-	json_decref(res);
-	return code ? code : store_ok(err);
+	return rows(c, s, "versions", page_row, &v, false, err);
 }
 
-static int sq_layout_list(struct store *base, const char *prefix, const char *after_name,
-			  long limit, json_t **out, struct store_error *err)
+static int name_row(void *p, sqlite3_stmt *s)
 {
-	struct sq *st = (struct sq *)base;
-	struct conn *c = NULL;
-	sqlite3_stmt *s = NULL;
-	json_t *res = NULL, *arr = NULL;
-	char upper[STORE_NAME_MAX + 2];
-	long n = 0;
-	int code = STORE_OK, rc;
-	*out = NULL;
-	limit = store_page_limit(limit);
-	if (!prefix)
-		prefix = "";
-	if (!after_name)
-		after_name = "";
-	if (!store_prefix_valid(prefix) || !store_prefix_valid(after_name))
-		return store_fail(err, STORE_BADNAME, "invalid %s \"%.64s\"",
-				  store_prefix_valid(prefix) ? "cursor" : "prefix",
-				  store_prefix_valid(prefix) ? after_name : prefix);
-	snprintf(upper, sizeof upper, "%s~", prefix);
-	if ((code = conn_get(st, &c, err)) || (code = prep(c, S_LIST_PAGE, &s, err)))
-		return code;
-	res = json_object();
-	arr = json_array();
-	if (!res || !arr || json_object_set(res, "layouts", arr)) {
-		code = store_fail(err, STORE_NOMEM, "out of memory listing layouts");
-		goto out;
-	}
-	if ((rc = bind_text(s, 1, after_name)) || (rc = bind_text(s, 2, prefix)) ||
-	    (rc = bind_text(s, 3, upper)) || (rc = bind_int(s, 4, limit + 1))) {
-		code = bind_fail(err, c, rc);
-		goto out;
-	}
-	json_t *last = NULL;
-	while ((rc = step(s)) == SQLITE_ROW) {
-		if (n == limit)
-			break;
-		json_t *e = json_object();
-		if (!e || json_array_append_new(arr, e) ||
-		    !store_json_put(e, "name", col_json_string(s, 0)) ||
-		    !store_json_put(e, "version", json_integer(sqlite3_column_int64(s, 1))) ||
-		    !store_json_put(e, "versions", json_integer(sqlite3_column_int64(s, 2))) ||
-		    !store_json_put(e, "id", col_json_string(s, 3)) ||
-		    !store_json_put(e, "fingerprint", col_json_string(s, 4)) ||
-		    !store_json_put(e, "description", col_json_string(s, 5)) ||
-		    !store_json_put(e, "created", col_json_string(s, 6)) ||
-		    !store_json_put(e, "ok", json_boolean(sqlite3_column_int(s, 7) != 0))) {
-			code = store_fail(err, STORE_NOMEM, "out of memory listing layouts");
-			goto out;
-		}
-		last = json_object_get(e, "name");
-		n++;
-	}
-	if (rc != SQLITE_ROW && rc != SQLITE_DONE) {
-		code = sql_fail(err, c->db, rc, "layout list");
-		goto out;
-	}
-	if (!store_json_put(res, "next",
-			    rc == SQLITE_ROW && last ? json_incref(last) : json_null())) {
-		code = store_fail(err, STORE_NOMEM, "out of memory listing layouts");
-		goto out;
-	}
-	*out = res;
-	res = NULL;
-out:
-	done(s);
-	json_decref(arr);
-	json_decref(res);
-	return code ? code : store_ok(err);
+	struct visit *v = p;
+	struct store_version_row r = {
+		.name = col_text(s, 0),
+		.version = sqlite3_column_int64(s, 1),
+		.live = sqlite3_column_int64(s, 2),
+		.id = col_text(s, 3),
+		.fingerprint = col_text(s, 4),
+		.description = col_text(s, 5),
+		.created = col_text(s, 6),
+		.ok = sqlite3_column_int(s, 7) != 0,
+	};
+	return v->each(v->ctx, &r);
 }
 
-static int sq_layout_delete(struct store *base, const char *name, int64_t version,
-			    bool *deleted_now, struct store_error *err)
+static int sq_names_page(struct store *base, const char *after, const char *prefix,
+			 const char *upper, long n, store_version_fn each, void *ctx,
+			 struct store_error *err)
 {
-	struct sq *st = (struct sq *)base;
-	struct conn *c = NULL;
-	sqlite3_stmt *s = NULL;
-	char now[32];
+	struct conn *c;
+	sqlite3_stmt *s;
+	struct visit v = { each, ctx };
 	int code, rc;
-	if (deleted_now)
-		*deleted_now = false;
-	if ((code = store_check_name(name, err)))
+	if ((code = conn_get((struct sq *)base, &c, err)) || (code = prep(c, S_LIST_PAGE, &s, err)))
 		return code;
-	if (version < 1)
-		return store_fail(err, STORE_INVAL, "version must be 1 or more");
-	if ((code = conn_get(st, &c, err)) || (code = tx_write(c, SYNC_FULL, err)))
+	if ((rc = bind_text(s, 1, after)) || (rc = bind_text(s, 2, prefix)) ||
+	    (rc = bind_text(s, 3, upper)) || (rc = bind_int(s, 4, n))) {
+		done(s);
+		return bind_fail(err, c, rc);
+	}
+	return rows(c, s, "layout list", name_row, &v, false, err);
+}
+
+static int sq_version_delete(struct store *base, const char *name, int64_t version,
+			     const char *deleted, bool *changed, struct store_error *err)
+{
+	struct conn *c;
+	sqlite3_stmt *s;
+	int code, rc;
+	if ((code = conn_get((struct sq *)base, &c, err)) ||
+	    (code = prep(c, S_DELETE_MARK, &s, err)))
 		return code;
-	store_now(now);
-	if ((code = prep(c, S_DELETE_MARK, &s, err)))
-		goto out;
 	if ((rc = bind_text(s, 1, name)) || (rc = bind_int(s, 2, version)) ||
-	    (rc = bind_text(s, 3, now))) {
+	    (rc = bind_text(s, 3, deleted)))
 		code = bind_fail(err, c, rc);
-		goto out;
-	}
-	if ((rc = step(s)) != SQLITE_DONE) {
+	else if ((rc = step(s)) != SQLITE_DONE)
 		code = sql_fail(err, c->db, rc, "layout delete");
-		goto out;
-	}
+	else
+		*changed = sqlite3_changes(c->db) == 1;
 	done(s);
-	s = NULL;
-	if (sqlite3_changes(c->db) == 1) {
-		if (deleted_now)
-			*deleted_now = true;
-	} else if ((code = select_version(c, S_GET_VERSION, name, version, NULL, err))) {
-		if (code == STORE_NOTFOUND)
-			store_fail(err, code, "%s has no version %lld", name, (long long)version);
-		goto out;
-	}
-	code = tx_commit(c, err);
-out:
-	done(s);
-	tx_abort(c);
-	return code ? code : store_ok(err);
+	return code;
 }
 
 /* ---- Transactions --------------------------------------------------------- */
@@ -1596,11 +1415,13 @@ const struct store_ops store_sqlite_ops = {
 	.cache_get = sq_cache_get,
 	.cache_put = sq_cache_put,
 	.cache_count = sq_cache_count,
-	.layout_put = sq_layout_put,
-	.layout_get = sq_layout_get,
-	.layout_versions = sq_layout_versions,
-	.layout_list = sq_layout_list,
-	.layout_delete = sq_layout_delete,
+	.name_lock = sq_name_lock,
+	.version_select = sq_version_select,
+	.version_insert = sq_version_insert,
+	.name_state = sq_name_state,
+	.versions_page = sq_versions_page,
+	.names_page = sq_names_page,
+	.version_delete = sq_version_delete,
 	.begin = sq_begin,
 	.commit = sq_commit,
 	.rollback = sq_rollback,

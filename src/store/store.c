@@ -82,6 +82,11 @@ void store_now(char out[32])
 	strftime(out, 32, "%Y-%m-%dT%H:%M:%SZ", &tm);
 }
 
+static json_t *string_or_null(const char *s)
+{
+	return s ? json_string(s) : json_null();
+}
+
 bool store_json_put(json_t *obj, const char *key, json_t *v)
 {
 	return v && json_object_set_new(obj, key, v) == 0;
@@ -241,7 +246,9 @@ int store_cache_count(struct store *st, long *count, struct store_error *err)
 
 /* ---- Registry ------------------------------------------------------------- */
 
-bool store_checks_equal(const char *a, const char *b)
+/* Whether two versions' checks (JSON object texts, NULL = {}) are equal
+ * JSON: an idempotent PUT repeats the id and the checks. */
+static bool checks_equal(const char *a, const char *b)
 {
 	json_t *x = json_loads(a ? a : "{}", 0, NULL), *y = json_loads(b ? b : "{}", 0, NULL);
 	bool same = x && y && json_equal(x, y);
@@ -250,12 +257,56 @@ bool store_checks_equal(const char *a, const char *b)
 	return same;
 }
 
+static bool dup_or_null(const char *s, char **out)
+{
+	*out = s ? strdup(s) : NULL;
+	return !s || *out;
+}
+
+/* version_select visitor: the row copied into ctx (a struct store_version,
+ * cleared first), or nothing when ctx is NULL. */
+static int version_copy(void *ctx, const struct store_version_row *r)
+{
+	struct store_version *v = ctx;
+	if (!v)
+		return STORE_OK;
+	store_version_clear(v);
+	/* NOT NULL columns read as NULL: the database ran out of memory */
+	if (!r->name || !r->id || !r->fingerprint || !r->layout || !r->analysis || !r->created)
+		return STORE_NOMEM;
+	v->version = r->version;
+	v->deleted = r->deleted;
+	if (!dup_or_null(r->name, &v->name) || !dup_or_null(r->id, &v->id) ||
+	    !dup_or_null(r->fingerprint, &v->fingerprint) ||
+	    !dup_or_null(r->layout, &v->layout_json) ||
+	    !dup_or_null(r->analysis, &v->analysis_json) ||
+	    !dup_or_null(r->checks, &v->checks_json) ||
+	    !dup_or_null(r->description, &v->description) ||
+	    !dup_or_null(r->created, &v->created) || !dup_or_null(r->created_by, &v->created_by)) {
+		store_version_clear(v);
+		return STORE_NOMEM;
+	}
+	return STORE_OK;
+}
+
+static int select_version(struct store *st, const char *name, int64_t version,
+			  struct store_version *out, struct store_error *err)
+{
+	int code = st->ops->version_select(st, name, version, version_copy, out, err);
+	if (code == STORE_NOMEM)
+		store_fail(err, code, "out of memory reading a layout version");
+	return code;
+}
+
 int store_layout_put(struct store *st, const char *name, const char *id, const char *fingerprint,
 		     const char *layout_json, const char *analysis_json, const char *checks_json,
 		     const char *description, const char *created_by, struct store_version *out,
 		     bool *created, struct store_error *err)
 {
+	struct store_version latest = { 0 }, mine = { 0 };
 	json_t *checks = NULL;
+	int64_t version = 0;
+	char now[32];
 	int code;
 	if (out)
 		memset(out, 0, sizeof *out);
@@ -276,8 +327,64 @@ int store_layout_put(struct store *st, const char *name, const char *id, const c
 	json_decref(checks);
 	if (!st)
 		return store_fail(err, STORE_INVAL, "no store");
-	return st->ops->layout_put(st, name, id, fingerprint, layout_json, analysis_json,
-				   checks_json, description, created_by, out, created, err);
+	store_now(now);
+	if ((code = st->ops->begin(st, true, err)) ||
+	    (code = st->ops->name_lock(st, name, now, err)))
+		goto out;
+
+	/* Same definition and checks as the latest live version: idempotent,
+	 * write nothing. */
+	code = select_version(st, name, 0, &latest, err);
+	if (code == STORE_OK && strcmp(latest.id, id) == 0 &&
+	    checks_equal(latest.checks_json, checks_json)) {
+		if (!(code = st->ops->commit(st, err)) && out) {
+			*out = latest;
+			memset(&latest, 0, sizeof latest);
+		}
+		goto out;
+	}
+	if (code != STORE_OK && code != STORE_NOTFOUND)
+		goto out;
+
+	/* A new version: one past the name's counter, which never goes back. */
+	struct store_version_row row = {
+		.name = name,
+		.id = id,
+		.fingerprint = fingerprint,
+		.layout = layout_json,
+		.analysis = analysis_json,
+		.checks = checks_json,
+		.description = description,
+		.created = now,
+		.created_by = created_by,
+	};
+	if ((code = st->ops->version_insert(st, &row, &version, err)))
+		goto out;
+	row.version = version;
+	if (out && (code = version_copy(&mine, &row))) {
+		store_fail(err, code, "out of memory reading a layout version");
+		goto out;
+	}
+	if ((code = st->ops->commit(st, err)))
+		goto out;
+	if (created)
+		*created = true;
+	if (out) {
+		*out = mine;
+		memset(&mine, 0, sizeof mine);
+	}
+out:
+	st->ops->rollback(st);
+	store_version_clear(&latest);
+	store_version_clear(&mine);
+	return code ? code : store_ok(err);
+}
+
+/* A name without a live version: gone when it had some, else not found. */
+static int name_missing(const char *name, int64_t total, struct store_error *err)
+{
+	return total ? store_fail(err, STORE_GONE, "every version of %s was deleted", name)
+		     : store_fail(err, STORE_NOTFOUND, "no layout named %s", name);
 }
 
 int store_layout_get(struct store *st, const char *name, int64_t version, struct store_version *out,
@@ -292,25 +399,142 @@ int store_layout_get(struct store *st, const char *name, int64_t version, struct
 		return store_fail(err, STORE_INVAL, "version must be 1 or more (0 for the latest)");
 	if (!st)
 		return store_fail(err, STORE_INVAL, "no store");
-	return st->ops->layout_get(st, name, version, out, err);
+	if ((code = st->ops->begin(st, false, err)))
+		return code;
+	if (version > 0) {
+		struct store_version tmp = { 0 };
+		struct store_version *v = out ? out : &tmp;
+		code = select_version(st, name, version, v, err);
+		if (code == STORE_NOTFOUND)
+			store_fail(err, code, "%s has no version %lld", name, (long long)version);
+		else if (code == STORE_OK && v->deleted)
+			code = store_fail(err, STORE_GONE, "version %lld of %s is deleted",
+					  (long long)version, name);
+		store_version_clear(&tmp);
+	} else if ((code = select_version(st, name, 0, out, err)) == STORE_NOTFOUND) {
+		int64_t total = 0, live = 0;
+		if (!(code = st->ops->name_state(st, name, &total, &live, err)))
+			code = name_missing(name, total, err);
+	}
+	st->ops->rollback(st); /* read-only: ending it is all a rollback does */
+	if (code != STORE_OK && code != STORE_GONE && out)
+		store_version_clear(out);
+	return code ? code : store_ok(err);
+}
+
+/* A page being built from visited rows: rows past `limit` only say that
+ * there is a next page. */
+struct page {
+	json_t *arr;
+	long limit, n;
+	bool more;
+	json_t *last; /* the cursor of the last row kept (borrowed from arr) */
+};
+
+static int versions_row(void *ctx, const struct store_version_row *r)
+{
+	struct page *pg = ctx;
+	if (pg->n == pg->limit) {
+		pg->more = true; /* one more row exists: there is a next page */
+		return STORE_OK;
+	}
+	json_t *e = json_object();
+	if (!e || json_array_append_new(pg->arr, e) ||
+	    !store_json_put(e, "version", json_integer(r->version)) ||
+	    !store_json_put(e, "id", string_or_null(r->id)) ||
+	    !store_json_put(e, "fingerprint", string_or_null(r->fingerprint)) ||
+	    !store_json_put(e, "description", string_or_null(r->description)) ||
+	    !store_json_put(e, "created", string_or_null(r->created)) ||
+	    !store_json_put(e, "created_by", string_or_null(r->created_by)))
+		return STORE_NOMEM;
+	pg->last = json_object_get(e, "version");
+	pg->n++;
+	return STORE_OK;
+}
+
+static int names_row(void *ctx, const struct store_version_row *r)
+{
+	struct page *pg = ctx;
+	if (pg->n == pg->limit) {
+		pg->more = true;
+		return STORE_OK;
+	}
+	json_t *e = json_object();
+	if (!e || json_array_append_new(pg->arr, e) ||
+	    !store_json_put(e, "name", string_or_null(r->name)) ||
+	    !store_json_put(e, "version", json_integer(r->version)) ||
+	    !store_json_put(e, "versions", json_integer(r->live)) ||
+	    !store_json_put(e, "id", string_or_null(r->id)) ||
+	    !store_json_put(e, "fingerprint", string_or_null(r->fingerprint)) ||
+	    !store_json_put(e, "description", string_or_null(r->description)) ||
+	    !store_json_put(e, "created", string_or_null(r->created)) ||
+	    !store_json_put(e, "ok", json_boolean(r->ok)))
+		return STORE_NOMEM;
+	pg->last = json_object_get(e, "name");
+	pg->n++;
+	return STORE_OK;
+}
+
+/* {key: [rows...], "next": cursor | null} into *out, consuming pg->arr. */
+static int page_finish(struct page *pg, json_t *res, const char *key, json_t **out,
+		       struct store_error *err)
+{
+	if (!res || json_object_set(res, key, pg->arr) ||
+	    !store_json_put(res, "next",
+			    pg->more && pg->last ? json_incref(pg->last) : json_null())) {
+		json_decref(res);
+		return store_fail(err, STORE_NOMEM, "out of memory listing %s", key);
+	}
+	*out = res;
+	return STORE_OK;
 }
 
 int store_layout_versions(struct store *st, const char *name, int64_t after, long limit,
 			  json_t **out, struct store_error *err)
 {
+	struct page pg = { .limit = store_page_limit(limit) };
+	json_t *res = NULL;
 	int code;
 	*out = NULL;
 	if ((code = store_check_name(name, err)))
 		return code;
 	if (!st)
 		return store_fail(err, STORE_INVAL, "no store");
-	return st->ops->layout_versions(st, name, after < 0 ? 0 : after, store_page_limit(limit),
-					out, err);
+	if (after < 0)
+		after = 0;
+	if ((code = st->ops->begin(st, false, err)))
+		return code;
+	int64_t total = 0, live = 0;
+	if ((code = st->ops->name_state(st, name, &total, &live, err)))
+		goto out;
+	if (!live) {
+		code = name_missing(name, total, err);
+		goto out;
+	}
+	if (!(pg.arr = json_array()) || !(res = json_object()) ||
+	    !store_json_put(res, "name", json_string(name))) {
+		code = store_fail(err, STORE_NOMEM, "out of memory listing versions");
+		goto out;
+	}
+	code = st->ops->versions_page(st, name, after, pg.limit + 1, versions_row, &pg, err);
+	if (code == STORE_NOMEM)
+		store_fail(err, code, "out of memory listing versions");
+	if (!code) {
+		code = page_finish(&pg, res, "versions", out, err);
+		res = NULL;
+	}
+out:
+	st->ops->rollback(st);
+	json_decref(pg.arr);
+	json_decref(res);
+	return code ? code : store_ok(err);
 }
 
 int store_layout_list(struct store *st, const char *prefix, const char *after_name, long limit,
 		      json_t **out, struct store_error *err)
 {
+	struct page pg = { .limit = store_page_limit(limit) };
+	char upper[STORE_NAME_MAX + 2];
 	*out = NULL;
 	if (!prefix)
 		prefix = "";
@@ -322,12 +546,26 @@ int store_layout_list(struct store *st, const char *prefix, const char *after_na
 				  store_prefix_valid(prefix) ? after_name : prefix);
 	if (!st)
 		return store_fail(err, STORE_INVAL, "no store");
-	return st->ops->layout_list(st, prefix, after_name, store_page_limit(limit), out, err);
+	/* prefix <= name < upper is the prefix range: '~' sorts after every
+	 * name byte (byte order in both backends) */
+	snprintf(upper, sizeof upper, "%s~", prefix);
+	if (!(pg.arr = json_array()))
+		return store_fail(err, STORE_NOMEM, "out of memory listing layouts");
+	int code = st->ops->names_page(st, after_name, prefix, upper, pg.limit + 1, names_row, &pg,
+				       err);
+	if (code == STORE_NOMEM)
+		store_fail(err, code, "out of memory listing layouts");
+	if (!code)
+		code = page_finish(&pg, json_object(), "layouts", out, err);
+	json_decref(pg.arr);
+	return code ? code : store_ok(err);
 }
 
 int store_layout_delete(struct store *st, const char *name, int64_t version, bool *deleted_now,
 			struct store_error *err)
 {
+	bool changed = false;
+	char now[32];
 	int code;
 	if (deleted_now)
 		*deleted_now = false;
@@ -337,7 +575,23 @@ int store_layout_delete(struct store *st, const char *name, int64_t version, boo
 		return store_fail(err, STORE_INVAL, "version must be 1 or more");
 	if (!st)
 		return store_fail(err, STORE_INVAL, "no store");
-	return st->ops->layout_delete(st, name, version, deleted_now, err);
+	store_now(now);
+	if ((code = st->ops->begin(st, true, err)) ||
+	    (code = st->ops->version_delete(st, name, version, now, &changed, err)))
+		goto out;
+	/* idempotent: an already deleted version is fine, a missing one not */
+	if (!changed && (code = select_version(st, name, version, NULL, err))) {
+		if (code == STORE_NOTFOUND)
+			store_fail(err, code, "%s has no version %lld", name, (long long)version);
+		goto out;
+	}
+	if ((code = st->ops->commit(st, err)))
+		goto out;
+	if (deleted_now)
+		*deleted_now = changed;
+out:
+	st->ops->rollback(st);
+	return code ? code : store_ok(err);
 }
 
 void store_version_clear(struct store_version *v)
@@ -362,11 +616,6 @@ static json_t *parse_or_null(const char *text)
 {
 	json_t *v = text ? json_loads(text, JSON_DECODE_ANY, NULL) : NULL;
 	return v ? v : json_null();
-}
-
-static json_t *string_or_null(const char *s)
-{
-	return s ? json_string(s) : json_null();
 }
 
 json_t *store_version_to_json(const struct store_version *v)
