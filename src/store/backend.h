@@ -14,6 +14,8 @@
 #ifndef LAYOUTD_STORE_BACKEND_H
 #define LAYOUTD_STORE_BACKEND_H
 
+#include <pthread.h>
+
 #include "store/store.h"
 
 #define STORE_HASH_LEN 32 /* SHA-256 of a token */
@@ -108,9 +110,44 @@ struct store_ops {
 	int (*tokens_exist)(struct store *st, bool *exist, struct store_error *err);
 };
 
+/* The front every backend handle starts with: its ops, and the options
+ * both backends obey (store_options_apply fills them with the defaults). */
 struct store {
 	const struct store_ops *ops;
+	long cache_max;	       /* entries */
+	long long cache_bytes; /* bytes of bodies */
+	int busy_ms;	       /* how long a write waits for a lock */
 };
+
+/* Fill the options of st from opt (NULL or zero fields: the defaults). */
+void store_options_apply(struct store *st, const struct store_options *opt);
+
+/* One connection as its set knows it: a backend's connection struct starts
+ * with it. */
+struct store_conn {
+	struct store_conns *set;
+	struct store_conn *prev, *next;
+};
+
+/* A backend's connections of one kind, one per thread (an SQLite
+ * connection opened with SQLITE_OPEN_NOMUTEX, a PGconn): store_conn_mine
+ * is the calling thread's (NULL before its first), store_conn_add makes a
+ * new one the calling thread's, a thread's exit closes its own with
+ * `close`, and store_conns_close closes the rest, once no other thread is
+ * inside the store.  store_conns_close is a no-op on a set whose init
+ * failed or that is closed already. */
+struct store_conns {
+	pthread_key_t key;
+	pthread_mutex_t lock; /* guards the list */
+	struct store_conn *head;
+	void (*close)(struct store_conn *c);
+	bool ready;
+};
+int store_conns_init(struct store_conns *set, void (*close)(struct store_conn *c),
+		     struct store_error *err);
+void *store_conn_mine(struct store_conns *set);
+void store_conn_add(struct store_conns *set, struct store_conn *c);
+void store_conns_close(struct store_conns *set);
 
 extern const struct store_ops store_sqlite_ops;
 struct store *store_sqlite_open(const char *path, const struct store_options *opt,

@@ -206,23 +206,18 @@ const char *store_pg_migration(size_t i, const char **file_name)
 #define RECONNECT_US 1000000 /* a thread retries a lost server once a second */
 
 struct pconn {
+	struct store_conn link; /* first: its place in the set */
 	struct pg *st;
 	PGconn *db;
 	bool in_tx;
-	struct pconn *prev, *next;
 };
 
 struct pg {
 	struct store base; /* first: the ops */
 	char *url;
-	long cache_max;
-	long long cache_bytes;
-	int busy_ms;
 	atomic_bool migrated;
 	atomic_llong down_until_us; /* after a failed connect: no attempt before */
-	pthread_key_t key;
-	pthread_mutex_t lock;
-	struct pconn *conns; /* every connection, for close */
+	struct store_conns conns;   /* one per thread */
 };
 
 static int64_t now_us(void)
@@ -281,24 +276,9 @@ static void conn_free(struct pconn *c)
 	free(c);
 }
 
-static void conn_unlink(struct pg *st, struct pconn *c)
+static void conn_free_link(struct store_conn *l)
 {
-	if (c->prev)
-		c->prev->next = c->next;
-	else
-		st->conns = c->next;
-	if (c->next)
-		c->next->prev = c->prev;
-	c->prev = c->next = NULL;
-}
-
-static void conn_thread_exit(void *p)
-{
-	struct pconn *c = p;
-	pthread_mutex_lock(&c->st->lock);
-	conn_unlink(c->st, c);
-	pthread_mutex_unlock(&c->st->lock);
-	conn_free(c);
+	conn_free((struct pconn *)l);
 }
 
 static int migrate(struct pconn *c, struct store_error *err);
@@ -332,7 +312,7 @@ static int conn_connect(struct pconn *c, struct store_error *err)
 		return code;
 	}
 	/* a registry write waits at most busy_ms for another's row lock */
-	snprintf(sql, sizeof sql, "SET lock_timeout = %d", c->st->busy_ms);
+	snprintf(sql, sizeof sql, "SET lock_timeout = %d", c->st->base.busy_ms);
 	PGresult *r = PQexec(c->db, sql);
 	int code = PQresultStatus(r) == PGRES_COMMAND_OK
 			   ? STORE_OK
@@ -350,19 +330,13 @@ static int conn_connect(struct pconn *c, struct store_error *err)
 /* This thread's connection, opened (or re-opened) on demand. */
 static int conn_get(struct pg *st, struct pconn **out, struct store_error *err)
 {
-	struct pconn *c = pthread_getspecific(st->key);
+	struct pconn *c = store_conn_mine(&st->conns);
 	*out = NULL;
 	if (!c) {
 		if (!(c = calloc(1, sizeof *c)))
 			return store_fail(err, STORE_NOMEM, "out of memory");
 		c->st = st;
-		pthread_mutex_lock(&st->lock);
-		c->next = st->conns;
-		if (st->conns)
-			st->conns->prev = c;
-		st->conns = c;
-		pthread_mutex_unlock(&st->lock);
-		pthread_setspecific(st->key, c);
+		store_conn_add(&st->conns, &c->link);
 	}
 	if (!c->db || PQstatus(c->db) != CONNECTION_OK) {
 		if (mono_us() < atomic_load(&st->down_until_us))
@@ -528,15 +502,7 @@ out:
 static void pg_close(struct store *base)
 {
 	struct pg *st = (struct pg *)base;
-	pthread_key_delete(st->key);
-	pthread_mutex_lock(&st->lock);
-	while (st->conns) {
-		struct pconn *c = st->conns;
-		conn_unlink(st, c);
-		conn_free(c);
-	}
-	pthread_mutex_unlock(&st->lock);
-	pthread_mutex_destroy(&st->lock);
+	store_conns_close(&st->conns);
 	free(st->url);
 	free(st);
 }
@@ -553,18 +519,10 @@ struct store *store_pg_open(const char *url, const struct store_options *opt,
 		return NULL;
 	}
 	st->base.ops = &store_pg_ops;
-	st->cache_max = opt && opt->cache_max_entries > 0 ? opt->cache_max_entries
-							  : STORE_DEFAULT_CACHE_MAX;
-	st->cache_bytes =
-		opt && opt->cache_max_bytes > 0 ? opt->cache_max_bytes : STORE_DEFAULT_CACHE_BYTES;
-	st->busy_ms =
-		opt && opt->busy_timeout_ms > 0 ? opt->busy_timeout_ms : STORE_DEFAULT_BUSY_MS;
-	pthread_mutex_init(&st->lock, NULL);
-	if (pthread_key_create(&st->key, conn_thread_exit)) {
-		pthread_mutex_destroy(&st->lock);
+	store_options_apply(&st->base, opt);
+	if (store_conns_init(&st->conns, conn_free_link, err)) {
 		free(st->url);
 		free(st);
-		store_fail(err, STORE_NOMEM, "cannot create a thread key");
 		return NULL;
 	}
 	/* Connect and migrate now: a wrong URL or a newer schema is an error
@@ -657,12 +615,12 @@ static int pg_cache_put(struct store *base, const char *id, const char *engine_v
 	PGresult *r = NULL;
 	char size_s[24], used[24], max_n[24], max_b[24];
 	long long size = (long long)(strlen(json_text) + strlen(id) + strlen(engine_version) + 64);
-	if (size > st->cache_bytes)
+	if (size > st->base.cache_bytes)
 		return store_ok(err); /* would evict everything, itself included */
 	snprintf(size_s, sizeof size_s, "%lld", size);
 	snprintf(used, sizeof used, "%lld", (long long)now_us());
-	snprintf(max_n, sizeof max_n, "%ld", st->cache_max);
-	snprintf(max_b, sizeof max_b, "%lld", st->cache_bytes);
+	snprintf(max_n, sizeof max_n, "%ld", st->base.cache_max);
+	snprintf(max_b, sizeof max_b, "%lld", st->base.cache_bytes);
 	const char *v[] = { id, engine_version, json_text, size_s, used };
 	const char *lim[] = { max_n, max_b };
 	int code = conn_get(st, &c, err);
@@ -677,8 +635,8 @@ static int pg_cache_put(struct store *base, const char *id, const char *engine_v
 	    (code = q(c, &r, "cache totals", "SELECT entries, bytes FROM cache_total", 0, NULL,
 		      err)))
 		goto out;
-	bool over = PQntuples(r) &&
-		    (field_int(r, 0, 0) > st->cache_max || field_int(r, 0, 1) > st->cache_bytes);
+	bool over = PQntuples(r) && (field_int(r, 0, 0) > st->base.cache_max ||
+				     field_int(r, 0, 1) > st->base.cache_bytes);
 	PQclear(r);
 	r = NULL;
 	/* Keep the most recent entries while both running totals fit. */
@@ -1042,7 +1000,7 @@ static int pg_commit(struct store *base, struct store_error *err)
 
 static void pg_rollback(struct store *base)
 {
-	tx_abort(pthread_getspecific(((struct pg *)base)->key));
+	tx_abort(store_conn_mine(&((struct pg *)base)->conns));
 }
 
 const struct store_ops store_pg_ops = {

@@ -342,25 +342,21 @@ enum { SYNC_OFF = 0, SYNC_NORMAL = 1, SYNC_FULL = 2 };
 /* One thread's connection.  Only its thread touches db and stmts; the list
  * links are guarded by store.lock. */
 struct conn {
+	struct store_conn link; /* first: its place in the set */
 	struct sq *st;
 	bool cache; /* a connection to the cache file, not the registry */
 	sqlite3 *db;
 	sqlite3_stmt *stmts[S_COUNT];
 	int sync; /* the connection's current PRAGMA synchronous */
-	struct conn *prev, *next;
 };
 
 struct sq {
 	struct store base; /* first: the ops */
 	char *path;
-	char *cache_path; /* path + "-cache" */
-	long cache_max;
-	long long cache_bytes;
-	int busy_ms;
-	char degraded[600];	 /* why the store is read-only; "" while healthy */
-	pthread_key_t key, ckey; /* this thread's registry and cache connections */
-	pthread_mutex_t lock;
-	struct conn *conns; /* every open connection, for store_close() */
+	char *cache_path;	   /* path + "-cache" */
+	char degraded[600];	   /* why the store is read-only; "" while healthy */
+	struct store_conns conns;  /* the registry's connections, one per thread */
+	struct store_conns cconns; /* the cache's */
 };
 
 static void conn_close(struct conn *c)
@@ -373,28 +369,10 @@ static void conn_close(struct conn *c)
 	free(c);
 }
 
-static void conn_unlink(struct sq *st, struct conn *c)
+static void conn_close_link(struct store_conn *l)
 {
-	if (c->prev)
-		c->prev->next = c->next;
-	else
-		st->conns = c->next;
-	if (c->next)
-		c->next->prev = c->prev;
-	c->prev = c->next = NULL;
+	conn_close((struct conn *)l);
 }
-
-/* pthread key destructor: the thread is exiting, close its connection. */
-static void conn_thread_exit(void *p)
-{
-	struct conn *c = p;
-	pthread_mutex_lock(&c->st->lock);
-	conn_unlink(c->st, c);
-	pthread_mutex_unlock(&c->st->lock);
-	conn_close(c);
-}
-
-static void conn_register(struct sq *st, struct conn *c);
 
 static int exec(struct conn *c, const char *sql, struct store_error *err)
 {
@@ -424,7 +402,7 @@ static int conn_open(struct sq *st, bool cache, bool create, struct conn **out,
 		goto out;
 	}
 	sqlite3_extended_result_codes(c->db, 1);
-	sqlite3_busy_timeout(c->db, st->busy_ms);
+	sqlite3_busy_timeout(c->db, st->base.busy_ms);
 	sqlite3_db_config(c->db, SQLITE_DBCONFIG_DEFENSIVE, 1, (int *)NULL);
 	sqlite3_db_config(c->db, SQLITE_DBCONFIG_TRUSTED_SCHEMA, 0, (int *)NULL);
 	if ((code = exec(c,
@@ -445,13 +423,7 @@ out:
 
 static void conn_register(struct sq *st, struct conn *c)
 {
-	pthread_mutex_lock(&st->lock);
-	c->next = st->conns;
-	if (st->conns)
-		st->conns->prev = c;
-	st->conns = c;
-	pthread_mutex_unlock(&st->lock);
-	pthread_setspecific(c->cache ? st->ckey : st->key, c);
+	store_conn_add(c->cache ? &st->cconns : &st->conns, &c->link);
 }
 
 /* This thread's registry (cache = false) or cache connection, opened on
@@ -461,7 +433,7 @@ static int conn_get_kind(struct sq *st, bool cache, struct conn **out, struct st
 	int code;
 	if (!st)
 		return store_fail(err, STORE_INVAL, "no store");
-	*out = pthread_getspecific(cache ? st->ckey : st->key);
+	*out = store_conn_mine(cache ? &st->cconns : &st->conns);
 	if (*out)
 		return STORE_OK;
 	if ((code = conn_open(st, cache, false, out, err)))
@@ -794,7 +766,6 @@ struct store *store_sqlite_open(const char *path, const struct store_options *op
 {
 	struct sq *st = NULL;
 	struct conn *c = NULL;
-	bool key = false, ckey = false, lock = false;
 	int fd;
 	if (!path || !*path)
 		path = STORE_DEFAULT_PATH;
@@ -806,27 +777,10 @@ struct store *store_sqlite_open(const char *path, const struct store_options *op
 		store_fail(err, STORE_NOMEM, "out of memory opening %s", path);
 		goto fail;
 	}
-	st->cache_max = opt && opt->cache_max_entries > 0 ? opt->cache_max_entries
-							  : STORE_DEFAULT_CACHE_MAX;
-	st->cache_bytes =
-		opt && opt->cache_max_bytes > 0 ? opt->cache_max_bytes : STORE_DEFAULT_CACHE_BYTES;
-	st->busy_ms =
-		opt && opt->busy_timeout_ms > 0 ? opt->busy_timeout_ms : STORE_DEFAULT_BUSY_MS;
-	if (pthread_mutex_init(&st->lock, NULL)) {
-		store_fail(err, STORE_NOMEM, "cannot create a mutex");
+	store_options_apply(&st->base, opt);
+	if (store_conns_init(&st->conns, conn_close_link, err) ||
+	    store_conns_init(&st->cconns, conn_close_link, err))
 		goto fail;
-	}
-	lock = true;
-	if (pthread_key_create(&st->key, conn_thread_exit)) {
-		store_fail(err, STORE_NOMEM, "cannot create a thread key");
-		goto fail;
-	}
-	key = true;
-	if (pthread_key_create(&st->ckey, conn_thread_exit)) {
-		store_fail(err, STORE_NOMEM, "cannot create a thread key");
-		goto fail;
-	}
-	ckey = true;
 	if (asprintf(&st->cache_path, "%s-cache", path) < 0) {
 		st->cache_path = NULL;
 		store_fail(err, STORE_NOMEM, "out of memory opening %s", path);
@@ -863,21 +817,9 @@ struct store *store_sqlite_open(const char *path, const struct store_options *op
 	return &st->base;
 fail:
 	conn_close(c);
-	if (st && st->conns) {
-		pthread_setspecific(st->key, NULL);
-		while (st->conns) {
-			struct conn *k = st->conns;
-			conn_unlink(st, k);
-			conn_close(k);
-		}
-	}
-	if (ckey)
-		pthread_key_delete(st->ckey);
-	if (key)
-		pthread_key_delete(st->key);
-	if (lock)
-		pthread_mutex_destroy(&st->lock);
 	if (st) {
+		store_conns_close(&st->cconns);
+		store_conns_close(&st->conns);
 		free(st->path);
 		free(st->cache_path);
 	}
@@ -890,17 +832,8 @@ static void sq_close(struct store *base)
 	struct sq *st = (struct sq *)base;
 	if (!st)
 		return;
-	/* After this no thread-exit destructor starts for this store. */
-	pthread_key_delete(st->key);
-	pthread_key_delete(st->ckey);
-	pthread_mutex_lock(&st->lock);
-	while (st->conns) {
-		struct conn *c = st->conns;
-		conn_unlink(st, c);
-		conn_close(c);
-	}
-	pthread_mutex_unlock(&st->lock);
-	pthread_mutex_destroy(&st->lock);
+	store_conns_close(&st->conns);
+	store_conns_close(&st->cconns);
 	free(st->path);
 	free(st->cache_path);
 	free(st);
@@ -920,7 +853,7 @@ static int row_int(struct conn *c, sqlite3_stmt *s, int64_t *v, struct store_err
 static int sq_ready(struct store *base, struct store_error *err)
 {
 	struct sq *st = (struct sq *)base;
-	struct conn *c;
+	struct conn *c = NULL;
 	sqlite3_stmt *s = NULL;
 	int64_t n;
 	if (st && st->degraded[0])
@@ -937,7 +870,7 @@ static int sq_ready(struct store *base, struct store_error *err)
 static int sq_integrity_check(struct store *base, struct store_error *err)
 {
 	struct sq *st = (struct sq *)base;
-	struct conn *c;
+	struct conn *c = NULL;
 	sqlite3_stmt *s = NULL;
 	int code = conn_get(st, &c, err), rc;
 	if (code)
@@ -964,7 +897,7 @@ static int sq_cache_get(struct store *base, const char *id, const char *engine_v
 			char **json_out, struct store_error *err)
 {
 	struct sq *st = (struct sq *)base;
-	struct conn *c;
+	struct conn *c = NULL;
 	sqlite3_stmt *s = NULL;
 	int code, rc;
 	*json_out = NULL;
@@ -992,7 +925,7 @@ static int sq_cache_get(struct store *base, const char *id, const char *engine_v
 	    !bind_text(s, 2, engine_version)) {
 		sqlite3_busy_timeout(c->db, 0);
 		step(s);
-		sqlite3_busy_timeout(c->db, st->busy_ms);
+		sqlite3_busy_timeout(c->db, st->base.busy_ms);
 	}
 	code = store_ok(err);
 out:
@@ -1015,7 +948,7 @@ static int sq_cache_put(struct store *base, const char *id, const char *engine_v
 		return store_fail(err, STORE_INVAL, "no analysis to cache");
 	/* what an entry costs on disk, near enough: its texts and a row */
 	int64_t size = (int64_t)(strlen(json_text) + strlen(id) + strlen(engine_version) + 64);
-	if (size > st->cache_bytes)
+	if (size > st->base.cache_bytes)
 		return store_ok(err); /* would evict everything, itself included */
 	if ((code = cache_conn_get(st, &c, err)) || (code = tx_write(c, SYNC_OFF, err)))
 		return code;
@@ -1036,11 +969,11 @@ static int sq_cache_put(struct store *base, const char *id, const char *engine_v
 	bytes = sqlite3_column_int64(s, 1);
 	done(s);
 	/* The totals are kept by triggers: no scan unless a bound is passed. */
-	if (count > st->cache_max || bytes > st->cache_bytes) {
+	if (count > st->base.cache_max || bytes > st->base.cache_bytes) {
 		if ((code = prep(c, S_CACHE_EVICT, &s, err)))
 			goto out;
-		if ((rc = bind_int(s, 1, st->cache_max)) ||
-		    (rc = bind_int(s, 2, st->cache_bytes))) {
+		if ((rc = bind_int(s, 1, st->base.cache_max)) ||
+		    (rc = bind_int(s, 2, st->base.cache_bytes))) {
 			code = bind_fail(err, c, rc);
 			goto out;
 		}
@@ -1061,7 +994,7 @@ out:
 static int sq_cache_count(struct store *base, long *count, struct store_error *err)
 {
 	struct sq *st = (struct sq *)base;
-	struct conn *c;
+	struct conn *c = NULL;
 	sqlite3_stmt *s = NULL;
 	int64_t n = 0;
 	int code = cache_conn_get(st, &c, err);
@@ -1136,7 +1069,7 @@ static int sq_name_lock(struct store *base, const char *name, const char *create
 static int sq_version_select(struct store *base, const char *name, int64_t version,
 			     store_version_fn each, void *ctx, struct store_error *err)
 {
-	struct conn *c;
+	struct conn *c = NULL;
 	sqlite3_stmt *s;
 	struct visit v = { each, ctx };
 	int code, rc;
@@ -1153,7 +1086,7 @@ static int sq_version_select(struct store *base, const char *name, int64_t versi
 static int sq_version_insert(struct store *base, const struct store_version_row *v,
 			     int64_t *version, struct store_error *err)
 {
-	struct conn *c;
+	struct conn *c = NULL;
 	sqlite3_stmt *s = NULL;
 	int code, rc;
 	if ((code = conn_get((struct sq *)base, &c, err)) || (code = prep(c, S_NAME_BUMP, &s, err)))
@@ -1191,7 +1124,7 @@ out:
 static int sq_name_state(struct store *base, const char *name, int64_t *total, int64_t *live,
 			 struct store_error *err)
 {
-	struct conn *c;
+	struct conn *c = NULL;
 	sqlite3_stmt *s;
 	int code, rc;
 	if ((code = conn_get((struct sq *)base, &c, err)) ||
@@ -1226,7 +1159,7 @@ static int page_row(void *p, sqlite3_stmt *s)
 static int sq_versions_page(struct store *base, const char *name, int64_t after, long n,
 			    store_version_fn each, void *ctx, struct store_error *err)
 {
-	struct conn *c;
+	struct conn *c = NULL;
 	sqlite3_stmt *s;
 	struct visit v = { each, ctx };
 	int code, rc;
@@ -1261,7 +1194,7 @@ static int sq_names_page(struct store *base, const char *after, const char *pref
 			 const char *upper, long n, store_version_fn each, void *ctx,
 			 struct store_error *err)
 {
-	struct conn *c;
+	struct conn *c = NULL;
 	sqlite3_stmt *s;
 	struct visit v = { each, ctx };
 	int code, rc;
@@ -1278,7 +1211,7 @@ static int sq_names_page(struct store *base, const char *after, const char *pref
 static int sq_version_delete(struct store *base, const char *name, int64_t version,
 			     const char *deleted, bool *changed, struct store_error *err)
 {
-	struct conn *c;
+	struct conn *c = NULL;
 	sqlite3_stmt *s;
 	int code, rc;
 	if ((code = conn_get((struct sq *)base, &c, err)) ||
@@ -1299,7 +1232,7 @@ static int sq_version_delete(struct store *base, const char *name, int64_t versi
 
 static int sq_begin(struct store *base, bool write, struct store_error *err)
 {
-	struct conn *c;
+	struct conn *c = NULL;
 	int code = conn_get((struct sq *)base, &c, err);
 	if (code)
 		return code;
@@ -1308,14 +1241,14 @@ static int sq_begin(struct store *base, bool write, struct store_error *err)
 
 static int sq_commit(struct store *base, struct store_error *err)
 {
-	struct conn *c;
+	struct conn *c = NULL;
 	int code = conn_get((struct sq *)base, &c, err);
 	return code ? code : tx_commit(c, err);
 }
 
 static void sq_rollback(struct store *base)
 {
-	tx_abort(pthread_getspecific(((struct sq *)base)->key));
+	tx_abort(store_conn_mine(&((struct sq *)base)->conns));
 }
 
 /* ---- API tokens ------------------------------------------------------------ */
@@ -1323,7 +1256,7 @@ static void sq_rollback(struct store *base)
 static int sq_token_rows(struct store *base, bool live, store_token_fn each, void *ctx,
 			 struct store_error *err)
 {
-	struct conn *c;
+	struct conn *c = NULL;
 	sqlite3_stmt *s = NULL;
 	int code, rc;
 	if ((code = conn_get((struct sq *)base, &c, err)) ||
@@ -1355,7 +1288,7 @@ out:
 static int sq_token_revoke(struct store *base, const char *name, const char *revoked, bool *changed,
 			   struct store_error *err)
 {
-	struct conn *c;
+	struct conn *c = NULL;
 	sqlite3_stmt *s = NULL;
 	int code, rc;
 	if ((code = conn_get((struct sq *)base, &c, err)) ||
@@ -1373,7 +1306,7 @@ static int sq_token_revoke(struct store *base, const char *name, const char *rev
 
 static int sq_tokens_exist(struct store *base, bool *exist, struct store_error *err)
 {
-	struct conn *c;
+	struct conn *c = NULL;
 	sqlite3_stmt *s = NULL;
 	int64_t v = 0;
 	int code;
@@ -1389,7 +1322,7 @@ static int sq_tokens_exist(struct store *base, bool *exist, struct store_error *
 static int sq_token_insert(struct store *base, const char *name, const uint8_t hash[STORE_HASH_LEN],
 			   const char *scope, const char *created, struct store_error *err)
 {
-	struct conn *c;
+	struct conn *c = NULL;
 	sqlite3_stmt *s = NULL;
 	int code, rc;
 	if ((code = conn_get((struct sq *)base, &c, err)) ||

@@ -72,6 +72,92 @@ bool store_fail_injected(void)
 	return atomic_load(&fail_countdown) > 0 && atomic_fetch_sub(&fail_countdown, 1) == 1;
 }
 
+/* ---- Options and connections ----------------------------------------------- */
+
+void store_options_apply(struct store *st, const struct store_options *opt)
+{
+	st->cache_max = opt && opt->cache_max_entries > 0 ? opt->cache_max_entries
+							  : STORE_DEFAULT_CACHE_MAX;
+	st->cache_bytes =
+		opt && opt->cache_max_bytes > 0 ? opt->cache_max_bytes : STORE_DEFAULT_CACHE_BYTES;
+	st->busy_ms =
+		opt && opt->busy_timeout_ms > 0 ? opt->busy_timeout_ms : STORE_DEFAULT_BUSY_MS;
+}
+
+static void conn_unlink(struct store_conn *c)
+{
+	struct store_conns *set = c->set;
+	if (c->prev)
+		c->prev->next = c->next;
+	else
+		set->head = c->next;
+	if (c->next)
+		c->next->prev = c->prev;
+	c->prev = c->next = NULL;
+}
+
+/* pthread key destructor: the thread is exiting, close its connection. */
+static void conn_thread_exit(void *p)
+{
+	struct store_conn *c = p;
+	struct store_conns *set = c->set;
+	pthread_mutex_lock(&set->lock);
+	conn_unlink(c);
+	pthread_mutex_unlock(&set->lock);
+	set->close(c);
+}
+
+int store_conns_init(struct store_conns *set, void (*close)(struct store_conn *c),
+		     struct store_error *err)
+{
+	memset(set, 0, sizeof *set);
+	set->close = close;
+	if (pthread_mutex_init(&set->lock, NULL))
+		return store_fail(err, STORE_NOMEM, "cannot create a mutex");
+	if (pthread_key_create(&set->key, conn_thread_exit)) {
+		pthread_mutex_destroy(&set->lock);
+		return store_fail(err, STORE_NOMEM, "cannot create a thread key");
+	}
+	set->ready = true;
+	return STORE_OK;
+}
+
+void *store_conn_mine(struct store_conns *set)
+{
+	return set->ready ? pthread_getspecific(set->key) : NULL;
+}
+
+void store_conn_add(struct store_conns *set, struct store_conn *c)
+{
+	c->set = set;
+	c->prev = NULL;
+	pthread_mutex_lock(&set->lock);
+	c->next = set->head;
+	if (set->head)
+		set->head->prev = c;
+	set->head = c;
+	pthread_mutex_unlock(&set->lock);
+	pthread_setspecific(set->key, c);
+}
+
+void store_conns_close(struct store_conns *set)
+{
+	if (!set->ready)
+		return;
+	/* After this no thread-exit destructor starts for this set. */
+	pthread_setspecific(set->key, NULL);
+	pthread_key_delete(set->key);
+	pthread_mutex_lock(&set->lock);
+	while (set->head) {
+		struct store_conn *c = set->head;
+		conn_unlink(c);
+		set->close(c);
+	}
+	pthread_mutex_unlock(&set->lock);
+	pthread_mutex_destroy(&set->lock);
+	set->ready = false;
+}
+
 /* ---- Small shared helpers -------------------------------------------------- */
 
 void store_now(char out[32])
