@@ -47,11 +47,19 @@ struct store_ops {
 	int (*ready)(struct store *st, struct store_error *err);
 	const char *(*degraded)(struct store *st);
 	int (*integrity_check)(struct store *st, struct store_error *err);
+	/* The analysis cache, on its own connection and transactions.
+	 * cache_get: the entry into *json_out (malloc'd), made the most
+	 * recently used (best effort); STORE_NOTFOUND when absent.
+	 * cache_put: insert or replace the entry (size: what it costs, by
+	 * store.c's measure) as the most recently used, then evict the least
+	 * recently used past st->cache_max entries or st->cache_bytes bytes:
+	 * one transaction that never waits for a flush. */
 	int (*cache_get)(struct store *st, const char *id, const char *engine_version,
 			 char **json_out, struct store_error *err);
 	int (*cache_put)(struct store *st, const char *id, const char *engine_version,
-			 const char *json_text, struct store_error *err);
+			 const char *json_text, int64_t size, struct store_error *err);
 	int (*cache_count)(struct store *st, long *count, struct store_error *err);
+
 	/* Registry statements, run inside store.c's transactions.
 	 * name_lock: before a put reads the latest version, make the other
 	 * writers of the name wait (a no-op where the write transaction locks

@@ -598,26 +598,21 @@ static int pg_cache_get(struct store *base, const char *id, const char *engine_v
 			      3, v, err)))
 		return code;
 	if (PQntuples(r) == 0)
-		code = store_fail(err, STORE_NOTFOUND, "no cached analysis of %s", id);
+		code = STORE_NOTFOUND;
 	else if (!dup_field(r, 0, 0, json_out) || !*json_out)
-		code = store_fail(err, STORE_NOMEM, "out of memory reading the cache");
-	else
-		code = store_ok(err);
+		code = STORE_NOMEM;
 	PQclear(r);
 	return code;
 }
 
 static int pg_cache_put(struct store *base, const char *id, const char *engine_version,
-			const char *json_text, struct store_error *err)
+			const char *json_text, int64_t size, struct store_error *err)
 {
 	struct pg *st = (struct pg *)base;
 	struct pconn *c = NULL;
 	PGresult *r = NULL;
 	char size_s[24], used[24], max_n[24], max_b[24];
-	long long size = (long long)(strlen(json_text) + strlen(id) + strlen(engine_version) + 64);
-	if (size > st->base.cache_bytes)
-		return store_ok(err); /* would evict everything, itself included */
-	snprintf(size_s, sizeof size_s, "%lld", size);
+	snprintf(size_s, sizeof size_s, "%lld", (long long)size);
 	snprintf(used, sizeof used, "%lld", (long long)now_us());
 	snprintf(max_n, sizeof max_n, "%ld", st->base.cache_max);
 	snprintf(max_b, sizeof max_b, "%lld", st->base.cache_bytes);

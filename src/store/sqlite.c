@@ -901,9 +901,7 @@ static int sq_cache_get(struct store *base, const char *id, const char *engine_v
 	sqlite3_stmt *s = NULL;
 	int code, rc;
 	*json_out = NULL;
-	if ((code = store_check_key("id", id, err)) ||
-	    (code = store_check_key("engine_version", engine_version, err)) ||
-	    (code = cache_conn_get(st, &c, err)) || (code = prep(c, S_CACHE_GET, &s, err)))
+	if ((code = cache_conn_get(st, &c, err)) || (code = prep(c, S_CACHE_GET, &s, err)))
 		return code;
 	if ((rc = bind_text(s, 1, id)) || (rc = bind_text(s, 2, engine_version))) {
 		code = bind_fail(err, c, rc);
@@ -911,11 +909,11 @@ static int sq_cache_get(struct store *base, const char *id, const char *engine_v
 	}
 	rc = step(s);
 	if (rc == SQLITE_DONE)
-		code = store_fail(err, STORE_NOTFOUND, "no cached analysis of %s", id);
+		code = STORE_NOTFOUND;
 	else if (rc != SQLITE_ROW)
 		code = sql_fail(err, c->db, rc, "cache lookup");
 	else if (col_dup(s, 0, json_out) || !*json_out)
-		code = store_fail(err, STORE_NOMEM, "out of memory reading the cache");
+		code = STORE_NOMEM;
 	done(s);
 	s = NULL;
 	if (code)
@@ -934,22 +932,13 @@ out:
 }
 
 static int sq_cache_put(struct store *base, const char *id, const char *engine_version,
-			const char *json_text, struct store_error *err)
+			const char *json_text, int64_t size, struct store_error *err)
 {
 	struct sq *st = (struct sq *)base;
 	struct conn *c = NULL;
 	sqlite3_stmt *s = NULL;
 	int64_t count = 0, bytes = 0;
 	int code, rc;
-	if ((code = store_check_key("id", id, err)) ||
-	    (code = store_check_key("engine_version", engine_version, err)))
-		return code;
-	if (!json_text)
-		return store_fail(err, STORE_INVAL, "no analysis to cache");
-	/* what an entry costs on disk, near enough: its texts and a row */
-	int64_t size = (int64_t)(strlen(json_text) + strlen(id) + strlen(engine_version) + 64);
-	if (size > st->base.cache_bytes)
-		return store_ok(err); /* would evict everything, itself included */
 	if ((code = cache_conn_get(st, &c, err)) || (code = tx_write(c, SYNC_OFF, err)))
 		return code;
 	if ((code = prep(c, S_CACHE_PUT, &s, err)))

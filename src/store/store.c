@@ -305,7 +305,12 @@ int store_cache_get(struct store *st, const char *id, const char *engine_version
 		return code;
 	if (!st)
 		return store_fail(err, STORE_INVAL, "no store");
-	return st->ops->cache_get(st, id, engine_version, json_out, err);
+	code = st->ops->cache_get(st, id, engine_version, json_out, err);
+	if (code == STORE_NOTFOUND)
+		return store_fail(err, code, "no cached analysis of %s", id);
+	if (code == STORE_NOMEM)
+		return store_fail(err, code, "out of memory reading the cache");
+	return code ? code : store_ok(err);
 }
 
 int store_cache_put(struct store *st, const char *id, const char *engine_version,
@@ -319,7 +324,12 @@ int store_cache_put(struct store *st, const char *id, const char *engine_version
 		return store_fail(err, STORE_INVAL, "no analysis to cache");
 	if (!st)
 		return store_fail(err, STORE_INVAL, "no store");
-	return st->ops->cache_put(st, id, engine_version, json_text, err);
+	/* what an entry costs on disk, near enough: its texts and a row */
+	int64_t size = (int64_t)(strlen(json_text) + strlen(id) + strlen(engine_version) + 64);
+	if (size > st->cache_bytes)
+		return store_ok(err); /* would evict everything, itself included */
+	code = st->ops->cache_put(st, id, engine_version, json_text, size, err);
+	return code ? code : store_ok(err);
 }
 
 int store_cache_count(struct store *st, long *count, struct store_error *err)
@@ -327,7 +337,8 @@ int store_cache_count(struct store *st, long *count, struct store_error *err)
 	*count = 0;
 	if (!st)
 		return store_fail(err, STORE_INVAL, "no store");
-	return st->ops->cache_count(st, count, err);
+	int code = st->ops->cache_count(st, count, err);
+	return code ? code : store_ok(err);
 }
 
 /* ---- Registry ------------------------------------------------------------- */
