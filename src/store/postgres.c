@@ -176,10 +176,7 @@ static const char pg_migration_002[] =
 	"\tRETURN NEW;\n"
 	"END $$;\n";
 
-static const struct {
-	const char *file;
-	const char *sql;
-} migrations[] = {
+static const struct store_migration migrations[] = {
 	{ "001_init.sql", pg_migration_001 },
 	{ "002_checks.sql", pg_migration_002 },
 };
@@ -194,11 +191,7 @@ size_t store_pg_schema_version(void)
 
 const char *store_pg_migration(size_t i, const char **file_name)
 {
-	if (i >= N_MIGRATIONS)
-		return NULL;
-	if (file_name)
-		*file_name = migrations[i].file;
-	return migrations[i].sql;
+	return store_migration_at(migrations, N_MIGRATIONS, i, file_name);
 }
 
 /* ---- Connections ---------------------------------------------------------- */
@@ -670,7 +663,8 @@ static int pg_cache_count(struct store *base, long *count, struct store_error *e
 	"name, version, id, fingerprint, layout, analysis, description, created, created_by, " \
 	"deleted, checks"
 
-/* A row of VERSION_COLUMNS, borrowed from r. */
+/* A row of VERSION_COLUMNS, borrowed from r, and for the list page the
+ * name's live count and its latest version's ok after them. */
 static struct store_version_row version_row(PGresult *r, int i)
 {
 	return (struct store_version_row){
@@ -685,7 +679,21 @@ static struct store_version_row version_row(PGresult *r, int i)
 		.created_by = field_text(r, i, 8),
 		.deleted = !PQgetisnull(r, i, 9),
 		.checks = field_text(r, i, 10),
+		.live = PQnfields(r) > 11 ? field_int(r, i, 11) : 0,
+		.ok = PQnfields(r) > 12 && !PQgetisnull(r, i, 12) && PQgetvalue(r, i, 12)[0] == 't',
 	};
+}
+
+/* Every row of r to `each`; PQclear(r) whatever it returns. */
+static int each_row(PGresult *r, store_version_fn each, void *ctx)
+{
+	int code = STORE_OK;
+	for (int i = 0; i < PQntuples(r) && !code; i++) {
+		struct store_version_row row = version_row(r, i);
+		code = each(ctx, &row);
+	}
+	PQclear(r);
+	return code;
 }
 
 /* Writers of one name queue here, on every replica, and see each other's
@@ -729,13 +737,10 @@ static int pg_version_select(struct store *base, const char *name, int64_t versi
 	if (code)
 		return code;
 	if (PQntuples(r) == 0) {
-		code = STORE_NOTFOUND;
-	} else {
-		struct store_version_row row = version_row(r, 0);
-		code = each(ctx, &row);
+		PQclear(r);
+		return STORE_NOTFOUND;
 	}
-	PQclear(r);
-	return code;
+	return each_row(r, each, ctx);
 }
 
 /* The counter is bumped under the row lock of pg_name_lock. */
@@ -793,24 +798,13 @@ static int pg_versions_page(struct store *base, const char *name, int64_t after,
 	const char *v[] = { name, abuf, lbuf };
 	int code = conn_get((struct pg *)base, &c, err);
 	if (code || (code = q(c, &r, "versions",
-			      "SELECT version, id, fingerprint, description, created, created_by"
+			      "SELECT name, version, id, fingerprint, NULL, NULL, description,"
+			      " created, created_by, deleted, NULL"
 			      " FROM layout_version WHERE name = $1 AND deleted IS NULL"
 			      " AND version > $2::bigint ORDER BY version LIMIT $3::bigint",
 			      3, v, err)))
 		return code;
-	for (int i = 0; i < PQntuples(r) && !code; i++) {
-		struct store_version_row row = {
-			.version = field_int(r, i, 0),
-			.id = field_text(r, i, 1),
-			.fingerprint = field_text(r, i, 2),
-			.description = field_text(r, i, 3),
-			.created = field_text(r, i, 4),
-			.created_by = field_text(r, i, 5),
-		};
-		code = each(ctx, &row);
-	}
-	PQclear(r);
-	return code;
+	return each_row(r, each, ctx);
 }
 
 /* The columns are COLLATE "C": byte order, as on SQLite. */
@@ -826,8 +820,8 @@ static int pg_names_page(struct store *base, const char *after, const char *pref
 	int code = conn_get((struct pg *)base, &c, err);
 	if (code ||
 	    (code = q(c, &r, "layout list",
-		      "SELECT v.name, v.version, g.n, v.id, v.fingerprint, v.description,"
-		      " v.created, (v.analysis::json ->> 'ok') = 'true' FROM"
+		      "SELECT v.name, v.version, v.id, v.fingerprint, NULL, NULL, v.description,"
+		      " v.created, NULL, NULL, NULL, g.n, (v.analysis::json ->> 'ok') = 'true' FROM"
 		      " (SELECT name, max(version) AS latest, count(*) AS n FROM layout_version"
 		      "  WHERE deleted IS NULL AND name > $1 AND name >= $2 AND name < $3"
 		      "  GROUP BY name ORDER BY name LIMIT $4::bigint) AS g"
@@ -835,21 +829,7 @@ static int pg_names_page(struct store *base, const char *after, const char *pref
 		      " ORDER BY v.name",
 		      4, v, err)))
 		return code;
-	for (int i = 0; i < PQntuples(r) && !code; i++) {
-		struct store_version_row row = {
-			.name = field_text(r, i, 0),
-			.version = field_int(r, i, 1),
-			.live = field_int(r, i, 2),
-			.id = field_text(r, i, 3),
-			.fingerprint = field_text(r, i, 4),
-			.description = field_text(r, i, 5),
-			.created = field_text(r, i, 6),
-			.ok = !PQgetisnull(r, i, 7) && PQgetvalue(r, i, 7)[0] == 't',
-		};
-		code = each(ctx, &row);
-	}
-	PQclear(r);
-	return code;
+	return each_row(r, each, ctx);
 }
 
 static int pg_version_delete(struct store *base, const char *name, int64_t version,

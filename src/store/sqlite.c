@@ -146,10 +146,7 @@ static const char migration_004[] =
 	"\tSELECT RAISE(ABORT, 'layout versions are immutable');\n"
 	"END;\n";
 
-static const struct {
-	const char *file;
-	const char *sql;
-} migrations[] = {
+static const struct store_migration migrations[] = {
 	{ "001_init.sql", migration_001 },
 	{ "002_token_scope.sql", migration_002 },
 	{ "003_cache_file.sql", migration_003 },
@@ -191,11 +188,7 @@ size_t store_schema_version(void)
 
 const char *store_migration(size_t i, const char **file_name)
 {
-	if (i >= N_MIGRATIONS)
-		return NULL;
-	if (file_name)
-		*file_name = migrations[i].file;
-	return migrations[i].sql;
+	return store_migration_at(migrations, N_MIGRATIONS, i, file_name);
 }
 
 /* ---- Errors --------------------------------------------------------------- */
@@ -312,13 +305,16 @@ static const char *const stmt_sql[S_COUNT] = {
 			     " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
 	[S_NAME_STATE] = "SELECT count(*), count(*) FILTER (WHERE deleted IS NULL)"
 			 " FROM layout_version WHERE name = ?1",
-	[S_VERSIONS_PAGE] = "SELECT version, id, fingerprint, description, created, created_by"
-			    " FROM layout_version"
+	/* the pages read the columns of VERSION_COLUMNS they need, NULL for
+	 * the others, so that one row reader serves every statement */
+	[S_VERSIONS_PAGE] = "SELECT name, version, id, fingerprint, NULL, NULL, description,"
+			    " created, created_by, deleted, NULL FROM layout_version"
 			    " WHERE name = ?1 AND deleted IS NULL AND version > ?2"
 			    " ORDER BY version LIMIT ?3",
 	/* ?2 <= name < ?3 is the prefix range: '~' sorts after every name byte. */
-	[S_LIST_PAGE] = "SELECT v.name, v.version, g.n, v.id, v.fingerprint, v.description,"
-			" v.created, json_extract(v.analysis, '$.ok') FROM"
+	[S_LIST_PAGE] = "SELECT v.name, v.version, v.id, v.fingerprint, NULL, NULL,"
+			" v.description, v.created, NULL, NULL, NULL, g.n,"
+			" json_extract(v.analysis, '$.ok') FROM"
 			" (SELECT name, max(version) AS latest, count(*) AS n FROM layout_version"
 			"  WHERE deleted IS NULL AND name > ?1 AND name >= ?2 AND name < ?3"
 			"  GROUP BY name ORDER BY name LIMIT ?4) AS g"
@@ -1027,7 +1023,8 @@ struct visit {
 	void *ctx;
 };
 
-/* A row of VERSION_COLUMNS. */
+/* A row of VERSION_COLUMNS, and for the list page the name's live count
+ * and its latest version's ok after them. */
 static int version_row(void *p, sqlite3_stmt *s)
 {
 	struct visit *v = p;
@@ -1043,6 +1040,8 @@ static int version_row(void *p, sqlite3_stmt *s)
 		.created_by = col_text(s, 8),
 		.deleted = sqlite3_column_type(s, 9) != SQLITE_NULL,
 		.checks = col_text(s, 10),
+		.live = sqlite3_column_count(s) > 11 ? sqlite3_column_int64(s, 11) : 0,
+		.ok = sqlite3_column_count(s) > 12 && sqlite3_column_int(s, 12) != 0,
 	};
 	return v->each(v->ctx, &r);
 }
@@ -1131,20 +1130,6 @@ static int sq_name_state(struct store *base, const char *name, int64_t *total, i
 	return code;
 }
 
-static int page_row(void *p, sqlite3_stmt *s)
-{
-	struct visit *v = p;
-	struct store_version_row r = {
-		.version = sqlite3_column_int64(s, 0),
-		.id = col_text(s, 1),
-		.fingerprint = col_text(s, 2),
-		.description = col_text(s, 3),
-		.created = col_text(s, 4),
-		.created_by = col_text(s, 5),
-	};
-	return v->each(v->ctx, &r);
-}
-
 static int sq_versions_page(struct store *base, const char *name, int64_t after, long n,
 			    store_version_fn each, void *ctx, struct store_error *err)
 {
@@ -1160,23 +1145,7 @@ static int sq_versions_page(struct store *base, const char *name, int64_t after,
 		done(s);
 		return bind_fail(err, c, rc);
 	}
-	return rows(c, s, "versions", page_row, &v, false, err);
-}
-
-static int name_row(void *p, sqlite3_stmt *s)
-{
-	struct visit *v = p;
-	struct store_version_row r = {
-		.name = col_text(s, 0),
-		.version = sqlite3_column_int64(s, 1),
-		.live = sqlite3_column_int64(s, 2),
-		.id = col_text(s, 3),
-		.fingerprint = col_text(s, 4),
-		.description = col_text(s, 5),
-		.created = col_text(s, 6),
-		.ok = sqlite3_column_int(s, 7) != 0,
-	};
-	return v->each(v->ctx, &r);
+	return rows(c, s, "versions", version_row, &v, false, err);
 }
 
 static int sq_names_page(struct store *base, const char *after, const char *prefix,
@@ -1194,7 +1163,7 @@ static int sq_names_page(struct store *base, const char *after, const char *pref
 		done(s);
 		return bind_fail(err, c, rc);
 	}
-	return rows(c, s, "layout list", name_row, &v, false, err);
+	return rows(c, s, "layout list", version_row, &v, false, err);
 }
 
 static int sq_version_delete(struct store *base, const char *name, int64_t version,

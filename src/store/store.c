@@ -72,6 +72,18 @@ bool store_fail_injected(void)
 	return atomic_load(&fail_countdown) > 0 && atomic_fetch_sub(&fail_countdown, 1) == 1;
 }
 
+/* ---- Migrations ------------------------------------------------------------ */
+
+const char *store_migration_at(const struct store_migration *list, size_t n, size_t i,
+			       const char **file_name)
+{
+	if (i >= n)
+		return NULL;
+	if (file_name)
+		*file_name = list[i].file;
+	return list[i].sql;
+}
+
 /* ---- Options and connections ----------------------------------------------- */
 
 void store_options_apply(struct store *st, const struct store_options *opt)
@@ -524,50 +536,36 @@ int store_layout_get(struct store *st, const char *name, int64_t version, struct
 struct page {
 	json_t *arr;
 	long limit, n;
+	bool names; /* the list of names, not a name's versions */
 	bool more;
 	json_t *last; /* the cursor of the last row kept (borrowed from arr) */
 };
 
-static int versions_row(void *ctx, const struct store_version_row *r)
+/* A row of a versions page ({"version", "id", "fingerprint", "description",
+ * "created", "created_by"}) or, with pg->names, of the list ({"name",
+ * "version", "versions", "id", "fingerprint", "description", "created",
+ * "ok"}); its cursor is the version or the name. */
+static int page_row(void *ctx, const struct store_version_row *r)
 {
 	struct page *pg = ctx;
+	bool names = pg->names;
 	if (pg->n == pg->limit) {
 		pg->more = true; /* one more row exists: there is a next page */
 		return STORE_OK;
 	}
 	json_t *e = json_object();
 	if (!e || json_array_append_new(pg->arr, e) ||
+	    (names && !store_json_put(e, "name", string_or_null(r->name))) ||
 	    !store_json_put(e, "version", json_integer(r->version)) ||
+	    (names && !store_json_put(e, "versions", json_integer(r->live))) ||
 	    !store_json_put(e, "id", string_or_null(r->id)) ||
 	    !store_json_put(e, "fingerprint", string_or_null(r->fingerprint)) ||
 	    !store_json_put(e, "description", string_or_null(r->description)) ||
 	    !store_json_put(e, "created", string_or_null(r->created)) ||
-	    !store_json_put(e, "created_by", string_or_null(r->created_by)))
+	    (names ? !store_json_put(e, "ok", json_boolean(r->ok))
+		   : !store_json_put(e, "created_by", string_or_null(r->created_by))))
 		return STORE_NOMEM;
-	pg->last = json_object_get(e, "version");
-	pg->n++;
-	return STORE_OK;
-}
-
-static int names_row(void *ctx, const struct store_version_row *r)
-{
-	struct page *pg = ctx;
-	if (pg->n == pg->limit) {
-		pg->more = true;
-		return STORE_OK;
-	}
-	json_t *e = json_object();
-	if (!e || json_array_append_new(pg->arr, e) ||
-	    !store_json_put(e, "name", string_or_null(r->name)) ||
-	    !store_json_put(e, "version", json_integer(r->version)) ||
-	    !store_json_put(e, "versions", json_integer(r->live)) ||
-	    !store_json_put(e, "id", string_or_null(r->id)) ||
-	    !store_json_put(e, "fingerprint", string_or_null(r->fingerprint)) ||
-	    !store_json_put(e, "description", string_or_null(r->description)) ||
-	    !store_json_put(e, "created", string_or_null(r->created)) ||
-	    !store_json_put(e, "ok", json_boolean(r->ok)))
-		return STORE_NOMEM;
-	pg->last = json_object_get(e, "name");
+	pg->last = json_object_get(e, names ? "name" : "version");
 	pg->n++;
 	return STORE_OK;
 }
@@ -613,7 +611,7 @@ int store_layout_versions(struct store *st, const char *name, int64_t after, lon
 		code = store_fail(err, STORE_NOMEM, "out of memory listing versions");
 		goto out;
 	}
-	code = st->ops->versions_page(st, name, after, pg.limit + 1, versions_row, &pg, err);
+	code = st->ops->versions_page(st, name, after, pg.limit + 1, page_row, &pg, err);
 	if (code == STORE_NOMEM)
 		store_fail(err, code, "out of memory listing versions");
 	if (!code) {
@@ -630,7 +628,7 @@ out:
 int store_layout_list(struct store *st, const char *prefix, const char *after_name, long limit,
 		      json_t **out, struct store_error *err)
 {
-	struct page pg = { .limit = store_page_limit(limit) };
+	struct page pg = { .limit = store_page_limit(limit), .names = true };
 	char upper[STORE_NAME_MAX + 2];
 	*out = NULL;
 	if (!prefix)
@@ -648,7 +646,7 @@ int store_layout_list(struct store *st, const char *prefix, const char *after_na
 	snprintf(upper, sizeof upper, "%s~", prefix);
 	if (!(pg.arr = json_array()))
 		return store_fail(err, STORE_NOMEM, "out of memory listing layouts");
-	int code = st->ops->names_page(st, after_name, prefix, upper, pg.limit + 1, names_row, &pg,
+	int code = st->ops->names_page(st, after_name, prefix, upper, pg.limit + 1, page_row, &pg,
 				       err);
 	if (code == STORE_NOMEM)
 		store_fail(err, code, "out of memory listing layouts");
