@@ -6,10 +6,16 @@
  * by store_open() from the scheme of the --db value.  A backend's handle
  * embeds `struct store` first, so the dispatch in store.c reads st->ops.
  *
- * store.c checks every argument before it calls an op (names, keys,
- * versions, page limits, token format), generates and hashes tokens, and
- * owns what both backends share (the version JSON, errors, the fault
- * injection counter).  An op may trust its arguments.
+ * The ops are statements, as redis's ae.c asks of ae_epoll.c: begin,
+ * commit, rollback, "select this version", "insert this version", "mark
+ * it deleted", "the rows of this page", "insert this token"...  A backend
+ * says how to run them on its database and hands rows back, borrowed, to
+ * a visitor.  Every rule is store.c's, once for both: the arguments
+ * (names, keys, versions, page limits, token format), which PUT is the
+ * same version, not found against gone and their messages, the pages and
+ * their cursors, idempotent delete, token generation, hashing and the
+ * constant-time comparison, the version JSON, the cache entry's size, and
+ * the per-thread connection set both use.  An op may trust its arguments.
  */
 #ifndef LAYOUTD_STORE_BACKEND_H
 #define LAYOUTD_STORE_BACKEND_H
@@ -41,7 +47,7 @@ struct store_version_row {
 typedef int (*store_version_fn)(void *ctx, const struct store_version_row *row);
 
 struct store_ops {
-	int version;	    /* 2 */
+	int version;	    /* 2: statement-level */
 	const char *scheme; /* "sqlite", "postgresql" */
 	void (*close)(struct store *st);
 	int (*ready)(struct store *st, struct store_error *err);

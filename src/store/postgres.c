@@ -1,7 +1,8 @@
 /*
  * postgres.c - the PostgreSQL backend of the store (see store.h for the
  * contract, backend.h for how a backend plugs in), for several replicas
- * sharing one registry.
+ * sharing one registry.  It runs the statements of backend.h on
+ * PostgreSQL; the rules are store.c's.
  *
  * How it keeps the SQLite backend's guarantees with writers on different
  * replicas (READ COMMITTED transactions):

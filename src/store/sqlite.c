@@ -2,10 +2,11 @@
  * sqlite.c - the SQLite backend of the store (see store.h for the contract,
  * backend.h for how a backend plugs in).
  *
+ * It runs the statements of backend.h on SQLite; the rules are store.c's.
  * Layout of this file: errors, migrations, connections (one per thread) and
- * their statement caches, transactions, then the cache, the registry and the
- * tokens.  Every SQL text is a constant below; values only ever reach SQLite
- * as bound parameters (the two PRAGMAs that cannot take parameters are
+ * their statement caches, transactions, then the cache, the registry
+ * statements, transactions and the token statements.  Every SQL text is a constant below; values
+ * only ever reach SQLite as bound parameters (the two PRAGMAs that cannot take parameters are
  * formatted from compile-time constants).
  */
 #include "config.h"

@@ -1,8 +1,11 @@
 /*
- * store.c - the store's front: picks the backend from the --db value, checks
- * every argument once for both backends, and holds what they share: names,
- * token generation and hashing, the JSON of a version, errors and the fault
- * injection seam.  The backends are sqlite.c and postgres.c (backend.h).
+ * store.c - the store's front: picks the backend from the --db value and
+ * holds every rule of the registry, the tokens and the cache once for both
+ * backends (backend.h): argument checks, idempotent PUT, not found and
+ * gone, pages and cursors, soft delete, token generation, hashing and
+ * checking, the JSON of a version, errors, the per-thread connection set
+ * and the fault injection seam.  sqlite.c and postgres.c only run the
+ * statements.
  */
 #include "config.h"
 

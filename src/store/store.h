@@ -2,7 +2,8 @@
  * store.h - the store: the analysis cache, the registry of named, immutable
  * layout versions, and API tokens.  Owned by src/store/.
  *
- * Two backends behind one interface (backend.h), chosen by store_open()
+ * Two backends behind one statement-level interface (backend.h; every
+ * rule below is kept once, in store.c), chosen by store_open()
  * from the --db value: a file path is SQLite (sqlite.c, the embedded
  * default, described below), a postgresql:// URL is PostgreSQL
  * (postgres.c: several replicas share one registry; see the top of that
