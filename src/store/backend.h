@@ -174,15 +174,6 @@ struct store *store_pg_open(const char *url, const struct store_options *opt,
 
 /* ---- Shared by the backends (store.c) ---- */
 
-/* A backend's migrations, in order: the file under schema/ and its text. */
-struct store_migration {
-	const char *file;
-	const char *sql;
-};
-/* Migration i of list (n of them) and its file name; NULL past the end. */
-const char *store_migration_at(const struct store_migration *list, size_t n, size_t i,
-			       const char **file_name);
-
 /* Fill err (when not NULL) and return code. */
 int store_fail(struct store_error *err, int code, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));

@@ -44,156 +44,7 @@
 
 /* ---- Migrations ----------------------------------------------------------- */
 
-/* The files schema/postgresql/NNN_*.sql, byte for byte (tests/unit/test_store.c
- * compares them). */
-static const char pg_migration_001[] =
-	"-- 001_init.sql (PostgreSQL): the registry of named immutable layout\n"
-	"-- versions, the API tokens and the shared analysis cache.  Applied by\n"
-	"-- layoutd inside one transaction holding an advisory lock, so replicas\n"
-	"-- starting together apply it once; layoutd_schema records the version.\n"
-	"-- Append-only: add 002_*.sql instead of editing (and mirror it in\n"
-	"-- src/store/postgres.c).\n"
-	"\n"
-	"-- Names compare as bytes (COLLATE \"C\"): listing order and cursors are\n"
-	"-- those of the SQLite backend.  last_version is the version counter: it\n"
-	"-- only grows, so a number is never handed out twice; the row is locked\n"
-	"-- (SELECT ... FOR UPDATE) by every writer of the name.\n"
-	"CREATE TABLE layout_name (\n"
-	"\tname text COLLATE \"C\" PRIMARY KEY,\n"
-	"\tlast_version bigint NOT NULL CHECK (last_version >= 0),\n"
-	"\tcreated text NOT NULL\n"
-	");\n"
-	"\n"
-	"CREATE TABLE layout_version (\n"
-	"\tname text COLLATE \"C\" NOT NULL REFERENCES layout_name (name),\n"
-	"\tversion bigint NOT NULL CHECK (version >= 1),\n"
-	"\tid text NOT NULL,\n"
-	"\tfingerprint text NOT NULL,\n"
-	"\tlayout text NOT NULL,\n"
-	"\tanalysis text NOT NULL,\n"
-	"\tdescription text,\n"
-	"\tcreated text NOT NULL,\n"
-	"\tcreated_by text,\n"
-	"\tdeleted text,\n"
-	"\tPRIMARY KEY (name, version)\n"
-	");\n"
-	"CREATE INDEX layout_version_live ON layout_version (name, version) WHERE deleted IS "
-	"NULL;\n"
-	"\n"
-	"-- Immutable once written except for the soft-delete mark, as a database\n"
-	"-- rule: no update of any other column, no undelete, no hard delete.\n"
-	"CREATE FUNCTION layout_version_guard() RETURNS trigger LANGUAGE plpgsql AS $$\n"
-	"BEGIN\n"
-	"\tIF TG_OP = 'DELETE' THEN\n"
-	"\t\tRAISE EXCEPTION 'layout versions are soft-deleted only';\n"
-	"\tEND IF;\n"
-	"\tIF ROW(NEW.name, NEW.version, NEW.id, NEW.fingerprint, NEW.layout, NEW.analysis,\n"
-	"\t       NEW.description, NEW.created, NEW.created_by)\n"
-	"\t   IS DISTINCT FROM ROW(OLD.name, OLD.version, OLD.id, OLD.fingerprint, OLD.layout,\n"
-	"\t       OLD.analysis, OLD.description, OLD.created, OLD.created_by) THEN\n"
-	"\t\tRAISE EXCEPTION 'layout versions are immutable';\n"
-	"\tEND IF;\n"
-	"\tIF OLD.deleted IS NOT NULL AND NEW.deleted IS DISTINCT FROM OLD.deleted THEN\n"
-	"\t\tRAISE EXCEPTION 'a deleted layout version stays deleted';\n"
-	"\tEND IF;\n"
-	"\tRETURN NEW;\n"
-	"END $$;\n"
-	"CREATE TRIGGER layout_version_guard BEFORE UPDATE OR DELETE ON layout_version\n"
-	"\tFOR EACH ROW EXECUTE FUNCTION layout_version_guard();\n"
-	"\n"
-	"-- API tokens: only the SHA-256 of the token.  A name is unique among live\n"
-	"-- tokens; revoked rows stay (they also keep writes closed).\n"
-	"CREATE TABLE api_token (\n"
-	"\tseq bigserial PRIMARY KEY,\n"
-	"\tname text COLLATE \"C\" NOT NULL,\n"
-	"\thash bytea NOT NULL UNIQUE CHECK (length(hash) = 32),\n"
-	"\tcreated text NOT NULL,\n"
-	"\trevoked text,\n"
-	"\tscope text NOT NULL DEFAULT 'write' CHECK (scope IN ('read', 'write'))\n"
-	");\n"
-	"CREATE UNIQUE INDEX api_token_live_name ON api_token (name) WHERE revoked IS NULL;\n"
-	"\n"
-	"-- The analysis cache, shared by the replicas.  UNLOGGED: no WAL, so its\n"
-	"-- writes never wait for a flush, and a server crash empties it (it is\n"
-	"-- recomputable).  last_used is microseconds since the epoch.  The totals\n"
-	"-- row is kept by a trigger and bounds the cache in bytes and entries\n"
-	"-- without summing the table; it is emptied together with the cache.\n"
-	"CREATE UNLOGGED TABLE analysis_cache (\n"
-	"\tid text NOT NULL,\n"
-	"\tengine_version text NOT NULL,\n"
-	"\tbody text NOT NULL,\n"
-	"\tsize bigint NOT NULL,\n"
-	"\tlast_used bigint NOT NULL,\n"
-	"\tPRIMARY KEY (id, engine_version)\n"
-	");\n"
-	"CREATE INDEX analysis_cache_lru ON analysis_cache (last_used);\n"
-	"CREATE UNLOGGED TABLE cache_total (\n"
-	"\tone int PRIMARY KEY CHECK (one = 1),\n"
-	"\tbytes bigint NOT NULL,\n"
-	"\tentries bigint NOT NULL\n"
-	");\n"
-	"CREATE FUNCTION analysis_cache_total() RETURNS trigger LANGUAGE plpgsql AS $$\n"
-	"BEGIN\n"
-	"\tIF TG_OP = 'INSERT' THEN\n"
-	"\t\tINSERT INTO cache_total VALUES (1, NEW.size, 1) ON CONFLICT (one) DO UPDATE\n"
-	"\t\t\tSET bytes = cache_total.bytes + NEW.size, entries = cache_total.entries + 1;\n"
-	"\tELSIF TG_OP = 'DELETE' THEN\n"
-	"\t\tUPDATE cache_total SET bytes = bytes - OLD.size, entries = entries - 1;\n"
-	"\tELSE\n"
-	"\t\tUPDATE cache_total SET bytes = bytes - OLD.size + NEW.size;\n"
-	"\tEND IF;\n"
-	"\tRETURN NULL;\n"
-	"END $$;\n"
-	"CREATE TRIGGER analysis_cache_total AFTER INSERT OR DELETE OR UPDATE OF size ON "
-	"analysis_cache\n"
-	"\tFOR EACH ROW EXECUTE FUNCTION analysis_cache_total();\n";
-
-static const char pg_migration_002[] =
-	"-- 002_checks.sql (PostgreSQL): a version keeps the checks of the request it\n"
-	"-- was registered from (expect, access, probe, suggest: every member beside\n"
-	"-- the layout and the description), as JSON text, so that the request read\n"
-	"-- back runs the same checks.  A version registered before kept only its\n"
-	"-- expect, inside the analysis summary: that becomes its checks.  The guard\n"
-	"-- covers the new column.\n"
-	"ALTER TABLE layout_version ADD COLUMN checks text NOT NULL DEFAULT '{}';\n"
-	"UPDATE layout_version SET checks = json_build_object('expect', analysis::json -> "
-	"'expect')::text\n"
-	"\tWHERE json_typeof(analysis::json -> 'expect') = 'object'\n"
-	"\tAND (analysis::jsonb -> 'expect') <> '{}'::jsonb;\n"
-	"CREATE OR REPLACE FUNCTION layout_version_guard() RETURNS trigger LANGUAGE plpgsql AS $$\n"
-	"BEGIN\n"
-	"\tIF TG_OP = 'DELETE' THEN\n"
-	"\t\tRAISE EXCEPTION 'layout versions are soft-deleted only';\n"
-	"\tEND IF;\n"
-	"\tIF ROW(NEW.name, NEW.version, NEW.id, NEW.fingerprint, NEW.layout, NEW.analysis,\n"
-	"\t       NEW.description, NEW.created, NEW.created_by, NEW.checks)\n"
-	"\t   IS DISTINCT FROM ROW(OLD.name, OLD.version, OLD.id, OLD.fingerprint, OLD.layout,\n"
-	"\t       OLD.analysis, OLD.description, OLD.created, OLD.created_by, OLD.checks) THEN\n"
-	"\t\tRAISE EXCEPTION 'layout versions are immutable';\n"
-	"\tEND IF;\n"
-	"\tIF OLD.deleted IS NOT NULL AND NEW.deleted IS DISTINCT FROM OLD.deleted THEN\n"
-	"\t\tRAISE EXCEPTION 'a deleted layout version stays deleted';\n"
-	"\tEND IF;\n"
-	"\tRETURN NEW;\n"
-	"END $$;\n";
-
-static const struct store_migration migrations[] = {
-	{ "001_init.sql", pg_migration_001 },
-	{ "002_checks.sql", pg_migration_002 },
-};
-
-#define N_MIGRATIONS   (sizeof migrations / sizeof migrations[0])
 #define MIGRATION_LOCK 0x4c594f44 /* "LYOD": the advisory lock key */
-
-size_t store_pg_schema_version(void)
-{
-	return N_MIGRATIONS;
-}
-
-const char *store_pg_migration(size_t i, const char **file_name)
-{
-	return store_migration_at(migrations, N_MIGRATIONS, i, file_name);
-}
 
 /* ---- Connections ---------------------------------------------------------- */
 
@@ -458,26 +309,27 @@ static int migrate(struct pconn *c, struct store_error *err)
 	int64_t have = PQntuples(r) ? field_int(r, 0, 0) : 0;
 	PQclear(r);
 	r = NULL;
-	if (have > (int64_t)N_MIGRATIONS) {
+	if (have > (int64_t)store_pg_schema_version()) {
 		code = store_fail(
 			err, STORE_SCHEMA,
 			"the PostgreSQL database has schema version %lld, newer than this "
 			"layoutd (%zu): upgrade layoutd",
-			(long long)have, N_MIGRATIONS);
+			(long long)have, store_pg_schema_version());
 		goto out;
 	}
-	for (size_t i = (size_t)have; i < N_MIGRATIONS; i++) {
-		r = PQexec(c->db, migrations[i].sql);
+	for (size_t i = (size_t)have; i < store_pg_schema_version(); i++) {
+		const char *file = NULL;
+		r = PQexec(c->db, store_pg_migration(i, &file));
 		if (PQresultStatus(r) != PGRES_COMMAND_OK) {
 			char what[64];
-			snprintf(what, sizeof what, "migration %s", migrations[i].file);
+			snprintf(what, sizeof what, "migration %s", file);
 			code = pg_fail(err, c->db, r, what);
 			goto out;
 		}
 		PQclear(r);
 		r = NULL;
 	}
-	snprintf(nbuf, sizeof nbuf, "%zu", N_MIGRATIONS);
+	snprintf(nbuf, sizeof nbuf, "%zu", store_pg_schema_version());
 	const char *v[] = { nbuf };
 	if ((code = run(c, "schema version",
 			"INSERT INTO layoutd_schema VALUES (1, $1::int)"
@@ -561,9 +413,9 @@ static int pg_integrity_check(struct store *base, struct store_error *err)
 			      "   AND n.last_version >= v.version))",
 			      0, NULL, err)))
 		return code;
-	if (field_int(r, 0, 0) != (int64_t)N_MIGRATIONS)
+	if (field_int(r, 0, 0) != (int64_t)store_pg_schema_version())
 		code = store_fail(err, STORE_SCHEMA, "schema version %s, expected %zu",
-				  PQgetvalue(r, 0, 0), N_MIGRATIONS);
+				  PQgetvalue(r, 0, 0), store_pg_schema_version());
 	else if (field_int(r, 0, 4) != 0)
 		code = store_fail(err, STORE_IO, "%s versions are past their name's counter",
 				  PQgetvalue(r, 0, 4));

@@ -2,10 +2,11 @@
  * sqlite.c - the SQLite backend of the store (see store.h for the contract,
  * backend.h for how a backend plugs in).
  *
- * It runs the statements of backend.h on SQLite; the rules are store.c's.
- * Layout of this file: errors, migrations, connections (one per thread) and
- * their statement caches, transactions, then the cache, the registry
- * statements, transactions and the token statements.  Every SQL text is a constant below; values
+ * It runs the statements of backend.h on SQLite; the rules are store.c's,
+ * the migrations' text is in schema.c.  Layout of this file: errors,
+ * statements, connections (one per thread) and their statement caches,
+ * transactions, opening and migrating, then the cache, the registry and
+ * the token statements.  Every SQL text is a constant below; values
  * only ever reach SQLite as bound parameters (the two PRAGMAs that cannot take parameters are
  * formatted from compile-time constants).
  */
@@ -27,132 +28,7 @@
 
 #include "store/backend.h"
 
-/* ---- Migrations ----------------------------------------------------------- */
-
-/* The files in schema/, byte for byte (tests/unit/test_store.c compares them
- * with the files, so the two cannot drift).  Append-only.  A new file's
- * literal is made with
- *   sed -e 's/\\/\\\\/g' -e 's/"/\\"/g' -e 's/\t/\\t/g' -e 's/^/\t"/' -e 's/$/\\n"/' FILE
- */
-static const char migration_001[] =
-	"-- 001_init.sql: the analysis cache, the registry of named immutable layout\n"
-	"-- versions, and the API tokens.  Applied by store_open() inside one\n"
-	"-- BEGIN IMMEDIATE transaction that also sets PRAGMA user_version = 1.\n"
-	"-- Migrations are append-only: never edit this file once released; add\n"
-	"-- 002_*.sql instead (and mirror it in src/store/store.c).\n"
-	"\n"
-	"-- Analysis results, keyed by the definition id and the engine version so an\n"
-	"-- engine upgrade never serves a stale analysis.  last_used is a logical\n"
-	"-- clock (max + 1 on every put and hit), not a time: the least recently used\n"
-	"-- row is the one with the smallest value, and ties cannot reorder it.\n"
-	"CREATE TABLE analysis_cache (\n"
-	"\tid TEXT NOT NULL,\n"
-	"\tengine_version TEXT NOT NULL,\n"
-	"\tbody TEXT NOT NULL,\n"
-	"\tcreated TEXT NOT NULL,\n"
-	"\tlast_used INTEGER NOT NULL,\n"
-	"\tPRIMARY KEY (id, engine_version)\n"
-	") STRICT;\n"
-	"CREATE INDEX analysis_cache_lru ON analysis_cache (last_used);\n"
-	"\n"
-	"-- One row per registry name ever used.  last_version is the version counter:\n"
-	"-- it only grows, so a version number is never handed out twice, even after\n"
-	"-- every version of the name has been deleted.\n"
-	"CREATE TABLE layout_name (\n"
-	"\tname TEXT PRIMARY KEY NOT NULL,\n"
-	"\tlast_version INTEGER NOT NULL CHECK (last_version >= 1),\n"
-	"\tcreated TEXT NOT NULL\n"
-	") STRICT, WITHOUT ROWID;\n"
-	"\n"
-	"-- The versions.  Immutable once written except for the soft-delete mark\n"
-	"-- (deleted: NULL while live, the RFC 3339 time of the delete afterwards);\n"
-	"-- the triggers below make that a database rule, not a convention.\n"
-	"CREATE TABLE layout_version (\n"
-	"\tname TEXT NOT NULL REFERENCES layout_name (name),\n"
-	"\tversion INTEGER NOT NULL CHECK (version >= 1),\n"
-	"\tid TEXT NOT NULL,\n"
-	"\tfingerprint TEXT NOT NULL,\n"
-	"\tlayout TEXT NOT NULL,\n"
-	"\tanalysis TEXT NOT NULL,\n"
-	"\tdescription TEXT,\n"
-	"\tcreated TEXT NOT NULL,\n"
-	"\tcreated_by TEXT,\n"
-	"\tdeleted TEXT,\n"
-	"\tPRIMARY KEY (name, version)\n"
-	") STRICT;\n"
-	"CREATE INDEX layout_version_live ON layout_version (name, version) WHERE deleted IS "
-	"NULL;\n"
-	"\n"
-	"CREATE TRIGGER layout_version_immutable\n"
-	"BEFORE UPDATE OF name, version, id, fingerprint, layout, analysis, description, created,\n"
-	"\tcreated_by ON layout_version\n"
-	"BEGIN\n"
-	"\tSELECT RAISE(ABORT, 'layout versions are immutable');\n"
-	"END;\n"
-	"\n"
-	"CREATE TRIGGER layout_version_no_undelete\n"
-	"BEFORE UPDATE OF deleted ON layout_version\n"
-	"WHEN OLD.deleted IS NOT NULL\n"
-	"BEGIN\n"
-	"\tSELECT RAISE(ABORT, 'a deleted layout version stays deleted');\n"
-	"END;\n"
-	"\n"
-	"CREATE TRIGGER layout_version_no_hard_delete\n"
-	"BEFORE DELETE ON layout_version\n"
-	"BEGIN\n"
-	"\tSELECT RAISE(ABORT, 'layout versions are soft-deleted only');\n"
-	"END;\n"
-	"\n"
-	"-- API tokens: only the SHA-256 of the token is stored.  A name is unique\n"
-	"-- among live tokens; revoked rows stay for the audit trail.\n"
-	"CREATE TABLE api_token (\n"
-	"\tname TEXT NOT NULL,\n"
-	"\thash BLOB NOT NULL UNIQUE CHECK (length(hash) = 32),\n"
-	"\tcreated TEXT NOT NULL,\n"
-	"\trevoked TEXT\n"
-	") STRICT;\n"
-	"CREATE UNIQUE INDEX api_token_live_name ON api_token (name) WHERE revoked IS NULL;\n";
-
-static const char migration_002[] =
-	"-- 002_token_scope.sql: a token is \"write\" (registry writes and reads) or\n"
-	"-- \"read\" (reads only; a write with it is 403).  Existing tokens keep\n"
-	"-- write access.\n"
-	"ALTER TABLE api_token ADD COLUMN scope TEXT NOT NULL DEFAULT 'write'\n"
-	"\tCHECK (scope IN ('read', 'write'));\n";
-
-static const char migration_003[] =
-	"-- 003_cache_file.sql: the analysis cache moves to its own file (the\n"
-	"-- database path + \"-cache\"), so a cache write never waits for the write\n"
-	"-- lock or the fsync of a registry commit, and the cache file can be\n"
-	"-- thrown away and rebuilt.  The cached analyses here are recomputable.\n"
-	"DROP TABLE analysis_cache;\n";
-
-static const char migration_004[] =
-	"-- 004_checks.sql: a version keeps the checks of the request it was\n"
-	"-- registered from (expect, access, probe, suggest: every member beside the\n"
-	"-- layout and the description), as JSON text, so that the request read back\n"
-	"-- runs the same checks.  A version registered before kept only its expect,\n"
-	"-- inside the analysis summary: that becomes its checks.  The immutability\n"
-	"-- trigger covers the new column.\n"
-	"ALTER TABLE layout_version ADD COLUMN checks TEXT NOT NULL DEFAULT '{}';\n"
-	"UPDATE layout_version SET checks = json_object('expect', json(json_extract(analysis, "
-	"'$.expect')))\n"
-	"\tWHERE json_type(analysis, '$.expect') = 'object' AND json_extract(analysis, '$.expect') "
-	"<> '{}';\n"
-	"DROP TRIGGER layout_version_immutable;\n"
-	"CREATE TRIGGER layout_version_immutable\n"
-	"BEFORE UPDATE OF name, version, id, fingerprint, layout, analysis, description, created,\n"
-	"\tcreated_by, checks ON layout_version\n"
-	"BEGIN\n"
-	"\tSELECT RAISE(ABORT, 'layout versions are immutable');\n"
-	"END;\n";
-
-static const struct store_migration migrations[] = {
-	{ "001_init.sql", migration_001 },
-	{ "002_token_scope.sql", migration_002 },
-	{ "003_cache_file.sql", migration_003 },
-	{ "004_checks.sql", migration_004 },
-};
+/* ---- The cache file's schema ------------------------------------------- */
 
 /* The cache file (PATH-cache).  Not migrated: it is recomputable, so a file
  * of another version, or one that fails its check, is deleted and created
@@ -179,18 +55,6 @@ static const char cache_schema[] =
 	"\tUPDATE cache_total SET bytes = bytes - OLD.size, entries = entries - 1; END;\n"
 	"CREATE TRIGGER cache_upd AFTER UPDATE OF size ON analysis_cache BEGIN\n"
 	"\tUPDATE cache_total SET bytes = bytes - OLD.size + NEW.size; END;\n";
-
-#define N_MIGRATIONS (sizeof migrations / sizeof migrations[0])
-
-size_t store_schema_version(void)
-{
-	return N_MIGRATIONS;
-}
-
-const char *store_migration(size_t i, const char **file_name)
-{
-	return store_migration_at(migrations, N_MIGRATIONS, i, file_name);
-}
 
 /* ---- Errors --------------------------------------------------------------- */
 
@@ -551,6 +415,28 @@ static void tx_abort(struct conn *c)
 		sqlite3_exec(c->db, "ROLLBACK", NULL, NULL, NULL);
 }
 
+/* The backend.h transactions: the registry connection's. */
+static int sq_begin(struct store *base, bool write, struct store_error *err)
+{
+	struct conn *c = NULL;
+	int code = conn_get((struct sq *)base, &c, err);
+	if (code)
+		return code;
+	return write ? tx_write(c, SYNC_FULL, err) : tx_read(c, err);
+}
+
+static int sq_commit(struct store *base, struct store_error *err)
+{
+	struct conn *c = NULL;
+	int code = conn_get((struct sq *)base, &c, err);
+	return code ? code : tx_commit(c, err);
+}
+
+static void sq_rollback(struct store *base)
+{
+	tx_abort(store_conn_mine(&((struct sq *)base)->conns));
+}
+
 /* ---- Small helpers ------------------------------------------------------- */
 
 /* Copy column i: NULL stays NULL.  Returns STORE_NOMEM on failure. */
@@ -602,11 +488,11 @@ static int check_identity(struct conn *c, int64_t *user_version, struct store_er
 		return store_fail(err, STORE_SCHEMA,
 				  "%s is not a layoutd database (application_id %lld)", c->st->path,
 				  (long long)app);
-	if (*user_version > (int64_t)N_MIGRATIONS)
+	if (*user_version > (int64_t)store_schema_version())
 		return store_fail(err, STORE_SCHEMA,
 				  "%s has schema version %lld, newer than this layoutd (%zu): "
 				  "upgrade layoutd",
-				  c->st->path, (long long)*user_version, N_MIGRATIONS);
+				  c->st->path, (long long)*user_version, store_schema_version());
 	return STORE_OK;
 }
 
@@ -638,16 +524,17 @@ static int migrate(struct conn *c, struct store_error *err)
 		return code;
 	if ((code = check_identity(c, &uv, err)))
 		goto out;
-	for (size_t i = (size_t)uv; i < N_MIGRATIONS; i++) {
-		if ((code = exec(c, migrations[i].sql, err))) {
-			store_fail(err, code, "migration %s failed: %s", migrations[i].file,
+	for (size_t i = (size_t)uv; i < store_schema_version(); i++) {
+		const char *file = NULL, *text = store_migration(i, &file);
+		if ((code = exec(c, text, err))) {
+			store_fail(err, code, "migration %s failed: %s", file,
 				   sqlite3_errmsg(c->db));
 			goto out;
 		}
 	}
 	/* PRAGMAs take no parameters; both values are compile-time constants. */
 	snprintf(sql, sizeof sql, "PRAGMA user_version = %zu; PRAGMA application_id = %d",
-		 N_MIGRATIONS, STORE_APPLICATION_ID);
+		 store_schema_version(), STORE_APPLICATION_ID);
 	if ((code = exec(c, sql, err)) || (code = tx_commit(c, err)))
 		goto out;
 out:
@@ -1185,29 +1072,6 @@ static int sq_version_delete(struct store *base, const char *name, int64_t versi
 		*changed = sqlite3_changes(c->db) == 1;
 	done(s);
 	return code;
-}
-
-/* ---- Transactions --------------------------------------------------------- */
-
-static int sq_begin(struct store *base, bool write, struct store_error *err)
-{
-	struct conn *c = NULL;
-	int code = conn_get((struct sq *)base, &c, err);
-	if (code)
-		return code;
-	return write ? tx_write(c, SYNC_FULL, err) : tx_read(c, err);
-}
-
-static int sq_commit(struct store *base, struct store_error *err)
-{
-	struct conn *c = NULL;
-	int code = conn_get((struct sq *)base, &c, err);
-	return code ? code : tx_commit(c, err);
-}
-
-static void sq_rollback(struct store *base)
-{
-	tx_abort(store_conn_mine(&((struct sq *)base)->conns));
 }
 
 /* ---- API tokens ------------------------------------------------------------ */

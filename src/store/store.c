@@ -75,18 +75,6 @@ bool store_fail_injected(void)
 	return atomic_load(&fail_countdown) > 0 && atomic_fetch_sub(&fail_countdown, 1) == 1;
 }
 
-/* ---- Migrations ------------------------------------------------------------ */
-
-const char *store_migration_at(const struct store_migration *list, size_t n, size_t i,
-			       const char **file_name)
-{
-	if (i >= n)
-		return NULL;
-	if (file_name)
-		*file_name = list[i].file;
-	return list[i].sql;
-}
-
 /* ---- Options and connections ----------------------------------------------- */
 
 void store_options_apply(struct store *st, const struct store_options *opt)
