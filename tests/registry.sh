@@ -131,6 +131,47 @@ req "equals: deleted version" 422 --data-binary '{"layout": {"logical": [2], "ex
 "$L" check --equals gemm-frag "$T/neq.json" >/dev/null 2>&1; rc=$?
 [ $rc -eq 2 ] && ok "CLI --equals without --server: exit 2" || bad "offline equals: exit $rc"
 
+# ---- a version keeps every check of the request it was registered from
+# (expect, access, probe, suggest): push -> pull -> check gives the same
+# verdicts, and a pulled file pushed again is the same version
+cat > "$T/acc.json" <<'JSON'
+{"layout": {"logical": [8, 64], "expr": {"offset": "(i * 64 + j) ^ ((((i * 64 + j) >> 6) & 7) << 3)"}},
+ "access": {"threads": {"logical": [8, 64], "expr": {"laneid": "i + 8 * ((j // 8) % 4)", "register": "j % 8 + 8 * (j // 32)"}}, "element_bits": 16},
+ "expect": {"bank_conflicts": 0, "vector_bits": 128, "bijective": true},
+ "probe": [[1, 0], [7, 63]],
+ "suggest": "swizzle"}
+JSON
+CHECKS='{access: .access, expect: .expect, probe: .probe, suggest: .suggest}'
+req "PUT a request with access, expect, probe and suggest" 201 -X PUT --data-binary "@$T/acc.json" "$U/v1/layouts/sw128"
+jq -c "$CHECKS" "$T/acc.json" > "$T/acc.checks"
+jqt "the version keeps its checks" "(.checks | tojson) == $(jq -R . < "$T/acc.checks")"
+req "GET the version" 200 "$U/v1/layouts/sw128/versions/1"
+jqt "read back, the checks are those sent" ".checks == $(cat "$T/acc.checks") and .analysis.expect.bank_conflicts == 0"
+req "the same request again: 200, same version" 200 -X PUT --data-binary "@$T/acc.json" "$U/v1/layouts/sw128"
+jqt "still version 1" '.version == 1'
+"$L" check --json "$T/acc.json" > "$T/acc.before"; rc0=$?
+"$L" pull --server "$U" sw128 > "$T/pulled.json"; rc=$?
+[ $rc -eq 0 ] && jq -e ".layout and $CHECKS == $(cat "$T/acc.checks")" "$T/pulled.json" >/dev/null \
+	&& ok "pull prints layout, expect, access, probe and suggest" || bad "pull: exit $rc $(cat "$T/pulled.json")"
+"$L" check --json "$T/pulled.json" > "$T/acc.after"; rc1=$?
+VERDICTS='{ok, verdict, expect, probe, bank: .access.bank_conflicts, vector: .access.vector, suggestion: (.access.suggestion != null)}'
+[ $rc0 -eq 0 ] && [ $rc1 -eq 0 ] && [ "$(jq -c "$VERDICTS" "$T/acc.before")" = "$(jq -c "$VERDICTS" "$T/acc.after")" ] \
+	&& jq -e '.access.bank_conflicts == 0 and .access.suggestion != null and (.probe | length) == 2' "$T/acc.after" >/dev/null \
+	&& ok "check of the pulled file: exit 0, the same verdicts as the file pushed" \
+	|| bad "check after pull: exit $rc0/$rc1 $(jq -c "$VERDICTS" "$T/acc.after" 2>&1 | head -c 400)"
+"$L" push --server "$U" sw128 "$T/pulled.json" > "$T/push.out" 2>&1; rc=$?
+[ $rc -eq 0 ] && grep -q "sw128@1: unchanged" "$T/push.out" && ok "push of the pulled file: the same version" || bad "push pulled: exit $rc $(cat "$T/push.out")"
+jq '.access.vector = 4 | .expect = {vector_bits: 64}' "$T/acc.json" > "$T/acc2.json"
+"$L" push --server "$U" sw128 "$T/acc2.json" > "$T/push.out" 2>&1; rc=$?
+[ $rc -eq 0 ] && grep -q "sw128@2: registered" "$T/push.out" && ok "push of other checks on the same layout: a new version" || bad "push other checks: exit $rc $(cat "$T/push.out")"
+"$L" pull --server "$U" sw128@2 > "$T/pulled2.json" && jq -e '.access.vector == 4 and .expect == {vector_bits: 64}' "$T/pulled2.json" >/dev/null \
+	&& ok "pull of version 2: its own checks" || bad "pull v2: $(cat "$T/pulled2.json")"
+"$L" pull --server "$U" sw128@1 > "$T/pulled1.json" && jq -e '.access.vector == null and .expect.vector_bits == 128' "$T/pulled1.json" >/dev/null \
+	&& ok "pull of version 1: unchanged" || bad "pull v1: $(cat "$T/pulled1.json")"
+req "a bare definition keeps no checks" 201 -X PUT --data-binary "$(jq -c '{layout}' "$T/acc.json")" "$U/v1/layouts/sw128-bare"
+jqt "empty checks" '.checks == {}'
+req "suggest must be \"swizzle\"" 422 -X PUT --data-binary "$(jq -c '.suggest = "nothing"' "$T/acc.json")" "$U/v1/layouts/sw128-bad"
+
 # ---- an analysis survives a restart
 req "analyze" 200 --data-binary "@$G/seed-axe-shard/request.json" "$U/v1/analyze"
 AID=$(jq -r .id "$T/body")

@@ -57,7 +57,8 @@ static void *burst_main(void *p)
 		snprintf(name, sizeof name, "n%ld", (t + i) % N_NAMES);
 		snprintf(id, sizeof id, "sha256:%d-%d-%ld", (int)getpid(), t, i);
 		if (store_layout_put(st, name, id, "sha256:fp", "{\"expr\":{\"m\":\"i\"}}",
-				     "{\"ok\":true}", "stress", "stress", &v, &created, &err)) {
+				     "{\"ok\":true}", NULL, "stress", "stress", &v, &created,
+				     &err)) {
 			fprintf(stderr, "put %s: %s\n", name, err.message);
 			_exit(1);
 		}
@@ -171,8 +172,8 @@ static int verify(const char *db, const char *acks)
 		bool created = false;
 		snprintf(id, sizeof id, "sha256:verify-%d-%d", (int)getpid(), i);
 		if (last[i] > 0) {
-			if (store_layout_put(st, name, id, "sha256:fp", "{}", "{}", NULL, NULL, &v,
-					     &created, &err) ||
+			if (store_layout_put(st, name, id, "sha256:fp", "{}", "{}", NULL, NULL,
+					     NULL, &v, &created, &err) ||
 			    !created || v.version != last[i] + 1) {
 				fprintf(stderr, "NEXT: %s got version %lld, expected %lld (%s)\n",
 					name, (long long)v.version, (long long)(last[i] + 1),

@@ -1414,6 +1414,19 @@ function showTab(which) {
 	if (which === 'registry' && !registryLoaded) loadRegistry(false);
 }
 
+/* The members of a request beside the layout and the description: its
+ * checks, which a registry version keeps (v.checks) so that the request it
+ * was registered from runs the same checks when it is opened again. */
+const CHECK_MEMBERS = ['expect', 'access', 'probe', 'suggest'];
+
+/* The request file a registry version was registered from. */
+function registeredRequest(v) {
+	const req = {layout: v.layout};
+	const kept = v.checks || (v.analysis && v.analysis.expect && Object.keys(v.analysis.expect).length ? {expect: v.analysis.expect} : {});
+	for (const k of CHECK_MEMBERS) if (kept[k] !== undefined) req[k] = kept[k];
+	return req;
+}
+
 async function openRegistryInEditor(name, version) {
 	showTab('check');
 	showError(null);
@@ -1427,9 +1440,7 @@ async function openRegistryInEditor(name, version) {
 		showError(e);
 		return;
 	}
-	const req = {layout: v.layout};
-	if (v.expect) req.expect = v.expect;
-	setEditor(req);
+	setEditor(registeredRequest(v));
 	const banner = $('registry-banner');
 	banner.replaceChildren('Registry ', h('strong', {}, v.name + '@' + v.version),
 		v.description ? ' — ' + v.description : '',
@@ -1626,7 +1637,7 @@ async function register(ev) {
 		return;
 	}
 	const body = {layout: req.layout};
-	if (req.expect) body.expect = req.expect;
+	for (const k of CHECK_MEMBERS) if (req[k] !== undefined) body[k] = req[k];
 	const desc = $('reg-desc').value.trim();
 	if (desc) body.description = desc;
 	const token = $('reg-token').value.trim();

@@ -43,12 +43,14 @@ static void usage(FILE *f, const char *cmd)
 		{ "push",
 		  "usage: layoutd push NAME FILE [--description TEXT] [--json] [CONNECTION]\n"
 		  "  register FILE (a request or a bare definition) as the next version of\n"
-		  "  NAME; unchanged definitions keep their version.  probe and access\n"
-		  "  members are checks run at registration, not part of the version.\n" },
+		  "  NAME; the same definition with the same checks (expect, access,\n"
+		  "  probe, suggest) keeps its version.  The checks run at registration\n"
+		  "  and are kept with the version.\n" },
 		{ "pull",
 		  "usage: layoutd pull NAME[@VERSION] [--json] [CONNECTION]\n"
-		  "  print a registered version as a request file ({\"layout\", \"expect\"})\n"
-		  "  that `layoutd check` runs; --json prints the whole version.\n" },
+		  "  print a registered version as the request file it was pushed from\n"
+		  "  ({\"layout\"} and its checks) that `layoutd check` runs the same way;\n"
+		  "  --json prints the whole version.\n" },
 		{ "ls",
 		  "usage: layoutd ls [PREFIX] [--json] [CONNECTION]\n"
 		  "  list registered names (latest version, count, verdict, fingerprint).\n" },
@@ -281,12 +283,19 @@ int cli_pull(int argc, char **argv)
 		print_pretty(r.json);
 		rc = CLI_PASS;
 	} else {
-		/* a request file: the definition and the expectations it was
-		 * registered with, so `layoutd check` reruns the same checks */
+		/* a request file: the definition and the checks it was
+		 * registered with, so `layoutd check` reruns the same checks
+		 * (a daemon without "checks" kept the expect in the summary) */
+		json_t *checks = json_object_get(r.json, "checks");
 		json_t *expect = json_object_get(json_object_get(r.json, "analysis"), "expect");
+		json_t *desc = json_object_get(r.json, "description");
 		json_t *out = json_pack("{s:O}", "layout", json_object_get(r.json, "layout"));
-		if (json_object_size(expect))
+		if (json_is_object(checks))
+			json_object_update(out, checks);
+		else if (json_object_size(expect))
 			json_object_set(out, "expect", expect);
+		if (json_is_string(desc))
+			json_object_set(out, "description", desc);
 		print_pretty(out);
 		json_decref(out);
 		rc = CLI_PASS;

@@ -309,13 +309,31 @@ static json_t *summary(json_t *a, json_t *expect_in)
 	return sum;
 }
 
-/* probe and access are accepted so a request file that checks can be
- * registered as is: they are checks run at registration (a failing
- * access expectation refuses the version), not part of the version. */
+/* The request's checks, kept with the version: every member beside the
+ * layout and the description (expect, access, probe, suggest), as given, so
+ * that the request read back (layoutd pull, the dashboard) runs the same
+ * checks.  NULL on allocation failure. */
+static char *checks_text(json_t *body)
+{
+	json_t *checks = json_object();
+	const char *key;
+	json_t *val;
+	json_object_foreach(body, key, val)
+	{
+		if (checks && strcmp(key, "layout") != 0 && strcmp(key, "description") != 0)
+			json_object_set(checks, key, val);
+	}
+	char *text = checks ? lay_json_dumps(checks, JSON_COMPACT) : NULL;
+	json_decref(checks);
+	return text;
+}
+
+/* A request file that checks is registered as it is: its checks run at
+ * registration (a failing one refuses the version) and are kept with it. */
 static enum MHD_Result put_layout(struct MHD_Connection *c, struct http_req *r, const char *name)
 {
-	static const char *const allowed[] = { "layout", "expect", "description",
-					       "probe",	 "access", NULL };
+	static const char *const allowed[] = { "layout", "expect",  "description", "probe",
+					       "access", "suggest", NULL };
 	struct http_server *srv = r->srv;
 	struct lay_error err;
 	struct http_outcome o = { 0 };
@@ -325,7 +343,7 @@ static enum MHD_Result put_layout(struct MHD_Connection *c, struct http_req *r, 
 	enum MHD_Result ret;
 	bool created = false;
 	json_t *body = NULL, *sum = NULL;
-	char *ltext = NULL, *stext = NULL;
+	char *ltext = NULL, *stext = NULL, *ctext = NULL;
 	lay_error_clear(&err);
 	body = http_parse_body(r, &err);
 	if (!body) {
@@ -364,13 +382,14 @@ static enum MHD_Result put_layout(struct MHD_Connection *c, struct http_req *r, 
 	sum = summary(o.analysis, json_object_get(body, "expect"));
 	ltext = lay_json_dumps(json_object_get(body, "layout"), JSON_COMPACT);
 	stext = json_dumps(sum, JSON_COMPACT);
-	if (!ltext || !stext) {
+	ctext = checks_text(body);
+	if (!ltext || !stext || !ctext) {
 		ret = http_send_problem(c, r, 500, "internal", "out of memory", NULL);
 		goto out;
 	}
 	int rc = store_layout_put(srv->store, name, o.id,
 				  json_string_value(json_object_get(o.analysis, "fingerprint")),
-				  ltext, stext, desc ? json_string_value(desc) : NULL,
+				  ltext, stext, ctext, desc ? json_string_value(desc) : NULL,
 				  who[0] ? who : NULL, &v, &created, &serr);
 	if (rc != STORE_OK) {
 		ret = store_problem(c, r, &serr);
@@ -381,6 +400,7 @@ out:
 	store_version_clear(&v);
 	free(ltext);
 	free(stext);
+	free(ctext);
 	json_decref(sum);
 	json_decref(o.analysis);
 	free(o.text);

@@ -1,7 +1,8 @@
 /*
  * postgres.c - the PostgreSQL backend of the store (see store.h for the
  * contract, backend.h for how a backend plugs in), for several replicas
- * sharing one registry.
+ * sharing one registry.  It runs the statements of backend.h on
+ * PostgreSQL; the rules are store.c's.
  *
  * How it keeps the SQLite backend's guarantees with writers on different
  * replicas (READ COMMITTED transactions):
@@ -43,156 +44,25 @@
 
 /* ---- Migrations ----------------------------------------------------------- */
 
-/* The files schema/postgresql/NNN_*.sql, byte for byte (tests/unit/test_store.c
- * compares them). */
-static const char pg_migration_001[] =
-	"-- 001_init.sql (PostgreSQL): the registry of named immutable layout\n"
-	"-- versions, the API tokens and the shared analysis cache.  Applied by\n"
-	"-- layoutd inside one transaction holding an advisory lock, so replicas\n"
-	"-- starting together apply it once; layoutd_schema records the version.\n"
-	"-- Append-only: add 002_*.sql instead of editing (and mirror it in\n"
-	"-- src/store/postgres.c).\n"
-	"\n"
-	"-- Names compare as bytes (COLLATE \"C\"): listing order and cursors are\n"
-	"-- those of the SQLite backend.  last_version is the version counter: it\n"
-	"-- only grows, so a number is never handed out twice; the row is locked\n"
-	"-- (SELECT ... FOR UPDATE) by every writer of the name.\n"
-	"CREATE TABLE layout_name (\n"
-	"\tname text COLLATE \"C\" PRIMARY KEY,\n"
-	"\tlast_version bigint NOT NULL CHECK (last_version >= 0),\n"
-	"\tcreated text NOT NULL\n"
-	");\n"
-	"\n"
-	"CREATE TABLE layout_version (\n"
-	"\tname text COLLATE \"C\" NOT NULL REFERENCES layout_name (name),\n"
-	"\tversion bigint NOT NULL CHECK (version >= 1),\n"
-	"\tid text NOT NULL,\n"
-	"\tfingerprint text NOT NULL,\n"
-	"\tlayout text NOT NULL,\n"
-	"\tanalysis text NOT NULL,\n"
-	"\tdescription text,\n"
-	"\tcreated text NOT NULL,\n"
-	"\tcreated_by text,\n"
-	"\tdeleted text,\n"
-	"\tPRIMARY KEY (name, version)\n"
-	");\n"
-	"CREATE INDEX layout_version_live ON layout_version (name, version) WHERE deleted IS "
-	"NULL;\n"
-	"\n"
-	"-- Immutable once written except for the soft-delete mark, as a database\n"
-	"-- rule: no update of any other column, no undelete, no hard delete.\n"
-	"CREATE FUNCTION layout_version_guard() RETURNS trigger LANGUAGE plpgsql AS $$\n"
-	"BEGIN\n"
-	"\tIF TG_OP = 'DELETE' THEN\n"
-	"\t\tRAISE EXCEPTION 'layout versions are soft-deleted only';\n"
-	"\tEND IF;\n"
-	"\tIF ROW(NEW.name, NEW.version, NEW.id, NEW.fingerprint, NEW.layout, NEW.analysis,\n"
-	"\t       NEW.description, NEW.created, NEW.created_by)\n"
-	"\t   IS DISTINCT FROM ROW(OLD.name, OLD.version, OLD.id, OLD.fingerprint, OLD.layout,\n"
-	"\t       OLD.analysis, OLD.description, OLD.created, OLD.created_by) THEN\n"
-	"\t\tRAISE EXCEPTION 'layout versions are immutable';\n"
-	"\tEND IF;\n"
-	"\tIF OLD.deleted IS NOT NULL AND NEW.deleted IS DISTINCT FROM OLD.deleted THEN\n"
-	"\t\tRAISE EXCEPTION 'a deleted layout version stays deleted';\n"
-	"\tEND IF;\n"
-	"\tRETURN NEW;\n"
-	"END $$;\n"
-	"CREATE TRIGGER layout_version_guard BEFORE UPDATE OR DELETE ON layout_version\n"
-	"\tFOR EACH ROW EXECUTE FUNCTION layout_version_guard();\n"
-	"\n"
-	"-- API tokens: only the SHA-256 of the token.  A name is unique among live\n"
-	"-- tokens; revoked rows stay (they also keep writes closed).\n"
-	"CREATE TABLE api_token (\n"
-	"\tseq bigserial PRIMARY KEY,\n"
-	"\tname text COLLATE \"C\" NOT NULL,\n"
-	"\thash bytea NOT NULL UNIQUE CHECK (length(hash) = 32),\n"
-	"\tcreated text NOT NULL,\n"
-	"\trevoked text,\n"
-	"\tscope text NOT NULL DEFAULT 'write' CHECK (scope IN ('read', 'write'))\n"
-	");\n"
-	"CREATE UNIQUE INDEX api_token_live_name ON api_token (name) WHERE revoked IS NULL;\n"
-	"\n"
-	"-- The analysis cache, shared by the replicas.  UNLOGGED: no WAL, so its\n"
-	"-- writes never wait for a flush, and a server crash empties it (it is\n"
-	"-- recomputable).  last_used is microseconds since the epoch.  The totals\n"
-	"-- row is kept by a trigger and bounds the cache in bytes and entries\n"
-	"-- without summing the table; it is emptied together with the cache.\n"
-	"CREATE UNLOGGED TABLE analysis_cache (\n"
-	"\tid text NOT NULL,\n"
-	"\tengine_version text NOT NULL,\n"
-	"\tbody text NOT NULL,\n"
-	"\tsize bigint NOT NULL,\n"
-	"\tlast_used bigint NOT NULL,\n"
-	"\tPRIMARY KEY (id, engine_version)\n"
-	");\n"
-	"CREATE INDEX analysis_cache_lru ON analysis_cache (last_used);\n"
-	"CREATE UNLOGGED TABLE cache_total (\n"
-	"\tone int PRIMARY KEY CHECK (one = 1),\n"
-	"\tbytes bigint NOT NULL,\n"
-	"\tentries bigint NOT NULL\n"
-	");\n"
-	"CREATE FUNCTION analysis_cache_total() RETURNS trigger LANGUAGE plpgsql AS $$\n"
-	"BEGIN\n"
-	"\tIF TG_OP = 'INSERT' THEN\n"
-	"\t\tINSERT INTO cache_total VALUES (1, NEW.size, 1) ON CONFLICT (one) DO UPDATE\n"
-	"\t\t\tSET bytes = cache_total.bytes + NEW.size, entries = cache_total.entries + 1;\n"
-	"\tELSIF TG_OP = 'DELETE' THEN\n"
-	"\t\tUPDATE cache_total SET bytes = bytes - OLD.size, entries = entries - 1;\n"
-	"\tELSE\n"
-	"\t\tUPDATE cache_total SET bytes = bytes - OLD.size + NEW.size;\n"
-	"\tEND IF;\n"
-	"\tRETURN NULL;\n"
-	"END $$;\n"
-	"CREATE TRIGGER analysis_cache_total AFTER INSERT OR DELETE OR UPDATE OF size ON "
-	"analysis_cache\n"
-	"\tFOR EACH ROW EXECUTE FUNCTION analysis_cache_total();\n";
-
-static const struct {
-	const char *file;
-	const char *sql;
-} migrations[] = {
-	{ "001_init.sql", pg_migration_001 },
-};
-
-#define N_MIGRATIONS   (sizeof migrations / sizeof migrations[0])
 #define MIGRATION_LOCK 0x4c594f44 /* "LYOD": the advisory lock key */
-
-size_t store_pg_schema_version(void)
-{
-	return N_MIGRATIONS;
-}
-
-const char *store_pg_migration(size_t i, const char **file_name)
-{
-	if (i >= N_MIGRATIONS)
-		return NULL;
-	if (file_name)
-		*file_name = migrations[i].file;
-	return migrations[i].sql;
-}
 
 /* ---- Connections ---------------------------------------------------------- */
 
 #define RECONNECT_US 1000000 /* a thread retries a lost server once a second */
 
 struct pconn {
+	struct store_conn link; /* first: its place in the set */
 	struct pg *st;
 	PGconn *db;
 	bool in_tx;
-	struct pconn *prev, *next;
 };
 
 struct pg {
 	struct store base; /* first: the ops */
 	char *url;
-	long cache_max;
-	long long cache_bytes;
-	int busy_ms;
 	atomic_bool migrated;
 	atomic_llong down_until_us; /* after a failed connect: no attempt before */
-	pthread_key_t key;
-	pthread_mutex_t lock;
-	struct pconn *conns; /* every connection, for close */
+	struct store_conns conns;   /* one per thread */
 };
 
 static int64_t now_us(void)
@@ -251,24 +121,9 @@ static void conn_free(struct pconn *c)
 	free(c);
 }
 
-static void conn_unlink(struct pg *st, struct pconn *c)
+static void conn_free_link(struct store_conn *l)
 {
-	if (c->prev)
-		c->prev->next = c->next;
-	else
-		st->conns = c->next;
-	if (c->next)
-		c->next->prev = c->prev;
-	c->prev = c->next = NULL;
-}
-
-static void conn_thread_exit(void *p)
-{
-	struct pconn *c = p;
-	pthread_mutex_lock(&c->st->lock);
-	conn_unlink(c->st, c);
-	pthread_mutex_unlock(&c->st->lock);
-	conn_free(c);
+	conn_free((struct pconn *)l);
 }
 
 static int migrate(struct pconn *c, struct store_error *err);
@@ -302,7 +157,7 @@ static int conn_connect(struct pconn *c, struct store_error *err)
 		return code;
 	}
 	/* a registry write waits at most busy_ms for another's row lock */
-	snprintf(sql, sizeof sql, "SET lock_timeout = %d", c->st->busy_ms);
+	snprintf(sql, sizeof sql, "SET lock_timeout = %d", c->st->base.busy_ms);
 	PGresult *r = PQexec(c->db, sql);
 	int code = PQresultStatus(r) == PGRES_COMMAND_OK
 			   ? STORE_OK
@@ -320,19 +175,13 @@ static int conn_connect(struct pconn *c, struct store_error *err)
 /* This thread's connection, opened (or re-opened) on demand. */
 static int conn_get(struct pg *st, struct pconn **out, struct store_error *err)
 {
-	struct pconn *c = pthread_getspecific(st->key);
+	struct pconn *c = store_conn_mine(&st->conns);
 	*out = NULL;
 	if (!c) {
 		if (!(c = calloc(1, sizeof *c)))
 			return store_fail(err, STORE_NOMEM, "out of memory");
 		c->st = st;
-		pthread_mutex_lock(&st->lock);
-		c->next = st->conns;
-		if (st->conns)
-			st->conns->prev = c;
-		st->conns = c;
-		pthread_mutex_unlock(&st->lock);
-		pthread_setspecific(st->key, c);
+		store_conn_add(&st->conns, &c->link);
 	}
 	if (!c->db || PQstatus(c->db) != CONNECTION_OK) {
 		if (mono_us() < atomic_load(&st->down_until_us))
@@ -431,9 +280,10 @@ static bool dup_field(PGresult *r, int row, int col, char **out)
 	return (*out = strdup(PQgetvalue(r, row, col))) != NULL;
 }
 
-static json_t *field_json(PGresult *r, int row, int col)
+/* A field's text, borrowed from r; NULL for SQL NULL. */
+static const char *field_text(PGresult *r, int row, int col)
 {
-	return PQgetisnull(r, row, col) ? json_null() : json_string(PQgetvalue(r, row, col));
+	return PQgetisnull(r, row, col) ? NULL : PQgetvalue(r, row, col);
 }
 
 static int64_t field_int(PGresult *r, int row, int col)
@@ -459,26 +309,27 @@ static int migrate(struct pconn *c, struct store_error *err)
 	int64_t have = PQntuples(r) ? field_int(r, 0, 0) : 0;
 	PQclear(r);
 	r = NULL;
-	if (have > (int64_t)N_MIGRATIONS) {
+	if (have > (int64_t)store_pg_schema_version()) {
 		code = store_fail(
 			err, STORE_SCHEMA,
 			"the PostgreSQL database has schema version %lld, newer than this "
 			"layoutd (%zu): upgrade layoutd",
-			(long long)have, N_MIGRATIONS);
+			(long long)have, store_pg_schema_version());
 		goto out;
 	}
-	for (size_t i = (size_t)have; i < N_MIGRATIONS; i++) {
-		r = PQexec(c->db, migrations[i].sql);
+	for (size_t i = (size_t)have; i < store_pg_schema_version(); i++) {
+		const char *file = NULL;
+		r = PQexec(c->db, store_pg_migration(i, &file));
 		if (PQresultStatus(r) != PGRES_COMMAND_OK) {
 			char what[64];
-			snprintf(what, sizeof what, "migration %s", migrations[i].file);
+			snprintf(what, sizeof what, "migration %s", file);
 			code = pg_fail(err, c->db, r, what);
 			goto out;
 		}
 		PQclear(r);
 		r = NULL;
 	}
-	snprintf(nbuf, sizeof nbuf, "%zu", N_MIGRATIONS);
+	snprintf(nbuf, sizeof nbuf, "%zu", store_pg_schema_version());
 	const char *v[] = { nbuf };
 	if ((code = run(c, "schema version",
 			"INSERT INTO layoutd_schema VALUES (1, $1::int)"
@@ -497,15 +348,7 @@ out:
 static void pg_close(struct store *base)
 {
 	struct pg *st = (struct pg *)base;
-	pthread_key_delete(st->key);
-	pthread_mutex_lock(&st->lock);
-	while (st->conns) {
-		struct pconn *c = st->conns;
-		conn_unlink(st, c);
-		conn_free(c);
-	}
-	pthread_mutex_unlock(&st->lock);
-	pthread_mutex_destroy(&st->lock);
+	store_conns_close(&st->conns);
 	free(st->url);
 	free(st);
 }
@@ -522,18 +365,10 @@ struct store *store_pg_open(const char *url, const struct store_options *opt,
 		return NULL;
 	}
 	st->base.ops = &store_pg_ops;
-	st->cache_max = opt && opt->cache_max_entries > 0 ? opt->cache_max_entries
-							  : STORE_DEFAULT_CACHE_MAX;
-	st->cache_bytes =
-		opt && opt->cache_max_bytes > 0 ? opt->cache_max_bytes : STORE_DEFAULT_CACHE_BYTES;
-	st->busy_ms =
-		opt && opt->busy_timeout_ms > 0 ? opt->busy_timeout_ms : STORE_DEFAULT_BUSY_MS;
-	pthread_mutex_init(&st->lock, NULL);
-	if (pthread_key_create(&st->key, conn_thread_exit)) {
-		pthread_mutex_destroy(&st->lock);
+	store_options_apply(&st->base, opt);
+	if (store_conns_init(&st->conns, conn_free_link, err)) {
 		free(st->url);
 		free(st);
-		store_fail(err, STORE_NOMEM, "cannot create a thread key");
 		return NULL;
 	}
 	/* Connect and migrate now: a wrong URL or a newer schema is an error
@@ -578,9 +413,9 @@ static int pg_integrity_check(struct store *base, struct store_error *err)
 			      "   AND n.last_version >= v.version))",
 			      0, NULL, err)))
 		return code;
-	if (field_int(r, 0, 0) != (int64_t)N_MIGRATIONS)
+	if (field_int(r, 0, 0) != (int64_t)store_pg_schema_version())
 		code = store_fail(err, STORE_SCHEMA, "schema version %s, expected %zu",
-				  PQgetvalue(r, 0, 0), N_MIGRATIONS);
+				  PQgetvalue(r, 0, 0), store_pg_schema_version());
 	else if (field_int(r, 0, 4) != 0)
 		code = store_fail(err, STORE_IO, "%s versions are past their name's counter",
 				  PQgetvalue(r, 0, 4));
@@ -609,29 +444,24 @@ static int pg_cache_get(struct store *base, const char *id, const char *engine_v
 			      3, v, err)))
 		return code;
 	if (PQntuples(r) == 0)
-		code = store_fail(err, STORE_NOTFOUND, "no cached analysis of %s", id);
+		code = STORE_NOTFOUND;
 	else if (!dup_field(r, 0, 0, json_out) || !*json_out)
-		code = store_fail(err, STORE_NOMEM, "out of memory reading the cache");
-	else
-		code = store_ok(err);
+		code = STORE_NOMEM;
 	PQclear(r);
 	return code;
 }
 
 static int pg_cache_put(struct store *base, const char *id, const char *engine_version,
-			const char *json_text, struct store_error *err)
+			const char *json_text, int64_t size, struct store_error *err)
 {
 	struct pg *st = (struct pg *)base;
 	struct pconn *c = NULL;
 	PGresult *r = NULL;
 	char size_s[24], used[24], max_n[24], max_b[24];
-	long long size = (long long)(strlen(json_text) + strlen(id) + strlen(engine_version) + 64);
-	if (size > st->cache_bytes)
-		return store_ok(err); /* would evict everything, itself included */
-	snprintf(size_s, sizeof size_s, "%lld", size);
+	snprintf(size_s, sizeof size_s, "%lld", (long long)size);
 	snprintf(used, sizeof used, "%lld", (long long)now_us());
-	snprintf(max_n, sizeof max_n, "%ld", st->cache_max);
-	snprintf(max_b, sizeof max_b, "%lld", st->cache_bytes);
+	snprintf(max_n, sizeof max_n, "%ld", st->base.cache_max);
+	snprintf(max_b, sizeof max_b, "%lld", st->base.cache_bytes);
 	const char *v[] = { id, engine_version, json_text, size_s, used };
 	const char *lim[] = { max_n, max_b };
 	int code = conn_get(st, &c, err);
@@ -646,8 +476,8 @@ static int pg_cache_put(struct store *base, const char *id, const char *engine_v
 	    (code = q(c, &r, "cache totals", "SELECT entries, bytes FROM cache_total", 0, NULL,
 		      err)))
 		goto out;
-	bool over = PQntuples(r) &&
-		    (field_int(r, 0, 0) > st->cache_max || field_int(r, 0, 1) > st->cache_bytes);
+	bool over = PQntuples(r) && (field_int(r, 0, 0) > st->base.cache_max ||
+				     field_int(r, 0, 1) > st->base.cache_bytes);
 	PQclear(r);
 	r = NULL;
 	/* Keep the most recent entries while both running totals fit. */
@@ -684,135 +514,125 @@ static int pg_cache_count(struct store *base, long *count, struct store_error *e
 
 #define VERSION_COLUMNS                                                                        \
 	"name, version, id, fingerprint, layout, analysis, description, created, created_by, " \
-	"deleted"
+	"deleted, checks"
 
-static int row_version(PGresult *r, int row, struct store_version *v, struct store_error *err)
+/* A row of VERSION_COLUMNS, borrowed from r, and for the list page the
+ * name's live count and its latest version's ok after them. */
+static struct store_version_row version_row(PGresult *r, int i)
 {
-	store_version_clear(v);
-	v->version = field_int(r, row, 1);
-	v->deleted = !PQgetisnull(r, row, 9);
-	if (!dup_field(r, row, 0, &v->name) || !dup_field(r, row, 2, &v->id) ||
-	    !dup_field(r, row, 3, &v->fingerprint) || !dup_field(r, row, 4, &v->layout_json) ||
-	    !dup_field(r, row, 5, &v->analysis_json) || !dup_field(r, row, 6, &v->description) ||
-	    !dup_field(r, row, 7, &v->created) || !dup_field(r, row, 8, &v->created_by)) {
-		store_version_clear(v);
-		return store_fail(err, STORE_NOMEM, "out of memory reading a layout version");
-	}
-	return STORE_OK;
+	return (struct store_version_row){
+		.name = field_text(r, i, 0),
+		.version = field_int(r, i, 1),
+		.id = field_text(r, i, 2),
+		.fingerprint = field_text(r, i, 3),
+		.layout = field_text(r, i, 4),
+		.analysis = field_text(r, i, 5),
+		.description = field_text(r, i, 6),
+		.created = field_text(r, i, 7),
+		.created_by = field_text(r, i, 8),
+		.deleted = !PQgetisnull(r, i, 9),
+		.checks = field_text(r, i, 10),
+		.live = PQnfields(r) > 11 ? field_int(r, i, 11) : 0,
+		.ok = PQnfields(r) > 12 && !PQgetisnull(r, i, 12) && PQgetvalue(r, i, 12)[0] == 't',
+	};
 }
 
-/* One version (version > 0) or the latest live one (version 0) into v (may
- * be NULL); STORE_NOTFOUND when there is none. */
-static int select_version(struct pconn *c, const char *name, int64_t version,
-			  struct store_version *v, struct store_error *err)
+/* Every row of r to `each`; PQclear(r) whatever it returns. */
+static int each_row(PGresult *r, store_version_fn each, void *ctx)
 {
-	PGresult *r = NULL;
-	char nbuf[24];
-	snprintf(nbuf, sizeof nbuf, "%lld", (long long)version);
-	const char *vals[] = { name, nbuf };
-	int code = version > 0 ? q(c, &r, "layout lookup",
-				   "SELECT " VERSION_COLUMNS " FROM layout_version"
-				   " WHERE name = $1 AND version = $2::bigint",
-				   2, vals, err)
-			       : q(c, &r, "layout lookup",
-				   "SELECT " VERSION_COLUMNS " FROM layout_version"
-				   " WHERE name = $1 AND deleted IS NULL"
-				   " ORDER BY version DESC LIMIT 1",
-				   1, vals, err);
-	if (code)
-		return code;
-	if (PQntuples(r) == 0)
-		code = STORE_NOTFOUND;
-	else if (v)
-		code = row_version(r, 0, v, err);
+	int code = STORE_OK;
+	for (int i = 0; i < PQntuples(r) && !code; i++) {
+		struct store_version_row row = version_row(r, i);
+		code = each(ctx, &row);
+	}
 	PQclear(r);
 	return code;
 }
 
-static int pg_layout_put(struct store *base, const char *name, const char *id,
-			 const char *fingerprint, const char *layout_json,
-			 const char *analysis_json, const char *description, const char *created_by,
-			 struct store_version *out, bool *created, struct store_error *err)
+/* Writers of one name queue here, on every replica, and see each other's
+ * versions once they have the row. */
+static int pg_name_lock(struct store *base, const char *name, const char *created,
+			struct store_error *err)
 {
-	struct pg *st = (struct pg *)base;
-	struct store_version latest = { 0 };
-	struct pconn *c = NULL;
-	PGresult *r = NULL;
-	char now[32];
-	store_now(now);
-	const char *nv[] = { name, now };
-	int code = conn_get(st, &c, err);
-	if (code)
-		return code;
-	/* Lock the name's row: writers of one name queue here, on every
-	 * replica, and see each other's versions once they get it. */
-	if ((code = tx_begin(c, err)) ||
+	struct pconn *c;
+	const char *nv[] = { name, created };
+	int code = conn_get((struct pg *)base, &c, err);
+	if (code ||
 	    (code = run(c, "version counter",
 			"INSERT INTO layout_name (name, last_version, created) VALUES ($1, 0, $2)"
 			" ON CONFLICT (name) DO NOTHING",
-			2, nv, err)) ||
-	    (code = run(c, "version counter",
-			"SELECT last_version FROM layout_name WHERE name = $1 FOR UPDATE", 1, nv,
-			err)))
-		goto out;
-
-	/* Same definition as the latest live version: idempotent. */
-	code = select_version(c, name, 0, &latest, err);
-	if (code == STORE_OK && strcmp(latest.id, id) == 0) {
-		if ((code = tx_commit(c, err)))
-			goto out;
-		if (out) {
-			*out = latest;
-			memset(&latest, 0, sizeof latest);
-		}
-		goto out;
-	}
-	if (code != STORE_OK && code != STORE_NOTFOUND)
-		goto out;
-
-	const char *vv[] = { name,	    id,		 fingerprint, layout_json,
-			     analysis_json, description, now,	      created_by };
-	if ((code = q(c, &r, "layout insert",
-		      "WITH bump AS (UPDATE layout_name SET last_version = last_version + 1"
-		      " WHERE name = $1 RETURNING last_version)"
-		      " INSERT INTO layout_version (name, version, id, fingerprint, layout,"
-		      " analysis, description, created, created_by)"
-		      " SELECT $1, last_version, $2, $3, $4, $5, $6, $7, $8 FROM bump"
-		      " RETURNING " VERSION_COLUMNS,
-		      8, vv, err)))
-		goto out;
-	if (PQntuples(r) != 1) {
-		code = store_fail(err, STORE_IO, "the version counter of %s vanished", name);
-		goto out;
-	}
-	struct store_version mine = { 0 };
-	if (out && (code = row_version(r, 0, &mine, err)))
-		goto out;
-	if ((code = tx_commit(c, err))) {
-		store_version_clear(&mine);
-		goto out;
-	}
-	if (created)
-		*created = true;
-	if (out)
-		*out = mine;
-out:
-	PQclear(r);
-	tx_abort(c);
-	store_version_clear(&latest);
-	return code ? code : store_ok(err);
+			2, nv, err)))
+		return code;
+	return run(c, "version counter",
+		   "SELECT last_version FROM layout_name WHERE name = $1 FOR UPDATE", 1, nv, err);
 }
 
-static int name_state(struct pconn *c, const char *name, int64_t *total, int64_t *live,
-		      struct store_error *err)
+static int pg_version_select(struct store *base, const char *name, int64_t version,
+			     store_version_fn each, void *ctx, struct store_error *err)
 {
+	struct pconn *c;
+	PGresult *r = NULL;
+	char nbuf[24];
+	snprintf(nbuf, sizeof nbuf, "%lld", (long long)version);
+	const char *vals[] = { name, nbuf };
+	int code = conn_get((struct pg *)base, &c, err);
+	if (code)
+		return code;
+	code = version > 0 ? q(c, &r, "layout lookup",
+			       "SELECT " VERSION_COLUMNS " FROM layout_version"
+			       " WHERE name = $1 AND version = $2::bigint",
+			       2, vals, err)
+			   : q(c, &r, "layout lookup",
+			       "SELECT " VERSION_COLUMNS " FROM layout_version"
+			       " WHERE name = $1 AND deleted IS NULL"
+			       " ORDER BY version DESC LIMIT 1",
+			       1, vals, err);
+	if (code)
+		return code;
+	if (PQntuples(r) == 0) {
+		PQclear(r);
+		return STORE_NOTFOUND;
+	}
+	return each_row(r, each, ctx);
+}
+
+/* The counter is bumped under the row lock of pg_name_lock. */
+static int pg_version_insert(struct store *base, const struct store_version_row *v,
+			     int64_t *version, struct store_error *err)
+{
+	struct pconn *c;
+	PGresult *r = NULL;
+	const char *vv[] = { v->name,	     v->id,	 v->fingerprint, v->layout, v->analysis,
+			     v->description, v->created, v->created_by,	 v->checks };
+	int code = conn_get((struct pg *)base, &c, err);
+	if (code || (code = q(c, &r, "layout insert",
+			      "WITH bump AS (UPDATE layout_name SET last_version = last_version + 1"
+			      " WHERE name = $1 RETURNING last_version)"
+			      " INSERT INTO layout_version (name, version, id, fingerprint, layout,"
+			      " analysis, description, created, created_by, checks)"
+			      " SELECT $1, last_version, $2, $3, $4, $5, $6, $7, $8, $9 FROM bump"
+			      " RETURNING version",
+			      9, vv, err)))
+		return code;
+	if (PQntuples(r) != 1)
+		code = store_fail(err, STORE_IO, "the version counter of %s vanished", v->name);
+	else
+		*version = field_int(r, 0, 0);
+	PQclear(r);
+	return code;
+}
+
+static int pg_name_state(struct store *base, const char *name, int64_t *total, int64_t *live,
+			 struct store_error *err)
+{
+	struct pconn *c;
 	PGresult *r = NULL;
 	const char *v[] = { name };
-	int code = q(c, &r, "layout state",
-		     "SELECT count(*), count(*) FILTER (WHERE deleted IS NULL)"
-		     " FROM layout_version WHERE name = $1",
-		     1, v, err);
-	if (code)
+	int code = conn_get((struct pg *)base, &c, err);
+	if (code || (code = q(c, &r, "layout state",
+			      "SELECT count(*), count(*) FILTER (WHERE deleted IS NULL)"
+			      " FROM layout_version WHERE name = $1",
+			      1, v, err)))
 		return code;
 	*total = field_int(r, 0, 0);
 	*live = field_int(r, 0, 1);
@@ -820,121 +640,41 @@ static int name_state(struct pconn *c, const char *name, int64_t *total, int64_t
 	return STORE_OK;
 }
 
-static int pg_layout_get(struct store *base, const char *name, int64_t version,
-			 struct store_version *out, struct store_error *err)
+static int pg_versions_page(struct store *base, const char *name, int64_t after, long n,
+			    store_version_fn each, void *ctx, struct store_error *err)
 {
-	struct pg *st = (struct pg *)base;
-	struct pconn *c = NULL;
-	int64_t total = 0, live = 0;
-	int code = conn_get(st, &c, err);
-	if (code)
-		return code;
-	if (version > 0) {
-		struct store_version tmp = { 0 };
-		struct store_version *v = out ? out : &tmp;
-		code = select_version(c, name, version, v, err);
-		if (code == STORE_NOTFOUND)
-			store_fail(err, code, "%s has no version %lld", name, (long long)version);
-		else if (code == STORE_OK && v->deleted)
-			code = store_fail(err, STORE_GONE, "version %lld of %s is deleted",
-					  (long long)version, name);
-		store_version_clear(&tmp);
-		goto out;
-	}
-	code = select_version(c, name, 0, out, err);
-	if (code == STORE_NOTFOUND) {
-		if ((code = name_state(c, name, &total, &live, err)))
-			goto out;
-		code = total ? store_fail(err, STORE_GONE, "every version of %s was deleted", name)
-			     : store_fail(err, STORE_NOTFOUND, "no layout named %s", name);
-	}
-out:
-	if (code != STORE_OK && code != STORE_GONE && out)
-		store_version_clear(out);
-	return code ? code : store_ok(err);
-}
-
-static int pg_layout_versions(struct store *base, const char *name, int64_t after, long limit,
-			      json_t **out, struct store_error *err)
-{
-	struct pg *st = (struct pg *)base;
-	struct pconn *c = NULL;
+	struct pconn *c;
 	PGresult *r = NULL;
-	json_t *res = NULL, *arr = NULL;
-	int64_t total = 0, live = 0, last = 0;
 	char abuf[24], lbuf[24];
-	int code = conn_get(st, &c, err);
-	if (code)
-		return code;
-	if ((code = name_state(c, name, &total, &live, err)))
-		goto out;
-	if (!total) {
-		code = store_fail(err, STORE_NOTFOUND, "no layout named %s", name);
-		goto out;
-	}
-	if (!live) {
-		code = store_fail(err, STORE_GONE, "every version of %s was deleted", name);
-		goto out;
-	}
 	snprintf(abuf, sizeof abuf, "%lld", (long long)after);
-	snprintf(lbuf, sizeof lbuf, "%ld", limit + 1);
+	snprintf(lbuf, sizeof lbuf, "%ld", n);
 	const char *v[] = { name, abuf, lbuf };
-	if ((code = q(c, &r, "versions",
-		      "SELECT version, id, fingerprint, description, created, created_by"
-		      " FROM layout_version WHERE name = $1 AND deleted IS NULL"
-		      " AND version > $2::bigint ORDER BY version LIMIT $3::bigint",
-		      3, v, err)))
-		goto out;
-	res = json_object();
-	arr = json_array();
-	if (!res || !arr || !store_json_put(res, "name", json_string(name)) ||
-	    json_object_set(res, "versions", arr))
-		goto nomem;
-	int rows = PQntuples(r);
-	for (int i = 0; i < rows && i < limit; i++) {
-		json_t *e = json_object();
-		last = field_int(r, i, 0);
-		if (!e || json_array_append_new(arr, e) ||
-		    !store_json_put(e, "version", json_integer(last)) ||
-		    !store_json_put(e, "id", field_json(r, i, 1)) ||
-		    !store_json_put(e, "fingerprint", field_json(r, i, 2)) ||
-		    !store_json_put(e, "description", field_json(r, i, 3)) ||
-		    !store_json_put(e, "created", field_json(r, i, 4)) ||
-		    !store_json_put(e, "created_by", field_json(r, i, 5)))
-			goto nomem;
-	}
-	if (!store_json_put(res, "next", rows > limit ? json_integer(last) : json_null()))
-		goto nomem;
-	*out = res;
-	res = NULL;
-	goto out;
-nomem:
-	code = store_fail(err, STORE_NOMEM, "out of memory listing versions");
-out:
-	PQclear(r);
-	json_decref(arr);
-	json_decref(res);
-	return code ? code : store_ok(err);
+	int code = conn_get((struct pg *)base, &c, err);
+	if (code || (code = q(c, &r, "versions",
+			      "SELECT name, version, id, fingerprint, NULL, NULL, description,"
+			      " created, created_by, deleted, NULL"
+			      " FROM layout_version WHERE name = $1 AND deleted IS NULL"
+			      " AND version > $2::bigint ORDER BY version LIMIT $3::bigint",
+			      3, v, err)))
+		return code;
+	return each_row(r, each, ctx);
 }
 
-static int pg_layout_list(struct store *base, const char *prefix, const char *after_name,
-			  long limit, json_t **out, struct store_error *err)
+/* The columns are COLLATE "C": byte order, as on SQLite. */
+static int pg_names_page(struct store *base, const char *after, const char *prefix,
+			 const char *upper, long n, store_version_fn each, void *ctx,
+			 struct store_error *err)
 {
-	struct pg *st = (struct pg *)base;
-	struct pconn *c = NULL;
+	struct pconn *c;
 	PGresult *r = NULL;
-	json_t *res = NULL, *arr = NULL, *last = NULL;
-	char upper[STORE_NAME_MAX + 2], lbuf[24];
-	snprintf(upper, sizeof upper, "%s~", prefix);
-	snprintf(lbuf, sizeof lbuf, "%ld", limit + 1);
-	const char *v[] = { after_name, prefix, upper, lbuf };
-	/* $2 <= name < $3 is the prefix range: '~' sorts after every name byte
-	 * (the columns are COLLATE "C"). */
-	int code = conn_get(st, &c, err);
+	char lbuf[24];
+	snprintf(lbuf, sizeof lbuf, "%ld", n);
+	const char *v[] = { after, prefix, upper, lbuf };
+	int code = conn_get((struct pg *)base, &c, err);
 	if (code ||
 	    (code = q(c, &r, "layout list",
-		      "SELECT v.name, v.version, g.n, v.id, v.fingerprint, v.description,"
-		      " v.created, (v.analysis::json ->> 'ok') = 'true' FROM"
+		      "SELECT v.name, v.version, v.id, v.fingerprint, NULL, NULL, v.description,"
+		      " v.created, NULL, NULL, NULL, g.n, (v.analysis::json ->> 'ok') = 'true' FROM"
 		      " (SELECT name, max(version) AS latest, count(*) AS n FROM layout_version"
 		      "  WHERE deleted IS NULL AND name > $1 AND name >= $2 AND name < $3"
 		      "  GROUP BY name ORDER BY name LIMIT $4::bigint) AS g"
@@ -942,68 +682,26 @@ static int pg_layout_list(struct store *base, const char *prefix, const char *af
 		      " ORDER BY v.name",
 		      4, v, err)))
 		return code;
-	res = json_object();
-	arr = json_array();
-	if (!res || !arr || json_object_set(res, "layouts", arr))
-		goto nomem;
-	int rows = PQntuples(r);
-	for (int i = 0; i < rows && i < limit; i++) {
-		json_t *e = json_object();
-		if (!e || json_array_append_new(arr, e) ||
-		    !store_json_put(e, "name", field_json(r, i, 0)) ||
-		    !store_json_put(e, "version", json_integer(field_int(r, i, 1))) ||
-		    !store_json_put(e, "versions", json_integer(field_int(r, i, 2))) ||
-		    !store_json_put(e, "id", field_json(r, i, 3)) ||
-		    !store_json_put(e, "fingerprint", field_json(r, i, 4)) ||
-		    !store_json_put(e, "description", field_json(r, i, 5)) ||
-		    !store_json_put(e, "created", field_json(r, i, 6)) ||
-		    !store_json_put(
-			    e, "ok",
-			    json_boolean(!PQgetisnull(r, i, 7) && PQgetvalue(r, i, 7)[0] == 't')))
-			goto nomem;
-		last = json_object_get(e, "name");
-	}
-	if (!store_json_put(res, "next", rows > limit && last ? json_incref(last) : json_null()))
-		goto nomem;
-	*out = res;
-	res = NULL;
-	goto out;
-nomem:
-	code = store_fail(err, STORE_NOMEM, "out of memory listing layouts");
-out:
-	PQclear(r);
-	json_decref(arr);
-	json_decref(res);
-	return code ? code : store_ok(err);
+	return each_row(r, each, ctx);
 }
 
-static int pg_layout_delete(struct store *base, const char *name, int64_t version,
-			    bool *deleted_now, struct store_error *err)
+static int pg_version_delete(struct store *base, const char *name, int64_t version,
+			     const char *deleted, bool *changed, struct store_error *err)
 {
-	struct pg *st = (struct pg *)base;
-	struct pconn *c = NULL;
+	struct pconn *c;
 	PGresult *r = NULL;
-	char now[32], nbuf[24];
-	store_now(now);
+	char nbuf[24];
 	snprintf(nbuf, sizeof nbuf, "%lld", (long long)version);
-	const char *v[] = { name, nbuf, now };
-	int code = conn_get(st, &c, err);
+	const char *v[] = { name, nbuf, deleted };
+	int code = conn_get((struct pg *)base, &c, err);
 	if (code || (code = q(c, &r, "layout delete",
 			      "UPDATE layout_version SET deleted = $3"
 			      " WHERE name = $1 AND version = $2::bigint AND deleted IS NULL",
 			      3, v, err)))
 		return code;
-	bool changed = strcmp(PQcmdTuples(r), "1") == 0;
+	*changed = strcmp(PQcmdTuples(r), "1") == 0;
 	PQclear(r);
-	if (changed) {
-		if (deleted_now)
-			*deleted_now = true;
-	} else if ((code = select_version(c, name, version, NULL, err))) {
-		if (code == STORE_NOTFOUND)
-			store_fail(err, code, "%s has no version %lld", name, (long long)version);
-		return code;
-	}
-	return store_ok(err);
+	return STORE_OK;
 }
 
 /* ---- API tokens ----------------------------------------------------------- */
@@ -1037,123 +735,104 @@ static int unhex(const char *s, uint8_t *out, size_t n)
 }
 
 static int pg_token_insert(struct store *base, const char *name, const uint8_t hash[STORE_HASH_LEN],
-			   const char *scope, struct store_error *err)
+			   const char *scope, const char *created, struct store_error *err)
 {
-	struct pg *st = (struct pg *)base;
 	struct pconn *c;
-	char h[2 * STORE_HASH_LEN + 1], now[32];
+	char h[2 * STORE_HASH_LEN + 1];
 	hex(hash, STORE_HASH_LEN, h);
-	store_now(now);
-	const char *v[] = { name, h, now, scope };
-	int code = conn_get(st, &c, err);
-	if (code)
-		return code;
-	code = run(c, "token insert",
-		   "INSERT INTO api_token (name, hash, created, scope)"
-		   " VALUES ($1, decode($2, 'hex'), $3, $4)",
-		   4, v, err);
-	if (code == STORE_CONFLICT)
-		return store_fail(err, STORE_CONFLICT, "a live token named %s already exists",
-				  name);
-	return code ? code : store_ok(err);
+	const char *v[] = { name, h, created, scope };
+	int code = conn_get((struct pg *)base, &c, err);
+	return code ? code
+		    : run(c, "token insert",
+			  "INSERT INTO api_token (name, hash, created, scope)"
+			  " VALUES ($1, decode($2, 'hex'), $3, $4)",
+			  4, v, err);
 }
 
-static int pg_token_find(struct store *base, const uint8_t hash[STORE_HASH_LEN],
-			 char name_out[STORE_NAME_MAX + 1], char scope_out[8],
+static int pg_token_rows(struct store *base, bool live, store_token_fn each, void *ctx,
 			 struct store_error *err)
 {
-	struct pg *st = (struct pg *)base;
 	struct pconn *c;
 	PGresult *r = NULL;
-	bool found = false;
-	int code = conn_get(st, &c, err);
-	if (code || (code = q(c, &r, "token check",
-			      "SELECT name, encode(hash, 'hex'), scope FROM api_token"
-			      " WHERE revoked IS NULL",
-			      0, NULL, err)))
+	const char *v[] = { live ? "t" : "f" };
+	int code = conn_get((struct pg *)base, &c, err);
+	if (code || (code = q(c, &r, "tokens",
+			      "SELECT name, encode(hash, 'hex'), created, revoked, scope"
+			      " FROM api_token WHERE NOT $1::bool OR revoked IS NULL ORDER BY seq",
+			      1, v, err)))
 		return code;
-	/* every live hash, all 32 bytes each: see sqlite.c */
-	for (int i = 0; i < PQntuples(r); i++) {
+	for (int i = 0; i < PQntuples(r) && !code; i++) {
 		uint8_t h[STORE_HASH_LEN];
-		bool eq = unhex(PQgetvalue(r, i, 1), h, sizeof h) == 0 && store_hash_eq(h, hash);
-		if (eq && !found) {
-			found = true;
-			snprintf(name_out, STORE_NAME_MAX + 1, "%s", PQgetvalue(r, i, 0));
-			snprintf(scope_out, 8, "%s", PQgetvalue(r, i, 2));
-		}
+		struct store_token_row row = {
+			.name = field_text(r, i, 0),
+			.created = field_text(r, i, 2),
+			.revoked = field_text(r, i, 3),
+			.scope = field_text(r, i, 4),
+			.hash = unhex(PQgetvalue(r, i, 1), h, sizeof h) == 0 ? h : NULL,
+		};
+		code = each(ctx, &row);
 	}
 	PQclear(r);
-	return found ? store_ok(err) : store_fail(err, STORE_AUTH, "unknown or revoked token");
+	return code;
 }
 
-static int pg_token_list(struct store *base, json_t **out, struct store_error *err)
+static int pg_token_revoke(struct store *base, const char *name, const char *revoked, bool *changed,
+			   struct store_error *err)
 {
-	struct pg *st = (struct pg *)base;
 	struct pconn *c;
 	PGresult *r = NULL;
-	json_t *arr = NULL;
-	int code = conn_get(st, &c, err);
-	if (code || (code = q(c, &r, "token list",
-			      "SELECT name, created, revoked, scope FROM api_token ORDER BY seq", 0,
-			      NULL, err)))
-		return code;
-	if (!(arr = json_array()))
-		goto nomem;
-	for (int i = 0; i < PQntuples(r); i++) {
-		json_t *e = json_object();
-		if (!e || json_array_append_new(arr, e) ||
-		    !store_json_put(e, "name", field_json(r, i, 0)) ||
-		    !store_json_put(e, "created", field_json(r, i, 1)) ||
-		    !store_json_put(e, "revoked", field_json(r, i, 2)) ||
-		    !store_json_put(e, "scope", field_json(r, i, 3)))
-			goto nomem;
-	}
-	PQclear(r);
-	*out = arr;
-	return store_ok(err);
-nomem:
-	PQclear(r);
-	json_decref(arr);
-	return store_fail(err, STORE_NOMEM, "out of memory listing tokens");
-}
-
-static int pg_token_revoke(struct store *base, const char *name, struct store_error *err)
-{
-	struct pg *st = (struct pg *)base;
-	struct pconn *c;
-	PGresult *r = NULL;
-	char now[32];
-	store_now(now);
-	const char *v[] = { name, now };
-	int code = conn_get(st, &c, err);
+	const char *v[] = { name, revoked };
+	int code = conn_get((struct pg *)base, &c, err);
 	if (code ||
 	    (code = q(c, &r, "token revoke",
 		      "UPDATE api_token SET revoked = $2 WHERE name = $1 AND revoked IS NULL", 2, v,
 		      err)))
 		return code;
-	bool changed = strcmp(PQcmdTuples(r), "1") == 0;
+	*changed = strcmp(PQcmdTuples(r), "1") == 0;
 	PQclear(r);
-	return changed ? store_ok(err)
-		       : store_fail(err, STORE_NOTFOUND, "no live token named %s", name);
+	return STORE_OK;
 }
 
 static int pg_tokens_exist(struct store *base, bool *exist, struct store_error *err)
 {
-	struct pg *st = (struct pg *)base;
 	struct pconn *c;
 	PGresult *r = NULL;
 	/* revoked rows count: once a token existed, writes stay closed */
-	int code = conn_get(st, &c, err);
+	int code = conn_get((struct pg *)base, &c, err);
 	if (code ||
 	    (code = q(c, &r, "tokens", "SELECT EXISTS (SELECT 1 FROM api_token)", 0, NULL, err)))
 		return code;
 	*exist = PQgetvalue(r, 0, 0)[0] == 't';
 	PQclear(r);
-	return store_ok(err);
+	return STORE_OK;
+}
+
+/* ---- Transactions --------------------------------------------------------- */
+
+/* A read runs as single statements (READ COMMITTED gives each its own
+ * snapshot, and a lost connection is retried outside a transaction), so
+ * only a write opens one. */
+static int pg_begin(struct store *base, bool write, struct store_error *err)
+{
+	struct pconn *c;
+	int code = conn_get((struct pg *)base, &c, err);
+	return code || !write ? code : tx_begin(c, err);
+}
+
+static int pg_commit(struct store *base, struct store_error *err)
+{
+	struct pconn *c;
+	int code = conn_get((struct pg *)base, &c, err);
+	return code || !c->in_tx ? code : tx_commit(c, err);
+}
+
+static void pg_rollback(struct store *base)
+{
+	tx_abort(store_conn_mine(&((struct pg *)base)->conns));
 }
 
 const struct store_ops store_pg_ops = {
-	.version = 1,
+	.version = 2,
 	.scheme = "postgresql",
 	.close = pg_close,
 	.ready = pg_ready,
@@ -1162,14 +841,18 @@ const struct store_ops store_pg_ops = {
 	.cache_get = pg_cache_get,
 	.cache_put = pg_cache_put,
 	.cache_count = pg_cache_count,
-	.layout_put = pg_layout_put,
-	.layout_get = pg_layout_get,
-	.layout_versions = pg_layout_versions,
-	.layout_list = pg_layout_list,
-	.layout_delete = pg_layout_delete,
+	.name_lock = pg_name_lock,
+	.version_select = pg_version_select,
+	.version_insert = pg_version_insert,
+	.name_state = pg_name_state,
+	.versions_page = pg_versions_page,
+	.names_page = pg_names_page,
+	.version_delete = pg_version_delete,
+	.begin = pg_begin,
+	.commit = pg_commit,
+	.rollback = pg_rollback,
 	.token_insert = pg_token_insert,
-	.token_find = pg_token_find,
-	.token_list = pg_token_list,
+	.token_rows = pg_token_rows,
 	.token_revoke = pg_token_revoke,
 	.tokens_exist = pg_tokens_exist,
 };

@@ -2,10 +2,12 @@
  * sqlite.c - the SQLite backend of the store (see store.h for the contract,
  * backend.h for how a backend plugs in).
  *
- * Layout of this file: errors, migrations, connections (one per thread) and
- * their statement caches, transactions, then the cache, the registry and the
- * tokens.  Every SQL text is a constant below; values only ever reach SQLite
- * as bound parameters (the two PRAGMAs that cannot take parameters are
+ * It runs the statements of backend.h on SQLite; the rules are store.c's,
+ * the migrations' text is in schema.c.  Layout of this file: errors,
+ * statements, connections (one per thread) and their statement caches,
+ * transactions, opening and migrating, then the cache, the registry and
+ * the token statements.  Every SQL text is a constant below; values
+ * only ever reach SQLite as bound parameters (the two PRAGMAs that cannot take parameters are
  * formatted from compile-time constants).
  */
 #include "config.h"
@@ -26,114 +28,7 @@
 
 #include "store/backend.h"
 
-/* ---- Migrations ----------------------------------------------------------- */
-
-/* The files in schema/, byte for byte (tests/unit/test_store.c compares them
- * with the files, so the two cannot drift).  Append-only.  A new file's
- * literal is made with
- *   sed -e 's/\\/\\\\/g' -e 's/"/\\"/g' -e 's/\t/\\t/g' -e 's/^/\t"/' -e 's/$/\\n"/' FILE
- */
-static const char migration_001[] =
-	"-- 001_init.sql: the analysis cache, the registry of named immutable layout\n"
-	"-- versions, and the API tokens.  Applied by store_open() inside one\n"
-	"-- BEGIN IMMEDIATE transaction that also sets PRAGMA user_version = 1.\n"
-	"-- Migrations are append-only: never edit this file once released; add\n"
-	"-- 002_*.sql instead (and mirror it in src/store/store.c).\n"
-	"\n"
-	"-- Analysis results, keyed by the definition id and the engine version so an\n"
-	"-- engine upgrade never serves a stale analysis.  last_used is a logical\n"
-	"-- clock (max + 1 on every put and hit), not a time: the least recently used\n"
-	"-- row is the one with the smallest value, and ties cannot reorder it.\n"
-	"CREATE TABLE analysis_cache (\n"
-	"\tid TEXT NOT NULL,\n"
-	"\tengine_version TEXT NOT NULL,\n"
-	"\tbody TEXT NOT NULL,\n"
-	"\tcreated TEXT NOT NULL,\n"
-	"\tlast_used INTEGER NOT NULL,\n"
-	"\tPRIMARY KEY (id, engine_version)\n"
-	") STRICT;\n"
-	"CREATE INDEX analysis_cache_lru ON analysis_cache (last_used);\n"
-	"\n"
-	"-- One row per registry name ever used.  last_version is the version counter:\n"
-	"-- it only grows, so a version number is never handed out twice, even after\n"
-	"-- every version of the name has been deleted.\n"
-	"CREATE TABLE layout_name (\n"
-	"\tname TEXT PRIMARY KEY NOT NULL,\n"
-	"\tlast_version INTEGER NOT NULL CHECK (last_version >= 1),\n"
-	"\tcreated TEXT NOT NULL\n"
-	") STRICT, WITHOUT ROWID;\n"
-	"\n"
-	"-- The versions.  Immutable once written except for the soft-delete mark\n"
-	"-- (deleted: NULL while live, the RFC 3339 time of the delete afterwards);\n"
-	"-- the triggers below make that a database rule, not a convention.\n"
-	"CREATE TABLE layout_version (\n"
-	"\tname TEXT NOT NULL REFERENCES layout_name (name),\n"
-	"\tversion INTEGER NOT NULL CHECK (version >= 1),\n"
-	"\tid TEXT NOT NULL,\n"
-	"\tfingerprint TEXT NOT NULL,\n"
-	"\tlayout TEXT NOT NULL,\n"
-	"\tanalysis TEXT NOT NULL,\n"
-	"\tdescription TEXT,\n"
-	"\tcreated TEXT NOT NULL,\n"
-	"\tcreated_by TEXT,\n"
-	"\tdeleted TEXT,\n"
-	"\tPRIMARY KEY (name, version)\n"
-	") STRICT;\n"
-	"CREATE INDEX layout_version_live ON layout_version (name, version) WHERE deleted IS "
-	"NULL;\n"
-	"\n"
-	"CREATE TRIGGER layout_version_immutable\n"
-	"BEFORE UPDATE OF name, version, id, fingerprint, layout, analysis, description, created,\n"
-	"\tcreated_by ON layout_version\n"
-	"BEGIN\n"
-	"\tSELECT RAISE(ABORT, 'layout versions are immutable');\n"
-	"END;\n"
-	"\n"
-	"CREATE TRIGGER layout_version_no_undelete\n"
-	"BEFORE UPDATE OF deleted ON layout_version\n"
-	"WHEN OLD.deleted IS NOT NULL\n"
-	"BEGIN\n"
-	"\tSELECT RAISE(ABORT, 'a deleted layout version stays deleted');\n"
-	"END;\n"
-	"\n"
-	"CREATE TRIGGER layout_version_no_hard_delete\n"
-	"BEFORE DELETE ON layout_version\n"
-	"BEGIN\n"
-	"\tSELECT RAISE(ABORT, 'layout versions are soft-deleted only');\n"
-	"END;\n"
-	"\n"
-	"-- API tokens: only the SHA-256 of the token is stored.  A name is unique\n"
-	"-- among live tokens; revoked rows stay for the audit trail.\n"
-	"CREATE TABLE api_token (\n"
-	"\tname TEXT NOT NULL,\n"
-	"\thash BLOB NOT NULL UNIQUE CHECK (length(hash) = 32),\n"
-	"\tcreated TEXT NOT NULL,\n"
-	"\trevoked TEXT\n"
-	") STRICT;\n"
-	"CREATE UNIQUE INDEX api_token_live_name ON api_token (name) WHERE revoked IS NULL;\n";
-
-static const char migration_002[] =
-	"-- 002_token_scope.sql: a token is \"write\" (registry writes and reads) or\n"
-	"-- \"read\" (reads only; a write with it is 403).  Existing tokens keep\n"
-	"-- write access.\n"
-	"ALTER TABLE api_token ADD COLUMN scope TEXT NOT NULL DEFAULT 'write'\n"
-	"\tCHECK (scope IN ('read', 'write'));\n";
-
-static const char migration_003[] =
-	"-- 003_cache_file.sql: the analysis cache moves to its own file (the\n"
-	"-- database path + \"-cache\"), so a cache write never waits for the write\n"
-	"-- lock or the fsync of a registry commit, and the cache file can be\n"
-	"-- thrown away and rebuilt.  The cached analyses here are recomputable.\n"
-	"DROP TABLE analysis_cache;\n";
-
-static const struct {
-	const char *file;
-	const char *sql;
-} migrations[] = {
-	{ "001_init.sql", migration_001 },
-	{ "002_token_scope.sql", migration_002 },
-	{ "003_cache_file.sql", migration_003 },
-};
+/* ---- The cache file's schema ------------------------------------------- */
 
 /* The cache file (PATH-cache).  Not migrated: it is recomputable, so a file
  * of another version, or one that fails its check, is deleted and created
@@ -160,22 +55,6 @@ static const char cache_schema[] =
 	"\tUPDATE cache_total SET bytes = bytes - OLD.size, entries = entries - 1; END;\n"
 	"CREATE TRIGGER cache_upd AFTER UPDATE OF size ON analysis_cache BEGIN\n"
 	"\tUPDATE cache_total SET bytes = bytes - OLD.size + NEW.size; END;\n";
-
-#define N_MIGRATIONS (sizeof migrations / sizeof migrations[0])
-
-size_t store_schema_version(void)
-{
-	return N_MIGRATIONS;
-}
-
-const char *store_migration(size_t i, const char **file_name)
-{
-	if (i >= N_MIGRATIONS)
-		return NULL;
-	if (file_name)
-		*file_name = migrations[i].file;
-	return migrations[i].sql;
-}
 
 /* ---- Errors --------------------------------------------------------------- */
 
@@ -242,16 +121,15 @@ enum stmt_id {
 	S_LIST_PAGE,
 	S_DELETE_MARK,
 	S_TOKEN_INSERT,
-	S_TOKEN_LIST,
+	S_TOKEN_ROWS,
 	S_TOKEN_REVOKE,
 	S_TOKEN_EXIST,
-	S_TOKEN_LIVE,
 	S_COUNT
 };
 
 #define VERSION_COLUMNS                                                                        \
 	"name, version, id, fingerprint, layout, analysis, description, created, created_by, " \
-	"deleted"
+	"deleted, checks"
 
 static const char *const stmt_sql[S_COUNT] = {
 	[S_BEGIN_WRITE] = "BEGIN IMMEDIATE",
@@ -288,17 +166,20 @@ static const char *const stmt_sql[S_COUNT] = {
 			" ON CONFLICT (name) DO UPDATE SET last_version = last_version + 1"
 			" RETURNING last_version",
 	[S_VERSION_INSERT] = "INSERT INTO layout_version (name, version, id, fingerprint, layout,"
-			     " analysis, description, created, created_by)"
-			     " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
+			     " analysis, description, created, created_by, checks)"
+			     " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
 	[S_NAME_STATE] = "SELECT count(*), count(*) FILTER (WHERE deleted IS NULL)"
 			 " FROM layout_version WHERE name = ?1",
-	[S_VERSIONS_PAGE] = "SELECT version, id, fingerprint, description, created, created_by"
-			    " FROM layout_version"
+	/* the pages read the columns of VERSION_COLUMNS they need, NULL for
+	 * the others, so that one row reader serves every statement */
+	[S_VERSIONS_PAGE] = "SELECT name, version, id, fingerprint, NULL, NULL, description,"
+			    " created, created_by, deleted, NULL FROM layout_version"
 			    " WHERE name = ?1 AND deleted IS NULL AND version > ?2"
 			    " ORDER BY version LIMIT ?3",
 	/* ?2 <= name < ?3 is the prefix range: '~' sorts after every name byte. */
-	[S_LIST_PAGE] = "SELECT v.name, v.version, g.n, v.id, v.fingerprint, v.description,"
-			" v.created, json_extract(v.analysis, '$.ok') FROM"
+	[S_LIST_PAGE] = "SELECT v.name, v.version, v.id, v.fingerprint, NULL, NULL,"
+			" v.description, v.created, NULL, NULL, NULL, g.n,"
+			" json_extract(v.analysis, '$.ok') FROM"
 			" (SELECT name, max(version) AS latest, count(*) AS n FROM layout_version"
 			"  WHERE deleted IS NULL AND name > ?1 AND name >= ?2 AND name < ?3"
 			"  GROUP BY name ORDER BY name LIMIT ?4) AS g"
@@ -308,11 +189,11 @@ static const char *const stmt_sql[S_COUNT] = {
 			  " WHERE name = ?1 AND version = ?2 AND deleted IS NULL",
 	[S_TOKEN_INSERT] =
 		"INSERT INTO api_token (name, hash, created, scope) VALUES (?1, ?2, ?3, ?4)",
-	[S_TOKEN_LIST] = "SELECT name, created, revoked, scope FROM api_token ORDER BY rowid",
+	[S_TOKEN_ROWS] = "SELECT name, hash, created, revoked, scope FROM api_token"
+			 " WHERE ?1 = 0 OR revoked IS NULL ORDER BY rowid",
 	[S_TOKEN_REVOKE] = "UPDATE api_token SET revoked = ?2 WHERE name = ?1 AND revoked IS NULL",
 	/* revoked rows count: once a token existed, writes stay closed */
 	[S_TOKEN_EXIST] = "SELECT EXISTS (SELECT 1 FROM api_token)",
-	[S_TOKEN_LIVE] = "SELECT name, hash, scope FROM api_token WHERE revoked IS NULL",
 };
 
 /* ---- Connections ------------------------------------------------------------ */
@@ -322,25 +203,21 @@ enum { SYNC_OFF = 0, SYNC_NORMAL = 1, SYNC_FULL = 2 };
 /* One thread's connection.  Only its thread touches db and stmts; the list
  * links are guarded by store.lock. */
 struct conn {
+	struct store_conn link; /* first: its place in the set */
 	struct sq *st;
 	bool cache; /* a connection to the cache file, not the registry */
 	sqlite3 *db;
 	sqlite3_stmt *stmts[S_COUNT];
 	int sync; /* the connection's current PRAGMA synchronous */
-	struct conn *prev, *next;
 };
 
 struct sq {
 	struct store base; /* first: the ops */
 	char *path;
-	char *cache_path; /* path + "-cache" */
-	long cache_max;
-	long long cache_bytes;
-	int busy_ms;
-	char degraded[600];	 /* why the store is read-only; "" while healthy */
-	pthread_key_t key, ckey; /* this thread's registry and cache connections */
-	pthread_mutex_t lock;
-	struct conn *conns; /* every open connection, for store_close() */
+	char *cache_path;	   /* path + "-cache" */
+	char degraded[600];	   /* why the store is read-only; "" while healthy */
+	struct store_conns conns;  /* the registry's connections, one per thread */
+	struct store_conns cconns; /* the cache's */
 };
 
 static void conn_close(struct conn *c)
@@ -353,28 +230,10 @@ static void conn_close(struct conn *c)
 	free(c);
 }
 
-static void conn_unlink(struct sq *st, struct conn *c)
+static void conn_close_link(struct store_conn *l)
 {
-	if (c->prev)
-		c->prev->next = c->next;
-	else
-		st->conns = c->next;
-	if (c->next)
-		c->next->prev = c->prev;
-	c->prev = c->next = NULL;
+	conn_close((struct conn *)l);
 }
-
-/* pthread key destructor: the thread is exiting, close its connection. */
-static void conn_thread_exit(void *p)
-{
-	struct conn *c = p;
-	pthread_mutex_lock(&c->st->lock);
-	conn_unlink(c->st, c);
-	pthread_mutex_unlock(&c->st->lock);
-	conn_close(c);
-}
-
-static void conn_register(struct sq *st, struct conn *c);
 
 static int exec(struct conn *c, const char *sql, struct store_error *err)
 {
@@ -404,7 +263,7 @@ static int conn_open(struct sq *st, bool cache, bool create, struct conn **out,
 		goto out;
 	}
 	sqlite3_extended_result_codes(c->db, 1);
-	sqlite3_busy_timeout(c->db, st->busy_ms);
+	sqlite3_busy_timeout(c->db, st->base.busy_ms);
 	sqlite3_db_config(c->db, SQLITE_DBCONFIG_DEFENSIVE, 1, (int *)NULL);
 	sqlite3_db_config(c->db, SQLITE_DBCONFIG_TRUSTED_SCHEMA, 0, (int *)NULL);
 	if ((code = exec(c,
@@ -425,13 +284,7 @@ out:
 
 static void conn_register(struct sq *st, struct conn *c)
 {
-	pthread_mutex_lock(&st->lock);
-	c->next = st->conns;
-	if (st->conns)
-		st->conns->prev = c;
-	st->conns = c;
-	pthread_mutex_unlock(&st->lock);
-	pthread_setspecific(c->cache ? st->ckey : st->key, c);
+	store_conn_add(c->cache ? &st->cconns : &st->conns, &c->link);
 }
 
 /* This thread's registry (cache = false) or cache connection, opened on
@@ -441,7 +294,7 @@ static int conn_get_kind(struct sq *st, bool cache, struct conn **out, struct st
 	int code;
 	if (!st)
 		return store_fail(err, STORE_INVAL, "no store");
-	*out = pthread_getspecific(cache ? st->ckey : st->key);
+	*out = store_conn_mine(cache ? &st->cconns : &st->conns);
 	if (*out)
 		return STORE_OK;
 	if ((code = conn_open(st, cache, false, out, err)))
@@ -562,6 +415,28 @@ static void tx_abort(struct conn *c)
 		sqlite3_exec(c->db, "ROLLBACK", NULL, NULL, NULL);
 }
 
+/* The backend.h transactions: the registry connection's. */
+static int sq_begin(struct store *base, bool write, struct store_error *err)
+{
+	struct conn *c = NULL;
+	int code = conn_get((struct sq *)base, &c, err);
+	if (code)
+		return code;
+	return write ? tx_write(c, SYNC_FULL, err) : tx_read(c, err);
+}
+
+static int sq_commit(struct store *base, struct store_error *err)
+{
+	struct conn *c = NULL;
+	int code = conn_get((struct sq *)base, &c, err);
+	return code ? code : tx_commit(c, err);
+}
+
+static void sq_rollback(struct store *base)
+{
+	tx_abort(store_conn_mine(&((struct sq *)base)->conns));
+}
+
 /* ---- Small helpers ------------------------------------------------------- */
 
 /* Copy column i: NULL stays NULL.  Returns STORE_NOMEM on failure. */
@@ -579,12 +454,6 @@ static int col_dup(sqlite3_stmt *s, int i, char **out)
 	p[n] = '\0';
 	*out = p;
 	return STORE_OK;
-}
-
-static json_t *col_json_string(sqlite3_stmt *s, int i)
-{
-	const unsigned char *t = sqlite3_column_text(s, i);
-	return t ? json_string((const char *)t) : json_null();
 }
 
 /* ---- Lifecycle ----------------------------------------------------------- */
@@ -619,11 +488,11 @@ static int check_identity(struct conn *c, int64_t *user_version, struct store_er
 		return store_fail(err, STORE_SCHEMA,
 				  "%s is not a layoutd database (application_id %lld)", c->st->path,
 				  (long long)app);
-	if (*user_version > (int64_t)N_MIGRATIONS)
+	if (*user_version > (int64_t)store_schema_version())
 		return store_fail(err, STORE_SCHEMA,
 				  "%s has schema version %lld, newer than this layoutd (%zu): "
 				  "upgrade layoutd",
-				  c->st->path, (long long)*user_version, N_MIGRATIONS);
+				  c->st->path, (long long)*user_version, store_schema_version());
 	return STORE_OK;
 }
 
@@ -655,16 +524,17 @@ static int migrate(struct conn *c, struct store_error *err)
 		return code;
 	if ((code = check_identity(c, &uv, err)))
 		goto out;
-	for (size_t i = (size_t)uv; i < N_MIGRATIONS; i++) {
-		if ((code = exec(c, migrations[i].sql, err))) {
-			store_fail(err, code, "migration %s failed: %s", migrations[i].file,
+	for (size_t i = (size_t)uv; i < store_schema_version(); i++) {
+		const char *file = NULL, *text = store_migration(i, &file);
+		if ((code = exec(c, text, err))) {
+			store_fail(err, code, "migration %s failed: %s", file,
 				   sqlite3_errmsg(c->db));
 			goto out;
 		}
 	}
 	/* PRAGMAs take no parameters; both values are compile-time constants. */
 	snprintf(sql, sizeof sql, "PRAGMA user_version = %zu; PRAGMA application_id = %d",
-		 N_MIGRATIONS, STORE_APPLICATION_ID);
+		 store_schema_version(), STORE_APPLICATION_ID);
 	if ((code = exec(c, sql, err)) || (code = tx_commit(c, err)))
 		goto out;
 out:
@@ -780,7 +650,6 @@ struct store *store_sqlite_open(const char *path, const struct store_options *op
 {
 	struct sq *st = NULL;
 	struct conn *c = NULL;
-	bool key = false, ckey = false, lock = false;
 	int fd;
 	if (!path || !*path)
 		path = STORE_DEFAULT_PATH;
@@ -792,27 +661,10 @@ struct store *store_sqlite_open(const char *path, const struct store_options *op
 		store_fail(err, STORE_NOMEM, "out of memory opening %s", path);
 		goto fail;
 	}
-	st->cache_max = opt && opt->cache_max_entries > 0 ? opt->cache_max_entries
-							  : STORE_DEFAULT_CACHE_MAX;
-	st->cache_bytes =
-		opt && opt->cache_max_bytes > 0 ? opt->cache_max_bytes : STORE_DEFAULT_CACHE_BYTES;
-	st->busy_ms =
-		opt && opt->busy_timeout_ms > 0 ? opt->busy_timeout_ms : STORE_DEFAULT_BUSY_MS;
-	if (pthread_mutex_init(&st->lock, NULL)) {
-		store_fail(err, STORE_NOMEM, "cannot create a mutex");
+	store_options_apply(&st->base, opt);
+	if (store_conns_init(&st->conns, conn_close_link, err) ||
+	    store_conns_init(&st->cconns, conn_close_link, err))
 		goto fail;
-	}
-	lock = true;
-	if (pthread_key_create(&st->key, conn_thread_exit)) {
-		store_fail(err, STORE_NOMEM, "cannot create a thread key");
-		goto fail;
-	}
-	key = true;
-	if (pthread_key_create(&st->ckey, conn_thread_exit)) {
-		store_fail(err, STORE_NOMEM, "cannot create a thread key");
-		goto fail;
-	}
-	ckey = true;
 	if (asprintf(&st->cache_path, "%s-cache", path) < 0) {
 		st->cache_path = NULL;
 		store_fail(err, STORE_NOMEM, "out of memory opening %s", path);
@@ -849,21 +701,9 @@ struct store *store_sqlite_open(const char *path, const struct store_options *op
 	return &st->base;
 fail:
 	conn_close(c);
-	if (st && st->conns) {
-		pthread_setspecific(st->key, NULL);
-		while (st->conns) {
-			struct conn *k = st->conns;
-			conn_unlink(st, k);
-			conn_close(k);
-		}
-	}
-	if (ckey)
-		pthread_key_delete(st->ckey);
-	if (key)
-		pthread_key_delete(st->key);
-	if (lock)
-		pthread_mutex_destroy(&st->lock);
 	if (st) {
+		store_conns_close(&st->cconns);
+		store_conns_close(&st->conns);
 		free(st->path);
 		free(st->cache_path);
 	}
@@ -876,17 +716,8 @@ static void sq_close(struct store *base)
 	struct sq *st = (struct sq *)base;
 	if (!st)
 		return;
-	/* After this no thread-exit destructor starts for this store. */
-	pthread_key_delete(st->key);
-	pthread_key_delete(st->ckey);
-	pthread_mutex_lock(&st->lock);
-	while (st->conns) {
-		struct conn *c = st->conns;
-		conn_unlink(st, c);
-		conn_close(c);
-	}
-	pthread_mutex_unlock(&st->lock);
-	pthread_mutex_destroy(&st->lock);
+	store_conns_close(&st->conns);
+	store_conns_close(&st->cconns);
 	free(st->path);
 	free(st->cache_path);
 	free(st);
@@ -906,7 +737,7 @@ static int row_int(struct conn *c, sqlite3_stmt *s, int64_t *v, struct store_err
 static int sq_ready(struct store *base, struct store_error *err)
 {
 	struct sq *st = (struct sq *)base;
-	struct conn *c;
+	struct conn *c = NULL;
 	sqlite3_stmt *s = NULL;
 	int64_t n;
 	if (st && st->degraded[0])
@@ -923,7 +754,7 @@ static int sq_ready(struct store *base, struct store_error *err)
 static int sq_integrity_check(struct store *base, struct store_error *err)
 {
 	struct sq *st = (struct sq *)base;
-	struct conn *c;
+	struct conn *c = NULL;
 	sqlite3_stmt *s = NULL;
 	int code = conn_get(st, &c, err), rc;
 	if (code)
@@ -950,13 +781,11 @@ static int sq_cache_get(struct store *base, const char *id, const char *engine_v
 			char **json_out, struct store_error *err)
 {
 	struct sq *st = (struct sq *)base;
-	struct conn *c;
+	struct conn *c = NULL;
 	sqlite3_stmt *s = NULL;
 	int code, rc;
 	*json_out = NULL;
-	if ((code = store_check_key("id", id, err)) ||
-	    (code = store_check_key("engine_version", engine_version, err)) ||
-	    (code = cache_conn_get(st, &c, err)) || (code = prep(c, S_CACHE_GET, &s, err)))
+	if ((code = cache_conn_get(st, &c, err)) || (code = prep(c, S_CACHE_GET, &s, err)))
 		return code;
 	if ((rc = bind_text(s, 1, id)) || (rc = bind_text(s, 2, engine_version))) {
 		code = bind_fail(err, c, rc);
@@ -964,11 +793,11 @@ static int sq_cache_get(struct store *base, const char *id, const char *engine_v
 	}
 	rc = step(s);
 	if (rc == SQLITE_DONE)
-		code = store_fail(err, STORE_NOTFOUND, "no cached analysis of %s", id);
+		code = STORE_NOTFOUND;
 	else if (rc != SQLITE_ROW)
 		code = sql_fail(err, c->db, rc, "cache lookup");
 	else if (col_dup(s, 0, json_out) || !*json_out)
-		code = store_fail(err, STORE_NOMEM, "out of memory reading the cache");
+		code = STORE_NOMEM;
 	done(s);
 	s = NULL;
 	if (code)
@@ -978,7 +807,7 @@ static int sq_cache_get(struct store *base, const char *id, const char *engine_v
 	    !bind_text(s, 2, engine_version)) {
 		sqlite3_busy_timeout(c->db, 0);
 		step(s);
-		sqlite3_busy_timeout(c->db, st->busy_ms);
+		sqlite3_busy_timeout(c->db, st->base.busy_ms);
 	}
 	code = store_ok(err);
 out:
@@ -987,22 +816,13 @@ out:
 }
 
 static int sq_cache_put(struct store *base, const char *id, const char *engine_version,
-			const char *json_text, struct store_error *err)
+			const char *json_text, int64_t size, struct store_error *err)
 {
 	struct sq *st = (struct sq *)base;
 	struct conn *c = NULL;
 	sqlite3_stmt *s = NULL;
 	int64_t count = 0, bytes = 0;
 	int code, rc;
-	if ((code = store_check_key("id", id, err)) ||
-	    (code = store_check_key("engine_version", engine_version, err)))
-		return code;
-	if (!json_text)
-		return store_fail(err, STORE_INVAL, "no analysis to cache");
-	/* what an entry costs on disk, near enough: its texts and a row */
-	int64_t size = (int64_t)(strlen(json_text) + strlen(id) + strlen(engine_version) + 64);
-	if (size > st->cache_bytes)
-		return store_ok(err); /* would evict everything, itself included */
 	if ((code = cache_conn_get(st, &c, err)) || (code = tx_write(c, SYNC_OFF, err)))
 		return code;
 	if ((code = prep(c, S_CACHE_PUT, &s, err)))
@@ -1022,11 +842,11 @@ static int sq_cache_put(struct store *base, const char *id, const char *engine_v
 	bytes = sqlite3_column_int64(s, 1);
 	done(s);
 	/* The totals are kept by triggers: no scan unless a bound is passed. */
-	if (count > st->cache_max || bytes > st->cache_bytes) {
+	if (count > st->base.cache_max || bytes > st->base.cache_bytes) {
 		if ((code = prep(c, S_CACHE_EVICT, &s, err)))
 			goto out;
-		if ((rc = bind_int(s, 1, st->cache_max)) ||
-		    (rc = bind_int(s, 2, st->cache_bytes))) {
+		if ((rc = bind_int(s, 1, st->base.cache_max)) ||
+		    (rc = bind_int(s, 2, st->base.cache_bytes))) {
 			code = bind_fail(err, c, rc);
 			goto out;
 		}
@@ -1047,7 +867,7 @@ out:
 static int sq_cache_count(struct store *base, long *count, struct store_error *err)
 {
 	struct sq *st = (struct sq *)base;
-	struct conn *c;
+	struct conn *c = NULL;
 	sqlite3_stmt *s = NULL;
 	int64_t n = 0;
 	int code = cache_conn_get(st, &c, err);
@@ -1061,92 +881,93 @@ static int sq_cache_count(struct store *base, long *count, struct store_error *e
 
 /* ---- Registry ------------------------------------------------------------ */
 
-/* Fill v from a row of VERSION_COLUMNS. */
-static int row_version(sqlite3_stmt *s, struct store_version *v, struct store_error *err)
+static const char *col_text(sqlite3_stmt *s, int i)
 {
-	store_version_clear(v);
-	v->version = sqlite3_column_int64(s, 1);
-	v->deleted = sqlite3_column_type(s, 9) != SQLITE_NULL;
-	if (col_dup(s, 0, &v->name) || col_dup(s, 2, &v->id) || col_dup(s, 3, &v->fingerprint) ||
-	    col_dup(s, 4, &v->layout_json) || col_dup(s, 5, &v->analysis_json) ||
-	    col_dup(s, 6, &v->description) || col_dup(s, 7, &v->created) ||
-	    col_dup(s, 8, &v->created_by)) {
-		store_version_clear(v);
-		return store_fail(err, STORE_NOMEM, "out of memory reading a layout version");
-	}
-	return STORE_OK;
+	return (const char *)sqlite3_column_text(s, i);
 }
 
-/* Select one version row with statement id (S_LATEST_LIVE or S_GET_VERSION)
- * into v (may be NULL).  STORE_NOTFOUND when there is no row. */
-static int select_version(struct conn *c, enum stmt_id id, const char *name, int64_t version,
-			  struct store_version *v, struct store_error *err)
+/* Step a bound statement, giving each row to `row` (a non-zero return
+ * stops); STORE_NOTFOUND when `one` and there is no row. */
+static int rows(struct conn *c, sqlite3_stmt *s, const char *what,
+		int (*row)(void *, sqlite3_stmt *), void *ctx, bool one, struct store_error *err)
 {
-	sqlite3_stmt *s;
-	int code = prep(c, id, &s, err), rc;
-	if (code)
-		return code;
-	if ((rc = bind_text(s, 1, name)) ||
-	    (id == S_GET_VERSION && (rc = bind_int(s, 2, version)))) {
-		code = bind_fail(err, c, rc);
-		goto out;
+	int rc, code = STORE_OK;
+	long n = 0;
+	while ((rc = step(s)) == SQLITE_ROW) {
+		n++;
+		if ((code = row(ctx, s)))
+			break;
 	}
-	rc = step(s);
-	if (rc == SQLITE_DONE)
+	if (!code && rc != SQLITE_DONE)
+		code = sql_fail(err, c->db, rc, what);
+	else if (!code && one && n == 0)
 		code = STORE_NOTFOUND;
-	else if (rc != SQLITE_ROW)
-		code = sql_fail(err, c->db, rc, "layout lookup");
-	else if (v)
-		code = row_version(s, v, err);
-out:
 	done(s);
 	return code;
 }
 
-static int sq_layout_put(struct store *base, const char *name, const char *id,
-			 const char *fingerprint, const char *layout_json,
-			 const char *analysis_json, const char *description, const char *created_by,
-			 struct store_version *out, bool *created, struct store_error *err)
+struct visit {
+	store_version_fn each;
+	void *ctx;
+};
+
+/* A row of VERSION_COLUMNS, and for the list page the name's live count
+ * and its latest version's ok after them. */
+static int version_row(void *p, sqlite3_stmt *s)
 {
-	struct sq *st = (struct sq *)base;
-	struct store_version latest = { 0 }, mine = { 0 };
+	struct visit *v = p;
+	struct store_version_row r = {
+		.name = col_text(s, 0),
+		.version = sqlite3_column_int64(s, 1),
+		.id = col_text(s, 2),
+		.fingerprint = col_text(s, 3),
+		.layout = col_text(s, 4),
+		.analysis = col_text(s, 5),
+		.description = col_text(s, 6),
+		.created = col_text(s, 7),
+		.created_by = col_text(s, 8),
+		.deleted = sqlite3_column_type(s, 9) != SQLITE_NULL,
+		.checks = col_text(s, 10),
+		.live = sqlite3_column_count(s) > 11 ? sqlite3_column_int64(s, 11) : 0,
+		.ok = sqlite3_column_count(s) > 12 && sqlite3_column_int(s, 12) != 0,
+	};
+	return v->each(v->ctx, &r);
+}
+
+/* BEGIN IMMEDIATE already holds the database's write lock. */
+static int sq_name_lock(struct store *base, const char *name, const char *created,
+			struct store_error *err)
+{
+	(void)base, (void)name, (void)created, (void)err;
+	return STORE_OK;
+}
+
+static int sq_version_select(struct store *base, const char *name, int64_t version,
+			     store_version_fn each, void *ctx, struct store_error *err)
+{
+	struct conn *c = NULL;
+	sqlite3_stmt *s;
+	struct visit v = { each, ctx };
+	int code, rc;
+	if ((code = conn_get((struct sq *)base, &c, err)) ||
+	    (code = prep(c, version ? S_GET_VERSION : S_LATEST_LIVE, &s, err)))
+		return code;
+	if ((rc = bind_text(s, 1, name)) || (version && (rc = bind_int(s, 2, version)))) {
+		done(s);
+		return bind_fail(err, c, rc);
+	}
+	return rows(c, s, "layout lookup", version_row, &v, true, err);
+}
+
+static int sq_version_insert(struct store *base, const struct store_version_row *v,
+			     int64_t *version, struct store_error *err)
+{
 	struct conn *c = NULL;
 	sqlite3_stmt *s = NULL;
-	int64_t version = 0;
-	char now[32];
 	int code, rc;
-	if (out)
-		memset(out, 0, sizeof *out);
-	if (created)
-		*created = false;
-	if ((code = store_check_name(name, err)) || (code = store_check_key("id", id, err)) ||
-	    (code = store_check_key("fingerprint", fingerprint, err)))
+	if ((code = conn_get((struct sq *)base, &c, err)) || (code = prep(c, S_NAME_BUMP, &s, err)))
 		return code;
-	if (!layout_json || !analysis_json)
-		return store_fail(err, STORE_INVAL,
-				  "a layout version needs its layout and analysis");
-	if ((code = conn_get(st, &c, err)) || (code = tx_write(c, SYNC_FULL, err)))
-		return code;
-
-	/* Same definition as the latest live version: idempotent, write nothing. */
-	code = select_version(c, S_LATEST_LIVE, name, 0, &latest, err);
-	if (code == STORE_OK && strcmp(latest.id, id) == 0) {
-		if ((code = tx_commit(c, err)))
-			goto out;
-		if (out) {
-			*out = latest;
-			memset(&latest, 0, sizeof latest);
-		}
-		goto out;
-	}
-	if (code != STORE_OK && code != STORE_NOTFOUND)
-		goto out;
-
-	/* A new version: one past the name's counter, which never goes back. */
-	store_now(now);
-	if ((code = prep(c, S_NAME_BUMP, &s, err)))
-		goto out;
-	if ((rc = bind_text(s, 1, name)) || (rc = bind_text(s, 2, now))) {
+	if ((rc = bind_text(s, 1, v->name)) || (rc = bind_text(s, 2, v->created))) {
 		code = bind_fail(err, c, rc);
 		goto out;
 	}
@@ -1155,7 +976,7 @@ static int sq_layout_put(struct store *base, const char *name, const char *id,
 				"version counter");
 		goto out;
 	}
-	version = sqlite3_column_int64(s, 0);
+	*version = sqlite3_column_int64(s, 0);
 	if ((rc = step(s)) != SQLITE_DONE) {
 		code = sql_fail(err, c->db, rc, "version counter");
 		goto out;
@@ -1163,49 +984,27 @@ static int sq_layout_put(struct store *base, const char *name, const char *id,
 	done(s);
 	if ((code = prep(c, S_VERSION_INSERT, &s, err)))
 		goto out;
-	if ((rc = bind_text(s, 1, name)) || (rc = bind_int(s, 2, version)) ||
-	    (rc = bind_text(s, 3, id)) || (rc = bind_text(s, 4, fingerprint)) ||
-	    (rc = bind_text(s, 5, layout_json)) || (rc = bind_text(s, 6, analysis_json)) ||
-	    (rc = bind_text(s, 7, description)) || (rc = bind_text(s, 8, now)) ||
-	    (rc = bind_text(s, 9, created_by))) {
+	if ((rc = bind_text(s, 1, v->name)) || (rc = bind_int(s, 2, *version)) ||
+	    (rc = bind_text(s, 3, v->id)) || (rc = bind_text(s, 4, v->fingerprint)) ||
+	    (rc = bind_text(s, 5, v->layout)) || (rc = bind_text(s, 6, v->analysis)) ||
+	    (rc = bind_text(s, 7, v->description)) || (rc = bind_text(s, 8, v->created)) ||
+	    (rc = bind_text(s, 9, v->created_by)) || (rc = bind_text(s, 10, v->checks)))
 		code = bind_fail(err, c, rc);
-		goto out;
-	}
-	if ((rc = step(s)) != SQLITE_DONE) {
+	else if ((rc = step(s)) != SQLITE_DONE)
 		code = sql_fail(err, c->db, rc, "layout insert");
-		goto out;
-	}
-	done(s);
-	s = NULL;
-	if (out && (code = select_version(c, S_GET_VERSION, name, version, &mine, err))) {
-		if (code == STORE_NOTFOUND)
-			code = store_fail(err, STORE_IO, "version %lld of %s vanished",
-					  (long long)version, name);
-		goto out;
-	}
-	if ((code = tx_commit(c, err)))
-		goto out;
-	if (created)
-		*created = true;
-	if (out) {
-		*out = mine;
-		memset(&mine, 0, sizeof mine);
-	}
 out:
 	done(s);
-	tx_abort(c);
-	store_version_clear(&latest);
-	store_version_clear(&mine);
-	return code ? code : store_ok(err);
+	return code;
 }
 
-/* The name's state: versions ever and live versions. */
-static int name_state(struct conn *c, const char *name, int64_t *total, int64_t *live,
-		      struct store_error *err)
+static int sq_name_state(struct store *base, const char *name, int64_t *total, int64_t *live,
+			 struct store_error *err)
 {
+	struct conn *c = NULL;
 	sqlite3_stmt *s;
-	int code = prep(c, S_NAME_STATE, &s, err), rc;
-	if (code)
+	int code, rc;
+	if ((code = conn_get((struct sq *)base, &c, err)) ||
+	    (code = prep(c, S_NAME_STATE, &s, err)))
 		return code;
 	if ((rc = bind_text(s, 1, name)))
 		code = bind_fail(err, c, rc);
@@ -1219,403 +1018,151 @@ static int name_state(struct conn *c, const char *name, int64_t *total, int64_t 
 	return code;
 }
 
-static int sq_layout_get(struct store *base, const char *name, int64_t version,
-			 struct store_version *out, struct store_error *err)
+static int sq_versions_page(struct store *base, const char *name, int64_t after, long n,
+			    store_version_fn each, void *ctx, struct store_error *err)
 {
-	struct sq *st = (struct sq *)base;
 	struct conn *c = NULL;
-	int64_t total = 0, live = 0;
-	int code;
-	if (out)
-		memset(out, 0, sizeof *out);
-	if ((code = store_check_name(name, err)))
-		return code;
-	if (version < 0)
-		return store_fail(err, STORE_INVAL, "version must be 1 or more (0 for the latest)");
-	if ((code = conn_get(st, &c, err)) || (code = tx_read(c, err)))
-		return code;
-	if (version > 0) {
-		struct store_version tmp = { 0 };
-		struct store_version *v = out ? out : &tmp;
-		code = select_version(c, S_GET_VERSION, name, version, v, err);
-		if (code == STORE_NOTFOUND)
-			store_fail(err, code, "%s has no version %lld", name, (long long)version);
-		else if (code == STORE_OK && v->deleted)
-			code = store_fail(err, STORE_GONE, "version %lld of %s is deleted",
-					  (long long)version, name);
-		store_version_clear(&tmp);
-		goto out;
-	}
-	code = select_version(c, S_LATEST_LIVE, name, 0, out, err);
-	if (code == STORE_NOTFOUND) {
-		if ((code = name_state(c, name, &total, &live, err)))
-			goto out;
-		code = total ? store_fail(err, STORE_GONE, "every version of %s was deleted", name)
-			     : store_fail(err, STORE_NOTFOUND, "no layout named %s", name);
-	}
-out:
-	tx_abort(c); /* read-only: ending it is all a rollback does */
-	if (code != STORE_OK && code != STORE_GONE && out)
-		store_version_clear(out);
-	return code ? code : store_ok(err);
-}
-
-static int sq_layout_versions(struct store *base, const char *name, int64_t after, long limit,
-			      json_t **out, struct store_error *err)
-{
-	struct sq *st = (struct sq *)base;
-	struct conn *c = NULL;
-	sqlite3_stmt *s = NULL;
-	json_t *res = NULL, *arr = NULL;
-	int64_t total = 0, live = 0, last = 0;
-	long n = 0;
+	sqlite3_stmt *s;
+	struct visit v = { each, ctx };
 	int code, rc;
-	*out = NULL;
-	limit = store_page_limit(limit);
-	if ((code = store_check_name(name, err)))
+	if ((code = conn_get((struct sq *)base, &c, err)) ||
+	    (code = prep(c, S_VERSIONS_PAGE, &s, err)))
 		return code;
-	if (after < 0)
-		after = 0;
-	if ((code = conn_get(st, &c, err)) || (code = tx_read(c, err)))
-		return code;
-	if ((code = name_state(c, name, &total, &live, err)))
-		goto out;
-	if (!total) {
-		code = store_fail(err, STORE_NOTFOUND, "no layout named %s", name);
-		goto out;
-	}
-	if (!live) {
-		code = store_fail(err, STORE_GONE, "every version of %s was deleted", name);
-		goto out;
-	}
-	res = json_object();
-	arr = json_array();
-	if (!res || !arr || !store_json_put(res, "name", json_string(name)) ||
-	    json_object_set(res, "versions", arr)) {
-		code = store_fail(err, STORE_NOMEM, "out of memory listing versions");
-		goto out;
-	}
-	if ((code = prep(c, S_VERSIONS_PAGE, &s, err)))
-		goto out;
 	if ((rc = bind_text(s, 1, name)) || (rc = bind_int(s, 2, after)) ||
-	    (rc = bind_int(s, 3, limit + 1))) {
-		code = bind_fail(err, c, rc);
-		goto out;
+	    (rc = bind_int(s, 3, n))) {
+		done(s);
+		return bind_fail(err, c, rc);
 	}
-	while ((rc = step(s)) == SQLITE_ROW) {
-		if (n == limit)
-			break; /* one more row exists: there is a next page */
-		json_t *e = json_object();
-		last = sqlite3_column_int64(s, 0);
-		if (!e || json_array_append_new(arr, e) ||
-		    !store_json_put(e, "version", json_integer(last)) ||
-		    !store_json_put(e, "id", col_json_string(s, 1)) ||
-		    !store_json_put(e, "fingerprint", col_json_string(s, 2)) ||
-		    !store_json_put(e, "description", col_json_string(s, 3)) ||
-		    !store_json_put(e, "created", col_json_string(s, 4)) ||
-		    !store_json_put(e, "created_by", col_json_string(s, 5))) {
-			code = store_fail(err, STORE_NOMEM, "out of memory listing versions");
-			goto out;
-		}
-		n++;
-	}
-	if (rc != SQLITE_ROW && rc != SQLITE_DONE) {
-		code = sql_fail(err, c->db, rc, "versions");
-		goto out;
-	}
-	if (!store_json_put(res, "next", rc == SQLITE_ROW ? json_integer(last) : json_null())) {
-		code = store_fail(err, STORE_NOMEM, "out of memory listing versions");
-		goto out;
-	}
-	*out = res;
-	res = NULL;
-out:
-	done(s);
-	tx_abort(c);
-	json_decref(arr);
-	json_decref(res);
-	return code ? code : store_ok(err);
+	return rows(c, s, "versions", version_row, &v, false, err);
 }
 
-static int sq_layout_list(struct store *base, const char *prefix, const char *after_name,
-			  long limit, json_t **out, struct store_error *err)
+static int sq_names_page(struct store *base, const char *after, const char *prefix,
+			 const char *upper, long n, store_version_fn each, void *ctx,
+			 struct store_error *err)
 {
-	struct sq *st = (struct sq *)base;
 	struct conn *c = NULL;
-	sqlite3_stmt *s = NULL;
-	json_t *res = NULL, *arr = NULL;
-	char upper[STORE_NAME_MAX + 2];
-	long n = 0;
-	int code = STORE_OK, rc;
-	*out = NULL;
-	limit = store_page_limit(limit);
-	if (!prefix)
-		prefix = "";
-	if (!after_name)
-		after_name = "";
-	if (!store_prefix_valid(prefix) || !store_prefix_valid(after_name))
-		return store_fail(err, STORE_BADNAME, "invalid %s \"%.64s\"",
-				  store_prefix_valid(prefix) ? "cursor" : "prefix",
-				  store_prefix_valid(prefix) ? after_name : prefix);
-	snprintf(upper, sizeof upper, "%s~", prefix);
-	if ((code = conn_get(st, &c, err)) || (code = prep(c, S_LIST_PAGE, &s, err)))
-		return code;
-	res = json_object();
-	arr = json_array();
-	if (!res || !arr || json_object_set(res, "layouts", arr)) {
-		code = store_fail(err, STORE_NOMEM, "out of memory listing layouts");
-		goto out;
-	}
-	if ((rc = bind_text(s, 1, after_name)) || (rc = bind_text(s, 2, prefix)) ||
-	    (rc = bind_text(s, 3, upper)) || (rc = bind_int(s, 4, limit + 1))) {
-		code = bind_fail(err, c, rc);
-		goto out;
-	}
-	json_t *last = NULL;
-	while ((rc = step(s)) == SQLITE_ROW) {
-		if (n == limit)
-			break;
-		json_t *e = json_object();
-		if (!e || json_array_append_new(arr, e) ||
-		    !store_json_put(e, "name", col_json_string(s, 0)) ||
-		    !store_json_put(e, "version", json_integer(sqlite3_column_int64(s, 1))) ||
-		    !store_json_put(e, "versions", json_integer(sqlite3_column_int64(s, 2))) ||
-		    !store_json_put(e, "id", col_json_string(s, 3)) ||
-		    !store_json_put(e, "fingerprint", col_json_string(s, 4)) ||
-		    !store_json_put(e, "description", col_json_string(s, 5)) ||
-		    !store_json_put(e, "created", col_json_string(s, 6)) ||
-		    !store_json_put(e, "ok", json_boolean(sqlite3_column_int(s, 7) != 0))) {
-			code = store_fail(err, STORE_NOMEM, "out of memory listing layouts");
-			goto out;
-		}
-		last = json_object_get(e, "name");
-		n++;
-	}
-	if (rc != SQLITE_ROW && rc != SQLITE_DONE) {
-		code = sql_fail(err, c->db, rc, "layout list");
-		goto out;
-	}
-	if (!store_json_put(res, "next",
-			    rc == SQLITE_ROW && last ? json_incref(last) : json_null())) {
-		code = store_fail(err, STORE_NOMEM, "out of memory listing layouts");
-		goto out;
-	}
-	*out = res;
-	res = NULL;
-out:
-	done(s);
-	json_decref(arr);
-	json_decref(res);
-	return code ? code : store_ok(err);
-}
-
-static int sq_layout_delete(struct store *base, const char *name, int64_t version,
-			    bool *deleted_now, struct store_error *err)
-{
-	struct sq *st = (struct sq *)base;
-	struct conn *c = NULL;
-	sqlite3_stmt *s = NULL;
-	char now[32];
+	sqlite3_stmt *s;
+	struct visit v = { each, ctx };
 	int code, rc;
-	if (deleted_now)
-		*deleted_now = false;
-	if ((code = store_check_name(name, err)))
+	if ((code = conn_get((struct sq *)base, &c, err)) || (code = prep(c, S_LIST_PAGE, &s, err)))
 		return code;
-	if (version < 1)
-		return store_fail(err, STORE_INVAL, "version must be 1 or more");
-	if ((code = conn_get(st, &c, err)) || (code = tx_write(c, SYNC_FULL, err)))
+	if ((rc = bind_text(s, 1, after)) || (rc = bind_text(s, 2, prefix)) ||
+	    (rc = bind_text(s, 3, upper)) || (rc = bind_int(s, 4, n))) {
+		done(s);
+		return bind_fail(err, c, rc);
+	}
+	return rows(c, s, "layout list", version_row, &v, false, err);
+}
+
+static int sq_version_delete(struct store *base, const char *name, int64_t version,
+			     const char *deleted, bool *changed, struct store_error *err)
+{
+	struct conn *c = NULL;
+	sqlite3_stmt *s;
+	int code, rc;
+	if ((code = conn_get((struct sq *)base, &c, err)) ||
+	    (code = prep(c, S_DELETE_MARK, &s, err)))
 		return code;
-	store_now(now);
-	if ((code = prep(c, S_DELETE_MARK, &s, err)))
-		goto out;
 	if ((rc = bind_text(s, 1, name)) || (rc = bind_int(s, 2, version)) ||
-	    (rc = bind_text(s, 3, now))) {
+	    (rc = bind_text(s, 3, deleted)))
 		code = bind_fail(err, c, rc);
-		goto out;
-	}
-	if ((rc = step(s)) != SQLITE_DONE) {
+	else if ((rc = step(s)) != SQLITE_DONE)
 		code = sql_fail(err, c->db, rc, "layout delete");
-		goto out;
-	}
+	else
+		*changed = sqlite3_changes(c->db) == 1;
 	done(s);
-	s = NULL;
-	if (sqlite3_changes(c->db) == 1) {
-		if (deleted_now)
-			*deleted_now = true;
-	} else if ((code = select_version(c, S_GET_VERSION, name, version, NULL, err))) {
-		if (code == STORE_NOTFOUND)
-			store_fail(err, code, "%s has no version %lld", name, (long long)version);
-		goto out;
-	}
-	code = tx_commit(c, err);
-out:
-	done(s);
-	tx_abort(c);
-	return code ? code : store_ok(err);
+	return code;
 }
 
 /* ---- API tokens ------------------------------------------------------------ */
 
-static int sq_token_list(struct store *base, json_t **out, struct store_error *err)
+static int sq_token_rows(struct store *base, bool live, store_token_fn each, void *ctx,
+			 struct store_error *err)
 {
-	struct sq *st = (struct sq *)base;
-	struct conn *c;
-	sqlite3_stmt *s = NULL;
-	json_t *arr = NULL;
-	int code, rc;
-	*out = NULL;
-	if ((code = conn_get(st, &c, err)) || (code = prep(c, S_TOKEN_LIST, &s, err)))
-		return code;
-	if (!(arr = json_array())) {
-		code = store_fail(err, STORE_NOMEM, "out of memory listing tokens");
-		goto out;
-	}
-	while ((rc = step(s)) == SQLITE_ROW) {
-		json_t *e = json_object();
-		if (!e || json_array_append_new(arr, e) ||
-		    !store_json_put(e, "name", col_json_string(s, 0)) ||
-		    !store_json_put(e, "created", col_json_string(s, 1)) ||
-		    !store_json_put(e, "revoked", col_json_string(s, 2)) ||
-		    !store_json_put(e, "scope", col_json_string(s, 3))) {
-			code = store_fail(err, STORE_NOMEM, "out of memory listing tokens");
-			goto out;
-		}
-	}
-	if (rc != SQLITE_DONE) {
-		code = sql_fail(err, c->db, rc, "token list");
-		goto out;
-	}
-	*out = arr;
-	arr = NULL;
-out:
-	done(s);
-	json_decref(arr);
-	return code ? code : store_ok(err);
-}
-
-static int sq_token_revoke(struct store *base, const char *name, struct store_error *err)
-{
-	struct sq *st = (struct sq *)base;
 	struct conn *c = NULL;
 	sqlite3_stmt *s = NULL;
-	char now[32];
 	int code, rc;
-	if ((code = store_check_name(name, err)))
+	if ((code = conn_get((struct sq *)base, &c, err)) ||
+	    (code = prep(c, S_TOKEN_ROWS, &s, err)))
 		return code;
-	if ((code = conn_get(st, &c, err)) || (code = tx_write(c, SYNC_FULL, err)))
-		return code;
-	store_now(now);
-	if ((code = prep(c, S_TOKEN_REVOKE, &s, err)))
-		goto out;
-	if ((rc = bind_text(s, 1, name)) || (rc = bind_text(s, 2, now))) {
+	if ((rc = bind_int(s, 1, live))) {
 		code = bind_fail(err, c, rc);
 		goto out;
 	}
-	if ((rc = step(s)) != SQLITE_DONE) {
-		code = sql_fail(err, c->db, rc, "token revoke");
-		goto out;
+	while ((rc = step(s)) == SQLITE_ROW) {
+		const void *h = sqlite3_column_blob(s, 1);
+		struct store_token_row row = {
+			.name = (const char *)sqlite3_column_text(s, 0),
+			.created = (const char *)sqlite3_column_text(s, 2),
+			.revoked = (const char *)sqlite3_column_text(s, 3),
+			.scope = (const char *)sqlite3_column_text(s, 4),
+			.hash = h && sqlite3_column_bytes(s, 1) == STORE_HASH_LEN ? h : NULL,
+		};
+		if ((code = each(ctx, &row)))
+			goto out;
 	}
-	done(s);
-	s = NULL;
-	if (sqlite3_changes(c->db) != 1) {
-		code = store_fail(err, STORE_NOTFOUND, "no live token named %s", name);
-		goto out;
-	}
-	code = tx_commit(c, err);
+	if (rc != SQLITE_DONE)
+		code = sql_fail(err, c->db, rc, "tokens");
 out:
 	done(s);
-	tx_abort(c);
-	return code ? code : store_ok(err);
+	return code;
+}
+
+static int sq_token_revoke(struct store *base, const char *name, const char *revoked, bool *changed,
+			   struct store_error *err)
+{
+	struct conn *c = NULL;
+	sqlite3_stmt *s = NULL;
+	int code, rc;
+	if ((code = conn_get((struct sq *)base, &c, err)) ||
+	    (code = prep(c, S_TOKEN_REVOKE, &s, err)))
+		return code;
+	if ((rc = bind_text(s, 1, name)) || (rc = bind_text(s, 2, revoked)))
+		code = bind_fail(err, c, rc);
+	else if ((rc = step(s)) != SQLITE_DONE)
+		code = sql_fail(err, c->db, rc, "token revoke");
+	else
+		*changed = sqlite3_changes(c->db) == 1;
+	done(s);
+	return code;
 }
 
 static int sq_tokens_exist(struct store *base, bool *exist, struct store_error *err)
 {
-	struct sq *st = (struct sq *)base;
-	struct conn *c;
+	struct conn *c = NULL;
 	sqlite3_stmt *s = NULL;
 	int64_t v = 0;
 	int code;
-	*exist = false;
-	if ((code = conn_get(st, &c, err)) || (code = prep(c, S_TOKEN_EXIST, &s, err)))
+	if ((code = conn_get((struct sq *)base, &c, err)) ||
+	    (code = prep(c, S_TOKEN_EXIST, &s, err)))
 		return code;
 	code = row_int(c, s, &v, err);
 	done(s);
 	*exist = v != 0;
-	return code ? code : store_ok(err);
+	return code;
 }
 
-/* The live token whose hash is `hash`: every live row is compared, all of
- * them and all 32 bytes each (store_hash_eq), so the time taken does not
- * depend on which one matches or how much of it. */
-static int sq_token_find(struct store *base, const uint8_t hash[STORE_HASH_LEN],
-			 char name_out[STORE_NAME_MAX + 1], char scope_out[8],
-			 struct store_error *err)
-{
-	struct sq *st = (struct sq *)base;
-	struct conn *c;
-	sqlite3_stmt *s = NULL;
-	bool found = false;
-	int code, rc;
-	if ((code = conn_get(st, &c, err)) || (code = prep(c, S_TOKEN_LIVE, &s, err)))
-		return code;
-	while ((rc = step(s)) == SQLITE_ROW) {
-		const void *h = sqlite3_column_blob(s, 1);
-		bool eq =
-			h && sqlite3_column_bytes(s, 1) == STORE_HASH_LEN && store_hash_eq(h, hash);
-		if (eq && !found) {
-			found = true;
-			snprintf(name_out, STORE_NAME_MAX + 1, "%s",
-				 (const char *)sqlite3_column_text(s, 0));
-			snprintf(scope_out, 8, "%s", (const char *)sqlite3_column_text(s, 2));
-		}
-	}
-	if (rc != SQLITE_DONE)
-		code = sql_fail(err, c->db, rc, "token check");
-	else if (!found)
-		code = store_fail(err, STORE_AUTH, "unknown or revoked token");
-	done(s);
-	return code ? code : store_ok(err);
-}
-
-/* Insert a token row (the hash only); STORE_CONFLICT if a live token has
- * that name. */
 static int sq_token_insert(struct store *base, const char *name, const uint8_t hash[STORE_HASH_LEN],
-			   const char *scope, struct store_error *err)
+			   const char *scope, const char *created, struct store_error *err)
 {
-	struct sq *st = (struct sq *)base;
 	struct conn *c = NULL;
 	sqlite3_stmt *s = NULL;
-	char now[32];
 	int code, rc;
-	if ((code = conn_get(st, &c, err)) || (code = tx_write(c, SYNC_FULL, err)))
+	if ((code = conn_get((struct sq *)base, &c, err)) ||
+	    (code = prep(c, S_TOKEN_INSERT, &s, err)))
 		return code;
-	store_now(now);
-	if ((code = prep(c, S_TOKEN_INSERT, &s, err)))
-		goto out;
 	if ((rc = bind_text(s, 1, name)) ||
 	    (rc = sqlite3_bind_blob(s, 2, hash, STORE_HASH_LEN, SQLITE_STATIC)) ||
-	    (rc = bind_text(s, 3, now)) || (rc = bind_text(s, 4, scope))) {
+	    (rc = bind_text(s, 3, created)) || (rc = bind_text(s, 4, scope)))
 		code = bind_fail(err, c, rc);
-		goto out;
-	}
-	if ((rc = step(s)) != SQLITE_DONE) {
-		code = (rc & 0xff) == SQLITE_CONSTRAINT
-			       ? store_fail(err, STORE_CONFLICT,
-					    "a live token named %s already exists", name)
-			       : sql_fail(err, c->db, rc, "token insert");
-		goto out;
-	}
+	else if ((rc = step(s)) != SQLITE_DONE)
+		code = sql_fail(err, c->db, rc, "token insert");
 	done(s);
-	s = NULL;
-	code = tx_commit(c, err);
-out:
-	done(s);
-	tx_abort(c);
-	return code ? code : store_ok(err);
+	return code;
 }
 
 const struct store_ops store_sqlite_ops = {
-	.version = 1,
+	.version = 2,
 	.scheme = "sqlite",
 	.close = sq_close,
 	.ready = sq_ready,
@@ -1624,14 +1171,18 @@ const struct store_ops store_sqlite_ops = {
 	.cache_get = sq_cache_get,
 	.cache_put = sq_cache_put,
 	.cache_count = sq_cache_count,
-	.layout_put = sq_layout_put,
-	.layout_get = sq_layout_get,
-	.layout_versions = sq_layout_versions,
-	.layout_list = sq_layout_list,
-	.layout_delete = sq_layout_delete,
+	.name_lock = sq_name_lock,
+	.version_select = sq_version_select,
+	.version_insert = sq_version_insert,
+	.name_state = sq_name_state,
+	.versions_page = sq_versions_page,
+	.names_page = sq_names_page,
+	.version_delete = sq_version_delete,
+	.begin = sq_begin,
+	.commit = sq_commit,
+	.rollback = sq_rollback,
 	.token_insert = sq_token_insert,
-	.token_find = sq_token_find,
-	.token_list = sq_token_list,
+	.token_rows = sq_token_rows,
 	.token_revoke = sq_token_revoke,
 	.tokens_exist = sq_tokens_exist,
 };

@@ -1,8 +1,11 @@
 /*
- * store.c - the store's front: picks the backend from the --db value, checks
- * every argument once for both backends, and holds what they share: names,
- * token generation and hashing, the JSON of a version, errors and the fault
- * injection seam.  The backends are sqlite.c and postgres.c (backend.h).
+ * store.c - the store's front: picks the backend from the --db value and
+ * holds every rule of the registry, the tokens and the cache once for both
+ * backends (backend.h): argument checks, idempotent PUT, not found and
+ * gone, pages and cursors, soft delete, token generation, hashing and
+ * checking, the JSON of a version, errors, the per-thread connection set
+ * and the fault injection seam.  sqlite.c and postgres.c only run the
+ * statements.
  */
 #include "config.h"
 
@@ -72,6 +75,92 @@ bool store_fail_injected(void)
 	return atomic_load(&fail_countdown) > 0 && atomic_fetch_sub(&fail_countdown, 1) == 1;
 }
 
+/* ---- Options and connections ----------------------------------------------- */
+
+void store_options_apply(struct store *st, const struct store_options *opt)
+{
+	st->cache_max = opt && opt->cache_max_entries > 0 ? opt->cache_max_entries
+							  : STORE_DEFAULT_CACHE_MAX;
+	st->cache_bytes =
+		opt && opt->cache_max_bytes > 0 ? opt->cache_max_bytes : STORE_DEFAULT_CACHE_BYTES;
+	st->busy_ms =
+		opt && opt->busy_timeout_ms > 0 ? opt->busy_timeout_ms : STORE_DEFAULT_BUSY_MS;
+}
+
+static void conn_unlink(struct store_conn *c)
+{
+	struct store_conns *set = c->set;
+	if (c->prev)
+		c->prev->next = c->next;
+	else
+		set->head = c->next;
+	if (c->next)
+		c->next->prev = c->prev;
+	c->prev = c->next = NULL;
+}
+
+/* pthread key destructor: the thread is exiting, close its connection. */
+static void conn_thread_exit(void *p)
+{
+	struct store_conn *c = p;
+	struct store_conns *set = c->set;
+	pthread_mutex_lock(&set->lock);
+	conn_unlink(c);
+	pthread_mutex_unlock(&set->lock);
+	set->close(c);
+}
+
+int store_conns_init(struct store_conns *set, void (*close)(struct store_conn *c),
+		     struct store_error *err)
+{
+	memset(set, 0, sizeof *set);
+	set->close = close;
+	if (pthread_mutex_init(&set->lock, NULL))
+		return store_fail(err, STORE_NOMEM, "cannot create a mutex");
+	if (pthread_key_create(&set->key, conn_thread_exit)) {
+		pthread_mutex_destroy(&set->lock);
+		return store_fail(err, STORE_NOMEM, "cannot create a thread key");
+	}
+	set->ready = true;
+	return STORE_OK;
+}
+
+void *store_conn_mine(struct store_conns *set)
+{
+	return set->ready ? pthread_getspecific(set->key) : NULL;
+}
+
+void store_conn_add(struct store_conns *set, struct store_conn *c)
+{
+	c->set = set;
+	c->prev = NULL;
+	pthread_mutex_lock(&set->lock);
+	c->next = set->head;
+	if (set->head)
+		set->head->prev = c;
+	set->head = c;
+	pthread_mutex_unlock(&set->lock);
+	pthread_setspecific(set->key, c);
+}
+
+void store_conns_close(struct store_conns *set)
+{
+	if (!set->ready)
+		return;
+	/* After this no thread-exit destructor starts for this set. */
+	pthread_setspecific(set->key, NULL);
+	pthread_key_delete(set->key);
+	pthread_mutex_lock(&set->lock);
+	while (set->head) {
+		struct store_conn *c = set->head;
+		conn_unlink(c);
+		set->close(c);
+	}
+	pthread_mutex_unlock(&set->lock);
+	pthread_mutex_destroy(&set->lock);
+	set->ready = false;
+}
+
 /* ---- Small shared helpers -------------------------------------------------- */
 
 void store_now(char out[32])
@@ -80,6 +169,11 @@ void store_now(char out[32])
 	time_t t = time(NULL);
 	gmtime_r(&t, &tm);
 	strftime(out, 32, "%Y-%m-%dT%H:%M:%SZ", &tm);
+}
+
+static json_t *string_or_null(const char *s)
+{
+	return s ? json_string(s) : json_null();
 }
 
 bool store_json_put(json_t *obj, const char *key, json_t *v)
@@ -214,7 +308,12 @@ int store_cache_get(struct store *st, const char *id, const char *engine_version
 		return code;
 	if (!st)
 		return store_fail(err, STORE_INVAL, "no store");
-	return st->ops->cache_get(st, id, engine_version, json_out, err);
+	code = st->ops->cache_get(st, id, engine_version, json_out, err);
+	if (code == STORE_NOTFOUND)
+		return store_fail(err, code, "no cached analysis of %s", id);
+	if (code == STORE_NOMEM)
+		return store_fail(err, code, "out of memory reading the cache");
+	return code ? code : store_ok(err);
 }
 
 int store_cache_put(struct store *st, const char *id, const char *engine_version,
@@ -228,7 +327,12 @@ int store_cache_put(struct store *st, const char *id, const char *engine_version
 		return store_fail(err, STORE_INVAL, "no analysis to cache");
 	if (!st)
 		return store_fail(err, STORE_INVAL, "no store");
-	return st->ops->cache_put(st, id, engine_version, json_text, err);
+	/* what an entry costs on disk, near enough: its texts and a row */
+	int64_t size = (int64_t)(strlen(json_text) + strlen(id) + strlen(engine_version) + 64);
+	if (size > st->cache_bytes)
+		return store_ok(err); /* would evict everything, itself included */
+	code = st->ops->cache_put(st, id, engine_version, json_text, size, err);
+	return code ? code : store_ok(err);
 }
 
 int store_cache_count(struct store *st, long *count, struct store_error *err)
@@ -236,16 +340,73 @@ int store_cache_count(struct store *st, long *count, struct store_error *err)
 	*count = 0;
 	if (!st)
 		return store_fail(err, STORE_INVAL, "no store");
-	return st->ops->cache_count(st, count, err);
+	int code = st->ops->cache_count(st, count, err);
+	return code ? code : store_ok(err);
 }
 
 /* ---- Registry ------------------------------------------------------------- */
 
-int store_layout_put(struct store *st, const char *name, const char *id, const char *fingerprint,
-		     const char *layout_json, const char *analysis_json, const char *description,
-		     const char *created_by, struct store_version *out, bool *created,
-		     struct store_error *err)
+/* Whether two versions' checks (JSON object texts, NULL = {}) are equal
+ * JSON: an idempotent PUT repeats the id and the checks. */
+static bool checks_equal(const char *a, const char *b)
 {
+	json_t *x = json_loads(a ? a : "{}", 0, NULL), *y = json_loads(b ? b : "{}", 0, NULL);
+	bool same = x && y && json_equal(x, y);
+	json_decref(x);
+	json_decref(y);
+	return same;
+}
+
+static bool dup_or_null(const char *s, char **out)
+{
+	*out = s ? strdup(s) : NULL;
+	return !s || *out;
+}
+
+/* version_select visitor: the row copied into ctx (a struct store_version,
+ * cleared first), or nothing when ctx is NULL. */
+static int version_copy(void *ctx, const struct store_version_row *r)
+{
+	struct store_version *v = ctx;
+	if (!v)
+		return STORE_OK;
+	store_version_clear(v);
+	/* NOT NULL columns read as NULL: the database ran out of memory */
+	if (!r->name || !r->id || !r->fingerprint || !r->layout || !r->analysis || !r->created)
+		return STORE_NOMEM;
+	v->version = r->version;
+	v->deleted = r->deleted;
+	if (!dup_or_null(r->name, &v->name) || !dup_or_null(r->id, &v->id) ||
+	    !dup_or_null(r->fingerprint, &v->fingerprint) ||
+	    !dup_or_null(r->layout, &v->layout_json) ||
+	    !dup_or_null(r->analysis, &v->analysis_json) ||
+	    !dup_or_null(r->checks, &v->checks_json) ||
+	    !dup_or_null(r->description, &v->description) ||
+	    !dup_or_null(r->created, &v->created) || !dup_or_null(r->created_by, &v->created_by)) {
+		store_version_clear(v);
+		return STORE_NOMEM;
+	}
+	return STORE_OK;
+}
+
+static int select_version(struct store *st, const char *name, int64_t version,
+			  struct store_version *out, struct store_error *err)
+{
+	int code = st->ops->version_select(st, name, version, version_copy, out, err);
+	if (code == STORE_NOMEM)
+		store_fail(err, code, "out of memory reading a layout version");
+	return code;
+}
+
+int store_layout_put(struct store *st, const char *name, const char *id, const char *fingerprint,
+		     const char *layout_json, const char *analysis_json, const char *checks_json,
+		     const char *description, const char *created_by, struct store_version *out,
+		     bool *created, struct store_error *err)
+{
+	struct store_version latest = { 0 }, mine = { 0 };
+	json_t *checks = NULL;
+	int64_t version = 0;
+	char now[32];
 	int code;
 	if (out)
 		memset(out, 0, sizeof *out);
@@ -257,10 +418,73 @@ int store_layout_put(struct store *st, const char *name, const char *id, const c
 	if (!layout_json || !analysis_json)
 		return store_fail(err, STORE_INVAL,
 				  "a layout version needs its layout and analysis");
+	if (!checks_json)
+		checks_json = "{}";
+	if (!(checks = json_loads(checks_json, 0, NULL)) || !json_is_object(checks)) {
+		json_decref(checks);
+		return store_fail(err, STORE_INVAL, "a version's checks are a JSON object");
+	}
+	json_decref(checks);
 	if (!st)
 		return store_fail(err, STORE_INVAL, "no store");
-	return st->ops->layout_put(st, name, id, fingerprint, layout_json, analysis_json,
-				   description, created_by, out, created, err);
+	store_now(now);
+	if ((code = st->ops->begin(st, true, err)) ||
+	    (code = st->ops->name_lock(st, name, now, err)))
+		goto out;
+
+	/* Same definition and checks as the latest live version: idempotent,
+	 * write nothing. */
+	code = select_version(st, name, 0, &latest, err);
+	if (code == STORE_OK && strcmp(latest.id, id) == 0 &&
+	    checks_equal(latest.checks_json, checks_json)) {
+		if (!(code = st->ops->commit(st, err)) && out) {
+			*out = latest;
+			memset(&latest, 0, sizeof latest);
+		}
+		goto out;
+	}
+	if (code != STORE_OK && code != STORE_NOTFOUND)
+		goto out;
+
+	/* A new version: one past the name's counter, which never goes back. */
+	struct store_version_row row = {
+		.name = name,
+		.id = id,
+		.fingerprint = fingerprint,
+		.layout = layout_json,
+		.analysis = analysis_json,
+		.checks = checks_json,
+		.description = description,
+		.created = now,
+		.created_by = created_by,
+	};
+	if ((code = st->ops->version_insert(st, &row, &version, err)))
+		goto out;
+	row.version = version;
+	if (out && (code = version_copy(&mine, &row))) {
+		store_fail(err, code, "out of memory reading a layout version");
+		goto out;
+	}
+	if ((code = st->ops->commit(st, err)))
+		goto out;
+	if (created)
+		*created = true;
+	if (out) {
+		*out = mine;
+		memset(&mine, 0, sizeof mine);
+	}
+out:
+	st->ops->rollback(st);
+	store_version_clear(&latest);
+	store_version_clear(&mine);
+	return code ? code : store_ok(err);
+}
+
+/* A name without a live version: gone when it had some, else not found. */
+static int name_missing(const char *name, int64_t total, struct store_error *err)
+{
+	return total ? store_fail(err, STORE_GONE, "every version of %s was deleted", name)
+		     : store_fail(err, STORE_NOTFOUND, "no layout named %s", name);
 }
 
 int store_layout_get(struct store *st, const char *name, int64_t version, struct store_version *out,
@@ -275,25 +499,128 @@ int store_layout_get(struct store *st, const char *name, int64_t version, struct
 		return store_fail(err, STORE_INVAL, "version must be 1 or more (0 for the latest)");
 	if (!st)
 		return store_fail(err, STORE_INVAL, "no store");
-	return st->ops->layout_get(st, name, version, out, err);
+	if ((code = st->ops->begin(st, false, err)))
+		return code;
+	if (version > 0) {
+		struct store_version tmp = { 0 };
+		struct store_version *v = out ? out : &tmp;
+		code = select_version(st, name, version, v, err);
+		if (code == STORE_NOTFOUND)
+			store_fail(err, code, "%s has no version %lld", name, (long long)version);
+		else if (code == STORE_OK && v->deleted)
+			code = store_fail(err, STORE_GONE, "version %lld of %s is deleted",
+					  (long long)version, name);
+		store_version_clear(&tmp);
+	} else if ((code = select_version(st, name, 0, out, err)) == STORE_NOTFOUND) {
+		int64_t total = 0, live = 0;
+		if (!(code = st->ops->name_state(st, name, &total, &live, err)))
+			code = name_missing(name, total, err);
+	}
+	st->ops->rollback(st); /* read-only: ending it is all a rollback does */
+	if (code != STORE_OK && code != STORE_GONE && out)
+		store_version_clear(out);
+	return code ? code : store_ok(err);
+}
+
+/* A page being built from visited rows: rows past `limit` only say that
+ * there is a next page. */
+struct page {
+	json_t *arr;
+	long limit, n;
+	bool names; /* the list of names, not a name's versions */
+	bool more;
+	json_t *last; /* the cursor of the last row kept (borrowed from arr) */
+};
+
+/* A row of a versions page ({"version", "id", "fingerprint", "description",
+ * "created", "created_by"}) or, with pg->names, of the list ({"name",
+ * "version", "versions", "id", "fingerprint", "description", "created",
+ * "ok"}); its cursor is the version or the name. */
+static int page_row(void *ctx, const struct store_version_row *r)
+{
+	struct page *pg = ctx;
+	bool names = pg->names;
+	if (pg->n == pg->limit) {
+		pg->more = true; /* one more row exists: there is a next page */
+		return STORE_OK;
+	}
+	json_t *e = json_object();
+	if (!e || json_array_append_new(pg->arr, e) ||
+	    (names && !store_json_put(e, "name", string_or_null(r->name))) ||
+	    !store_json_put(e, "version", json_integer(r->version)) ||
+	    (names && !store_json_put(e, "versions", json_integer(r->live))) ||
+	    !store_json_put(e, "id", string_or_null(r->id)) ||
+	    !store_json_put(e, "fingerprint", string_or_null(r->fingerprint)) ||
+	    !store_json_put(e, "description", string_or_null(r->description)) ||
+	    !store_json_put(e, "created", string_or_null(r->created)) ||
+	    (names ? !store_json_put(e, "ok", json_boolean(r->ok))
+		   : !store_json_put(e, "created_by", string_or_null(r->created_by))))
+		return STORE_NOMEM;
+	pg->last = json_object_get(e, names ? "name" : "version");
+	pg->n++;
+	return STORE_OK;
+}
+
+/* {key: [rows...], "next": cursor | null} into *out, consuming pg->arr. */
+static int page_finish(struct page *pg, json_t *res, const char *key, json_t **out,
+		       struct store_error *err)
+{
+	if (!res || json_object_set(res, key, pg->arr) ||
+	    !store_json_put(res, "next",
+			    pg->more && pg->last ? json_incref(pg->last) : json_null())) {
+		json_decref(res);
+		return store_fail(err, STORE_NOMEM, "out of memory listing %s", key);
+	}
+	*out = res;
+	return STORE_OK;
 }
 
 int store_layout_versions(struct store *st, const char *name, int64_t after, long limit,
 			  json_t **out, struct store_error *err)
 {
+	struct page pg = { .limit = store_page_limit(limit) };
+	json_t *res = NULL;
 	int code;
 	*out = NULL;
 	if ((code = store_check_name(name, err)))
 		return code;
 	if (!st)
 		return store_fail(err, STORE_INVAL, "no store");
-	return st->ops->layout_versions(st, name, after < 0 ? 0 : after, store_page_limit(limit),
-					out, err);
+	if (after < 0)
+		after = 0;
+	if ((code = st->ops->begin(st, false, err)))
+		return code;
+	int64_t total = 0, live = 0;
+	if ((code = st->ops->name_state(st, name, &total, &live, err)))
+		goto out;
+	if (!live) {
+		code = name_missing(name, total, err);
+		goto out;
+	}
+	if (!(pg.arr = json_array()) || !(res = json_object()) ||
+	    !store_json_put(res, "name", json_string(name))) {
+		code = store_fail(err, STORE_NOMEM, "out of memory listing versions");
+		goto out;
+	}
+	code = st->ops->versions_page(st, name, after, pg.limit + 1, page_row, &pg, err);
+	if (code == STORE_NOMEM)
+		store_fail(err, code, "out of memory listing versions");
+	if (!code) {
+		code = page_finish(&pg, res, "versions", out, err);
+		res = NULL;
+	}
+out:
+	st->ops->rollback(st);
+	json_decref(pg.arr);
+	json_decref(res);
+	return code ? code : store_ok(err);
 }
 
 int store_layout_list(struct store *st, const char *prefix, const char *after_name, long limit,
 		      json_t **out, struct store_error *err)
 {
+	struct page pg = { .limit = store_page_limit(limit), .names = true };
+	char upper[STORE_NAME_MAX + 2];
 	*out = NULL;
 	if (!prefix)
 		prefix = "";
@@ -305,12 +632,26 @@ int store_layout_list(struct store *st, const char *prefix, const char *after_na
 				  store_prefix_valid(prefix) ? after_name : prefix);
 	if (!st)
 		return store_fail(err, STORE_INVAL, "no store");
-	return st->ops->layout_list(st, prefix, after_name, store_page_limit(limit), out, err);
+	/* prefix <= name < upper is the prefix range: '~' sorts after every
+	 * name byte (byte order in both backends) */
+	snprintf(upper, sizeof upper, "%s~", prefix);
+	if (!(pg.arr = json_array()))
+		return store_fail(err, STORE_NOMEM, "out of memory listing layouts");
+	int code = st->ops->names_page(st, after_name, prefix, upper, pg.limit + 1, page_row, &pg,
+				       err);
+	if (code == STORE_NOMEM)
+		store_fail(err, code, "out of memory listing layouts");
+	if (!code)
+		code = page_finish(&pg, json_object(), "layouts", out, err);
+	json_decref(pg.arr);
+	return code ? code : store_ok(err);
 }
 
 int store_layout_delete(struct store *st, const char *name, int64_t version, bool *deleted_now,
 			struct store_error *err)
 {
+	bool changed = false;
+	char now[32];
 	int code;
 	if (deleted_now)
 		*deleted_now = false;
@@ -320,7 +661,23 @@ int store_layout_delete(struct store *st, const char *name, int64_t version, boo
 		return store_fail(err, STORE_INVAL, "version must be 1 or more");
 	if (!st)
 		return store_fail(err, STORE_INVAL, "no store");
-	return st->ops->layout_delete(st, name, version, deleted_now, err);
+	store_now(now);
+	if ((code = st->ops->begin(st, true, err)) ||
+	    (code = st->ops->version_delete(st, name, version, now, &changed, err)))
+		goto out;
+	/* idempotent: an already deleted version is fine, a missing one not */
+	if (!changed && (code = select_version(st, name, version, NULL, err))) {
+		if (code == STORE_NOTFOUND)
+			store_fail(err, code, "%s has no version %lld", name, (long long)version);
+		goto out;
+	}
+	if ((code = st->ops->commit(st, err)))
+		goto out;
+	if (deleted_now)
+		*deleted_now = changed;
+out:
+	st->ops->rollback(st);
+	return code ? code : store_ok(err);
 }
 
 void store_version_clear(struct store_version *v)
@@ -332,6 +689,7 @@ void store_version_clear(struct store_version *v)
 	free(v->fingerprint);
 	free(v->layout_json);
 	free(v->analysis_json);
+	free(v->checks_json);
 	free(v->description);
 	free(v->created);
 	free(v->created_by);
@@ -346,11 +704,6 @@ static json_t *parse_or_null(const char *text)
 	return v ? v : json_null();
 }
 
-static json_t *string_or_null(const char *s)
-{
-	return s ? json_string(s) : json_null();
-}
-
 json_t *store_version_to_json(const struct store_version *v)
 {
 	json_t *o = json_object();
@@ -360,6 +713,8 @@ json_t *store_version_to_json(const struct store_version *v)
 	    !store_json_put(o, "fingerprint", string_or_null(v->fingerprint)) ||
 	    !store_json_put(o, "layout", parse_or_null(v->layout_json)) ||
 	    !store_json_put(o, "analysis", parse_or_null(v->analysis_json)) ||
+	    !store_json_put(o, "checks",
+			    v->checks_json ? parse_or_null(v->checks_json) : json_object()) ||
 	    !store_json_put(o, "description", string_or_null(v->description)) ||
 	    !store_json_put(o, "created", string_or_null(v->created)) ||
 	    !store_json_put(o, "created_by", string_or_null(v->created_by)) ||
@@ -422,12 +777,33 @@ int store_token_add_scoped(struct store *st, const char *name, const char *scope
 	}
 	token[STORE_TOKEN_LEN] = '\0';
 	sha256(token, STORE_TOKEN_LEN, hash);
-	code = st->ops->token_insert(st, name, hash, scope, err);
+	char now[32];
+	store_now(now);
+	if (!(code = st->ops->begin(st, true, err)) &&
+	    (code = st->ops->token_insert(st, name, hash, scope, now, err)) == STORE_CONFLICT)
+		store_fail(err, code, "a live token named %s already exists", name);
+	if (!code)
+		code = st->ops->commit(st, err);
+	st->ops->rollback(st);
 	if (!code)
 		memcpy(token_out, token, sizeof token);
 	explicit_bzero(raw, sizeof raw);
 	explicit_bzero(token, sizeof token);
-	return code;
+	return code ? code : store_ok(err);
+}
+
+/* token_rows visitor of store_token_list: one {"name", "created",
+ * "revoked", "scope"} per row. */
+static int token_row_json(void *ctx, const struct store_token_row *row)
+{
+	json_t *e = json_object();
+	if (!e || json_array_append_new(ctx, e) ||
+	    !store_json_put(e, "name", string_or_null(row->name)) ||
+	    !store_json_put(e, "created", string_or_null(row->created)) ||
+	    !store_json_put(e, "revoked", string_or_null(row->revoked)) ||
+	    !store_json_put(e, "scope", string_or_null(row->scope)))
+		return STORE_NOMEM;
+	return STORE_OK;
 }
 
 int store_token_list(struct store *st, json_t **out, struct store_error *err)
@@ -435,17 +811,33 @@ int store_token_list(struct store *st, json_t **out, struct store_error *err)
 	*out = NULL;
 	if (!st)
 		return store_fail(err, STORE_INVAL, "no store");
-	return st->ops->token_list(st, out, err);
+	json_t *arr = json_array();
+	int code = arr ? st->ops->token_rows(st, false, token_row_json, arr, err) : STORE_NOMEM;
+	if (code) {
+		json_decref(arr);
+		return code == STORE_NOMEM ? store_fail(err, code, "out of memory listing tokens")
+					   : code;
+	}
+	*out = arr;
+	return store_ok(err);
 }
 
 int store_token_revoke(struct store *st, const char *name, struct store_error *err)
 {
 	int code;
+	bool changed = false;
+	char now[32];
 	if ((code = store_check_name(name, err)))
 		return code;
 	if (!st)
 		return store_fail(err, STORE_INVAL, "no store");
-	return st->ops->token_revoke(st, name, err);
+	store_now(now);
+	if (!(code = st->ops->begin(st, true, err)) &&
+	    !(code = st->ops->token_revoke(st, name, now, &changed, err)))
+		code = changed ? st->ops->commit(st, err)
+			       : store_fail(err, STORE_NOTFOUND, "no live token named %s", name);
+	st->ops->rollback(st);
+	return code ? code : store_ok(err);
 }
 
 int store_tokens_exist(struct store *st, bool *exist, struct store_error *err)
@@ -454,6 +846,27 @@ int store_tokens_exist(struct store *st, bool *exist, struct store_error *err)
 	if (!st)
 		return store_fail(err, STORE_INVAL, "no store");
 	return st->ops->tokens_exist(st, exist, err);
+}
+
+/* The live token whose hash is m->hash: every live row is compared, all of
+ * them and all 32 bytes each (store_hash_eq), so the time taken does not
+ * depend on which one matches or how much of it. */
+struct token_match {
+	const uint8_t *hash;
+	char *name, *scope;
+	bool found;
+};
+
+static int token_compare(void *ctx, const struct store_token_row *row)
+{
+	struct token_match *m = ctx;
+	bool eq = row->hash && store_hash_eq(row->hash, m->hash);
+	if (eq && !m->found) {
+		m->found = true;
+		snprintf(m->name, STORE_NAME_MAX + 1, "%s", row->name ? row->name : "");
+		snprintf(m->scope, 8, "%s", row->scope ? row->scope : "");
+	}
+	return STORE_OK;
 }
 
 /* Longest bearer value worth hashing: ours are STORE_TOKEN_LEN. */
@@ -478,9 +891,12 @@ int store_token_scope(struct store *st, const char *token, char name_out[STORE_N
 	if (!st)
 		return store_fail(err, STORE_INVAL, "no store");
 	sha256(token, len, hash);
-	int code = st->ops->token_find(st, hash, name, scope, err);
+	struct token_match m = { .hash = hash, .name = name, .scope = scope };
+	int code = st->ops->token_rows(st, true, token_compare, &m, err);
 	if (code)
 		return code;
+	if (!m.found)
+		return store_fail(err, STORE_AUTH, "unknown or revoked token");
 	if (name_out)
 		snprintf(name_out, STORE_NAME_MAX + 1, "%s", name);
 	if (scope_out)

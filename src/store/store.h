@@ -2,7 +2,8 @@
  * store.h - the store: the analysis cache, the registry of named, immutable
  * layout versions, and API tokens.  Owned by src/store/.
  *
- * Two backends behind one interface (backend.h), chosen by store_open()
+ * Two backends behind one statement-level interface (backend.h; every
+ * rule below is kept once, in store.c), chosen by store_open()
  * from the --db value: a file path is SQLite (sqlite.c, the embedded
  * default, described below), a postgresql:// URL is PostgreSQL
  * (postgres.c: several replicas share one registry; see the top of that
@@ -102,6 +103,8 @@ struct store_version {
 	char *fingerprint;   /* "sha256:..." of the placement (the ETag) */
 	char *layout_json;   /* the definition, JSON text */
 	char *analysis_json; /* analysis summary, JSON text */
+	char *checks_json;   /* the request's checks: {"expect", "access", "probe",
+			      * "suggest"} as registered (those it had), JSON text */
 	char *description;
 	char *created;	  /* RFC 3339 UTC, "2026-11-29T14:46:12Z" */
 	char *created_by; /* token name that wrote it, or NULL */
@@ -181,19 +184,24 @@ int store_cache_count(struct store *st, long *count, struct store_error *err);
 bool store_name_valid(const char *name);
 
 /* Register a definition under `name`, in one BEGIN IMMEDIATE transaction:
- * - if the latest live version of name has the same `id`, nothing is written
- *   and that version is returned with *created = false (idempotent PUT, 200);
+ * - if the latest live version of name has the same `id` and the same
+ *   checks, nothing is written and that version is returned with *created = false (idempotent PUT,
+ * 200);
  * - otherwise a new version numbered one past every version name ever had
  *   (deleted ones included: numbers are never reused) is inserted with
  *   *created = true (201).
+ * checks_json is the JSON object of the request's members beside the layout and the description
+ * (expect, access, probe, suggest), kept as given so that the request read
+ * back runs the same checks; NULL means none ("{}"), and two are the same
+ * when they are equal JSON (key order aside).
  * id, fingerprint, layout_json and analysis_json are required; description and
  * created_by may be NULL.  `out` (may be NULL) receives the version; clear it
  * with store_version_clear() whatever the result.  The caller has already
  * checked that the layout passes its own expect (422 otherwise). */
 int store_layout_put(struct store *st, const char *name, const char *id, const char *fingerprint,
-		     const char *layout_json, const char *analysis_json, const char *description,
-		     const char *created_by, struct store_version *out, bool *created,
-		     struct store_error *err);
+		     const char *layout_json, const char *analysis_json, const char *checks_json,
+		     const char *description, const char *created_by, struct store_version *out,
+		     bool *created, struct store_error *err);
 
 /* One version.  version 0 = the latest live version.
  * STORE_OK: out filled (clear it).  STORE_GONE: that version is soft-deleted
@@ -230,8 +238,8 @@ int store_layout_delete(struct store *st, const char *name, int64_t version, boo
 			struct store_error *err);
 
 /* The registry representation of docs/api.md: {"name", "version", "id",
- * "fingerprint", "layout", "analysis", "description", "created",
- * "created_by", "deleted"}; layout and analysis parsed back from their text
+ * "fingerprint", "layout", "analysis", "checks", "description", "created",
+ * "created_by", "deleted"}; layout, analysis and checks parsed back from their text
  * (null if unparsable).  New reference, NULL on allocation failure. */
 json_t *store_version_to_json(const struct store_version *v);
 

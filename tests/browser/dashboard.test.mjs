@@ -645,6 +645,40 @@ if (probe.status === 404 && process.env.LAYOUTD_REGISTRY_REQUIRED !== '1') {
 			await fresh.context().close();
 		}
 	});
+
+	await step('a request with access, expect, probe and suggest: registered and opened with its checks', page, async () => {
+		const sw = name + '-sw128';
+		const req = {
+			layout: {logical: [8, 64], expr: {offset: '(i * 64 + j) ^ ((((i * 64 + j) >> 6) & 7) << 3)'}},
+			access: {threads: {logical: [8, 64], expr: {laneid: 'i + 8 * ((j // 8) % 4)', register: 'j % 8 + 8 * (j // 32)'}}, element_bits: 16},
+			expect: {bank_conflicts: 0, vector_bits: 128},
+			probe: [[1, 0]],
+			suggest: 'swizzle',
+		};
+		await page.getByTestId('tab-check').click();
+		await enter(page, JSON.stringify(req));
+		await status(page).filter({hasText: 'PASS'}).waitFor();
+		await page.getByTestId('tab-registry').click();
+		await page.getByTestId('register-name').fill(sw);
+		await page.getByTestId('register-description').fill('');
+		await page.getByTestId('register-token').fill(TOKEN);
+		await page.getByTestId('register-submit').click();
+		await page.getByTestId('register-ok').filter({hasText: sw + '@1'}).waitFor();
+		const v = await api('GET', '/v1/layouts/' + sw + '/versions/1');
+		assert.equal(v.status, 200);
+		assert.deepEqual(v.data.checks, {expect: req.expect, access: req.access, probe: req.probe, suggest: req.suggest});
+		await page.getByTestId('registry-detail-name').filter({hasText: sw + '@1'}).waitFor();
+		await page.getByTestId('registry-open').click();
+		await page.getByTestId('registry-banner').filter({hasText: sw + '@1'}).waitFor();
+		await status(page).filter({hasText: 'PASS'}).waitFor();
+		const opened = JSON.parse(await page.getByTestId('editor').inputValue());
+		assert.deepEqual(opened, req, 'the editor holds the request that was registered');
+		/* registered again from the editor as it was opened: the same version */
+		await page.getByTestId('tab-registry').click();
+		await page.getByTestId('register-name').fill(sw);
+		await page.getByTestId('register-submit').click();
+		await page.getByTestId('register-ok').filter({hasText: 'Unchanged: the definition is already ' + sw + '@1'}).waitFor();
+	});
 }
 
 /* ---- a daemon that wants a token for reads too ---- */

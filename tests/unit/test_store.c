@@ -142,7 +142,7 @@ static int put_simple(struct store *st, const char *name, const char *id, struct
 	char fp[128];
 	snprintf(fp, sizeof fp, "fp-%s", id);
 	return store_layout_put(st, name, id, fp, "{\"expr\":{\"m\":\"i\"},\"logical\":[4]}",
-				"{\"ok\":true}", NULL, "tester", out, created, NULL);
+				"{\"ok\":true}", NULL, NULL, "tester", out, created, NULL);
 }
 
 /* ---- Schema ------------------------------------------------------------------ */
@@ -444,8 +444,8 @@ static void test_quick_check(void)
 	for (int i = 0; i < 200; i++) {
 		char name[16];
 		snprintf(name, sizeof name, "n%03d", i);
-		CU_ASSERT_EQUAL(store_layout_put(st, name, "sha256:x", "sha256:f", "{}", "{}", desc,
-						 NULL, NULL, NULL, NULL),
+		CU_ASSERT_EQUAL(store_layout_put(st, name, "sha256:x", "sha256:f", "{}", "{}", NULL,
+						 desc, NULL, NULL, NULL, NULL),
 				STORE_OK);
 	}
 	store_close(st);
@@ -478,6 +478,131 @@ static void test_quick_check(void)
 
 /* ---- Registry -------------------------------------------------------------- */
 
+/* A version keeps the checks of its request as given; the same definition
+ * with other checks is a new version, with the same checks (key order
+ * aside) the same one. */
+static void test_registry_checks(void)
+{
+	char path[4200];
+	struct store *st = open_ok(new_db(path, sizeof path), NULL);
+	struct store_version v = { 0 };
+	struct store_error err = { 0 };
+	bool created = false;
+	static const char checks[] =
+		"{\"access\":{\"threads\":{\"expr\":{\"laneid\":\"i\"}},\"element_bits\":16},"
+		"\"expect\":{\"bank_conflicts\":0,\"bijective\":true},\"probe\":[[1,0]],"
+		"\"suggest\":\"swizzle\"}";
+	static const char reordered[] =
+		"{\"suggest\":\"swizzle\",\"probe\":[[1,0]],\"expect\":{\"bijective\":true,"
+		"\"bank_conflicts\":0},\"access\":{\"element_bits\":16,\"threads\":{\"expr\":"
+		"{\"laneid\":\"i\"}}}}";
+	CU_ASSERT_EQUAL(store_layout_put(st, "sw", "sha256:1", "fp", "{}", "{}", checks, NULL, NULL,
+					 &v, &created, &err),
+			STORE_OK);
+	CU_ASSERT_TRUE(created);
+	CU_ASSERT_STRING_EQUAL(v.checks_json, checks);
+	store_version_clear(&v);
+	CU_ASSERT_EQUAL(store_layout_get(st, "sw", 1, &v, NULL), STORE_OK);
+	CU_ASSERT_STRING_EQUAL(v.checks_json, checks);
+	json_t *j = store_version_to_json(&v);
+	CU_ASSERT_EQUAL(at_int(j, "checks/access/element_bits"), 16);
+	CU_ASSERT_STRING_EQUAL(
+		json_string_value(json_object_get(json_object_get(j, "checks"), "suggest")),
+		"swizzle");
+	json_decref(j);
+	store_version_clear(&v);
+	CU_ASSERT_EQUAL(store_layout_put(st, "sw", "sha256:1", "fp", "{}", "{}", reordered, NULL,
+					 NULL, &v, &created, NULL),
+			STORE_OK);
+	CU_ASSERT_FALSE(created);
+	CU_ASSERT_EQUAL(v.version, 1);
+	store_version_clear(&v);
+	/* the same definition without its checks: a new version, with none */
+	CU_ASSERT_EQUAL(store_layout_put(st, "sw", "sha256:1", "fp", "{}", "{}", NULL, NULL, NULL,
+					 &v, &created, NULL),
+			STORE_OK);
+	CU_ASSERT_TRUE(created);
+	CU_ASSERT_EQUAL(v.version, 2);
+	CU_ASSERT_STRING_EQUAL(v.checks_json, "{}");
+	store_version_clear(&v);
+	CU_ASSERT_EQUAL(store_layout_put(st, "sw", "sha256:1", "fp", "{}", "{}", "{}", NULL, NULL,
+					 &v, &created, NULL),
+			STORE_OK);
+	CU_ASSERT_FALSE(created);
+	CU_ASSERT_EQUAL(v.version, 2);
+	store_version_clear(&v);
+	/* checks are a JSON object */
+	memset(&err, 0, sizeof err);
+	CU_ASSERT_EQUAL(store_layout_put(st, "sw", "sha256:1", "fp", "{}", "{}", "[1]", NULL, NULL,
+					 &v, &created, &err),
+			STORE_INVAL);
+	CU_ASSERT_EQUAL(err.code, STORE_INVAL);
+	CU_ASSERT_PTR_NOT_NULL(strstr(err.message, "checks are a JSON object"));
+	CU_ASSERT_EQUAL(store_layout_put(st, "sw", "sha256:1", "fp", "{}", "{}", "{", NULL, NULL,
+					 &v, &created, NULL),
+			STORE_INVAL);
+	/* the column is as immutable as the others */
+	CU_ASSERT_NOT_EQUAL(raw_exec(path, "UPDATE layout_version SET checks = '{}'"), SQLITE_OK);
+	store_close(st);
+}
+
+/* A database from before the checks column: migrated at open, each
+ * version's checks are the expect its analysis summary kept. */
+static void test_migrate_checks(void)
+{
+	char path[4200], sql[2048];
+	new_db(path, sizeof path);
+	if (is_pg(path)) {
+		CU_ASSERT_EQUAL(raw_exec(path, store_pg_migration(0, NULL)), SQLITE_OK);
+		CU_ASSERT_EQUAL(raw_exec(path, "CREATE TABLE layoutd_schema (one int PRIMARY KEY"
+					       " CHECK (one = 1), version int NOT NULL);"
+					       " INSERT INTO layoutd_schema VALUES (1, 1)"),
+				SQLITE_OK);
+	} else {
+		size_t before = store_schema_version() - 1;
+		for (size_t i = 0; i < before; i++)
+			CU_ASSERT_EQUAL(raw_exec(path, store_migration(i, NULL)), SQLITE_OK);
+		snprintf(sql, sizeof sql, "PRAGMA user_version = %zu; PRAGMA application_id = %d",
+			 before, STORE_APPLICATION_ID);
+		CU_ASSERT_EQUAL(raw_exec(path, sql), SQLITE_OK);
+	}
+	CU_ASSERT_EQUAL(
+		raw_exec(path,
+			 "INSERT INTO layout_name VALUES ('old', 2, '2026-01-01T00:00:00Z');"
+			 " INSERT INTO layout_version (name, version, id, fingerprint, layout,"
+			 " analysis, created) VALUES"
+			 " ('old', 1, 'sha256:a', 'fp', '{\"expr\":1}',"
+			 " '{\"ok\":true,\"expect\":{\"bijective\":true,\"owners\":32}}',"
+			 " '2026-01-01T00:00:00Z'),"
+			 " ('old', 2, 'sha256:b', 'fp', '{\"expr\":2}', "
+			 "'{\"ok\":true,\"expect\":{}}',"
+			 " '2026-01-01T00:00:00Z')"),
+		SQLITE_OK);
+	struct store *st = open_ok(path, NULL);
+	struct store_version v = { 0 };
+	bool created = true;
+	CU_ASSERT_EQUAL(store_layout_get(st, "old", 1, &v, NULL), STORE_OK);
+	json_t *c = json_loads(v.checks_json ? v.checks_json : "null", 0, NULL);
+	json_t *want = json_loads("{\"expect\":{\"bijective\":true,\"owners\":32}}", 0, NULL);
+	CU_ASSERT_TRUE(json_equal(c, want));
+	json_decref(c);
+	json_decref(want);
+	store_version_clear(&v);
+	CU_ASSERT_EQUAL(store_layout_get(st, "old", 2, &v, NULL), STORE_OK);
+	CU_ASSERT_STRING_EQUAL(v.checks_json, "{}");
+	store_version_clear(&v);
+	/* the latest version again, without checks: still version 2 */
+	CU_ASSERT_EQUAL(store_layout_put(st, "old", "sha256:b", "fp", "{}", "{}", NULL, NULL, NULL,
+					 &v, &created, NULL),
+			STORE_OK);
+	CU_ASSERT_FALSE(created);
+	CU_ASSERT_EQUAL(v.version, 2);
+	store_version_clear(&v);
+	CU_ASSERT_NOT_EQUAL(raw_exec(path, "UPDATE layout_version SET checks = '{\"x\":1}'"),
+			    SQLITE_OK);
+	store_close(st);
+}
+
 static void test_registry_put_idempotent(void)
 {
 	char path[4200];
@@ -487,8 +612,8 @@ static void test_registry_put_idempotent(void)
 	bool created = false;
 
 	CU_ASSERT_EQUAL(store_layout_put(st, "gemm.frag-8x8", "sha256:one", "sha256:fp1",
-					 "{\"expr\":1}", "{\"ok\":true}", "the fragment", "ci", &v,
-					 &created, &err),
+					 "{\"expr\":1}", "{\"ok\":true}", NULL, "the fragment",
+					 "ci", &v, &created, &err),
 			STORE_OK);
 	CU_ASSERT_EQUAL(err.code, STORE_OK);
 	CU_ASSERT_TRUE(created);
@@ -507,8 +632,8 @@ static void test_registry_put_idempotent(void)
 
 	/* Same definition: the same version, nothing written. */
 	CU_ASSERT_EQUAL(store_layout_put(st, "gemm.frag-8x8", "sha256:one", "sha256:fp1",
-					 "{\"expr\":1}", "{\"ok\":true}", "other text", "someone",
-					 &w, &created, NULL),
+					 "{\"expr\":1}", "{\"ok\":true}", NULL, "other text",
+					 "someone", &w, &created, NULL),
 			STORE_OK);
 	CU_ASSERT_FALSE(created);
 	CU_ASSERT_EQUAL(w.version, 1);
@@ -550,13 +675,13 @@ static void test_registry_put_idempotent(void)
 
 	/* Missing parts. */
 	memset(&err, 0, sizeof err);
-	CU_ASSERT_EQUAL(store_layout_put(st, "x", "sha256:x", "fp", NULL, "{}", NULL, NULL, &w,
-					 &created, &err),
+	CU_ASSERT_EQUAL(store_layout_put(st, "x", "sha256:x", "fp", NULL, "{}", NULL, NULL, NULL,
+					 &w, &created, &err),
 			STORE_INVAL);
 	CU_ASSERT_EQUAL(err.code, STORE_INVAL);
-	CU_ASSERT_EQUAL(
-		store_layout_put(st, "x", "", "fp", "{}", "{}", NULL, NULL, &w, &created, &err),
-		STORE_INVAL);
+	CU_ASSERT_EQUAL(store_layout_put(st, "x", "", "fp", "{}", "{}", NULL, NULL, NULL, &w,
+					 &created, &err),
+			STORE_INVAL);
 	CU_ASSERT_PTR_NULL(w.name);
 	CU_ASSERT_EQUAL(store_layout_get(st, "x", 0, NULL, NULL), STORE_NOTFOUND);
 	store_version_clear(&v);
@@ -749,7 +874,7 @@ static void test_versions_pagination(void)
 	char id[32];
 	for (int i = 1; i <= 5; i++) {
 		snprintf(id, sizeof id, "sha256:%d", i);
-		CU_ASSERT_EQUAL(store_layout_put(st, "v", id, "fp", "{}", "{}",
+		CU_ASSERT_EQUAL(store_layout_put(st, "v", id, "fp", "{}", "{}", NULL,
 						 i == 1 ? "first" : NULL, NULL, NULL, NULL, NULL),
 				STORE_OK);
 	}
@@ -862,8 +987,8 @@ static void test_bad_names(void)
 	json_t *out = NULL;
 	bool created = true;
 	char token[STORE_TOKEN_LEN + 1];
-	CU_ASSERT_EQUAL(store_layout_put(st, "a/b", "sha256:1", "fp", "{}", "{}", NULL, NULL, &v,
-					 &created, &err),
+	CU_ASSERT_EQUAL(store_layout_put(st, "a/b", "sha256:1", "fp", "{}", "{}", NULL, NULL, NULL,
+					 &v, &created, &err),
 			STORE_BADNAME);
 	CU_ASSERT_EQUAL(err.code, STORE_BADNAME);
 	CU_ASSERT_PTR_NOT_NULL(strstr(err.message, "a/b"));
@@ -1255,6 +1380,8 @@ int main(void)
 		{ "open: refuse newer, foreign, garbage", test_open_refuses },
 		{ "cache: LRU eviction order, restart", test_cache_lru },
 		{ "registry: idempotent put, new versions", test_registry_put_idempotent },
+		{ "registry: checks kept, part of the version", test_registry_checks },
+		{ "open: migrate an old database's checks", test_migrate_checks },
 		{ "registry: soft delete, GONE vs NOTFOUND", test_registry_delete },
 		{ "registry: list, prefix, cursor", test_list_pagination },
 		{ "registry: versions pagination", test_versions_pagination },
