@@ -176,7 +176,9 @@ int http_analyze(struct http_server *srv, json_t *body, const char *const *allow
 	 * the cache, which holds the layout's own analysis */
 	bool fresh = access || suggest ||
 		     (json_is_object(expect) && (json_object_get(expect, "bank_conflicts") ||
-						 json_object_get(expect, "vector_bits")));
+						 json_object_get(expect, "vector_bits") ||
+						 json_object_get(expect, "efficiency") ||
+						 json_object_get(expect, "sectors_per_request")));
 	if (!layout)
 		return lay_error_set(
 			err, LAY_ESCHEMA, "/layout", -1,
