@@ -215,7 +215,7 @@ int acc_read_memory(struct acc *A, const char *lptr, struct lay_error *err)
 }
 
 /* The threads side: lane, warp groups and registers from the axis names. */
-static int read_threads(struct acc *A, const char *tptr, struct lay_error *err)
+int acc_read_threads(struct acc *A, const char *tptr, struct lay_error *err)
 {
 	const struct lay_def *d = A->thr;
 	A->lane_axis = A->thread_axis = -1;
@@ -996,7 +996,7 @@ int lay_access_attach(json_t *analysis, struct lay_def *layout, json_t *layout_j
 		goto out;
 	}
 	if ((rc = acc_read_memory(&A, layout->ptr, err)) ||
-	    (rc = read_threads(&A, "/access/threads", err)) ||
+	    (rc = acc_read_threads(&A, "/access/threads", err)) ||
 	    (rc = acc_check_lanes(&A, warnings, err)))
 		goto out;
 	if (A.global && (suggest_v || show)) {

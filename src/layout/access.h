@@ -100,6 +100,9 @@ bool acc_is_pow2(int64_t x);
 int acc_log2i(int64_t x);
 /* num / den as an integer when exact, else a real. */
 json_t *acc_number(int64_t num, int64_t den);
+/* The threads side of A->thr: lane, warp groups, registers, the point ->
+ * element table and the kept (non-broadcast) register bits. */
+int acc_read_threads(struct acc *A, const char *tptr, struct lay_error *err);
 /* The memory side: the offset axis and element -> lowest offset. */
 int acc_read_memory(struct acc *A, const char *lptr, struct lay_error *err);
 /* The swizzle search (access_suggest.c): the "suggest" member, or NULL

@@ -1128,7 +1128,7 @@ json_t *lay_analyze_request(struct lay_def *def, json_t *layout_json, json_t *ex
 json_t *lay_analyze(json_t *req, const struct lay_options *opt, struct lay_error *err)
 {
 	json_t *layout = req, *expect = NULL, *probe = NULL, *out = NULL;
-	json_t *access = NULL, *suggest = NULL;
+	json_t *access = NULL, *suggest = NULL, *convert = NULL;
 	const char *ptr = "";
 	if (json_is_object(req) && json_object_get(req, "layout")) {
 		const char *key;
@@ -1137,12 +1137,13 @@ json_t *lay_analyze(json_t *req, const struct lay_options *opt, struct lay_error
 		{
 			if (strcmp(key, "layout") && strcmp(key, "expect") &&
 			    strcmp(key, "probe") && strcmp(key, "description") &&
-			    strcmp(key, "access") && strcmp(key, "suggest")) {
+			    strcmp(key, "access") && strcmp(key, "suggest") &&
+			    strcmp(key, "convert")) {
 				char q[LAY_ERR_PTR];
 				lay_ptr_join(q, sizeof q, "", key);
 				lay_error_set(err, LAY_ESCHEMA, q, -1,
 					      "unknown member \"%s\" in the request (layout, "
-					      "expect, probe, access, suggest)",
+					      "expect, probe, access, suggest, convert)",
 					      key);
 				return NULL;
 			}
@@ -1152,12 +1153,17 @@ json_t *lay_analyze(json_t *req, const struct lay_options *opt, struct lay_error
 		probe = json_object_get(req, "probe");
 		access = json_object_get(req, "access");
 		suggest = json_object_get(req, "suggest");
+		convert = json_object_get(req, "convert");
 		ptr = "/layout";
 	}
 	struct lay_def *def = lay_def_new(layout, ptr, opt, err);
 	if (!def)
 		return NULL;
 	out = lay_analyze_request(def, layout, expect, probe, access, suggest, opt, err);
+	if (out && convert && lay_convert_attach(out, def, convert, opt, err)) {
+		json_decref(out);
+		out = NULL;
+	}
 	lay_def_free(def);
 	return out;
 }
