@@ -27,6 +27,8 @@ struct side {
 	struct acc A;
 	struct lay_def *def;
 	int64_t *first; /* element -> first point holding it, -1 none */
+	int64_t *start; /* element e's holders: thr[start[e] .. start[e + 1]) */
+	int64_t *thr;	/* holders as g * L + l */
 };
 
 static void side_free(struct side *s)
@@ -36,6 +38,8 @@ static void side_free(struct side *s)
 	free(s->A.f);
 	free(s->A.regmap);
 	free(s->first);
+	free(s->start);
+	free(s->thr);
 }
 
 static int side_read(struct side *s, struct lay_def *def, const char *ptr, int bits,
@@ -58,12 +62,30 @@ static int side_read(struct side *s, struct lay_def *def, const char *ptr, int b
 		return lay_error_set(err, LAY_ENOMEM, ptr, -1, "out of memory");
 	for (int64_t e = 0; e < def->size; e++)
 		s->first[e] = -1;
-	int64_t n = s->A.G * s->A.L * s->A.R;
-	for (int64_t p = 0; p < n; p++) {
+	int64_t n = s->A.G * s->A.L * s->A.R, m = 0;
+	s->start = calloc((size_t)def->size + 1, sizeof *s->start);
+	for (int64_t p = 0; p < n && s->start; p++) {
 		int32_t e = s->A.pelem[p];
 		if (e >= 0 && s->first[e] < 0)
 			s->first[e] = p;
+		if (e >= 0)
+			s->start[e + 1]++, m++;
 	}
+	s->thr = malloc(sizeof *s->thr * (size_t)(m ? m : 1));
+	if (!s->start || !s->thr)
+		return lay_error_set(err, LAY_ENOMEM, ptr, -1, "out of memory");
+	for (int64_t e = 0; e < def->size; e++)
+		s->start[e + 1] += s->start[e];
+	int64_t *fill = malloc(sizeof *fill * (size_t)(def->size ? def->size : 1));
+	if (!fill)
+		return lay_error_set(err, LAY_ENOMEM, ptr, -1, "out of memory");
+	memcpy(fill, s->start, sizeof *fill * (size_t)def->size);
+	for (int64_t p = 0; p < n; p++) {
+		int32_t e = s->A.pelem[p];
+		if (e >= 0)
+			s->thr[fill[e]++] = p / s->A.R;
+	}
+	free(fill);
 	return 0;
 }
 
@@ -71,13 +93,11 @@ static int side_read(struct side *s, struct lay_def *def, const char *ptr, int b
 static bool holds(const struct side *s, int64_t e, int64_t g, int64_t l)
 {
 	const struct acc *A = &s->A;
-	if (g >= A->G || l >= A->L)
-		return false;
-	int64_t l0 = l < 0 ? 0 : l, l1 = l < 0 ? A->L : l + 1;
-	for (int64_t t = l0; t < l1; t++)
-		for (int64_t r = 0; r < A->R; r++)
-			if (A->pelem[(g * A->L + t) * A->R + r] == e)
-				return true;
+	for (int64_t k = s->start[e]; k < s->start[e + 1]; k++) {
+		int64_t gl = s->thr[k];
+		if (gl / A->L == g && (l < 0 || gl % A->L == l))
+			return true;
+	}
 	return false;
 }
 
@@ -246,6 +266,15 @@ static json_t *classify(const struct side *src, const struct side *dst, int exam
 	int64_t change_thread = 0, change_warp = 0;
 	json_t *ex = json_array();
 	int64_t n = T->G * T->L * T->R;
+	uint8_t *seen = calloc((size_t)(dst->def->size ? dst->def->size : 1), 1);
+	int64_t *to = malloc(sizeof *to * (size_t)(dst->def->size ? dst->def->size : 1));
+	if (!seen || !to) {
+		free(seen);
+		free(to);
+		json_decref(ex);
+		lay_error_set(err, LAY_ENOMEM, "/convert", -1, "out of memory");
+		return NULL;
+	}
 	for (int64_t p = 0; p < n; p++) {
 		int32_t e = T->pelem[p];
 		if (e < 0)
@@ -258,6 +287,8 @@ static json_t *classify(const struct side *src, const struct side *dst, int exam
 			free(txt);
 			json_decref(c);
 			json_decref(ex);
+			free(seen);
+			free(to);
 			lay_error_set(err, LAY_ESCHEMA, src->def->ptr, -1,
 				      "the source layout holds no copy of element %s, which the "
 				      "destination places: a conversion moves what the source has",
@@ -265,21 +296,30 @@ static json_t *classify(const struct side *src, const struct side *dst, int exam
 			return NULL;
 		}
 		int64_t g = p / T->R / T->L, l = p / T->R % T->L;
-		const char *what = NULL;
+		if (seen[e] == 2)
+			continue; /* changes warp already */
 		if (!holds(src, e, g, -1)) {
-			change_warp++;
-			what = "warp";
-		} else if (!holds(src, e, g, l)) {
-			change_thread++;
-			what = "lane";
+			seen[e] = 2;
+			to[e] = p;
+		} else if (!seen[e] && !holds(src, e, g, l)) {
+			seen[e] = 1;
+			to[e] = p;
 		}
-		if (what && (int)json_array_size(ex) < examples)
-			json_array_append_new(ex,
-					      json_pack("{s:o,s:s,s:o,s:o}", "logical",
-							acc_elem_json(dst->def, e), "changes", what,
-							"from", place_json(src, src->first[e]),
-							"to", place_json(dst, p)));
 	}
+	for (int64_t e = 0; e < dst->def->size; e++) {
+		if (!seen[e])
+			continue;
+		change_warp += seen[e] == 2;
+		change_thread += seen[e] == 1;
+		if ((int)json_array_size(ex) < examples)
+			json_array_append_new(ex, json_pack("{s:o,s:s,s:o,s:o}", "logical",
+							    acc_elem_json(dst->def, e), "changes",
+							    seen[e] == 2 ? "warp" : "lane", "from",
+							    place_json(src, src->first[e]), "to",
+							    place_json(dst, to[e])));
+	}
+	free(to);
+	free(seen);
 	bool same = S->G == T->G && S->L == T->L && S->R == T->R &&
 		    memcmp(S->pelem, T->pelem, sizeof *S->pelem * (size_t)n) == 0;
 	int mixed = mixed_transpositions(src, dst);
@@ -298,9 +338,9 @@ static json_t *classify(const struct side *src, const struct side *dst, int exam
 			      "register bit exchanged for a lane bit: warp shuffles"
 			    : "elements change lane within their warp, but more than one "
 			      "register bit trades places with a lane bit: shared memory";
-	json_t *o = json_pack("{s:s,s:s,s:{s:I,s:I},s:o}", "kind", kind, "reason", why, "moves",
-			      "lane", (json_int_t)change_thread, "warp", (json_int_t)change_warp,
-			      "examples", ex);
+	json_t *o = json_pack("{s:s,s:s,s:{s:I,s:I},s:o}", "kind", kind, "reason", why, "elements",
+			      "change_lane", (json_int_t)change_thread, "change_warp",
+			      (json_int_t)change_warp, "examples", ex);
 	if (mixed >= 0)
 		json_object_set_new(o, "mixed_transpositions", json_integer(mixed));
 	return o;
