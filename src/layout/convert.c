@@ -258,6 +258,22 @@ out:
 	return rc;
 }
 
+/* The same table once registers that only repeat another register are
+ * dropped (Triton removes such broadcast register bases before comparing). */
+static bool same_compacted(const struct acc *S, const struct acc *T)
+{
+	if (S->G != T->G || S->L != T->L || S->rpow2 != T->rpow2 ||
+	    (S->rpow2 ? S->nkept != T->nkept : S->R != T->R))
+		return false;
+	int64_t r2n = S->rpow2 ? INT64_C(1) << S->nkept : S->R;
+	for (int64_t gl = 0; gl < S->G * S->L; gl++)
+		for (int64_t r2 = 0; r2 < r2n; r2++)
+			if (S->pelem[gl * S->R + acc_expand_reg(S, r2)] !=
+			    T->pelem[gl * T->R + acc_expand_reg(T, r2)])
+				return false;
+	return true;
+}
+
 /* Classify; examples of elements that change lane or warp. */
 static json_t *classify(const struct side *src, const struct side *dst, int examples,
 			struct lay_error *err)
@@ -320,8 +336,7 @@ static json_t *classify(const struct side *src, const struct side *dst, int exam
 	}
 	free(to);
 	free(seen);
-	bool same = S->G == T->G && S->L == T->L && S->R == T->R &&
-		    memcmp(S->pelem, T->pelem, sizeof *S->pelem * (size_t)n) == 0;
+	bool same = same_compacted(S, T);
 	int mixed = mixed_transpositions(src, dst);
 	const char *kind = same			     ? "none"
 			   : change_warp	     ? "shared_memory"
