@@ -12,9 +12,10 @@
  *
  * Both layouts are read as (warp group, lane, register) -> element tables
  * by the access analysis' reader.  For shared_memory the store and load
- * are counted under the bank rule over a row-major scratch tile, and over
- * the best Sw<B,M,S> of that tile for the pair (fewest wavefronts for
- * the store and the load together).
+ * are counted under the bank rule over the scratch layout Triton's generic
+ * swizzling picks (convert_swizzle.c) when both layouts are GF(2), else
+ * over the best Sw<B,M,S> of a row-major scratch for the pair (fewest
+ * wavefronts for the store and the load together).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -215,24 +216,24 @@ static int search(struct side *src, struct side *dst, int64_t *eoff, json_t *out
 	return 0;
 }
 
-/* The scratch: row-major for reference, then Triton's swizzle (GF(2)
- * layouts) or the search; convert.store / convert.load are the latter's. */
+/* The scratch: Triton's swizzle (GF(2) layouts) or the search;
+ * convert.store / convert.load count over it. */
 static int scratch(struct side *src, struct side *dst, json_t *out, struct lay_error *err)
 {
 	int64_t n = src->def->size;
 	int64_t *eoff = malloc(sizeof *eoff * (size_t)(n ? n : 1));
 	if (!eoff)
 		return lay_error_set(err, LAY_ENOMEM, "/convert", -1, "out of memory");
-	for (int64_t e = 0; e < n; e++)
-		eoff[e] = e;
 	struct count st, ld;
 	int64_t bases[64];
-	int nbases = 0;
-	int rc = scratch_counts(src, dst, eoff, &st, &ld, err);
-	if (rc)
+	int nbases = 0, rc = 0;
+	int built =
+		cvt_scratch_swizzle(&src->A, &dst->A, src->def, src->A.bits, eoff, bases, &nbases);
+	if (built < 0) {
+		rc = lay_error_set(err, LAY_ENOMEM, "/convert", -1, "out of memory");
 		goto out;
-	json_object_set_new(out, "row_major", ldst_json(src, dst, &st, &ld));
-	if (cvt_scratch_swizzle(&src->A, &dst->A, src->def, src->A.bits, eoff, bases, &nbases)) {
+	}
+	if (built) {
 		if ((rc = scratch_counts(src, dst, eoff, &st, &ld, err)))
 			goto out;
 		json_t *sw = ldst_json(src, dst, &st, &ld), *b = json_array(), *outs = json_array();

@@ -95,8 +95,8 @@ static int64_t elem_of(const struct lay_def *d, int64_t f)
 }
 
 /* Register, lane and warp bases of one side; false unless GF(2). */
-static bool side_bases(const struct acc *A, const struct lay_def *d, struct vecs *reg,
-		       struct vecs *lane, struct vecs *warp)
+static bool side_bases(const struct acc *A, const struct lay_def *d, const int64_t *flat,
+		       struct vecs *reg, struct vecs *lane, struct vecs *warp)
 {
 	reg->n = lane->n = warp->n = 0;
 	if (!A->rpow2 || !acc_is_pow2(A->L) || !acc_is_pow2(A->G))
@@ -122,26 +122,33 @@ static bool side_bases(const struct acc *A, const struct lay_def *d, struct vecs
 			return false;
 		push(warp, flat_of(d, e));
 	}
-	/* every point is the XOR of its bits' bases */
-	for (int64_t g = 0; g < A->G; g++)
-		for (int64_t l = 0; l < A->L; l++)
-			for (int64_t r2 = 0; r2 < (INT64_C(1) << A->nkept); r2++) {
-				int64_t want = 0, r = 0;
-				for (int k = 0; k < A->nkept; k++)
-					if (r2 >> k & 1) {
-						want ^= reg->v[k];
-						r |= INT64_C(1) << A->kept[k];
-					}
-				for (int i = 0; (INT64_C(1) << i) < A->L; i++)
-					if (l >> i & 1)
-						want ^= lane->v[i];
-				for (int i = 0; (INT64_C(1) << i) < A->G; i++)
-					if (g >> i & 1)
-						want ^= warp->v[i];
-				int32_t e = A->pelem[(g * A->L + l) * A->R + r];
-				if (e < 0 || flat_of(d, e) != want)
-					return false;
-			}
+	/* every point is the XOR of its bits' bases: with the point's bits
+	 * (registers, lanes, warps) as one index q, want(q) = want(q without
+	 * its lowest bit) ^ the lowest bit's basis */
+	int nb = A->nkept + acc_log2i(A->L) + acc_log2i(A->G);
+	int64_t np = INT64_C(1) << nb, r2n = INT64_C(1) << A->nkept;
+	int64_t bit[64], *want = malloc(sizeof *want * (size_t)np);
+	if (!want || nb > 40)
+		return free(want), false;
+	int k = 0;
+	for (int i = 0; i < reg->n; i++)
+		bit[k++] = reg->v[i];
+	for (int i = 0; i < lane->n; i++)
+		bit[k++] = lane->v[i];
+	for (int i = 0; i < warp->n; i++)
+		bit[k++] = warp->v[i];
+	bool ok = true;
+	want[0] = 0;
+	for (int64_t q = 1; q < np && ok; q++) {
+		int low = __builtin_ctzll((unsigned long long)q);
+		want[q] = want[q & (q - 1)] ^ bit[low];
+		int64_t gl = q >> A->nkept, r2 = q & (r2n - 1);
+		int32_t e = A->pelem[gl * A->R + acc_expand_reg(A, r2)];
+		ok = e >= 0 && flat[e] == want[q];
+	}
+	free(want);
+	if (!ok)
+		return false;
 	return true;
 }
 
@@ -290,7 +297,14 @@ int cvt_scratch_swizzle(const struct acc *S, const struct acc *T, const struct l
 	if (dim > 30)
 		return 0;
 	struct vecs rs, ls, ws, rd, ld, wd, vb;
-	if (!side_bases(S, d, &rs, &ls, &ws) || !side_bases(T, d, &rd, &ld, &wd))
+	int64_t *flat = malloc(sizeof *flat * (size_t)d->size);
+	if (!flat)
+		return -1;
+	for (int64_t e = 0; e < d->size; e++)
+		flat[e] = flat_of(d, e);
+	bool lin = side_bases(S, d, flat, &rs, &ls, &ws) && side_bases(T, d, flat, &rd, &ld, &wd);
+	free(flat);
+	if (!lin)
 		return 0;
 	int fills;
 	if (vector_bases(&rs, &rd, &ws, &wd, bits, &vb, &fills))
@@ -349,18 +363,25 @@ int cvt_scratch_swizzle(const struct acc *S, const struct acc *T, const struct l
 		if (has(&rs, sb.v[i]) && has(&rd, sb.v[i]))
 			bases[n++] = sb.v[i];
 	*nbases = n;
-	for (int64_t e = 0; e < d->size; e++)
-		eoff[e] = -1;
-	for (int64_t o = 0; o < d->size; o++) {
-		int64_t f = 0;
-		for (int i = 0; i < n; i++)
-			if (o >> i & 1)
-				f ^= bases[i];
-		if (eoff[elem_of(d, f)] >= 0)
-			return 0; /* dependent bases: no bijection */
-		eoff[elem_of(d, f)] = o;
-	}
+	/* element indices are XOR-linear in the flattened index (power-of-two
+	 * dimensions): walk the offsets adding one basis at a time */
 	for (int i = 0; i < n; i++)
 		bases[i] = elem_of(d, bases[i]);
+	for (int64_t e = 0; e < d->size; e++)
+		eoff[e] = -1;
+	int64_t *at = malloc(sizeof *at * (size_t)d->size); /* offset -> element */
+	if (!at)
+		return -1;
+	at[0] = 0;
+	eoff[0] = 0;
+	for (int64_t o = 1; o < d->size; o++) {
+		int64_t e = at[o] = at[o & (o - 1)] ^ bases[__builtin_ctzll((unsigned long long)o)];
+		if (eoff[e] >= 0) {
+			free(at);
+			return 0; /* dependent bases: no bijection */
+		}
+		eoff[e] = o;
+	}
+	free(at);
 	return 1;
 }
