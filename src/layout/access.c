@@ -168,7 +168,7 @@ int acc_read_memory(struct acc *A, const char *lptr, struct lay_error *err)
 	for (int64_t e = 0; e < d->size; e++)
 		A->eoff[e] = -1;
 	struct mem_rows m = { A, -1, -1, 0 };
-	int rc = lay_table((struct lay_def *)d, false, mem_row, &m, err);
+	int rc = acc_table(d, mem_row, &m, err);
 	if (rc)
 		return rc;
 	char es[128];
@@ -251,7 +251,7 @@ int acc_read_threads(struct acc *A, const char *tptr, struct lay_error *err)
 				     "thread %% 32)");
 
 	struct thr_rows t = { A, NULL, 0, 0, { 0 } };
-	int rc = lay_table((struct lay_def *)d, false, thr_row, &t, err);
+	int rc = acc_table(d, thr_row, &t, err);
 	if (rc) {
 		free(t.buf);
 		return rc;

@@ -100,6 +100,9 @@ bool acc_is_pow2(int64_t x);
 int acc_log2i(int64_t x);
 /* num / den as an integer when exact, else a real. */
 json_t *acc_number(int64_t num, int64_t den);
+/* access_table.c: the rows of def (lay_table's, or straight from a GF(2)
+ * definition's bases, without logical coordinates). */
+int acc_table(const struct lay_def *def, lay_row_fn fn, void *ctx, struct lay_error *err);
 /* The threads side of A->thr: lane, warp groups, registers, the point ->
  * element table and the kept (non-broadcast) register bits. */
 int acc_read_threads(struct acc *A, const char *tptr, struct lay_error *err);

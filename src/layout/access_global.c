@@ -37,7 +37,11 @@ static int64_t byte_of(const struct acc *A, int64_t o)
 
 static size_t distinct(int64_t *v, size_t n)
 {
-	qsort(v, n, sizeof *v, cmp64);
+	size_t run = 1;
+	while (run < n && v[run - 1] <= v[run])
+		run++;
+	if (run < n) /* lanes in address order (coalesced) need no sort */
+		qsort(v, n, sizeof *v, cmp64);
 	size_t d = 0;
 	for (size_t k = 0; k < n; k++)
 		if (d == 0 || v[k] != v[d - 1])
