@@ -95,8 +95,8 @@ static int64_t elem_of(const struct lay_def *d, int64_t f)
 }
 
 /* Register, lane and warp bases of one side; false unless GF(2). */
-static bool side_bases(const struct acc *A, const struct lay_def *d, const int64_t *flat,
-		       struct vecs *reg, struct vecs *lane, struct vecs *warp)
+static bool side_bases(const struct acc *A, const struct lay_def *d, struct vecs *reg,
+		       struct vecs *lane, struct vecs *warp)
 {
 	reg->n = lane->n = warp->n = 0;
 	if (!A->rpow2 || !acc_is_pow2(A->L) || !acc_is_pow2(A->G))
@@ -122,14 +122,26 @@ static bool side_bases(const struct acc *A, const struct lay_def *d, const int64
 			return false;
 		push(warp, flat_of(d, e));
 	}
-	/* every point is the XOR of its bits' bases: with the point's bits
+	/* a linear or TTGIR definition is GF(2) by construction */
+	struct lay_form f = { 0 };
+	if (A->thr->ops && A->thr->ops->form)
+		A->thr->ops->form(A->thr, &f);
+	if (f.kind == LAY_FORM_GF2)
+		return true;
+	/* otherwise every point must be the XOR of its bits' bases: with the point's bits
 	 * (registers, lanes, warps) as one index q, want(q) = want(q without
 	 * its lowest bit) ^ the lowest bit's basis */
 	int nb = A->nkept + acc_log2i(A->L) + acc_log2i(A->G);
 	int64_t np = INT64_C(1) << nb, r2n = INT64_C(1) << A->nkept;
 	int64_t bit[64], *want = malloc(sizeof *want * (size_t)np);
-	if (!want || nb > 40)
-		return free(want), false;
+	int64_t *flat = malloc(sizeof *flat * (size_t)(d->size ? d->size : 1));
+	if (!want || !flat || nb > 40) {
+		free(want);
+		free(flat);
+		return false;
+	}
+	for (int64_t e = 0; e < d->size; e++)
+		flat[e] = flat_of(d, e);
 	int k = 0;
 	for (int i = 0; i < reg->n; i++)
 		bit[k++] = reg->v[i];
@@ -147,6 +159,7 @@ static bool side_bases(const struct acc *A, const struct lay_def *d, const int64
 		ok = e >= 0 && flat[e] == want[q];
 	}
 	free(want);
+	free(flat);
 	if (!ok)
 		return false;
 	return true;
@@ -297,14 +310,7 @@ int cvt_scratch_swizzle(const struct acc *S, const struct acc *T, const struct l
 	if (dim > 30)
 		return 0;
 	struct vecs rs, ls, ws, rd, ld, wd, vb;
-	int64_t *flat = malloc(sizeof *flat * (size_t)d->size);
-	if (!flat)
-		return -1;
-	for (int64_t e = 0; e < d->size; e++)
-		flat[e] = flat_of(d, e);
-	bool lin = side_bases(S, d, flat, &rs, &ls, &ws) && side_bases(T, d, flat, &rd, &ld, &wd);
-	free(flat);
-	if (!lin)
+	if (!side_bases(S, d, &rs, &ls, &ws) || !side_bases(T, d, &rd, &ld, &wd))
 		return 0;
 	int fills;
 	if (vector_bases(&rs, &rd, &ws, &wd, bits, &vb, &fills))
