@@ -162,7 +162,7 @@ static json_t *written_def(const struct acc *A, json_t *layout_json, int B, int 
  * and Sw<B,M,S> only moves column bits by row bits: vec = 2^M, maxPhase =
  * 2^B, perPhase = 2^(M+S) / columns.  NULL otherwise.
  */
-static json_t *triton_def(const struct acc *A, int B, int M, int S)
+static json_t *triton_def(const struct acc *A, int B, int M, int S, bool nvmma)
 {
 	const struct lay_def *d = A->mem;
 	if (d->rank != 2 || !A->bijective)
@@ -184,6 +184,20 @@ static json_t *triton_def(const struct acc *A, int B, int M, int S)
 	if (M + B > cb || M + S < cb)
 		return NULL;
 	char txt[160];
+	if (nvmma) {
+		/* NVMMA's 32/64/128-byte swizzles are Sw<1|2|3,4,3> on bytes over
+		 * rows of that many bytes */
+		int bytes = A->bits / 8;
+		if (A->bits < 8 || S != 3 || B > 3 || M != 4 - acc_log2i(bytes) ||
+		    cols * bytes != (16 << B))
+			return NULL;
+		snprintf(txt, sizeof txt,
+			 "#ttg.nvmma_shared<{swizzlingByteWidth = %d, transposed = %s, "
+			 "elementBitWidth = %d}>",
+			 16 << B, major == 0 ? "false" : "true", A->bits);
+		return json_pack("{s:s,s:[I,I]}", "ttgir", txt, "shape", (json_int_t)d->shape[0],
+				 (json_int_t)d->shape[1]);
+	}
 	snprintf(txt, sizeof txt,
 		 "#ttg.swizzled_shared<{vec = %d, perPhase = %d, maxPhase = %d, order = [%s]}>",
 		 1 << M, 1 << (M + S - cb), 1 << B, major == 0 ? "1, 0" : "0, 1");
@@ -260,16 +274,22 @@ json_t *acc_suggest(struct acc *A, const struct count *orig, json_t *layout_json
 				  acc_number(v.total - v.ideal, v.ideal), "wavefronts",
 				  (json_int_t)v.total, "vector_bits", (json_int_t)(v.v * A->bits)));
 	}
-	/* Triton's attribute, verified by reading it back: the same offsets. */
-	json_t *tt = best.B > 0 ? triton_def(A, best.B, best.M, best.S) : NULL;
-	if (tt) {
+	/* Triton's attributes, verified by reading them back: the same
+	 * offsets as the swizzle, element by element. */
+	for (int nv = 0; best.B > 0 && nv < 2; nv++) {
+		json_t *tt = triton_def(A, best.B, best.M, best.S, nv);
+		int64_t *w3 = tt ? malloc(sizeof *w3 * (size_t)(d->size ? d->size : 1)) : NULL;
 		struct lay_error scratch;
-		struct count v;
+		bool same = w3 != NULL;
 		lay_error_clear(&scratch);
-		if (!reread_offsets(A, tt, "/access/suggestion/triton", opt, w, &scratch) &&
-		    !acc_count_access(A, w, &v, false, NULL, 0, &scratch) &&
-		    v.total == best.c.total && v.ideal == best.c.ideal && v.v == best.c.v)
-			json_object_set_new(out, "triton", tt);
+		if (same)
+			same = !reread_offsets(A, tt, "/access/suggestion/triton", opt, w3,
+					       &scratch);
+		for (int64_t e = 0; same && e < d->size; e++)
+			same = w3[e] == swz(A->eoff[e], best.B, best.M, best.S);
+		free(w3);
+		if (same)
+			json_object_set_new(out, nv ? "triton_nvmma" : "triton", tt);
 		else
 			json_decref(tt);
 	}

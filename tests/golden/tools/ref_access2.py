@@ -286,6 +286,26 @@ for tgt, mp in (("gfx942", 32), ("gfx950", 64)):
         extra={"suggestion": {"conflict_free": True, "triton": {
             "ttgir": "#ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = %d, "
                      "order = [1, 0]}>" % mp, "shape": [64, 64]}}})
+# suggest on NVIDIA: the 128-bit row-chunk read of an unswizzled 8x64 f16 tile; the
+# conflict-free answer pastes back as both Triton attributes (checked in check_triton)
+TRITON_SW = "#ttg.swizzled_shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0]}>"
+TRITON_NV = "#ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>"
+case("access-suggest-triton-attributes-f16-8x64", {
+    "layout": expr([8, 64], {"offset": "i * 64 + j"}),
+    "access": {"threads": expr([8, 64], {"laneid": "i + 8 * ((j // 8) % 4)",
+                                         "register": "j % 8 + 8 * (j // 32)"}),
+               "element_bits": 16},
+    "suggest": "swizzle"},
+    "The 16-byte column-chunk read of an unswizzled row-major 8x64 f16 tile (8-way) with\n"
+    "suggest.  CuTe's GMMA K-major SW128 atom for 16-bit types (Sw<3,4,3> on bytes, Sw<3,3,3>\n"
+    "on element offsets) is the conflict-free answer; Triton writes the same layout as\n"
+    "#ttg.swizzled_shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0]}> and as\n"
+    "#ttg.nvmma_shared<{swizzlingByteWidth = 128, ...}> (the reference checks both against\n"
+    "Sw<3,3,3>: the swizzled formula directly, the NVMMA one through ref_triton_ll.py's\n"
+    "re-implementation of Triton's nvmma_shared linear layout).",
+    extra={"suggestion": {"swizzle": "Sw<3,3,3>", "bytes": "Sw<3,4,3>", "conflict_free": True,
+                          "triton": {"ttgir": TRITON_SW, "shape": [8, 64]},
+                          "triton_nvmma": {"ttgir": TRITON_NV, "shape": [8, 64]}}})
 case("access-nvidia-64-lane-layout-warns", {
     "layout": expr([64, 64], {"offset": "i * 64 + j"}),
     "access": {"threads": expr([64, 64], {"lane": "j", "register": "i"}),
@@ -367,6 +387,24 @@ def check_suggest():
             assert got == want0, (name, m)
 
 
+def check_triton():
+    """Both attributes of access-suggest-triton-attributes-f16-8x64 are Sw<3,3,3>."""
+    import ref_triton_ll as T
+    sw = lambda x: x ^ (((x >> 6) & 7) << 3)
+    for r in range(8):
+        for c in range(64):
+            o = r * 64 + (((c // 8) ^ (r % 8)) * 8) + c % 8   # swizzled_shared, vec 8
+            assert o == sw(r * 64 + c)
+    nv = T.nvmma_shared(128, 16, [8, 64])
+    bases = [(b.get("dim0", 0), b.get("dim1", 0)) for b in nv.bases["offset"]]
+    for o in range(512):
+        x = (0, 0)
+        for k, v in enumerate(bases):
+            if o >> k & 1:
+                x = (x[0] ^ v[0], x[1] ^ v[1])
+        assert sw(x[0] * 64 + x[1]) == o, (o, x)
+
+
 def dumps(o):
     return json.dumps(o, indent=2)
 
@@ -374,6 +412,7 @@ def dumps(o):
 def main():
     write = "--write" in sys.argv
     check_suggest()
+    check_triton()
     for name, req, src, extra, err in CASES:
         sp = req["access"].get("space", "shared")
         r2 = {k: v for k, v in req.items() if k != "suggest"}
