@@ -253,7 +253,8 @@ int acc_read_threads(struct acc *A, const char *tptr, struct lay_error *err)
 	struct thr_rows t = { A, NULL, 0, 0, { 0 } };
 	if (d->placements_bound > 0 && d->placements_bound <= (INT64_C(1) << 22)) {
 		/* room for every row at once: no regrowth while walking */
-		t.buf = malloc((size_t)d->placements_bound * (size_t)(d->naxes + 1) * sizeof *t.buf);
+		t.buf = malloc((size_t)d->placements_bound * (size_t)(d->naxes + 1) *
+			       sizeof *t.buf);
 		t.cap = t.buf ? (size_t)d->placements_bound : 0;
 	}
 	int rc = acc_table(d, thr_row, &t, err);
