@@ -129,7 +129,7 @@ int acc_check_lanes(const struct acc *A, json_t *warnings, struct lay_error *err
 		char m[320];
 		snprintf(m, sizeof m,
 			 "the threads layout has %lld lanes but an NVIDIA warp has 32: a "
-			 "64-lane layout is an AMD CDNA wave; give access.target \"gfx942\" "
+			 "64-lane layout is an AMD CDNA wave; give the target \"gfx942\" "
 			 "(MI300) or \"gfx950\" (MI350) to count it under that wave's banks",
 			 (long long)L);
 		json_array_append_new(

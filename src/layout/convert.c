@@ -43,19 +43,27 @@ static void side_free(struct side *s)
 	free(s->thr);
 }
 
-static int side_read(struct side *s, struct lay_def *def, const char *ptr, int bits,
-		     struct lay_error *err)
+static int side_read(struct side *s, struct lay_def *def, const char *ptr, const struct acc *tgt,
+		     json_t *warnings, struct lay_error *err)
 {
 	s->def = def;
 	s->A.mem = def;
 	s->A.thr = def;
-	s->A.bits = bits;
+	s->A.bits = tgt->bits;
 	s->A.op = "load";
-	s->A.target = ACC_NVIDIA;
-	s->A.lanes = ACC_LANES;
-	s->A.banks = ACC_BANKS;
+	s->A.target = tgt->target;
+	s->A.lanes = tgt->lanes;
+	s->A.banks = tgt->banks;
 	s->A.examples = ACC_MAX_EX;
 	int rc = acc_read_threads(&s->A, ptr, err);
+	if (!rc)
+		rc = acc_check_lanes(&s->A, warnings, err);
+	if (rc && err && strncmp(err->message, "the threads layout", 18) == 0) {
+		char m[sizeof err->message];
+		snprintf(m, sizeof m, "%s%s", ptr[1] == 'c' ? "convert.to" : "the layout",
+			 err->message + 18);
+		snprintf(err->message, sizeof err->message, "%s", m);
+	}
 	if (rc)
 		return rc;
 	s->first = malloc(sizeof *s->first * (size_t)(def->size ? def->size : 1));
@@ -193,7 +201,7 @@ static int search(struct side *src, struct side *dst, int64_t *eoff, json_t *out
 	int64_t best = st.total + ld.total, ideal = st.ideal + ld.ideal;
 	bst = st;
 	bld = ld;
-	for (int B = 1; B <= 5 && best > ideal; B++)
+	for (int B = 1; B <= acc_log2i(src->A.banks) && best > ideal; B++)
 		for (int M = 0; M + 2 * B <= nb; M++)
 			for (int S = B; M + S + B <= nb; S++) {
 				for (int64_t e = 0; e < n; e++)
@@ -362,7 +370,7 @@ static json_t *classify(const struct side *src, const struct side *dst, int exam
 	return o;
 }
 
-static int parse_convert(json_t *conv, json_t **to, int *bits, struct lay_error *err)
+static int parse_convert(json_t *conv, json_t **to, struct acc *tgt, struct lay_error *err)
 {
 	if (!json_is_object(conv))
 		return lay_error_set(
@@ -386,10 +394,14 @@ static int parse_convert(json_t *conv, json_t **to, int *bits, struct lay_error 
 						     "element_bits is %lld: a power of two from 1 "
 						     "to 128",
 						     (long long)b);
-			*bits = (int)b;
+			tgt->bits = (int)b;
+		} else if (strcmp(key, "target") == 0) {
+			if (acc_parse_target(tgt, val, q, err))
+				return err ? err->code : LAY_ESCHEMA;
 		} else {
 			return lay_error_set(err, LAY_ESCHEMA, q, -1,
-					     "unknown member \"%s\" in convert (to, element_bits)",
+					     "unknown member \"%s\" in convert (to, element_bits, "
+					     "target)",
 					     key);
 		}
 	}
@@ -402,15 +414,23 @@ static int parse_convert(json_t *conv, json_t **to, int *bits, struct lay_error 
 int lay_convert_attach(json_t *analysis, struct lay_def *layout, json_t *convert,
 		       const struct lay_options *opt, struct lay_error *err)
 {
-	json_t *to = NULL, *res = NULL;
-	int bits = layout->element_bits > 0 ? layout->element_bits : 32;
+	json_t *to = NULL, *res = NULL, *warnings = json_array();
+	struct acc tgt = { 0 };
+	tgt.bits = layout->element_bits > 0 ? layout->element_bits : 32;
+	tgt.target = ACC_NVIDIA;
+	tgt.lanes = ACC_LANES;
+	tgt.banks = ACC_BANKS;
 	struct side src = { 0 }, dst = { 0 };
 	struct lay_def *dd = NULL;
-	int rc = parse_convert(convert, &to, &bits, err);
-	if (rc)
+	int rc = parse_convert(convert, &to, &tgt, err);
+	if (rc) {
+		json_decref(warnings);
 		return rc;
-	if (!(dd = lay_def_new(to, "/convert/to", opt, err)))
+	}
+	if (!(dd = lay_def_new(to, "/convert/to", opt, err))) {
+		json_decref(warnings);
 		return err ? err->code : LAY_ESCHEMA;
+	}
 	bool same = dd->rank == layout->rank;
 	for (int k = 0; same && k < dd->rank; k++)
 		same = dd->shape[k] == layout->shape[k];
@@ -428,8 +448,9 @@ int lay_convert_attach(json_t *analysis, struct lay_def *layout, json_t *convert
 				   a, b);
 		goto out;
 	}
-	if ((rc = side_read(&src, layout, layout->ptr[0] ? layout->ptr : "/layout", bits, err)) ||
-	    (rc = side_read(&dst, dd, "/convert/to", bits, err)))
+	if ((rc = side_read(&src, layout, layout->ptr[0] ? layout->ptr : "/layout", &tgt, warnings,
+			    err)) ||
+	    (rc = side_read(&dst, dd, "/convert/to", &tgt, warnings, err)))
 		goto out;
 	int examples = opt && opt->examples > 0 ? opt->examples : LAYOUTD_DEFAULT_EXAMPLES;
 	if (examples > ACC_MAX_EX)
@@ -438,7 +459,10 @@ int lay_convert_attach(json_t *analysis, struct lay_def *layout, json_t *convert
 		rc = err ? err->code : LAY_ENOMEM;
 		goto out;
 	}
-	json_object_set_new(res, "element_bits", json_integer(bits));
+	json_object_set_new(res, "element_bits", json_integer(tgt.bits));
+	json_object_set_new(res, "target", json_string(acc_target_name(tgt.target)));
+	json_object_set_new(res, "warnings", warnings);
+	warnings = NULL;
 	if (strcmp(json_string_value(json_object_get(res, "kind")), "shared_memory") == 0 &&
 	    (rc = scratch(&src, &dst, res, err)))
 		goto out;
@@ -446,6 +470,7 @@ int lay_convert_attach(json_t *analysis, struct lay_def *layout, json_t *convert
 	res = NULL;
 out:
 	json_decref(res);
+	json_decref(warnings);
 	side_free(&src);
 	side_free(&dst);
 	lay_def_free(dd);

@@ -1,7 +1,7 @@
 /*
  * convert_swizzle.c - the scratch layout of a conversion through shared
  * memory, chosen the way Triton's generic swizzling does for plain
- * loads and stores (32 banks of 4 bytes):
+ * loads and stores (the target's banks of 4 bytes; 32 on NVIDIA):
  *
  *  1. Work on GF(2) vectors of the flattened tile (the first dimension
  *     fastest).  The vector bases are the register bases both layouts
@@ -322,7 +322,8 @@ int cvt_scratch_swizzle(const struct acc *S, const struct acc *T, const struct l
 		push(&bs, ls.v[i]);
 	for (int i = 0; i < ld.n - lv && lv <= ld.n; i++)
 		push(&bd, ld.v[i]);
-	int lenb = acc_log2i(1024 / ((INT64_C(1) << vb.n) * bits));
+	/* one row of banks: banks x 32 bits */
+	int lenb = acc_log2i(S->banks * 32 / ((INT64_C(1) << vb.n) * bits));
 	if (lenb > dim - vb.n)
 		lenb = dim - vb.n;
 	int lens = dim - lenb - vb.n;

@@ -314,7 +314,7 @@ case("access-nvidia-64-lane-layout-warns", {
     "32-lane wavefronts, with a warning that names the AMD target it probably meant.",
     extra={"warnings": [{"code": "lanes_exceed_warp", "likely_target": "gfx942", "message":
                          "the threads layout has 64 lanes but an NVIDIA warp has 32: a 64-lane "
-                         "layout is an AMD CDNA wave; give access.target \"gfx942\" (MI300) or "
+                         "layout is an AMD CDNA wave; give the target \"gfx942\" (MI300) or "
                          "\"gfx950\" (MI350) to count it under that wave's banks"}]})
 
 CUDA = ("CUDA C++ Best Practices Guide, 'Coalesced Access to Global Memory' (figures: a simple\n"

@@ -107,6 +107,8 @@ CASES = []
 def ttgir_case(name, src, dst, shape, bits, S, D, source, extra=None):
     req = {"layout": {"ttgir": src, "shape": shape},
            "convert": {"to": {"ttgir": dst, "shape": shape}, "element_bits": bits}}
+    if extra and "target" in extra:
+        req["convert"]["target"] = extra["target"]
     CASES.append((name, req, S, D, len(shape), source, extra))
 
 
@@ -183,6 +185,16 @@ def tr(l):
             "out": l["out"]}
 
 
+A0 = ([1, 8], [8, 8], [1, 1], [1, 0])
+A1 = ([8, 1], [8, 8], [1, 1], [0, 1])
+ttgir_case("convert-gfx942-blocked-64-lanes-transpose", battr(A0), battr(A1), [64, 64], 16,
+           bl(A0, [64, 64]), bl(A1, [64, 64]),
+           "A 64-lane wave (threadsPerWarp [8, 8]) moving a 64x64 f16 tile from rows of 8 to\n"
+           "columns of 8, with convert.target gfx942: no element changes warp (one warp), but\n"
+           "several register bits become lane bits, so Triton's rule (cvtNeedsWarpShuffle: fewer\n"
+           "than two mixed transpositions) sends it through shared memory.  The target echoes,\n"
+           "and a 64-lane layout raises no warning under it.",
+           {"target": "gfx942", "warnings": []})
 RB = [[0, 2], [0, 4], [2, 0], [4, 0], [8, 0]]
 linear_case("convert-linear-register-permutation-16x8-registers",
             L([[0, 1], [1, 0]], RB, [], [["dim0", 16], ["dim1", 8]]),
