@@ -43,8 +43,10 @@ static void side_free(struct side *s)
 	free(s->thr);
 }
 
+/* Read one side; the source (holders) also keeps, for every element, the
+ * first point and the threads that hold it. */
 static int side_read(struct side *s, struct lay_def *def, const char *ptr, const struct acc *tgt,
-		     json_t *warnings, struct lay_error *err)
+		     bool holders, json_t *warnings, struct lay_error *err)
 {
 	s->def = def;
 	s->A.mem = def;
@@ -64,7 +66,7 @@ static int side_read(struct side *s, struct lay_def *def, const char *ptr, const
 			 err->message + 18);
 		snprintf(err->message, sizeof err->message, "%s", m);
 	}
-	if (rc)
+	if (rc || !holders)
 		return rc;
 	s->first = malloc(sizeof *s->first * (size_t)(def->size ? def->size : 1));
 	if (!s->first)
@@ -98,16 +100,20 @@ static int side_read(struct side *s, struct lay_def *def, const char *ptr, const
 	return 0;
 }
 
-/* Does side s hold element e in thread (g, l) (l < 0: anywhere in g)? */
-static bool holds(const struct side *s, int64_t e, int64_t g, int64_t l)
+/* Where side s holds element e against thread (g, l): 0 in that thread,
+ * 1 elsewhere in warp group g only, 2 not in g at all. */
+static int held(const struct side *s, int64_t e, int64_t g, int64_t l)
 {
-	const struct acc *A = &s->A;
+	int64_t L = s->A.L, want = g * L + l;
+	int best = 2;
 	for (int64_t k = s->start[e]; k < s->start[e + 1]; k++) {
 		int64_t gl = s->thr[k];
-		if (gl / A->L == g && (l < 0 || gl % A->L == l))
-			return true;
+		if (gl == want && l < L)
+			return 0;
+		if (gl / L == g)
+			best = 1;
 	}
-	return false;
+	return best;
 }
 
 /* The user's coordinates of full point p of a side. */
@@ -323,11 +329,9 @@ static json_t *classify(const struct side *src, const struct side *dst, int exam
 		int64_t g = p / T->R / T->L, l = p / T->R % T->L;
 		if (seen[e] == 2)
 			continue; /* changes warp already */
-		if (!holds(src, e, g, -1)) {
-			seen[e] = 2;
-			to[e] = p;
-		} else if (!seen[e] && !holds(src, e, g, l)) {
-			seen[e] = 1;
+		int where = held(src, e, g, l);
+		if (where == 2 || (where == 1 && !seen[e])) {
+			seen[e] = (uint8_t)where;
 			to[e] = p;
 		}
 	}
@@ -448,9 +452,9 @@ int lay_convert_attach(json_t *analysis, struct lay_def *layout, json_t *convert
 				   a, b);
 		goto out;
 	}
-	if ((rc = side_read(&src, layout, layout->ptr[0] ? layout->ptr : "/layout", &tgt, warnings,
-			    err)) ||
-	    (rc = side_read(&dst, dd, "/convert/to", &tgt, warnings, err)))
+	if ((rc = side_read(&src, layout, layout->ptr[0] ? layout->ptr : "/layout", &tgt, true,
+			    warnings, err)) ||
+	    (rc = side_read(&dst, dd, "/convert/to", &tgt, false, warnings, err)))
 		goto out;
 	int examples = opt && opt->examples > 0 ? opt->examples : LAYOUTD_DEFAULT_EXAMPLES;
 	if (examples > ACC_MAX_EX)
