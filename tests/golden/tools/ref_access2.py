@@ -205,8 +205,10 @@ def global_case(req):
 CASES = []
 
 
-def case(name, request, source, extra=None, error=None):
-    CASES.append((name, request, source, extra, error))
+def case(name, request, source, extra=None, error=None, ref_threads=None):
+    """ref_threads: the threads layout as the reference reads it (a table built
+    here from the notation's definition) when ref_bank cannot parse it."""
+    CASES.append((name, request, source, extra, error, ref_threads))
 
 
 def expr(logical, m, **kw):
@@ -370,6 +372,16 @@ case("access-global-f16-tv-16-byte-vectors", {
                "element_bits": 16, "space": "global"}},
     CUDA + "\nA TV layout with 8 contiguous f16 per lane: 16-byte vector loads, 4 rows of 128\n"
     "bytes per instruction: 16 sectors, 4 lines, 100%; 8 instructions.")
+# CuTe TV (32,4):(4,1): thread t, value v -> index 4 t + v (colex into [128, 1])
+TV_TABLE = {"logical": [128, 1], "table": [[[4 * t + v, 0], {"thread": t, "value": v}]
+                                            for t in range(32) for v in range(4)]}
+case("access-global-cute-tv-32x4-f16-8-sectors", {
+    "layout": expr([128, 1], {"offset": "i"}),
+    "access": {"threads": {"cute": "(32,4):(4,1)", "cute_role": "tv", "logical": [128, 1]},
+               "element_bits": 16, "space": "global"}},
+    TL + "\nThe TV layout (32,4):(4,1) over fp16: each thread 4 contiguous halves (an 8-byte\n"
+    "vector), 256 bytes per instruction: 8 segments of 32 bytes in 2 lines, 100%.",
+    ref_threads=TV_TABLE)
 case("access-global-gfx942-f32-64-lanes", {
     "layout": expr([64], {"offset": "i"}),
     "access": {"threads": expr([64], {"lane": "i"}), "element_bits": 32, "space": "global",
@@ -413,9 +425,11 @@ def main():
     write = "--write" in sys.argv
     check_suggest()
     check_triton()
-    for name, req, src, extra, err in CASES:
+    for name, req, src, extra, err, ref_threads in CASES:
         sp = req["access"].get("space", "shared")
         r2 = {k: v for k, v in req.items() if k != "suggest"}
+        if ref_threads:
+            r2 = dict(r2, access=dict(r2["access"], threads=ref_threads))
         res = global_case(r2) if sp == "global" else banks_case(r2)
         exp = {"access": dict(res)}
         if extra:
