@@ -68,6 +68,23 @@ req "element_bits from the TTGIR types" 200 --data-binary "@$TT" "$U/v1/check"
 jqt "16 bits, 3 conflicts" '.access.element_bits == 16 and .access.bank_conflicts == 3 and .access.warnings == []'
 req "an element_bits that contradicts the types" 200 --data-binary "$(jq -c '.access.element_bits = 32 | del(.expect)' "$TT")" "$U/v1/analyze"
 jqt "kept, with a warning" '.access.element_bits == 32 and (.access.warnings | map(.code)) == ["element_bits_differs"]'
+# ---- targets, global memory, conversions
+GX="$G/access-gfx942-op-matters-128bit-store/request.json"
+req "gfx942: a 128-bit store in groups of 8 lanes" 200 --data-binary "@$GX" "$U/v1/analyze"
+jqt "2-way, target echoed" '.access.target == "gfx942" and .access.bank_conflicts == 1 and .access.max_ways == 2 and .access.lanes_per_wavefront == 8'
+req "gfx942: the same layouts loaded" 200 --data-binary "$(jq -c '.access.op = "load"' "$GX")" "$U/v1/analyze"
+jqt "conflict-free read phases" '.access.bank_conflicts == 0 and (.access.view.phase_lanes | length) == 8'
+MIS="$G/access-global-f32-misaligned-fails-efficiency/request.json"
+req "global: 80% against a 90% minimum: 422" 422 --data-binary "@$MIS" "$U/v1/check"
+jqt "the efficiency failure" '.ok == false and .expect.failures[0].field == "efficiency" and .access.sectors == 5 and .access.worst.sectors == 5'
+req "global: a 5-sector maximum holds" 200 --data-binary "$(jq -c '.expect = {"sectors_per_request": 5}' "$MIS")" "$U/v1/check"
+CV="$G/convert-triton-blocked-blocked-16x16-shared-memory/request.json"
+req "convert through the daemon" 200 --data-binary "@$CV" "$U/v1/analyze"
+jqt "shared memory, conflict-free scratch" '.convert.kind == "shared_memory" and .convert.store.bank_conflicts == 0 and .convert.load.bank_conflicts == 0 and (.convert.examples | length) > 0'
+req "convert again: never answered from the cache" 200 --data-binary "@$CV" "$U/v1/analyze"
+jqt "still classified" '.convert.kind == "shared_memory"'
+req "convert between different tiles" 422 --data-binary @"$G/bad-convert-different-tiles/request.json" "$U/v1/analyze"
+jqt "pointer" '.code == "shape_mismatch" and .pointer == "/convert/to"'
 req "show picks a wavefront" 200 --data-binary "$(jq -c '.access.show = {"instruction": 5}' "$COL")" "$U/v1/analyze"
 jqt "instruction 5 in the view" '.access.view.instruction == 5 and .access.view.registers == [5] and .access.view.conflicting_banks == [5]'
 stop
@@ -86,5 +103,19 @@ if [ $rc = 0 ] && grep -q "suggestion   Sw<5,0,5> on element offsets (Sw<5,2,5> 
 	ok "layoutd check: the suggestion line"
 else
 	bad "layoutd check suggestion, exit $rc"; cat "$T/out"
+fi
+"$L" check "$MIS" > "$T/out" 2>&1
+rc=$?
+if [ $rc = 1 ] && grep -q "5 sectors (ideal 4), 2 lines, efficiency 0.8" "$T/out"; then
+	ok "layoutd check: the global access line"
+else
+	bad "layoutd check global, exit $rc"; cat "$T/out"
+fi
+"$L" check "$CV" > "$T/out" 2>&1
+rc=$?
+if [ $rc = 0 ] && grep -q "convert      shared_memory: 240 elements change lane, 0 change warp" "$T/out"; then
+	ok "layoutd check: the conversion line"
+else
+	bad "layoutd check convert, exit $rc"; cat "$T/out"
 fi
 exit $fail

@@ -31,6 +31,12 @@ const PRESETS = [
 	 request: {"layout": {"logical": [32, 32], "expr": {"offset": "i * 32 + j"}}, "access": {"threads": {"logical": [32, 32], "expr": {"laneid": "i", "register": "j"}}, "element_bits": 32, "vector": 1}, "suggest": "swizzle"}},
 	{id: "access-ldmatrix-sw128-f16", label: "Bank conflicts: 128-bit ldmatrix-style read of the CuTe SW128 f16 atom",
 	 request: {"layout": {"logical": [8, 64], "expr": {"offset": "(i * 64 + j) ^ ((((i * 64 + j) >> 6) & 7) << 3)"}}, "access": {"threads": {"logical": [8, 64], "expr": {"laneid": "i + 8 * ((j // 8) % 4)", "register": "j % 8 + 8 * (j // 32)"}}, "element_bits": 16}, "expect": {"bank_conflicts": 0, "vector_bits": 128}}},
+	{id: "access-gfx942-128bit-store", label: "Bank conflicts on AMD gfx942: 128-bit stores in groups of 8 lanes (2-way; loads are free)",
+	 request: {"layout": {"logical": [64, 4], "expr": {"offset": "4 * ((i % 4) + 4 * ((i >> 4) & 1) + 8 * ((i >> 2) & 3) + 32 * (i >> 5)) + j"}}, "access": {"threads": {"logical": [64, 4], "expr": {"lane": "i", "register": "j"}}, "element_bits": 32, "target": "gfx942", "op": "store"}}},
+	{id: "global-f32-misaligned", label: "Global memory: 32 lanes reading f32 one word off alignment (5 sectors, 80%)",
+	 request: {"layout": {"logical": [32], "expr": {"offset": "i + 1"}}, "access": {"threads": {"logical": [32], "expr": {"laneid": "i"}}, "element_bits": 32, "space": "global"}, "expect": {"efficiency": 0.9}}},
+	{id: "convert-blocked-transpose", label: "Conversion: Triton #blocked 16×16 to its transpose (through shared memory)",
+	 request: {"layout": {"ttgir": "#ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [1, 1], order = [1, 0]}>", "shape": [16, 16]}, "convert": {"to": {"ttgir": "#ttg.blocked<{sizePerThread = [4, 1], threadsPerWarp = [4, 8], warpsPerCTA = [1, 1], order = [0, 1]}>", "shape": [16, 16]}, "element_bits": 32}}},
 	{id: "cute-gmma-k-sw128-f16", label: "Swizzled smem: CuTe GMMA::Layout_K_SW128_Atom<half_t> as print() shows it",
 	 request: {"layout": {"cute": "Sw<3,4,3> o smem_ptr[16b](unset) o (_8,_64):(_64,_1)"}, "expect": {"bijective": true}, "probe": [[0, 0], [1, 0], [7, 63]]}},
 	{id: "tvm-compose-swizzle-128b-f16", label: "Swizzled smem: TVM ComposeLayout(3, 3, 3, …) over (8, 64)",
@@ -1234,6 +1240,8 @@ async function runCheck(opts) {
 			h('span', {class: 'reason'}, 'the layout was refused; see the message above')));
 		$('views').hidden = true;
 		$('banks').hidden = true;
+		$('sectors').hidden = true;
+		$('convert').hidden = true;
 		showError(e);
 		setShare(opts.hash || hashFor(req));
 		return null;
@@ -1249,7 +1257,7 @@ let bank = null;   /* {req, a, sreq?, sa?, swizzled} */
 
 function accessLine(acc) {
 	const bc = Number.isInteger(acc.bank_conflicts) ? String(acc.bank_conflicts) : acc.bank_conflicts.toFixed(3);
-	return acc.op + ' of ' + acc.vector.bits + '-bit vectors (' + acc.vector.elements + ' × ' + acc.element_bits + ' bits), ' +
+	return (acc.target && acc.target !== 'nvidia' ? acc.target + ' ' : '') + acc.op + ' of ' + acc.vector.bits + '-bit vectors (' + acc.vector.elements + ' × ' + acc.element_bits + ' bits), ' +
 		plural(acc.instructions, 'instruction') + ', ' + acc.lanes_per_wavefront + ' lanes per wavefront: ' +
 		acc.wavefronts + ' wavefronts (ideal ' + acc.ideal_wavefronts + '), ' + bc + ' bank conflicts, at worst ' +
 		acc.max_ways + '-way' + (acc.analytic !== undefined ? ' (Triton\'s closed form: ' + acc.analytic + ')' : '');
@@ -1285,7 +1293,8 @@ function renderBankState() {
 	const acc = which.access;
 	const v = acc.view;
 	$('bank-summary').textContent = (bank.swizzled ? 'with ' + bank.a.access.suggestion.swizzle + ': ' : '') + accessLine(acc) +
-		(v ? ' — showing instruction ' + v.instruction + ', wavefront ' + v.wavefront + ' (lanes ' + v.lanes[0] + '–' + v.lanes[1] +
+		(v ? ' — showing instruction ' + v.instruction + ', wavefront ' + v.wavefront + ' (lanes ' +
+			(v.phase_lanes ? v.phase_lanes.join(',') : v.lanes[0] + '–' + v.lanes[1]) +
 			', registers ' + v.registers.join(',') + '): ' + v.ways + '-way' : '');
 	$('bank-instr').max = String(Math.max(0, acc.instructions - 1));
 	$('bank-wf').max = String(Math.max(0, acc.wavefronts_per_instruction - 1));
@@ -1298,8 +1307,62 @@ function renderBankState() {
 	drawBankGrid(which);
 }
 
+/* ---------- global sectors and conversions ---------- */
+function fmtHardware(p) {
+	return Object.entries(p).map(([k, v]) => k + ' ' + v).join(', ');
+}
+
+function renderSectors(a) {
+	const acc = a.access;
+	if (!acc || acc.space !== 'global') {
+		$('sectors').hidden = true;
+		return;
+	}
+	$('sectors').hidden = false;
+	const w = acc.worst || {examples: []};
+	$('sector-summary').textContent = 'global ' + acc.op + ' of ' + acc.vector.bits + '-bit vectors' +
+		(acc.target && acc.target !== 'nvidia' ? ' on ' + acc.target : '') + ': ' +
+		plural(acc.instructions, 'instruction') + ', ' + acc.sectors + ' sectors (ideal ' + acc.ideal_sectors + '), ' +
+		acc.lines + ' lines, efficiency ' + (100 * acc.efficiency).toFixed(1) + '%; the worst, instruction ' +
+		w.instruction + ', touches ' + w.sectors + ' sectors in ' + w.lines + ' lines';
+	const table = $('sector-grid');
+	table.replaceChildren(h('tr', {}, h('th', {}, 'sector'), h('th', {}, 'line'), h('th', {}, 'bytes'),
+		h('th', {}, 'accesses'), h('th', {}, 'lanes (element @ offset)')));
+	for (const sec of w.examples)
+		table.append(h('tr', {'data-testid': 'sector-row', 'data-sector': sec.sector},
+			h('td', {}, String(sec.sector)), h('td', {}, String(sec.line)),
+			h('td', {}, sec.bytes[0] + '–' + sec.bytes[1]), h('td', {}, String(sec.accesses)),
+			h('td', {}, sec.examples.map((x) => 'L' + x.lane + ' ' + fmtElem(x.logical, a.logical.names) + ' @' +
+				x.offset).join('; ') + (sec.accesses > sec.examples.length ? ' …' : ''))));
+}
+
+function renderConvert(a) {
+	const cv = a.convert;
+	if (!cv) {
+		$('convert').hidden = true;
+		return;
+	}
+	$('convert').hidden = false;
+	let line = cv.kind + ': ' + cv.reason + '; ' + plural(cv.elements.change_lane, 'element') + ' change lane, ' +
+		cv.elements.change_warp + ' change warp';
+	if (cv.mixed_transpositions !== undefined) line += ', ' + plural(cv.mixed_transpositions, 'mixed transposition');
+	if (cv.store && cv.load)
+		line += '; through a scratch (' + (cv.swizzle.swizzle || 'swizzled, linear bases') + '): store ' +
+			cv.store.bank_conflicts + ', load ' + cv.load.bank_conflicts + ' bank conflicts';
+	$('convert-summary').textContent = line;
+	const table = $('convert-grid');
+	table.replaceChildren(h('tr', {}, h('th', {}, 'element'), h('th', {}, 'changes'), h('th', {}, 'from'),
+		h('th', {}, 'to')));
+	for (const x of cv.examples)
+		table.append(h('tr', {'data-testid': 'convert-row', class: x.changes === 'warp' ? 'conflict' : null},
+			h('td', {}, fmtElem(x.logical, a.logical.names)), h('td', {}, x.changes),
+			h('td', {}, fmtHardware(x.from)), h('td', {}, fmtHardware(x.to))));
+}
+
 function renderBanks(a, req) {
-	if (!a.access) {
+	renderSectors(a);
+	renderConvert(a);
+	if (!a.access || a.access.space === 'global') {
 		$('banks').hidden = true;
 		bank = null;
 		return;

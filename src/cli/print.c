@@ -155,11 +155,52 @@ static void put_examples(FILE *f, json_t *a, const char *field, const char *titl
 	fputc('\n', f);
 }
 
+/* A global access: sectors and lines against the ideal, the worst one. */
+static void put_global(FILE *f, json_t *acc)
+{
+	json_t *vec = json_object_get(acc, "vector"), *w = json_object_get(acc, "worst");
+	fprintf(f,
+		"  %-12s global %s of %lld-bit vectors: %lld instructions, %lld sectors (ideal "
+		"%lld), %lld lines, efficiency %.3g, at worst %lld sectors in instruction %lld\n",
+		"access", json_string_value(json_object_get(acc, "op")),
+		(long long)json_integer_value(json_object_get(vec, "bits")),
+		(long long)json_integer_value(json_object_get(acc, "instructions")),
+		(long long)json_integer_value(json_object_get(acc, "sectors")),
+		(long long)json_integer_value(json_object_get(acc, "ideal_sectors")),
+		(long long)json_integer_value(json_object_get(acc, "lines")),
+		json_number_value(json_object_get(acc, "efficiency")),
+		(long long)json_integer_value(json_object_get(acc, "sectors_per_request")),
+		(long long)json_integer_value(json_object_get(w, "instruction")));
+}
+
+/* A conversion: its class, and the scratch counts through shared memory. */
+static void put_convert(FILE *f, json_t *cv)
+{
+	json_t *el = json_object_get(cv, "elements"), *st = json_object_get(cv, "store"),
+	       *ld = json_object_get(cv, "load");
+	fprintf(f, "  %-12s %s: %lld elements change lane, %lld change warp", "convert",
+		json_string_value(json_object_get(cv, "kind")),
+		(long long)json_integer_value(json_object_get(el, "change_lane")),
+		(long long)json_integer_value(json_object_get(el, "change_warp")));
+	const char *sw =
+		json_string_value(json_object_get(json_object_get(cv, "swizzle"), "swizzle"));
+	if (st && ld)
+		fprintf(f, "; scratch %s: store %g, load %g bank conflicts",
+			sw ? sw : "swizzle (linear bases)",
+			json_number_value(json_object_get(st, "bank_conflicts")),
+			json_number_value(json_object_get(ld, "bank_conflicts")));
+	fputc('\n', f);
+}
+
 /* The access analysis: vector, wavefronts, conflicts, the worst bank. */
 static void put_access(FILE *f, json_t *acc, json_t *names)
 {
 	if (!acc)
 		return;
+	if (json_object_get(acc, "sectors")) {
+		put_global(f, acc);
+		return;
+	}
 	json_t *vec = json_object_get(acc, "vector"), *bc = json_object_get(acc, "bank_conflicts");
 	fprintf(f, "  %-12s %s of %lld-bit vectors (%lld x %lld bits): %lld instructions, ",
 		"access", json_string_value(json_object_get(acc, "op")),
@@ -301,6 +342,8 @@ void cli_print_analysis(FILE *f, const char *file, json_t *a)
 	put_examples(f, a, "out_of_bounds", "out of bounds", names);
 	put_examples(f, a, "holes", "holes", names);
 	put_access(f, json_object_get(a, "access"), names);
+	if (json_object_get(a, "convert"))
+		put_convert(f, json_object_get(a, "convert"));
 	json_t *rt = json_object_get(a, "round_trip");
 	long long mm = (long long)json_integer_value(json_object_get(rt, "mismatches"));
 	if (mm) {

@@ -172,11 +172,14 @@ int http_analyze(struct http_server *srv, json_t *body, const char *const *allow
 	json_t *probe = json_object_get(body, "probe");
 	json_t *access = json_object_get(body, "access"),
 	       *suggest = json_object_get(body, "suggest");
+	json_t *convert = json_object_get(body, "convert");
 	/* an access analysis (or an expectation on one) is never answered from
 	 * the cache, which holds the layout's own analysis */
-	bool fresh = access || suggest ||
+	bool fresh = access || suggest || convert ||
 		     (json_is_object(expect) && (json_object_get(expect, "bank_conflicts") ||
-						 json_object_get(expect, "vector_bits")));
+						 json_object_get(expect, "vector_bits") ||
+						 json_object_get(expect, "efficiency") ||
+						 json_object_get(expect, "sectors_per_request")));
 	if (!layout)
 		return lay_error_set(
 			err, LAY_ESCHEMA, "/layout", -1,
@@ -228,12 +231,17 @@ int http_analyze(struct http_server *srv, json_t *body, const char *const *allow
 	if (!def)
 		return err->code;
 	o->analysis = lay_analyze_request(def, layout, expect, probe, access, suggest, &opt, err);
+	if (o->analysis && convert && lay_convert_attach(o->analysis, def, convert, &opt, err)) {
+		json_decref(o->analysis);
+		o->analysis = NULL;
+	}
 	if (o->analysis) {
 		snprintf(o->id, sizeof o->id, "%s", def->id);
 		o->ok = json_is_true(json_object_get(o->analysis, "ok"));
 		json_t *base = json_deep_copy(o->analysis);
 		json_object_del(base, "probe");
 		json_object_del(base, "access");
+		json_object_del(base, "convert");
 		lay_expect_apply(base, NULL, "/expect", &opt, NULL);
 		if (base)
 			cache_store(srv, def->id, base, layout);
@@ -248,8 +256,8 @@ static enum MHD_Result post_analyze(struct MHD_Connection *c, struct http_req *r
 	struct lay_error err;
 	struct http_outcome o = { 0 };
 	lay_error_clear(&err);
-	static const char *const allowed[] = { "layout", "expect",  "probe",
-					       "access", "suggest", NULL };
+	static const char *const allowed[] = { "layout",  "expect",  "probe", "access",
+					       "suggest", "convert", NULL };
 	json_t *body = http_parse_body(r, &err);
 	json_t *expect = json_object_get(body, "expect");
 	bool equals = json_is_object(expect) && json_object_get(expect, "equals");

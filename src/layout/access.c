@@ -168,7 +168,7 @@ int acc_read_memory(struct acc *A, const char *lptr, struct lay_error *err)
 	for (int64_t e = 0; e < d->size; e++)
 		A->eoff[e] = -1;
 	struct mem_rows m = { A, -1, -1, 0 };
-	int rc = lay_table((struct lay_def *)d, false, mem_row, &m, err);
+	int rc = acc_table(d, mem_row, &m, err);
 	if (rc)
 		return rc;
 	char es[128];
@@ -215,7 +215,7 @@ int acc_read_memory(struct acc *A, const char *lptr, struct lay_error *err)
 }
 
 /* The threads side: lane, warp groups and registers from the axis names. */
-static int read_threads(struct acc *A, const char *tptr, struct lay_error *err)
+int acc_read_threads(struct acc *A, const char *tptr, struct lay_error *err)
 {
 	const struct lay_def *d = A->thr;
 	A->lane_axis = A->thread_axis = -1;
@@ -251,7 +251,13 @@ static int read_threads(struct acc *A, const char *tptr, struct lay_error *err)
 				     "thread %% 32)");
 
 	struct thr_rows t = { A, NULL, 0, 0, { 0 } };
-	int rc = lay_table((struct lay_def *)d, false, thr_row, &t, err);
+	if (d->placements_bound > 0 && d->placements_bound <= (INT64_C(1) << 22)) {
+		/* room for every row at once: no regrowth while walking */
+		t.buf = malloc((size_t)d->placements_bound * (size_t)(d->naxes + 1) *
+			       sizeof *t.buf);
+		t.cap = t.buf ? (size_t)d->placements_bound : 0;
+	}
+	int rc = acc_table(d, thr_row, &t, err);
 	if (rc) {
 		free(t.buf);
 		return rc;
@@ -263,8 +269,8 @@ static int read_threads(struct acc *A, const char *tptr, struct lay_error *err)
 		A->L = T;
 		A->twarps = 1;
 	} else {
-		A->L = T < ACC_LANES ? T : ACC_LANES;
-		A->twarps = (T + ACC_LANES - 1) / ACC_LANES;
+		A->L = T < A->lanes ? T : A->lanes;
+		A->twarps = (T + A->lanes - 1) / A->lanes;
 	}
 	A->R = 1;
 	for (int k = 0; k < A->nslot; k++)
@@ -288,8 +294,8 @@ static int read_threads(struct acc *A, const char *tptr, struct lay_error *err)
 		if (A->lane_axis >= 0) {
 			l = c[A->lane_axis];
 		} else {
-			l = c[A->thread_axis] % ACC_LANES;
-			g = c[A->thread_axis] / ACC_LANES;
+			l = c[A->thread_axis] % A->lanes;
+			g = c[A->thread_axis] / A->lanes;
 			gs = A->twarps;
 		}
 		for (int k = 0; k < A->ngrp; k++) {
@@ -335,7 +341,7 @@ static int read_threads(struct acc *A, const char *tptr, struct lay_error *err)
 }
 
 /* Register index of the compacted register r2. */
-static int64_t expand_reg(const struct acc *A, int64_t r2)
+int64_t acc_expand_reg(const struct acc *A, int64_t r2)
 {
 	if (!A->rpow2)
 		return r2;
@@ -360,7 +366,7 @@ static int fill_f(struct acc *A, const int64_t *eoff, struct lay_error *err)
 	if (!map)
 		return lay_error_set(err, LAY_ENOMEM, A->thr->ptr, -1, "out of memory");
 	for (int64_t r2 = 0; r2 < A->R2; r2++)
-		map[r2] = expand_reg(A, r2);
+		map[r2] = acc_expand_reg(A, r2);
 	for (int64_t gl = 0; gl < A->G * A->L; gl++)
 		for (int64_t r2 = 0; r2 < A->R2; r2++) {
 			int32_t e = A->pelem[gl * A->R + map[r2]];
@@ -458,12 +464,11 @@ static size_t wavefront_words(const struct acc *A, const struct count *C, int64_
 			      int64_t wf, int64_t *words)
 {
 	size_t n = 0;
-	int64_t l0 = wf * C->lanes_per_wf, l1 = l0 + C->lanes_per_wf;
-	if (l1 > A->L)
-		l1 = A->L;
+	int64_t lanes[ACC_MAX_LANES];
+	int64_t nl = acc_phase_lanes(A, C, wf, lanes);
 	const int64_t *rm = A->regmap + ig * C->v;
-	for (int64_t l = l0; l < l1; l++) {
-		const int64_t *fr = A->f + (g * A->L + l) * A->R2;
+	for (int64_t k = 0; k < nl; k++) {
+		const int64_t *fr = A->f + (g * A->L + lanes[k]) * A->R2;
 		for (int64_t s = 0; s < C->v; s++) {
 			int64_t o = fr[rm[s]];
 			if (o >= 0)
@@ -488,13 +493,14 @@ static size_t wavefront_words(const struct acc *A, const struct count *C, int64_
 	return d;
 }
 
-static int64_t wavefront_cost(const int64_t *words, size_t n, int64_t *bank_out)
+static int64_t wavefront_cost(const struct acc *A, const int64_t *words, size_t n,
+			      int64_t *bank_out)
 {
-	int64_t per[ACC_BANKS] = { 0 }, best = 0, bank = 0;
+	int64_t per[ACC_MAX_BANKS] = { 0 }, best = 0, bank = 0;
 	for (size_t k = 0; k < n; k++)
-		if (++per[words[k] % ACC_BANKS] > best) {
-			best = per[words[k] % ACC_BANKS];
-			bank = words[k] % ACC_BANKS;
+		if (++per[words[k] % A->banks] > best) {
+			best = per[words[k] % A->banks];
+			bank = words[k] % A->banks;
 		}
 	if (bank_out)
 		*bank_out = bank;
@@ -534,7 +540,8 @@ static int gf2_rank(uint64_t *rows, int n)
 static int64_t analytic(const struct acc *A, const struct count *C)
 {
 	if (!A->bijective || !acc_is_pow2(A->noff) || !A->rpow2 || !acc_is_pow2(A->L) ||
-	    !acc_is_pow2(A->G) || A->f[0] != 0)
+	    !acc_is_pow2(A->G) || A->f[0] != 0 || !acc_phase_consecutive(A, C) ||
+	    !acc_is_pow2(C->lanes_per_wf))
 		return -1;
 	int64_t n = A->G * A->L * A->R2;
 	int nbits = acc_log2i(n);
@@ -547,10 +554,10 @@ static int64_t analytic(const struct acc *A, const struct count *C)
 			return -1;
 	}
 	int rb = acc_log2i(A->R2), lb = acc_log2i(A->L);
-	int keep = lb - acc_log2i(C->vw);
-	if (keep < 0)
-		keep = 0;
-	int64_t bank_size = 1024 / (C->v * A->bits);
+	int keep = acc_log2i(C->lanes_per_wf);
+	if (keep > lb)
+		keep = lb;
+	int64_t bank_size = A->banks * 32 / (C->v * A->bits);
 	if (bank_size > A->noff)
 		bank_size = A->noff;
 	int t = acc_log2i(C->v * bank_size);
@@ -601,8 +608,7 @@ int acc_count_access(struct acc *A, const int64_t *eoff, struct count *C, bool n
 			try_vector(A, C, 1);
 	}
 	C->vw = (C->v * A->bits + 31) / 32;
-	C->lanes_per_wf = ACC_LANES / C->vw;
-	C->wf_per_instr = (A->L + C->lanes_per_wf - 1) / C->lanes_per_wf;
+	acc_phase_shape(A, C->vw, &C->lanes_per_wf, &C->wf_per_instr);
 	C->instr_regs = A->R2 / C->v;
 	C->instructions = C->instr_regs * A->G;
 	int64_t *words = malloc(sizeof *words * (size_t)(C->lanes_per_wf * C->v + 1));
@@ -614,7 +620,7 @@ int acc_count_access(struct acc *A, const int64_t *eoff, struct count *C, bool n
 				size_t n = wavefront_words(A, C, g, ig, wf, words);
 				if (!n)
 					continue;
-				int64_t cost = wavefront_cost(words, n, NULL);
+				int64_t cost = wavefront_cost(A, words, n, NULL);
 				C->total += cost;
 				if (bound && C->total > bound) {
 					free(words);
@@ -641,11 +647,11 @@ int acc_count_access(struct acc *A, const int64_t *eoff, struct count *C, bool n
 /* The report                                                          */
 
 /* The user's coordinates of compacted point (g, l, r2) of the threads layout. */
-static json_t *point_json(const struct acc *A, int64_t g, int64_t l, int64_t r2)
+json_t *acc_point_json(const struct acc *A, int64_t g, int64_t l, int64_t r2)
 {
 	const struct lay_def *d = A->thr;
 	int64_t c[LAYOUTD_MAX_AXES] = { 0 };
-	int64_t r = expand_reg(A, r2);
+	int64_t r = acc_expand_reg(A, r2);
 	for (int k = A->nslot - 1; k >= 0; k--) {
 		c[A->slot_axes[k]] = r % A->ext[A->slot_axes[k]];
 		r /= A->ext[A->slot_axes[k]];
@@ -653,7 +659,7 @@ static json_t *point_json(const struct acc *A, int64_t g, int64_t l, int64_t r2)
 	if (A->lane_axis >= 0) {
 		c[A->lane_axis] = l;
 	} else {
-		c[A->thread_axis] = (g % A->twarps) * ACC_LANES + l;
+		c[A->thread_axis] = (g % A->twarps) * A->lanes + l;
 		g /= A->twarps;
 	}
 	for (int k = 0; k < A->ngrp; k++) {
@@ -677,28 +683,35 @@ json_t *acc_number(int64_t num, int64_t den)
 static json_t *wavefront_json(const struct acc *A, const struct count *C, int64_t g, int64_t ig,
 			      int64_t wf, bool all_banks, int64_t only_bank)
 {
-	int64_t l0 = wf * C->lanes_per_wf, l1 = l0 + C->lanes_per_wf;
-	if (l1 > A->L)
-		l1 = A->L;
+	int64_t lanes[ACC_MAX_LANES];
+	int64_t nl = acc_phase_lanes(A, C, wf, lanes);
 	json_t *regs = json_array();
 	for (int64_t s = 0; s < C->v; s++)
-		json_array_append_new(regs, json_integer(expand_reg(A, reg_of(A, C, ig, s))));
+		json_array_append_new(regs, json_integer(acc_expand_reg(A, reg_of(A, C, ig, s))));
 	json_t *o = json_pack("{s:I,s:I,s:o,s:[I,I]}", "instruction",
 			      (json_int_t)(g * C->instr_regs + ig), "wavefront", (json_int_t)wf,
-			      "registers", regs, "lanes", (json_int_t)l0, (json_int_t)(l1 - 1));
+			      "registers", regs, "lanes", (json_int_t)(nl ? lanes[0] : 0),
+			      (json_int_t)(nl ? lanes[nl - 1] : 0));
+	if (!acc_phase_consecutive(A, C)) {
+		json_t *pl = json_array();
+		for (int64_t k = 0; k < nl; k++)
+			json_array_append_new(pl, json_integer(lanes[k]));
+		json_object_set_new(o, "phase_lanes", pl);
+	}
 	/* per bank: its distinct words, each with the accesses that touch it */
 	json_t *banks = json_array(), *conflicting = json_array();
 	int64_t worst = 0, worst_bank = -1;
-	for (int64_t b = 0; b < ACC_BANKS; b++) {
+	for (int64_t b = 0; b < A->banks; b++) {
 		if (!all_banks && b != only_bank)
 			continue;
 		json_t *ws = json_array();
 		int64_t wl[ACC_MAX_ACCESS * ACC_LANES];
 		size_t nw = 0;
-		for (int64_t l = l0; l < l1; l++)
+		for (int64_t kl = 0; kl < nl; kl++)
 			for (int64_t s = 0; s < C->v; s++) {
+				int64_t l = lanes[kl];
 				int64_t o2 = A->f[(g * A->L + l) * A->R2 + reg_of(A, C, ig, s)];
-				if (o2 < 0 || (o2 * A->bits / 32) % ACC_BANKS != b)
+				if (o2 < 0 || (o2 * A->bits / 32) % A->banks != b)
 					continue;
 				int64_t w = o2 * A->bits / 32;
 				bool seen = false;
@@ -710,20 +723,21 @@ static json_t *wavefront_json(const struct acc *A, const struct count *C, int64_
 		qsort(wl, nw, sizeof *wl, cmp_i64);
 		for (size_t k = 0; k < nw; k++) {
 			json_t *acc = json_array();
-			for (int64_t l = l0; l < l1; l++)
+			for (int64_t kl = 0; kl < nl; kl++)
 				for (int64_t s = 0; s < C->v; s++) {
+					int64_t l = lanes[kl];
 					int64_t r2 = reg_of(A, C, ig, s);
 					int64_t o2 = A->f[(g * A->L + l) * A->R2 + r2];
 					if (o2 < 0 || o2 * A->bits / 32 != wl[k])
 						continue;
-					int32_t e =
-						A->pelem[(g * A->L + l) * A->R + expand_reg(A, r2)];
+					int32_t e = A->pelem[(g * A->L + l) * A->R +
+							     acc_expand_reg(A, r2)];
 					json_array_append_new(
 						acc, json_pack("{s:I,s:o,s:o,s:I}", "lane",
 							       (json_int_t)l, "place",
-							       point_json(A, g, l, r2), "logical",
-							       acc_elem_json(A->mem, e), "offset",
-							       (json_int_t)o2));
+							       acc_point_json(A, g, l, r2),
+							       "logical", acc_elem_json(A->mem, e),
+							       "offset", (json_int_t)o2));
 				}
 			json_array_append_new(ws, json_pack("{s:I,s:o}", "word", (json_int_t)wl[k],
 							    "accesses", acc));
@@ -756,10 +770,11 @@ static json_t *wavefront_json(const struct acc *A, const struct count *C, int64_
 json_t *acc_count_json(const struct acc *A, const struct count *C)
 {
 	json_t *o = json_pack(
-		"{s:s,s:i,s:{s:I,s:I},s:I,s:I,s:I,s:I,s:I,s:o,s:I}", "op", A->op, "element_bits",
-		A->bits, "vector", "elements", (json_int_t)C->v, "bits",
-		(json_int_t)(C->v * A->bits), "lanes_per_wavefront", (json_int_t)C->lanes_per_wf,
-		"instructions", (json_int_t)C->instructions, "wavefronts_per_instruction",
+		"{s:s,s:s,s:i,s:{s:I,s:I},s:I,s:I,s:I,s:I,s:I,s:o,s:I}", "target",
+		acc_target_name(A->target), "op", A->op, "element_bits", A->bits, "vector",
+		"elements", (json_int_t)C->v, "bits", (json_int_t)(C->v * A->bits),
+		"lanes_per_wavefront", (json_int_t)C->lanes_per_wf, "instructions",
+		(json_int_t)C->instructions, "wavefronts_per_instruction",
 		(json_int_t)C->wf_per_instr, "wavefronts", (json_int_t)C->total, "ideal_wavefronts",
 		(json_int_t)C->ideal, "bank_conflicts", acc_number(C->total - C->ideal, C->ideal),
 		"max_ways", (json_int_t)C->max_ways);
@@ -812,16 +827,27 @@ static int parse_spec(struct acc *A, json_t *access, const char *aptr, json_t **
 				return lay_error_set(err, LAY_ESCHEMA, q, -1,
 						     "op is \"load\" or \"store\"");
 			A->op = s;
+		} else if (strcmp(key, "target") == 0) {
+			if (acc_parse_target(A, val, q, err))
+				return err ? err->code : LAY_ESCHEMA;
+		} else if (strcmp(key, "space") == 0) {
+			const char *s = json_string_value(val);
+			if (!s || (strcmp(s, "shared") && strcmp(s, "global")))
+				return lay_error_set(err, LAY_ESCHEMA, q, -1,
+						     "space is \"shared\" (bank conflicts) or "
+						     "\"global\" (coalescing into sectors)");
+			A->global = strcmp(s, "global") == 0;
 		} else if (strcmp(key, "show") == 0) {
 			*show = val;
 		} else if (strcmp(key, "suggest") == 0) {
 			*sug = val;
 			*sug_ptr = "/access/suggest";
 		} else {
-			return lay_error_set(err, LAY_ESCHEMA, q, -1,
-					     "unknown member \"%s\" in access (threads, "
-					     "element_bits, vector, op, show, suggest)",
-					     key);
+			return lay_error_set(
+				err, LAY_ESCHEMA, q, -1,
+				"unknown member \"%s\" in access (threads, "
+				"element_bits, vector, op, target, space, show, suggest)",
+				key);
 		}
 	}
 	if (!*threads)
@@ -934,6 +960,9 @@ int lay_access_attach(json_t *analysis, struct lay_def *layout, json_t *layout_j
 	int rc;
 	A.mem = layout;
 	A.op = "load";
+	A.target = ACC_NVIDIA;
+	A.lanes = ACC_LANES;
+	A.banks = ACC_BANKS;
 	A.examples = opt && opt->examples > 0 ? opt->examples : LAYOUTD_DEFAULT_EXAMPLES;
 	if (A.examples > ACC_MAX_EX)
 		A.examples = ACC_MAX_EX;
@@ -973,10 +1002,30 @@ int lay_access_attach(json_t *analysis, struct lay_def *layout, json_t *layout_j
 		goto out;
 	}
 	if ((rc = acc_read_memory(&A, layout->ptr, err)) ||
-	    (rc = read_threads(&A, "/access/threads", err)))
+	    (rc = acc_read_threads(&A, "/access/threads", err)) ||
+	    (rc = acc_check_lanes(&A, warnings, err)))
 		goto out;
+	if (A.global && (suggest_v || show)) {
+		rc = lay_error_set(err, LAY_ESCHEMA, suggest_v ? suggest_ptr : "/access/show", -1,
+				   "%s belongs to a shared-memory access: a global access has no "
+				   "banks",
+				   suggest_v ? "suggest" : "show");
+		goto out;
+	}
 	if ((rc = acc_count_access(&A, A.eoff, &C, true, "/access/vector", 0, err)))
 		goto out;
+	if (A.global) {
+		if (!(res = acc_global_json(&A, &C, err))) {
+			rc = err ? err->code : LAY_ENOMEM;
+			goto out;
+		}
+		json_object_set_new(res, "warnings", warnings);
+		warnings = NULL;
+		json_object_set_new(analysis, "access", res);
+		res = NULL;
+		rc = 0;
+		goto out;
+	}
 	res = acc_count_json(&A, &C);
 	if (C.analytic >= 0 && C.total % C.ideal == 0 &&
 	    C.analytic != (C.total - C.ideal) / C.ideal) {
@@ -1009,7 +1058,7 @@ int lay_access_attach(json_t *analysis, struct lay_def *layout, json_t *layout_j
 		int64_t bank = 0;
 		size_t n =
 			wavefront_words(&A, &C, C.worst[k][0], C.worst[k][1], C.worst[k][2], words);
-		wavefront_cost(words, n, &bank);
+		wavefront_cost(&A, words, n, &bank);
 		json_array_append_new(ex, wavefront_json(&A, &C, C.worst[k][0], C.worst[k][1],
 							 C.worst[k][2], false, bank));
 	}

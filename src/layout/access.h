@@ -9,8 +9,10 @@
 
 #include "layout.h"
 
-#define ACC_BANKS      32
+#define ACC_BANKS      32  /* NVIDIA: 32 banks of 4 bytes */
 #define ACC_LANES      32  /* lanes per warp on NVIDIA GPUs */
+#define ACC_MAX_BANKS  64  /* gfx950 */
+#define ACC_MAX_LANES  64  /* AMD CDNA waves */
 #define ACC_MAX_ACCESS 128 /* bits one lane moves in one instruction */
 #define ACC_MAX_EX     LAYOUTD_MAX_EXAMPLES
 
@@ -20,6 +22,10 @@ struct acc {
 	int64_t vec_req; /* 0: the largest possible */
 	const char *op;
 	int examples;
+	/* the hardware (access_amd.c): lanes per warp or wave, banks */
+	int target; /* enum acc_target */
+	int lanes, banks;
+	bool global; /* access.space "global": sectors, not banks */
 	/* memory side */
 	int off_axis;
 	int64_t noff;  /* extent of the offset axis */
@@ -55,6 +61,25 @@ struct count {
 	int64_t analytic;	      /* -1 when the layouts are not GF(2) */
 };
 
+enum acc_target { ACC_NVIDIA, ACC_GFX942, ACC_GFX950 };
+
+/* access_amd.c: the target named by access.target (lanes, banks), or a
+ * located error naming the known ones. */
+int acc_parse_target(struct acc *A, json_t *val, const char *ptr, struct lay_error *err);
+const char *acc_target_name(int target);
+/* Lanes served together (one wavefront, AMD's phase) for an access of vw
+ * words per lane under op, and how many such groups one instruction
+ * has for L lanes. */
+void acc_phase_shape(const struct acc *A, int64_t vw, int64_t *lanes_per_wf, int64_t *nwf);
+/* The lanes of wavefront wf, ascending, below A->L; returns their count. */
+int64_t acc_phase_lanes(const struct acc *A, const struct count *C, int64_t wf, int64_t *lanes);
+/* Whether wavefronts are runs of consecutive lanes (false: a phase table). */
+bool acc_phase_consecutive(const struct acc *A, const struct count *C);
+/* The lane count of the threads layout against the target: an error when
+ * it cannot fit the wave, a warning (appended) when it suggests another
+ * target. */
+int acc_check_lanes(const struct acc *A, json_t *warnings, struct lay_error *err);
+
 /* Counts the access over offsets eoff (element -> offset) into *C: vector
  * width (the largest, or the requested one when need_vec), wavefronts,
  * conflicts and the worst wavefronts; a located error otherwise. */
@@ -62,12 +87,25 @@ int acc_count_access(struct acc *A, const int64_t *eoff, struct count *C, bool n
 		     const char *vptr, int64_t bound, struct lay_error *err);
 /* The response members of one count. */
 json_t *acc_count_json(const struct acc *A, const struct count *C);
+/* The user's coordinates of compacted point (g, l, r2) of the threads
+ * layout, and the register index of compacted register r2. */
+json_t *acc_point_json(const struct acc *A, int64_t g, int64_t l, int64_t r2);
+int64_t acc_expand_reg(const struct acc *A, int64_t r2);
+/* access_global.c: the coalescing report of a counted access (its vector
+ * and register groups), or NULL with err set. */
+json_t *acc_global_json(const struct acc *A, const struct count *C, struct lay_error *err);
 /* Element e as its logical coordinates. */
 json_t *acc_elem_json(const struct lay_def *def, int64_t e);
 bool acc_is_pow2(int64_t x);
 int acc_log2i(int64_t x);
 /* num / den as an integer when exact, else a real. */
 json_t *acc_number(int64_t num, int64_t den);
+/* access_table.c: the rows of def (lay_table's, or straight from a GF(2)
+ * definition's bases, without logical coordinates). */
+int acc_table(const struct lay_def *def, lay_row_fn fn, void *ctx, struct lay_error *err);
+/* The threads side of A->thr: lane, warp groups, registers, the point ->
+ * element table and the kept (non-broadcast) register bits. */
+int acc_read_threads(struct acc *A, const char *tptr, struct lay_error *err);
 /* The memory side: the offset axis and element -> lowest offset. */
 int acc_read_memory(struct acc *A, const char *lptr, struct lay_error *err);
 /* The swizzle search (access_suggest.c): the "suggest" member, or NULL

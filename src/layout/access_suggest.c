@@ -156,6 +156,55 @@ static json_t *written_def(const struct acc *A, json_t *layout_json, int B, int 
 	return out;
 }
 
+/*
+ * The swizzle as Triton's #ttg.swizzled_shared attribute, when the layout
+ * is a plain row-major (order [1, 0]) or column-major ([0, 1]) 2-D tile
+ * and Sw<B,M,S> only moves column bits by row bits: vec = 2^M, maxPhase =
+ * 2^B, perPhase = 2^(M+S) / columns.  NULL otherwise.
+ */
+static json_t *triton_def(const struct acc *A, int B, int M, int S, bool nvmma)
+{
+	const struct lay_def *d = A->mem;
+	if (d->rank != 2 || !A->bijective)
+		return NULL;
+	int major = -1;
+	for (int m = 0; m < 2 && major < 0; m++) {
+		bool ok = true;
+		for (int64_t e = 0; e < d->size && ok; e++) {
+			int64_t r = e / d->shape[1], c = e % d->shape[1];
+			ok = A->eoff[e] == (m == 0 ? e : c * d->shape[0] + r);
+		}
+		if (ok)
+			major = m;
+	}
+	int64_t cols = major == 0 ? d->shape[1] : d->shape[0];
+	if (major < 0 || !acc_is_pow2(cols))
+		return NULL;
+	int cb = acc_log2i(cols);
+	if (M + B > cb || M + S < cb)
+		return NULL;
+	char txt[160];
+	if (nvmma) {
+		/* NVMMA's 32/64/128-byte swizzles are Sw<1|2|3,4,3> on bytes over
+		 * rows of that many bytes */
+		int bytes = A->bits / 8;
+		if (A->bits < 8 || S != 3 || B > 3 || M != 4 - acc_log2i(bytes) ||
+		    cols * bytes != (16 << B))
+			return NULL;
+		snprintf(txt, sizeof txt,
+			 "#ttg.nvmma_shared<{swizzlingByteWidth = %d, transposed = %s, "
+			 "elementBitWidth = %d}>",
+			 16 << B, major == 0 ? "false" : "true", A->bits);
+		return json_pack("{s:s,s:[I,I]}", "ttgir", txt, "shape", (json_int_t)d->shape[0],
+				 (json_int_t)d->shape[1]);
+	}
+	snprintf(txt, sizeof txt,
+		 "#ttg.swizzled_shared<{vec = %d, perPhase = %d, maxPhase = %d, order = [%s]}>",
+		 1 << M, 1 << (M + S - cb), 1 << B, major == 0 ? "1, 0" : "0, 1");
+	return json_pack("{s:s,s:[I,I]}", "ttgir", txt, "shape", (json_int_t)d->shape[0],
+			 (json_int_t)d->shape[1]);
+}
+
 json_t *acc_suggest(struct acc *A, const struct count *orig, json_t *layout_json,
 		    const struct lay_options *opt, struct lay_error *err)
 {
@@ -172,7 +221,8 @@ json_t *acc_suggest(struct acc *A, const struct count *orig, json_t *layout_json
 			mx = A->eoff[e];
 	int n = acc_log2i(mx + 1);
 	struct cand best = { 0, 0, 0, *orig }, c;
-	for (int B = 1; B <= 5 && B <= n; B++)
+	int maxb = acc_log2i(A->banks); /* 5 on NVIDIA and gfx942, 6 on gfx950 */
+	for (int B = 1; B <= maxb && B <= n; B++)
 		for (int M = 0; M + 2 * B <= n; M++)
 			for (int S = B; M + S + B <= n; S++) {
 				for (int64_t e = 0; e < d->size; e++)
@@ -223,6 +273,25 @@ json_t *acc_suggest(struct acc *A, const struct count *orig, json_t *layout_json
 				  "re-analysis of the linear layout above", "bank_conflicts",
 				  acc_number(v.total - v.ideal, v.ideal), "wavefronts",
 				  (json_int_t)v.total, "vector_bits", (json_int_t)(v.v * A->bits)));
+	}
+	/* Triton's attributes, verified by reading them back: the same
+	 * offsets as the swizzle, element by element. */
+	for (int nv = 0; best.B > 0 && nv < 2; nv++) {
+		json_t *tt = triton_def(A, best.B, best.M, best.S, nv);
+		int64_t *w3 = tt ? malloc(sizeof *w3 * (size_t)(d->size ? d->size : 1)) : NULL;
+		struct lay_error scratch;
+		bool same = w3 != NULL;
+		lay_error_clear(&scratch);
+		if (same)
+			same = !reread_offsets(A, tt, "/access/suggestion/triton", opt, w3,
+					       &scratch);
+		for (int64_t e = 0; same && e < d->size; e++)
+			same = w3[e] == swz(A->eoff[e], best.B, best.M, best.S);
+		free(w3);
+		if (same)
+			json_object_set_new(out, nv ? "triton_nvmma" : "triton", tt);
+		else
+			json_decref(tt);
 	}
 	/* The same swizzle in the layout's own notation, when that notation can
 	 * say it and the result re-analyses to the same counts. */

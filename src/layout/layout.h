@@ -518,6 +518,14 @@ int lay_access_attach(json_t *analysis, struct lay_def *layout, json_t *layout_j
 		      struct lay_error *err);
 
 /*
+ * Classify moving the tile from `layout` (a distributed layout) to
+ * convert.to as Triton's layout conversion would (convert.c) and set
+ * analysis["convert"]; a located error under "/convert" otherwise.
+ */
+int lay_convert_attach(json_t *analysis, struct lay_def *layout, json_t *convert,
+		       const struct lay_options *opt, struct lay_error *err);
+
+/*
  * The whole analysis of a request: lay_analyze_def, then the access
  * analysis when `access` is given, then expectations (which may name
  * bank_conflicts and vector_bits).  All JSON arguments are borrowed and

@@ -38,6 +38,8 @@ struct expect {
 	int verdict[NVERDICT]; /* -1 unset, else 0/1 */
 	int64_t owners, slots, replication;
 	int64_t bank_conflicts, vector_bits; /* need an access analysis */
+	double efficiency;		     /* global access: a minimum, < 0 none */
+	int64_t sectors_per_request;	     /* global access: a maximum */
 	const char *fingerprint;
 	const char *equals;
 	char equals_fp[72];
@@ -287,7 +289,8 @@ static int parse_expect(json_t *v, const char *ptr, const struct lay_options *op
 	for (int k = 0; k < NVERDICT; k++)
 		x->verdict[k] = -1;
 	x->owners = x->slots = x->replication = -1;
-	x->bank_conflicts = x->vector_bits = -1;
+	x->bank_conflicts = x->vector_bits = x->sectors_per_request = -1;
+	x->efficiency = -1;
 	if (!v)
 		return 0;
 	if (!json_is_object(v))
@@ -308,18 +311,29 @@ static int parse_expect(json_t *v, const char *ptr, const struct lay_options *op
 			x->verdict[vk] = json_is_true(val);
 			continue;
 		}
-		int64_t *iv = strcmp(key, "owners") == 0	   ? &x->owners
-			      : strcmp(key, "slots") == 0	   ? &x->slots
-			      : strcmp(key, "replication") == 0	   ? &x->replication
-			      : strcmp(key, "bank_conflicts") == 0 ? &x->bank_conflicts
-			      : strcmp(key, "vector_bits") == 0	   ? &x->vector_bits
-								   : NULL;
+		int64_t *iv = strcmp(key, "owners") == 0		? &x->owners
+			      : strcmp(key, "slots") == 0		? &x->slots
+			      : strcmp(key, "replication") == 0		? &x->replication
+			      : strcmp(key, "bank_conflicts") == 0	? &x->bank_conflicts
+			      : strcmp(key, "vector_bits") == 0		? &x->vector_bits
+			      : strcmp(key, "sectors_per_request") == 0 ? &x->sectors_per_request
+									: NULL;
 		if (iv) {
 			if (lay_json_int(val, q, iv, err))
 				return err ? err->code : LAY_ESCHEMA;
 			if (*iv < 0)
 				return lay_error_set(err, LAY_ERANGE, q, -1,
 						     "expect.%s must not be negative", key);
+			continue;
+		}
+		if (strcmp(key, "efficiency") == 0) {
+			if (!json_is_number(val) || json_number_value(val) < 0 ||
+			    json_number_value(val) > 1)
+				return lay_error_set(
+					err, LAY_ESCHEMA, q, -1,
+					"expect.efficiency is the least acceptable "
+					"fraction of moved bytes, a number from 0 to 1");
+			x->efficiency = json_number_value(val);
 			continue;
 		}
 		if (strcmp(key, "fingerprint") == 0) {
@@ -355,7 +369,7 @@ static int parse_expect(json_t *v, const char *ptr, const struct lay_options *op
 		return lay_error_set(err, LAY_ESCHEMA, q, -1,
 				     "unknown expectation \"%s\" (verdict fields, owners, slots, "
 				     "replication, fingerprint, equals, bank_conflicts, "
-				     "vector_bits)",
+				     "vector_bits, efficiency, sectors_per_request)",
 				     key);
 	}
 	return 0;
@@ -535,6 +549,19 @@ static void eval_expect_into(json_t *out, const struct expect *x, bool *okp, jso
 		if (!json_is_integer(vb) || json_integer_value(vb) != x->vector_bits)
 			add_failure(fails, "vector_bits", json_integer(x->vector_bits),
 				    vb ? json_incref(vb) : json_null());
+	}
+	if (x->efficiency >= 0) {
+		json_t *ef = json_object_get(acc, "efficiency");
+		if (!json_is_number(ef) || json_number_value(ef) < x->efficiency)
+			add_failure(fails, "efficiency", json_real(x->efficiency),
+				    ef ? json_incref(ef) : json_null());
+	}
+	if (x->sectors_per_request >= 0) {
+		json_t *sp = json_object_get(acc, "sectors_per_request");
+		if (!json_is_integer(sp) || json_integer_value(sp) > x->sectors_per_request)
+			add_failure(fails, "sectors_per_request",
+				    json_integer(x->sectors_per_request),
+				    sp ? json_incref(sp) : json_null());
 	}
 	/* a structural answer past the limits has no fingerprint (null) */
 	if (x->fingerprint && (!fingerprint || strcmp(x->fingerprint, fingerprint) != 0))
@@ -1073,14 +1100,18 @@ json_t *lay_analyze_request(struct lay_def *def, json_t *layout_json, json_t *ex
 		}
 		if (parse_expect(expect, "/expect", opt, &x, err))
 			return NULL;
-		if (x.bank_conflicts >= 0 || x.vector_bits >= 0) {
-			lay_error_set(err, LAY_ESCHEMA,
-				      x.bank_conflicts >= 0 ? "/expect/bank_conflicts"
-							    : "/expect/vector_bits",
-				      -1,
+		const char *need = x.bank_conflicts >= 0	? "bank_conflicts"
+				   : x.vector_bits >= 0		? "vector_bits"
+				   : x.efficiency >= 0		? "efficiency"
+				   : x.sectors_per_request >= 0 ? "sectors_per_request"
+								: NULL;
+		if (need) {
+			char q[LAY_ERR_PTR];
+			lay_ptr_join(q, sizeof q, "/expect", need);
+			lay_error_set(err, LAY_ESCHEMA, q, -1,
 				      "expect.%s needs an \"access\" in the request: the "
 				      "threads that read the layout and the element width",
-				      x.bank_conflicts >= 0 ? "bank_conflicts" : "vector_bits");
+				      need);
 			return NULL;
 		}
 		return lay_analyze_def(def, expect, "/expect", probe, "/probe", opt, err);
@@ -1101,7 +1132,7 @@ json_t *lay_analyze_request(struct lay_def *def, json_t *layout_json, json_t *ex
 json_t *lay_analyze(json_t *req, const struct lay_options *opt, struct lay_error *err)
 {
 	json_t *layout = req, *expect = NULL, *probe = NULL, *out = NULL;
-	json_t *access = NULL, *suggest = NULL;
+	json_t *access = NULL, *suggest = NULL, *convert = NULL;
 	const char *ptr = "";
 	if (json_is_object(req) && json_object_get(req, "layout")) {
 		const char *key;
@@ -1110,12 +1141,13 @@ json_t *lay_analyze(json_t *req, const struct lay_options *opt, struct lay_error
 		{
 			if (strcmp(key, "layout") && strcmp(key, "expect") &&
 			    strcmp(key, "probe") && strcmp(key, "description") &&
-			    strcmp(key, "access") && strcmp(key, "suggest")) {
+			    strcmp(key, "access") && strcmp(key, "suggest") &&
+			    strcmp(key, "convert")) {
 				char q[LAY_ERR_PTR];
 				lay_ptr_join(q, sizeof q, "", key);
 				lay_error_set(err, LAY_ESCHEMA, q, -1,
 					      "unknown member \"%s\" in the request (layout, "
-					      "expect, probe, access, suggest)",
+					      "expect, probe, access, suggest, convert)",
 					      key);
 				return NULL;
 			}
@@ -1125,12 +1157,17 @@ json_t *lay_analyze(json_t *req, const struct lay_options *opt, struct lay_error
 		probe = json_object_get(req, "probe");
 		access = json_object_get(req, "access");
 		suggest = json_object_get(req, "suggest");
+		convert = json_object_get(req, "convert");
 		ptr = "/layout";
 	}
 	struct lay_def *def = lay_def_new(layout, ptr, opt, err);
 	if (!def)
 		return NULL;
 	out = lay_analyze_request(def, layout, expect, probe, access, suggest, opt, err);
+	if (out && convert && lay_convert_attach(out, def, convert, opt, err)) {
+		json_decref(out);
+		out = NULL;
+	}
 	lay_def_free(def);
 	return out;
 }

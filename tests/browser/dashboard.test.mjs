@@ -426,6 +426,28 @@ await step('bank view: the 32-way column read, another wavefront, the suggested 
 	assert.equal(await page.locator('[data-testid="bank-head"].conflict').count(), 1);
 });
 
+await step('AMD banks, global sectors and a conversion', page, async () => {
+	await pickPreset(page, 'access-gfx942-128bit-store');
+	await page.getByTestId('bank-summary').filter({hasText: 'gfx942 store'}).waitFor();
+	const sum = await page.getByTestId('bank-summary').innerText();
+	assert.match(sum, /8 lanes per wavefront: 16 wavefronts \(ideal 8\), 1 bank conflicts, at worst 2-way/, sum);
+	assert.equal(await page.locator('[data-testid="bank-head"]').count(), 32);
+	await pickPreset(page, 'global-f32-misaligned');
+	await page.getByTestId('sectors').waitFor({state: 'visible'});
+	assert.ok(await page.getByTestId('banks').isHidden());
+	const gs = await page.getByTestId('sector-summary').innerText();
+	assert.match(gs, /5 sectors \(ideal 4\), 2 lines, efficiency 80\.0%/, gs);
+	assert.equal(await page.locator('[data-testid="sector-row"]').count(), 5);
+	assert.match(await page.locator('[data-testid="sector-row"][data-sector="0"]').innerText(), /4–31/);
+	await pickPreset(page, 'convert-blocked-transpose');
+	await page.getByTestId('convert').waitFor({state: 'visible'});
+	const cs = await page.getByTestId('convert-summary').innerText();
+	assert.match(cs, /^shared_memory: .*240 elements change lane, 0 change warp, 3 mixed transpositions; .*store 0, load 0 bank conflicts/, cs);
+	assert.equal(await page.locator('[data-testid="convert-row"]').count(), 8);
+	assert.ok(await page.getByTestId('sectors').isHidden());
+	await page.screenshot({path: join(ART, 'convert.png'), fullPage: true});
+});
+
 await step('a large layout is paged, not frozen', page, async () => {
 	await enter(page, JSON.stringify({layout: {logical: [256, 256], expr: {thread: 'i % 128', slot: 'j + 256 * (i // 128)'}}}));
 	await status(page).filter({hasText: 'PASS'}).waitFor();
