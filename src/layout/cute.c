@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cute_algebra.h"
 #include "cute_atoms.h"
 #include "layout.h"
 
@@ -1067,8 +1068,15 @@ int lay_cute_parse(struct lay_def *def, json_t *v, json_t *whole, struct lay_err
 				     "CuTe text of %zu characters is over the limit %d",
 				     strlen(text), def->max_expr_len);
 	char *picked = NULL;
-	if ((rc = pick_mma_print(def, role == ROLE_TV, text, ptr, &picked, err)))
+	json_t *alg = NULL;
+	if ((rc = lay_cute_algebra(text, ptr, &picked, &alg, err)))
 		return rc;
+	if (alg) {
+		json_decref(def->algebra);
+		def->algebra = alg; /* the result layout is analysed below */
+	} else if ((rc = pick_mma_print(def, role == ROLE_TV, text, ptr, &picked, err))) {
+		return rc;
+	}
 	if (picked)
 		text = picked;
 	p.s = text;
