@@ -507,18 +507,20 @@ static int64_t jint(json_t *a, const char *k1, const char *k2)
  * says whether the two are at least the same function. */
 static void expect_layout(json_t *out, const char *want, json_t *fails)
 {
-	const char *got = json_string_value(json_object_get(json_object_get(out, "algebra"), "result"));
+	const char *got =
+		json_string_value(json_object_get(json_object_get(out, "algebra"), "result"));
 	bool same = false;
 	int eq = got ? lay_cute_layout_equal(want, got, &same, "", NULL) : 0;
 	if (eq == 1)
 		return;
 	json_t *f = json_pack("{s:s,s:s,s:o,s:b}", "field", "layout", "expected", want, "actual",
 			      got ? json_string(got) : json_null(), "same_function", same);
-	json_object_set_new(f, "message",
-			    json_string(!got ? "the layout is not the result of an algebra expression"
-					: same ? "a different layout that is the same function (they share "
-						 "a fingerprint)"
-					       : "a different layout, and a different function"));
+	json_object_set_new(
+		f, "message",
+		json_string(!got   ? "the layout is not the result of an algebra expression"
+			    : same ? "a different layout that is the same function (they share "
+				     "a fingerprint)"
+				   : "a different layout, and a different function"));
 	json_array_append_new(fails, f);
 }
 
@@ -999,8 +1001,8 @@ json_t *lay_analyze_def(struct lay_def *def, json_t *expect_v, const char *expec
 		bool passed = json_array_size(fails) == 0;
 		out = json_pack("{s:s,s:O,s:b,s:{s:b,s:o},s:s,s:I,s:b}", "id", def->id, "algebra",
 				def->algebra, "ok", passed, "expect", "passed", passed, "failures",
-				fails, "method", "algebra", "elapsed_us", (json_int_t)(now_us() - t0),
-				"cached", false);
+				fails, "method", "algebra", "elapsed_us",
+				(json_int_t)(now_us() - t0), "cached", false);
 		goto out;
 	}
 	if (parse_probe(probe_v, probe_ptr, def, &r, &pq, err))
