@@ -51,7 +51,7 @@ def text(t):
 def cxx(t, kind):
     if isinstance(t, tuple):
         return kind + "<" + ",".join(cxx(x, kind) for x in t) + ">"
-    return "_%d" % t if t >= 0 else "Int<%d>" % t
+    return "Int<%d>" % t
 
 
 class L:
@@ -222,16 +222,16 @@ def make_case(r, k):
         if r.random() < 0.5 or rank(a.s) == 1:
             b = rand_layout(r, maxsize=32)
             return ("%s(%s, %s)" % (op, a.text(), b.text()),
-                    "%s(%s, %s)" % (op, a.cxx(), b.cxx()), None)
+                    "%s(%s, %s)" % (op, a.cxx(), b.cxx()), ("prod", a, ("L", b)))
         parts = [("L", rand_tiler_layout(r)) for _ in range(r.randint(1, rank(a.s)))]
         t = ("T", parts)
         return ("%s(%s, %s)" % (op, a.text(), tiler_text(t)),
-                "%s(%s, %s)" % (op, a.cxx(), tiler_cxx(t)), None)
+                "%s(%s, %s)" % (op, a.cxx(), tiler_cxx(t)), ("prod", a, t))
     if op in ("blocked_product", "raked_product"):
         a = rand_layout(r, maxsize=64)
         b = rand_layout(r, maxsize=32)
         return ("%s(%s, %s)" % (op, a.text(), b.text()),
-                "%s(%s, %s)" % (op, a.cxx(), b.cxx()), None)
+                "%s(%s, %s)" % (op, a.cxx(), b.cxx()), ("rank", a, ("L", b)))
     if op in ("upcast", "downcast"):
         n = r.choice([2, 4, 8])
         if op == "upcast":
@@ -359,7 +359,7 @@ def main():
             sys.stderr.write(p.stderr[-4000:])
             sys.exit(1)
         for k in bad:
-            refused[k] = msgs[0] if msgs else "static_assert"
+            refused[k] = refusal_message(cutlass, cases[k][1])
         alive = [k for k in alive if k not in bad]
         sys.stderr.write("refused by CuTe: %s\n" % sorted(bad))
     res = subprocess.run([exe], capture_output=True, text=True, check=True).stdout
@@ -374,13 +374,28 @@ def main():
         wrong = check(chk, g)
         write_case(out, k, expr, g["R"], wrong, commit, seed)
         n += 1
-    with open(os.path.join(HERE, "cute_algebra_refused.txt"), "w") as f:
-        for k in sorted(refused):
-            f.write("%d\t%s\n" % (k, cases[k][0]))
+    for k in sorted(refused):
+        write_refused(out, k, cases[k][0], refused[k], commit, seed)
     sys.stderr.write("%d cases, %d refused by CuTe\n" % (n, len(refused)))
 
 
 line_case = {}
+
+
+def refusal_message(cutlass, cx):
+    """the static_assert message CuTe stops at for one expression alone"""
+    src = "/tmp/cute_algebra_one.cpp"
+    with open(src, "w") as f:
+        f.write("#include <cute/tensor.hpp>\nusing namespace cute;\n"
+                "int main() { print(%s); return 0; }\n" % cx)
+    p = subprocess.run(["g++", "-std=c++17", "-fsyntax-only", "-w", "-I",
+                        os.path.join(cutlass, "include"), "-I", CUDA, "-I",
+                        os.path.join(CUDA, "cccl"), src], capture_output=True, text=True)
+    m = re.search(r"static assertion failed(?:: ([^\n]*))?", p.stderr)
+    if m:
+        return m.group(1) or "static assertion failed"
+    m = re.search(r"error: ([^\n]*)", p.stderr)
+    return m.group(1) if m else "compile error"
 
 
 def write_cpp(path, cases, alive, commit, seed):
@@ -412,6 +427,24 @@ def write_cpp(path, cases, alive, commit, seed):
                     line_case[len(lines) + 1] = k
                     lines.append("  out(%d, \"T%d\", make_layout(%s, complement(%s, "
                                  "shape(coalesce(%s)))));" % (k, i, tl, tl, ac))
+        if chk and chk[0] in ("prod", "rank"):
+            a, t = chk[1], chk[2]
+            if chk[0] == "rank":
+                R = max(rank(a.s), rank(t[1].s))
+                ac = "append<%d>(%s)" % (R, a.cxx())
+                pairs = [(ac, "append<%d>(%s)" % (R, t[1].cxx()))]
+            elif t[0] == "L":
+                pairs = [(a.cxx(), t[1].cxx())]
+            else:
+                pairs = [("layout<%d>(%s)" % (i, a.cxx()), x[1].cxx()) for i, x in enumerate(t[1])]
+            for i, (ac, bc) in enumerate(pairs):
+                line_case[len(lines) + 1] = k
+                lines.append("  out(%d, \"P%d\", logical_product(%s, %s));" % (k, i, ac, bc))
+                line_case[len(lines) + 1] = k
+                lines.append("  out(%d, \"C%d\", complement(%s, size(%s)*cosize(%s)));"
+                             % (k, i, ac, ac, bc))
+                line_case[len(lines) + 1] = k
+                lines.append("  out(%d, \"B%d\", %s);" % (k, i, bc))
     lines += ["  return 0;", "}", ""]
     with open(path, "w") as f:
         f.write("\n".join(lines))
@@ -429,6 +462,17 @@ def check(chk, g):
     if not chk:
         return False
     kind, a, t = chk
+    if kind in ("prod", "rank"):
+        i = 0
+        while "P%d" % i in g:
+            ps, pd = parse(g["P%d" % i])
+            cs, cd = parse(g["C%d" % i])
+            bs, bd = parse(g["B%d" % i])
+            for c in range(size(bs)):
+                if evaluate(ps[1], pd[1], c) != evaluate(cs, cd, evaluate(bs, bd, c)):
+                    return True
+            i += 1
+        return False
     if kind == "comp":
         rs, rd = parse(g["R"])
         if t[0] == "L":
@@ -488,6 +532,22 @@ def write_case(out, k, expr, result, wrong, commit, seed):
             f.write("CuTe prints %s, which is not the composition it claims: R(c) differs\n"
                     "from A(B(c)) for some c (checked by the generator's own evaluator of the\n"
                     "Shape:Stride function), so the expected answer is a refusal.\n" % result)
+
+
+def write_refused(out, k, expr, msg, commit, seed):
+    d = os.path.join(out, "bad-algebra-rand-%03d" % k)
+    os.makedirs(d, exist_ok=True)
+    with open(os.path.join(d, "request.json"), "w") as f:
+        json.dump({"layout": {"cute": expr}}, f, indent=2)
+        f.write("\n")
+    with open(os.path.join(d, "expected.json"), "w") as f:
+        json.dump({"error": {"code": "algebra_precondition", "pointer": "/layout/cute"}}, f,
+                  indent=2)
+        f.write("\n")
+    with open(os.path.join(d, "SOURCE"), "w") as f:
+        f.write("Randomized case %d (seed %d) of tests/golden/tools/gen_cute_algebra.py.\n"
+                "CuTe C++ refuses it at compile time (g++ -std=c++17 against NVIDIA/cutlass\n"
+                "include/ at commit %s): %s\n" % (k, seed, commit, msg))
 
 
 if __name__ == "__main__":
