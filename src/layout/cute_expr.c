@@ -108,7 +108,7 @@ static int expected(struct ex *e, const char *what)
 		snprintf(f, sizeof f, "the end");
 	else
 		snprintf(f, sizeof f, "'%.12s'", e->s + e->pos);
-	for (char *q = f + 1; *q; q++)
+	for (char *q = f + 1; c && *q; q++)
 		if (*q == ',' || *q == ')' || *q == '(' || isspace((unsigned char)*q)) {
 			if (q > f + 2) {
 				q[0] = '\'';
@@ -714,8 +714,13 @@ static int step_fail(struct ex *e, const char *name, int at)
 {
 	const char *m = e->c.msg;
 	size_t k = strlen(name);
-	if (strncmp(m, name, k) == 0 && m[k] == ':' && m[k + 1] == ' ')
-		m += k + 2;
+	if (strncmp(m, name, k) == 0 && (m[k] == ':' || m[k] == '<' || m[k] == ' ')) {
+		const char *colon = strstr(m, ": ");
+		if (colon && m[k] != ' ')
+			m = colon + 2;
+		else if (m[k] == ' ')
+			m += k + 1;
+	}
 	return xerr(e, e->c.code, at, "%s: %s", name, m);
 }
 
@@ -1049,6 +1054,9 @@ static bool is_expression(const char *s)
 	if (strstr(s, "GMMA::") || strstr(s, "UMMA::") || strstr(s, "smem_ptr") ||
 	    strstr(s, "_Atom") || strstr(s, "!cute"))
 		return false;
+	if (strcmp(name, "tile_to_shape") == 0 &&
+	    (strstr(s, "Swizzle") || strstr(s, "GenRowMajor")))
+		return false; /* the swizzled atoms' tiling, read by cute_atoms.c */
 	if (strcmp(name, "composition") == 0) {
 		e.pos++;
 		skip(&e);

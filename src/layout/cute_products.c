@@ -235,9 +235,8 @@ struct ca *ca_product(struct ca_ctx *c, int how, const struct ca *a, const struc
 	if (how == CA_BLOCKED || how == CA_RAKED) {
 		if (b->kind != CT_LAYOUT) {
 			ca_fail(c, LAY_EALGEBRA,
-				"%s takes two layouts, not a tiler of modes (CuTe has no such "
-				"overload)",
-				how == CA_BLOCKED ? "blocked_product" : "raked_product");
+				"it takes two layouts, not a tiler of modes (CuTe has no such "
+				"overload)");
 			return NULL;
 		}
 		int R = ca_rank(a) > ca_rank(b->l) ? ca_rank(a) : ca_rank(b->l);
