@@ -821,14 +821,14 @@ static json_t *build_report(const struct lay_def *def, const struct facts *F,
 				      (json_int_t)F->own_count, "slots", "min",
 				      (json_int_t)F->slot_min, "max", (json_int_t)F->slot_max));
 	json_object_set_new(out, "warnings", warnings);
+	if (def->algebra) /* before expect.layout reads it */
+		json_object_set_new(out, "algebra", json_deep_copy(def->algebra));
 	eval_expect(out, x);
 	return out;
 }
 
 static void finish_report(json_t *out, const struct lay_def *def, const char *method, int64_t t0)
 {
-	if (def->algebra)
-		json_object_set_new(out, "algebra", json_deep_copy(def->algebra));
 	if (def->ops->structure) {
 		json_t *s = def->ops->structure(def);
 		if (s)
