@@ -12,35 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cute_algebra.h"
-
-#define EX_MAX_DEPTH 48
-#define EX_MAX_ARGS  16
-#define EX_MAX_VALUE ((int64_t)1 << 40) /* an extent, stride or factor */
-#define EX_TEXT	     1024
-
-enum v_kind { V_LAYOUT, V_SHAPE, V_TILE, V_INT, V_UNDER, V_SWIZZLE, V_TYPE, V_NONE };
-
-struct val {
-	int kind;
-	struct ca *l;  /* V_LAYOUT */
-	struct ct *t;  /* V_SHAPE, V_TILE */
-	int64_t v;     /* V_INT; V_TYPE: bits */
-	bool sw;       /* V_LAYOUT: Sw<B,M,S> o off o l */
-	int B, M, S;   /* V_LAYOUT with sw, V_SWIZZLE */
-	int64_t off;   /* offset of a swizzled layout */
-	bool explicit; /* V_SHAPE written with ':'-less parentheses or a builder */
-};
-
-struct ex {
-	const char *s;
-	int pos;
-	const char *ptr;
-	struct lay_error *err;
-	struct ca_ctx c;
-	json_t *steps;
-	int depth;
-};
+#include "cute_expr.h"
 
 static const char *const fn_names[] = {
 	"composition",
@@ -77,9 +49,7 @@ static bool is_fn(const char *name)
 	return false;
 }
 
-static int xerr(struct ex *e, int code, int pos, const char *fmt, ...)
-	__attribute__((format(printf, 4, 5)));
-static int xerr(struct ex *e, int code, int pos, const char *fmt, ...)
+int ex_err(struct ex *e, int code, int pos, const char *fmt, ...)
 {
 	va_list ap;
 	va_start(ap, fmt);
@@ -116,7 +86,7 @@ static int expected(struct ex *e, const char *what)
 			}
 			break;
 		}
-	return xerr(e, LAY_ESYNTAX, e->pos, "expected %s, found %s", what, f);
+	return ex_err(e, LAY_ESYNTAX, e->pos, "expected %s, found %s", what, f);
 }
 
 static bool peek(struct ex *e, char ch)
@@ -169,8 +139,8 @@ static int integer(struct ex *e, int64_t *v)
 	while (isdigit((unsigned char)e->s[e->pos])) {
 		x = x * 10 + (e->s[e->pos++] - '0');
 		if (x > EX_MAX_VALUE)
-			return xerr(e, LAY_ERANGE, at, "the integer is over the limit %lld",
-				    (long long)EX_MAX_VALUE);
+			return ex_err(e, LAY_ERANGE, at, "the integer is over the limit %lld",
+				      (long long)EX_MAX_VALUE);
 	}
 	*v = neg ? -x : x;
 	if (braces && need(e, '>', "'>' closing Int<N>"))
@@ -208,7 +178,7 @@ static int int_tree(struct ex *e, struct ca **out)
 	int n = 0;
 	skip(e);
 	if (++e->depth > EX_MAX_DEPTH)
-		return xerr(e, LAY_ELIMIT, e->pos, "nested more than %d deep", EX_MAX_DEPTH);
+		return ex_err(e, LAY_ELIMIT, e->pos, "nested more than %d deep", EX_MAX_DEPTH);
 	int save = e->pos;
 	char close = 0;
 	if (e->s[e->pos] == '(') {
@@ -243,8 +213,8 @@ static int int_tree(struct ex *e, struct ca **out)
 		if (e->s[e->pos] == close && (n > 0 || close == ')'))
 			break;
 		if (n >= LAYOUTD_MAX_ITERS)
-			return xerr(e, LAY_ELIMIT, e->pos, "more than %d modes in one tuple",
-				    LAYOUTD_MAX_ITERS);
+			return ex_err(e, LAY_ELIMIT, e->pos, "more than %d modes in one tuple",
+				      LAYOUTD_MAX_ITERS);
 		if (int_tree(e, &kids[n++]))
 			return e->err->code;
 		skip(e);
@@ -263,42 +233,41 @@ static int int_tree(struct ex *e, struct ca **out)
 }
 
 /* shape and stride trees -> one layout, congruent */
-static int zip_layout(struct ex *e, const struct ca *sh, const struct ca *st, int pos,
-		      struct ca **out)
+int ex_zip_layout(struct ex *e, const struct ca *sh, const struct ca *st, int pos, struct ca **out)
 {
 	if (sh->n < 0 && st->n < 0) {
 		if (sh->s <= 0)
-			return xerr(e, LAY_EEXTENT, pos, "extent %lld is not positive",
-				    (long long)sh->s);
+			return ex_err(e, LAY_EEXTENT, pos, "extent %lld is not positive",
+				      (long long)sh->s);
 		return (*out = ca_leaf(&e->c, sh->s, st->s)) ? 0 : LAY_ENOMEM;
 	}
 	if (sh->n != st->n)
-		return xerr(e, LAY_ECONGRUENT, pos,
-			    "the shape and the stride are not congruent (%d and %d modes)",
-			    ca_rank(sh), ca_rank(st));
+		return ex_err(e, LAY_ECONGRUENT, pos,
+			      "the shape and the stride are not congruent (%d and %d modes)",
+			      ca_rank(sh), ca_rank(st));
 	struct ca *t = ca_tuple(&e->c, sh->n);
 	if (!t)
 		return LAY_ENOMEM;
 	for (int i = 0; i < sh->n; i++)
-		if (zip_layout(e, sh->m[i], st->m[i], pos, &t->m[i]))
+		if (ex_zip_layout(e, sh->m[i], st->m[i], pos, &t->m[i]))
 			return e->err->code;
 	*out = t;
 	return 0;
 }
 
-static int check_shape(struct ex *e, const struct ca *sh, int pos)
+int ex_check_shape(struct ex *e, const struct ca *sh, int pos)
 {
 	int64_t s[LAYOUTD_MAX_ITERS], d[LAYOUTD_MAX_ITERS], p = 1;
 	int n = ca_leaves(sh, s, d, LAYOUTD_MAX_ITERS);
 	if (n < 0)
-		return xerr(e, LAY_ELIMIT, pos, "more than %d leaf modes", LAYOUTD_MAX_ITERS);
+		return ex_err(e, LAY_ELIMIT, pos, "more than %d leaf modes", LAYOUTD_MAX_ITERS);
 	for (int i = 0; i < n; i++) {
 		if (s[i] <= 0)
-			return xerr(e, LAY_EEXTENT, pos, "extent %lld is not positive",
-				    (long long)s[i]);
+			return ex_err(e, LAY_EEXTENT, pos, "extent %lld is not positive",
+				      (long long)s[i]);
 		if (__builtin_mul_overflow(p, s[i], &p) || p > EX_MAX_VALUE)
-			return xerr(e, LAY_ELIMIT, pos, "the size is over the limit %lld",
-				    (long long)EX_MAX_VALUE);
+			return ex_err(e, LAY_ELIMIT, pos, "the size is over the limit %lld",
+				      (long long)EX_MAX_VALUE);
 	}
 	return 0;
 }
@@ -331,7 +300,7 @@ static struct ct *ct_of_tree(struct ex *e, const struct ca *t)
 	return r;
 }
 
-static const char *kind_name(int k)
+const char *ex_kind_name(int k)
 {
 	static const char *const names[] = { "a layout", "a shape",   "a tiler", "an integer",
 					     "'_'",	 "a swizzle", "a type",	 "nothing" };
@@ -339,15 +308,15 @@ static const char *kind_name(int k)
 }
 
 /* A value as a tiler (or a shape or profile operand). */
-static struct ct *as_tiler(struct ex *e, const struct val *v, int pos)
+struct ct *ex_as_tiler(struct ex *e, const struct val *v, int pos)
 {
 	struct ct *t = NULL;
 	switch (v->kind) {
 	case V_LAYOUT:
 		if (v->sw) {
-			xerr(e, LAY_EALGEBRA, pos,
-			     "a swizzled layout as a tiler is not supported: only the layout "
-			     "being tiled may carry a swizzle");
+			ex_err(e, LAY_EALGEBRA, pos,
+			       "a swizzled layout as a tiler is not supported: only the layout "
+			       "being tiled may carry a swizzle");
 			return NULL;
 		}
 		if ((t = ct_new(e, CT_LAYOUT, 0)))
@@ -363,9 +332,9 @@ static struct ct *as_tiler(struct ex *e, const struct val *v, int pos)
 	case V_TILE:
 		return v->t;
 	default:
-		xerr(e, LAY_ESYNTAX, pos,
-		     "expected a layout, an integer, a shape or a tiler, found %s",
-		     kind_name(v->kind));
+		ex_err(e, LAY_ESYNTAX, pos,
+		       "expected a layout, an integer, a shape or a tiler, found %s",
+		       ex_kind_name(v->kind));
 		return NULL;
 	}
 }
@@ -390,12 +359,12 @@ static int cxx_layout(struct ex *e, int at, struct val *out)
 		return e->err->code;
 	if (strncmp(e->s + e->pos, "{}", 2) == 0)
 		e->pos += 2;
-	if (check_shape(e, sh, at))
+	if (ex_check_shape(e, sh, at))
 		return e->err->code;
 	out->kind = V_LAYOUT;
 	if (!st)
 		return (out->l = ca_compact(&e->c, sh, 1)) ? 0 : LAY_ENOMEM;
-	return zip_layout(e, sh, st, at, &out->l);
+	return ex_zip_layout(e, sh, st, at, &out->l);
 }
 
 /* Sw<B,M,S>, S<B,M,S>, Swizzle<B,M,S>{} after the name; SW_B_M_S. */
@@ -404,7 +373,7 @@ static int swizzle(struct ex *e, const char *name, int at, struct val *out)
 	int64_t v[3];
 	if (strncmp(name, "SW_", 3) == 0) {
 		if (sscanf(name, "SW_%" SCNd64 "_%" SCNd64 "_%" SCNd64, &v[0], &v[1], &v[2]) != 3)
-			return xerr(e, LAY_ESYNTAX, at, "expected SW_B_M_S");
+			return ex_err(e, LAY_ESYNTAX, at, "expected SW_B_M_S");
 	} else {
 		e->pos++; /* '<' */
 		for (int i = 0; i < 3; i++) {
@@ -419,8 +388,8 @@ static int swizzle(struct ex *e, const char *name, int at, struct val *out)
 			e->pos += 2;
 	}
 	if (v[0] < 0 || v[0] > 16 || v[1] < 0 || v[1] > 32 || v[2] < -32 || v[2] > 32)
-		return xerr(e, LAY_ERANGE, at, "the swizzle <%lld,%lld,%lld> is out of range",
-			    (long long)v[0], (long long)v[1], (long long)v[2]);
+		return ex_err(e, LAY_ERANGE, at, "the swizzle <%lld,%lld,%lld> is out of range",
+			      (long long)v[0], (long long)v[1], (long long)v[2]);
 	out->kind = V_SWIZZLE;
 	out->B = (int)v[0];
 	out->M = (int)v[1];
@@ -457,8 +426,8 @@ static int composed(struct ex *e, struct val *out)
 	}
 	skip(e);
 	if (b.kind != V_LAYOUT || b.sw)
-		return xerr(e, LAY_ESYNTAX, at, "expected a layout after the swizzle, found %s",
-			    b.kind == V_LAYOUT ? "a swizzled layout" : kind_name(b.kind));
+		return ex_err(e, LAY_ESYNTAX, at, "expected a layout after the swizzle, found %s",
+			      b.kind == V_LAYOUT ? "a swizzled layout" : ex_kind_name(b.kind));
 	out->kind = V_LAYOUT;
 	out->l = b.l;
 	out->sw = true;
@@ -475,8 +444,8 @@ static int primary(struct ex *e, struct val *out)
 	int at = e->pos;
 	memset(out, 0, sizeof *out);
 	if (++e->depth > EX_MAX_DEPTH)
-		return xerr(e, LAY_ELIMIT, at, "the expression nests more than %d deep",
-			    EX_MAX_DEPTH);
+		return ex_err(e, LAY_ELIMIT, at, "the expression nests more than %d deep",
+			      EX_MAX_DEPTH);
 	int rc = 0;
 	char ch = e->s[e->pos];
 	if (ch == '(' || int_start(e)) {
@@ -492,8 +461,8 @@ static int primary(struct ex *e, struct val *out)
 		skip(e);
 		if (e->s[e->pos] == ':' && e->s[e->pos + 1] != ':') {
 			e->pos++;
-			if (int_tree(e, &st) || check_shape(e, sh, at) ||
-			    zip_layout(e, sh, st, at, &out->l))
+			if (int_tree(e, &st) || ex_check_shape(e, sh, at) ||
+			    ex_zip_layout(e, sh, st, at, &out->l))
 				return e->err->code;
 			out->kind = V_LAYOUT;
 		} else if (sh->n < 0) {
@@ -501,7 +470,7 @@ static int primary(struct ex *e, struct val *out)
 			out->v = sh->s;
 		} else {
 			out->kind = V_SHAPE;
-			if (check_shape(e, sh, at) || !(out->t = ct_of_tree(e, sh)))
+			if (ex_check_shape(e, sh, at) || !(out->t = ct_of_tree(e, sh)))
 				return e->err->code ? e->err->code : LAY_ENOMEM;
 		}
 	} else if (ch == '<') {
@@ -512,9 +481,9 @@ static int primary(struct ex *e, struct val *out)
 			struct val v;
 			int vp = (skip(e), e->pos);
 			if (n >= EX_MAX_ARGS)
-				return xerr(e, LAY_ELIMIT, vp, "more than %d modes in a tiler",
-					    EX_MAX_ARGS);
-			if (expr(e, &v) || !(k[n++] = as_tiler(e, &v, vp)))
+				return ex_err(e, LAY_ELIMIT, vp, "more than %d modes in a tiler",
+					      EX_MAX_ARGS);
+			if (expr(e, &v) || !(k[n++] = ex_as_tiler(e, &v, vp)))
 				return e->err->code;
 		} while (peek(e, ',') && ++e->pos);
 		if (need(e, '>', "',' or '>' closing the tiler"))
@@ -538,7 +507,7 @@ static int primary(struct ex *e, struct val *out)
 			struct ca *sh;
 			bool step = strstr(name, "tep") != NULL; /* an order: any integers */
 			e->pos = at;
-			if (int_tree(e, &sh) || (!step && check_shape(e, sh, at)))
+			if (int_tree(e, &sh) || (!step && ex_check_shape(e, sh, at)))
 				return e->err->code;
 			out->kind = V_SHAPE;
 			rc = (out->t = ct_of_tree(e, sh)) ? 0 : LAY_ENOMEM;
@@ -550,9 +519,9 @@ static int primary(struct ex *e, struct val *out)
 				struct val v;
 				int vp = (skip(e), e->pos);
 				if (n >= EX_MAX_ARGS)
-					return xerr(e, LAY_ELIMIT, vp,
-						    "more than %d modes in a tiler", EX_MAX_ARGS);
-				if (expr(e, &v) || !(k[n++] = as_tiler(e, &v, vp)))
+					return ex_err(e, LAY_ELIMIT, vp,
+						      "more than %d modes in a tiler", EX_MAX_ARGS);
+				if (expr(e, &v) || !(k[n++] = ex_as_tiler(e, &v, vp)))
 					return e->err->code;
 			} while (peek(e, ',') && ++e->pos);
 			if (need(e, ')', "',' or ')' closing make_tile(...)"))
@@ -570,7 +539,7 @@ static int primary(struct ex *e, struct val *out)
 		} else if (is_fn(name) && (peek(e, '(') || peek(e, '<'))) {
 			rc = call(e, name, at, out);
 		} else {
-			return xerr(
+			return ex_err(
 				e, LAY_EUNKNOWN, at,
 				"unknown name '%s' in the algebra expression (a CuTe function, "
 				"a layout, a shape, a tiler <...> or make_tile(...) was expected)",
@@ -623,8 +592,8 @@ static int type_bits(struct ex *e, int *bits)
 		if (integer(e, &v) || need(e, '>', "'>'"))
 			return e->err->code;
 		if (v <= 0 || v > 64)
-			return xerr(e, LAY_ERANGE, at, "a %lld-bit type is out of range",
-				    (long long)v);
+			return ex_err(e, LAY_ERANGE, at, "a %lld-bit type is out of range",
+				      (long long)v);
 		*bits = (int)v;
 		return 0;
 	}
@@ -634,17 +603,9 @@ static int type_bits(struct ex *e, int *bits)
 			*bits = types[i].bits;
 			return 0;
 		}
-	return xerr(e, LAY_EUNKNOWN, at, "unknown element type '%s' (uint8_t, half_t, float, ...)",
-		    name);
+	return ex_err(e, LAY_EUNKNOWN, at,
+		      "unknown element type '%s' (uint8_t, half_t, float, ...)", name);
 }
-
-struct args {
-	struct val v[EX_MAX_ARGS];
-	int pos[EX_MAX_ARGS], end[EX_MAX_ARGS];
-	int n;
-	int64_t targ[2];
-	int ntarg;
-};
 
 static int read_args(struct ex *e, const char *name, struct args *a)
 {
@@ -674,7 +635,7 @@ static int read_args(struct ex *e, const char *name, struct args *a)
 	do {
 		skip(e);
 		if (a->n >= EX_MAX_ARGS)
-			return xerr(e, LAY_ELIMIT, e->pos, "more than %d arguments", EX_MAX_ARGS);
+			return ex_err(e, LAY_ELIMIT, e->pos, "more than %d arguments", EX_MAX_ARGS);
 		a->pos[a->n] = e->pos;
 		if (expr(e, &a->v[a->n]))
 			return e->err->code;
@@ -684,44 +645,6 @@ static int read_args(struct ex *e, const char *name, struct args *a)
 		a->end[a->n++] = end;
 	} while (peek(e, ',') && ++e->pos);
 	return need(e, ')', "',' or ')' closing the arguments") ? e->err->code : 0;
-}
-
-static int arity(struct ex *e, const char *name, int at, const struct args *a, int lo, int hi,
-		 const char *what)
-{
-	if (a->n >= lo && a->n <= hi)
-		return 0;
-	return xerr(e, LAY_ESYNTAX, at, "%s takes %s, not %d argument%s", name, what, a->n,
-		    a->n == 1 ? "" : "s");
-}
-
-static int want_layout(struct ex *e, const char *name, const struct args *a, int i, bool sw_ok)
-{
-	const struct val *v = &a->v[i];
-	if (v->kind == V_LAYOUT && (sw_ok || !v->sw))
-		return 0;
-	if (v->kind == V_LAYOUT)
-		return xerr(e, LAY_EALGEBRA, a->pos[i],
-			    "%s of a swizzled layout is not supported: its result is no layout "
-			    "of the form Sw o offset o layout",
-			    name);
-	return xerr(e, LAY_ESYNTAX, a->pos[i], "%s: argument %d must be a layout, found %s", name,
-		    i + 1, kind_name(v->kind));
-}
-
-/* A failure of the algebra, located at the call. */
-static int step_fail(struct ex *e, const char *name, int at)
-{
-	const char *m = e->c.msg;
-	size_t k = strlen(name);
-	if (strncmp(m, name, k) == 0 && (m[k] == ':' || m[k] == '<' || m[k] == ' ')) {
-		const char *colon = strstr(m, ": ");
-		if (colon && m[k] != ' ')
-			m = colon + 2;
-		else if (m[k] == ' ')
-			m += k + 1;
-	}
-	return xerr(e, e->c.code, at, "%s: %s", name, m);
 }
 
 static void print_val(const struct val *v, char *out, size_t n)
@@ -782,255 +705,26 @@ static void add_step(struct ex *e, const char *name, const struct args *a, const
 	json_array_append_new(e->steps, st);
 }
 
-static int div_kind(const char *name)
-{
-	const char *k[] = { "logical", "zipped", "tiled", "flat", "blocked", "raked" };
-	for (int i = 0; i < 6; i++)
-		if (strncmp(name, k[i], strlen(k[i])) == 0)
-			return i;
-	return -1;
-}
-
-/* The swizzle of `a` recast by N (upcast: M - log2 N, B shrinking below 0;
- * downcast: M + log2 N), CuTe's swizzle_layout.hpp. */
-static int recast_swizzle(struct ex *e, struct val *r, const struct val *a, int64_t n, bool up,
-			  int at)
-{
-	int lg = 0;
-	if (n <= 0 || (n & (n - 1)))
-		return xerr(e, LAY_EALGEBRA, at,
-			    "%s<%lld> of a swizzled layout: N must be a power of two (CuTe: \"N "
-			    "must be a power of two\")",
-			    up ? "upcast" : "downcast", (long long)n);
-	if (a->off != 0)
-		return xerr(e, LAY_EALGEBRA, at,
-			    "%s of a swizzled layout with the offset %lld is not supported",
-			    up ? "upcast" : "downcast", (long long)a->off);
-	while (((int64_t)1 << lg) < n)
-		lg++;
-	r->sw = true;
-	r->S = a->S;
-	r->off = 0;
-	if (!up) {
-		r->B = a->B;
-		r->M = a->M + lg;
-	} else if (a->M - lg >= 0) {
-		r->B = a->B;
-		r->M = a->M - lg;
-	} else {
-		r->B = a->B + a->M - lg > 0 ? a->B + a->M - lg : 0;
-		r->M = 0;
-	}
-	if (r->B == 0)
-		r->sw = false; /* Swizzle<0,M,S> o _0 o L is L */
-	return 0;
-}
-
-/* make_layout: a builder (shape[, stride]) is an operand; layouts are
- * concatenated into modes, a step. */
-static int make_layout(struct ex *e, const struct args *a, int at, struct val *r, bool *step)
-{
-	*step = false;
-	if (a->n == 0)
-		return xerr(e, LAY_ESYNTAX, at,
-			    "make_layout takes a shape (and a stride) or layouts");
-	const struct val *s0 = &a->v[0];
-	if (s0->kind == V_SHAPE || s0->kind == V_INT) {
-		struct ca *sh =
-			s0->kind == V_INT ? ca_leaf(&e->c, s0->v, 0) : ca_ct_shape(&e->c, s0->t);
-		if (!sh || arity(e, "make_layout", at, a, 1, 2, "a shape and a stride"))
-			return sh ? e->err->code : LAY_ENOMEM;
-		if (check_shape(e, sh, a->pos[0]))
-			return e->err->code;
-		r->kind = V_LAYOUT;
-		if (a->n == 1)
-			return (r->l = ca_compact(&e->c, sh, 1)) ? 0 : LAY_ENOMEM;
-		const struct val *s1 = &a->v[1];
-		if (s1->kind != V_SHAPE && s1->kind != V_INT)
-			return xerr(e, LAY_ESYNTAX, a->pos[1],
-				    "make_layout(shape, stride): the stride is %s",
-				    kind_name(s1->kind));
-		struct ca *st =
-			s1->kind == V_INT ? ca_leaf(&e->c, s1->v, 0) : ca_ct_shape(&e->c, s1->t);
-		return st ? zip_layout(e, sh, st, a->pos[1], &r->l) : LAY_ENOMEM;
-	}
-	struct ca *ls[EX_MAX_ARGS];
-	for (int i = 0; i < a->n; i++) {
-		if (want_layout(e, "make_layout", a, i, false))
-			return e->err->code;
-		ls[i] = a->v[i].l;
-	}
-	*step = true;
-	r->kind = V_LAYOUT;
-	return (r->l = ca_concat(&e->c, ls, a->n)) ? 0 : LAY_ENOMEM;
-}
-
-/* Dispatch one function on its arguments; r has the result. */
-static int apply(struct ex *e, const char *name, int at, const struct args *a, struct val *r)
-{
-	struct ca_ctx *c = &e->c;
-	const struct val *v0 = &a->v[0];
-	struct ct *t = NULL;
-	int k = div_kind(name);
-	r->kind = V_LAYOUT;
-	if (strcmp(name, "composition") == 0) {
-		if (arity(e, name, at, a, 2, 3,
-			  "two layouts (A, B), or a swizzle, an offset and a layout"))
-			return e->err->code;
-		if (v0->kind == V_SWIZZLE) {
-			const struct val *L = &a->v[a->n - 1];
-			if (a->n == 3 && a->v[1].kind != V_INT)
-				return xerr(e, LAY_ESYNTAX, a->pos[1],
-					    "the offset must be an integer");
-			if (want_layout(e, name, a, a->n - 1, false))
-				return e->err->code;
-			*r = *L;
-			r->sw = v0->B > 0 || (a->n == 3 && a->v[1].v != 0);
-			r->B = v0->B;
-			r->M = v0->M;
-			r->S = v0->S;
-			r->off = a->n == 3 ? a->v[1].v : 0;
-			return 0;
-		}
-		if (arity(e, name, at, a, 2, 2, "two arguments (a layout and a layout or tiler)") ||
-		    want_layout(e, name, a, 0, true))
-			return e->err->code;
-		if (a->v[1].kind == V_LAYOUT && a->v[1].sw)
-			return xerr(
-				e, LAY_EALGEBRA, a->pos[1],
-				"composition with a swizzled layout on the right is not supported");
-		if (!(t = as_tiler(e, &a->v[1], a->pos[1])))
-			return e->err->code;
-		*r = *v0;
-		r->l = ca_composition(c, v0->l, t);
-	} else if (strcmp(name, "complement") == 0) {
-		if (arity(e, name, at, a, 1, 2, "a layout and an optional cotarget") ||
-		    want_layout(e, name, a, 0, true))
-			return e->err->code;
-		if (a->n == 2 && a->v[1].kind != V_INT && a->v[1].kind != V_SHAPE)
-			return xerr(
-				e, LAY_ESYNTAX, a->pos[1],
-				"complement: the cotarget must be an integer or a shape, found %s",
-				kind_name(a->v[1].kind));
-		if (a->n == 2 && !(t = as_tiler(e, &a->v[1], a->pos[1])))
-			return e->err->code;
-		r->l = ca_complement(c, v0->l, t);
-	} else if (strcmp(name, "coalesce") == 0 || strcmp(name, "filter") == 0) {
-		if (arity(e, name, at, a, 1, 2, "a layout and an optional profile") ||
-		    want_layout(e, name, a, 0, true))
-			return e->err->code;
-		if (a->n == 2 && !(t = as_tiler(e, &a->v[1], a->pos[1])))
-			return e->err->code;
-		*r = *v0;
-		r->l = name[0] == 'c' ? ca_coalesce(c, v0->l, t) : ca_filter(c, v0->l, t);
-	} else if (strcmp(name, "left_inverse") == 0 || strcmp(name, "right_inverse") == 0) {
-		if (arity(e, name, at, a, 1, 1, "one layout") || want_layout(e, name, a, 0, false))
-			return e->err->code;
-		r->l = name[0] == 'l' ? ca_left_inverse(c, v0->l) : ca_right_inverse(c, v0->l);
-	} else if (strstr(name, "_divide") || strstr(name, "_product")) {
-		if (arity(e, name, at, a, 2, 2, "a layout and a tiler") ||
-		    want_layout(e, name, a, 0, true) || !(t = as_tiler(e, &a->v[1], a->pos[1])))
-			return e->err->code;
-		*r = *v0;
-		r->l = strstr(name, "_divide") ? ca_divide(c, k, v0->l, t)
-					       : ca_product(c, k, v0->l, t);
-	} else if (strcmp(name, "tile_to_shape") == 0) {
-		if (arity(e, name, at, a, 2, 3, "a layout, a shape and an optional order") ||
-		    want_layout(e, name, a, 0, true))
-			return e->err->code;
-		struct ct *o = NULL;
-		for (int i = 1; i < a->n; i++)
-			if (a->v[i].kind != V_SHAPE && a->v[i].kind != V_INT)
-				return xerr(e, LAY_ESYNTAX, a->pos[i],
-					    "tile_to_shape: argument %d must be %s, found %s",
-					    i + 1, i == 1 ? "a shape" : "an order (Step<...>)",
-					    kind_name(a->v[i].kind));
-		if (!(t = as_tiler(e, &a->v[1], a->pos[1])) ||
-		    (a->n == 3 && !(o = as_tiler(e, &a->v[2], a->pos[2]))))
-			return e->err->code;
-		*r = *v0;
-		r->l = ca_tile_to_shape(c, v0->l, t, o);
-	} else if (strcmp(name, "upcast") == 0 || strcmp(name, "downcast") == 0 ||
-		   strcmp(name, "recast_layout") == 0) {
-		bool recast = name[0] == 'r';
-		if (a->ntarg != (recast ? 2 : 1))
-			return xerr(
-				e, LAY_ESYNTAX, at,
-				recast ? "recast_layout<OldType, NewType>(layout) needs two types"
-				       : "%s<N>(layout) needs the factor N",
-				name);
-		if (arity(e, name, at, a, 1, 1, "one layout") || want_layout(e, name, a, 0, true))
-			return e->err->code;
-		int64_t up = 1, down = 1;
-		if (!recast) {
-			if (name[0] == 'u')
-				up = a->targ[0];
-			else
-				down = a->targ[0];
-		} else {
-			int64_t x = a->targ[1], y = a->targ[0], g = x, h = y; /* New / Old */
-			while (h) {
-				int64_t m = g % h;
-				g = h;
-				h = m;
-			}
-			up = x / g;
-			down = y / g;
-		}
-		*r = *v0;
-		struct ca *l = v0->l;
-		if (up != 1 || !recast) {
-			if (v0->sw && up != 1 && recast_swizzle(e, r, v0, up, true, at))
-				return e->err->code;
-			if (up != 1 || name[0] == 'u')
-				l = l ? ca_upcast(c, l, up) : NULL;
-		}
-		if (down != 1) {
-			struct val mid = *r;
-			if (r->sw && recast_swizzle(e, r, &mid, down, false, at))
-				return e->err->code;
-			l = l ? ca_downcast(c, l, down) : NULL;
-		}
-		r->l = l;
-	} else if (strcmp(name, "max_common_vector") == 0 ||
-		   strcmp(name, "max_common_layout") == 0) {
-		if (arity(e, name, at, a, 2, 2, "two layouts") ||
-		    want_layout(e, name, a, 0, false) || want_layout(e, name, a, 1, false))
-			return e->err->code;
-		int64_t vec = 1;
-		r->l = ca_max_common_layout(c, v0->l, a->v[1].l, &vec);
-		if (strstr(name, "vector")) {
-			r->kind = V_INT;
-			r->v = vec;
-		}
-	} else {
-		return xerr(e, LAY_EUNKNOWN, at, "unknown function '%s'", name);
-	}
-	if (!r->l)
-		return step_fail(e, name, at);
-	return 0;
-}
-
 static int call(struct ex *e, const char *name, int at, struct val *out)
 {
 	struct args *a = calloc(1, sizeof *a);
 	int rc;
 	bool step = true;
 	if (!a)
-		return xerr(e, LAY_ENOMEM, at, "out of memory");
+		return ex_err(e, LAY_ENOMEM, at, "out of memory");
 	if ((rc = read_args(e, name, a)))
 		goto out;
 	if (a->ntarg && strcmp(name, "upcast") && strcmp(name, "downcast") &&
 	    strcmp(name, "recast_layout")) {
-		rc = xerr(e, LAY_ESYNTAX, at, "%s takes no template arguments", name);
+		rc = ex_err(e, LAY_ESYNTAX, at, "%s takes no template arguments", name);
 		goto out;
 	}
 	e->c.nchecks = 0;
 	e->c.code = 0;
 	if (strcmp(name, "make_layout") == 0)
-		rc = make_layout(e, a, at, out, &step);
+		rc = ex_make_layout(e, a, at, out, &step);
 	else
-		rc = apply(e, name, at, a, out);
+		rc = ex_apply(e, name, at, a, out);
 	if (!rc && step)
 		add_step(e, name, a, out);
 out:
@@ -1105,8 +799,8 @@ int lay_cute_algebra(const char *text, const char *ptr, char **result, json_t **
 		*algebra = json_pack("{s:s,s:s,s:O}", "result", t, "cpp", cpp, "steps", e.steps);
 		*result = strdup(t);
 	} else {
-		rc = xerr(&e, LAY_ESYNTAX, 0, "the expression's value is %s, not a layout",
-			  kind_name(v.kind));
+		rc = ex_err(&e, LAY_ESYNTAX, 0, "the expression's value is %s, not a layout",
+			    ex_kind_name(v.kind));
 		goto out;
 	}
 	if (!*result || !*algebra) {
@@ -1131,7 +825,8 @@ static int layout_of(struct ex *e, const char *s, struct val *v)
 	if (evaluate(e, v))
 		return -1;
 	if (v->kind != V_LAYOUT)
-		return xerr(e, LAY_ESYNTAX, 0, "expected a layout, found %s", kind_name(v->kind)),
+		return ex_err(e, LAY_ESYNTAX, 0, "expected a layout, found %s",
+			      ex_kind_name(v->kind)),
 		       -1;
 	return 0;
 }
