@@ -680,8 +680,8 @@ static bool comp_check(struct ca_ctx *c, const struct ca *a, const struct ca *b,
 			ca_fail(c, LAY_EALGEBRA,
 				"CuTe's divisibility checks pass but its result %s is not A o B: "
 				"at c = %lld, B(c) = %lld and A(B(c)) = %lld, but R(c) = %lld "
-				"(a carry crosses a mode boundary of A; no layout of B's shape is "
-				"A o B here, cf. cutlass#3177, #2955)",
+				"(a carry crosses a mode boundary of A, cf. cutlass#3177, #2955); "
+				"refused rather than answered wrong",
 				rt, (long long)i, (long long)x, (long long)want, (long long)got);
 			return false;
 		}
