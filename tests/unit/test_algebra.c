@@ -351,6 +351,51 @@ static void test_refusals(void)
 	json_decref(r);
 }
 
+/* Every prefix and thousands of random mutations of real expressions are
+ * either evaluated or refused with a located error: never a crash, and the
+ * position lies inside the text. */
+static void test_mutations(void)
+{
+	static const char *const seeds[] = {
+		"logical_divide((4,2,3):(2,1,8), 4:2)",
+		"zipped_divide((9,(4,8)):(59,(13,1)), <3:3, (2,4):(1,8)>)",
+		"composition(make_layout(make_shape(Int<10>{}, Int<2>{}), make_stride(Int<16>{}, "
+		"Int<4>{})), Layout<Shape<_5,_4>,Stride<_1,_5>>{})",
+		"tile_to_shape((8,8):(8,1), Shape<_32,_64>{}, Step<_2,_1>{})",
+		"upcast<2>(Sw<3,4,3> o _0 o (8,64):(64,1))",
+		"recast_layout<half_t, uint8_t>(Layout((8, 64), (64, 1)))",
+		"max_common_vector((8,16):(16,1), coalesce((8,16):(16,1), (1,1)))",
+	};
+	static const char alphabet[] = "(),:<>_{}0123456789-oSw ablcmpstx";
+	char buf[512];
+	for (size_t k = 0; k < sizeof seeds / sizeof seeds[0]; k++) {
+		size_t n = strlen(seeds[k]);
+		for (int iter = 0; iter < 1500; iter++) {
+			memcpy(buf, seeds[k], n + 1);
+			if (iter < (int)n) {
+				buf[iter] = '\0'; /* every prefix */
+			} else {
+				for (int m = 0; m < 1 + (int)pick(3); m++)
+					buf[pick((int64_t)n)] = alphabet[pick(sizeof alphabet - 1)];
+			}
+			char *res = NULL;
+			json_t *alg = NULL;
+			struct lay_error err;
+			lay_error_clear(&err);
+			int rc = lay_cute_algebra(buf, "/cute", &res, &alg, &err);
+			if (rc) {
+				CU_ASSERT(err.position >= 0 && err.position <= (long)strlen(buf));
+				CU_ASSERT_PTR_NULL(res);
+				CU_ASSERT(strlen(err.message) > 0);
+			} else if (res) {
+				CU_ASSERT_PTR_NOT_NULL(alg);
+			}
+			free(res);
+			json_decref(alg);
+		}
+	}
+}
+
 int main(void)
 {
 	static const struct unit_test tests[] = {
@@ -358,6 +403,7 @@ int main(void)
 		{ "the algebra section", test_response },
 		{ "expect.layout", test_expect_layout },
 		{ "refusals", test_refusals },
+		{ "malformed expressions", test_mutations },
 		{ NULL, NULL },
 	};
 	return unit_main("algebra", tests);
