@@ -17,7 +17,7 @@
 #define CA_MAXL	      LAYOUTD_MAX_ITERS
 #define CA_MAX_NODES  (1 << 20)
 #define CA_BLOCK      (64 * 1024)
-#define CA_DEF_POINTS (1LL << 24)
+#define CA_DEF_POINTS (1LL << 26) /* the default enumeration limit */
 
 struct blk {
 	struct blk *next;
