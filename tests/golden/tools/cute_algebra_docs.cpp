@@ -136,5 +136,44 @@ int main()
 	CASE("algebra-nested", "zipped_divide(composition((16,16):(16,1), (16,16):(1,16)), <4:1, 8:1>)",
 	     zipped_divide(composition(Layout<Shape<_16, _16>, Stride<_16, _1>>{}, Layout<Shape<_16, _16>, Stride<_1, _16>>{}),
 			   make_tile(Layout<_4, _1>{}, Layout<_8, _1>{})));
+	// Edge cases: ties, stride 0, negative strides, '_' tiler modes, rank padding
+	CASE("algebra-edge-right-inverse-equal-strides", "right_inverse((2,3):(1,1))",
+	     right_inverse(Layout<Shape<_2,_3>,Stride<_1,_1>>{}));
+	CASE("algebra-edge-right-inverse-tie-order", "right_inverse((3,2,2):(1,3,3))",
+	     right_inverse(Layout<Shape<_3,_2,_2>,Stride<_1,_3,_3>>{}));
+	CASE("algebra-edge-left-inverse-stride-zero", "left_inverse((4,2):(0,1))",
+	     left_inverse(Layout<Shape<_4,_2>,Stride<_0,_1>>{}));
+	CASE("algebra-edge-complement-stride-zero", "complement((4,2):(0,1), 8)",
+	     complement(Layout<Shape<_4,_2>,Stride<_0,_1>>{}, Int<8>{}));
+	CASE("algebra-edge-complement-all-zero", "complement(4:0, 8)",
+	     complement(Layout<_4,_0>{}, Int<8>{}));
+	CASE("algebra-edge-coalesce-all-ones", "coalesce((1,1):(3,5))",
+	     coalesce(Layout<Shape<_1,_1>,Stride<_3,_5>>{}));
+	CASE("algebra-edge-negative-stride-composition", "composition((4,4):(-1,4), 8:1)",
+	     composition(Layout<Shape<_4,_4>,Stride<Int<-1>,_4>>{}, Layout<_8,_1>{}));
+	CASE("algebra-edge-negative-stride-upcast", "upcast<2>((4,8):(-2,8))",
+	     upcast<2>(Layout<Shape<_4,_8>,Stride<Int<-2>,_8>>{}));
+	CASE("algebra-edge-downcast-negative-unit", "downcast<2>((4,8):(1,-8))",
+	     downcast<2>(Layout<Shape<_4,_8>,Stride<_1,Int<-8>>>{}));
+	CASE("algebra-edge-divide-underscore", "logical_divide((8,(2,4)):(8,(1,2)), <_, 2:1>)",
+	     logical_divide(Layout<Shape<_8,Shape<_2,_4>>,Stride<_8,Stride<_1,_2>>>{}, make_tile(_, Layout<_2,_1>{})));
+	CASE("algebra-edge-zipped-underscore", "zipped_divide((8,(2,4)):(8,(1,2)), <2:1, _>)",
+	     zipped_divide(Layout<Shape<_8,Shape<_2,_4>>,Stride<_8,Stride<_1,_2>>>{}, make_tile(Layout<_2,_1>{}, _)));
+	CASE("algebra-edge-product-int", "logical_product((2,2):(1,2), 3)",
+	     logical_product(Layout<Shape<_2,_2>,Stride<_1,_2>>{}, Int<3>{}));
+	CASE("algebra-edge-blocked-rank1", "blocked_product(4:1, 3:1)",
+	     blocked_product(Layout<_4,_1>{}, Layout<_3,_1>{}));
+	CASE("algebra-edge-raked-rank-mismatch", "raked_product((2,2):(1,2), 3:1)",
+	     raked_product(Layout<Shape<_2,_2>,Stride<_1,_2>>{}, Layout<_3,_1>{}));
+	CASE("algebra-edge-max-common-layout-none", "max_common_layout((4,8):(8,1), (4,8):(1,4))",
+	     max_common_layout(Layout<Shape<_4,_8>,Stride<_8,_1>>{}, Layout<Shape<_4,_8>,Stride<_1,_4>>{}));
+	CASE("algebra-edge-filter-profile", "filter((4,(2,3)):(0,(1,0)), (1,1))",
+	     filter(Layout<Shape<_4,Shape<_2,_3>>,Stride<_0,Stride<_1,_0>>>{}, Shape<_1,_1>{}));
+	CASE("algebra-edge-tile-to-shape-rank-pad", "tile_to_shape(8:1, (16,4))",
+	     tile_to_shape(Layout<_8,_1>{}, Shape<_16,_4>{}));
+	CASE("algebra-edge-coalesce-int-profile", "coalesce((2,(2,2)):(1,(2,4)), 1)",
+	     coalesce(Layout<Shape<_2,Shape<_2,_2>>,Stride<_1,Stride<_2,_4>>>{}, Int<1>{}));
+	CASE("algebra-edge-complement-rank1-tuple", "complement((4):(2), 16)",
+	     complement(Layout<Shape<_4>,Stride<_2>>{}, Int<16>{}));
 	return 0;
 }
