@@ -474,6 +474,50 @@ bool ca_in_image(const int64_t *v, int64_t n, int64_t x)
 	return bsearch(&x, v, (size_t)n, sizeof *v, cmp64) != NULL;
 }
 
+/* The values of a layout at 0, 1, 2, ... without divisions: an odometer
+ * over its leaves (colex), for the enumerating checks. */
+struct odo {
+	int n;
+	int64_t s[CA_MAXL], d[CA_MAXL], k[CA_MAXL], v;
+};
+
+static void odo_init(struct odo *o, const int64_t *s, const int64_t *d, int n)
+{
+	o->n = 0;
+	o->v = 0;
+	for (int i = 0; i < n; i++)
+		if (s[i] > 1 || i == n - 1) { /* the last leaf extends */
+			o->s[o->n] = s[i];
+			o->d[o->n] = d[i];
+			o->k[o->n++] = 0;
+		}
+}
+
+static inline void odo_next(struct odo *o)
+{
+	for (int j = 0; j < o->n; j++) {
+		if (++o->k[j] < o->s[j] || j == o->n - 1) {
+			o->v += o->d[j];
+			return;
+		}
+		o->v -= (o->s[j] - 1) * o->d[j];
+		o->k[j] = 0;
+	}
+}
+
+/* Drop the size-1 leaves but the last: the same function, extension
+ * along the last leaf included. */
+static int squeeze(int64_t *s, int64_t *d, int n)
+{
+	int k = 0;
+	for (int i = 0; i < n; i++)
+		if (s[i] != 1 || i == n - 1) {
+			s[k] = s[i];
+			d[k++] = d[i];
+		}
+	return k;
+}
+
 /* ------------------------------------------------------------------ */
 /* coalesce, filter                                                    */
 
@@ -488,8 +532,11 @@ static struct ca *same_function(struct ca_ctx *c, const struct ca *l, struct ca 
 		return NULL;
 	ca_check(c, "same size", ca_size(r) == N, "size %lld, not %lld", (long long)ca_size(r),
 		 (long long)N);
-	for (int64_t i = 0; i < N && i < c->check_points; i++) {
-		int64_t a = ca_eval(s, d, n, i), b = ca_eval(s2, d2, n2, i);
+	struct odo o1, o2;
+	odo_init(&o1, s, d, n);
+	odo_init(&o2, s2, d2, n2);
+	for (int64_t i = 0; i < N && i < c->check_points; i++, odo_next(&o1), odo_next(&o2)) {
+		int64_t a = o1.v, b = o2.v;
 		if (a != b) {
 			ca_check(c, "R(i) = L(i)", false, "i = %lld: R(i) = %lld, L(i) = %lld",
 				 (long long)i, (long long)b, (long long)a);
@@ -668,10 +715,26 @@ static bool comp_check(struct ca_ctx *c, const struct ca *a, const struct ca *b,
 	}
 	ca_check(c, "size(R) = size(B)", ca_size(r) == N, "size(R) = %lld, size(B) = %lld",
 		 (long long)ca_size(r), (long long)N);
-	for (int64_t i = 0; i < N; i++) {
-		int64_t x = ca_eval(bs, bd, nb, i);
-		int64_t want = ca_eval(as, ad, na, x), got = ca_eval(rs, rd, nr, i);
+	struct odo ob, orr;
+	odo_init(&ob, bs, bd, nb);
+	odo_init(&orr, rs, rd, nr);
+	na = squeeze(as, ad, na);
+	/* A's values over [0, cosize(B)) at once when B's image is that dense */
+	int64_t span = ca_cosize(b), *tab = NULL;
+	bool up = true;
+	for (int k = 0; k < nb; k++)
+		up &= bd[k] >= 0;
+	if (up && span > 0 && span <= 2 * N + 4096 && (tab = malloc(sizeof *tab * (size_t)span))) {
+		struct odo oa;
+		odo_init(&oa, as, ad, na);
+		for (int64_t x = 0; x < span; x++, odo_next(&oa))
+			tab[x] = oa.v;
+	}
+	for (int64_t i = 0; i < N; i++, odo_next(&ob), odo_next(&orr)) {
+		int64_t x = ob.v;
+		int64_t want = tab ? tab[x] : ca_eval(as, ad, na, x), got = orr.v;
 		if (want != got) {
+			free(tab);
 			ca_check(c, "R(c) = A(B(c))", false,
 				 "c = %lld: B(c) = %lld, A(B(c)) = %lld, R(c) = %lld", (long long)i,
 				 (long long)x, (long long)want, (long long)got);
@@ -686,6 +749,7 @@ static bool comp_check(struct ca_ctx *c, const struct ca *a, const struct ca *b,
 			return false;
 		}
 	}
+	free(tab);
 	ca_check(c, "R(c) = A(B(c))", true, NULL);
 	return ca_size(r) == N;
 }
@@ -929,8 +993,10 @@ struct ca *ca_right_inverse(struct ca_ctx *c, const struct ca *l)
 	int64_t ls[CA_MAXL], ld[CA_MAXL], qs[CA_MAXL], qd[CA_MAXL];
 	int nl = ca_flat(c, l, ls, ld), nq = ca_flat(c, r, qs, qd);
 	int64_t N = ca_size(r);
-	for (int64_t i = 0; i < N && i < c->check_points; i++) {
-		int64_t v = ca_eval(ls, ld, nl, ca_eval(qs, qd, nq, i));
+	struct odo oq;
+	odo_init(&oq, qs, qd, nq);
+	for (int64_t i = 0; i < N && i < c->check_points; i++, odo_next(&oq)) {
+		int64_t v = ca_eval(ls, ld, nl, oq.v);
 		if (v != i) {
 			ca_check(c, "L(R(i)) = i", false, "i = %lld: L(R(i)) = %lld", (long long)i,
 				 (long long)v);
