@@ -90,6 +90,37 @@ static int recast_swizzle(struct ex *e, struct val *r, const struct val *a, int6
 	return 0;
 }
 
+/* CuTe's compact_major<LayoutRight>: the last leaf fastest (size 1: 0). */
+static struct ca *compact_right(struct ca_ctx *c, const struct ca *sh, int64_t *acc)
+{
+	if (sh->n < 0) {
+		struct ca *l = ca_leaf(c, sh->s, sh->s == 1 ? 0 : *acc);
+		*acc *= sh->s; /* <= the size, checked */
+		return l;
+	}
+	struct ca *t = ca_tuple(c, sh->n);
+	for (int i = sh->n - 1; t && i >= 0; i--)
+		if (!(t->m[i] = compact_right(c, sh->m[i], acc)))
+			return NULL;
+	return t;
+}
+
+/* GenRowMajor as an order over the target's modes: the last fastest. */
+static struct ct *row_major_order(struct ex *e, const struct ct *shape)
+{
+	int R = shape->kind == CT_TUPLE ? shape->n : 1;
+	struct ct *o = ca_alloc(&e->c, sizeof *o + sizeof(struct ct *) * (size_t)R);
+	struct ct *k = ca_alloc(&e->c, sizeof *k * (size_t)R);
+	if (!o || !k)
+		return NULL;
+	*o = (struct ct){ CT_TUPLE, NULL, 0, R, (struct ct **)(o + 1) };
+	for (int i = 0; i < R; i++) {
+		k[i] = (struct ct){ CT_INT, NULL, R - 1 - i, 0, NULL };
+		o->k[i] = &k[i];
+	}
+	return o;
+}
+
 /* make_layout: a builder (shape[, stride]) is an operand; layouts are
  * concatenated into modes, a step. */
 int ex_make_layout(struct ex *e, const struct args *a, int at, struct val *r, bool *step)
@@ -107,8 +138,12 @@ int ex_make_layout(struct ex *e, const struct args *a, int at, struct val *r, bo
 		if (ex_check_shape(e, sh, a->pos[0]))
 			return e->err->code;
 		r->kind = V_LAYOUT;
-		if (a->n == 1)
+		if (a->n == 1 || (a->v[1].kind == V_TYPE && a->v[1].v == 0))
 			return (r->l = ca_compact(&e->c, sh, 1)) ? 0 : LAY_ENOMEM;
+		if (a->v[1].kind == V_TYPE) {
+			int64_t acc = 1;
+			return (r->l = compact_right(&e->c, sh, &acc)) ? 0 : LAY_ENOMEM;
+		}
 		const struct val *s1 = &a->v[1];
 		if (s1->kind != V_SHAPE && s1->kind != V_INT)
 			return ex_err(e, LAY_ESYNTAX, a->pos[1],
@@ -251,15 +286,18 @@ int ex_apply(struct ex *e, const char *name, int at, const struct args *a, struc
 		    want_layout(e, name, a, 0, true))
 			return e->err->code;
 		struct ct *o = NULL;
-		for (int i = 1; i < a->n; i++)
+		bool tag = a->n == 3 && a->v[2].kind == V_TYPE;
+		for (int i = 1; i < a->n - tag; i++)
 			if (a->v[i].kind != V_SHAPE && a->v[i].kind != V_INT)
 				return ex_err(e, LAY_ESYNTAX, a->pos[i],
 					      "tile_to_shape: argument %d must be %s, found %s",
 					      i + 1, i == 1 ? "a shape" : "an order (Step<...>)",
 					      ex_kind_name(a->v[i].kind));
 		if (!(t = ex_as_tiler(e, &a->v[1], a->pos[1])) ||
-		    (a->n == 3 && !(o = ex_as_tiler(e, &a->v[2], a->pos[2]))))
+		    (a->n == 3 && !tag && !(o = ex_as_tiler(e, &a->v[2], a->pos[2]))))
 			return e->err->code;
+		if (tag && a->v[2].v == 1 && !(o = row_major_order(e, t)))
+			return e->err->code ? e->err->code : LAY_ENOMEM;
 		*r = *v0;
 		r->l = ca_tile_to_shape(c, v0->l, t, o);
 	} else if (strcmp(name, "upcast") == 0 || strcmp(name, "downcast") == 0 ||

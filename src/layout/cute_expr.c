@@ -302,8 +302,9 @@ static struct ct *ct_of_tree(struct ex *e, const struct ca *t)
 
 const char *ex_kind_name(int k)
 {
-	static const char *const names[] = { "a layout", "a shape",   "a tiler", "an integer",
-					     "'_'",	 "a swizzle", "a type",	 "nothing" };
+	static const char *const names[] = { "a layout",	  "a shape", "a tiler",
+					     "an integer",	  "'_'",     "a swizzle",
+					     "a major-order tag", "nothing" };
 	return names[k];
 }
 
@@ -536,6 +537,13 @@ static int primary(struct ex *e, struct val *out)
 			rc = swizzle(e, name, at, out);
 		} else if (strncmp(name, "SW_", 3) == 0) {
 			rc = swizzle(e, name, at, out);
+		} else if (strcmp(name, "LayoutLeft") == 0 || strcmp(name, "GenColMajor") == 0 ||
+			   strcmp(name, "LayoutRight") == 0 || strcmp(name, "GenRowMajor") == 0) {
+			/* a major-order tag: 0 column-major (CuTe's default), 1 row-major */
+			if (strncmp(e->s + e->pos, "{}", 2) == 0)
+				e->pos += 2;
+			out->kind = V_TYPE;
+			out->v = strstr(name, "Right") || strstr(name, "Row") ? 1 : 0;
 		} else if (is_fn(name) && (peek(e, '(') || peek(e, '<'))) {
 			rc = call(e, name, at, out);
 		} else {
@@ -748,8 +756,7 @@ static bool is_expression(const char *s)
 	if (strstr(s, "GMMA::") || strstr(s, "UMMA::") || strstr(s, "smem_ptr") ||
 	    strstr(s, "_Atom") || strstr(s, "!cute"))
 		return false;
-	if (strcmp(name, "tile_to_shape") == 0 &&
-	    (strstr(s, "Swizzle") || strstr(s, "GenRowMajor")))
+	if (strcmp(name, "tile_to_shape") == 0 && strstr(s, "Swizzle"))
 		return false; /* the swizzled atoms' tiling, read by cute_atoms.c */
 	if (strcmp(name, "composition") == 0) {
 		e.pos++;

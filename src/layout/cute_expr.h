@@ -19,7 +19,7 @@ struct val {
 	int kind;
 	struct ca *l;  /* V_LAYOUT */
 	struct ct *t;  /* V_SHAPE, V_TILE */
-	int64_t v;     /* V_INT; V_TYPE: bits */
+	int64_t v;     /* V_INT; V_TYPE: 0 LayoutLeft/GenColMajor, 1 LayoutRight/GenRowMajor */
 	bool sw;       /* V_LAYOUT: Sw<B,M,S> o off o l */
 	int B, M, S;   /* V_LAYOUT with sw, V_SWIZZLE */
 	int64_t off;   /* offset of a swizzled layout */

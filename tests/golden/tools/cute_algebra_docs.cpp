@@ -175,5 +175,14 @@ int main()
 	     coalesce(Layout<Shape<_2,Shape<_2,_2>>,Stride<_1,Stride<_2,_4>>>{}, Int<1>{}));
 	CASE("algebra-edge-complement-rank1-tuple", "complement((4):(2), 16)",
 	     complement(Layout<Shape<_4>,Stride<_2>>{}, Int<16>{}));
+	// Major-order tags
+	CASE("algebra-make-layout-layout-right", "make_layout(make_shape(Int<4>{}, make_shape(Int<2>{}, Int<3>{})), LayoutRight{})",
+	     make_layout(make_shape(Int<4>{}, make_shape(Int<2>{}, Int<3>{})), LayoutRight{}));
+	CASE("algebra-make-layout-layout-left", "make_layout(Shape<_4,_1,_8>{}, LayoutLeft{})",
+	     make_layout(Shape<_4,_1,_8>{}, LayoutLeft{}));
+	CASE("algebra-tile-to-shape-gen-row-major", "tile_to_shape(Layout<Shape<_8,_8>,Stride<_8,_1>>{}, Shape<_32,_64>{}, GenRowMajor{})",
+	     tile_to_shape(Layout<Shape<_8,_8>,Stride<_8,_1>>{}, Shape<_32,_64>{}, GenRowMajor{}));
+	CASE("algebra-tile-to-shape-gen-row-major-3d", "tile_to_shape(Layout<Shape<_2,_2>,Stride<_1,_2>>{}, Shape<_4,_6,_2>{}, GenRowMajor{})",
+	     tile_to_shape(Layout<Shape<_2,_2>,Stride<_1,_2>>{}, Shape<_4,_6,_2>{}, GenRowMajor{}));
 	return 0;
 }
