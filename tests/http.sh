@@ -31,6 +31,19 @@ done
 req "axe probe (1,3)" 200 --data-binary "@$G/seed-axe-shard/request.json" "$U/v1/analyze"
 jqt "probe laneid 5 warpid 0 m 1" '.probe[0].places == [{"laneid":5,"warpid":0,"m":1}]'
 
+# ---- pasted text: the daemon detects the notation, as the command line does
+req "analyze axe text" 200 --data-binary '{"layout": {"text": "S[(8, 2, 4, 2) : (4@laneid, 1@warpid, 1@laneid, 1)]", "logical": [8, 16]}}' "$U/v1/analyze"
+jqt "axe text detected" '.notation == "axe" and .owners.count == 64'
+AXE_FP=$(jq -r .fingerprint "$T/body")
+req "analyze the same as a JSON string" 200 --data-binary '{"layout": "S[(8, 2, 4, 2) : (4@laneid, 1@warpid, 1@laneid, 1)]"}' "$U/v1/analyze"
+jqt "string definition detected" '.notation == "axe" and .logical.size == 128'
+req "header text with a comment" 200 --data-binary '{"layout": {"text": "// (T32,V4) -> (M16,N8)\nusing SM80_16x8_Row = Layout<Shape <Shape < _4,_8>,Shape < _2,_2>>, Stride<Stride<_32,_1>,Stride<_16,_8>>>;", "cute_role": "tv", "logical": [16, 8]}}' "$U/v1/analyze"
+jqt "CUTLASS header text is cute" '.notation == "cute" and .verdict.bijective == true'
+req "text in no notation" 422 --data-binary '{"layout": {"text": "hello world"}}' "$U/v1/analyze"
+problem "text in no notation" notation /layout/text
+req "text beside a notation key" 422 --data-binary '{"layout": {"text": "S[8:1]", "axe": "S[8:1]"}}' "$U/v1/analyze"
+problem "text beside a notation key" notation /layout/axe
+
 # ---- check: 200 pass, 422 fail with the same body
 req "check pass" 200 --data-binary "@$G/seed-transpose/request.json" "$U/v1/check"
 req "check fail" 422 --data-binary "@$G/seed-dropped-bits/request.json" "$U/v1/check"

@@ -188,24 +188,27 @@ function readEditor() {
 	const def = {};
 	const logical = parseLogical($('raw-logical').value);
 	if (logical) def.logical = logical;
-	if (/#(ttg|triton_gpu)\.|\btensor<|!(ttg|triton_gpu)\.memdesc</.test(t)) {
-		/* TTGIR: the shape field is the tensor shape when no type gives it */
-		delete def.logical;
-		def.ttgir = t;
-		if (logical && !/\btensor<|\.memdesc</.test(t)) def.shape = logical;
-	} else if (/^\s*-\s+\w+\s*=\s*1\s*->/m.test(t) && /where out dims are/.test(t)) {
-		def.linear = t; /* LinearLayout::toString() text */
-	} else if (/^[SRO]\s*\[/.test(t) || /^(T\.|Tx\.)?(ComposeLayout|SwizzleLayout)\s*\(/.test(t) ||
-		(/@/.test(t) && !/Layout\s*</.test(t))) {
-		def.axe = t;
-	} else if (/Layout\s*</.test(t) || /:/.test(t)) {
-		def.cute = t;
-		if ($('raw-role').value === 'tv') def.cute_role = 'tv';
-	} else {
-		throw new Problem({title: 'Unrecognised text', code: 'client',
-			detail: 'paste a JSON request or definition, an Axe layout (S[...]), a CuTe Shape:Stride / Layout<...> text, TTGIR (#ttg.blocked<...> or dump lines with a tensor<...> type) or LinearLayout::toString() text'});
-	}
+	/* The daemon's detector names the notation (the one the command
+	 * line uses); the analysis says which it found (resolveText). */
+	def.text = t;
+	if ($('raw-role').value === 'tv') def.cute_role = 'tv';
 	return {layout: def};
+}
+
+/* A request whose layout is pasted text, rewritten under the notation key
+ * the analysis reports, as the daemon read it: the views, the bank panel
+ * and the share link then see the notation. */
+function resolveText(req, a) {
+	const L = req.layout;
+	if (!L || typeof L.text !== 'string' || !a || !a.notation) return req;
+	const out = Object.assign({}, L);
+	delete out.text;
+	out[a.notation] = L.text;
+	if (a.notation === 'ttgir') {
+		if (out.logical && !out.shape && !/tensor<|memdesc<|tensordesc</.test(L.text)) out.shape = out.logical;
+		delete out.logical;
+	}
+	return Object.assign({}, req, {layout: out});
 }
 
 /* JSON with short arrays and objects kept on one line. */
@@ -326,8 +329,9 @@ function renderVerdict(a) {
 	const sw = a.structure && a.structure.swizzle;
 	if (sw) box.append(swizzlePanel(sw, a.warnings || []));
 	if (a.algebra) box.append(algebraPanel(a.algebra));
-	if (a.warnings && a.warnings.length)
-		box.append(h('ul', {class: 'warnings', 'data-testid': 'warnings'}, a.warnings.map((w) => h('li', {}, '⚠ ' + (w.message || w.code || JSON.stringify(w))))));
+	const ws = allWarnings(a);
+	if (ws.length)
+		box.append(h('ul', {class: 'warnings', 'data-testid': 'warnings'}, ws.map((w) => h('li', {'data-code': w.code}, '⚠ ' + (w.section ? w.section + ': ' : '') + (w.message || w.code || JSON.stringify(w))))));
 	if (a.probe && a.probe.length)
 		box.append(h('div', {class: 'probes', 'data-testid': 'probes'}, h('strong', {}, 'probes'),
 			h('ul', {}, a.probe.map((p) => h('li', {}, fmtElem(p.logical, names), ' → ',
@@ -348,6 +352,23 @@ function algebraPanel(alg) {
 			h('code', {}, st.op + '(' + st.args.join(', ') + ')'), ' → ', h('code', {}, String(st.result)), ' ',
 			h('span', {class: 'flags'}, (st.checks || []).map((k) => h('span', {class: 'flag ' + (k.holds ? 'yes' : 'no'), title: k.example || k.name},
 				(k.holds ? '✓ ' : '✗ ') + k.name)))))) : null);
+}
+
+/* Every warning of an analysis, its own and its sections' (access,
+ * convert, tmem, ...), each with the section it came from: the same
+ * list the command line prints. */
+function allWarnings(a) {
+	const out = [];
+	const walk = (v, section) => {
+		if (Array.isArray(v)) { v.forEach((x) => walk(x, section)); return; }
+		if (!v || typeof v !== 'object') return;
+		if (Array.isArray(v.warnings))
+			for (const w of v.warnings) if (w && w.message) out.push({section, code: w.code, message: w.message});
+		for (const [k, x] of Object.entries(v))
+			if (k !== 'warnings' && x && typeof x === 'object') walk(x, section ? section + '/' + k : k);
+	};
+	walk(a, '');
+	return out;
 }
 
 /* The swizzle of a composed layout: B/M/S as written, on bytes or
@@ -1055,6 +1076,7 @@ async function runCheck(opts) {
 	try {
 		const res = await api('POST', '/v1/analyze', req);
 		const a = res.data;
+		req = resolveText(req, a);
 		if (a.algebra && !a.verdict) {
 			/* an integer-valued expression (max_common_vector): no placement */
 			$('verdict').replaceChildren(h('div', {class: 'status ' + (a.ok ? 'pass' : 'fail')},

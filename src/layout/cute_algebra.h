@@ -119,6 +119,8 @@ int64_t ca_ceil_div(int64_t a, int64_t b);
  * algebra.value); else a located error. */
 int lay_cute_algebra(const char *text, const char *ptr, char **result, json_t **algebra,
 		     struct lay_error *err);
+/* The text is an algebra expression lay_cute_algebra evaluates. */
+bool lay_cute_is_expression(const char *text);
 /* expect.layout: 1 when the layout text `want` equals the layout `got`
  * (same shape and stride), 0 when not (*same_function then says whether
  * the two are the same function of the same logical shape), -1 when

@@ -768,6 +768,11 @@ static bool is_expression(const char *s)
 	return true;
 }
 
+bool lay_cute_is_expression(const char *text)
+{
+	return is_expression(text);
+}
+
 static int evaluate(struct ex *e, struct val *v)
 {
 	if (expr(e, v))

@@ -234,6 +234,19 @@ await step('an algebra expression: its steps and checks beside the grid; an inte
 	assert.match(await page.getByTestId('verdict-reason').innerText(), /no placement/);
 });
 
+await step('pasted text is read by the daemon\'s detector, as the command line reads it', page, async () => {
+	// a CUTLASS header with its comment: cute, not linear
+	await enter(page, '// (T32,V4) -> (M16,N8)\nusing SM80_16x8_Row = Layout<Shape <Shape < _4,_8>,Shape < _2,_2>>,\n'
+		+ '                             Stride<Stride<_32,_1>,Stride<_16,_8>>>;', '16,8', 'tv');
+	await status(page).filter({hasText: 'PASS'}).waitFor();
+	assert.equal(await page.getByTestId('fact-notation').innerText(), 'cute');
+	// a CuTe layout whose strides name axes: cute, not axe
+	await enter(page, '(_4,_8):(_1@TCol,_1@TLane)');
+	await status(page).filter({hasText: 'PASS'}).waitFor();
+	assert.equal(await page.getByTestId('fact-notation').innerText(), 'cute');
+	assert.match(await page.getByTestId('fact-physical').innerText(), /^TCol 4 .*TLane 8 /);
+});
+
 await step('a pasted swizzled layout: CuTe print() form, std::cout form, TVM ComposeLayout', page, async () => {
 	await enter(page, 'Sw<3,4,3> o smem_ptr[16b](unset) o (_8,_64):(_64,_1)');
 	await status(page).filter({hasText: 'PASS'}).waitFor();
