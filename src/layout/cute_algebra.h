@@ -111,6 +111,37 @@ int64_t *ca_image(struct ca_ctx *c, const struct ca *l, int64_t *n);
 bool ca_in_image(const int64_t *v, int64_t n, int64_t x);
 int64_t ca_ceil_div(int64_t a, int64_t b);
 
+/* The values of a layout at 0, 1, 2, ... without divisions: an odometer
+ * over its leaves (colex), for the enumerating checks. */
+struct odo {
+	int n;
+	int64_t s[LAYOUTD_MAX_ITERS], d[LAYOUTD_MAX_ITERS], k[LAYOUTD_MAX_ITERS], v;
+};
+
+static inline void odo_init(struct odo *o, const int64_t *s, const int64_t *d, int n)
+{
+	o->n = 0;
+	o->v = 0;
+	for (int i = 0; i < n; i++)
+		if (s[i] > 1 || i == n - 1) { /* the last leaf extends */
+			o->s[o->n] = s[i];
+			o->d[o->n] = d[i];
+			o->k[o->n++] = 0;
+		}
+}
+
+static inline void odo_next(struct odo *o)
+{
+	for (int j = 0; j < o->n; j++) {
+		if (++o->k[j] < o->s[j] || j == o->n - 1) {
+			o->v += o->d[j];
+			return;
+		}
+		o->v -= (o->s[j] - 1) * o->d[j];
+		o->k[j] = 0;
+	}
+}
+
 /* The cute notation's algebra: when `text` is an expression (its head a
  * function name or a builder), evaluate it.  Returns 0 and *result NULL
  * for any other text; 0 with *result the printed result layout (malloc'd,
