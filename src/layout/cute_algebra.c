@@ -3,8 +3,9 @@
  * Shape:Stride layouts whose integers are all static, computed the way CuTe
  * C++ computes it (include/cute/layout.hpp), so that the results are the
  * layouts CuTe prints.  Every function checks its own post-condition on the
- * result and refuses (LAY_EALGEBRA) where the check fails: CuTe's static
- * checks let some wrong compositions through.
+ * result: CuTe's static checks let some wrong compositions through, and
+ * those are answered with a layout of the same shape that is right, or
+ * refused (LAY_EALGEBRA) where there is none.
  */
 #include <stdarg.h>
 #include <stdio.h>
