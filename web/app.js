@@ -17,6 +17,8 @@ const PRESETS = [
 	 request: {"layout": {"name": "SM80_16x8x16 CLayout = SM80_16x8_Row", "cute": "Layout<Shape <Shape < _4,_8>,Shape < _2,_2>>,\n                             Stride<Stride<_32,_1>,Stride<_16,_8>>>", "cute_role": "tv", "logical": [16, 8]}, "expect": {"bijective": true, "owners": 32, "slots": 4}, "probe": [[0, 0], [0, 1], [8, 0], [9, 3], [15, 7]]}},
 	{id: "ptx-ldmatrix-x4", label: "PTX ldmatrix .x4 destination fragments",
 	 request: {"layout": {"name": "PTX ldmatrix.sync.aligned.m8n8.x4.b16 destination fragments (b16 elements)", "logical": [32, 8], "expr": {"thread": "(i % 8) * 4 + j // 2", "value": "j % 2 + 2 * (i // 8)"}}, "expect": {"bijective": true, "owners": 32, "slots": 8}, "probe": [[0, 0], [0, 7], [9, 2], [31, 7]]}},
+	{id: "cute-algebra-logical-divide", label: "CuTe algebra: logical_divide((4,2,3):(2,1,8), 4:2)",
+	 request: {"layout": {"cute": "logical_divide((4,2,3):(2,1,8), 4:2)"}}},
 	{id: "tilelang-full-bank-swizzle-8x64-xor", label: "TileLang full-bank swizzle 8×64 (XOR)",
 	 request: {"layout": {"logical": [8, 64], "expr": {"offset": "j % 8 + 8 * ((j // 8) ^ i) + 64 * i"}}, "expect": {"bijective": true}, "probe": [[1, 0], [7, 63]]}},
 	{id: "triton-mmav2-32x32", label: "Triton linear layout: MMAv2 32×32",
@@ -343,6 +345,7 @@ function renderVerdict(a) {
 			a.expect.failures.map((f) => typeof f === 'string' ? f : (f.message || JSON.stringify(f))).join('; ')));
 	const sw = a.structure && a.structure.swizzle;
 	if (sw) box.append(swizzlePanel(sw, a.warnings || []));
+	if (a.algebra) box.append(algebraPanel(a.algebra));
 	const ws = allWarnings(a);
 	if (ws.length)
 		box.append(h('ul', {class: 'warnings', 'data-testid': 'warnings'}, ws.map((w) => h('li', {'data-code': w.code}, '⚠ ' + (w.section ? w.section + ': ' : '') + (w.message || w.code || JSON.stringify(w))))));
@@ -412,6 +415,19 @@ function downloadGridSvg(a, base) {
 	let path = '/v1/analyses/' + encodeURIComponent(a.id) + '/grid.svg';
 	if (w) path += '?row0=' + w.row0 + '&col0=' + w.col0 + '&rows=' + w.rows + '&cols=' + w.cols;
 	return fetchDownload(path, base + (w ? '-r' + w.row0 + '-c' + w.col0 : '') + '.svg', 'image/svg+xml');
+}
+
+/* A cute algebra expression: its result (or value), its C++ type, and each
+ * call as written with its result and the post-conditions it proved. */
+function algebraPanel(alg) {
+	const steps = alg.steps || [];
+	return h('div', {class: 'algebra', 'data-testid': 'algebra-panel'}, h('strong', {}, 'Algebra'),
+		h('p', {}, 'result ', h('code', {'data-testid': 'algebra-result'}, alg.result !== undefined ? alg.result : String(alg.value))),
+		alg.cpp ? h('p', {class: 'small'}, h('code', {'data-testid': 'algebra-cpp'}, alg.cpp)) : null,
+		steps.length ? h('ol', {class: 'steps', 'data-testid': 'algebra-steps'}, steps.map((st) => h('li', {'data-op': st.op},
+			h('code', {}, st.op + '(' + st.args.join(', ') + ')'), ' → ', h('code', {}, String(st.result)), ' ',
+			h('span', {class: 'flags'}, (st.checks || []).map((k) => h('span', {class: 'flag ' + (k.holds ? 'yes' : 'no'), title: k.example || k.name},
+				(k.holds ? '✓ ' : '✗ ') + k.name)))))) : null);
 }
 
 /* Every warning of an analysis, its own and its sections' (access,
@@ -1218,6 +1234,17 @@ async function runCheck(opts) {
 		const res = await api('POST', '/v1/analyze', req);
 		const a = res.data;
 		req = resolveText(req, a);
+		if (a.algebra && !a.verdict) {
+			/* an integer-valued expression (max_common_vector): no placement */
+			$('verdict').replaceChildren(h('div', {class: 'status ' + (a.ok ? 'pass' : 'fail')},
+				h('span', {class: 'badge', 'data-testid': 'verdict-status'}, a.ok ? 'PASS' : 'FAIL'),
+				h('span', {class: 'reason', 'data-testid': 'verdict-reason'}, 'the value ' + a.algebra.value + ', no placement to analyse')),
+				algebraPanel(a.algebra));
+			$('views').hidden = true;
+			$('banks').hidden = true;
+			setShare(opts.hash || hashFor(req));
+			return a;
+		}
 		renderVerdict(a);
 		renderBanks(a, req);
 		const tv = tvSuspect(req);

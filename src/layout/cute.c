@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cute_algebra.h"
 #include "cute_atoms.h"
 #include "cute_print.h"
 #include "layout.h"
@@ -995,9 +996,16 @@ int lay_cute_parse(struct lay_def *def, json_t *v, json_t *whole, struct lay_err
 				     "CuTe text of %zu characters is over the limit %d",
 				     strlen(text), def->max_expr_len);
 	char *picked = NULL;
+	json_t *alg = NULL;
 	bool tv = role == ROLE_TV;
-	if ((rc = lay_cute_print_pick(def, &tv, text, ptr, &picked, err)))
+	if ((rc = lay_cute_algebra(text, ptr, &picked, &alg, err)))
 		return rc;
+	if (alg) {
+		json_decref(def->algebra);
+		def->algebra = alg; /* the result layout is analysed below */
+	} else if ((rc = lay_cute_print_pick(def, &tv, text, ptr, &picked, err))) {
+		return rc;
+	}
 	if (tv)
 		role = ROLE_TV;
 	if (picked)

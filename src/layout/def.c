@@ -389,6 +389,7 @@ void lay_def_free(struct lay_def *def)
 	if (def->ops && def->ops->free)
 		def->ops->free(def->state);
 	json_decref(def->warnings);
+	json_decref(def->algebra);
 	free(def->limit);
 	free(def);
 }

@@ -29,6 +29,7 @@
 
 #include <jansson.h>
 
+#include "cute_algebra.h"
 #include "layout.h"
 
 /* The text with comments replaced by spaces (positions kept); strings are
@@ -217,6 +218,8 @@ const char *lay_detect_notation(const char *text)
 	const char *key = NULL;
 	if (is_ttgir(s))
 		key = "ttgir";
+	else if (lay_cute_is_expression(s))
+		key = "cute"; /* CuTe's layout algebra, docs/algebra.md */
 	else if (is_tilelang_print(s))
 		key = "expr";
 	else if (is_linear_text(s))

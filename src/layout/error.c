@@ -39,6 +39,7 @@ static const struct {
 	{ LAY_EMEMORY, "memory_budget", 413, "Over the memory budget" },
 	{ LAY_EDEADLINE, "deadline", 503, "Deadline passed" },
 	{ LAY_ECANCELED, "cancelled", 503, "Cancelled" },
+	{ LAY_EALGEBRA, "algebra_precondition", 422, "Layout algebra precondition" },
 };
 
 static int code_index(int code)

@@ -67,6 +67,7 @@ enum lay_code {
 	LAY_EMEMORY = -22,	/* the enumeration needs more than its memory budget */
 	LAY_EDEADLINE = -23,	/* the enumeration ran past its deadline */
 	LAY_ECANCELED = -24,	/* the caller stopped the enumeration (client gone) */
+	LAY_EALGEBRA = -25,	/* a CuTe algebra precondition or post-condition fails */
 };
 
 #define LAY_ERR_MSG 512
@@ -273,6 +274,9 @@ struct lay_def {
 	 * closed form: the refusal, returned by anything that would enumerate
 	 * and by the analysis when no structural method decides it. */
 	struct lay_error *limit;
+	/* The cute notation's algebra expression: the response's "algebra"
+	 * object (owned), NULL for a plain layout. */
+	json_t *algebra;
 };
 
 /* Options that bound a request; zero fields take the defaults. */

@@ -11,6 +11,7 @@
 
 #include <nettle/sha2.h>
 
+#include "cute_algebra.h"
 #include "layout.h"
 #include "run.h"
 
@@ -41,6 +42,7 @@ struct expect {
 	double efficiency;		     /* global access: a minimum, < 0 none */
 	int64_t sectors_per_request;	     /* global access: a maximum */
 	const char *fingerprint;
+	const char *layout; /* expect.layout: the algebra result must be this */
 	const char *equals;
 	char equals_fp[72];
 };
@@ -346,6 +348,16 @@ static int parse_expect(json_t *v, const char *ptr, const struct lay_options *op
 			x->fingerprint = s;
 			continue;
 		}
+		if (strcmp(key, "layout") == 0) {
+			bool same;
+			x->layout = json_string_value(val);
+			if (!x->layout)
+				return lay_error_set(err, LAY_ESCHEMA, q, -1,
+						     "expect.layout must be a cute layout text");
+			if (lay_cute_layout_equal(x->layout, x->layout, &same, q, err) < 0)
+				return err ? err->code : LAY_ESYNTAX;
+			continue;
+		}
 		if (strcmp(key, "equals") == 0) {
 			const char *s = json_string_value(val);
 			if (!s || !*s)
@@ -368,7 +380,7 @@ static int parse_expect(json_t *v, const char *ptr, const struct lay_options *op
 		}
 		return lay_error_set(err, LAY_ESCHEMA, q, -1,
 				     "unknown expectation \"%s\" (verdict fields, owners, slots, "
-				     "replication, fingerprint, equals, bank_conflicts, "
+				     "replication, fingerprint, equals, layout, bank_conflicts, "
 				     "vector_bits, efficiency, sectors_per_request)",
 				     key);
 	}
@@ -509,6 +521,27 @@ static int64_t jint(json_t *a, const char *k1, const char *k2)
 	return (int64_t)json_integer_value(v);
 }
 
+/* expect.layout against algebra.result: equal layouts, or a failure that
+ * says whether the two are at least the same function. */
+static void expect_layout(json_t *out, const char *want, json_t *fails)
+{
+	const char *got =
+		json_string_value(json_object_get(json_object_get(out, "algebra"), "result"));
+	bool same = false;
+	int eq = got ? lay_cute_layout_equal(want, got, &same, "", NULL) : 0;
+	if (eq == 1)
+		return;
+	json_t *f = json_pack("{s:s,s:s,s:o,s:b}", "field", "layout", "expected", want, "actual",
+			      got ? json_string(got) : json_null(), "same_function", same);
+	json_object_set_new(
+		f, "message",
+		json_string(!got   ? "the layout is not the result of an algebra expression"
+			    : same ? "a different layout that is the same function (they share "
+				     "a fingerprint)"
+				   : "a different layout, and a different function"));
+	json_array_append_new(fails, f);
+}
+
 /*
  * Evaluate expectations on an analysis object (its verdicts, owners,
  * replication and fingerprint) and set its "expect" and "ok".  Working on
@@ -563,6 +596,8 @@ static void eval_expect_into(json_t *out, const struct expect *x, bool *okp, jso
 				    json_integer(x->sectors_per_request),
 				    sp ? json_incref(sp) : json_null());
 	}
+	if (x->layout)
+		expect_layout(out, x->layout, fails);
 	/* a structural answer past the limits has no fingerprint (null) */
 	if (x->fingerprint && (!fingerprint || strcmp(x->fingerprint, fingerprint) != 0))
 		add_failure(fails, "fingerprint", json_string(x->fingerprint),
@@ -817,6 +852,8 @@ static json_t *build_report(const struct lay_def *def, const struct facts *F,
 				      (json_int_t)F->own_count, "slots", "min",
 				      (json_int_t)F->slot_min, "max", (json_int_t)F->slot_max));
 	json_object_set_new(out, "warnings", warnings);
+	if (def->algebra) /* before expect.layout reads it */
+		json_object_set_new(out, "algebra", json_deep_copy(def->algebra));
 	eval_expect(out, x);
 	return out;
 }
@@ -987,6 +1024,18 @@ json_t *lay_analyze_def(struct lay_def *def, json_t *expect_v, const char *expec
 
 	if (parse_expect(expect_v, expect_ptr, opt, &x, err))
 		goto out;
+	if (json_object_get(def->algebra, "value")) {
+		/* an integer-valued expression (max_common_vector): no placement */
+		json_t *fails = json_array();
+		if (x.layout)
+			expect_layout(def->algebra, x.layout, fails);
+		bool passed = json_array_size(fails) == 0;
+		out = json_pack("{s:s,s:O,s:b,s:{s:b,s:o},s:s,s:I,s:b}", "id", def->id, "algebra",
+				def->algebra, "ok", passed, "expect", "passed", passed, "failures",
+				fails, "method", "algebra", "elapsed_us",
+				(json_int_t)(now_us() - t0), "cached", false);
+		goto out;
+	}
 	if (parse_probe(probe_v, probe_ptr, def, &r, &pq, err))
 		goto out;
 	if (!(A = ana_new(def, opt, err)))

@@ -261,6 +261,19 @@ await step('the value axis of a TV layout is a slot, not memory', page, async ()
 	assert.match(await page.getByTestId('fact-physical').innerText(), /^thread 32 thread, value 4 slot: 128 points/);
 });
 
+await step('an algebra expression: its steps and checks beside the grid; an integer-valued one', page, async () => {
+	await enter(page, 'logical_divide((4,2,3):(2,1,8), 4:2)');
+	await status(page).filter({hasText: 'PASS'}).waitFor();
+	assert.equal(await page.getByTestId('algebra-result').innerText(), '((2,2),(2,3)):((4,1),(2,8))');
+	assert.equal(await page.locator('[data-testid="algebra-steps"] li[data-op="logical_divide"]').count(), 1);
+	assert.match(await page.getByTestId('algebra-steps').innerText(), /✓ R\(c\) = A\(B\(c\)\)/);
+	assert.equal(await waitCells(page, 'grid-cell', 24), 24);
+	await enter(page, 'max_common_vector((8,16):(16,1), (8,16):(16,1))');
+	await status(page).filter({hasText: 'PASS'}).waitFor();
+	assert.equal(await page.getByTestId('algebra-result').innerText(), '128');
+	assert.match(await page.getByTestId('verdict-reason').innerText(), /no placement/);
+});
+
 await step('pasted text is read by the daemon\'s detector, as the command line reads it', page, async () => {
 	// a CUTLASS header with its comment: cute, not linear
 	await enter(page, '// (T32,V4) -> (M16,N8)\nusing SM80_16x8_Row = Layout<Shape <Shape < _4,_8>,Shape < _2,_2>>,\n'

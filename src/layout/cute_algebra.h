@@ -1,0 +1,162 @@
+/*
+ * cute_algebra.h - CuTe's layout algebra on in-memory nested Shape:Stride
+ * layouts with static integers (cute_algebra.c), and the algebra
+ * expressions of the cute notation (cute_expr.c).  docs/algebra.md
+ * describes each function and the canonical form of its results.
+ */
+#ifndef LAYOUTD_CUTE_ALGEBRA_H
+#define LAYOUTD_CUTE_ALGEBRA_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <jansson.h>
+
+#include "layout.h"
+
+/* A layout (or an integer tuple): n < 0 is a leaf s:d, else n modes. */
+struct ca {
+	int n;
+	int64_t s, d;
+	struct ca **m;
+};
+
+/* A tiler or a shape operand: a layout, a tuple of tilers (`<A, B>`,
+ * make_tile, a shape's modes), an integer N (N:1), or `_`. */
+enum ct_kind { CT_LAYOUT, CT_TUPLE, CT_INT, CT_UNDER };
+struct ct {
+	int kind;
+	struct ca *l;
+	int64_t v;
+	int n;
+	struct ct **k;
+};
+
+#define CA_MAX_CHECKS 6
+
+struct ca_check {
+	const char *name;
+	bool holds;
+	char example[200];
+};
+
+/* The working state of one evaluation: an arena of nodes, the failure
+ * (code LAY_EALGEBRA for a refused precondition or a failed
+ * post-condition, or another code), and the checks of the last step. */
+struct ca_ctx {
+	void *blocks;
+	int64_t nodes; /* allocated so far, capped */
+	int code;
+	char msg[LAY_ERR_MSG];
+	struct ca_check checks[CA_MAX_CHECKS];
+	int nchecks;
+	bool check;	      /* verify post-conditions (on by default) */
+	int64_t check_points; /* cap on the points a check enumerates */
+};
+
+void ca_init(struct ca_ctx *c);
+void ca_free(struct ca_ctx *c);
+int ca_fail(struct ca_ctx *c, int code, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+
+void *ca_alloc(struct ca_ctx *c, size_t n);
+struct ca *ca_leaf(struct ca_ctx *c, int64_t s, int64_t d);
+struct ca *ca_tuple(struct ca_ctx *c, int n);
+int ca_rank(const struct ca *l);
+int64_t ca_size(const struct ca *l);
+int64_t ca_cosize(const struct ca *l);
+int ca_leaves(const struct ca *l, int64_t *s, int64_t *d, int max);
+/* L(i), the colex function extended along the last leaf (CuTe's crd2idx). */
+int64_t ca_eval(const int64_t *s, const int64_t *d, int n, int64_t i);
+bool ca_equal(const struct ca *a, const struct ca *b);
+/* Printed text, underscores dropped ("((2,2),3):((1,4),8)"), and the C++
+ * type ("Layout<Shape<Shape<_2,_2>,_3>,Stride<Stride<_1,_4>,_8>>"). */
+void ca_print(const struct ca *l, char *out, size_t n);
+void ca_cpp(const struct ca *l, char *out, size_t n);
+/* A shape (or profile) as text: "(4,(2,2))". */
+void ct_print(const struct ct *t, char *out, size_t n);
+struct ca *ca_compact(struct ca_ctx *c, const struct ca *shape, int64_t start);
+
+/* The functions: NULL on failure with c->code and c->msg set; each fills
+ * c->checks with its post-conditions when c->check. */
+struct ca *ca_coalesce(struct ca_ctx *c, const struct ca *l, const struct ct *profile);
+struct ca *ca_filter(struct ca_ctx *c, const struct ca *l, const struct ct *profile);
+struct ca *ca_composition(struct ca_ctx *c, const struct ca *a, const struct ct *b);
+struct ca *ca_complement(struct ca_ctx *c, const struct ca *a, const struct ct *cotarget);
+struct ca *ca_right_inverse(struct ca_ctx *c, const struct ca *l);
+struct ca *ca_left_inverse(struct ca_ctx *c, const struct ca *l);
+enum ca_regroup { CA_LOGICAL, CA_ZIPPED, CA_TILED, CA_FLAT, CA_BLOCKED, CA_RAKED };
+struct ca *ca_divide(struct ca_ctx *c, int how, const struct ca *a, const struct ct *b);
+struct ca *ca_product(struct ca_ctx *c, int how, const struct ca *a, const struct ct *b);
+struct ca *ca_concat(struct ca_ctx *c, struct ca *const *ls, int n);
+struct ca *ca_upcast(struct ca_ctx *c, const struct ca *l, int64_t n);
+struct ca *ca_downcast(struct ca_ctx *c, const struct ca *l, int64_t n);
+struct ca *ca_max_common_layout(struct ca_ctx *c, const struct ca *a, const struct ca *b,
+				int64_t *vector);
+struct ca *ca_tile_to_shape(struct ca_ctx *c, const struct ca *block, const struct ct *shape,
+			    const struct ct *order);
+
+/* Shared by cute_algebra.c and cute_products.c. */
+struct ca *ca_mode(const struct ca *l, int i);
+bool ca_mul_ok(struct ca_ctx *c, int64_t a, int64_t b, int64_t *out);
+struct ca *ca_from_leaves(struct ca_ctx *c, const int64_t *s, const int64_t *d, int n);
+int ca_flat(struct ca_ctx *c, const struct ca *l, int64_t *s, int64_t *d);
+struct ca *ca_coalesce_flat(struct ca_ctx *c, const struct ca *l, bool x);
+struct ca *ca_ct_shape(struct ca_ctx *c, const struct ct *t);
+struct ca *ca_pad(struct ca_ctx *c, const struct ca *l, int R);
+struct ca *ca_pair(struct ca_ctx *c, struct ca *a, struct ca *b);
+void ca_check(struct ca_ctx *c, const char *name, bool holds, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
+int64_t *ca_image(struct ca_ctx *c, const struct ca *l, int64_t *n);
+bool ca_in_image(const int64_t *v, int64_t n, int64_t x);
+int64_t ca_ceil_div(int64_t a, int64_t b);
+
+/* The values of a layout at 0, 1, 2, ... without divisions: an odometer
+ * over its leaves (colex), for the enumerating checks. */
+struct odo {
+	int n;
+	int64_t s[LAYOUTD_MAX_ITERS], d[LAYOUTD_MAX_ITERS], k[LAYOUTD_MAX_ITERS], v;
+};
+
+static inline void odo_init(struct odo *o, const int64_t *s, const int64_t *d, int n)
+{
+	o->n = 0;
+	o->v = 0;
+	for (int i = 0; i < n; i++)
+		if (s[i] > 1 || i == n - 1) { /* the last leaf extends */
+			o->s[o->n] = s[i];
+			o->d[o->n] = d[i];
+			o->k[o->n++] = 0;
+		}
+}
+
+static inline void odo_next(struct odo *o)
+{
+	for (int j = 0; j < o->n; j++) {
+		if (++o->k[j] < o->s[j] || j == o->n - 1) {
+			o->v += o->d[j];
+			return;
+		}
+		o->v -= (o->s[j] - 1) * o->d[j];
+		o->k[j] = 0;
+	}
+}
+
+/* The cute notation's algebra: when `text` is an expression (its head a
+ * function name or a builder), evaluate it.  Returns 0 and *result NULL
+ * for any other text; 0 with *result the printed result layout (malloc'd,
+ * for the cute parser) and *algebra the response's "algebra" object
+ * (*result "1:0" for an integer-valued expression, whose value is in
+ * algebra.value); else a located error. */
+int lay_cute_algebra(const char *text, const char *ptr, char **result, json_t **algebra,
+		     struct lay_error *err);
+/* The text is an algebra expression lay_cute_algebra evaluates. */
+bool lay_cute_is_expression(const char *text);
+/* expect.layout: 1 when the layout text `want` equals the layout `got`
+ * (same shape and stride), 0 when not (*same_function then says whether
+ * the two are the same function of the same logical shape), -1 when
+ * `want` does not parse (err filled). */
+int lay_cute_layout_equal(const char *want, const char *got, bool *same_function, const char *ptr,
+			  struct lay_error *err);
+
+#endif
