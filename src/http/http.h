@@ -134,25 +134,41 @@ extern const struct http_route_def http_routes[HTTP_NROUTES];
 
 struct http_cache;
 
-/* A cached response as text with holes for "ok" and "expect".  The text
- * lives in a jansson string so hits share it by reference. */
+/* Immutable bytes shared between threads: the cache's texts.  Nothing
+ * mutable is shared (a jansson value's reference count is not safe to
+ * drop from two threads), so a hit takes a reference to bytes that never
+ * change and parses them, if it needs a tree, into its own. */
+struct http_blob {
+	atomic_long refs;
+	size_t len;
+	char text[];
+};
+struct http_blob *http_blob_new(const char *text, size_t len);
+struct http_blob *http_blob_ref(struct http_blob *b);
+void http_blob_unref(struct http_blob *b);
+
+/* A cached response as text with holes for "ok" and "expect", and what
+ * fills them for a request without expectations. */
 struct http_template {
-	json_t *holder;
+	struct http_blob *blob; /* holds text, then default_expect */
 	const char *text;
 	size_t len, ok_at, ok_len, expect_at, expect_len;
+	bool default_ok;
+	const char *default_expect;
 };
 
 struct http_cache *http_cache_new(size_t capacity);
 void http_cache_free(struct http_cache *c);
-/* On a hit: *analysis is a new reference to the shared analysis, which
- * nobody may modify (json_copy it first), and *layout (unless layout is
- * NULL) a malloc'd copy of the definition's JSON text. */
-bool http_cache_get(struct http_cache *c, const char *id, json_t **analysis, char **layout,
-		    struct http_template *tmpl);
-/* Stores a reference to analysis, which must not be modified afterwards,
- * and takes layout (malloc'd; freed by the cache, also on failure): a large
- * table's text is not copied again. */
+/* On a hit: *analysis (unless analysis is NULL) is a new reference to the
+ * analysis as JSON text, *layout (unless NULL) a malloc'd copy of the
+ * definition's JSON text, *tmpl (unless NULL) holds a new reference. */
+bool http_cache_get(struct http_cache *c, const char *id, struct http_blob **analysis,
+		    char **layout, struct http_template *tmpl);
+/* Stores analysis (borrowed: serialized here, never kept) and takes layout
+ * (malloc'd; freed by the cache, also on failure). */
 void http_cache_put(struct http_cache *c, const char *id, json_t *analysis, char *layout);
+/* Entries and bytes held, for /metrics. */
+void http_cache_stats(struct http_cache *c, size_t *entries, size_t *bytes);
 
 /* ------------------------------------------------------------------ */
 /* Metrics                                                             */

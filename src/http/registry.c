@@ -342,6 +342,9 @@ static enum MHD_Result put_layout(struct MHD_Connection *c, struct http_req *r, 
 	}
 	int arc = http_analyze(srv, body, allowed, true, &o, &err);
 	if (arc == HTTP_ANALYZE_DEFER) {
+		/* the request, and its parsed body, belong to the pool once queued */
+		json_decref(body);
+		body = NULL;
 		ret = http_defer(c, r);
 		goto out;
 	}
