@@ -45,8 +45,22 @@ json_t *http_parse_body(struct http_req *r, struct lay_error *err)
 			      "{...}}");
 		return NULL;
 	}
+	/* the tree counts against the memory budget before it is built (a
+	 * request may wait for a worker holding it); the text, once parsed,
+	 * is freed and no longer counted */
+	int64_t cost = http_json_cost(r->body, r->len);
+	if (http_budget_hold(&r->budget, cost, "the parsed request body", err))
+		return NULL;
 	json_t *v = lay_json_load_depth(r->body, r->len, r->srv->cfg.max_depth, err);
+	if (!v) {
+		http_budget_drop(&r->budget, cost);
+		return NULL;
+	}
 	r->parsed = json_incref(v);
+	free(r->body);
+	r->body = NULL;
+	http_budget_drop(&r->budget, (int64_t)r->cap);
+	r->cap = 0;
 	return v;
 }
 

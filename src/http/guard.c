@@ -102,6 +102,12 @@ struct http_guard {
 static struct http_server *guard_srv;
 static _Atomic(struct http_guard *) *by_fd;
 static size_t nfd;
+static atomic_int nguards; /* sockets guarded now, for /metrics */
+
+int http_guard_count(void)
+{
+	return atomic_load(&nguards);
+}
 
 int http_guard_start(struct http_server *srv)
 {
@@ -131,6 +137,7 @@ void http_guard_stop(void)
 {
 	for (size_t i = 0; by_fd && i < nfd; i++)
 		free(atomic_exchange(&by_fd[i], NULL));
+	atomic_store(&nguards, 0);
 	free(by_fd);
 	by_fd = NULL;
 	nfd = 0;
@@ -165,14 +172,20 @@ void http_guard_open(int fd)
 		return; /* unguarded: the library's own answers remain */
 	g->fd = fd;
 	next_request(g);
-	free(atomic_exchange_explicit(&by_fd[fd], g, memory_order_acq_rel));
+	struct http_guard *old = atomic_exchange_explicit(&by_fd[fd], g, memory_order_acq_rel);
+	if (!old)
+		atomic_fetch_add(&nguards, 1);
+	free(old);
 }
 
 void http_guard_close(int fd)
 {
 	if (fd < 0 || (size_t)fd >= nfd || !by_fd)
 		return;
-	free(atomic_exchange_explicit(&by_fd[fd], NULL, memory_order_acq_rel));
+	struct http_guard *old = atomic_exchange_explicit(&by_fd[fd], NULL, memory_order_acq_rel);
+	if (old)
+		atomic_fetch_sub(&nguards, 1);
+	free(old);
 }
 
 /* ------------------------------------------------------------------ */

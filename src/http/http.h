@@ -35,6 +35,21 @@ int http_serve_main(int argc, char **argv);
  * at most): a 2^26-point analysis needs about 1 GiB. */
 #define HTTP_DEFAULT_MEMORY_BUDGET ((int64_t)2 << 30)
 #define HTTP_WATCH_MS		   100 /* the watchdog's period */
+/* What a parsed JSON value costs (http_json_cost), in bytes, per token:
+ * over what jansson takes on x86-64 glibc, allocator overhead included. */
+#define HTTP_COST_OBJECT 272
+#define HTTP_COST_ARRAY	 176
+#define HTTP_COST_STRING 96 /* plus its bytes */
+#define HTTP_COST_NUMBER 56
+#define HTTP_COST_SLOT	 16 /* every value's place in its container */
+/* After a request that held this much is freed, the allocator's free
+ * memory goes back to the system (malloc_trim), so RSS follows the budget
+ * down instead of staying at its high-water mark. */
+#define HTTP_TRIM_BYTES ((int64_t)16 << 20)
+/* The daemon's RSS stays within --memory-budget plus this, plus
+ * HTTP_CONN_MEMORY per open connection: the code, the libraries, the
+ * threads' stacks in use, the caches' bounded text and the responses. */
+#define HTTP_RSS_OVERHEAD ((int64_t)64 << 20)
 /* At the drain an idle keep-alive stays open this long, so a request its
  * client sent as the signal came is still read and answered. */
 #define HTTP_DRAIN_IDLE_US 1000000
@@ -243,7 +258,9 @@ struct http_req {
 	size_t len, cap;
 	json_t *parsed; /* the body once parsed (owned): a deferred handler reads it again */
 	bool too_big;
-	bool called; /* the handler has seen the headers */
+	size_t want;		/* Content-Length, when given: the body's buffer at once */
+	struct lay_error *over; /* the body did not fit the memory budget (owned) */
+	bool called;		/* the handler has seen the headers */
 	bool responded;
 	int64_t start_us;
 	unsigned status;
@@ -314,6 +331,7 @@ int http_guard_start(struct http_server *srv);
 void http_guard_stop(void);
 void http_guard_open(int fd);  /* a connection opened: its reads are checked */
 void http_guard_close(int fd); /* before the socket closes */
+int http_guard_count(void);    /* sockets guarded now */
 /* A request on fd was answered in full (the request-completed callback). */
 void http_guard_answered(int fd);
 /* The status of a refusal of the request the library holds on fd, with the
@@ -332,8 +350,18 @@ enum MHD_Result http_defer(struct MHD_Connection *c, struct http_req *r);
 int http_pool_start(struct http_server *srv);
 void http_pool_stop(struct http_server *srv);
 bool http_pool_idle(struct http_server *srv);
+/* Requests waiting for a worker and running on one, for /metrics. */
+void http_pool_stats(struct http_server *srv, unsigned *queued, unsigned *running);
 void http_budget_init(struct http_budget *b, struct http_server *srv, bool deadline);
 void http_budget_release(struct http_budget *b);
+/* Reserves bytes a request holds (its body, its parsed tree, its queue
+ * slot) from the moment they are taken; 0, or a located error:
+ * LAY_EMEMORY over the per-request share, LAY_EUNAVAILABLE when others
+ * hold the budget.  http_budget_drop gives back bytes freed early. */
+int http_budget_hold(struct http_budget *b, int64_t bytes, const char *what, struct lay_error *err);
+void http_budget_drop(struct http_budget *b, int64_t bytes);
+/* An upper estimate of the bytes jansson takes to hold the JSON text. */
+int64_t http_json_cost(const char *text, size_t len);
 /* Points the options' reserve and interrupt seams at b (borrowed). */
 void http_budget_options(struct http_budget *b, struct lay_options *o);
 void http_on_connection(void *cls, struct MHD_Connection *c, void **socket_context,

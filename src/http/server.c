@@ -8,6 +8,7 @@
  */
 #include <arpa/inet.h>
 #include <errno.h>
+#include <malloc.h>
 #include <stdarg.h>
 #include <netdb.h>
 #include <signal.h>
@@ -462,6 +463,8 @@ static enum MHD_Result first_call(struct MHD_Connection *c, struct http_req *r, 
 	if (cl) {
 		char *end = NULL;
 		unsigned long long n = strtoull(cl, &end, 10);
+		if (end && *end == '\0' && n <= srv->cfg.max_body)
+			r->want = (size_t)n;
 		if (end && *end == '\0' && n > srv->cfg.max_body) {
 			char detail[160];
 			snprintf(detail, sizeof detail,
@@ -502,6 +505,38 @@ static void *on_target(void *cls, const char *uri, struct MHD_Connection *c)
 	return r;
 }
 
+/* Grows the body's buffer to at least need bytes (to its Content-Length at
+ * once when given), the growth counted against the memory budget from the
+ * moment it is taken.  False without memory, or over the budget: then
+ * r->over holds the refusal and the rest of the body is discarded. */
+static bool grow_body(struct http_req *r, size_t need)
+{
+	size_t cap = r->cap ? r->cap : 4096;
+	if (!r->cap && r->want >= need && r->want < r->srv->cfg.max_body + 1)
+		cap = r->want + 1;
+	while (cap < need)
+		cap *= 2;
+	struct lay_error err;
+	if (http_budget_hold(&r->budget, (int64_t)(cap - r->cap), "the request body", &err)) {
+		r->over = malloc(sizeof *r->over);
+		if (r->over)
+			*r->over = err;
+		free(r->body);
+		r->body = NULL;
+		http_budget_drop(&r->budget, (int64_t)r->cap);
+		r->len = r->cap = 0;
+		return false;
+	}
+	char *nb = realloc(r->body, cap);
+	if (!nb) {
+		http_budget_drop(&r->budget, (int64_t)(cap - r->cap));
+		return false;
+	}
+	r->body = nb;
+	r->cap = cap;
+	return true;
+}
+
 static enum MHD_Result on_request(void *cls, struct MHD_Connection *c, const char *url,
 				  const char *method, const char *version, const char *upload_data,
 				  size_t *upload_size, void **con_cls)
@@ -534,25 +569,19 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *c, const cha
 	if (*upload_size) {
 		size_t n = *upload_size;
 		*upload_size = 0;
-		if (r->too_big || r->len + n > srv->cfg.max_body) {
-			r->too_big = true; /* keep reading and discarding: chunked uploads */
+		if (r->too_big || r->over || r->len + n > srv->cfg.max_body) {
+			r->too_big = !r->over; /* keep reading and discarding: chunked uploads */
 			return MHD_YES;
 		}
-		if (r->len + n + 1 > r->cap) {
-			size_t cap = r->cap ? r->cap : 4096;
-			while (cap < r->len + n + 1)
-				cap *= 2;
-			char *nb = realloc(r->body, cap);
-			if (!nb)
-				return MHD_NO;
-			r->body = nb;
-			r->cap = cap;
-		}
+		if (r->len + n + 1 > r->cap && !grow_body(r, r->len + n + 1))
+			return r->over ? MHD_YES : MHD_NO;
 		memcpy(r->body + r->len, upload_data, n);
 		r->len += n;
 		r->body[r->len] = '\0';
 		return MHD_YES;
 	}
+	if (r->over)
+		return http_send_error(c, r, r->over);
 	if (r->too_big) {
 		char detail[160];
 		snprintf(detail, sizeof detail, "the body is over the limit of %zu bytes",
@@ -675,7 +704,6 @@ static void on_completed(void *cls, struct MHD_Connection *c, void **con_cls,
 		http_stream_release(r->stream);
 	}
 	http_conn_detach(r);
-	http_budget_release(&r->budget);
 	if (r->pending)
 		MHD_destroy_response(r->pending);
 	if (!r->responded && !r->expired)
@@ -687,9 +715,16 @@ static void on_completed(void *cls, struct MHD_Connection *c, void **con_cls,
 	json_decref(r->parsed);
 	free(r->body);
 	free(r->target);
+	free(r->over);
+	/* what it held is freed: its reservation ends, and a large one's
+	 * memory goes back to the system rather than stay in an arena */
+	bool trim = atomic_load(&r->budget.reserved) >= HTTP_TRIM_BYTES;
+	http_budget_release(&r->budget);
 	free(r);
 	*con_cls = NULL;
 	atomic_fetch_sub(&srv->inflight, 1);
+	if (trim)
+		malloc_trim(0);
 }
 
 /* ------------------------------------------------------------------ */
@@ -727,8 +762,9 @@ static void usage(FILE *f)
 		"  --queue N               analyses waiting for a worker, then 503 (default %d)\n"
 		"  --deadline SECONDS      an analysis computing longer is stopped, 503;\n"
 		"                          0 = none (default %d)\n"
-		"  --memory-budget BYTES   memory of all enumerations at once, and of one\n"
-		"                          request (over: 413 alone, 503 with others) (default "
+		"  --memory-budget BYTES   memory of all requests at once (bodies, parsed\n"
+		"                          bodies, enumerations), and of one request\n"
+		"                          (over: 413 alone, 503 with others) (default "
 		"%lld)\n"
 		"  --cors-origin ORIGIN    allow a dashboard on ORIGIN (repeatable; * for any)\n"
 		"  --log-format text|json  one line per request on stderr (default text)\n",
