@@ -66,4 +66,67 @@ at_rest "after the attack"
 echo "# RSS after the attack $(rss_kib) KiB"
 stop
 
+# finals: the final (non-1xx) status codes of the last raw exchange, in order
+finals() { grep -ao 'HTTP/1\.1 [2-5][0-9][0-9]' "$T/raw" | awk '{printf "%s%s", sep, $2; sep=" "} END {print ""}'; }
+last_line() { tail -1 "$T/raw"; }
+# rawx NAME WANT_FINALS WANT_END [rawhttp options] TEXT: WANT_END is [open] or [closed]
+rawx() {
+	name=$1 want=$2 end=$3
+	shift 3
+	"$R" "$@" > "$T/raw" 2>&1
+	got=$(finals)
+	if [ "$got" = "$want" ] && [ "$(last_line)" = "$end" ]; then ok "$name ($got, $end)"; else bad "$name: got '$got' $(last_line), expected '$want' $end"; tr -d '\r' < "$T/raw" | head -c 700; echo; fi
+}
+
+TOKEN=$("$L" token add limits --db "$DB" 2>/dev/null | awk '{w=$NF} END {print w}')
+start --workers 1
+P=$(cat "$T/port")
+LAYOUT='{"layout":{"logical":[2],"expr":{"m":"i"}}}'
+LEN=${#LAYOUT}
+KA='GET /livez HTTP/1.1\r\nHost: x\r\n\r\n'
+
+# ---- 2. a client that half-closes after a whole request gets its answer
+# (an analysis computed on the pool, long enough for the watchdog to look)
+SLOW='{"layout":{"logical":[2048,2048],"expr":{"thread":"(i ^ '"$X"') // 2","slot":"j"}}}'
+rawx "half-closed after a pool analysis: answered" "200" "[closed]" -F -w 20000 "$P" "POST /v1/analyze HTTP/1.1\r\nHost: x\r\nContent-Length: ${#SLOW}\r\n\r\n$SLOW"
+grep -aq '"placements":4194304' "$T/raw" && ok "the half-closed client got the analysis" || bad "no analysis for the half-closed client"
+SLOW2=$(echo "$SLOW" | sed 's/2048,2048/2048,2047/')
+"$R" -c -F "$P" "POST /v1/analyze HTTP/1.1\r\nHost: x\r\nContent-Length: ${#SLOW2}\r\n\r\n$SLOW2" > /dev/null
+at_rest "a client that closed during its analysis is cancelled"
+grep -q ' POST /v1/analyze 499 ' "$T/log" && ok "the closed client's analysis is logged 499" || bad "no 499 for the closed client"
+
+# ---- 3. Expect: 100-continue without a body, another request behind it
+rawx "100-continue without a body, pipelined" "200 200" "[open]" -w 1500 "$P" 'GET /livez HTTP/1.1\r\nHost: x\r\nExpect: 100-continue\r\n\r\nGET /readyz HTTP/1.1\r\nHost: x\r\n\r\n'
+grep -aq '"status":"ok"' "$T/raw" && grep -aq '"status":"ready"' "$T/raw" && [ "$(grep -ao '"status":"[a-z]*"' "$T/raw" | head -1)" = '"status":"ok"' ] && ok "both answered, in order" || bad "100-continue answers out of order"
+rawx "100-continue with a body still works" "200" "[open]" -w 1500 "$P" "POST /v1/analyze HTTP/1.1\r\nHost: x\r\nExpect: 100-continue\r\nContent-Length: $LEN\r\n\r\n$LAYOUT"
+
+# ---- 4. answers before the body keep the connection where the body can be
+# discarded (or there is none); they close where it cannot be
+rawx "404 keeps the connection" "404 200" "[open]" -w 1500 "$P" "GET /nope HTTP/1.1\r\nHost: x\r\n\r\n$KA"
+rawx "405 with a body keeps it" "405 200" "[open]" -w 1500 "$P" "DELETE /v1/analyze HTTP/1.1\r\nHost: x\r\nContent-Length: $LEN\r\n\r\n$LAYOUT$KA"
+rawx "401 with a body keeps it" "401 200" "[open]" -w 1500 "$P" "PUT /v1/layouts/x HTTP/1.1\r\nHost: x\r\nContent-Length: $LEN\r\n\r\n$LAYOUT$KA"
+rawx "401 with a chunked body keeps it" "401 200" "[open]" -w 1500 "$P" "PUT /v1/layouts/x HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n2\r\n{}\r\n0\r\n\r\n$KA"
+rawx "415 keeps it" "415 200" "[open]" -w 1500 "$P" "POST /v1/analyze HTTP/1.1\r\nHost: x\r\nContent-Type: image/png\r\nContent-Length: $LEN\r\n\r\n$LAYOUT$KA"
+rawx "the preflight's 204 keeps it" "204 200" "[open]" -w 1500 "$P" "OPTIONS /v1/analyze HTTP/1.1\r\nHost: x\r\nOrigin: http://a\r\nAccess-Control-Request-Method: POST\r\n\r\n$KA"
+rawx "a bad name keeps it" "400 200" "[open]" -w 1500 "$P" "GET /v1/layouts/..%2Fx HTTP/1.1\r\nHost: x\r\n\r\n$KA"
+rawx "413 (a body too large to read) closes" "413" "[closed]" -w 1500 "$P" "POST /v1/analyze HTTP/1.1\r\nHost: x\r\nContent-Length: 2000000\r\n\r\n{}"
+rawx "401 to a 100-continue (the body never sent) closes" "401" "[closed]" -w 1500 "$P" "PUT /v1/layouts/x HTTP/1.1\r\nHost: x\r\nExpect: 100-continue\r\nContent-Length: $LEN\r\n\r\n"
+
+# ---- 6. the request line and fields
+for m in 'G(T' 'G\x01T' '{"a":1}GET' 'GE:T'; do
+	rawx "method $m is not a token: 400" "400" "[closed]" -w 1500 "$P" "$m /livez HTTP/1.1\r\nHost: x\r\n\r\n"
+done
+grep -aq '"code":"bad_request"' "$T/raw" && ok "a bad method is a bad_request problem" || bad "bad method answer"
+rawx "an unknown token method is still 405" "405 200" "[open]" -w 1500 "$P" "BREW /livez HTTP/1.1\r\nHost: x\r\n\r\n$KA"
+rawx "absolute-form target" "200 200" "[open]" -w 1500 "$P" "GET http://127.0.0.1:$P/livez HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n$KA"
+rawx "absolute-form target with a query" "200" "[open]" -w 1500 "$P" "GET HTTP://localhost/v1/layouts?limit=1 HTTP/1.1\r\nHost: x\r\n\r\n"
+rawx "absolute-form with no path is /" "200" "[open]" -w 1500 "$P" "GET http://localhost HTTP/1.1\r\nHost: x\r\n\r\n"
+req "a token with a trailing space" 201 -X PUT -H "Authorization: Bearer $TOKEN " --data-binary "$LAYOUT" "$U/v1/layouts/trail"
+req "a token with a trailing tab" 200 -X PUT -H "$(printf 'Authorization: Bearer %s\t' "$TOKEN")" --data-binary "$LAYOUT" "$U/v1/layouts/trail"
+req "two Authorization headers" 400 -X PUT -H "Authorization: Bearer $TOKEN" -H "Authorization: Bearer nope" --data-binary "$LAYOUT" "$U/v1/layouts/two"
+jqt "two Authorization headers: located" '.code == "bad_request" and (.detail | contains("Authorization"))'
+req "the second did not register" 404 "$U/v1/layouts/two"
+at_rest "after the sequence of requests and errors"
+stop
+
 exit $fail

@@ -71,6 +71,7 @@ struct http_guard {
 	bool query;	  /* in the target's query */
 	char method[16];
 	size_t mlen;
+	unsigned char bad_method; /* the method's first byte that is not a token's */
 	char version[10];
 	size_t vlen;
 	char name[24]; /* the current field's name, up to 23 bytes */
@@ -154,6 +155,7 @@ static void next_request(struct http_guard *g)
 {
 	g->state = G_LINE;
 	g->head = g->line = g->mlen = g->vlen = g->nlen = g->tlen = g->tglen = 0;
+	g->bad_method = 0;
 	g->fields = g->params = g->cookies = 0;
 	g->part = 0;
 	g->cr = g->query = false;
@@ -220,11 +222,20 @@ static bool refuse(struct http_guard *g, unsigned status, const char *code, cons
 	return false;
 }
 
+static bool bad_method(struct http_guard *g)
+{
+	return refuse(g, 400, "bad_request",
+		      "the request method holds a byte that is not a token character (byte %u)",
+		      g->bad_method);
+}
+
 /* The end of the request line: its version decides the answer. */
 static bool line_end(struct http_guard *g)
 {
 	if (g->part == 0 && g->mlen == 0)
 		return true; /* an empty line before the request: ignored (RFC 9112 §2.2) */
+	if (g->bad_method)
+		return bad_method(g);
 	if (g->part < 2 || g->vlen == 0)
 		return refuse(g, 400, "bad_request",
 			      "the request line is not METHOD SP TARGET SP HTTP-VERSION");
@@ -257,6 +268,8 @@ static bool line_byte(struct http_guard *g, unsigned char ch)
 		if (g->part == 2)
 			return refuse(g, 400, "bad_request",
 				      "the request line is not METHOD SP TARGET SP HTTP-VERSION");
+		if (g->part == 0 && g->bad_method)
+			return bad_method(g);
 		g->part++;
 		return true;
 	}
@@ -264,6 +277,10 @@ static bool line_byte(struct http_guard *g, unsigned char ch)
 		return refuse(g, 400, "bad_request",
 			      "the request line holds a control character (byte %u)", ch);
 	if (g->part == 0) {
+		/* RFC 9110 §9.1: a method is a token; refused at its end, so the
+		 * log shows the method as sent */
+		if (!tchar(ch) && !g->bad_method)
+			g->bad_method = ch;
 		if (g->mlen < sizeof g->method - 1) {
 			g->method[g->mlen] = (char)ch;
 			g->method[g->mlen + 1] = '\0';
@@ -672,12 +689,20 @@ ssize_t recv(int fd, void *buf, size_t len, int flags)
 	return -1;
 }
 
-void http_guard_answered(int fd)
+void http_guard_answered(int fd, bool closing)
 {
 	struct http_guard *g = guard_of(fd);
 	if (!g)
 		return;
 	g->answered++;
+	if (closing && g->refused && !g->sent) {
+		/* the answer closes the connection: the request behind it was
+		 * never read, so it is neither answered nor logged */
+		g->sent = true;
+		g->logged_here = false;
+		shutdown(fd, SHUT_RDWR);
+		return;
+	}
 	if (g->refused && !g->sent && g->answered >= g->whole)
 		send_refusal(g);
 	else if (g->eof && g->answered >= g->whole)

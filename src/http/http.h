@@ -75,6 +75,7 @@ int http_serve_main(int argc, char **argv);
  * an id 71; a longer parameter is refused as too long, not truncated. */
 #define HTTP_PARAM_MAX	160
 #define HTTP_MAX_TARGET 8192 /* bytes of a request target kept for routing */
+#define HTTP_MAX_TOKEN	512  /* a bearer token; a longer one is unknown */
 
 struct http_config {
 	char host[256];
@@ -261,6 +262,12 @@ struct http_req {
 	size_t want;		/* Content-Length, when given: the body's buffer at once */
 	struct lay_error *over; /* the body did not fit the memory budget (owned) */
 	bool called;		/* the handler has seen the headers */
+	bool in_first;		/* in the first call, before any body is read */
+	bool hold_early;	/* an answer now waits for the body to be discarded */
+	bool has_body;		/* Content-Length above 0, or Transfer-Encoding */
+	bool http10;		/* an HTTP/1.0 request: no interim response */
+	bool probed;		/* the watchdog sent 102 to see whether the client is there */
+	bool closing;		/* its answer closes the connection */
 	bool responded;
 	int64_t start_us;
 	unsigned status;
@@ -332,8 +339,9 @@ void http_guard_stop(void);
 void http_guard_open(int fd);  /* a connection opened: its reads are checked */
 void http_guard_close(int fd); /* before the socket closes */
 int http_guard_count(void);    /* sockets guarded now */
-/* A request on fd was answered in full (the request-completed callback). */
-void http_guard_answered(int fd);
+/* A request on fd was answered in full (the request-completed callback);
+ * closing: its answer closes the connection. */
+void http_guard_answered(int fd, bool closing);
 /* The status of a refusal of the request the library holds on fd, with the
  * bytes of its answer and the request's method; 0 when there is none. */
 unsigned http_guard_refused(int fd, int64_t *bytes, char *method, size_t size);

@@ -185,6 +185,13 @@ void http_add_common_headers(struct http_req *r, struct MHD_Response *resp)
 		MHD_add_response_header(resp, "Connection", "close");
 }
 
+/* Whether a response says Connection: close. */
+static bool closes(struct MHD_Response *resp)
+{
+	const char *v = MHD_get_response_header(resp, "Connection");
+	return v && strcasecmp(v, "close") == 0; /* the only value this daemon sets */
+}
+
 static enum MHD_Result queue(struct MHD_Connection *c, struct http_req *r, unsigned status,
 			     struct MHD_Response *resp, int64_t bytes)
 {
@@ -194,6 +201,16 @@ static enum MHD_Result queue(struct MHD_Connection *c, struct http_req *r, unsig
 	r->status = status;
 	r->bytes = bytes;
 	r->responded = true;
+	if (r->in_first && r->hold_early && !closes(resp)) {
+		/* an answer before the body: queued once the body is read and
+		 * discarded (under the body deadline), so the connection stays */
+		r->pending = resp;
+		r->pending_status = status;
+		http_conn_state(r, r->has_body ? REQ_BODY : REQ_RUN);
+		return MHD_YES;
+	}
+	/* queued before the body, libmicrohttpd closes after it */
+	r->closing = closes(resp) || r->in_first;
 	if (!http_on_pool())
 		http_conn_state(r, REQ_RUN); /* answered: no deadline applies */
 	if (http_on_pool()) {
@@ -309,7 +326,7 @@ static enum MHD_Result framing_problem(struct MHD_Connection *c, struct http_req
 }
 
 struct framing {
-	int host, content_length, transfer_encoding;
+	int host, content_length, transfer_encoding, authorization;
 	const char *cl, *te;
 	bool cl_differ;
 };
@@ -331,6 +348,8 @@ static enum MHD_Result count_header(void *cls, enum MHD_ValueKind kind, const ch
 	} else if (strcasecmp(key, "Transfer-Encoding") == 0) {
 		f->te = value ? value : "";
 		f->transfer_encoding++;
+	} else if (strcasecmp(key, "Authorization") == 0) {
+		f->authorization++;
 	}
 	return MHD_YES;
 }
@@ -379,6 +398,12 @@ static enum MHD_Result check_framing(struct MHD_Connection *c, struct http_req *
 			return framing_problem(c, r, 501, "not_implemented", detail);
 		}
 	}
+	r->has_body = f.transfer_encoding || (f.cl && strspn(f.cl, "0") != strlen(f.cl));
+	*refused = true;
+	/* which credentials count would be a guess: refused, not the first taken */
+	if (f.authorization > 1)
+		return http_send_problem(c, r, 400, "bad_request",
+					 "more than one Authorization header", NULL);
 	*refused = false;
 	return MHD_YES;
 }
@@ -407,19 +432,42 @@ static bool bad_registry_name(const char *path, size_t plen, char *seg, size_t n
 	return !ok || !store_name_valid(dec);
 }
 
+/* "http://host:port/p?q" -> "/p?q"; "http://host" and "http://host?q" ->
+ * "/" and "/?q" (a static buffer is not needed: the query keeps its place,
+ * so the empty path reads as "/" through the caller's strcspn). */
+static const char *origin_form(const char *t)
+{
+	size_t scheme = strncasecmp(t, "http://", 7) == 0    ? 7
+			: strncasecmp(t, "https://", 8) == 0 ? 8
+							     : 0;
+	if (!scheme)
+		return t;
+	const char *p = t + scheme + strcspn(t + scheme, "/?#");
+	return *p == '/' ? p : "/";
+}
+
 static enum MHD_Result first_call(struct MHD_Connection *c, struct http_req *r, const char *url,
 				  const char *method, const char *version)
 {
 	struct http_server *srv = r->srv;
 	bool refused;
+	r->http10 = version && strcmp(version, "HTTP/1.0") == 0;
+	/* an answer before the body keeps the connection when the body can be
+	 * read and discarded: not when the client waits for 100 Continue
+	 * before it sends one (closing is how it learns not to) */
+	const char *expect = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Expect");
+	r->in_first = true;
+	r->hold_early = true;
 	enum MHD_Result ret = check_framing(c, r, version, &refused);
 	if (refused)
 		return ret;
+	r->hold_early = !(r->has_body && expect && strcasecmp(expect, "100-continue") == 0);
 	const char *origin = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Origin");
 	if (origin && strlen(origin) < sizeof r->origin && origin_allowed(srv, origin))
 		snprintf(r->origin, sizeof r->origin, "%s", origin);
-	/* the raw target when libmicrohttpd passed it, else the decoded path */
-	const char *path = r->target ? r->target : url;
+	/* the raw target when libmicrohttpd passed it, else the decoded path;
+	 * an absolute-form target (RFC 9112 §3.2.2) is routed on its path */
+	const char *path = origin_form(r->target ? r->target : url);
 	size_t plen = strcspn(path, "?#");
 	r->route = route_of(path, plen, r);
 	if (r->route == ROUTE_ASSET) { /* only the embedded files exist */
@@ -470,7 +518,10 @@ static enum MHD_Result first_call(struct MHD_Connection *c, struct http_req *r, 
 			snprintf(detail, sizeof detail,
 				 "the body of %llu bytes is over the limit of %zu bytes", n,
 				 srv->cfg.max_body);
-			return http_send_problem(c, r, 413, "body_too_large", detail, NULL);
+			/* too large to read and discard: the connection closes */
+			static const char *const close_hdr[] = { "Connection", "close", NULL };
+			return http_send_problem_h(c, r, 413, "body_too_large", detail, NULL,
+						   close_hdr);
 		}
 	}
 	const char *ct = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Content-Type");
@@ -548,7 +599,15 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *c, const cha
 		if (!r)
 			return MHD_NO;
 	}
-	if (r->pending) { /* computed on the pool while the connection slept */
+	if (r->pending) {
+		/* computed on the pool while the connection slept, or answered
+		 * before a body that is now read and discarded */
+		if (!http_conn_state(r, upload_data ? REQ_BODY : REQ_RUN))
+			return MHD_NO; /* the watchdog closed it: too slow, or gone */
+		if (upload_data) {
+			*upload_size = 0;
+			return MHD_YES;
+		}
 		struct MHD_Response *resp = r->pending;
 		r->pending = NULL;
 		enum MHD_Result ret = MHD_queue_response(c, r->pending_status, resp);
@@ -558,8 +617,15 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *c, const cha
 	if (!r->called) {
 		r->called = true;
 		snprintf(r->method, sizeof r->method, "%s", method);
-		return first_call(c, r, url, method, version);
+		enum MHD_Result ret = first_call(c, r, url, method, version);
+		r->in_first = false;
+		return ret;
 	}
+	/* an empty piece of body is not its end (libmicrohttpd passes one when
+	 * a request without a body asked for 100 Continue and another request
+	 * follows it): the end is the call without upload data */
+	if (upload_data && *upload_size == 0)
+		return MHD_YES;
 	if (!r->responded && !http_conn_state(r, *upload_size ? REQ_BODY : REQ_RUN))
 		return MHD_NO; /* the watchdog closed it: too slow, or gone */
 	if (r->responded) {
@@ -682,7 +748,7 @@ static void on_completed(void *cls, struct MHD_Connection *c, void **con_cls,
 	const union MHD_ConnectionInfo *fd =
 		MHD_get_connection_info(c, MHD_CONNECTION_INFO_CONNECTION_FD);
 	if (fd && toe == MHD_REQUEST_TERMINATED_COMPLETED_OK)
-		http_guard_answered(fd->connect_fd); /* its response is out */
+		http_guard_answered(fd->connect_fd, r && r->closing); /* its response is out */
 	if (!r)
 		return;
 	int64_t refused_bytes = 0;

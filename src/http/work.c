@@ -22,6 +22,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <netinet/in.h>
+#include <netinet/tcp.h>
 #include <sys/socket.h>
 #include <unistd.h>
 
@@ -401,7 +403,8 @@ bool http_conn_state(struct http_req *r, int state)
 	return !expired;
 }
 
-/* 1: bytes are waiting, 0: the peer closed, -1: nothing yet (or error). */
+/* 1: bytes are waiting, 0: the peer closed (its side, or reset), -1:
+ * nothing yet. */
 static int peek(MHD_socket fd)
 {
 	char b;
@@ -411,6 +414,40 @@ static int peek(MHD_socket fd)
 	if (n == 0)
 		return 0;
 	return errno == EAGAIN || errno == EWOULDBLOCK ? -1 : 0;
+}
+
+/* Whether the connection is gone both ways: reset (TCP's CLOSE state,
+ * after an RST) rather than half-closed (CLOSE_WAIT: the client may still
+ * read). */
+static bool reset(MHD_socket fd)
+{
+	struct tcp_info ti;
+	socklen_t len = sizeof ti;
+	if (getsockopt(fd, IPPROTO_TCP, TCP_INFO, &ti, &len) != 0)
+		return true;
+	return ti.tcpi_state == TCP_CLOSE;
+}
+
+/*
+ * A client whose end of file came while its analysis computes: a full
+ * close (it gave up) or a half-close (it shut its sending side and waits
+ * for the answer, as nc -N does).  Only writing tells them apart: a closed
+ * socket answers with a reset.  So it is sent an interim "102 Processing"
+ * once (clients read and skip 1xx responses; never to HTTP/1.0), and
+ * cancelled when the reset comes or the send fails.  True to cancel.
+ */
+static bool client_gone(struct http_req *r, MHD_socket fd)
+{
+	static const char processing[] = "HTTP/1.1 102 Processing\r\n\r\n";
+	if (peek(fd) != 0)
+		return false;
+	if (r->http10 || reset(fd))
+		return true;
+	if (r->probed)
+		return false;
+	r->probed = true;
+	return send(fd, processing, sizeof processing - 1, MSG_NOSIGNAL | MSG_DONTWAIT) !=
+	       (ssize_t)(sizeof processing - 1);
 }
 
 /* A body that did not arrive in time: answered 408 here, since the
@@ -469,7 +506,7 @@ static void *watchdog(void *arg)
 					k->fd = MHD_INVALID_SOCKET;
 				}
 			} else if (r->state == REQ_WORK) {
-				if (peek(k->fd) == 0) /* the client went away */
+				if (client_gone(r, k->fd))
 					atomic_store(&r->budget.cancel, true);
 			}
 		}
