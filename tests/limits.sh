@@ -90,10 +90,16 @@ KA='GET /livez HTTP/1.1\r\nHost: x\r\n\r\n'
 SLOW='{"layout":{"logical":[2048,2048],"expr":{"thread":"(i ^ '"$X"') // 2","slot":"j"}}}'
 rawx "half-closed after a pool analysis: answered" "200" "[closed]" -F -w 20000 "$P" "POST /v1/analyze HTTP/1.1\r\nHost: x\r\nContent-Length: ${#SLOW}\r\n\r\n$SLOW"
 grep -aq '"placements":4194304' "$T/raw" && ok "the half-closed client got the analysis" || bad "no analysis for the half-closed client"
-SLOW2=$(echo "$SLOW" | sed 's/2048,2048/2048,2047/')
-"$R" -c -F "$P" "POST /v1/analyze HTTP/1.1\r\nHost: x\r\nContent-Length: ${#SLOW2}\r\n\r\n$SLOW2" > /dev/null
+grep -aq '^HTTP/1.1 102 Processing' "$T/raw" && ok "it was sent 102 Processing once its end of file came" || bad "no 102 before the answer"
+# a client that closes both ways during a 2^26-point analysis (12 s) stops it
+n499=$(grep -c ' POST /v1/analyze 499 ' "$T/log")
+"$R" -c -F "$P" "POST /v1/analyze HTTP/1.1\r\nHost: x\r\nContent-Length: ${#HEAVY}\r\n\r\n$HEAVY" > /dev/null
+sleep 0.5
 at_rest "a client that closed during its analysis is cancelled"
-grep -q ' POST /v1/analyze 499 ' "$T/log" && ok "the closed client's analysis is logged 499" || bad "no 499 for the closed client"
+[ "$(grep -c ' POST /v1/analyze 499 ' "$T/log")" -eq $((n499 + 1)) ] && ok "the closed client's analysis is logged 499" || bad "no 499 for the closed client"
+# HTTP/1.0 has no interim responses: its end of file still cancels
+rawx "an HTTP/1.0 client's end of file cancels (no 102)" "503" "[closed]" -F -w 20000 "$P" "POST /v1/analyze HTTP/1.0\r\nContent-Length: ${#HEAVY}\r\n\r\n$HEAVY"
+grep -aq '"code":"cancelled"' "$T/raw" && ! grep -aq ' 102 ' "$T/raw" && ok "cancelled, without a 102" || bad "HTTP/1.0 end of file: $(head -c 300 "$T/raw")"
 
 # ---- 3. Expect: 100-continue without a body, another request behind it
 rawx "100-continue without a body, pipelined" "200 200" "[open]" -w 1500 "$P" 'GET /livez HTTP/1.1\r\nHost: x\r\nExpect: 100-continue\r\n\r\nGET /readyz HTTP/1.1\r\nHost: x\r\n\r\n'
@@ -110,6 +116,7 @@ rawx "415 keeps it" "415 200" "[open]" -w 1500 "$P" "POST /v1/analyze HTTP/1.1\r
 rawx "the preflight's 204 keeps it" "204 200" "[open]" -w 1500 "$P" "OPTIONS /v1/analyze HTTP/1.1\r\nHost: x\r\nOrigin: http://a\r\nAccess-Control-Request-Method: POST\r\n\r\n$KA"
 rawx "a bad name keeps it" "400 200" "[open]" -w 1500 "$P" "GET /v1/layouts/..%2Fx HTTP/1.1\r\nHost: x\r\n\r\n$KA"
 rawx "413 (a body too large to read) closes" "413" "[closed]" -w 1500 "$P" "POST /v1/analyze HTTP/1.1\r\nHost: x\r\nContent-Length: 2000000\r\n\r\n{}"
+rawx "401 to a 100-continue with an empty body keeps it" "401 200" "[open]" -w 1500 "$P" "PUT /v1/layouts/x HTTP/1.1\r\nHost: x\r\nExpect: 100-continue\r\nContent-Length: 00\r\n\r\n$KA"
 rawx "401 to a 100-continue (the body never sent) closes" "401" "[closed]" -w 1500 "$P" "PUT /v1/layouts/x HTTP/1.1\r\nHost: x\r\nExpect: 100-continue\r\nContent-Length: $LEN\r\n\r\n"
 
 # ---- 6. the request line and fields
@@ -126,6 +133,17 @@ req "a token with a trailing tab" 200 -X PUT -H "$(printf 'Authorization: Bearer
 req "two Authorization headers" 400 -X PUT -H "Authorization: Bearer $TOKEN" -H "Authorization: Bearer nope" --data-binary "$LAYOUT" "$U/v1/layouts/two"
 jqt "two Authorization headers: located" '.code == "bad_request" and (.detail | contains("Authorization"))'
 req "the second did not register" 404 "$U/v1/layouts/two"
+# a cached hit without expectations answers with the verdicts' ok
+COLL='{"layout":{"logical":[4],"expr":{"m":"i // 2"}}}'
+req "a failing check" 422 --data-binary "$COLL" "$U/v1/check"
+req "a failing check, again" 422 --data-binary "$COLL" "$U/v1/check"
+hdr "answered from the cache" '^x-cache: hit'
+jqt "not ok, from the cache" '.ok == false and .cached == true and .expect.passed == true'
+req "a passing check, again" 200 --data-binary "$LAYOUT" "$U/v1/check"
+req "a passing check, cached" 200 --data-binary "$LAYOUT" "$U/v1/check"
+jqt "ok, from the cache" '.ok == true and .cached == true'
+req "a cached hit with expectations" 422 --data-binary '{"layout":{"logical":[2],"expr":{"m":"i"}},"expect":{"owners":3}}' "$U/v1/check"
+jqt "the expectation is evaluated on the cached analysis" '.cached == true and .expect.passed == false and .expect.failures[0].field == "owners"' 
 at_rest "after the sequence of requests and errors"
 stop
 
