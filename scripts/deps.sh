@@ -4,7 +4,7 @@ set -eu
 PKGS="build-essential autoconf automake libtool pkg-config
       libjansson-dev libsqlite3-dev libmicrohttpd-dev libcunit1-dev nettle-dev
       libcurl4-openssl-dev ca-certificates curl jq procps sqlite3
-      nginx openssl libxml2-utils python3
+      nginx openssl libxml2-utils python3 python3-h11
       libpq-dev postgresql"
 missing=""
 for p in $PKGS; do
