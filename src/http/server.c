@@ -432,9 +432,9 @@ static bool bad_registry_name(const char *path, size_t plen, char *seg, size_t n
 	return !ok || !store_name_valid(dec);
 }
 
-/* "http://host:port/p?q" -> "/p?q"; "http://host" and "http://host?q" ->
- * "/" and "/?q" (a static buffer is not needed: the query keeps its place,
- * so the empty path reads as "/" through the caller's strcspn). */
+/* The path of a target for routing: "http://host:port/p?q" -> "/p?q", and
+ * "http://host" or "http://host?q" -> "/" (query arguments are read by the
+ * library from the whole target). */
 static const char *origin_form(const char *t)
 {
 	size_t scheme = strncasecmp(t, "http://", 7) == 0    ? 7
