@@ -46,6 +46,9 @@ worker() { # N: one client's share of the load
 		curl -s -o /dev/null --data-binary '{"layout": 1' "$U/v1/analyze"
 		curl -s -o /dev/null -m 0.05 --data-binary "@$T/l3.json" "$U/v1/analyze"
 		curl -s -o /dev/null "$U/metrics"
+		# early answers on one kept connection, and 100-continue without a body
+		curl -s -o /dev/null -o /dev/null -o /dev/null "$U/nope" -X OPTIONS "$U/v1/analyze" "$U/livez"
+		curl -s -o /dev/null -H 'Expect: 100-continue' "$U/livez"
 	done
 }
 pids=
