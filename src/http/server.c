@@ -751,6 +751,10 @@ static void on_completed(void *cls, struct MHD_Connection *c, void **con_cls,
 		http_guard_answered(fd->connect_fd, r && r->closing); /* its response is out */
 	if (!r)
 		return;
+	/* an answer still pending (held for a body, or computed on the pool)
+	 * never went out */
+	if (r->pending)
+		r->responded = false;
 	int64_t refused_bytes = 0;
 	char method[sizeof r->method];
 	unsigned refused =
