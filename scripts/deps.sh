@@ -9,9 +9,10 @@ SERVE="build-essential autoconf automake libtool pkg-config
        libcurl4-openssl-dev libpq-dev ca-certificates"
 # What the tests add: command-line tools the suites drive, nginx and openssl
 # for the TLS CI job, xmllint for the JUnit schema, python3 for the
-# reference scripts, and a PostgreSQL server for the PostgreSQL backend's
+# reference scripts and python3-h11 for the HTTP framing differential test,
+# and a PostgreSQL server for the PostgreSQL backend's
 # tests (tests/postgres.sh starts its own, on a scratch directory).
-TEST="curl jq procps sqlite3 nginx openssl libxml2-utils python3 postgresql"
+TEST="curl jq procps sqlite3 nginx openssl libxml2-utils python3 python3-h11 postgresql"
 # usage: scripts/deps.sh [serve]  (serve: only what building and serving need)
 case "${1:-all}" in
 serve) PKGS=$SERVE ;;

@@ -23,6 +23,11 @@ for flavour in plain sanitizers; do
 			[ -f "$f" ] && grep -qE "^(FAIL|ERROR)" "${f%.log}.trs" 2>/dev/null && { echo "--- $f"; tail -n 60 "$f"; }
 		done
 	fi
+	# the daemon again under ThreadSanitizer, under load (about a minute)
+	if [ "$flavour" = plain ]; then
+		echo "=== ThreadSanitizer (make tsan)"
+		(cd "$dir" && make -j"$(nproc)" tsan) || status=1
+	fi
 done
 # The release tarball: it must build and pass its own tests from a
 # read-only source tree.  The browser tests ran in both builds above; here

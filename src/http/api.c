@@ -45,8 +45,22 @@ json_t *http_parse_body(struct http_req *r, struct lay_error *err)
 			      "{...}}");
 		return NULL;
 	}
+	/* the tree counts against the memory budget before it is built (a
+	 * request may wait for a worker holding it); the text, once parsed,
+	 * is freed and no longer counted */
+	int64_t cost = http_json_cost(r->body, r->len);
+	if (http_budget_hold(&r->budget, cost, "the parsed request body", err))
+		return NULL;
 	json_t *v = lay_json_load_depth(r->body, r->len, r->srv->cfg.max_depth, err);
+	if (!v) {
+		http_budget_drop(&r->budget, cost);
+		return NULL;
+	}
 	r->parsed = json_incref(v);
+	free(r->body);
+	r->body = NULL;
+	http_budget_drop(&r->budget, (int64_t)r->cap);
+	r->cap = 0;
 	return v;
 }
 
@@ -73,11 +87,8 @@ static int check_members(json_t *body, const char *const *allowed, struct lay_er
 	return 0;
 }
 
-static char *fill_template(const struct http_template *t, bool ok, json_t *expect, size_t *len)
+static char *fill_template(const struct http_template *t, bool ok, const char *ex, size_t *len)
 {
-	char *ex = json_dumps(expect, JSON_COMPACT);
-	if (!ex)
-		return NULL;
 	const char *okt = ok ? "true" : "false";
 	size_t exl = strlen(ex), okl = strlen(okt);
 	size_t n = t->len - t->ok_len - t->expect_len + okl + exl;
@@ -98,16 +109,23 @@ static char *fill_template(const struct http_template *t, bool ok, json_t *expec
 		*p = '\0';
 		*len = n;
 	}
-	free(ex);
 	return out;
+}
+
+/* A cached analysis as this thread's own tree (the cache shares text only). */
+static json_t *own_analysis(struct http_blob *b)
+{
+	json_t *v = b ? lay_json_load(b->text, b->len, NULL) : NULL;
+	http_blob_unref(b);
+	return v;
 }
 
 /*
  * The cache: memory first, then the store.  A store hit is promoted into
  * memory (which builds its response template) and read back from there.
  */
-static bool cache_lookup(struct http_server *srv, const char *id, json_t **shared, char **layout,
-			 struct http_template *t)
+static bool cache_lookup(struct http_server *srv, const char *id, struct http_blob **shared,
+			 char **layout, struct http_template *t)
 {
 	if (http_cache_get(srv->cache, id, shared, layout, t))
 		return true;
@@ -187,31 +205,39 @@ int http_analyze(struct http_server *srv, json_t *body, const char *const *allow
 	/* a hit skips validation: only "name" is outside the id, so check it */
 	json_t *name = json_is_object(layout) ? json_object_get(layout, "name") : NULL;
 	if (!probe && !fresh && json_is_object(layout) && (!name || json_is_string(name))) {
-		json_t *shared = NULL, *result = NULL;
+		struct http_blob *text = NULL;
 		struct http_template t = { 0 };
 		if (lay_canonical_id(layout, o->id, err))
 			return err->code;
-		if (cache_lookup(srv, o->id, &shared, NULL, want_json ? NULL : &t)) {
-			int rc;
-			if (want_json) {
-				o->analysis = json_copy(shared);
-				rc = o->analysis ? lay_expect_apply(o->analysis, expect, "/expect",
-								    &opt, err)
-						 : lay_error_set(err, LAY_ENOMEM, "", -1,
-								 "out of memory");
+		/* the tree is parsed only when expectations are evaluated on it */
+		bool tree = want_json || expect;
+		if (cache_lookup(srv, o->id, tree ? &text : NULL, NULL, want_json ? NULL : &t)) {
+			json_t *mine = tree ? own_analysis(text) : NULL, *result = NULL;
+			int rc = 0;
+			if (tree && !mine) {
+				rc = lay_error_set(err, LAY_ENOMEM, "", -1, "out of memory");
+			} else if (want_json) {
+				o->analysis = mine;
+				mine = NULL;
+				rc = lay_expect_apply(o->analysis, expect, "/expect", &opt, err);
 				if (!rc) {
 					json_object_set_new(o->analysis, "cached", json_true());
 					o->ok = json_is_true(json_object_get(o->analysis, "ok"));
 				}
+			} else if (!expect) {
+				o->ok = t.default_ok;
+				o->text = fill_template(&t, o->ok, t.default_expect, &o->len);
 			} else {
-				rc = lay_expect_eval(shared, expect, "/expect", &opt, &o->ok,
-						     &result, err);
-				if (!rc)
-					o->text = fill_template(&t, o->ok, result, &o->len);
+				rc = lay_expect_eval(mine, expect, "/expect", &opt, &o->ok, &result,
+						     err);
+				char *ex = rc ? NULL : json_dumps(result, JSON_COMPACT);
+				if (ex)
+					o->text = fill_template(&t, o->ok, ex, &o->len);
+				free(ex);
 				json_decref(result);
-				json_decref(t.holder);
 			}
-			json_decref(shared);
+			json_decref(mine);
+			http_blob_unref(t.blob);
 			if (rc) {
 				json_decref(o->analysis);
 				o->analysis = NULL;
@@ -332,7 +358,7 @@ static bool load_cached(struct MHD_Connection *c, struct http_req *r, json_t **a
 {
 	const char *id = r->params[0];
 	char *ltext = NULL;
-	json_t *shared = NULL;
+	struct http_blob *shared = NULL;
 	*analysis = *layout = NULL;
 	if (!valid_id(id)) {
 		*ret = http_send_problem(
@@ -347,9 +373,8 @@ static bool load_cached(struct MHD_Connection *c, struct http_req *r, json_t **a
 		*ret = http_send_problem(c, r, 404, "analysis_not_found", detail, NULL);
 		return false;
 	}
-	*analysis = json_copy(shared);
+	*analysis = own_analysis(shared);
 	*layout = lay_json_load(ltext, strlen(ltext), NULL);
-	json_decref(shared);
 	free(ltext);
 	if (!*analysis || !*layout) {
 		json_decref(*analysis);

@@ -1,8 +1,11 @@
 /*
  * cache.c - the in-memory analysis cache: a hash table on the id with a
- * least-recently-used list, bounded in entries, behind one mutex.  The
- * analysis is kept parsed and shared read-only between threads (jansson's
- * reference counts are atomic): a hit costs a reference, not a parse.
+ * least-recently-used list, bounded in entries and bytes, behind one mutex.
+ * It holds text only, never a jansson value: the analysis and its response
+ * template are immutable blobs whose reference counts are safe across
+ * threads, so an HTTP thread and a pool thread may hold the same entry
+ * while a third evicts it.  A hit costs a reference (and a parse only when
+ * the request's expectations must be evaluated on the tree).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -10,9 +13,36 @@
 
 #include "http/http.h"
 
+struct http_blob *http_blob_new(const char *text, size_t len)
+{
+	struct http_blob *b = malloc(sizeof *b + len + 1);
+	if (!b)
+		return NULL;
+	atomic_init(&b->refs, 1);
+	b->len = len;
+	if (text)
+		memcpy(b->text, text, len);
+	b->text[len] = '\0';
+	return b;
+}
+
+struct http_blob *http_blob_ref(struct http_blob *b)
+{
+	if (b)
+		atomic_fetch_add_explicit(&b->refs, 1, memory_order_relaxed);
+	return b;
+}
+
+void http_blob_unref(struct http_blob *b)
+{
+	/* acquire and release: the last holder sees every other's reads done */
+	if (b && atomic_fetch_sub_explicit(&b->refs, 1, memory_order_acq_rel) == 1)
+		free(b);
+}
+
 struct entry {
 	char id[72];
-	json_t *analysis;
+	struct http_blob *analysis;
 	char *layout;
 	struct http_template tmpl;
 	size_t size;
@@ -55,9 +85,9 @@ struct http_cache *http_cache_new(size_t capacity)
 
 static void entry_free(struct entry *e)
 {
-	json_decref(e->analysis);
+	http_blob_unref(e->analysis);
 	free(e->layout);
-	json_decref(e->tmpl.holder);
+	http_blob_unref(e->tmpl.blob);
 	free(e);
 }
 
@@ -106,11 +136,12 @@ static struct entry **find(struct http_cache *c, const char *id)
 	return pp;
 }
 
-bool http_cache_get(struct http_cache *c, const char *id, json_t **analysis, char **layout,
-		    struct http_template *tmpl)
+bool http_cache_get(struct http_cache *c, const char *id, struct http_blob **analysis,
+		    char **layout, struct http_template *tmpl)
 {
 	bool hit = false;
-	*analysis = NULL;
+	if (analysis)
+		*analysis = NULL;
 	if (layout)
 		*layout = NULL;
 	pthread_mutex_lock(&c->lock);
@@ -121,13 +152,21 @@ bool http_cache_get(struct http_cache *c, const char *id, json_t **analysis, cha
 		hit = !layout || (*layout = strdup(e->layout)) != NULL;
 		if (hit && tmpl) {
 			*tmpl = e->tmpl;
-			json_incref(tmpl->holder);
+			http_blob_ref(tmpl->blob);
 		}
-		if (hit)
-			*analysis = json_incref(e->analysis);
+		if (hit && analysis)
+			*analysis = http_blob_ref(e->analysis);
 	}
 	pthread_mutex_unlock(&c->lock);
 	return hit;
+}
+
+void http_cache_stats(struct http_cache *c, size_t *entries, size_t *bytes)
+{
+	pthread_mutex_lock(&c->lock);
+	*entries = c->count;
+	*bytes = c->bytes;
+	pthread_mutex_unlock(&c->lock);
 }
 
 /*
@@ -137,37 +176,46 @@ bool http_cache_get(struct http_cache *c, const char *id, json_t **analysis, cha
  */
 static int make_template(json_t *analysis, struct http_template *t)
 {
-	json_t *copy = json_copy(analysis);
+	json_t *copy = json_copy(analysis), *dflt = NULL;
 	if (!copy)
 		return -1;
+	/* a request without expectations: ok from the verdicts alone */
+	if (lay_expect_eval(analysis, NULL, "/expect", NULL, &t->default_ok, &dflt, NULL)) {
+		json_decref(copy);
+		return -1;
+	}
 	json_object_set_new(copy, "ok", json_string("\x01ok\x01"));
 	json_object_set_new(copy, "expect",
 			    json_string("\x01"
 					"expect"
 					"\x01"));
 	json_object_set_new(copy, "cached", json_true());
-	char *text = json_dumps(copy, JSON_COMPACT);
+	char *text = json_dumps(copy, JSON_COMPACT), *dtext = json_dumps(dflt, JSON_COMPACT);
 	json_decref(copy);
-	if (!text)
-		return -1;
-	t->holder = json_string_nocheck(text);
-	free(text);
-	if (!t->holder)
-		return -1;
-	t->text = json_string_value(t->holder);
-	const char *ok = strstr(t->text, "\"\\u0001ok\\u0001\""),
-		   *ex = strstr(t->text, "\"\\u0001expect\\u0001\"");
-	if (!ok || !ex || ex < ok) {
-		json_decref(t->holder);
-		t->holder = NULL;
+	json_decref(dflt);
+	const char *ok = text ? strstr(text, "\"\\u0001ok\\u0001\"") : NULL,
+		   *ex = text ? strstr(text, "\"\\u0001expect\\u0001\"") : NULL;
+	if (!text || !dtext || !ok || !ex || ex < ok) {
+		free(text);
+		free(dtext);
 		return -1;
 	}
-	t->len = strlen(t->text);
-	t->ok_at = (size_t)(ok - t->text);
-	t->ok_len = strlen("\"\\u0001ok\\u0001\"");
-	t->expect_at = (size_t)(ex - t->text);
-	t->expect_len = strlen("\"\\u0001expect\\u0001\"");
-	return 0;
+	size_t len = strlen(text), dlen = strlen(dtext);
+	t->blob = http_blob_new(NULL, len + 1 + dlen);
+	if (t->blob) {
+		memcpy(t->blob->text, text, len + 1);
+		memcpy(t->blob->text + len + 1, dtext, dlen + 1);
+		t->text = t->blob->text;
+		t->default_expect = t->blob->text + len + 1;
+		t->len = len;
+		t->ok_at = (size_t)(ok - text);
+		t->ok_len = strlen("\"\\u0001ok\\u0001\"");
+		t->expect_at = (size_t)(ex - text);
+		t->expect_len = strlen("\"\\u0001expect\\u0001\"");
+	}
+	free(text);
+	free(dtext);
+	return t->blob ? 0 : -1;
 }
 
 void http_cache_put(struct http_cache *c, const char *id, json_t *analysis, char *layout)
@@ -178,9 +226,11 @@ void http_cache_put(struct http_cache *c, const char *id, json_t *analysis, char
 		return;
 	}
 	snprintf(n->id, sizeof n->id, "%s", id);
-	n->analysis = json_incref(analysis);
+	char *atext = json_dumps(analysis, JSON_COMPACT);
+	n->analysis = atext ? http_blob_new(atext, strlen(atext)) : NULL;
+	free(atext);
 	n->layout = layout;
-	if (!n->layout || make_template(analysis, &n->tmpl)) {
+	if (!n->layout || !n->analysis || make_template(analysis, &n->tmpl)) {
 		entry_free(n);
 		return;
 	}
@@ -195,8 +245,7 @@ void http_cache_put(struct http_cache *c, const char *id, json_t *analysis, char
 		entry_free(old);
 		c->count--;
 	}
-	/* the analysis is about the size of its template, held twice */
-	n->size = strlen(n->layout) + 2 * n->tmpl.len + sizeof *n;
+	n->size = strlen(n->layout) + n->analysis->len + n->tmpl.blob->len + sizeof *n;
 	n->hnext = c->buckets[hash_id(id, c->nbuckets)];
 	c->buckets[hash_id(id, c->nbuckets)] = n;
 	push_front(c, n);

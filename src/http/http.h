@@ -35,6 +35,21 @@ int http_serve_main(int argc, char **argv);
  * at most): a 2^26-point analysis needs about 1 GiB. */
 #define HTTP_DEFAULT_MEMORY_BUDGET ((int64_t)2 << 30)
 #define HTTP_WATCH_MS		   100 /* the watchdog's period */
+/* What a parsed JSON value costs (http_json_cost), in bytes, per token:
+ * over what jansson takes on x86-64 glibc, allocator overhead included. */
+#define HTTP_COST_OBJECT 272
+#define HTTP_COST_ARRAY	 176
+#define HTTP_COST_STRING 96 /* plus its bytes */
+#define HTTP_COST_NUMBER 56
+#define HTTP_COST_SLOT	 16 /* every value's place in its container */
+/* After a request that held this much is freed, the allocator's free
+ * memory goes back to the system (malloc_trim), so RSS follows the budget
+ * down instead of staying at its high-water mark. */
+#define HTTP_TRIM_BYTES ((int64_t)16 << 20)
+/* The daemon's RSS stays within --memory-budget plus this, plus
+ * HTTP_CONN_MEMORY per open connection: the code, the libraries, the
+ * threads' stacks in use, the caches' bounded text and the responses. */
+#define HTTP_RSS_OVERHEAD ((int64_t)64 << 20)
 /* At the drain an idle keep-alive stays open this long, so a request its
  * client sent as the signal came is still read and answered. */
 #define HTTP_DRAIN_IDLE_US 1000000
@@ -61,6 +76,7 @@ int http_serve_main(int argc, char **argv);
  * an id 71; a longer parameter is refused as too long, not truncated. */
 #define HTTP_PARAM_MAX	160
 #define HTTP_MAX_TARGET 8192 /* bytes of a request target kept for routing */
+#define HTTP_MAX_TOKEN	512  /* a bearer token; a longer one is unknown */
 
 struct http_config {
 	char host[256];
@@ -135,25 +151,41 @@ extern const struct http_route_def http_routes[HTTP_NROUTES];
 
 struct http_cache;
 
-/* A cached response as text with holes for "ok" and "expect".  The text
- * lives in a jansson string so hits share it by reference. */
+/* Immutable bytes shared between threads: the cache's texts.  Nothing
+ * mutable is shared (a jansson value's reference count is not safe to
+ * drop from two threads), so a hit takes a reference to bytes that never
+ * change and parses them, if it needs a tree, into its own. */
+struct http_blob {
+	atomic_long refs;
+	size_t len;
+	char text[];
+};
+struct http_blob *http_blob_new(const char *text, size_t len);
+struct http_blob *http_blob_ref(struct http_blob *b);
+void http_blob_unref(struct http_blob *b);
+
+/* A cached response as text with holes for "ok" and "expect", and what
+ * fills them for a request without expectations. */
 struct http_template {
-	json_t *holder;
+	struct http_blob *blob; /* holds text, then default_expect */
 	const char *text;
 	size_t len, ok_at, ok_len, expect_at, expect_len;
+	bool default_ok;
+	const char *default_expect;
 };
 
 struct http_cache *http_cache_new(size_t capacity);
 void http_cache_free(struct http_cache *c);
-/* On a hit: *analysis is a new reference to the shared analysis, which
- * nobody may modify (json_copy it first), and *layout (unless layout is
- * NULL) a malloc'd copy of the definition's JSON text. */
-bool http_cache_get(struct http_cache *c, const char *id, json_t **analysis, char **layout,
-		    struct http_template *tmpl);
-/* Stores a reference to analysis, which must not be modified afterwards,
- * and takes layout (malloc'd; freed by the cache, also on failure): a large
- * table's text is not copied again. */
+/* On a hit: *analysis (unless analysis is NULL) is a new reference to the
+ * analysis as JSON text, *layout (unless NULL) a malloc'd copy of the
+ * definition's JSON text, *tmpl (unless NULL) holds a new reference. */
+bool http_cache_get(struct http_cache *c, const char *id, struct http_blob **analysis,
+		    char **layout, struct http_template *tmpl);
+/* Stores analysis (borrowed: serialized here, never kept) and takes layout
+ * (malloc'd; freed by the cache, also on failure). */
 void http_cache_put(struct http_cache *c, const char *id, json_t *analysis, char *layout);
+/* Entries and bytes held, for /metrics. */
+void http_cache_stats(struct http_cache *c, size_t *entries, size_t *bytes);
 
 /* ------------------------------------------------------------------ */
 /* Metrics                                                             */
@@ -228,7 +260,15 @@ struct http_req {
 	size_t len, cap;
 	json_t *parsed; /* the body once parsed (owned): a deferred handler reads it again */
 	bool too_big;
-	bool called; /* the handler has seen the headers */
+	size_t want;		/* Content-Length, when given: the body's buffer at once */
+	struct lay_error *over; /* the body did not fit the memory budget (owned) */
+	bool called;		/* the handler has seen the headers */
+	bool in_first;		/* in the first call, before any body is read */
+	bool hold_early;	/* an answer now waits for the body to be discarded */
+	bool has_body;		/* Content-Length above 0, or Transfer-Encoding */
+	bool http10;		/* an HTTP/1.0 request: no interim response */
+	bool probed;		/* the watchdog sent 102 to see whether the client is there */
+	bool closing;		/* its answer closes the connection */
 	bool responded;
 	int64_t start_us;
 	unsigned status;
@@ -299,8 +339,10 @@ int http_guard_start(struct http_server *srv);
 void http_guard_stop(void);
 void http_guard_open(int fd);  /* a connection opened: its reads are checked */
 void http_guard_close(int fd); /* before the socket closes */
-/* A request on fd was answered in full (the request-completed callback). */
-void http_guard_answered(int fd);
+int http_guard_count(void);    /* sockets guarded now */
+/* A request on fd was answered in full (the request-completed callback);
+ * closing: its answer closes the connection. */
+void http_guard_answered(int fd, bool closing);
 /* The status of a refusal of the request the library holds on fd, with the
  * bytes of its answer and the request's method; 0 when there is none. */
 unsigned http_guard_refused(int fd, int64_t *bytes, char *method, size_t size);
@@ -317,8 +359,18 @@ enum MHD_Result http_defer(struct MHD_Connection *c, struct http_req *r);
 int http_pool_start(struct http_server *srv);
 void http_pool_stop(struct http_server *srv);
 bool http_pool_idle(struct http_server *srv);
+/* Requests waiting for a worker and running on one, for /metrics. */
+void http_pool_stats(struct http_server *srv, unsigned *queued, unsigned *running);
 void http_budget_init(struct http_budget *b, struct http_server *srv, bool deadline);
 void http_budget_release(struct http_budget *b);
+/* Reserves bytes a request holds (its body, its parsed tree, its queue
+ * slot) from the moment they are taken; 0, or a located error:
+ * LAY_EMEMORY over the per-request share, LAY_EUNAVAILABLE when others
+ * hold the budget.  http_budget_drop gives back bytes freed early. */
+int http_budget_hold(struct http_budget *b, int64_t bytes, const char *what, struct lay_error *err);
+void http_budget_drop(struct http_budget *b, int64_t bytes);
+/* An upper estimate of the bytes jansson takes to hold the JSON text. */
+int64_t http_json_cost(const char *text, size_t len);
 /* Points the options' reserve and interrupt seams at b (borrowed). */
 void http_budget_options(struct http_budget *b, struct lay_options *o);
 void http_on_connection(void *cls, struct MHD_Connection *c, void **socket_context,

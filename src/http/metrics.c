@@ -125,5 +125,44 @@ char *http_metrics_render(struct http_server *srv)
 	    info ? info->num_connections : 0, atomic_load(&srv->inflight),
 	    (double)(http_now_us() - srv->started_us) / 1e6, PACKAGE_VERSION, LAY_ENGINE_VERSION,
 	    MHD_get_version(), JANSSON_VERSION);
+	/* what must return to zero once requests end: a test (and an operator)
+	 * sees a reservation never released before it turns into 503s */
+	unsigned queued = 0, running = 0;
+	size_t entries = 0, bytes = 0;
+	http_pool_stats(srv, &queued, &running);
+	if (srv->cache)
+		http_cache_stats(srv->cache, &entries, &bytes);
+	put(&b,
+	    "# HELP layoutd_memory_reserved_bytes Memory budget held by requests now (bodies, "
+	    "parsed trees, queue slots, enumerations).\n"
+	    "# TYPE layoutd_memory_reserved_bytes gauge\n"
+	    "layoutd_memory_reserved_bytes %lld\n"
+	    "# HELP layoutd_memory_budget_bytes The memory budget (--memory-budget).\n"
+	    "# TYPE layoutd_memory_budget_bytes gauge\n"
+	    "layoutd_memory_budget_bytes %lld\n"
+	    "# HELP layoutd_analyses_queued Requests waiting for an analysis worker.\n"
+	    "# TYPE layoutd_analyses_queued gauge\n"
+	    "layoutd_analyses_queued %u\n"
+	    "# HELP layoutd_analyses_running Requests on an analysis worker.\n"
+	    "# TYPE layoutd_analyses_running gauge\n"
+	    "layoutd_analyses_running %u\n"
+	    "# HELP layoutd_table_streams Table producers running.\n"
+	    "# TYPE layoutd_table_streams gauge\n"
+	    "layoutd_table_streams %d\n"
+	    "# HELP layoutd_http_connections_tracked Connections the watchdog tracks.\n"
+	    "# TYPE layoutd_http_connections_tracked gauge\n"
+	    "layoutd_http_connections_tracked %d\n"
+	    "# HELP layoutd_http_connections_guarded Connections whose framing is checked.\n"
+	    "# TYPE layoutd_http_connections_guarded gauge\n"
+	    "layoutd_http_connections_guarded %d\n"
+	    "# HELP layoutd_analysis_cache_entries Analyses in the memory cache.\n"
+	    "# TYPE layoutd_analysis_cache_entries gauge\n"
+	    "layoutd_analysis_cache_entries %zu\n"
+	    "# HELP layoutd_analysis_cache_bytes Bytes of text the memory cache holds.\n"
+	    "# TYPE layoutd_analysis_cache_bytes gauge\n"
+	    "layoutd_analysis_cache_bytes %zu\n",
+	    (long long)atomic_load(&srv->mem_used), (long long)srv->cfg.memory_budget, queued,
+	    running, atomic_load(&srv->streams), atomic_load(&srv->nconns), http_guard_count(),
+	    entries, bytes);
 	return b.p;
 }

@@ -97,9 +97,15 @@ bool http_authorize(struct MHD_Connection *c, struct http_req *r, bool write, ch
 					  : "this daemon requires a token for reads");
 		return false;
 	}
-	const char *token = h + 7;
-	while (*token == ' ')
-		token++;
+	/* optional white space around the token (RFC 9110 §5.6.3) */
+	const char *t = h + 7;
+	while (*t == ' ' || *t == '\t')
+		t++;
+	size_t tl = strlen(t);
+	while (tl && (t[tl - 1] == ' ' || t[tl - 1] == '\t'))
+		tl--;
+	char token[HTTP_MAX_TOKEN + 1];
+	snprintf(token, sizeof token, "%.*s", (int)(tl <= HTTP_MAX_TOKEN ? tl : 0), t);
 	char name[STORE_NAME_MAX + 1], scope[8] = "";
 	int rc = store_token_scope(srv->store, token, name, scope, &err);
 	if (rc == STORE_AUTH) {
@@ -360,6 +366,9 @@ static enum MHD_Result put_layout(struct MHD_Connection *c, struct http_req *r, 
 	}
 	int arc = http_analyze(srv, body, allowed, true, &o, &err);
 	if (arc == HTTP_ANALYZE_DEFER) {
+		/* the request, and its parsed body, belong to the pool once queued */
+		json_decref(body);
+		body = NULL;
 		ret = http_defer(c, r);
 		goto out;
 	}

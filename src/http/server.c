@@ -8,6 +8,7 @@
  */
 #include <arpa/inet.h>
 #include <errno.h>
+#include <malloc.h>
 #include <stdarg.h>
 #include <netdb.h>
 #include <signal.h>
@@ -193,6 +194,13 @@ void http_add_common_headers(struct http_req *r, struct MHD_Response *resp)
 		MHD_add_response_header(resp, "Connection", "close");
 }
 
+/* Whether a response says Connection: close. */
+static bool closes(struct MHD_Response *resp)
+{
+	const char *v = MHD_get_response_header(resp, "Connection");
+	return v && strcasecmp(v, "close") == 0; /* the only value this daemon sets */
+}
+
 static enum MHD_Result queue(struct MHD_Connection *c, struct http_req *r, unsigned status,
 			     struct MHD_Response *resp, int64_t bytes)
 {
@@ -202,6 +210,16 @@ static enum MHD_Result queue(struct MHD_Connection *c, struct http_req *r, unsig
 	r->status = status;
 	r->bytes = bytes;
 	r->responded = true;
+	if (r->in_first && r->hold_early && !closes(resp)) {
+		/* an answer before the body: queued once the body is read and
+		 * discarded (under the body deadline), so the connection stays */
+		r->pending = resp;
+		r->pending_status = status;
+		http_conn_state(r, r->has_body ? REQ_BODY : REQ_RUN);
+		return MHD_YES;
+	}
+	/* queued before the body, libmicrohttpd closes after it */
+	r->closing = closes(resp) || r->in_first;
 	if (!http_on_pool())
 		http_conn_state(r, REQ_RUN); /* answered: no deadline applies */
 	if (http_on_pool()) {
@@ -317,7 +335,7 @@ static enum MHD_Result framing_problem(struct MHD_Connection *c, struct http_req
 }
 
 struct framing {
-	int host, content_length, transfer_encoding;
+	int host, content_length, transfer_encoding, authorization;
 	const char *cl, *te;
 	bool cl_differ;
 };
@@ -339,6 +357,8 @@ static enum MHD_Result count_header(void *cls, enum MHD_ValueKind kind, const ch
 	} else if (strcasecmp(key, "Transfer-Encoding") == 0) {
 		f->te = value ? value : "";
 		f->transfer_encoding++;
+	} else if (strcasecmp(key, "Authorization") == 0) {
+		f->authorization++;
 	}
 	return MHD_YES;
 }
@@ -387,6 +407,12 @@ static enum MHD_Result check_framing(struct MHD_Connection *c, struct http_req *
 			return framing_problem(c, r, 501, "not_implemented", detail);
 		}
 	}
+	r->has_body = f.transfer_encoding || (f.cl && strspn(f.cl, "0") != strlen(f.cl));
+	*refused = true;
+	/* which credentials count would be a guess: refused, not the first taken */
+	if (f.authorization > 1)
+		return http_send_problem(c, r, 400, "bad_request",
+					 "more than one Authorization header", NULL);
 	*refused = false;
 	return MHD_YES;
 }
@@ -415,19 +441,42 @@ static bool bad_registry_name(const char *path, size_t plen, char *seg, size_t n
 	return !ok || !store_name_valid(dec);
 }
 
+/* The path of a target for routing: "http://host:port/p?q" -> "/p?q", and
+ * "http://host" or "http://host?q" -> "/" (query arguments are read by the
+ * library from the whole target). */
+static const char *origin_form(const char *t)
+{
+	size_t scheme = strncasecmp(t, "http://", 7) == 0    ? 7
+			: strncasecmp(t, "https://", 8) == 0 ? 8
+							     : 0;
+	if (!scheme)
+		return t;
+	const char *p = t + scheme + strcspn(t + scheme, "/?#");
+	return *p == '/' ? p : "/";
+}
+
 static enum MHD_Result first_call(struct MHD_Connection *c, struct http_req *r, const char *url,
 				  const char *method, const char *version)
 {
 	struct http_server *srv = r->srv;
 	bool refused;
+	r->http10 = version && strcmp(version, "HTTP/1.0") == 0;
+	/* an answer before the body keeps the connection when the body can be
+	 * read and discarded: not when the client waits for 100 Continue
+	 * before it sends one (closing is how it learns not to) */
+	const char *expect = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Expect");
+	r->in_first = true;
+	r->hold_early = true;
 	enum MHD_Result ret = check_framing(c, r, version, &refused);
 	if (refused)
 		return ret;
+	r->hold_early = !(r->has_body && expect && strcasecmp(expect, "100-continue") == 0);
 	const char *origin = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Origin");
 	if (origin && strlen(origin) < sizeof r->origin && origin_allowed(srv, origin))
 		snprintf(r->origin, sizeof r->origin, "%s", origin);
-	/* the raw target when libmicrohttpd passed it, else the decoded path */
-	const char *path = r->target ? r->target : url;
+	/* the raw target when libmicrohttpd passed it, else the decoded path;
+	 * an absolute-form target (RFC 9112 §3.2.2) is routed on its path */
+	const char *path = origin_form(r->target ? r->target : url);
 	size_t plen = strcspn(path, "?#");
 	r->route = route_of(path, plen, r);
 	if (r->route == ROUTE_ASSET) { /* only the embedded files exist */
@@ -471,12 +520,17 @@ static enum MHD_Result first_call(struct MHD_Connection *c, struct http_req *r, 
 	if (cl) {
 		char *end = NULL;
 		unsigned long long n = strtoull(cl, &end, 10);
+		if (end && *end == '\0' && n <= srv->cfg.max_body)
+			r->want = (size_t)n;
 		if (end && *end == '\0' && n > srv->cfg.max_body) {
 			char detail[160];
 			snprintf(detail, sizeof detail,
 				 "the body of %llu bytes is over the limit of %zu bytes", n,
 				 srv->cfg.max_body);
-			return http_send_problem(c, r, 413, "body_too_large", detail, NULL);
+			/* too large to read and discard: the connection closes */
+			static const char *const close_hdr[] = { "Connection", "close", NULL };
+			return http_send_problem_h(c, r, 413, "body_too_large", detail, NULL,
+						   close_hdr);
 		}
 	}
 	const char *ct = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Content-Type");
@@ -511,6 +565,38 @@ static void *on_target(void *cls, const char *uri, struct MHD_Connection *c)
 	return r;
 }
 
+/* Grows the body's buffer to at least need bytes (to its Content-Length at
+ * once when given), the growth counted against the memory budget from the
+ * moment it is taken.  False without memory, or over the budget: then
+ * r->over holds the refusal and the rest of the body is discarded. */
+static bool grow_body(struct http_req *r, size_t need)
+{
+	size_t cap = r->cap ? r->cap : 4096;
+	if (!r->cap && r->want >= need && r->want < r->srv->cfg.max_body + 1)
+		cap = r->want + 1;
+	while (cap < need)
+		cap *= 2;
+	struct lay_error err;
+	if (http_budget_hold(&r->budget, (int64_t)(cap - r->cap), "the request body", &err)) {
+		r->over = malloc(sizeof *r->over);
+		if (r->over)
+			*r->over = err;
+		free(r->body);
+		r->body = NULL;
+		http_budget_drop(&r->budget, (int64_t)r->cap);
+		r->len = r->cap = 0;
+		return false;
+	}
+	char *nb = realloc(r->body, cap);
+	if (!nb) {
+		http_budget_drop(&r->budget, (int64_t)(cap - r->cap));
+		return false;
+	}
+	r->body = nb;
+	r->cap = cap;
+	return true;
+}
+
 static enum MHD_Result on_request(void *cls, struct MHD_Connection *c, const char *url,
 				  const char *method, const char *version, const char *upload_data,
 				  size_t *upload_size, void **con_cls)
@@ -522,7 +608,15 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *c, const cha
 		if (!r)
 			return MHD_NO;
 	}
-	if (r->pending) { /* computed on the pool while the connection slept */
+	if (r->pending) {
+		/* computed on the pool while the connection slept, or answered
+		 * before a body that is now read and discarded */
+		if (!http_conn_state(r, upload_data ? REQ_BODY : REQ_RUN))
+			return MHD_NO; /* the watchdog closed it: too slow, or gone */
+		if (upload_data) {
+			*upload_size = 0;
+			return MHD_YES;
+		}
 		struct MHD_Response *resp = r->pending;
 		r->pending = NULL;
 		enum MHD_Result ret = MHD_queue_response(c, r->pending_status, resp);
@@ -532,8 +626,15 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *c, const cha
 	if (!r->called) {
 		r->called = true;
 		snprintf(r->method, sizeof r->method, "%s", method);
-		return first_call(c, r, url, method, version);
+		enum MHD_Result ret = first_call(c, r, url, method, version);
+		r->in_first = false;
+		return ret;
 	}
+	/* an empty piece of body is not its end (libmicrohttpd passes one when
+	 * a request without a body asked for 100 Continue and another request
+	 * follows it): the end is the call without upload data */
+	if (upload_data && *upload_size == 0)
+		return MHD_YES;
 	if (!r->responded && !http_conn_state(r, *upload_size ? REQ_BODY : REQ_RUN))
 		return MHD_NO; /* the watchdog closed it: too slow, or gone */
 	if (r->responded) {
@@ -543,25 +644,19 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *c, const cha
 	if (*upload_size) {
 		size_t n = *upload_size;
 		*upload_size = 0;
-		if (r->too_big || r->len + n > srv->cfg.max_body) {
-			r->too_big = true; /* keep reading and discarding: chunked uploads */
+		if (r->too_big || r->over || r->len + n > srv->cfg.max_body) {
+			r->too_big = !r->over; /* keep reading and discarding: chunked uploads */
 			return MHD_YES;
 		}
-		if (r->len + n + 1 > r->cap) {
-			size_t cap = r->cap ? r->cap : 4096;
-			while (cap < r->len + n + 1)
-				cap *= 2;
-			char *nb = realloc(r->body, cap);
-			if (!nb)
-				return MHD_NO;
-			r->body = nb;
-			r->cap = cap;
-		}
+		if (r->len + n + 1 > r->cap && !grow_body(r, r->len + n + 1))
+			return r->over ? MHD_YES : MHD_NO;
 		memcpy(r->body + r->len, upload_data, n);
 		r->len += n;
 		r->body[r->len] = '\0';
 		return MHD_YES;
 	}
+	if (r->over)
+		return http_send_error(c, r, r->over);
 	if (r->too_big) {
 		char detail[160];
 		snprintf(detail, sizeof detail, "the body is over the limit of %zu bytes",
@@ -662,9 +757,13 @@ static void on_completed(void *cls, struct MHD_Connection *c, void **con_cls,
 	const union MHD_ConnectionInfo *fd =
 		MHD_get_connection_info(c, MHD_CONNECTION_INFO_CONNECTION_FD);
 	if (fd && toe == MHD_REQUEST_TERMINATED_COMPLETED_OK)
-		http_guard_answered(fd->connect_fd); /* its response is out */
+		http_guard_answered(fd->connect_fd, r && r->closing); /* its response is out */
 	if (!r)
 		return;
+	/* an answer still pending (held for a body, or computed on the pool)
+	 * never went out */
+	if (r->pending)
+		r->responded = false;
 	int64_t refused_bytes = 0;
 	char method[sizeof r->method];
 	unsigned refused =
@@ -684,7 +783,6 @@ static void on_completed(void *cls, struct MHD_Connection *c, void **con_cls,
 		http_stream_release(r->stream);
 	}
 	http_conn_detach(r);
-	http_budget_release(&r->budget);
 	if (r->pending)
 		MHD_destroy_response(r->pending);
 	if (!r->responded && !r->expired)
@@ -696,9 +794,16 @@ static void on_completed(void *cls, struct MHD_Connection *c, void **con_cls,
 	json_decref(r->parsed);
 	free(r->body);
 	free(r->target);
+	free(r->over);
+	/* what it held is freed: its reservation ends, and a large one's
+	 * memory goes back to the system rather than stay in an arena */
+	bool trim = atomic_load(&r->budget.reserved) >= HTTP_TRIM_BYTES;
+	http_budget_release(&r->budget);
 	free(r);
 	*con_cls = NULL;
 	atomic_fetch_sub(&srv->inflight, 1);
+	if (trim)
+		malloc_trim(0);
 }
 
 /* ------------------------------------------------------------------ */
@@ -736,8 +841,9 @@ static void usage(FILE *f)
 		"  --queue N               analyses waiting for a worker, then 503 (default %d)\n"
 		"  --deadline SECONDS      an analysis computing longer is stopped, 503;\n"
 		"                          0 = none (default %d)\n"
-		"  --memory-budget BYTES   memory of all enumerations at once, and of one\n"
-		"                          request (over: 413 alone, 503 with others) (default "
+		"  --memory-budget BYTES   memory of all requests at once (bodies, parsed\n"
+		"                          bodies, enumerations), and of one request\n"
+		"                          (over: 413 alone, 503 with others) (default "
 		"%lld)\n"
 		"  --cors-origin ORIGIN    allow a dashboard on ORIGIN (repeatable; * for any)\n"
 		"  --log-format text|json  one line per request on stderr (default text)\n",

@@ -22,6 +22,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <netinet/in.h>
+#include <netinet/tcp.h>
 #include <sys/socket.h>
 #include <unistd.h>
 
@@ -45,16 +47,18 @@ struct http_budget *http_current_budget(void)
 /* ------------------------------------------------------------------ */
 /* The memory budget and the interrupt of an enumeration               */
 
-static int reserve(void *ctx, int64_t bytes, struct lay_error *err)
+/* Reserves bytes against the request's share and the daemon's budget;
+ * what names them in the refusal (NULL: the analysis's enumeration). */
+static int hold(struct http_budget *b, int64_t bytes, const char *what, struct lay_error *err)
 {
-	struct http_budget *b = ctx;
 	struct http_server *srv = b->srv;
 	int64_t cap = (int64_t)srv->cfg.memory_budget;
 	int64_t mine = atomic_load(&b->reserved);
 	if (bytes < 0 || mine + bytes > cap)
 		return lay_error_set(err, LAY_EMEMORY, "", -1,
-				     "the analysis needs about %lld MiB, over the memory budget "
+				     "%s needs about %lld MiB, over the memory budget "
 				     "of %lld MiB per request (--memory-budget)",
+				     what ? what : "the analysis",
 				     (long long)((mine + bytes) >> 20), (long long)(cap >> 20));
 	int64_t total = atomic_fetch_add(&srv->mem_used, bytes) + bytes;
 	if (total > cap) {
@@ -66,6 +70,61 @@ static int reserve(void *ctx, int64_t bytes, struct lay_error *err)
 	}
 	atomic_fetch_add(&b->reserved, bytes);
 	return 0;
+}
+
+static int reserve(void *ctx, int64_t bytes, struct lay_error *err)
+{
+	return hold(ctx, bytes, NULL, err);
+}
+
+int http_budget_hold(struct http_budget *b, int64_t bytes, const char *what, struct lay_error *err)
+{
+	return hold(b, bytes, what, err);
+}
+
+void http_budget_drop(struct http_budget *b, int64_t bytes)
+{
+	if (bytes <= 0)
+		return;
+	atomic_fetch_sub(&b->reserved, bytes);
+	atomic_fetch_sub(&b->srv->mem_used, bytes);
+}
+
+/*
+ * What a JSON text costs once parsed by jansson, over-estimated from its
+ * tokens (measured on x86-64 glibc: an empty object takes about 250 bytes
+ * with its hash table, an empty array 160, a number 48, a string 90 plus
+ * its bytes, a slot in its container 8 to 16): a 1 MiB body of "{}," is
+ * charged 96 MiB, a 1 MiB table of small integers about 30 MiB.
+ */
+int64_t http_json_cost(const char *s, size_t n)
+{
+	int64_t cost = 0;
+	for (size_t i = 0; i < n; i++) {
+		unsigned char ch = (unsigned char)s[i];
+		if (ch == '"') {
+			size_t j = i + 1;
+			while (j < n && s[j] != '"')
+				j += s[j] == '\\' ? 2 : 1;
+			cost += HTTP_COST_STRING + (int64_t)(j - i);
+			i = j;
+		} else if (ch == '{') {
+			cost += HTTP_COST_OBJECT;
+		} else if (ch == '[') {
+			cost += HTTP_COST_ARRAY;
+		} else if ((ch >= '0' && ch <= '9') || ch == '-') {
+			cost += HTTP_COST_NUMBER;
+			while (i + 1 < n && strchr("0123456789+-.eE", s[i + 1]))
+				i++;
+		} else if (ch >= 'a' && ch <= 'z') { /* true, false, null: shared */
+			while (i + 1 < n && s[i + 1] >= 'a' && s[i + 1] <= 'z')
+				i++;
+		}
+		if (ch != ' ' && ch != '\t' && ch != '\r' && ch != '\n' && ch != ',' && ch != ':' &&
+		    ch != '}' && ch != ']')
+			cost += HTTP_COST_SLOT;
+	}
+	return cost;
 }
 
 static int interrupt(void *ctx, struct lay_error *err)
@@ -207,6 +266,18 @@ bool http_pool_idle(struct http_server *srv)
 	return idle;
 }
 
+void http_pool_stats(struct http_server *srv, unsigned *queued, unsigned *running)
+{
+	struct http_pool *p = srv->pool;
+	*queued = *running = 0;
+	if (!p)
+		return;
+	pthread_mutex_lock(&p->lock);
+	*queued = p->queued;
+	*running = p->running;
+	pthread_mutex_unlock(&p->lock);
+}
+
 enum MHD_Result http_defer(struct MHD_Connection *c, struct http_req *r)
 {
 	struct http_server *srv = r->srv;
@@ -219,6 +290,11 @@ enum MHD_Result http_defer(struct MHD_Connection *c, struct http_req *r)
 					   "every analysis worker is busy and the queue is full; "
 					   "retry shortly",
 					   NULL, retry);
+	}
+	struct lay_error err;
+	if (http_budget_hold(&r->budget, (int64_t)sizeof *r, "the request's queue slot", &err)) {
+		pthread_mutex_unlock(&p->lock);
+		return http_send_error(c, r, &err);
 	}
 	r->mhd = c;
 	r->qnext = NULL;
@@ -327,7 +403,8 @@ bool http_conn_state(struct http_req *r, int state)
 	return !expired;
 }
 
-/* 1: bytes are waiting, 0: the peer closed, -1: nothing yet (or error). */
+/* 1: bytes are waiting, 0: the peer closed (its side, or reset), -1:
+ * nothing yet. */
 static int peek(MHD_socket fd)
 {
 	char b;
@@ -337,6 +414,40 @@ static int peek(MHD_socket fd)
 	if (n == 0)
 		return 0;
 	return errno == EAGAIN || errno == EWOULDBLOCK ? -1 : 0;
+}
+
+/* Whether the connection is gone both ways: reset (TCP's CLOSE state,
+ * after an RST) rather than half-closed (CLOSE_WAIT: the client may still
+ * read). */
+static bool reset(MHD_socket fd)
+{
+	struct tcp_info ti;
+	socklen_t len = sizeof ti;
+	if (getsockopt(fd, IPPROTO_TCP, TCP_INFO, &ti, &len) != 0)
+		return true;
+	return ti.tcpi_state == TCP_CLOSE;
+}
+
+/*
+ * A client whose end of file came while its analysis computes: a full
+ * close (it gave up) or a half-close (it shut its sending side and waits
+ * for the answer, as nc -N does).  Only writing tells them apart: a closed
+ * socket answers with a reset.  So it is sent an interim "102 Processing"
+ * once (clients read and skip 1xx responses; never to HTTP/1.0), and
+ * cancelled when the reset comes or the send fails.  True to cancel.
+ */
+static bool client_gone(struct http_req *r, MHD_socket fd)
+{
+	static const char processing[] = "HTTP/1.1 102 Processing\r\n\r\n";
+	if (peek(fd) != 0)
+		return false;
+	if (r->http10 || reset(fd))
+		return true;
+	if (r->probed)
+		return false;
+	r->probed = true;
+	return send(fd, processing, sizeof processing - 1, MSG_NOSIGNAL | MSG_DONTWAIT) !=
+	       (ssize_t)(sizeof processing - 1);
 }
 
 /* A body that did not arrive in time: answered 408 here, since the
@@ -395,7 +506,7 @@ static void *watchdog(void *arg)
 					k->fd = MHD_INVALID_SOCKET;
 				}
 			} else if (r->state == REQ_WORK) {
-				if (peek(k->fd) == 0) /* the client went away */
+				if (client_gone(r, k->fd))
 					atomic_store(&r->budget.cancel, true);
 			}
 		}

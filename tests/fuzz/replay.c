@@ -1,7 +1,8 @@
 /*
  * replay.c - runs a libFuzzer harness without libFuzzer: every file named
- * on the command line, or else every golden request and every saved crash
- * reproducer, goes through LLVMFuzzerTestOneInput once.  Built into `make
+ * on the command line, or else every golden request, every saved crash
+ * reproducer and every HTTP message of tests/fuzz/framing, goes through
+ * LLVMFuzzerTestOneInput once.  Built into `make
  * check` (and so under the sanitizers), it keeps the fuzzers' findings
  * fixed.  A finding is an abort or a sanitizer report: the exit status.
  */
@@ -81,6 +82,9 @@ int main(int argc, char **argv)
 		snprintf(crashes, sizeof crashes, "%s/tests/fuzz/crashes", srcdir ? srcdir : ".");
 		if (golden)
 			rc |= replay_dir(golden, "request.json", &count);
+		rc |= replay_dir(crashes, NULL, &count);
+		/* HTTP messages, the framing harness's seeds */
+		snprintf(crashes, sizeof crashes, "%s/tests/fuzz/framing", srcdir ? srcdir : ".");
 		rc |= replay_dir(crashes, NULL, &count);
 	}
 	printf("replayed %d inputs\n", count);

@@ -154,7 +154,7 @@ targets_of() { # tests -> make targets
 		unit/*) echo "tests/$t" ;;
 		golden*) echo "layoutd tests/golden/run_golden" ;;
 		sh/openapi) echo "layoutd tests/openapi_check" ;;
-		sh/*) echo "layoutd" ;;
+		sh/*) echo "layoutd tests/rawhttp" ;;
 		prog/*) echo "${t#prog/}" ;;
 		*) die "unknown test $t" ;;
 		esac
@@ -174,7 +174,7 @@ run_tests() {
 		esac
 		echo "== $t" >>"$rt_log"
 		(cd "$B" && LAYOUTD=$B/layoutd GOLDEN_DIR=$S/tests/golden SCHEMA_DIR=$S/schema \
-			OPENAPI_CHECK=$B/tests/openapi_check srcdir=$S \
+			OPENAPI_CHECK=$B/tests/openapi_check RAWHTTP=$B/tests/rawhttp srcdir=$S \
 			timeout "$tmo" "$@" </dev/null
 		# not the last command: the subshell reports a crash into the log
 		exit $?) >>"$rt_log" 2>&1 || {
