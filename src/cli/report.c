@@ -20,8 +20,9 @@ void cli_result_clear(struct cli_result *r)
 	free(r->text);
 	json_decref(r->analysis);
 	json_decref(r->error);
+	json_decref(r->findings);
 	r->text = NULL;
-	r->analysis = r->error = NULL;
+	r->analysis = r->error = r->findings = NULL;
 }
 
 /* The reasons a file fails, each {"rule", "message"}: failed
@@ -31,6 +32,10 @@ static json_t *findings(const struct cli_result *r)
 	json_t *out = json_array(), *x;
 	size_t i;
 	char msg[2048], rule[128];
+	if (r->findings) {
+		json_decref(out);
+		return json_incref(r->findings);
+	}
 	if (r->rc == CLI_BAD) {
 		const char *code = json_string_value(json_object_get(r->error, "code"));
 		const char *detail = json_string_value(json_object_get(r->error, "detail"));
@@ -97,7 +102,12 @@ static char *human(const struct cli_result *r)
 	FILE *f = open_memstream(&buf, &len);
 	if (!f)
 		return NULL;
-	if (r->analysis)
+	json_t *x;
+	size_t i;
+	if (r->findings)
+		json_array_foreach(r->findings, i, x)
+			fprintf(f, "%s\n", json_string_value(json_object_get(x, "message")));
+	else if (r->analysis)
 		cli_print_analysis(f, r->file, r->analysis);
 	else if (r->local)
 		cli_print_error(f, r->file, &r->lerr);
@@ -254,6 +264,7 @@ void cli_report_one(struct cli_report *rep, const struct cli_result *r)
 static void junit(struct cli_report *rep, const struct cli_result *res, int n)
 {
 	FILE *f = rep->out;
+	const char *suite = rep->suite ? rep->suite : "layoutd check";
 	double total = 0;
 	for (int k = 0; k < n; k++)
 		total += res[k].seconds;
@@ -262,17 +273,20 @@ static void junit(struct cli_report *rep, const struct cli_result *res, int n)
 	strftime(stamp, sizeof stamp, "%Y-%m-%dT%H:%M:%S", gmtime(&now));
 	fprintf(f, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
 	fprintf(f,
-		"<testsuites name=\"layoutd check\" tests=\"%d\" failures=\"%d\" errors=\"%d\" "
+		"<testsuites name=\"%s\" tests=\"%d\" failures=\"%d\" errors=\"%d\" "
 		"time=\"%.3f\">\n",
-		n, rep->failed, rep->errors, total);
+		suite, n, rep->failed, rep->errors, total);
 	fprintf(f,
-		"  <testsuite name=\"layoutd check\" tests=\"%d\" failures=\"%d\" errors=\"%d\" "
+		"  <testsuite name=\"%s\" tests=\"%d\" failures=\"%d\" errors=\"%d\" "
 		"skipped=\"0\" time=\"%.3f\" timestamp=\"%s\">\n",
-		n, rep->failed, rep->errors, total, stamp);
+		suite, n, rep->failed, rep->errors, total, stamp);
 	for (int k = 0; k < n; k++) {
 		const struct cli_result *r = &res[k];
-		fputs("    <testcase classname=\"layoutd.check\" name=\"", f);
+		fprintf(f, "    <testcase classname=\"%s\" name=\"",
+			rep->suite ? "layoutd.lint" : "layoutd.check");
 		xml_text(f, r->file, true);
+		if (r->findings)
+			fprintf(f, ":%ld:%ld", r->line, r->col);
 		fprintf(f, "\" time=\"%.3f\"", r->seconds);
 		if (r->rc == CLI_PASS) {
 			fputs("/>\n", f);
@@ -324,6 +338,10 @@ static void sarif(struct cli_report *rep, const struct cli_result *res, int n)
 					snprintf(desc, sizeof desc,
 						 "The layout meets its expectation \"%s\"",
 						 rule + 7);
+				else if (strncmp(rule, "lint/", 5) == 0)
+					snprintf(desc, sizeof desc,
+						 "The kernel's op meets the lint thresholds (%s)",
+						 rule + 5);
 				else if (strncmp(rule, "input/", 6) == 0)
 					snprintf(desc, sizeof desc,
 						 "The input is a valid layout request (%s)",
@@ -340,7 +358,10 @@ static void sarif(struct cli_report *rep, const struct cli_result *res, int n)
 						"startColumn", (json_int_t)r->col);
 			json_t *one = json_pack(
 				"{s:s,s:I,s:s,s:{s:s},s:[o]}", "ruleId", rule, "ruleIndex",
-				json_integer_value(json_object_get(seen, rule)), "level", "error",
+				json_integer_value(json_object_get(seen, rule)), "level",
+				json_object_get(x, "level")
+					? json_string_value(json_object_get(x, "level"))
+					: "error",
 				"message", "text", json_string_value(json_object_get(x, "message")),
 				"locations", loc);
 			const char *fp =
