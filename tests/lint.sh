@@ -38,9 +38,9 @@ run() { # NAME WANT_RC cmd...
 	[ "$r" = "$w" ] && ok "$n (exit $r)" || { bad "$n: exit $r, expected $w"; cat "$T/out" "$T/err"; }
 }
 run "no threshold: warnings only" 0 "$L" lint "$K"
-grep -q '^/work/kernels/attn.py:15:4: warning: ttg.local_store: 3 bank conflicts (4-way), 32-bit vectors' "$T/out" &&
+grep -q '^/src/kernels/attn.py:15:4: warning: ttg.local_store: 3 bank conflicts (4-way), 32-bit vectors' "$T/out" &&
 	ok "text: at the kernel's line" || bad "text: $(head -3 "$T/out")"
-grep -q '^/work/kernels/gemm.py:91:9: ok: ttg.convert_layout: no data movement' "$T/out" &&
+grep -q '^/src/kernels/gemm.py:91:9: ok: ttg.convert_layout: no data movement' "$T/out" &&
 	ok "text: a named loc resolves to its inner location" || bad "text conversion line"
 run "--max-conflicts 2" 1 "$L" lint --format json --max-conflicts 2 "$K"
 [ "$(jq '[.findings[] | select(.fails)] | map(.line) | join(",")' -r "$T/out")" = "13,14" ] &&
@@ -57,7 +57,7 @@ grep -q 'triton-membar.mlir:97:13: error: ttg.local_alloc: cannot analyse' "$T/o
 
 # CI formats
 run "github" 1 "$L" lint --format github --max-conflicts 2 "$K"
-[ "$(grep -c '^::error file=/work/kernels/' "$T/out")" = 2 ] && [ "$(grep -c '^::warning file=/work/kernels/gemm.py,line=88,col=22,title=layoutd lint/bank_conflicts::' "$T/out")" = 1 ] &&
+[ "$(grep -c '^::error file=/src/kernels/' "$T/out")" = 2 ] && [ "$(grep -c '^::warning file=/src/kernels/gemm.py,line=88,col=22,title=layoutd lint/bank_conflicts::' "$T/out")" = 1 ] &&
 	ok "github: errors over the threshold, a warning under it" || bad "github: $(cat "$T/out")"
 run "junit" 1 "$L" lint --format junit --max-conflicts 2 "$K"
 cp "$T/out" "$T/lint.xml"
@@ -66,7 +66,7 @@ if command -v xmllint >/dev/null 2>&1; then
 	[ "$(xmllint --xpath 'string(/testsuites/@tests)' "$T/lint.xml")" = 5 ] &&
 		[ "$(xmllint --xpath 'string(/testsuites/@failures)' "$T/lint.xml")" = 2 ] &&
 		ok "JUnit: one test per finding, two failures" || bad "JUnit counts"
-	xmllint --xpath 'string(//testcase[failure][1]/@name)' "$T/lint.xml" | grep -qx '/work/kernels/attn.py:15:4' &&
+	xmllint --xpath 'string(//testcase[failure][1]/@name)' "$T/lint.xml" | grep -qx '/src/kernels/attn.py:15:4' &&
 		ok "JUnit: the test names the kernel line" || bad "JUnit name"
 else
 	echo "skip JUnit validation: no xmllint"
@@ -74,7 +74,7 @@ fi
 run "sarif" 1 "$L" lint --format sarif --max-conflicts 2 "$K"
 cp "$T/out" "$T/lint.sarif"
 [ "$(jq -r '[.runs[0].results[] | .level] | join(",")' "$T/lint.sarif")" = "error,error,warning" ] &&
-	[ "$(jq -r '.runs[0].results[0].locations[0].physicalLocation | "\(.artifactLocation.uri):\(.region.startLine):\(.region.startColumn)"' "$T/lint.sarif")" = "/work/kernels/attn.py:15:4" ] &&
+	[ "$(jq -r '.runs[0].results[0].locations[0].physicalLocation | "\(.artifactLocation.uri):\(.region.startLine):\(.region.startColumn)"' "$T/lint.sarif")" = "/src/kernels/attn.py:15:4" ] &&
 	ok "SARIF: levels and the kernel location" || bad "SARIF: $(jq -c '.runs[0].results' "$T/lint.sarif")"
 if [ -d "$NM/ajv-draft-04" ] && command -v node >/dev/null 2>&1; then
 	if out=$(NODE_PATH=$NM node "$S/tests/validate.cjs" sarif "$S/tests/schemas/sarif-schema-2.1.0.json" "$T/lint.sarif" 2>&1); then

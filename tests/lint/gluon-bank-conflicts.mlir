@@ -6,21 +6,21 @@
 #mma = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 4], instrShape = [16, 8]}>
 #shared = #ttg.nvmma_shared<{swizzlingByteWidth = 0, transposed = false, elementBitWidth = 16}>
 #smem = #ttg.shared_memory
-#loc = loc("/work/kernels/attn.py":12:0)
+#loc = loc("/src/kernels/attn.py":12:0)
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 8 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
-  tt.func public @store_acc(%acc: tensor<4x64xf16, #mma> loc("/work/kernels/attn.py":12:0)) attributes {noinline = false} {
+  tt.func public @store_acc(%acc: tensor<4x64xf16, #mma> loc("/src/kernels/attn.py":12:0)) attributes {noinline = false} {
     %buf = ttg.local_alloc : () -> !ttg.memdesc<4x64xf16, #shared, #smem, mutable> loc(#loc1)
     ttg.local_store %acc, %buf : tensor<4x64xf16, #mma> -> !ttg.memdesc<4x64xf16, #shared, #smem, mutable> loc(#loc2)
     %back = ttg.local_load %buf : !ttg.memdesc<4x64xf16, #shared, #smem, mutable> -> tensor<4x64xf16, #mma> loc(#loc3)
     tt.return loc(#loc4)
   } loc(#loc)
 } loc(#loc)
-#loc1 = loc("/work/kernels/attn.py":14:10)
-#loc2 = loc("/work/kernels/attn.py":15:4)
+#loc1 = loc("/src/kernels/attn.py":14:10)
+#loc2 = loc("/src/kernels/attn.py":15:4)
 #loc3 = loc(callsite(#loc5 at #loc6))
-#loc4 = loc("/work/kernels/attn.py":20:4)
-#loc5 = loc("/work/kernels/helpers.py":7:11)
-#loc6 = loc("/work/kernels/attn.py":17:11)
+#loc4 = loc("/src/kernels/attn.py":20:4)
+#loc5 = loc("/src/kernels/helpers.py":7:11)
+#loc6 = loc("/src/kernels/attn.py":17:11)
 
 // -----
 
@@ -36,6 +36,6 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return
   }
 }
-#loc1 = loc("/work/kernels/gemm.py":88:22)
-#loc2 = loc("/work/kernels/gemm.py":90:22)
-#loc3 = loc("cvt"("/work/kernels/gemm.py":91:9))
+#loc1 = loc("/src/kernels/gemm.py":88:22)
+#loc2 = loc("/src/kernels/gemm.py":90:22)
+#loc3 = loc("cvt"("/src/kernels/gemm.py":91:9))

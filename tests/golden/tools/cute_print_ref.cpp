@@ -56,5 +56,9 @@ int main(int argc, char** argv) {
   // 1-mode strided: 12 x 10 so the cells take three digits (cosize 120)
   auto wide = make_layout(make_shape(12, 10), make_stride(10, 1));
   emit("print-cute-rowmajor-12x10", [&] { print_layout(wide); });
+  // Sw<2,0,3> o _0 o (_8,_8):(_8,_1): the row's low bits XORed into the column
+  auto sw8 = composition(Swizzle<2, 0, 3>{}, Layout<Shape<_8, _8>, Stride<_8, _1>>{});
+  emit("print-cute-sw203-8x8", [&] { print_layout(sw8); });
+  emit("print-latex-sw203-8x8", [&] { print_latex(sw8); });
   return 0;
 }
