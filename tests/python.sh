@@ -24,5 +24,5 @@ echo "ok   pip install ./clients/python (offline)"
 [ -f "$T/site/layoutd/__init__.py" ] || { echo "FAIL the wheel holds no layoutd package"; exit 1; }
 L=$(cd "$(dirname "$L")" && pwd)/$(basename "$L")
 cd "$T" || exit 99
-LAYOUTD="$L" PYTHONPATH="$T/site" PYTHONDONTWRITEBYTECODE=1 \
+LAYOUTD="$L" LAYOUTD_KERNEL_MLIR="$S/tests/lint/gluon-bank-conflicts.mlir" PYTHONPATH="$T/site" PYTHONDONTWRITEBYTECODE=1 \
 	python3 -m unittest discover -v -s "$T/src/tests" -t "$T/src/tests" 2>&1

@@ -176,6 +176,38 @@ class TestCheck(unittest.TestCase):
                 os.environ["LAYOUTD_SERVER"] = old
 
 
+HERE = os.path.dirname(os.path.abspath(__file__))
+KERNEL = os.environ.get("LAYOUTD_KERNEL_MLIR") or os.path.join(
+    HERE, "..", "..", "..", "tests", "lint", "gluon-bank-conflicts.mlir")
+
+
+class TestPictures(unittest.TestCase):
+    def test_print_cute_table(self):
+        text = layoutd.Client(URL).print("(_2,_3):(_3,_1)", format="cute")
+        self.assertEqual(text, "(_2,_3):(_3,_1)\n"
+                               "      0   1   2 \n"
+                               "    +---+---+---+\n"
+                               " 0  | 0 | 1 | 2 |\n"
+                               "    +---+---+---+\n"
+                               " 1  | 3 | 4 | 5 |\n"
+                               "    +---+---+---+\n")
+
+    def test_print_of_a_rank3_layout_is_located(self):
+        with self.assertRaises(layoutd.LayoutError) as cm:
+            layoutd.Client(URL).print("(2,2,2):(1,2,4)", format="cute")
+        self.assertEqual(cm.exception.code, "shape_mismatch")
+        self.assertEqual(cm.exception.pointer, "/layout/cute")
+
+    @unittest.skipUnless(os.path.exists(KERNEL), "the source tree's tests/lint is not here")
+    def test_lint_a_kernel(self):
+        with open(KERNEL) as f:
+            r = layoutd.Client(URL).lint(f.read(), file="k.mlir")
+        self.assertTrue(r.ok)
+        self.assertEqual(r.modules, 2)
+        self.assertEqual([x.get("bank_conflicts") for x in r.findings], [3, 3, 1, 0, None])
+        self.assertEqual(r.findings[0].loc.line, 15)
+
+
 class TestRegistry(unittest.TestCase):
     def test_push_needs_the_token(self):
         with self.assertRaises(layoutd.AuthError) as cm:
