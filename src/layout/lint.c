@@ -31,11 +31,18 @@ struct line {
  * kept per distinct op kind and type text. */
 #define LINT_CACHE 256
 
+struct alias_line {
+	const char *name; /* after the '#' */
+	int nlen;
+	const struct line *line;
+};
+
 struct module {
 	const struct line *l;
 	int nl;
-	char *aliases; /* the layout alias lines and the module line, owned */
-	size_t alen;
+	struct alias_line *al; /* the layout aliases, owned */
+	int nal;
+	const struct line *modline; /* "module attributes {...}", or NULL */
 	int ncache;
 	char *key[LINT_CACHE];	    /* owned */
 	json_t *fields[LINT_CACHE]; /* owned: the finding's analysed members */
@@ -237,16 +244,56 @@ static const char *type_of(const struct optypes *ty, bool memdesc, int nth, int 
 	return NULL;
 }
 
-/* {"ttgir": <the module's aliases and module line> "%v = x : TYPE"}. */
+/* Mark the layout aliases text[0..n) refers to ("#name"), and theirs. */
+static void mark(const struct module *m, const char *text, int n, bool *use, int depth)
+{
+	if (depth > 64)
+		return;
+	for (int i = 0; i < n; i++) {
+		if (text[i] != '#')
+			continue;
+		int e = i + 1;
+		while (e < n && (isalnum((unsigned char)text[e]) || strchr("_.$-", text[e])))
+			e++;
+		for (int k = 0; k < m->nal; k++)
+			if (!use[k] && m->al[k].nlen == e - i - 1 &&
+			    strncmp(m->al[k].name, text + i + 1, (size_t)(e - i - 1)) == 0) {
+				use[k] = true;
+				mark(m, m->al[k].line->s, m->al[k].line->n, use, depth + 1);
+			}
+		i = e - 1;
+	}
+}
+
+/* {"ttgir": <the aliases TYPE needs, the module line> "%v = x : TYPE"}:
+ * only the aliases the type reaches, so a module of many layouts costs
+ * each op no more than its own. */
 static json_t *side(const struct module *m, const char *type, int len)
 {
-	size_t n = m->alen + (size_t)len + 16;
-	char *t = malloc(n);
-	if (!t)
+	bool *use = calloc((size_t)m->nal + 1, sizeof *use);
+	size_t n = (size_t)len + 16;
+	if (!use)
 		return NULL;
-	snprintf(t, n, "%.*s%%v = x : %.*s", (int)m->alen, m->aliases ? m->aliases : "", len, type);
+	mark(m, type, len, use, 0);
+	for (int k = 0; k < m->nal; k++)
+		if (use[k])
+			n += (size_t)m->al[k].line->n + 1;
+	if (m->modline)
+		n += (size_t)m->modline->n + 1;
+	char *t = malloc(n), *w = t;
+	if (!t) {
+		free(use);
+		return NULL;
+	}
+	for (int k = 0; k < m->nal; k++)
+		if (use[k])
+			w += sprintf(w, "%.*s\n", m->al[k].line->n, m->al[k].line->s);
+	if (m->modline)
+		w += sprintf(w, "%.*s\n", m->modline->n, m->modline->s);
+	sprintf(w, "%%v = x : %.*s", len, type);
 	json_t *d = json_pack("{s:s}", "ttgir", t);
 	free(t);
+	free(use);
 	return d;
 }
 
@@ -301,8 +348,18 @@ static void access_finding(json_t *f, const struct module *m, const struct optyp
 		goto out;
 	}
 	acc = json_pack("{s:O,s:s}", "threads", thr, "op", store ? "store" : "load");
-	a = lay_analyze_request(def, mem, NULL, NULL, acc, NULL, opt, &err);
-	json_t *x = json_object_get(a, "access");
+	/* the access analysis alone: lint reports no verdicts of the shared
+	 * layout, only how the warp reaches it (the structure carries the
+	 * element width the types give) */
+	a = json_object();
+	if (def->ops && def->ops->structure) {
+		json_t *st = def->ops->structure(def);
+		if (st)
+			json_object_set_new(a, "structure", st);
+	}
+	json_t *x = NULL;
+	if (lay_access_attach(a, def, mem, acc, NULL, NULL, opt, &err) == 0)
+		x = json_object_get(a, "access");
 	if (!x) {
 		set_error(f, &err, strncmp(err.pointer, "/access", 7) == 0 ? "tensor" : "memdesc");
 		goto out;
@@ -419,37 +476,29 @@ static char *cache_key(const char *kind, const struct optypes *ty)
 	return key;
 }
 
-/* Alias lines that are layouts (not locations) and the module line, one
- * text the ttgir notation reads before each op's value. */
+/* The module's layout alias lines (not locations) and its module line,
+ * which the ttgir notation reads before each op's value. */
 static int module_header(struct module *m)
 {
-	size_t cap = 1, len = 0;
-	for (int k = 0; k < m->nl; k++)
-		cap += (size_t)m->l[k].n + 1;
-	char *t = malloc(cap);
-	if (!t)
+	m->al = calloc((size_t)m->nl + 1, sizeof *m->al);
+	if (!m->al)
 		return LAY_ENOMEM;
 	for (int k = 0; k < m->nl; k++) {
 		const struct line *l = &m->l[k];
-		int v;
-		bool keep = false;
-		if (alias_name(l, &v))
-			keep = !starts(l->s + v, l->n - v, "loc(");
-		else {
-			int i = 0;
-			while (i < l->n && isspace((unsigned char)l->s[i]))
-				i++;
-			keep = starts(l->s + i, l->n - i, "module attributes");
-		}
-		if (!keep)
+		int v, len = alias_name(l, &v);
+		if (len) {
+			if (starts(l->s + v, l->n - v, "loc("))
+				continue;
+			const char *h = memchr(l->s, '#', (size_t)l->n);
+			m->al[m->nal++] = (struct alias_line){ h + 1, len, l };
 			continue;
-		memcpy(t + len, l->s, (size_t)l->n);
-		len += (size_t)l->n;
-		t[len++] = '\n';
+		}
+		int i = 0;
+		while (i < l->n && isspace((unsigned char)l->s[i]))
+			i++;
+		if (!m->modline && starts(l->s + i, l->n - i, "module attributes"))
+			m->modline = l;
 	}
-	t[len] = '\0';
-	m->aliases = t;
-	m->alen = len;
 	return 0;
 }
 
@@ -541,6 +590,10 @@ json_t *lay_lint(const char *text, const char *file, const struct lay_options *o
 		}
 		p = e + 1;
 	}
+	/* the findings carry counts, not examples: one is enough to compute */
+	struct lay_options lopt = opt ? *opt : (struct lay_options){ 0 };
+	lopt.examples = 1;
+	opt = &lopt;
 	int modules = 0, nops = 0;
 	for (long start = 0; start < n;) {
 		long end = start;
@@ -548,7 +601,7 @@ json_t *lay_lint(const char *text, const char *file, const struct lay_options *o
 			end++;
 		struct module m = { .l = lines + start, .nl = (int)(end - start) };
 		int rc = lint_module(&m, modules, findings, &nops, opt, err);
-		free(m.aliases);
+		free(m.al);
 		for (int c = 0; c < m.ncache; c++) {
 			free(m.key[c]);
 			json_decref(m.fields[c]);
