@@ -55,6 +55,14 @@ run "a missing file" 2 "$L" lint "$T/none.mlir"
 run "an op that cannot be analysed" 2 "$L" lint "$D/triton-membar.mlir"
 grep -q 'triton-membar.mlir:97:13: error: ttg.local_alloc: cannot analyse' "$T/out" && ok "the error names the op's line" || bad "error line: $(grep error "$T/out")"
 
+# a pasted op line is a check request: both sides analysed
+sed -n '6,8p' "$K" >"$T/op.ttgir"
+grep 'ttg.local_load' "$K" | sed 's/ loc(.*)$//' >>"$T/op.ttgir"
+run "check of a pasted ttg.local_load line" 0 "$L" check --json "$T/op.ttgir"
+[ "$(jq -c '[.access.op, .access.bank_conflicts, .access.vector.bits, .logical.shape]' "$T/out")" = '["load",3,32,[4,64]]' ] &&
+	ok "the pasted local_load: its memdesc read by its tensor's layout" || bad "pasted op: $(jq -c .access "$T/out" | head -c 300)"
+run "check of a pasted op with --max-points" 0 "$L" check --max-points 4096 "$T/op.ttgir"
+
 # CI formats
 run "github" 1 "$L" lint --format github --max-conflicts 2 "$K"
 [ "$(grep -c '^::error file=/src/kernels/' "$T/out")" = 2 ] && [ "$(grep -c '^::warning file=/src/kernels/gemm.py,line=88,col=22,title=layoutd lint/bank_conflicts::' "$T/out")" = 1 ] &&

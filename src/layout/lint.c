@@ -677,3 +677,56 @@ int lay_lint_judge(json_t *res, int64_t max_conflicts, json_t *deny, const char 
 	json_object_set_new(res, "ok", json_boolean(failed == 0 && errors == 0));
 	return 0;
 }
+
+json_t *lay_lint_request(const char *text)
+{
+	struct line *lines = NULL;
+	long n = 1;
+	for (const char *p = text; *p; p++)
+		n += *p == '\n';
+	if (n > LAYOUTD_MAX_LINT_OPS || !(lines = calloc((size_t)n, sizeof *lines)))
+		return NULL;
+	long k = 0;
+	for (const char *p = text;; k++) {
+		const char *e = strchr(p, '\n');
+		lines[k] = (struct line){ p, (int)(e ? e - p : (long)strlen(p)), k + 1 };
+		if (!e) {
+			k++;
+			break;
+		}
+		p = e + 1;
+	}
+	struct module m = { .l = lines, .nl = (int)k };
+	json_t *req = NULL;
+	int found = -1, col = 0, v;
+	const char *op = NULL;
+	for (int i = 0; i < m.nl; i++) {
+		const char *o = line_op(&lines[i], &col);
+		if (!o || alias_name(&lines[i], &v) || strstr(o, "convert_layout"))
+			continue;
+		if (found >= 0)
+			goto out; /* several ops: a module, for lint */
+		found = i;
+		op = o;
+	}
+	if (found < 0 || module_header(&m))
+		goto out;
+	struct optypes ty;
+	op_types(&lines[found], col, &ty);
+	int ml = 0, tl = 0;
+	const char *md = type_of(&ty, true, 0, &ml), *tn = type_of(&ty, false, 0, &tl);
+	if (!md || !tn)
+		goto out;
+	json_t *mem = side(&m, md, ml), *thr = side(&m, tn, tl);
+	if (mem && thr)
+		req = json_pack("{s:o,s:{s:o,s:s}}", "layout", mem, "access", "threads", thr, "op",
+				strstr(op, "local_load") ? "load" : "store");
+	else {
+		json_decref(mem);
+		json_decref(thr);
+	}
+out:
+	free(m.al);
+	free(lines);
+	return req;
+}

@@ -42,4 +42,13 @@ json_t *lay_lint(const char *text, const char *file, const struct lay_options *o
 int lay_lint_judge(json_t *res, int64_t max_conflicts, json_t *deny, const char *ptr,
 		   struct lay_error *err);
 
+/*
+ * A pasted op line -- one ttg.local_load, local_store or local_alloc with a
+ * value, with the alias lines it uses -- as an analysis request: the
+ * memdesc's layout and {"access": {"threads": <the tensor's layout>, "op"}}.
+ * NULL when the text holds no such op or more than one (a whole module:
+ * lint it).  The caller owns the request.
+ */
+json_t *lay_lint_request(const char *text);
+
 #endif
