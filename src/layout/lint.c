@@ -502,6 +502,34 @@ static int module_header(struct module *m)
 	return 0;
 }
 
+/* Lines that continue the op of line k (Triton breaks long ops before
+ * their types): one text of them all, owned by the caller, in *out;
+ * NULL when the next line starts something else. */
+static char *continuation(const struct module *m, int k, struct line *out)
+{
+	size_t n = (size_t)m->l[k].n + 1;
+	int last = k;
+	for (int j = k + 1; j < m->nl && j <= k + 8; j++) {
+		const char *s = m->l[j].s, *e = s + m->l[j].n;
+		while (s < e && isspace((unsigned char)*s))
+			s++;
+		if (s == e || !(strchr(":-!(", *s) || starts(s, (int)(e - s), "tensor<") ||
+				starts(s, (int)(e - s), "loc(")))
+			break;
+		n += (size_t)m->l[j].n + 1;
+		last = j;
+	}
+	if (last == k)
+		return NULL;
+	char *t = malloc(n), *w = t;
+	if (!t)
+		return NULL;
+	for (int j = k; j <= last; j++)
+		w += sprintf(w, "%s%.*s", j > k ? " " : "", m->l[j].n, m->l[j].s);
+	*out = (struct line){ t, (int)(w - t), m->l[k].no };
+	return t;
+}
+
 static int lint_module(struct module *m, int module_no, json_t *findings, int *nops,
 		       const struct lay_options *opt, struct lay_error *err)
 {
@@ -519,17 +547,47 @@ static int lint_module(struct module *m, int module_no, json_t *findings, int *n
 		int nmd = 0, ntn = 0;
 		for (int t = 0; t < ty.n; t++)
 			ty.t[t].memdesc ? nmd++ : ntn++;
+		/* an op printed over several lines: its types on the next ones */
+		struct line joined;
+		char *jtext = NULL;
+		if (nmd + ntn < 2 && k + 1 < m->nl && (jtext = continuation(m, k, &joined))) {
+			l = &joined;
+			op_types(l, col, &ty);
+			nmd = ntn = 0;
+			for (int t = 0; t < ty.n; t++)
+				ty.t[t].memdesc ? nmd++ : ntn++;
+		}
 		bool conv = strcmp(name, "convert_layout") == 0;
 		/* a local_alloc without an operand writes nothing */
-		if (conv ? ntn < 2 : (nmd < 1 || ntn < 1))
+		const char *after = l->s + col + strlen(op);
+		while (after < l->s + l->n && *after == ' ')
+			after++;
+		if (strcmp(name, "local_alloc") == 0 && (after >= l->s + l->n || *after != '%')) {
+			free(jtext);
 			continue;
-		if (++*nops > LAYOUTD_MAX_LINT_OPS)
+		}
+		if (++*nops > LAYOUTD_MAX_LINT_OPS) {
+			free(jtext);
 			return lay_error_set(err, LAY_ELIMIT, "", -1,
 					     "more than %d ops to check in one text",
 					     LAYOUTD_MAX_LINT_OPS);
+		}
 		char opname[48];
 		snprintf(opname, sizeof opname, "ttg.%s", name);
 		json_t *f = finding_new(m, l, col + 1, opname, module_no);
+		if (conv ? ntn < 2 : (nmd < 1 || ntn < 1)) {
+			/* an op Triton prints on several lines, or cut short */
+			struct lay_error te;
+			lay_error_set(&te, LAY_ESYNTAX, "", -1,
+				      "its line does not hold its %s (the op's types end its line "
+				      "as Triton prints it)",
+				      conv ? "two tensor<...> types"
+					   : "!ttg.memdesc<...> and tensor<...> types");
+			set_error(f, &te, "types");
+			json_array_append_new(findings, f);
+			free(jtext);
+			continue;
+		}
 		bool store = strcmp(name, "local_load") != 0;
 		char *key = cache_key(conv ? "c" : store ? "s" : "l", &ty);
 		int hit = -1;
@@ -554,6 +612,7 @@ static int lint_module(struct module *m, int module_no, json_t *findings, int *n
 			}
 		}
 		free(key);
+		free(jtext);
 		json_array_append_new(findings, f);
 	}
 	return 0;

@@ -202,6 +202,33 @@ static void test_lint_judge_and_limits(void)
 	free(big);
 }
 
+static void test_lint_multiline_and_unreadable(void)
+{
+	const char *text =
+		"#b = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [1], "
+		"order = [0]}>\n"
+		"#s = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>\n"
+		"  ttg.local_store %t, %m {async_task_id = array<i32: 1>}\n"
+		"      : tensor<32xf16, #b> -> !ttg.memdesc<32xf16, #s>\n"
+		"      loc(\"k.py\":3:4)\n"
+		"  %x = ttg.local_load %m : !ttg.memdesc<32xf16, #s -> tensor<32xf16, #b\n";
+	struct lay_error err;
+	lay_error_clear(&err);
+	json_t *r = lay_lint(text, "m.mlir", NULL, &err);
+	CU_ASSERT_PTR_NOT_NULL(r);
+	json_t *f = json_object_get(r, "findings");
+	CU_ASSERT_EQUAL(json_array_size(f), 2);
+	json_t *a = json_array_get(f, 0), *b = json_array_get(f, 1);
+	CU_ASSERT_EQUAL(json_integer_value(json_object_get(a, "line")), 3);
+	CU_ASSERT_EQUAL(json_integer_value(json_object_get(a, "bank_conflicts")), 0);
+	CU_ASSERT_EQUAL(json_integer_value(json_object_get(a, "vector_bits")), 16);
+	CU_ASSERT_EQUAL(json_integer_value(json_object_get(json_object_get(a, "loc"), "line")), 3);
+	CU_ASSERT_STRING_EQUAL(json_string_value(json_object_get(b, "kind")), "error");
+	CU_ASSERT_STRING_EQUAL(
+		json_string_value(json_object_get(json_object_get(b, "error"), "side")), "types");
+	json_decref(r);
+}
+
 static void test_lint_request(void)
 {
 	/* one op: a request; two ops: a module, no request */
@@ -232,6 +259,8 @@ int main(void)
 		{ "print formats", test_print_formats },
 		{ "lint: findings and locations", test_lint_findings },
 		{ "lint: thresholds and limits", test_lint_judge_and_limits },
+		{ "lint: an op over several lines, an unreadable one",
+		  test_lint_multiline_and_unreadable },
 		{ "lint: a pasted op", test_lint_request },
 		{ NULL, NULL },
 	};
