@@ -265,6 +265,8 @@ static int parse_layout(struct pc *p, struct pc_layout *l)
 {
 	int rc;
 	memset(l, 0, sizeof *l);
+	ws(p);
+	p->pos = lay_cute_label(p->s, p->pos); /* "LayoutC_TV: " as print(tiled_mma) writes */
 	if (word(p, "composition(")) {
 		if (!(word(p, "Swizzle<") || word(p, "Sw<")))
 			return pc_err(p, p->pos,
@@ -296,7 +298,8 @@ static int parse_layout(struct pc *p, struct pc_layout *l)
 	if (rc)
 		return rc;
 	ws(p);
-	if (p->s[p->pos])
+	/* print_layout's own grid below the layout (a picture pasted back) */
+	if (p->s[p->pos] && !lay_cute_grid(p->s, p->pos))
 		return pc_err(p, p->pos, "unexpected text after the layout");
 	return 0;
 }
