@@ -261,6 +261,55 @@ static int swizzle_params(struct pc *p, struct pc_layout *l)
 	return 0;
 }
 
+/* pycute's str() of a Swizzle: SW_B_M_S (here after "SW_"). */
+static bool pycute_swizzle(struct pc *p)
+{
+	ws(p);
+	if (strncmp(p->s + p->pos, "SW_", 3) != 0 || !isdigit((unsigned char)p->s[p->pos + 3]))
+		return false;
+	p->pos += 2; /* at the '_' before B */
+	return true;
+}
+
+static int pycute_params(struct pc *p, struct pc_layout *l)
+{
+	int64_t v[3];
+	int at = p->pos;
+	for (int k = 0; k < 3; k++) {
+		if (p->s[p->pos] != '_')
+			return pc_err(p, p->pos, "expected SW_B_M_S as pycute prints a swizzle");
+		p->pos++;
+		int rc = number(p, &v[k]);
+		if (rc)
+			return rc;
+	}
+	if (v[0] < 0 || v[1] < 0 || v[0] > 16 || v[1] > 24 || v[2] > 24 || v[2] < -24)
+		return pc_err(p, at, "SW_%lld_%lld_%lld is not a swizzle CuTe accepts",
+			      (long long)v[0], (long long)v[1], (long long)v[2]);
+	l->swizzled = true;
+	l->B = (int)v[0];
+	l->M = (int)v[1];
+	l->S = (int)v[2];
+	return 0;
+}
+
+/* " o OFFSET o LAYOUT" after the swizzle of a composed layout. */
+static int composed_rest(struct pc *p, struct pc_layout *l)
+{
+	int rc, off;
+	if (!word(p, "o"))
+		return pc_err(p, p->pos, "expected 'o' after the swizzle");
+	if ((rc = item(p, &off, 0)))
+		return rc;
+	if (!p->n[off].leaf)
+		return pc_err(p, p->pos, "the offset of a swizzled layout is one integer");
+	l->offset = p->n[off].val;
+	l->offset_static = p->n[off].is_static;
+	if (!word(p, "o"))
+		return pc_err(p, p->pos, "expected 'o' before the layout");
+	return plain_layout(p, l);
+}
+
 static int parse_layout(struct pc *p, struct pc_layout *l)
 {
 	int rc;
@@ -280,18 +329,11 @@ static int parse_layout(struct pc *p, struct pc_layout *l)
 	} else if (word(p, "Sw<") || word(p, "Swizzle<")) {
 		if ((rc = swizzle_params(p, l)))
 			return rc;
-		if (!word(p, "o"))
-			return pc_err(p, p->pos, "expected 'o' after the swizzle");
-		int off;
-		if ((rc = item(p, &off, 0)))
+		rc = composed_rest(p, l);
+	} else if (pycute_swizzle(p)) {
+		if ((rc = pycute_params(p, l)))
 			return rc;
-		if (!p->n[off].leaf)
-			return pc_err(p, p->pos, "the offset of a swizzled layout is one integer");
-		l->offset = p->n[off].val;
-		l->offset_static = p->n[off].is_static;
-		if (!word(p, "o"))
-			return pc_err(p, p->pos, "expected 'o' before the layout");
-		rc = plain_layout(p, l);
+		rc = composed_rest(p, l);
 	} else {
 		rc = plain_layout(p, l);
 	}

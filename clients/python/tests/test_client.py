@@ -192,6 +192,22 @@ class TestPictures(unittest.TestCase):
                                " 1  | 3 | 4 | 5 |\n"
                                "    +---+---+---+\n")
 
+    def test_print_of_a_pycute_composed_layout(self):
+        class FakeComposed:
+            __module__ = "pycute.layout"
+
+            def __str__(self):
+                return "SW_3_4_3 o 0 o (8, 64):(64, 1)"
+
+        text = layoutd.Client(URL).print(FakeComposed(), format="cute")
+        self.assertEqual(text.split("\n")[0], "Sw<3,4,3> o 0 o (8,64):(64,1)")
+        self.assertEqual(text.split("\n")[3], " 0  |   0 |   1 |   2 |   3 |   4 |   5 |   6 |   7 |"
+                         "   8 |   9 |  10 |  11 |  12 |  13 |  14 |  15 |  16 |  17 |  18 |  19 |  20 |"
+                         "  21 |  22 |  23 |  24 |  25 |  26 |  27 |  28 |  29 |  30 |  31 |  32 |  33 |"
+                         "  34 |  35 |  36 |  37 |  38 |  39 |  40 |  41 |  42 |  43 |  44 |  45 |  46 |"
+                         "  47 |  48 |  49 |  50 |  51 |  52 |  53 |  54 |  55 |  56 |  57 |  58 |  59 |"
+                         "  60 |  61 |  62 |  63 |")
+
     def test_print_of_a_rank3_layout_is_located(self):
         with self.assertRaises(layoutd.LayoutError) as cm:
             layoutd.Client(URL).print("(2,2,2):(1,2,4)", format="cute")

@@ -60,5 +60,9 @@ int main(int argc, char** argv) {
   auto sw8 = composition(Swizzle<2, 0, 3>{}, Layout<Shape<_8, _8>, Stride<_8, _1>>{});
   emit("print-cute-sw203-8x8", [&] { print_layout(sw8); });
   emit("print-latex-sw203-8x8", [&] { print_latex(sw8); });
+  // pycute's str() of ComposedLayout(Swizzle(3,4,3), 0, Layout((8,64),(64,1))):
+  // every integer dynamic, the offset too
+  auto pyc = composition(Swizzle<3, 4, 3>{}, 0, make_layout(make_shape(8, 64), make_stride(64, 1)));
+  emit("print-cute-pycute-sw343-8x64", [&] { print_layout(pyc); });
   return 0;
 }
