@@ -85,11 +85,13 @@ char *lay_print(json_t *def_json, const char *ptr, const char *format,
 	if (strcmp(format, "cute") == 0 || strcmp(format, "latex") == 0)
 		return print_cute_def(def_json, ptr, format[0] == 'l', err);
 	if (strcmp(format, "triton") == 0 || strcmp(format, "triton-hw") == 0) {
-		if (!json_is_string(json_object_get(def_json, "ttgir"))) {
+		if (!json_is_string(json_object_get(def_json, "ttgir")) &&
+		    !json_object_get(def_json, "linear")) {
 			lay_error_set(
 				err, LAY_ESCHEMA, ptr, -1,
 				"print --format %s draws Triton layouts: the definition needs "
-				"a \"ttgir\" encoding and its tensor shape",
+				"a \"ttgir\" encoding and its tensor shape, or a \"linear\" "
+				"layout",
 				format);
 			return NULL;
 		}

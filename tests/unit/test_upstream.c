@@ -111,6 +111,14 @@ static void test_print_formats(void)
 	CU_ASSERT_STRING_EQUAL(s ? s : "", "Warp0:\n(0), (1)\n");
 	free(s);
 	json_decref(d);
+	/* the same layout as a linear one: the same picture */
+	d = json_loads("{\"linear\": {\"bases\": {\"register\": [], \"lane\": [[1]]}, "
+		       "\"out\": [[\"dim0\", 2]]}}",
+		       0, NULL);
+	s = lay_print(d, "/layout", "triton", NULL, &err);
+	CU_ASSERT_STRING_EQUAL(s ? s : "", "[T0:0, T1:0]\n");
+	free(s);
+	json_decref(d);
 }
 
 static const char *const kernel =
