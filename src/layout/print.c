@@ -60,7 +60,8 @@ void lay_buf_printf(struct lay_buf *b, const char *fmt, ...)
 	b->len += (size_t)n;
 }
 
-static char *print_cute_def(json_t *def_json, const char *ptr, bool latex, struct lay_error *err)
+static char *print_cute_def(json_t *def_json, const char *ptr, bool latex,
+			    const struct lay_options *opt, struct lay_error *err)
 {
 	json_t *cute = json_object_get(def_json, "cute");
 	char p[LAY_ERR_PTR];
@@ -72,7 +73,20 @@ static char *print_cute_def(json_t *def_json, const char *ptr, bool latex, struc
 		return NULL;
 	}
 	lay_ptr_join(p, sizeof p, ptr, "cute");
-	return lay_print_cute(json_string_value(cute), p, latex, err);
+	char *s = lay_print_cute(json_string_value(cute), p, latex, err);
+	if (s || err->code != LAY_ESYNTAX || err->position != 0)
+		return s;
+	/* not Shape:Stride text: perhaps an atom the cute notation knows */
+	struct lay_error e2;
+	lay_error_clear(&e2);
+	struct lay_def *def = lay_def_new(def_json, ptr, opt, &e2);
+	if (def) {
+		s = lay_print_cute_atom(def, latex, &e2);
+		lay_def_free(def);
+		if (s || e2.code)
+			*err = e2;
+	}
+	return s;
 }
 
 char *lay_print(json_t *def_json, const char *ptr, const char *format,
@@ -83,7 +97,7 @@ char *lay_print(json_t *def_json, const char *ptr, const char *format,
 		return NULL;
 	}
 	if (strcmp(format, "cute") == 0 || strcmp(format, "latex") == 0)
-		return print_cute_def(def_json, ptr, format[0] == 'l', err);
+		return print_cute_def(def_json, ptr, format[0] == 'l', opt, err);
 	if (strcmp(format, "triton") == 0 || strcmp(format, "triton-hw") == 0) {
 		if (!json_is_string(json_object_get(def_json, "ttgir")) &&
 		    !json_object_get(def_json, "linear")) {

@@ -30,6 +30,12 @@ void lay_buf_printf(struct lay_buf *b, const char *fmt, ...) __attribute__((form
  * (print_layout: rank 2; print_latex: rank 1 or 2), an error saying so. */
 char *lay_print_cute(const char *text, const char *ptr, bool latex, struct lay_error *err);
 
+/* The same pictures of a CuTe shared-memory atom (GMMA::Layout_K_SW32_Atom
+ * and kin, read by the cute notation into def): CuTe draws the atom's
+ * position-independent form, Sw<B,M,S> in element units o _0 o its
+ * layout.  NULL without err set when def is no such atom. */
+char *lay_print_cute_atom(struct lay_def *def, bool latex, struct lay_error *err);
+
 /* Triton's getLayoutStr of a ttgir definition (tensor view, or with hw the
  * hardware view), as triton-tensor-layout prints it without its header.
  * Returns a new string, or NULL with err set. */

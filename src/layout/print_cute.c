@@ -583,3 +583,101 @@ out:
 	free(p);
 	return out;
 }
+
+/* ------------------------------------------------------------------ */
+/* Shared-memory atoms                                                 */
+
+struct atom_rows {
+	int64_t *inner; /* per element (m + n*M): the unswizzled offset */
+	int64_t M;
+	int axis;
+	struct lay_swizzle sw; /* the element-level swizzle, no offset */
+};
+
+static int atom_row(void *ctx, const struct lay_table_row *row)
+{
+	struct atom_rows *a = ctx;
+	if (row->elem < 0 || !row->logical)
+		return 0;
+	/* an XOR swizzle undoes itself: applied again it gives the offset
+	 * before the swizzle */
+	a->inner[row->logical[0] + row->logical[1] * a->M] =
+		lay_swizzle_apply(&a->sw, row->coord[a->axis]);
+	return 0;
+}
+
+/*
+ * print_layout / print_latex of a smem_ptr_flag atom (GMMA::Layout_K_SW32_Atom
+ * and kin): CuTe draws as_position_independent_swizzle_layout of it, the
+ * swizzle in element units over the atom's static layout.  The layout is
+ * recovered from the engine's placement (rank 2, one stride per mode),
+ * which is what such an atom is.
+ */
+char *lay_print_cute_atom(struct lay_def *def, bool latex, struct lay_error *err)
+{
+	struct atom_rows a = { 0 };
+	struct pc *p = NULL;
+	struct lay_buf b = { 0 };
+	char *out = NULL;
+	if (def->notation != LAY_CUTE || !def->swizzle.present || def->rank != 2 ||
+	    def->naxes != 1 || def->swizzle.eS < 0)
+		return NULL;
+	a.M = def->shape[0];
+	int64_t N = def->shape[1];
+	if (a.M * N > PC_MAX_CELLS || !(a.inner = calloc((size_t)(a.M * N), sizeof *a.inner)) ||
+	    !(p = calloc(1, sizeof *p))) {
+		lay_error_set(err, LAY_ENOMEM, def->ptr, -1, "out of memory");
+		goto out;
+	}
+	a.axis = def->swizzle.axis;
+	a.sw = def->swizzle;
+	a.sw.offset = 0;
+	if (lay_table(def, false, atom_row, &a, err))
+		goto out;
+	int64_t s0 = a.M > 1 ? a.inner[1] : 0, s1 = N > 1 ? a.inner[a.M] : 0;
+	for (int64_t n = 0; n < N; n++)
+		for (int64_t m = 0; m < a.M; m++)
+			if (a.inner[m + n * a.M] != m * s0 + n * s1) {
+				lay_error_set(err, LAY_ESCHEMA, def->ptr, -1,
+					      "this atom is not one stride per mode: no CuTe text "
+					      "to print it as");
+				goto out;
+			}
+	/* (_M,_N):(_s0,_s1) */
+	p->err = err;
+	p->ptr = def->ptr;
+	p->s = "";
+	for (int k = 0; k < 6; k++)
+		p->n[k] = (struct pc_node){
+			.leaf = k != 0 && k != 3, .is_static = true, .kid = -1, .next = -1
+		};
+	p->n[0] = (struct pc_node){ .nkids = 2, .kid = 1, .next = -1 };
+	p->n[3] = (struct pc_node){ .nkids = 2, .kid = 4, .next = -1 };
+	p->n[1].val = a.M, p->n[1].next = 2, p->n[2].val = N;
+	p->n[4].val = s0, p->n[4].next = 5, p->n[5].val = s1;
+	p->nn = 6;
+	struct pc_layout l = { .shape = 0,
+			       .stride = 3,
+			       .swizzled = true,
+			       .B = def->swizzle.eB,
+			       .M = def->swizzle.eM,
+			       .S = def->swizzle.eS,
+			       .offset_static = true };
+	struct pc_mode m0 = { .n = 1, .size = a.M, .ext = { a.M }, .str = { s0 } };
+	struct pc_mode m1 = { .n = 1, .size = N, .ext = { N }, .str = { s1 } };
+	if (latex)
+		put_latex(p, &l, &m0, &m1, false, &b);
+	else
+		put_table(p, &l, &m0, &m1, (a.M - 1) * s0 + (N - 1) * s1 + 1, &b);
+	if (b.failed) {
+		lay_error_set(err, LAY_ENOMEM, def->ptr, -1, "out of memory");
+		goto out;
+	}
+	out = b.data;
+	b.data = NULL;
+out:
+	free(b.data);
+	free(p);
+	free(a.inner);
+	return out;
+}

@@ -121,6 +121,26 @@ static void test_print_formats(void)
 	json_decref(d);
 }
 
+static void test_print_atom(void)
+{
+	struct lay_error err;
+	lay_error_clear(&err);
+	json_t *d = json_pack("{s:s}", "cute", "GMMA::Layout_K_SW32_Atom<half_t>");
+	char *s = lay_print(d, "/layout", "cute", NULL, &err);
+	CU_ASSERT_PTR_NOT_NULL(s);
+	CU_ASSERT_EQUAL(strncmp(s ? s : "", "Sw<1,3,3> o _0 o (_8,_16):(_16,_1)\n", 35), 0);
+	/* rows 4-7 of the 32-byte swizzle: their two chunks of 8 halves swapped */
+	CU_ASSERT_PTR_NOT_NULL(s ? strstr(s, " 4  |  72 |  73 |") : NULL);
+	free(s);
+	json_decref(d);
+	/* a text that is neither Shape:Stride nor an atom keeps its syntax error */
+	d = json_pack("{s:s}", "cute", "hello");
+	lay_error_clear(&err);
+	CU_ASSERT_PTR_NULL(lay_print(d, "/layout", "cute", NULL, &err));
+	expect_error(&err, LAY_ESYNTAX, "/layout/cute", 0, "expected a mode");
+	json_decref(d);
+}
+
 static const char *const kernel =
 	"#blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [1], "
 	"order = [0]}>\n"
@@ -265,6 +285,7 @@ int main(void)
 		{ "cute: static and dynamic integers", test_cute_static_forms },
 		{ "cute: errors", test_cute_errors },
 		{ "print formats", test_print_formats },
+		{ "print a shared-memory atom", test_print_atom },
 		{ "lint: findings and locations", test_lint_findings },
 		{ "lint: thresholds and limits", test_lint_judge_and_limits },
 		{ "lint: an op over several lines, an unreadable one",

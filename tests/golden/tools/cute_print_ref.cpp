@@ -8,6 +8,8 @@
 // integers where the text has plain numbers, static _N where it has _N.
 #include <cute/tensor.hpp>
 #include <cute/util/print_latex.hpp>
+#include <cute/atom/mma_traits_sm90_gmma.hpp>
+#include <cutlass/numeric_types.h>
 #include <cstdio>
 #include <string>
 using namespace cute;
@@ -64,5 +66,10 @@ int main(int argc, char** argv) {
   // every integer dynamic, the offset too
   auto pyc = composition(Swizzle<3, 4, 3>{}, 0, make_layout(make_shape(8, 64), make_stride(64, 1)));
   emit("print-cute-pycute-sw343-8x64", [&] { print_layout(pyc); });
+  // GMMA shared-memory atoms (smem_ptr_flag layouts): print_layout draws
+  // their position-independent form, the swizzle in element units
+  emit("print-cute-gmma-k-sw32-f16", [&] { print_layout(GMMA::Layout_K_SW32_Atom<cutlass::half_t>{}); });
+  emit("print-cute-gmma-mn-sw128-f16", [&] { print_layout(GMMA::Layout_MN_SW128_Atom<cutlass::half_t>{}); });
+  emit("print-latex-gmma-k-sw64-f32", [&] { print_latex(GMMA::Layout_K_SW64_Atom<float>{}); });
   return 0;
 }
