@@ -7,7 +7,7 @@
 # the one the daemon really bound.  Ctrl-C (or SIGTERM) stops it.
 set -eu
 top=$(cd "$(dirname "$0")/.." && pwd)
-"$top/scripts/deps.sh"
+"$top/scripts/deps.sh" serve
 "$top/scripts/build.sh" "$top/build"
 host=127.0.0.1
 prev=

@@ -114,6 +114,28 @@ if [ -d "$NM/ajv-draft-04" ] && command -v node >/dev/null 2>&1; then
 fi
 check "bad format" 2 "$L" check --format xml "$G/seed-transpose/request.json"
 
+# every warning of every section reaches every output format
+W="$G/access-replicated-offsets-warning/request.json"
+WMSG="1024 placements put an element at a second offset"
+check "section warning: text" 0 "$L" check "$W"
+contains "section warning in text" "warning      access: $WMSG"
+check "section warning: github" 0 "$L" check --format github "$W"
+contains "section warning as a github annotation" "::warning file=$W,line=1,"
+contains "github warning title and message" ",title=layoutd access/replicated_offsets::$WMSG"
+check "section warning: junit" 0 "$L" check --format junit "$W"
+contains "section warning in junit system-out" "<system-out>warning access/replicated_offsets: $WMSG"
+if command -v xmllint >/dev/null 2>&1; then
+	xmllint --noout --schema "$G/../schemas/junit.xsd" "$T/out" 2>"$T/err" || { echo "FAIL junit with warnings does not validate"; cat "$T/err"; fail=1; }
+fi
+check "section warning: sarif" 0 "$L" check --format sarif "$W"
+contains "section warning as a sarif warning" '"ruleId": "warning/access/replicated_offsets"'
+contains "sarif warning level" '"level": "warning"'
+if [ -d "$NM/ajv-draft-04" ] && command -v node >/dev/null 2>&1; then
+	cp "$T/out" "$T/report.sarif"
+	NODE_PATH=$NM node "$G/../validate.cjs" sarif "$G/../schemas/sarif-schema-2.1.0.json" "$T/report.sarif" ||
+		{ echo "FAIL sarif with warnings does not validate"; fail=1; }
+fi
+
 # --- text notations from files and stdin -----------------------------
 printf 'S[(8, 2, 4, 2) : (4@laneid, 1@warpid, 1@laneid, 1)]\n' >"$T/shard.axe"
 check "axe text file" 0 "$L" check --logical 8,16 "$T/shard.axe"

@@ -31,6 +31,19 @@ done
 req "axe probe (1,3)" 200 --data-binary "@$G/seed-axe-shard/request.json" "$U/v1/analyze"
 jqt "probe laneid 5 warpid 0 m 1" '.probe[0].places == [{"laneid":5,"warpid":0,"m":1}]'
 
+# ---- pasted text: the daemon detects the notation, as the command line does
+req "analyze axe text" 200 --data-binary '{"layout": {"text": "S[(8, 2, 4, 2) : (4@laneid, 1@warpid, 1@laneid, 1)]", "logical": [8, 16]}}' "$U/v1/analyze"
+jqt "axe text detected" '.notation == "axe" and .owners.count == 64'
+AXE_FP=$(jq -r .fingerprint "$T/body")
+req "analyze the same as a JSON string" 200 --data-binary '{"layout": "S[(8, 2, 4, 2) : (4@laneid, 1@warpid, 1@laneid, 1)]"}' "$U/v1/analyze"
+jqt "string definition detected" '.notation == "axe" and .logical.size == 128'
+req "header text with a comment" 200 --data-binary '{"layout": {"text": "// (T32,V4) -> (M16,N8)\nusing SM80_16x8_Row = Layout<Shape <Shape < _4,_8>,Shape < _2,_2>>, Stride<Stride<_32,_1>,Stride<_16,_8>>>;", "cute_role": "tv", "logical": [16, 8]}}' "$U/v1/analyze"
+jqt "CUTLASS header text is cute" '.notation == "cute" and .verdict.bijective == true'
+req "text in no notation" 422 --data-binary '{"layout": {"text": "hello world"}}' "$U/v1/analyze"
+problem "text in no notation" notation /layout/text
+req "text beside a notation key" 422 --data-binary '{"layout": {"text": "S[8:1]", "axe": "S[8:1]"}}' "$U/v1/analyze"
+problem "text beside a notation key" notation /layout/axe
+
 # ---- check: 200 pass, 422 fail with the same body
 req "check pass" 200 --data-binary "@$G/seed-transpose/request.json" "$U/v1/check"
 req "check fail" 422 --data-binary "@$G/seed-dropped-bits/request.json" "$U/v1/check"
@@ -93,7 +106,35 @@ req "grid with collisions" 200 "$U/v1/analyses/$DID/grid.svg"
 grep -c 'stroke="#d00"' "$T/body" | grep -qx 64 && ok "every colliding cell outlined" || bad "collision outlines"
 echo '{"layout": {"logical": [256, 256], "expr": {"m": "i * 256 + j"}}}' > "$T/huge.json"
 req "analyze 64k" 200 --data-binary "@$T/huge.json" "$U/v1/analyze"
-req "grid too large" 422 "$U/v1/analyses/$(jq -r .id "$T/body")/grid.svg"; problem "grid too large" too_large
+HUGE=$(jq -r .id "$T/body")
+req "grid too large" 422 "$U/v1/analyses/$HUGE/grid.svg"; problem "grid too large" too_large /layout/logical
+# a window of a tile too large to draw whole: rows 64-127, all 256 columns
+req "grid window" 200 "$U/v1/analyses/$HUGE/grid.svg?row0=64&rows=64"
+grep -c 'class="cell"' "$T/body" | grep -qx 16384 && ok "window has 64x256 cells" || bad "window cells"
+grep -q 'data-e="16384"><title>(i=64, j=0) at 16384, bank 0<' "$T/body" \
+	&& ok "window starts at row 64" || bad "window start: $(grep -m1 'class="cell"' "$T/body" | head -c 120)"
+grep -q 'rows 64-127, columns 0-255 of 256' "$T/body" && ok "window named" || bad "window title"
+req "grid small window" 200 "$U/v1/analyses/$HUGE/grid.svg?row0=2&col0=3&rows=4&cols=5"
+grep -c 'class="cell"' "$T/body" | grep -qx 20 && ok "4x5 window" || bad "4x5 window cells"
+grep -q 'data-e="515"><title>(i=2, j=3)' "$T/body" && ok "4x5 window at (2,3)" || bad "4x5 window start"
+grep -q '>7</text>' "$T/body" && ok "column labels are the tile's" || bad "column labels"
+req "grid window clipped" 200 "$U/v1/analyses/$HUGE/grid.svg?row0=250&rows=64"
+grep -c 'class="cell"' "$T/body" | grep -qx 1536 && ok "window clipped to the tile" || bad "clipped window"
+req "grid row0 past the tile" 400 "$U/v1/analyses/$HUGE/grid.svg?row0=256&rows=1"; problem "row0 past" bad_query /query/row0
+req "grid col0 past the tile" 400 "$U/v1/analyses/$HUGE/grid.svg?col0=256&rows=1"; problem "col0 past" bad_query /query/col0
+req "grid rows not a count" 400 "$U/v1/analyses/$HUGE/grid.svg?rows=ten"; problem "rows not a count" bad_query /query/rows
+req "grid cols zero" 400 "$U/v1/analyses/$HUGE/grid.svg?rows=1&cols=0"; problem "cols zero" bad_query /query/cols
+req "grid row0 negative" 400 "$U/v1/analyses/$HUGE/grid.svg?row0=-1"; problem "row0 negative" bad_query /query/row0
+req "grid window too large" 422 "$U/v1/analyses/$HUGE/grid.svg?rows=65"; problem "window too large" too_large /query/rows
+# a shared-memory layout (one memory axis, a single block): coloured by bank
+printf '%s\n' '{"layout": {"ttgir": "#shared = #ttg.swizzled_shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0]}>\n%0 = ttg.local_alloc : () -> !ttg.memdesc<64x64xf16, #shared, #smem, mutable>"}}' > "$T/smem.json"
+req "analyze shared" 200 --data-binary "@$T/smem.json" "$U/v1/analyze"
+req "grid of a shared layout" 200 "$U/v1/analyses/$(jq -r .id "$T/body")/grid.svg"
+grep -q 'colour = bank (offset × 16 bits / 32 mod 32)' "$T/body" && ok "bank legend" || bad "bank legend"
+# f16: offsets 2k and 2k+1 share bank k mod 32; row 1 is swizzled by its phase (vec 8)
+grep -q '(dim0=0, dim1=3) at 3, bank 1<' "$T/body" && grep -q '(dim0=1, dim1=0) at 72, bank 4<' "$T/body" \
+	&& ok "cells name their bank" || bad "bank of a cell"
+[ "$(grep -o 'fill="hsl([^"]*"' "$T/body" | sort -u | wc -l)" -eq 32 ] && ok "32 bank colours" || bad "bank colours"
 
 # ---- compare
 jq -n --slurpfile a "$G/seed-gemm-fragment-8x8/request.json" '{a: $a[0].layout, b: $a[0].layout}' > "$T/cmp.json"

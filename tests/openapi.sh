@@ -171,7 +171,11 @@ call GET "/v1/analyses/$ID/grid.svg"; conform "grid" get '/v1/analyses/{id}/grid
 call GET "/v1/analyses/nope/grid.svg"; conform "grid bad id" get '/v1/analyses/{id}/grid.svg' 400
 call GET "/v1/analyses/sha256:$(printf '%064d' 0)/grid.svg"; conform "grid unknown" get '/v1/analyses/{id}/grid.svg' 404
 call POST /v1/analyze --data-binary '{"layout": {"logical": [256, 256], "expr": {"m": "i * 256 + j"}}}'
-call GET "/v1/analyses/$(jq -r .id "$T/body")/grid.svg"; conform "grid too large" get '/v1/analyses/{id}/grid.svg' 422
+BIG=$(jq -r .id "$T/body")
+call GET "/v1/analyses/$BIG/grid.svg"; conform "grid too large" get '/v1/analyses/{id}/grid.svg' 422
+call GET "/v1/analyses/$BIG/grid.svg?row0=8&rows=8&cols=16"; conform "grid window" get '/v1/analyses/{id}/grid.svg' 200
+call GET "/v1/analyses/$BIG/grid.svg?row0=x"; conform "grid bad window" get '/v1/analyses/{id}/grid.svg' 400
+call GET "/v1/analyses/$BIG/grid.svg?rows=128"; conform "grid window too large" get '/v1/analyses/{id}/grid.svg' 422
 
 # ---- problem documents of each status
 call POST /v1/analyze --data-binary '{"layout": '; conform "400 malformed JSON" post /v1/analyze 400

@@ -49,6 +49,14 @@ req "failing its own expect: 422" 422 -X PUT --data-binary "@$G/seed-dropped-bit
 jqt "expect_failed problem with the analysis" '.code == "expect_failed" and .analysis.collisions.count == 48'
 req "nothing was registered" 404 "$U/v1/layouts/dropped"
 req "bad name (leading dot)" 400 -X PUT --data-binary "@$T/l0.json" "$U/v1/layouts/.hidden"; jqt "bad_name" '.code == "bad_name"'
+# a name with a slash is a bad name, not a route that does not exist
+req "bad name (slash), PUT" 400 -X PUT --data-binary "@$T/l0.json" "$U/v1/layouts/team/mma"; jqt "slash PUT bad_name" '.code == "bad_name" and .pointer == "/path/name"'
+req "bad name (slash), GET" 400 "$U/v1/layouts/team/mma"; jqt "slash GET bad_name" '.code == "bad_name"'
+req "bad name (slash) under versions" 400 "$U/v1/layouts/team/mma/versions/1"; jqt "slash versions bad_name" '.code == "bad_name"'
+req "bad name (empty)" 400 "$U/v1/layouts/"; jqt "empty name bad_name" '.code == "bad_name"'
+N100=$(printf 'n%.0s' $(seq 100))
+req "a 100-character name is a name" 201 -X PUT --data-binary "@$T/l0.json" "$U/v1/layouts/$N100"
+req "a 129-character name is not" 400 -X PUT --data-binary "@$T/l0.json" "$U/v1/layouts/${N100}nnnnnnnnnnnnnnnnnnnnnnnnnnnnn"; jqt "129 bad_name" '.code == "bad_name"'
 req "bad name (space)" 400 "$U/v1/layouts/a%20b"
 req "bad name (129 chars)" 400 "$U/v1/layouts/$(printf 'a%.0s' $(seq 129))"
 req "unknown name" 404 "$U/v1/layouts/nope"; jqt "layout_not_found" '.code == "layout_not_found"'

@@ -40,7 +40,8 @@ const PRESETS = [
 ];
 
 /* ---------- limits ---------- */
-const CELL_CAP = 16384;          /* cells drawn at once in either view */
+const CELL_CAP = 16384;          /* cells drawn at once in either view; grid.svg's window too */
+const GRID_TILE = 262144;        /* grid.svg draws windows of tiles of at most this many elements */
 const FULL_ROWS = 131072;        /* placement rows loaded whole; beyond, page from the server */
 const CHUNK = 32768;             /* rows per table request */
 const OWNER_KINDS = new Set(['thread', 'device']);
@@ -91,6 +92,8 @@ class Problem extends Error {
 	}
 }
 
+const TOKEN_NOTE = 'kept in this tab\'s session storage only, until the tab closes';
+
 /* The token of the header field (or of the register form): sent with
  * every request when set, so a daemon that wants one for reads works. */
 function currentToken() {
@@ -104,7 +107,15 @@ function authHeaders(headers) {
 }
 function setToken(v, from) {
 	for (const id of ['token', 'reg-token']) if (id !== from && $(id)) $(id).value = v;
-	try { sessionStorage.setItem('layoutd-token', v); } catch (e) { /* private mode */ }
+	try {
+		if (v) sessionStorage.setItem('layoutd-token', v);
+		else sessionStorage.removeItem('layoutd-token');
+	} catch (e) { /* private mode */ }
+}
+/* Forget: the fields are emptied and the tab's session storage cleared. */
+function forgetToken() {
+	setToken('', null);
+	$('token-note').textContent = 'forgotten: no token is kept or sent';
 }
 
 async function api(method, path, body, headers) {
@@ -186,24 +197,27 @@ function readEditor() {
 	const def = {};
 	const logical = parseLogical($('raw-logical').value);
 	if (logical) def.logical = logical;
-	if (/#(ttg|triton_gpu)\.|\btensor<|!(ttg|triton_gpu)\.memdesc</.test(t)) {
-		/* TTGIR: the shape field is the tensor shape when no type gives it */
-		delete def.logical;
-		def.ttgir = t;
-		if (logical && !/\btensor<|\.memdesc</.test(t)) def.shape = logical;
-	} else if (/^\s*-\s+\w+\s*=\s*1\s*->/m.test(t) && /where out dims are/.test(t)) {
-		def.linear = t; /* LinearLayout::toString() text */
-	} else if (/^[SRO]\s*\[/.test(t) || /^(T\.|Tx\.)?(ComposeLayout|SwizzleLayout)\s*\(/.test(t) ||
-		(/@/.test(t) && !/Layout\s*</.test(t))) {
-		def.axe = t;
-	} else if (/Layout\s*</.test(t) || /:/.test(t)) {
-		def.cute = t;
-		if ($('raw-role').value === 'tv') def.cute_role = 'tv';
-	} else {
-		throw new Problem({title: 'Unrecognised text', code: 'client',
-			detail: 'paste a JSON request or definition, an Axe layout (S[...]), a CuTe Shape:Stride / Layout<...> text, TTGIR (#ttg.blocked<...> or dump lines with a tensor<...> type) or LinearLayout::toString() text'});
-	}
+	/* The daemon's detector names the notation (the one the command
+	 * line uses); the analysis says which it found (resolveText). */
+	def.text = t;
+	if ($('raw-role').value === 'tv') def.cute_role = 'tv';
 	return {layout: def};
+}
+
+/* A request whose layout is pasted text, rewritten under the notation key
+ * the analysis reports, as the daemon read it: the views, the bank panel
+ * and the share link then see the notation. */
+function resolveText(req, a) {
+	const L = req.layout;
+	if (!L || typeof L.text !== 'string' || !a || !a.notation) return req;
+	const out = Object.assign({}, L);
+	delete out.text;
+	out[a.notation] = L.text;
+	if (a.notation === 'ttgir') {
+		if (out.logical && !out.shape && !/tensor<|memdesc<|tensordesc</.test(L.text)) out.shape = out.logical;
+		delete out.logical;
+	}
+	return Object.assign({}, req, {layout: out});
 }
 
 /* JSON with short arrays and objects kept on one line. */
@@ -323,15 +337,92 @@ function renderVerdict(a) {
 			a.expect.failures.map((f) => typeof f === 'string' ? f : (f.message || JSON.stringify(f))).join('; ')));
 	const sw = a.structure && a.structure.swizzle;
 	if (sw) box.append(swizzlePanel(sw, a.warnings || []));
-	if (a.warnings && a.warnings.length)
-		box.append(h('ul', {class: 'warnings', 'data-testid': 'warnings'}, a.warnings.map((w) => h('li', {}, '⚠ ' + (w.message || w.code || JSON.stringify(w))))));
+	const ws = allWarnings(a);
+	if (ws.length)
+		box.append(h('ul', {class: 'warnings', 'data-testid': 'warnings'}, ws.map((w) => h('li', {'data-code': w.code}, '⚠ ' + (w.section ? w.section + ': ' : '') + (w.message || w.code || JSON.stringify(w))))));
 	if (a.probe && a.probe.length)
 		box.append(h('div', {class: 'probes', 'data-testid': 'probes'}, h('strong', {}, 'probes'),
 			h('ul', {}, a.probe.map((p) => h('li', {}, fmtElem(p.logical, names), ' → ',
 				p.places.length ? h('code', {}, p.places.map((q) => fmtPlace(q)).join('  |  ')) : h('em', {}, 'no place'))))));
+	/* Downloads go through fetch with the token (a plain link cannot carry
+	 * it): the browser is handed the answer as a blob. */
+	const base = 'layout-' + String(a.fingerprint || 'grid').replace(/^sha256:/, '').slice(0, 12);
+	const svgBtn = a.logical.size <= GRID_TILE
+		? h('button', {type: 'button', class: 'link', id: 'download-svg', 'data-testid': 'download-svg',
+			title: 'the daemon\'s picture of the grid page on screen (GET …/grid.svg)',
+			onclick: () => downloadGridSvg(a, base)}, 'grid.svg')
+		: h('span', {class: 'muted', title: 'grid.svg draws tiles of at most ' + GRID_TILE + ' elements'}, 'grid.svg: tile too large');
 	box.append(h('p', {class: 'ids small'}, 'fingerprint ', h('code', {'data-testid': 'fingerprint'}, a.fingerprint), h('br'), 'id ', h('code', {'data-testid': 'analysis-id'}, a.id),
-		' · ', h('a', {href: '/v1/analyses/' + a.id + '/grid.svg', target: '_blank', rel: 'noopener'}, 'grid.svg'),
-		' · ', h('a', {href: '/v1/analyses/' + a.id + '/table?format=csv', target: '_blank', rel: 'noopener'}, 'table.csv')));
+		' · ', svgBtn,
+		' · ', h('button', {type: 'button', class: 'link', 'data-testid': 'download-csv', title: 'the whole placement table as CSV (GET …/table?format=csv)',
+			onclick: () => fetchDownload('/v1/analyses/' + encodeURIComponent(a.id) + '/table?format=csv', base + '.csv', 'text/csv')}, 'table.csv')));
+}
+
+/* GET a document with the token and hand it to the browser as a file. */
+async function fetchDownload(path, name, accept) {
+	showError(null);
+	let res;
+	try {
+		res = await fetch(path, {headers: authHeaders({Accept: accept + ', application/problem+json'})});
+	} catch (e) {
+		showError(new Problem({title: 'The daemon did not answer', detail: String(e), code: 'network', status: 0}));
+		return;
+	}
+	if (!res.ok) {
+		let p = {};
+		try { p = await res.json(); } catch (e) { /* not a problem document */ }
+		p = Object.assign({status: res.status, title: res.statusText}, p);
+		if (res.status === 401)
+			p.detail = (p.detail ? p.detail + ' — ' : '') + (currentToken() ? 'the token in the Token field was refused' : 'this daemon wants a token: paste one in the Token field at the top');
+		showError(new Problem(p));
+		return;
+	}
+	download(name, await res.blob());
+}
+
+/* The window of the tile that the grid page on screen shows, in
+ * grid.svg's rows (the first dimension) and columns (the rest), or null
+ * when the whole tile is one picture. */
+function svgWindow(c) {
+	const shape = c.a.logical.shape, size = c.a.logical.size;
+	if (size <= CELL_CAP || !c.gridRows) return null;
+	const R = shape.length >= 2 ? shape[0] : 1, C = size / R, g = gridGeom(c.a);
+	const lo = c.gridRows[0] * g.cols, hi = Math.min(size, c.gridRows[1] * g.cols);
+	let row0 = Math.floor(lo / C), rows = Math.ceil(hi / C) - row0, col0 = 0, cols = C;
+	if (rows === 1) { col0 = lo % C; cols = hi - lo; }
+	if (cols > CELL_CAP) cols = CELL_CAP;
+	if (rows * cols > CELL_CAP) rows = Math.max(1, Math.floor(CELL_CAP / cols));
+	return {row0, col0, rows, cols};
+}
+function svgLabel(c) {
+	const w = c && svgWindow(c);
+	if (!w) return 'grid.svg';
+	return 'grid.svg (rows ' + w.row0 + '–' + (w.row0 + w.rows - 1) + (w.cols < c.a.logical.size / (c.a.logical.shape.length >= 2 ? c.a.logical.shape[0] : 1)
+		? ', columns ' + w.col0 + '–' + (w.col0 + w.cols - 1) : '') + ')';
+}
+function downloadGridSvg(a, base) {
+	const c = cur && cur.a.id === a.id ? cur : null;
+	const w = c && svgWindow(c);
+	let path = '/v1/analyses/' + encodeURIComponent(a.id) + '/grid.svg';
+	if (w) path += '?row0=' + w.row0 + '&col0=' + w.col0 + '&rows=' + w.rows + '&cols=' + w.cols;
+	return fetchDownload(path, base + (w ? '-r' + w.row0 + '-c' + w.col0 : '') + '.svg', 'image/svg+xml');
+}
+
+/* Every warning of an analysis, its own and its sections' (access,
+ * convert, tmem, ...), each with the section it came from: the same
+ * list the command line prints. */
+function allWarnings(a) {
+	const out = [];
+	const walk = (v, section) => {
+		if (Array.isArray(v)) { v.forEach((x) => walk(x, section)); return; }
+		if (!v || typeof v !== 'object') return;
+		if (Array.isArray(v.warnings))
+			for (const w of v.warnings) if (w && w.message) out.push({section, code: w.code, message: w.message});
+		for (const [k, x] of Object.entries(v))
+			if (k !== 'warnings' && x && typeof x === 'object') walk(x, section ? section + '/' + k : k);
+	};
+	walk(a, '');
+	return out;
 }
 
 /* The swizzle of a composed layout: B/M/S as written, on bytes or
@@ -451,6 +542,16 @@ function gridGeom(a) {
  * owner axes the first axis down and the rest across, or a wrapped 1-D axis. */
 function invGeom(c, wrapWidth) {
 	const axes = c.axes, ext = axes.map((x) => x.extent);
+	if (c.bank) {
+		/* a shared-memory layout: its offsets wrapped, a row a line of the
+		 * 32 banks by default, so that each row's swizzle phase shows */
+		const ax = c.bank.axis, n = ext[ax], w = Math.max(1, Math.min(wrapWidth, n));
+		const place = (o) => { const p = ext.map(() => 0); p[ax] = o; return p; };
+		return {wrap: true, cols: w, rows: Math.ceil(n / w),
+			corner: axes[ax].name, rowLabel: (r) => String(r * w), colLabel: (k) => '+' + k,
+			at: (r, k) => (r * w + k < n ? place(r * w + k) : null),
+			rc: (p) => [Math.floor(p[ax] / w), p[ax] % w]};
+	}
 	let rowAx = c.ownerIdx, colAx = c.slotIdx;
 	if (!rowAx.length) {
 		if (axes.length === 1) {
@@ -507,11 +608,24 @@ function addPlacementRows(c, rows) {
 	}
 }
 
+/* A shared-memory layout: one memory axis, and no owner axis but ones of
+ * extent 1 (the block of a Triton shared layout).  Its grid is coloured
+ * by bank: offset × element bits / 32 mod 32. */
+function bankMode(a, req, axes, ownerIdx, slotIdx) {
+	if (slotIdx.length !== 1 || axes[slotIdx[0]].kind !== 'memory' || ownerIdx.some((k) => axes[k].extent !== 1)) return null;
+	const st = a.structure || {}, L = (req && req.layout) || {};
+	const known = [[L.element_bits, 'the layout\'s element_bits'], [st.swizzle && st.swizzle.element_bits, 'the layout\'s element type'],
+		[st.ttgir && st.ttgir.element_bits, 'the TTGIR element type'], [a.access && a.access.element_bits, 'the access\'s element_bits']]
+		.find(([b]) => Number.isInteger(b) && b > 0);
+	return {axis: slotIdx[0], bits: known ? known[0] : 32, from: known ? known[1] : 'unknown, 32 bits assumed'};
+}
+function bankOf(c, p) { return Math.floor(p[c.bank.axis] * c.bank.bits / 32) % 32; }
+
 function newModel(a, req) {
 	const axes = a.physical.axes;
 	const ownerIdx = [], slotIdx = [];
 	axes.forEach((x, k) => (OWNER_KINDS.has(x.kind) ? ownerIdx : slotIdx).push(k));
-	return {a, req, axes, ownerIdx, slotIdx, places: new Map(), at: new Map(),
+	return {a, req, axes, ownerIdx, slotIdx, bank: bankMode(a, req, axes, ownerIdx, slotIdx), places: new Map(), at: new Map(),
 		mode: a.placements <= FULL_ROWS ? 'full' : 'paged',
 		gridPage: 0, invPage: 0, gridCursors: ['0'], invCursors: ['0'], gridNext: null, invNext: null,
 		known: null, invKnown: null};
@@ -521,6 +635,8 @@ async function loadViews(a, req) {
 	const serial = ++loadSerial;
 	const c = newModel(a, req);
 	cur = c;
+	/* the inverse of a shared-memory layout: one 128-byte line per row */
+	if (c.bank) $('wrap').value = String(Math.max(1, Math.floor(1024 / c.bank.bits)));
 	$('views').hidden = false;
 	$('grid').replaceChildren(h('p', {class: 'muted'}, 'loading the placement table…'));
 	$('inverse').replaceChildren();
@@ -547,7 +663,10 @@ async function loadViews(a, req) {
  * laying out and painting the rows out of sight). */
 function headRow(g, cols) {
 	const parts = ['<div class="gr head"><div class="hd corner" title="' + esc(g.corner) + '">' + esc(g.corner) + '</div>'];
-	for (let k = 0; k < cols; k++) parts.push('<div class="hd col">' + esc(g.colLabel(k)) + '</div>');
+	for (let k = 0; k < cols; k++) {
+		const l = esc(g.colLabel(k));
+		parts.push('<div class="hd col" data-l="' + l + '">' + l + '</div>');
+	}
 	parts.push('</div>');
 	return parts;
 }
@@ -558,6 +677,7 @@ function ownerLinear(c, p) {
 	return n;
 }
 function cellLabel(c, p) {
+	if (c.bank) return String(p[c.bank.axis]);
 	if (c.ownerIdx.length)
 		return c.ownerIdx.map((k) => p[k]).join(',') + (c.slotIdx.length ? '/' + c.slotIdx.map((k) => p[k]).join(',') : '');
 	return p.join(',');
@@ -567,6 +687,34 @@ function setZoom() {
 	const z = Number($('zoom').value);
 	document.documentElement.style.setProperty('--cell', z + 'px');
 	document.body.classList.toggle('tiny', z < 22);
+	fitHeads();
+}
+
+/* Column headers narrower than their labels: label every step-th column
+ * (a power of two), the label running over the empty headers after it,
+ * so that no two labels overlap at any zoom. */
+let headMeasure = null;
+function fitHeads() {
+	const z = Number($('zoom').value);
+	for (const id of ['grid', 'inverse']) {
+		const heads = $(id) ? $(id).querySelectorAll('.gr.head .hd.col') : [];
+		if (!heads.length) continue;
+		if (!headMeasure) {
+			headMeasure = document.createElement('canvas').getContext('2d');
+			const cs = getComputedStyle(heads[0]);
+			headMeasure.font = cs.fontSize + ' ' + cs.fontFamily;
+		}
+		let longest = '';
+		for (const el of heads) if (el.dataset.l.length > longest.length) longest = el.dataset.l;
+		const need = headMeasure.measureText(longest).width + 4;
+		let step = 1;
+		while (step * (z + 1) - 1 < need && step < heads.length) step *= 2;
+		for (let k = 0; k < heads.length; k++) {
+			const el = heads[k], show = k % step === 0;
+			el.textContent = show ? el.dataset.l : '';
+			el.classList.toggle('lead', show && step > 1);
+		}
+	}
 }
 
 function autoZoom(cols, labelLen) {
@@ -645,7 +793,7 @@ async function drawGrid(c, serial) {
 			const first = ps.find((p) => inBounds(p, c.axes)) || ps[0];
 			const label = cellLabel(c, first);
 			if (label.length > maxLabel) maxLabel = label.length;
-			const colour = colorFor(c.ownerIdx.length ? ownerLinear(c, first) : (first[0] || 0));
+			const colour = colorFor(c.bank ? bankOf(c, first) : c.ownerIdx.length ? ownerLinear(c, first) : (first[0] || 0));
 			const okey = ownerKey(c, first);
 			if (!legend.has(okey)) legend.set(okey, {colour, label: ownerText(c, first)});
 			let cls = 'c';
@@ -667,6 +815,8 @@ async function drawGrid(c, serial) {
 	for (const el of grid.querySelectorAll('[data-e]')) c.cellByE.set(Number(el.dataset.e), el);
 	if (!c.zoomed) { autoZoom(g.cols, maxLabel); c.zoomed = true; }
 	c.gridRows = [r0, r1];
+	fitHeads();
+	if ($('download-svg')) $('download-svg').textContent = svgLabel(c);
 	drawLegend(c, legend);
 	c.ownerCells = null;
 	selectOwner(c, null);
@@ -675,15 +825,34 @@ async function drawGrid(c, serial) {
 /* ---------- owners: the colour legend and click-to-select ---------- */
 const LEGEND_CAP = 64;
 function ownerKey(c, p) {
+	if (c.bank) return String(bankOf(c, p));
 	return c.ownerIdx.length ? c.ownerIdx.map((k) => p[k]).join(',') : String(p[0] || 0);
 }
 function ownerText(c, p) {
+	if (c.bank) return 'bank ' + bankOf(c, p);
 	return c.ownerIdx.length ? c.ownerIdx.map((k) => c.axes[k].name + '=' + p[k]).join(' ')
 		: (c.axes[0] ? c.axes[0].name + '=' + (p[0] || 0) : '');
 }
 function drawLegend(c, legend) {
 	const box = $('owner-legend');
+	$('grid-sub').textContent = c.bank ? 'logical elements of a shared-memory layout; colour = bank, label = ' + c.axes[c.bank.axis].name
+		: c.ownerIdx.length ? 'logical elements; colour and label = owner/slot' : 'logical elements; colour and label = place';
 	const what = c.ownerIdx.length ? 'owner (' + c.ownerIdx.map((k) => c.axes[k].name).join(', ') + ')' : (c.axes[0] ? c.axes[0].name : 'place');
+	if (c.bank) {
+		/* a shared-memory layout: one colour per bank, a key to light one */
+		const name = c.axes[c.bank.axis].name;
+		const items = [...legend.entries()].sort((x, y) => Number(x[0]) - Number(y[0]));
+		box.replaceChildren(h('span', {class: 'muted small', 'data-testid': 'legend-what'},
+			'colour = bank (' + name + ' × ' + c.bank.bits + ' bits / 32 mod 32; element width: ' + c.bank.from + '), label = ' + name + ':'),
+		...items.map(([key, o]) => {
+			const el = h('button', {type: 'button', class: 'lg', 'data-testid': 'legend-item', 'data-owner': key,
+				title: 'light every element in ' + o.label}, h('span', {class: 'sw', style: 'background:' + o.colour}), o.label);
+			el.addEventListener('click', () => selectOwner(c, c.selectedOwner === key ? null : key));
+			return el;
+		}));
+		box.hidden = legend.size === 0;
+		return;
+	}
 	if (!c.ownerIdx.length) {
 		/* no owner: the colour only tells places apart, a key would be noise */
 		box.replaceChildren(h('span', {class: 'muted small'}, 'colour = ' + what + ' (no owner axis)'));
@@ -849,7 +1018,8 @@ async function drawInverse(c, serial) {
 	const wrapW = Number($('wrap').value) || 32;
 	const g = invGeom(c, wrapW);
 	$('wrap-row').hidden = !g.wrap;
-	$('inv-sub').textContent = c.ownerIdx.length ? 'owner × slot: which element each place holds (rows ' + c.ownerIdx.map((k) => c.axes[k].name).join(',') + ')'
+	$('inv-sub').textContent = c.bank ? c.axes[c.bank.axis].name + ' by rows of ' + g.cols + ' (' + (g.cols * c.bank.bits / 8) + ' bytes): which element each place holds, coloured by its first coordinate'
+		: c.ownerIdx.length ? 'owner × slot: which element each place holds (rows ' + c.ownerIdx.map((k) => c.axes[k].name).join(',') + ')'
 		: 'places by the physical axes (no owner axis): which element each place holds';
 	const cols = Math.min(g.cols, CELL_CAP);
 	let rowsToDraw = [], note = '';
@@ -924,6 +1094,7 @@ async function drawInverse(c, serial) {
 	inv.innerHTML = parts.join('');
 	c.cellByP = new Map();
 	for (const el of inv.querySelectorAll('[data-p]')) c.cellByP.set(el.dataset.p, el);
+	fitHeads();
 }
 
 /* ---------- hover: tooltip and highlighting ---------- */
@@ -973,6 +1144,7 @@ function hoverElement(ev, el) {
 	else lines.push(h('div', {class: 'muted'}, ps.length === 1 ? '1 place' : ps.length + ' places (replicas)'));
 	for (const p of ps) {
 		const row = h('div', {class: 'tt-place'}, fmtPlace(p));
+		if (c.bank && inBounds(p, c.axes)) row.append(h('span', {class: 'muted'}, '  bank ' + bankOf(c, p)));
 		if (!inBounds(p, c.axes)) row.append(h('span', {class: 'tt-bad'}, '  out of bounds'));
 		const key = p.join(',');
 		light(c.cellByP && c.cellByP.get(key), 'hl');
@@ -1039,6 +1211,7 @@ async function runCheck(opts) {
 	try {
 		const res = await api('POST', '/v1/analyze', req);
 		const a = res.data;
+		req = resolveText(req, a);
 		renderVerdict(a);
 		renderBanks(a, req);
 		const tv = tvSuspect(req);
@@ -1324,11 +1497,11 @@ async function loadRegistry(more) {
 	for (const l of layouts) {
 		const vcell = h('td', {}, verdictBadge({ok: l.ok}, 'registry-list-verdict'));
 		body.append(h('tr', {},
-			h('td', {}, h('button', {type: 'button', class: 'link', 'data-testid': 'registry-entry', 'data-name': l.name,
+			h('td', {class: 'wrap'}, h('button', {type: 'button', class: 'link', 'data-testid': 'registry-entry', 'data-name': l.name,
 				onclick: () => openRegistryEntry(l.name)}, l.name)),
 			h('td', {}, 'v' + l.version + (l.versions ? ' of ' + l.versions : '')),
 			vcell,
-			h('td', {}, l.description || ''),
+			h('td', {class: 'wrap'}, l.description || ''),
 			h('td', {class: 'small'}, fmtDate(l.created))));
 	}
 }
@@ -1388,7 +1561,7 @@ async function openRegistryEntry(name, version) {
 					onclick: () => openRegistryEntry(name, x.version)}, 'v' + x.version)),
 				h('td', {class: 'small'}, fmtDate(x.created)),
 				h('td', {class: 'small'}, x.created_by || ''),
-				h('td', {}, x.description || ''),
+				h('td', {class: 'wrap'}, x.description || ''),
 				h('td', {class: 'small'}, h('code', {title: x.fingerprint || ''}, (x.fingerprint || '').slice(7, 19))))))),
 		vs.next ? h('p', {class: 'muted small'}, 'older versions not shown') : null,
 		versions.length > 1 ? h('div', {class: 'row compare'}, h('strong', {}, 'Compare '), selA, ' with ', selB,
@@ -1457,7 +1630,7 @@ async function register(ev) {
 	const desc = $('reg-desc').value.trim();
 	if (desc) body.description = desc;
 	const token = $('reg-token').value.trim();
-	try { sessionStorage.setItem('layoutd-token', token); } catch (e) { /* private mode */ }
+	setToken(token, 'reg-token');
 	const headers = token ? {Authorization: 'Bearer ' + token} : {};
 	try {
 		const warn = $('register-warning');
@@ -1545,7 +1718,11 @@ function init() {
 	$('registry-more').addEventListener('click', () => loadRegistry(true));
 	$('register-form').addEventListener('submit', register);
 	try { setToken(sessionStorage.getItem('layoutd-token') || '', null); } catch (e) { /* ignore */ }
-	for (const id of ['token', 'reg-token']) $(id).addEventListener('input', () => setToken($(id).value, id));
+	for (const id of ['token', 'reg-token']) $(id).addEventListener('input', () => {
+		setToken($(id).value, id);
+		$('token-note').textContent = TOKEN_NOTE;
+	});
+	$('token-forget').addEventListener('click', forgetToken);
 	$('grid').addEventListener('click', clickElement);
 	for (const k of ['svg', 'png', 'tikz']) $('export-' + k).addEventListener('click', () => exportAs(k));
 	for (const id of ['reg-name', 'editor']) $(id).addEventListener('input', () => { registerConfirm = null; $('register-warning').hidden = true; $('register-submit').textContent = 'Register'; });

@@ -92,6 +92,11 @@ void cli_print_problem(FILE *f, const char *what, const struct cli_response *r,
 
 void cli_print_error(FILE *f, const char *file, const struct lay_error *err);
 void cli_print_analysis(FILE *f, const char *file, json_t *analysis);
+/* Every warning of an analysis, its own and its sections' (access,
+ * convert, tmem, ...): a new array of {"section" ("" at the top),
+ * "code", "message", "rule" ("code" or "section/code")}, in document
+ * order, for every output format to report. */
+json_t *cli_warnings(json_t *analysis);
 /* Why an analysis fails ("not collision_free, expect bijective"). */
 void cli_reasons(json_t *analysis, char *buf, size_t n);
 

@@ -93,31 +93,6 @@ static json_t *int_list(const char *s)
 	return a;
 }
 
-/* Which notation a pasted text is in, from what each one's text always
- * holds; NULL when none fits. */
-static const char *guess_notation(const char *t)
-{
-	if (strstr(t, "#ttg.") || strstr(t, "#triton_gpu.") || strstr(t, "tensor<") ||
-	    strstr(t, "!ttg."))
-		return "ttgir";
-	if (lay_expr_is_print(t))
-		return "expr";
-	if (strstr(t, "->"))
-		return "linear";
-	bool layout_type = strstr(t, "Layout<") != NULL;
-	if ((t[0] == 'S' || t[0] == 'R' || t[0] == 'O') && t[1 + strspn(t + 1, " \t")] == '[')
-		return "axe";
-	if (strncmp(t, "T.", 2) == 0 || strncmp(t, "ComposeLayout", 13) == 0 ||
-	    strncmp(t, "TileLayout", 10) == 0 || strncmp(t, "SwizzleLayout", 13) == 0)
-		return "axe";
-	if (strchr(t, '@') && !layout_type)
-		return "axe";
-	if (layout_type || strchr(t, ':') || strstr(t, "Sw<") || strstr(t, "composition(") ||
-	    strstr(t, "tile_to_shape"))
-		return "cute";
-	return NULL;
-}
-
 static json_t *wrap_text(const char *path, char *text, size_t len, const struct cli_text_opts *o,
 			 struct lay_error *err)
 {
@@ -132,7 +107,7 @@ static json_t *wrap_text(const char *path, char *text, size_t len, const struct 
 	char *body = strndup(t, n);
 	if (!body)
 		return lay_error_set(err, LAY_ENOMEM, "", -1, "out of memory"), NULL;
-	const char *key = o && o->notation ? o->notation : guess_notation(body);
+	const char *key = o && o->notation ? o->notation : lay_detect_notation(body);
 	json_t *def = NULL, *v;
 	if (!key) {
 		lay_error_set(err, LAY_ESCHEMA, "", 0,

@@ -12,6 +12,45 @@
 /* Examples shown per finding in human output (the JSON carries more). */
 #define CLI_SHOWN 3
 
+static void collect_warnings(json_t *out, json_t *v, const char *section)
+{
+	const char *key;
+	json_t *x;
+	size_t i;
+	if (json_is_array(v)) {
+		json_array_foreach(v, i, x) collect_warnings(out, x, section);
+		return;
+	}
+	if (!json_is_object(v))
+		return;
+	json_array_foreach(json_object_get(v, "warnings"), i, x)
+	{
+		const char *code = json_string_value(json_object_get(x, "code"));
+		const char *msg = json_string_value(json_object_get(x, "message"));
+		if (!code || !msg)
+			continue;
+		char rule[256];
+		snprintf(rule, sizeof rule, "%s%s%s", section, *section ? "/" : "", code);
+		json_array_append_new(out, json_pack("{s:s,s:s,s:s,s:s}", "section", section,
+						     "code", code, "message", msg, "rule", rule));
+	}
+	json_object_foreach(v, key, x)
+	{
+		if (strcmp(key, "warnings") == 0 || !(json_is_object(x) || json_is_array(x)))
+			continue;
+		char sub[256];
+		snprintf(sub, sizeof sub, "%s%s%s", section, *section ? "/" : "", key);
+		collect_warnings(out, x, sub);
+	}
+}
+
+json_t *cli_warnings(json_t *analysis)
+{
+	json_t *out = json_array();
+	collect_warnings(out, analysis, "");
+	return out;
+}
+
 void cli_print_error(FILE *f, const char *file, const struct lay_error *err)
 {
 	fprintf(f, "%s: error [%s]: %s\n", file, lay_code_name(err->code), err->message);
@@ -328,8 +367,14 @@ void cli_print_analysis(FILE *f, const char *file, json_t *a)
 			fputc('\n', f);
 		}
 	}
-	json_array_foreach(json_object_get(a, "warnings"), i, x)
-		fprintf(f, "  warning      %s\n", json_string_value(json_object_get(x, "message")));
+	json_t *warnings = cli_warnings(a);
+	json_array_foreach(warnings, i, x)
+	{
+		const char *sec = json_string_value(json_object_get(x, "section"));
+		fprintf(f, "  warning      %s%s%s\n", sec, *sec ? ": " : "",
+			json_string_value(json_object_get(x, "message")));
+	}
+	json_decref(warnings);
 	json_array_foreach(json_object_get(a, "probe"), i, x)
 	{
 		fprintf(f, "  %-12s ", "probe");

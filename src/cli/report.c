@@ -193,6 +193,24 @@ static void gh_escape(FILE *f, const char *s, bool property)
 	}
 }
 
+/* One workflow command (::error or ::warning) per {"rule", "message"}. */
+static void gh_commands(FILE *f, const char *level, const struct cli_result *r, json_t *items)
+{
+	json_t *x;
+	size_t i;
+	json_array_foreach(items, i, x)
+	{
+		fprintf(f, "::%s file=", level);
+		gh_escape(f, r->file, true);
+		fprintf(f, ",line=%ld,col=%ld,title=", r->line, r->col);
+		gh_escape(f, "layoutd ", true);
+		gh_escape(f, json_string_value(json_object_get(x, "rule")), true);
+		fputs("::", f);
+		gh_escape(f, json_string_value(json_object_get(x, "message")), false);
+		fputc('\n', f);
+	}
+}
+
 void cli_report_begin(struct cli_report *rep)
 {
 	(void)rep;
@@ -238,22 +256,14 @@ void cli_report_one(struct cli_report *rep, const struct cli_result *r)
 		break;
 	}
 	case CLI_FMT_GITHUB: {
-		json_t *fs = findings(r), *x;
-		size_t i;
-		json_array_foreach(fs, i, x)
-		{
-			fputs("::error file=", f);
-			gh_escape(f, r->file, true);
-			fprintf(f, ",line=%ld,col=%ld,title=", r->line, r->col);
-			gh_escape(f, "layoutd ", true);
-			gh_escape(f, json_string_value(json_object_get(x, "rule")), true);
-			fputs("::", f);
-			gh_escape(f, json_string_value(json_object_get(x, "message")), false);
-			fputc('\n', f);
-		}
+		json_t *fs = findings(r);
+		gh_commands(f, "error", r, fs);
+		json_decref(fs);
+		fs = cli_warnings(r->analysis);
+		gh_commands(f, "warning", r, fs);
+		json_decref(fs);
 		if (r->rc == CLI_PASS)
 			fprintf(f, "%s: PASS\n", r->file);
-		json_decref(fs);
 		break;
 	}
 	default:
@@ -288,8 +298,10 @@ static void junit(struct cli_report *rep, const struct cli_result *res, int n)
 		if (r->findings)
 			fprintf(f, ":%ld:%ld", r->line, r->col);
 		fprintf(f, "\" time=\"%.3f\"", r->seconds);
-		if (r->rc == CLI_PASS) {
+		json_t *ws = cli_warnings(r->analysis);
+		if (r->rc == CLI_PASS && !json_array_size(ws)) {
 			fputs("/>\n", f);
+			json_decref(ws);
 			continue;
 		}
 		fputs(">\n", f);
@@ -313,9 +325,59 @@ static void junit(struct cli_report *rep, const struct cli_result *res, int n)
 		}
 		free(body);
 		json_decref(fs);
+		if (json_array_size(ws)) {
+			fputs("      <system-out>", f);
+			json_array_foreach(ws, i, x)
+			{
+				fputs("warning ", f);
+				xml_text(f, json_string_value(json_object_get(x, "rule")), false);
+				fputs(": ", f);
+				xml_text(f, json_string_value(json_object_get(x, "message")),
+					 false);
+				fputc('\n', f);
+			}
+			fputs("</system-out>\n", f);
+		}
+		json_decref(ws);
 		fputs("    </testcase>\n", f);
 	}
 	fputs("  </testsuite>\n</testsuites>\n", f);
+}
+
+/* One SARIF result (and its rule, the first time it is seen). */
+static void sarif_result(json_t *rules, json_t *results, json_t *seen, const char *rule,
+			 const char *level, const char *msg, const char *uri,
+			 const struct cli_result *r)
+{
+	if (!json_object_get(seen, rule)) {
+		json_object_set_new(seen, rule, json_integer((json_int_t)json_array_size(rules)));
+		char desc[256];
+		if (strncmp(rule, "expect/", 7) == 0)
+			snprintf(desc, sizeof desc, "The layout meets its expectation \"%s\"",
+				 rule + 7);
+		else if (strncmp(rule, "input/", 6) == 0)
+			snprintf(desc, sizeof desc, "The input is a valid layout request (%s)",
+				 rule + 6);
+		else if (strncmp(rule, "lint/", 5) == 0)
+			snprintf(desc, sizeof desc,
+				 "The kernel's op meets the lint thresholds (%s)", rule + 5);
+		else if (strncmp(rule, "warning/", 8) == 0)
+			snprintf(desc, sizeof desc, "A legal but suspicious fact (%s)", rule + 8);
+		else
+			snprintf(desc, sizeof desc, "The layout is %s", rule);
+		json_array_append_new(rules, json_pack("{s:s,s:{s:s}}", "id", rule,
+						       "shortDescription", "text", desc));
+	}
+	json_t *loc = json_pack("{s:{s:{s:s},s:{s:I,s:I}}}", "physicalLocation", "artifactLocation",
+				"uri", uri ? uri : "stdin", "region", "startLine",
+				(json_int_t)r->line, "startColumn", (json_int_t)r->col);
+	json_t *one = json_pack("{s:s,s:I,s:s,s:{s:s},s:[o]}", "ruleId", rule, "ruleIndex",
+				json_integer_value(json_object_get(seen, rule)), "level", level,
+				"message", "text", msg, "locations", loc);
+	const char *fp = json_string_value(json_object_get(r->analysis, "fingerprint"));
+	if (fp)
+		json_object_set_new(one, "properties", json_pack("{s:s}", "fingerprint", fp));
+	json_array_append_new(results, one);
 }
 
 static void sarif(struct cli_report *rep, const struct cli_result *res, int n)
@@ -323,56 +385,27 @@ static void sarif(struct cli_report *rep, const struct cli_result *res, int n)
 	json_t *rules = json_array(), *results = json_array(), *seen = json_object();
 	for (int k = 0; k < n; k++) {
 		const struct cli_result *r = &res[k];
-		json_t *fs = findings(r), *x;
+		json_t *fs = findings(r), *ws = cli_warnings(r->analysis), *x;
 		size_t i;
-		char *uri = uri_ref(r->file);
+		char *uri = uri_ref(r->file), rule[300];
 		json_array_foreach(fs, i, x)
 		{
-			const char *rule = json_string_value(json_object_get(x, "rule"));
-			if (!json_object_get(seen, rule)) {
-				json_object_set_new(
-					seen, rule,
-					json_integer((json_int_t)json_array_size(rules)));
-				char desc[256];
-				if (strncmp(rule, "expect/", 7) == 0)
-					snprintf(desc, sizeof desc,
-						 "The layout meets its expectation \"%s\"",
-						 rule + 7);
-				else if (strncmp(rule, "lint/", 5) == 0)
-					snprintf(desc, sizeof desc,
-						 "The kernel's op meets the lint thresholds (%s)",
-						 rule + 5);
-				else if (strncmp(rule, "input/", 6) == 0)
-					snprintf(desc, sizeof desc,
-						 "The input is a valid layout request (%s)",
-						 rule + 6);
-				else
-					snprintf(desc, sizeof desc, "The layout is %s", rule);
-				json_array_append_new(rules,
-						      json_pack("{s:s,s:{s:s}}", "id", rule,
-								"shortDescription", "text", desc));
-			}
-			json_t *loc = json_pack("{s:{s:{s:s},s:{s:I,s:I}}}", "physicalLocation",
-						"artifactLocation", "uri", uri ? uri : "stdin",
-						"region", "startLine", (json_int_t)r->line,
-						"startColumn", (json_int_t)r->col);
-			json_t *one = json_pack(
-				"{s:s,s:I,s:s,s:{s:s},s:[o]}", "ruleId", rule, "ruleIndex",
-				json_integer_value(json_object_get(seen, rule)), "level",
-				json_object_get(x, "level")
-					? json_string_value(json_object_get(x, "level"))
-					: "error",
-				"message", "text", json_string_value(json_object_get(x, "message")),
-				"locations", loc);
-			const char *fp =
-				json_string_value(json_object_get(r->analysis, "fingerprint"));
-			if (fp)
-				json_object_set_new(one, "properties",
-						    json_pack("{s:s}", "fingerprint", fp));
-			json_array_append_new(results, one);
+			const char *level = json_string_value(json_object_get(x, "level"));
+			sarif_result(rules, results, seen,
+				     json_string_value(json_object_get(x, "rule")),
+				     level ? level : "error",
+				     json_string_value(json_object_get(x, "message")), uri, r);
+		}
+		json_array_foreach(ws, i, x)
+		{
+			snprintf(rule, sizeof rule, "warning/%s",
+				 json_string_value(json_object_get(x, "rule")));
+			sarif_result(rules, results, seen, rule, "warning",
+				     json_string_value(json_object_get(x, "message")), uri, r);
 		}
 		free(uri);
 		json_decref(fs);
+		json_decref(ws);
 	}
 	json_t *log = json_pack("{s:s,s:s,s:[{s:{s:{s:s,s:s,s:o}},s:[{s:b,s:i}],s:o}]}", "$schema",
 				"https://json.schemastore.org/sarif-2.1.0.json", "version", "2.1.0",

@@ -453,16 +453,8 @@ enum MHD_Result http_get_grid(struct MHD_Connection *c, struct http_req *r)
 	struct lay_error err;
 	struct lay_options opt = options(r->srv);
 	lay_error_clear(&err);
-	size_t len = 0;
-	char *svg = NULL;
 	struct lay_def *def = lay_def_new(layout, "/layout", &opt, &err);
-	if (def)
-		svg = http_grid_svg(def, &len, &err);
-	if (!svg) {
-		ret = http_send_error(c, r, &err);
-	} else {
-		ret = http_send_owned(c, r, 200, "image/svg+xml", svg, len, NULL);
-	}
+	ret = def ? http_send_grid(c, r, def, a) : http_send_error(c, r, &err);
 	lay_def_free(def);
 	json_decref(a);
 	json_decref(layout);

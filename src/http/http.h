@@ -54,6 +54,7 @@ int http_serve_main(int argc, char **argv);
 #define HTTP_MAX_CHUNK_LINE   1024	/* a chunk size with its extensions */
 #define HTTP_GUARD_MAX_FDS    (1 << 20) /* sockets above this read unguarded */
 #define HTTP_MAX_GRID_CELLS   16384	/* grid.svg draws at most 128x128 elements */
+#define HTTP_MAX_GRID_TILE    262144	/* ... in windows of a tile of at most 512x512 */
 #define HTTP_MAX_GRID_LABELS  4096	/* labels only while cells stay readable */
 #define HTTP_MAX_PARAMS	      3		/* /v1/layouts/{name}/versions/{n} has two */
 /* Bytes of one decoded path parameter: a name is at most 128 characters,
@@ -390,8 +391,10 @@ enum MHD_Result http_stream_table(struct MHD_Connection *c, struct http_req *r, 
 int64_t http_stream_bytes(struct http_stream *s);
 void http_stream_release(struct http_stream *s);
 
-/* grid.svg (svg.c): a new malloc'd SVG document or NULL with err. */
-char *http_grid_svg(struct lay_def *def, size_t *len, struct lay_error *err);
+/* grid.svg (svg.c): the picture of def, or of the window the query asks
+ * for (row0, col0, rows, cols), or a located problem. */
+enum MHD_Result http_send_grid(struct MHD_Connection *c, struct http_req *r, struct lay_def *def,
+			       json_t *analysis);
 
 /* Static assets embedded at build time (assets.c, generated). */
 struct http_asset {

@@ -129,6 +129,15 @@ static int route_of(const char *path, size_t plen, struct http_req *r)
 		if (match(http_routes[k].tmpl, path, plen, r))
 			return k;
 	}
+	/* under /v1/layouts/ every other path names a layout with a bad
+	 * name ("team/mma", ""): the registry answers 400 bad_name, not 404 */
+	static const char pre[] = "/v1/layouts/";
+	size_t n = sizeof pre - 1;
+	if (plen >= n && memcmp(path, pre, n) == 0) {
+		memset(r->param_bad, 0, sizeof r->param_bad);
+		decode_segment(path + n, plen - n, r->params[0]);
+		return ROUTE_LAYOUT;
+	}
 	return ROUTE_NONE;
 }
 

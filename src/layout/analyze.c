@@ -361,24 +361,56 @@ static void probe_capture(struct run *r, int64_t elem, const int64_t *coord)
 	pr->n++;
 }
 
+/* Keep the coordinates of an out-of-bounds place; its entry's index. */
+static int oob_keep(struct run *r, const int64_t *coord, size_t *at)
+{
+	size_t w = (size_t)(r->naxes ? r->naxes : 1);
+	if (r->nobuf == r->capobuf) {
+		size_t cap = r->capobuf ? 2 * r->capobuf : 16;
+		int64_t *nb =
+			cap > (size_t)INT32_MAX - 2 ? NULL : realloc(r->obuf, cap * w * sizeof *nb);
+		if (!nb)
+			return lay_error_set(r->err, LAY_ENOMEM, r->def->ptr, -1, "out of memory");
+		r->obuf = nb;
+		r->capobuf = cap;
+	}
+	memcpy(r->obuf + r->nobuf * w, coord, sizeof(int64_t) * (size_t)r->naxes);
+	*at = r->nobuf++;
+	return 0;
+}
+
+/* Distinct tuples among n coordinate tuples of r->naxes (sorted in place). */
+static int64_t coords_distinct(struct run *r, int64_t *c, size_t n)
+{
+	size_t w = (size_t)(r->naxes ? r->naxes : 1);
+	if (n < 2)
+		return (int64_t)n;
+	run_sort_coords(c, n, (int)w);
+	int64_t d = 1;
+	for (size_t k = 1; k < n; k++)
+		d += memcmp(c + (k - 1) * w, c + k * w, w * sizeof *c) != 0;
+	return d;
+}
+
 static int flush_until(struct run *r, int64_t upto)
 {
 	/* Process the buffered element, then every element before `upto` that
 	 * emitted nothing in bounds. */
 	int rc = 0;
 	if (r->cur >= r->wlo) {
-		r->elem_oob = r->cur_oob;
+		r->elem_oob = (int64_t)r->nobuf;
+		r->elem_oob_distinct = coords_distinct(r, r->obuf, r->nobuf);
 		rc = r->step(r, r->cur, r->buf, r->nbuf);
 		r->nbuf = 0;
+		r->nobuf = 0;
 		if (rc)
 			return rc;
 	}
-	r->elem_oob = false;
+	r->elem_oob = r->elem_oob_distinct = 0;
 	for (int64_t e = r->cur + 1; e < upto; e++)
 		if ((rc = r->step(r, e, NULL, 0)))
 			return rc;
 	r->cur = upto;
-	r->cur_oob = false;
 	return 0;
 }
 
@@ -437,16 +469,17 @@ static int emit_place(void *ctx, int64_t elem, const int64_t *coord, int64_t out
 		/* element order: nothing in range follows */
 		return (rc = flush_until(r, r->whi)) ? rc : RUN_DONE;
 	}
+	size_t k = 0;
 	if (r->off) {
-		r->pts[r->off[elem - r->wlo]++] = oob ? -1 : (int32_t)p;
+		if (oob && (rc = oob_keep(r, coord, &k)))
+			return rc;
+		r->pts[r->off[elem - r->wlo]++] = oob ? -2 - (int32_t)k : (int32_t)p;
 		return 0;
 	}
 	if (elem != r->cur && (rc = flush_until(r, elem)))
 		return rc;
-	if (oob) {
-		r->cur_oob = true;
-		return 0;
-	}
+	if (oob)
+		return oob_keep(r, coord, &k);
 	if (r->nbuf == r->capbuf) {
 		size_t cap = r->capbuf ? 2 * r->capbuf : 64;
 		int32_t *nb = realloc(r->buf, cap * sizeof *nb);
@@ -467,6 +500,8 @@ void run_free(struct run *r)
 	free(r->off);
 	free(r->pts);
 	free(r->buf);
+	free(r->obuf);
+	free(r->otmp);
 	for (size_t i = 0; i < r->nprobe_elems; i++)
 		free(r->probes[i].coords);
 	free(r->probes);
@@ -640,6 +675,30 @@ int run_alloc(struct run *r)
 	return 0;
 }
 
+/* The out-of-bounds places among an element's n window points: their
+ * count and distinct coordinates into r->elem_oob(_distinct). */
+static int window_oob(struct run *r, const int32_t *p, size_t n)
+{
+	size_t w = (size_t)(r->naxes ? r->naxes : 1), m = 0;
+	for (size_t k = 0; k < n; k++)
+		m += p[k] < 0;
+	if (m > r->capotmp) {
+		int64_t *t = realloc(r->otmp, m * w * sizeof *t);
+		if (!t)
+			return lay_error_set(r->err, LAY_ENOMEM, r->def->ptr, -1, "out of memory");
+		r->otmp = t;
+		r->capotmp = m;
+	}
+	m = 0;
+	for (size_t k = 0; k < n; k++)
+		if (p[k] < 0)
+			memcpy(r->otmp + w * m++, r->obuf + w * (size_t)(-2 - p[k]),
+			       w * sizeof(int64_t));
+	r->elem_oob = (int64_t)m;
+	r->elem_oob_distinct = coords_distinct(r, r->otmp, m);
+	return 0;
+}
+
 /* Hardware order: windows of elements within [lo, hi), each collected by
  * one walk (the first walk also does the side effects). */
 static int range_windows(struct run *r, int64_t lo, int64_t hi)
@@ -672,6 +731,7 @@ static int range_windows(struct run *r, int64_t lo, int64_t hi)
 		}
 		r->wlo = wlo;
 		r->whi = whi;
+		r->nobuf = 0;
 		rc = r->walk(def, emit_place, r, r->err);
 		r->side = false;
 		if (rc)
@@ -680,10 +740,11 @@ static int range_windows(struct run *r, int64_t lo, int64_t hi)
 			uint32_t b = e > wlo ? r->off[e - wlo - 1] : 0, end = r->off[e - wlo];
 			int32_t *p = r->pts + b;
 			size_t n = 0;
+			if ((rc = window_oob(r, p, end - b)))
+				return rc;
 			for (uint32_t k = b; k < end; k++)
 				if (r->pts[k] >= 0)
 					p[n++] = r->pts[k];
-			r->elem_oob = n < end - b;
 			for (uint32_t k = b + (uint32_t)n; k < end; k++)
 				r->pts[k] = -1; /* the element's points end at the first -1 */
 			if ((rc = r->step(r, e, p, n)))
@@ -708,7 +769,7 @@ int run_range(struct run *r, int64_t lo, int64_t hi)
 	r->whi = hi;
 	r->cur = lo - 1;
 	r->nbuf = 0;
-	r->cur_oob = false;
+	r->nobuf = 0;
 	int rc = r->walk(r->def, emit_place, r, r->err);
 	r->side = false;
 	if (rc == RUN_DONE)

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "cute_atoms.h"
+#include "cute_print.h"
 #include "layout.h"
 
 /* Nodes of one parsed tuple tree: a text holds at most this many (leaves
@@ -960,79 +961,6 @@ static int cute_swizzle(struct lay_def *def, const struct cute_state *st,
 	return 0;
 }
 
-/* print(mma_atom) and print(tiled_mma) write an atom's three thread-value
- * layouts on labelled lines under "Shape_MNK:  (_16,_8,_16)".  The one
- * whose tile (A: M x K, B: N x K, C: M x N) is the logical shape is read:
- * *out is a copy of the text with everything else blanked, so positions
- * stay those of the text.  *out stays NULL for any other text. */
-static int pick_mma_print(const struct lay_def *def, bool tv, const char *text, const char *ptr,
-			  char **out, struct lay_error *err)
-{
-	const char *t = text;
-	*out = NULL;
-	while (isspace((unsigned char)*t))
-		t++;
-	if ((strncmp(t, "MMA_Atom", 8) != 0 && strncmp(t, "TiledMMA", 8) != 0) ||
-	    isalnum((unsigned char)t[8]) || t[8] == '_')
-		return 0;
-	long at = lay_utf8_offset(text, (long)(t - text));
-	if (!tv || !def->logical_given || def->rank != 2)
-		return lay_error_set(err, LAY_ESCHEMA, ptr, at,
-				     "a print of an MMA atom holds three thread-value layouts "
-				     "(LayoutA_TV, LayoutB_TV, LayoutC_TV): set cute_role \"tv\" "
-				     "and logical to the tile of the one to read ([M, K] for A, "
-				     "[N, K] for B, [M, N] for C)");
-	const char *mnk = strstr(t, "Shape_MNK:");
-	int64_t d[3];
-	int n = 0;
-	if (mnk) {
-		const char *c = mnk + 10;
-		while (*c && *c != '\n' && *c != ')' && n < 3) {
-			if (isdigit((unsigned char)*c)) {
-				d[n++] = strtoll(c, (char **)&c, 10);
-				continue;
-			}
-			c++;
-		}
-	}
-	if (n != 3)
-		return lay_error_set(err, LAY_ESYNTAX, ptr, at,
-				     "the MMA atom's print has no \"Shape_MNK: (M,N,K)\" line");
-	const int64_t tile[3][2] = { { d[0], d[2] }, { d[1], d[2] }, { d[0], d[1] } };
-	const char *labels[3] = { "LayoutA_TV:", "LayoutB_TV:", "LayoutC_TV:" };
-	int pick = -1, matches = 0;
-	for (int k = 0; k < 3; k++)
-		if (tile[k][0] == def->shape[0] && tile[k][1] == def->shape[1]) {
-			matches++;
-			if (pick < 0)
-				pick = k;
-		}
-	if (matches != 1)
-		return lay_error_set(err, LAY_ESHAPE, ptr, at,
-				     "logical [%lld, %lld] is %s of the atom's tiles: A %lldx%lld, "
-				     "B %lldx%lld, C %lldx%lld; paste the one LayoutX_TV line",
-				     (long long)def->shape[0], (long long)def->shape[1],
-				     matches ? "more than one" : "none", (long long)d[0],
-				     (long long)d[2], (long long)d[1], (long long)d[2],
-				     (long long)d[0], (long long)d[1]);
-	const char *line = strstr(t, labels[pick]);
-	if (!line)
-		return lay_error_set(err, LAY_ESYNTAX, ptr, at,
-				     "the MMA atom's print has no %s line", labels[pick]);
-	size_t lo = (size_t)(line - text) + strlen(labels[pick]);
-	size_t hi = lo;
-	while (text[hi] && text[hi] != '\n')
-		hi++;
-	char *copy = strdup(text);
-	if (!copy)
-		return lay_error_set(err, LAY_ENOMEM, ptr, -1, "out of memory");
-	for (size_t k = 0; copy[k]; k++)
-		if ((k < lo || k >= hi) && copy[k] != '\n')
-			copy[k] = ' ';
-	*out = copy;
-	return 0;
-}
-
 int lay_cute_parse(struct lay_def *def, json_t *v, json_t *whole, struct lay_error *err)
 {
 	char ptr[LAY_ERR_PTR], q[LAY_ERR_PTR];
@@ -1067,8 +995,11 @@ int lay_cute_parse(struct lay_def *def, json_t *v, json_t *whole, struct lay_err
 				     "CuTe text of %zu characters is over the limit %d",
 				     strlen(text), def->max_expr_len);
 	char *picked = NULL;
-	if ((rc = pick_mma_print(def, role == ROLE_TV, text, ptr, &picked, err)))
+	bool tv = role == ROLE_TV;
+	if ((rc = lay_cute_print_pick(def, &tv, text, ptr, &picked, err)))
 		return rc;
+	if (tv)
+		role = ROLE_TV;
 	if (picked)
 		text = picked;
 	p.s = text;

@@ -374,6 +374,8 @@ static const struct {
 	{ "table", LAY_TABLE, lay_table_parse }, { "ttgir", LAY_TTGIR, lay_ttgir_parse },
 };
 
+const char *const lay_notation_keys[] = { "axe", "cute", "expr", "linear", "table", "ttgir", NULL };
+
 static const char *shared_keys[] = { "name",	  "logical",   "physical",     "axes",
 				     "replicate", "cute_role", "element_bits", NULL };
 /* Members only the ttgir notation reads (the tensor shape and the module's
@@ -441,6 +443,14 @@ struct lay_def *lay_def_new(json_t *v, const char *ptr, const struct lay_options
 	const char *key;
 	json_t *val;
 
+	if (json_is_string(v) || json_object_get(v, "text")) {
+		json_t *d = lay_detect_definition(v, ptr, err);
+		if (!d)
+			return NULL;
+		def = lay_def_new(d, ptr, opt, err);
+		json_decref(d);
+		return def;
+	}
 	if (!json_is_object(v)) {
 		lay_error_set(err, LAY_ESCHEMA, ptr, -1,
 			      "a layout definition must be a JSON object with one notation key "

@@ -660,7 +660,7 @@ static int cmp_coords_r(const void *x, const void *y, void *n)
 
 /* Ascending point order: coordinates compared axis by axis (m points of
  * n axes). */
-static void sort_coords(int64_t *coords, size_t m, int n)
+void run_sort_coords(int64_t *coords, size_t m, int n)
 {
 	if (m > 16) {
 		qsort_r(coords, m, sizeof *coords * (size_t)n, cmp_coords_r, &n);
@@ -780,7 +780,7 @@ size_t run_page_elem(const struct lay_def *def, const struct run_page *pg, int64
 	int n = def->naxes;
 	if (pg->gf2) {
 		size_t m = page_gf2_elem(def, pg, e, coords);
-		sort_coords(coords, m, n);
+		run_sort_coords(coords, m, n);
 		return m;
 	}
 	int64_t base[LAYOUTD_MAX_AXES], rc[2 * LAYOUTD_MAX_ITERS] = { 0 };
@@ -809,7 +809,7 @@ size_t run_page_elem(const struct lay_def *def, const struct run_page *pg, int64
 		if (k < 0)
 			break;
 	}
-	sort_coords(coords, m, n);
+	run_sort_coords(coords, m, n);
 	return m;
 }
 

@@ -352,6 +352,18 @@ int lay_expr_parse(struct lay_def *def, json_t *v, json_t *whole, struct lay_err
 /* Does the text look like a layout as TileLang prints it (Fragment(...),
  * Layout(...), "... inferred layout:")?  The expr notation reads it as a string. */
 bool lay_expr_is_print(const char *s);
+
+/* detect.c: the notation key of a pasted text ("axe", "cute", "expr",
+ * "linear", "ttgir"), or NULL when none fits.  One detector for the
+ * command line, the daemon and the dashboard. */
+const char *lay_detect_notation(const char *text);
+/* A definition given as text -- a JSON string, or an object whose "text"
+ * member stands for its notation key -- as a new definition under the
+ * detected key (a ttgir text's "logical" becomes its "shape" when no type
+ * in the text gives one); NULL with err set when no notation fits. */
+json_t *lay_detect_definition(json_t *v, const char *ptr, struct lay_error *err);
+/* The notation keys, NULL-terminated (def.c). */
+extern const char *const lay_notation_keys[];
 int lay_cute_parse(struct lay_def *def, json_t *v, json_t *whole, struct lay_error *err);
 int lay_linear_parse(struct lay_def *def, json_t *v, json_t *whole, struct lay_error *err);
 int lay_table_parse(struct lay_def *def, json_t *v, json_t *whole, struct lay_error *err);

@@ -147,11 +147,15 @@ static int ana_step(struct run *r, int64_t e, int32_t *pts, size_t n)
 		pts[d++] = pts[k];
 		k = m;
 	}
-	if ((int64_t)d < A->rep_min)
-		A->rep_min = (int64_t)d;
-	if ((int64_t)d > A->rep_max)
-		A->rep_max = (int64_t)d;
-	if (d == 0 && !r->elem_oob) { /* placed only out of bounds is still placed */
+	/* replication and duplicates count the out-of-bounds places too:
+	 * they occupy nothing, but they are where the element went */
+	int64_t rep = (int64_t)d + r->elem_oob_distinct;
+	A->duplicates += r->elem_oob - r->elem_oob_distinct;
+	if (rep < A->rep_min)
+		A->rep_min = rep;
+	if (rep > A->rep_max)
+		A->rep_max = rep;
+	if (rep == 0) {
 		A->unplaced++;
 		if ((int)json_array_size(A->ex_unplaced) < A->examples)
 			json_array_append_new(A->ex_unplaced, json_pack("{s:o}", "logical",

@@ -107,8 +107,13 @@ struct run {
 	/* out of bounds */
 	int64_t oob;
 	/* the element handed to the step also has places out of bounds (it
-	 * is placed, though it occupies no point); cur_oob for r->cur */
-	bool elem_oob, cur_oob;
+	 * is placed, though it occupies no point): elem_oob of them, at
+	 * elem_oob_distinct distinct points.  The coordinates of the
+	 * out-of-bounds places of r->cur (streaming) or of the window
+	 * (windows, each -2 - k in pts names entry k) wait in obuf. */
+	int64_t elem_oob, elem_oob_distinct;
+	int64_t *obuf, *otmp;
+	size_t nobuf, capobuf, capotmp;
 	json_t *ex_oob;
 	int examples;
 	/* probes: sorted unique element indices and their captured places */
@@ -226,6 +231,8 @@ void run_fingerprint(const struct lay_def *def, const int *order, const int64_t 
 void run_free(struct run *r);
 size_t run_unique(int32_t *p, size_t n);
 void run_sort(int32_t *p, size_t n);
+/* Ascending point order of m coordinate tuples of n axes (fast.c). */
+void run_sort_coords(int64_t *coords, size_t m, int n);
 void run_decode_point(const struct run *r, int64_t p, int64_t *coord);
 void run_decode_elem(const struct lay_def *def, int64_t e, int64_t *x);
 json_t *run_elem_json(const struct lay_def *def, int64_t e);

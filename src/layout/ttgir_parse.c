@@ -186,10 +186,19 @@ static int scan_line(struct tp *p)
 			continue;
 		}
 		if (word_at(p->s, p->i, "!tt.tensordesc<")) {
-			/* a TMA descriptor's block: its shared layout */
+			/* a TMA descriptor's block: its shared layout, written
+			 * bare (128x64xf16, #shared) or, as older Triton did, as
+			 * a tensor type inside (tensor<128x64xf16, #shared>) */
 			p->i += 15;
+			tt_ws(p);
+			bool wrapped = word_at(p->s, p->i, "tensor<");
+			if (wrapped)
+				p->i += 7;
 			if (parse_type(p, true, pos))
 				return p->err->code;
+			if (wrapped && !tt_eat(p, '>'))
+				return tt_err(p, LAY_ESYNTAX, (long)p->i,
+					      "expected '>' to close the tensor descriptor type");
 			continue;
 		}
 		if (word_at(p->s, p->i, "!tt.memdesc<")) {

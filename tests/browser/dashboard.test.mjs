@@ -95,6 +95,46 @@ async function api(method, path, body, headers) {
 	return {status: res.status, data};
 }
 
+// Boxes of laid-out elements: one inside another, two apart.
+const box = (page, sel) => page.locator(sel).first().evaluate((e) => { const r = e.getBoundingClientRect(); return {l: r.left, r: r.right, t: r.top, b: r.bottom}; });
+function inside(a, b, what) {
+	assert.ok(a.l >= b.l - 0.5 && a.r <= b.r + 0.5 && a.t >= b.t - 0.5 && a.b <= b.b + 0.5,
+		`${what}: ${JSON.stringify(a)} is not inside ${JSON.stringify(b)}`);
+}
+function apart(a, b, what) {
+	assert.ok(a.r <= b.l + 0.5 || b.r <= a.l + 0.5 || a.b <= b.t + 0.5 || b.b <= a.t + 0.5,
+		`${what}: ${JSON.stringify(a)} overlaps ${JSON.stringify(b)}`);
+}
+async function grabDownload(page, testid) {
+	const [dl] = await Promise.all([page.waitForEvent('download'), page.getByTestId(testid).click()]);
+	return {name: dl.suggestedFilename(), text: readFileSync(await dl.path()).toString('utf8')};
+}
+// The text of every column header of a view, with its box and its column's.
+const headLabels = (page, id) => page.evaluate((id) => [...document.querySelectorAll('#' + id + ' .gr.head .hd.col')].map((el, k) => {
+	const c = el.getBoundingClientRect();
+	let t = null;
+	if (el.firstChild) {
+		const rg = document.createRange();
+		rg.selectNodeContents(el);
+		const r = rg.getBoundingClientRect();
+		t = {l: r.left, r: r.right, text: el.textContent};
+	}
+	return {k, l: c.left, r: c.right, t};
+}), id);
+function headsApart(heads, what) {
+	const shown = heads.filter((x) => x.t && x.t.text);
+	assert.ok(shown.length >= 8, `${what}: only ${shown.length} column labels`);
+	assert.equal(shown[0].t.text, '0', what);
+	for (let n = 0; n < shown.length; n++) {
+		const x = shown[n];
+		assert.ok(x.t.l >= x.l - 0.5, `${what}: label ${x.t.text} starts left of its column`);
+		if (n + 1 < shown.length)
+			assert.ok(x.t.r <= shown[n + 1].t.l + 0.5, `${what}: label ${x.t.text} (${x.t.l}-${x.t.r}) overlaps ${shown[n + 1].t.text} (${shown[n + 1].t.l}-${shown[n + 1].t.r})`);
+	}
+	return shown;
+}
+const WIDTHS = [1280, 1920];
+
 const page = await newPage();
 let sharedUrl = null;
 
@@ -219,6 +259,19 @@ await step('a pasted CuTe TV layout (SM80 16x8x16 C)', page, async () => {
 
 await step('the value axis of a TV layout is a slot, not memory', page, async () => {
 	assert.match(await page.getByTestId('fact-physical').innerText(), /^thread 32 thread, value 4 slot: 128 points/);
+});
+
+await step('pasted text is read by the daemon\'s detector, as the command line reads it', page, async () => {
+	// a CUTLASS header with its comment: cute, not linear
+	await enter(page, '// (T32,V4) -> (M16,N8)\nusing SM80_16x8_Row = Layout<Shape <Shape < _4,_8>,Shape < _2,_2>>,\n'
+		+ '                             Stride<Stride<_32,_1>,Stride<_16,_8>>>;', '16,8', 'tv');
+	await status(page).filter({hasText: 'PASS'}).waitFor();
+	assert.equal(await page.getByTestId('fact-notation').innerText(), 'cute');
+	// a CuTe layout whose strides name axes: cute, not axe
+	await enter(page, '(_4,_8):(_1@TCol,_1@TLane)');
+	await status(page).filter({hasText: 'PASS'}).waitFor();
+	assert.equal(await page.getByTestId('fact-notation').innerText(), 'cute');
+	assert.match(await page.getByTestId('fact-physical').innerText(), /^TCol 4 .*TLane 8 /);
 });
 
 await step('a pasted swizzled layout: CuTe print() form, std::cout form, TVM ComposeLayout', page, async () => {
@@ -402,6 +455,88 @@ await step('a very large layout is paged from the server', page, async () => {
 	await page.getByTestId('grid-page').filter({hasText: 'table rows 0–16384'}).waitFor();
 });
 
+await step('at 1280 and 1920 wide: the preset list stays in its card, a 64×128 grid\'s column headers do not overlap', page, async () => {
+	for (const w of WIDTHS) {
+		await page.setViewportSize({width: w, height: 1000});
+		inside(await box(page, '[data-testid="preset"]'), await box(page, '#editor-form'), `${w}: the preset list`);
+		await enter(page, JSON.stringify({layout: {logical: [64, 128], expr: {thread: 'i', slot: 'j'}}}));
+		await status(page).filter({hasText: 'PASS'}).waitFor();
+		assert.equal(await waitCells(page, 'grid-cell', 8192), 8192);
+		const shown = headsApart(await headLabels(page, 'grid'), `${w}: grid headers`);
+		assert.ok(shown.length < 128, `${w}: the labels are thinned at this zoom (${shown.length})`);
+		headsApart(await headLabels(page, 'inverse'), `${w}: inverse headers`);
+		// the rows are as tall as the cells: row headers do not stretch them
+		const [r0, r1] = await page.locator('#grid .gr:not(.head) .hd.row').evaluateAll((els) => els.slice(0, 2).map((e) => e.getBoundingClientRect().top));
+		const cellH = await page.locator('[data-testid="grid-cell"]').first().evaluate((e) => e.getBoundingClientRect().height);
+		assert.ok(r1 - r0 <= cellH + 1.5, `${w}: rows ${r1 - r0} px apart for ${cellH} px cells`);
+		await page.screenshot({path: join(ART, `grid-64x128-${w}.png`)});
+		// zoomed in, every column has its label, still apart
+		await page.getByTestId('zoom').fill('64');
+		assert.equal(headsApart(await headLabels(page, 'grid'), `${w}: zoomed`).length, 128);
+	}
+	await page.setViewportSize({width: 1400, height: 1000});
+});
+
+await step('at 1280 and 1920 wide: a 128×256 tile\'s grid.svg downloads the window of the page on screen', page, async () => {
+	for (const w of WIDTHS) {
+		await page.setViewportSize({width: w, height: 1000});
+		await enter(page, JSON.stringify({layout: {logical: [128, 256], expr: {thread: 'i', slot: 'j'}}}));
+		await status(page).filter({hasText: 'PASS'}).waitFor();
+		assert.equal(await waitCells(page, 'grid-cell', 16384), 16384);
+		assert.equal(await page.getByTestId('download-svg').innerText(), 'grid.svg (rows 0–63)');
+		inside(await box(page, '[data-testid="download-svg"]'), await box(page, '.verdict-card'), `${w}: the grid.svg link`);
+		let svg = await grabDownload(page, 'download-svg');
+		assert.match(svg.name, /^layout-[0-9a-f]{12}-r0-c0\.svg$/);
+		assert.match(svg.text, /^<\?xml[\s\S]*<svg /);
+		assert.equal((svg.text.match(/class="cell"/g) || []).length, 16384);
+		assert.match(svg.text, /rows 0-63, columns 0-255 of 128×256/);
+		await page.getByTestId('grid-next').click();
+		await page.getByTestId('download-svg').filter({hasText: 'rows 64–127'}).waitFor();
+		svg = await grabDownload(page, 'download-svg');
+		assert.match(svg.text, /rows 64-127, columns 0-255 of 128×256/);
+		assert.match(svg.text, /<g class="cell" data-e="16384"><title>\(i=64, j=0\) at 64\/0</);
+	}
+	await page.setViewportSize({width: 1400, height: 1000});
+});
+
+await step('a shared-memory layout is coloured by bank, and the legend says so', page, async () => {
+	await enter(page, '#shared = #ttg.swizzled_shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0]}>\n'
+		+ '%0 = ttg.local_alloc : () -> !ttg.memdesc<32x64xf16, #shared, #smem, mutable>');
+	await status(page).filter({hasText: 'PASS'}).waitFor();
+	assert.equal(await waitCells(page, 'grid-cell', 2048), 2048);
+	assert.equal(await page.getByTestId('legend-what').innerText(),
+		'colour = bank (offset × 16 bits / 32 mod 32; element width: the TTGIR element type), label = offset:');
+	assert.match(await page.getByTestId('grid-sub').innerText(), /shared-memory layout; colour = bank/);
+	assert.equal(await page.getByTestId('legend-item').count(), 32);
+	const cell = (rc) => page.locator(`[data-testid="grid-cell"][data-coord="${rc}"]`);
+	const bg = (rc) => cell(rc).evaluate((e) => e.style.background);
+	// f16: two offsets per 32-bit bank word; row 1's phase 1 moves (1,0) to offset 72, bank 4 — as (0,8)
+	assert.equal(await bg('0,2'), await bg('0,3'));
+	assert.notEqual(await bg('0,0'), await bg('0,2'));
+	assert.equal(await cell('1,0').innerText(), '72');
+	assert.equal(await bg('1,0'), await bg('0,8'));
+	assert.notEqual(await bg('1,0'), await bg('1,8'));
+	await cell('1,0').hover();
+	assert.match(await page.getByTestId('tooltip').innerText(), /offset=72 block=0\s+bank 4/);
+	await page.locator('[data-testid="legend-item"][data-owner="4"]').click();
+	assert.equal(await page.locator('.c.ownerlit').count(), 64);
+	// the inverse view: offsets wrapped at one 128-byte line (64 f16) per row
+	assert.equal(await waitCells(page, 'inverse-cell', 2048), 2048);
+	assert.equal(await page.getByTestId('wrap').inputValue(), '64');
+	assert.match(await page.locator('#inv-sub').innerText(), /^offset by rows of 64 \(128 bytes\)/);
+	assert.equal(await page.locator('#inverse .gr:not(.head)').count(), 32);
+	await page.locator('[data-testid="inverse-cell"][data-p="72,0"]').hover();
+	assert.match(await page.getByTestId('tooltip').innerText(), /offset=72 block=0[\s\S]*\(dim0=1, dim1=0\)/);
+	// without a known element width, 32 bits
+	await enter(page, JSON.stringify({layout: {logical: [8, 64], expr: {offset: 'i * 64 + j'}}}));
+	assert.match(await page.getByTestId('legend-what').innerText(), /offset × 32 bits \/ 32 mod 32; element width: unknown, 32 bits assumed/);
+	assert.equal(await bg('0,3'), await bg('1,3'));
+	assert.notEqual(await bg('0,3'), await bg('0,4'));
+	// a layout with owners keeps its owner colours
+	await enter(page, '((4,8),(2,2)):((32,1),(16,8))', '16,8', 'tv');
+	assert.match(await page.getByTestId('owner-legend').innerText(), /^colour = owner \(thread\)/);
+});
+
 /* ---- the registry ---- */
 const probe = await api('GET', '/v1/layouts?limit=1');
 if (probe.status === 404 && process.env.LAYOUTD_REGISTRY_REQUIRED !== '1') {
@@ -447,6 +582,34 @@ if (probe.status === 404 && process.env.LAYOUTD_REGISTRY_REQUIRED !== '1') {
 		assert.ok(await warn.isHidden());
 		await page.getByTestId('registry-detail-name').filter({hasText: name + '@2'}).waitFor();
 		assert.equal(await page.locator('[data-testid="registry-version"]').count(), 2);
+	});
+
+	await step('at 1280 and 1920 wide: a 100-character name stays inside the list card', page, async () => {
+		const long = 'n'.repeat(60) + '-' + Date.now().toString(36).padStart(39, 'x');
+		assert.equal(long.length, 100);
+		const put = await api('PUT', '/v1/layouts/' + long, {layout: golden('seed-transpose').layout, description: 'a name of 100 characters'}, auth);
+		assert.equal(put.status, 201, JSON.stringify(put.data));
+		for (const w of WIDTHS) {
+			await page.setViewportSize({width: w, height: 1000});
+			await page.getByTestId('registry-search').fill('nnnn');
+			await page.getByTestId('registry-search-btn').click();
+			const entry = page.locator(`[data-testid="registry-entry"][data-name="${long}"]`);
+			await entry.click();
+			await page.getByTestId('registry-detail-name').filter({hasText: long + '@1'}).waitFor();
+			const card = await page.locator('[data-testid="registry-list"]').evaluate((t) => { const r = t.closest('.card').getBoundingClientRect(); return {l: r.left, r: r.right, t: r.top, b: r.bottom}; });
+			const detail = await box(page, '[data-testid="registry-detail"]');
+			inside(await box(page, '[data-testid="registry-list"]'), card, `${w}: the list table`);
+			inside(await entry.evaluate((e) => { const r = e.getBoundingClientRect(); return {l: r.left, r: r.right, t: r.top, b: r.bottom}; }), card, `${w}: the long name`);
+			apart(card, detail, `${w}: the list card and the detail card`);
+			inside(await box(page, '[data-testid="registry-detail-name"]'), detail, `${w}: the detail's name`);
+			inside(await box(page, '[data-testid="register-form"]'), card, `${w}: the register form`);
+			await page.screenshot({path: join(ART, `registry-long-name-${w}.png`)});
+		}
+		await page.setViewportSize({width: 1400, height: 1000});
+		await page.getByTestId('registry-search').fill(name);
+		await page.getByTestId('registry-search-btn').click();
+		await page.locator(`[data-testid="registry-entry"][data-name="${name}"]`).click();
+		await page.getByTestId('registry-detail-name').filter({hasText: name + '@2'}).waitFor();
 	});
 
 	await step('compare two versions', page, async () => {
@@ -503,6 +666,33 @@ if (process.env.LAYOUTD_URL_READS && TOKEN) {
 			await p2.locator('[data-testid="registry-entry"]').first().waitFor();
 			assert.equal(await p2.getByTestId('register-token').inputValue(), TOKEN, 'one token for the whole page');
 			await p2.screenshot({path: join(ART, 'token-for-reads.png'), fullPage: true});
+			// the downloads carry the token too: real SVG and CSV, not a 401
+			await p2.getByTestId('tab-check').click();
+			const svg = await grabDownload(p2, 'download-svg');
+			assert.match(svg.text, /^<\?xml[\s\S]*<svg xmlns="http:\/\/www.w3.org\/2000\/svg"/);
+			assert.equal((svg.text.match(/class="cell"/g) || []).length, 128);
+			const csv = await grabDownload(p2, 'download-csv');
+			assert.match(csv.name, /\.csv$/);
+			const lines = csv.text.trim().split('\n');
+			assert.equal(lines[0], 'i,j,laneid,warpid,m');
+			assert.equal(lines.length, 129);
+			assert.ok(lines.includes('1,3,5,0,1'), 'element (1,3) at laneid=5 warpid=0 m=1');
+			assert.equal(await p2.getByTestId('error').isHidden(), true);
+			// where the token is kept is said beside the field; forgetting clears it
+			assert.match(await p2.getByTestId('token-note').innerText(), /kept in this tab's session storage only/);
+			const tokenBox = await box(p2, '[data-testid="token"]'), note = await box(p2, '[data-testid="token-note"]');
+			assert.ok(note.l >= tokenBox.r - 0.5 && note.l - tokenBox.r < 40 && note.t < tokenBox.b && note.b > tokenBox.t, 'the note is beside the field');
+			assert.equal(await p2.evaluate(() => sessionStorage.getItem('layoutd-token')), TOKEN);
+			await p2.getByTestId('token-forget').click();
+			assert.equal(await p2.evaluate(() => sessionStorage.getItem('layoutd-token')), null);
+			assert.equal(await p2.getByTestId('token').inputValue(), '');
+			assert.equal(await p2.getByTestId('register-token').inputValue(), '');
+			assert.match(await p2.getByTestId('token-note').innerText(), /forgotten/);
+			await p2.reload();
+			await p2.getByTestId('editor').waitFor();
+			assert.equal(await p2.getByTestId('token').inputValue(), '', 'nothing comes back after a reload');
+			await checkNow(p2);
+			assert.equal(await p2.getByTestId('verdict-status').innerText(), 'ERROR');
 		} finally {
 			await p2.context().close();
 		}
