@@ -14,7 +14,7 @@ BIN=$(cd "$(dirname "$L")" && pwd)
 # run from a scratch directory that looks like the top of the tree, so
 # examples that write files (report.xml) leave the sources alone
 mkdir -p "$T/tree"
-for d in examples tests docs schema web deploy doc README.md LICENSE; do ln -s "$S/$d" "$T/tree/$d"; done
+for d in examples tests docs schema web deploy doc clients README.md LICENSE; do ln -s "$S/$d" "$T/tree/$d"; done
 cd "$T/tree" || exit 99
 n=0
 mkdir -p "$T/ex"

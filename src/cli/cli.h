@@ -14,6 +14,8 @@ enum { CLI_PASS = 0, CLI_FAIL = 1, CLI_BAD = 2 };
 int cli_check(int argc, char **argv);
 int cli_table(int argc, char **argv);
 int cli_compare(int argc, char **argv);
+int cli_print_picture(int argc, char **argv);
+int cli_lint(int argc, char **argv);
 int cli_token(int argc, char **argv);
 int cli_db(int argc, char **argv);
 /* The registry from the command line (registry.c). */

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "cli/cli.h"
+#include "layout/lint.h"
 
 /* The CLI reads whole files; 256 MiB bounds a table dumped from a kernel. */
 #define CLI_MAX_FILE (256L << 20)
@@ -115,6 +116,14 @@ static json_t *wrap_text(const char *path, char *text, size_t len, const struct 
 			      "layout's \"register=1 -> (0, 1)\" lines): name it with --notation",
 			      path);
 		goto out;
+	}
+	if (strcmp(key, "ttgir") == 0 && !(o && (o->logical || o->shape))) {
+		/* a pasted ttg.local_load / local_store line: both sides analysed */
+		json_t *req = lay_lint_request(body);
+		if (req) {
+			free(body);
+			return req;
+		}
 	}
 	def = json_pack("{s:s}", key, body);
 	if (o && o->logical) {

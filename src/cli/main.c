@@ -22,6 +22,11 @@ static void usage(FILE *f)
 		"        print the placement table (element -> places) or its inverse\n"
 		"  compare [--json] A B\n"
 		"        do two definitions place every element identically?\n"
+		"  print --format cute|latex|triton|triton-hw FILE\n"
+		"        the picture CuTe's print_layout/print_latex or Triton's getLayoutStr "
+		"draws\n"
+		"  lint [--format text|json|junit|sarif|github] [--max-conflicts N] FILE.mlir...\n"
+		"        check every shared-memory access and conversion of TTGIR modules\n"
 		"  push NAME FILE [--description TEXT]    register a version with a daemon\n"
 		"  pull NAME[@VERSION]                    print a registered version\n"
 		"  ls [PREFIX]                            list registered names\n"
@@ -88,6 +93,10 @@ int main(int argc, char **argv)
 		return cli_table(argc - 1, argv + 1);
 	if (strcmp(cmd, "compare") == 0)
 		return cli_compare(argc - 1, argv + 1);
+	if (strcmp(cmd, "lint") == 0)
+		return cli_lint(argc - 1, argv + 1);
+	if (strcmp(cmd, "print") == 0)
+		return cli_print_picture(argc - 1, argv + 1);
 	if (strcmp(cmd, "push") == 0)
 		return cli_push(argc - 1, argv + 1);
 	if (strcmp(cmd, "pull") == 0)

@@ -20,8 +20,9 @@ void cli_result_clear(struct cli_result *r)
 	free(r->text);
 	json_decref(r->analysis);
 	json_decref(r->error);
+	json_decref(r->findings);
 	r->text = NULL;
-	r->analysis = r->error = NULL;
+	r->analysis = r->error = r->findings = NULL;
 }
 
 /* The reasons a file fails, each {"rule", "message"}: failed
@@ -31,6 +32,10 @@ static json_t *findings(const struct cli_result *r)
 	json_t *out = json_array(), *x;
 	size_t i;
 	char msg[2048], rule[128];
+	if (r->findings) {
+		json_decref(out);
+		return json_incref(r->findings);
+	}
 	if (r->rc == CLI_BAD) {
 		const char *code = json_string_value(json_object_get(r->error, "code"));
 		const char *detail = json_string_value(json_object_get(r->error, "detail"));
@@ -97,7 +102,12 @@ static char *human(const struct cli_result *r)
 	FILE *f = open_memstream(&buf, &len);
 	if (!f)
 		return NULL;
-	if (r->analysis)
+	json_t *x;
+	size_t i;
+	if (r->findings)
+		json_array_foreach(r->findings, i, x)
+			fprintf(f, "%s\n", json_string_value(json_object_get(x, "message")));
+	else if (r->analysis)
 		cli_print_analysis(f, r->file, r->analysis);
 	else if (r->local)
 		cli_print_error(f, r->file, &r->lerr);
@@ -264,6 +274,7 @@ void cli_report_one(struct cli_report *rep, const struct cli_result *r)
 static void junit(struct cli_report *rep, const struct cli_result *res, int n)
 {
 	FILE *f = rep->out;
+	const char *suite = rep->suite ? rep->suite : "layoutd check";
 	double total = 0;
 	for (int k = 0; k < n; k++)
 		total += res[k].seconds;
@@ -272,17 +283,20 @@ static void junit(struct cli_report *rep, const struct cli_result *res, int n)
 	strftime(stamp, sizeof stamp, "%Y-%m-%dT%H:%M:%S", gmtime(&now));
 	fprintf(f, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
 	fprintf(f,
-		"<testsuites name=\"layoutd check\" tests=\"%d\" failures=\"%d\" errors=\"%d\" "
+		"<testsuites name=\"%s\" tests=\"%d\" failures=\"%d\" errors=\"%d\" "
 		"time=\"%.3f\">\n",
-		n, rep->failed, rep->errors, total);
+		suite, n, rep->failed, rep->errors, total);
 	fprintf(f,
-		"  <testsuite name=\"layoutd check\" tests=\"%d\" failures=\"%d\" errors=\"%d\" "
+		"  <testsuite name=\"%s\" tests=\"%d\" failures=\"%d\" errors=\"%d\" "
 		"skipped=\"0\" time=\"%.3f\" timestamp=\"%s\">\n",
-		n, rep->failed, rep->errors, total, stamp);
+		suite, n, rep->failed, rep->errors, total, stamp);
 	for (int k = 0; k < n; k++) {
 		const struct cli_result *r = &res[k];
-		fputs("    <testcase classname=\"layoutd.check\" name=\"", f);
+		fprintf(f, "    <testcase classname=\"%s\" name=\"",
+			rep->suite ? "layoutd.lint" : "layoutd.check");
 		xml_text(f, r->file, true);
+		if (r->findings)
+			fprintf(f, ":%ld:%ld", r->line, r->col);
 		fprintf(f, "\" time=\"%.3f\"", r->seconds);
 		json_t *ws = cli_warnings(r->analysis);
 		if (r->rc == CLI_PASS && !json_array_size(ws)) {
@@ -344,6 +358,9 @@ static void sarif_result(json_t *rules, json_t *results, json_t *seen, const cha
 		else if (strncmp(rule, "input/", 6) == 0)
 			snprintf(desc, sizeof desc, "The input is a valid layout request (%s)",
 				 rule + 6);
+		else if (strncmp(rule, "lint/", 5) == 0)
+			snprintf(desc, sizeof desc,
+				 "The kernel's op meets the lint thresholds (%s)", rule + 5);
 		else if (strncmp(rule, "warning/", 8) == 0)
 			snprintf(desc, sizeof desc, "A legal but suspicious fact (%s)", rule + 8);
 		else
@@ -371,9 +388,14 @@ static void sarif(struct cli_report *rep, const struct cli_result *res, int n)
 		json_t *fs = findings(r), *ws = cli_warnings(r->analysis), *x;
 		size_t i;
 		char *uri = uri_ref(r->file), rule[300];
-		json_array_foreach(fs, i, x) sarif_result(
-			rules, results, seen, json_string_value(json_object_get(x, "rule")),
-			"error", json_string_value(json_object_get(x, "message")), uri, r);
+		json_array_foreach(fs, i, x)
+		{
+			const char *level = json_string_value(json_object_get(x, "level"));
+			sarif_result(rules, results, seen,
+				     json_string_value(json_object_get(x, "rule")),
+				     level ? level : "error",
+				     json_string_value(json_object_get(x, "message")), uri, r);
+		}
 		json_array_foreach(ws, i, x)
 		{
 			snprintf(rule, sizeof rule, "warning/%s",

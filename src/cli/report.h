@@ -22,12 +22,16 @@ struct cli_result {
 	struct lay_error lerr;
 	long remote_status; /* HTTP status of a remote problem */
 	long line, col;	    /* where in the file (1-based) */
+	json_t *findings;   /* owned, optional: the findings to report, each
+			     * {"rule", "message", "level"?}, instead of those
+			     * read from the analysis (layoutd lint) */
 	double seconds;
 };
 
 struct cli_report {
 	enum cli_format format;
-	bool many; /* more than one file: JSON Lines, a summary line */
+	bool many;	   /* more than one file: JSON Lines, a summary line */
+	const char *suite; /* JUnit suite name; NULL: "layoutd check" */
 	FILE *out;
 	int passed, failed, errors;
 };

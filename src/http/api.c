@@ -353,8 +353,8 @@ static bool valid_id(const char *id)
 }
 
 /* The cached analysis and definition of path parameter 0, or a queued 4xx. */
-static bool load_cached(struct MHD_Connection *c, struct http_req *r, json_t **analysis,
-			json_t **layout, enum MHD_Result *ret)
+bool http_load_cached(struct MHD_Connection *c, struct http_req *r, json_t **analysis,
+		      json_t **layout, enum MHD_Result *ret)
 {
 	const char *id = r->params[0];
 	char *ltext = NULL;
@@ -390,7 +390,7 @@ enum MHD_Result http_get_analysis(struct MHD_Connection *c, struct http_req *r)
 {
 	json_t *a, *layout;
 	enum MHD_Result ret;
-	if (!load_cached(c, r, &a, &layout, &ret))
+	if (!http_load_cached(c, r, &a, &layout, &ret))
 		return ret;
 	char etag[96];
 	const char *fp = json_string_value(json_object_get(a, "fingerprint"));
@@ -444,7 +444,7 @@ enum MHD_Result http_get_table(struct MHD_Connection *c, struct http_req *r)
 					 "/query/limit");
 	json_t *a, *layout;
 	enum MHD_Result ret;
-	if (!load_cached(c, r, &a, &layout, &ret))
+	if (!http_load_cached(c, r, &a, &layout, &ret))
 		return ret;
 	struct lay_error err;
 	struct lay_options opt = options(r->srv);
@@ -481,7 +481,7 @@ enum MHD_Result http_get_grid(struct MHD_Connection *c, struct http_req *r)
 {
 	json_t *a, *layout;
 	enum MHD_Result ret;
-	if (!load_cached(c, r, &a, &layout, &ret))
+	if (!http_load_cached(c, r, &a, &layout, &ret))
 		return ret;
 	struct lay_error err;
 	struct lay_options opt = options(r->srv);

@@ -119,6 +119,8 @@ enum http_route {
 	ROUTE_LAYOUT,
 	ROUTE_VERSIONS,
 	ROUTE_VERSION,
+	ROUTE_PRINT,
+	ROUTE_LINT,
 	ROUTE_NONE,
 	HTTP_NROUTES
 };
@@ -395,6 +397,13 @@ enum MHD_Result http_post_compare(struct MHD_Connection *c, struct http_req *r);
 enum MHD_Result http_get_analysis(struct MHD_Connection *c, struct http_req *r);
 enum MHD_Result http_get_table(struct MHD_Connection *c, struct http_req *r);
 enum MHD_Result http_get_grid(struct MHD_Connection *c, struct http_req *r);
+/* print.c: GET /v1/analyses/{id}/print?format= and POST /v1/lint */
+enum MHD_Result http_get_print(struct MHD_Connection *c, struct http_req *r);
+enum MHD_Result http_post_lint(struct MHD_Connection *c, struct http_req *r);
+/* The cached analysis and definition of path parameter 0 (both owned by
+ * the caller), or false with a 4xx/5xx queued in *ret. */
+bool http_load_cached(struct MHD_Connection *c, struct http_req *r, json_t **analysis,
+		      json_t **layout, enum MHD_Result *ret);
 
 /* The outcome of an analysis request: a JSON object, or on a cache hit
  * the response text filled from the cached template. */

@@ -25,6 +25,8 @@ const struct http_route_def http_routes[HTTP_NROUTES] = {
 	[ROUTE_LAYOUT]   = { "/v1/layouts/{name}",             "GET, PUT",    http_registry,      AUTH_V1,   false },
 	[ROUTE_VERSIONS] = { "/v1/layouts/{name}/versions",    "GET",         http_registry,      AUTH_V1,   false },
 	[ROUTE_VERSION]  = { "/v1/layouts/{name}/versions/{n}", "GET, DELETE", http_registry,     AUTH_V1,   false },
+	[ROUTE_PRINT]    = { "/v1/analyses/{id}/print",        "GET",         http_get_print,     AUTH_V1,   true },
+	[ROUTE_LINT]     = { "/v1/lint",                       "POST",        http_post_lint,     AUTH_V1,   true },
 	[ROUTE_NONE]     = { "(unmatched)",                    "",            NULL,               AUTH_OPEN, false },
 };
 /* clang-format on */

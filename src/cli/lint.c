@@ -1,0 +1,334 @@
+/*
+ * lint.c - `layoutd lint FILE.mlir...`: every ttg.local_load / local_store /
+ * local_alloc and ttg.convert_layout of whole TTGIR modules, checked where
+ * it stands, reported at the op's kernel source line (its loc) in text,
+ * JSON, JUnit, SARIF or GitHub workflow commands; --max-conflicts and
+ * --deny decide the exit status.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/cli.h"
+#include "cli/report.h"
+#include "layout/lint.h"
+
+static const char *lint_usage =
+	"usage: layoutd lint [--format text|json|junit|sarif|github] [--max-conflicts N]\n"
+	"                    [--deny shared_memory_conversion|bank_conflicts]... FILE.mlir...\n"
+	"  Checks every ttg.local_load, local_store, local_alloc (with a value) and\n"
+	"  ttg.convert_layout of the TTGIR modules in FILE (split at \"// -----\"),\n"
+	"  reported at the op's loc(...) when the dump carries one.\n"
+	"  --max-conflicts N   an access with more than N bank conflicts fails\n"
+	"  --deny NAME         shared_memory_conversion: a conversion through shared\n"
+	"                      memory fails; bank_conflicts: --max-conflicts 0\n"
+	"  Exit 0 every threshold holds, 1 one does not, 2 bad input or an op that\n"
+	"  cannot be analysed.\n";
+
+struct lint_opts {
+	enum cli_format format;
+	int64_t max_conflicts;
+	json_t *deny;
+};
+
+/* Where a finding is reported: the kernel's source line when the op has a
+ * loc, else the op's line in the .mlir file. */
+static void where(json_t *f, const char *mlir, const char **file, long *line, long *col)
+{
+	json_t *loc = json_object_get(f, "loc");
+	if (json_is_object(loc) && json_integer_value(json_object_get(loc, "line")) > 0) {
+		*file = json_string_value(json_object_get(loc, "file"));
+		*line = (long)json_integer_value(json_object_get(loc, "line"));
+		*col = (long)json_integer_value(json_object_get(loc, "column"));
+	} else {
+		*file = mlir;
+		*line = (long)json_integer_value(json_object_get(f, "line"));
+		*col = (long)json_integer_value(json_object_get(f, "column"));
+	}
+	if (*col < 1)
+		*col = 1;
+}
+
+/* One finding as a sentence; *level is error (fails or cannot be
+ * analysed), warning (conflicts within the thresholds), or NULL. */
+static void sentence(json_t *f, char *buf, size_t n, const char **level, const char **rule)
+{
+	const char *op = json_string_value(json_object_get(f, "op"));
+	const char *kind = json_string_value(json_object_get(f, "kind"));
+	bool fails = json_is_true(json_object_get(f, "fails"));
+	*level = fails ? "error" : NULL;
+	if (kind && strcmp(kind, "error") == 0) {
+		json_t *e = json_object_get(f, "error");
+		*level = "error";
+		*rule = "lint/error";
+		snprintf(buf, n, "%s: cannot analyse its %s: %s", op,
+			 json_string_value(json_object_get(e, "side")),
+			 json_string_value(json_object_get(e, "message")));
+		return;
+	}
+	if (kind && strcmp(kind, "conversion") == 0) {
+		const char *c = json_string_value(json_object_get(f, "conversion"));
+		*rule = "lint/conversion";
+		if (c && strcmp(c, "none") == 0)
+			snprintf(buf, n, "%s: no data movement (both layouts place alike)", op);
+		else if (c)
+			snprintf(buf, n, "%s: a %s conversion", op, c);
+		else
+			snprintf(buf, n, "%s: the layouts differ (conversion class not decided)",
+				 op);
+		return;
+	}
+	json_int_t bc = json_integer_value(json_object_get(f, "bank_conflicts"));
+	json_int_t bits = json_integer_value(json_object_get(f, "vector_bits"));
+	json_int_t ways = json_integer_value(json_object_get(f, "max_ways"));
+	*rule = "lint/bank_conflicts";
+	if (!*level && bc > 0)
+		*level = "warning";
+	if (bc > 0)
+		snprintf(buf, n, "%s: %lld bank conflicts (%lld-way), %lld-bit vectors%s%s", op,
+			 (long long)bc, (long long)ways, (long long)bits, fails ? ": " : "",
+			 fails ? json_string_value(json_object_get(f, "reason")) : "");
+	else
+		snprintf(buf, n, "%s: no bank conflicts, %lld-bit vectors", op, (long long)bits);
+}
+
+/* GitHub workflow command escaping: data escapes % CR LF, property values
+ * also : and ,. */
+static void gh_put(FILE *f, const char *s, bool property)
+{
+	for (; s && *s; s++) {
+		if (*s == '%')
+			fputs("%25", f);
+		else if (*s == '\r')
+			fputs("%0D", f);
+		else if (*s == '\n')
+			fputs("%0A", f);
+		else if (property && *s == ':')
+			fputs("%3A", f);
+		else if (property && *s == ',')
+			fputs("%2C", f);
+		else
+			fputc(*s, f);
+	}
+}
+
+static void text_report(FILE *out, const char *mlir, json_t *res, bool github)
+{
+	size_t i;
+	json_t *f;
+	json_array_foreach(json_object_get(res, "findings"), i, f)
+	{
+		const char *file, *level, *rule;
+		long line, col;
+		char msg[1024];
+		where(f, mlir, &file, &line, &col);
+		sentence(f, msg, sizeof msg, &level, &rule);
+		if (github) {
+			if (!level)
+				continue;
+			fprintf(out, "::%s file=", level);
+			gh_put(out, file, true);
+			fprintf(out, ",line=%ld,col=%ld,title=", line, col);
+			gh_put(out, "layoutd ", true);
+			gh_put(out, rule, true);
+			fputs("::", out);
+			gh_put(out, msg, false);
+			fputc('\n', out);
+			continue;
+		}
+		fprintf(out, "%s:%ld:%ld: %s: %s", file, line, col, level ? level : "ok", msg);
+		if (file != mlir)
+			fprintf(out, " (%s:%lld)", mlir,
+				(long long)json_integer_value(json_object_get(f, "line")));
+		fputc('\n', out);
+	}
+	fprintf(out, "%s: %zu findings in %lld modules, %lld over the thresholds, %lld errors\n",
+		mlir, json_array_size(json_object_get(res, "findings")),
+		(long long)json_integer_value(json_object_get(res, "modules")),
+		(long long)json_integer_value(json_object_get(res, "failed")),
+		(long long)json_integer_value(json_object_get(res, "errors")));
+}
+
+/* JUnit and SARIF through the check report's writers: one result per
+ * finding, at its source location. */
+static void ci_results(json_t *res, const char *mlir, struct cli_result **rs, int *n, int *cap)
+{
+	size_t i;
+	json_t *f;
+	json_array_foreach(json_object_get(res, "findings"), i, f)
+	{
+		if (*n == *cap) {
+			int nc = *cap ? 2 * *cap : 64;
+			struct cli_result *nr = realloc(*rs, sizeof **rs * (size_t)nc);
+			if (!nr)
+				return;
+			*rs = nr;
+			*cap = nc;
+		}
+		struct cli_result *r = &(*rs)[(*n)++];
+		memset(r, 0, sizeof *r);
+		const char *file, *level, *rule;
+		char msg[1024];
+		where(f, mlir, &file, &r->line, &r->col);
+		r->file = file;
+		sentence(f, msg, sizeof msg, &level, &rule);
+		bool err = strcmp(rule, "lint/error") == 0;
+		r->rc = err					    ? CLI_BAD
+			: json_is_true(json_object_get(f, "fails")) ? CLI_FAIL
+								    : CLI_PASS;
+		r->findings = json_array();
+		if (level)
+			json_array_append_new(r->findings,
+					      json_pack("{s:s,s:s,s:s}", "rule", rule, "message",
+							msg, "level", level));
+	}
+}
+
+static int parse(int argc, char **argv, struct lint_opts *o, int *first)
+{
+	int i = 1;
+	for (; i < argc; i++) {
+		const char *a = argv[i];
+		if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
+			fputs(lint_usage, stdout);
+			exit(CLI_PASS);
+		}
+		if (a[0] != '-' || strcmp(a, "-") == 0)
+			break;
+		if (i + 1 >= argc) {
+			fprintf(stderr, "layoutd lint: %s needs a value\n%s", a, lint_usage);
+			return CLI_BAD;
+		}
+		const char *v = argv[++i];
+		if (strcmp(a, "--format") == 0) {
+			static const char *const names[] = { "text", "json", "junit", "sarif",
+							     "github" };
+			int k = 0;
+			while (k < 5 && strcmp(v, names[k]) != 0)
+				k++;
+			if (k == 5) {
+				fprintf(stderr, "layoutd lint: --format is text, json, junit, "
+						"sarif or github\n");
+				return CLI_BAD;
+			}
+			o->format = (enum cli_format)k;
+		} else if (strcmp(a, "--max-conflicts") == 0) {
+			o->max_conflicts = cli_parse_count(a, v);
+		} else if (strcmp(a, "--deny") == 0) {
+			json_array_append_new(o->deny, json_string(v));
+		} else {
+			fprintf(stderr, "layoutd lint: unknown option %s\n%s", a, lint_usage);
+			return CLI_BAD;
+		}
+	}
+	if (i >= argc) {
+		fputs(lint_usage, stderr);
+		return CLI_BAD;
+	}
+	*first = i;
+	return 0;
+}
+
+static char *read_text(const char *path, struct lay_error *err)
+{
+	FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
+	char *buf = NULL;
+	size_t len = 0, cap = 0, got;
+	if (!f) {
+		lay_error_set(err, LAY_EIO, "", -1, "cannot open %s", path);
+		return NULL;
+	}
+	do {
+		if (len + 65536 + 1 > cap) {
+			cap = cap ? 2 * cap : 131072;
+			char *nb = cap > (size_t)LAYOUTD_MAX_LINT_TEXT + 131072 ? NULL
+										: realloc(buf, cap);
+			if (!nb) {
+				free(buf);
+				buf = NULL;
+				lay_error_set(err, LAY_ELIMIT, "", -1,
+					      "%s is larger than %ld bytes", path,
+					      LAYOUTD_MAX_LINT_TEXT);
+				break;
+			}
+			buf = nb;
+		}
+		got = fread(buf + len, 1, 65536, f);
+		len += got;
+	} while (got > 0);
+	if (buf)
+		buf[len] = '\0';
+	if (f != stdin)
+		fclose(f);
+	return buf;
+}
+
+int cli_lint(int argc, char **argv)
+{
+	struct lint_opts o = { .format = CLI_FMT_TEXT, .max_conflicts = -1, .deny = json_array() };
+	struct lay_options opt = { 0 };
+	struct cli_result *rs = NULL;
+	int first, n = 0, cap = 0, rc = CLI_PASS;
+	json_t **all = NULL;
+	if (parse(argc, argv, &o, &first)) {
+		json_decref(o.deny);
+		return CLI_BAD;
+	}
+	all = calloc((size_t)(argc - first), sizeof *all);
+	for (int k = first; all && k < argc; k++) {
+		struct lay_error err;
+		lay_error_clear(&err);
+		char *text = read_text(argv[k], &err);
+		json_t *res = text ? lay_lint(text, argv[k], &opt, &err) : NULL;
+		free(text);
+		if (res && lay_lint_judge(res, o.max_conflicts, o.deny, "", &err)) {
+			json_decref(res);
+			res = NULL;
+		}
+		if (!res) {
+			if (strncmp(err.message, "deny", 4) == 0)
+				fprintf(stderr, "layoutd lint: --%s\n", err.message);
+			else
+				cli_print_error(stderr, argv[k], &err);
+			rc = CLI_BAD;
+			continue;
+		}
+		all[k - first] = res;
+		if (json_integer_value(json_object_get(res, "errors")))
+			rc = CLI_BAD;
+		else if (json_integer_value(json_object_get(res, "failed")) && rc == CLI_PASS)
+			rc = CLI_FAIL;
+		switch (o.format) {
+		case CLI_FMT_TEXT:
+		case CLI_FMT_GITHUB:
+			text_report(stdout, argv[k], res, o.format == CLI_FMT_GITHUB);
+			break;
+		case CLI_FMT_JSON: {
+			char *s = json_dumps(res, argc - first > 1 ? JSON_COMPACT : JSON_INDENT(2));
+			if (s)
+				puts(s);
+			free(s);
+			break;
+		}
+		default:
+			ci_results(res, argv[k], &rs, &n, &cap);
+		}
+	}
+	if (o.format == CLI_FMT_JUNIT || o.format == CLI_FMT_SARIF) {
+		struct cli_report rep = { .format = o.format,
+					  .out = stdout,
+					  .suite = "layoutd lint" };
+		for (int k = 0; k < n; k++)
+			rep.passed += rs[k].rc == CLI_PASS, rep.failed += rs[k].rc == CLI_FAIL,
+				rep.errors += rs[k].rc == CLI_BAD;
+		cli_report_end(&rep, rs, n);
+	}
+	for (int k = 0; k < n; k++)
+		cli_result_clear(&rs[k]);
+	free(rs);
+	for (int k = first; all && k < argc; k++)
+		json_decref(all[k - first]);
+	free(all);
+	json_decref(o.deny);
+	return rc;
+}

@@ -1,0 +1,103 @@
+/*
+ * upstream.c - the endpoints that meet users where their tools are:
+ * GET /v1/analyses/{id}/print?format= (the pictures CuTe's print_layout /
+ * print_latex and Triton's getLayoutStr print) and POST /v1/lint (every
+ * shared-memory access and conversion of a whole TTGIR module).
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "http/http.h"
+#include "layout/lint.h"
+#include "layout/print.h"
+
+enum MHD_Result http_get_print(struct MHD_Connection *c, struct http_req *r)
+{
+	const char *format = MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, "format");
+	if (!format || (strcmp(format, "cute") && strcmp(format, "latex") &&
+			strcmp(format, "triton") && strcmp(format, "triton-hw")))
+		return http_send_problem(c, r, 400, "bad_query",
+					 "format is cute, latex, triton or triton-hw",
+					 "/query/format");
+	json_t *a, *layout;
+	enum MHD_Result ret;
+	if (!http_load_cached(c, r, &a, &layout, &ret))
+		return ret;
+	struct lay_error err;
+	struct lay_options opt = http_options(r->srv);
+	lay_error_clear(&err);
+	char *text = lay_print(layout, "/layout", format, &opt, &err);
+	if (!text)
+		ret = http_send_error(c, r, &err);
+	else
+		ret = http_send_owned(c, r, 200, "text/plain; charset=utf-8", text, strlen(text),
+				      NULL);
+	json_decref(a);
+	json_decref(layout);
+	return ret;
+}
+
+/* {"text": "<.mlir>", "file"?: "name", "max_conflicts"?: n, "deny"?: [...]}:
+ * 200 with the findings when every threshold holds, 422 with the same
+ * body when one does not (curl -f fails the CI step). */
+enum MHD_Result http_post_lint(struct MHD_Connection *c, struct http_req *r)
+{
+	struct lay_error err;
+	lay_error_clear(&err);
+	struct lay_options opt = http_options(r->srv);
+	json_t *out = NULL, *body = http_parse_body(r, &err);
+	const char *key;
+	json_t *v;
+	if (!body)
+		goto bad;
+	if (!json_is_object(body)) {
+		lay_error_set(&err, LAY_ESCHEMA, "", -1, "the request body must be a JSON object");
+		goto bad;
+	}
+	json_object_foreach(body, key, v)
+	{
+		if (strcmp(key, "text") && strcmp(key, "file") && strcmp(key, "max_conflicts") &&
+		    strcmp(key, "deny")) {
+			char ptr[LAY_ERR_PTR];
+			lay_ptr_join(ptr, sizeof ptr, "", key);
+			lay_error_set(&err, LAY_ESCHEMA, ptr, -1,
+				      "unknown member \"%s\" in the request body", key);
+			goto bad;
+		}
+	}
+	json_t *text = json_object_get(body, "text"), *file = json_object_get(body, "file");
+	json_t *deny = json_object_get(body, "deny"), *mc = json_object_get(body, "max_conflicts");
+	int64_t max_conflicts = -1;
+	if (!json_is_string(text)) {
+		lay_error_set(&err, LAY_ESCHEMA, "/text", -1,
+			      "text is the TTGIR of the module(s) to lint, as a string");
+		goto bad;
+	}
+	if (file && !json_is_string(file)) {
+		lay_error_set(&err, LAY_ESCHEMA, "/file", -1, "file is a string");
+		goto bad;
+	}
+	if (deny && !json_is_array(deny)) {
+		lay_error_set(&err, LAY_ESCHEMA, "/deny", -1,
+			      "deny is an array such as [\"shared_memory_conversion\"]");
+		goto bad;
+	}
+	if (mc && (lay_json_int(mc, "/max_conflicts", &max_conflicts, &err) || max_conflicts < 0)) {
+		if (max_conflicts < 0)
+			lay_error_set(&err, LAY_ESCHEMA, "/max_conflicts", -1,
+				      "max_conflicts is an integer >= 0");
+		goto bad;
+	}
+	out = lay_lint(json_string_value(text), file ? json_string_value(file) : "-", &opt, &err);
+	if (!out || lay_lint_judge(out, max_conflicts, deny, "/deny", &err))
+		goto bad;
+	enum MHD_Result ret = http_send_json(
+		c, r, json_is_true(json_object_get(out, "ok")) ? 200 : 422, out, NULL);
+	json_decref(out);
+	json_decref(body);
+	return ret;
+bad:
+	json_decref(out);
+	json_decref(body);
+	return http_send_error(c, r, &err);
+}

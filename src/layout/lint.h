@@ -1,0 +1,54 @@
+/*
+ * lint.h - every shared-memory access and layout conversion of a whole
+ * TTGIR module, checked in place (lint.c).  No I/O: text in, JSON out.
+ */
+#ifndef LAYOUTD_LINT_H
+#define LAYOUTD_LINT_H
+
+#include "layout.h"
+
+/* The largest .mlir text lint reads: 16 MiB (a big kernel's dump with
+ * every pass printed is a few MiB). */
+#define LAYOUTD_MAX_LINT_TEXT (16L << 20)
+/* Ops analysed per text: each is one or two full analyses. */
+#define LAYOUTD_MAX_LINT_OPS 4096
+
+/*
+ * Lint `text`, the TTGIR of one or more modules (split at "// -----"
+ * lines, as Triton's lit tests are), named `file` in the answer.  Returns
+ * a new object {"file", "modules", "findings": [...]}, one finding per
+ * ttg.local_load / local_store / local_alloc with a value (kind
+ * "bank_conflicts": the warp's access of the memdesc's shared layout by the
+ * tensor's distributed layout, bank_conflicts and vector_bits as the access
+ * analysis counts them) and per ttg.convert_layout (kind "conversion"),
+ * each with its line and column in the text and the op's loc(...)
+ * resolved through #loc aliases to the kernel's file, line and column.  An
+ * op whose layouts cannot be analysed is a finding of kind "error" (the
+ * rest are still linted).  NULL with err set only for a text over the
+ * limits.
+ */
+json_t *lay_lint(const char *text, const char *file, const struct lay_options *opt,
+		 struct lay_error *err);
+
+/*
+ * Judge a lay_lint result against thresholds: a bank_conflicts finding
+ * over max_conflicts (< 0: no limit) fails, and so does a conversion
+ * through shared memory when deny (an array of names, ptr its pointer;
+ * NULL for none) holds "shared_memory_conversion"; "bank_conflicts" in
+ * deny means max_conflicts 0.  Each judged finding gets "fails" (and a
+ * "reason"), the result "failed", "errors" (findings of kind error) and
+ * "ok".  0, or an error for an unknown deny name.
+ */
+int lay_lint_judge(json_t *res, int64_t max_conflicts, json_t *deny, const char *ptr,
+		   struct lay_error *err);
+
+/*
+ * A pasted op line -- one ttg.local_load, local_store or local_alloc with a
+ * value, with the alias lines it uses -- as an analysis request: the
+ * memdesc's layout and {"access": {"threads": <the tensor's layout>, "op"}}.
+ * NULL when the text holds no such op or more than one (a whole module:
+ * lint it).  The caller owns the request.
+ */
+json_t *lay_lint_request(const char *text);
+
+#endif

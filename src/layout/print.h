@@ -1,0 +1,51 @@
+/*
+ * print.h - the pictures upstream tools print of a layout (CuTe's
+ * print_layout and print_latex, Triton's getLayoutStr), as strings: the
+ * engine returns the text, the CLI and the daemon write it.
+ */
+#ifndef LAYOUTD_PRINT_H
+#define LAYOUTD_PRINT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "layout.h"
+
+/* A growing NUL-terminated string; failed is set (and stays set) when an
+ * allocation fails, so writers need not check every call.  data is owned
+ * by the buffer's user: free() it. */
+struct lay_buf {
+	char *data;
+	size_t len, cap;
+	bool failed;
+};
+void lay_buf_puts(struct lay_buf *b, const char *s);
+void lay_buf_printf(struct lay_buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* CuTe's print_layout table (latex false) or print_latex TikZ document of
+ * the cute text `text` (a CuTe Shape:Stride, Layout<Shape<..>, Stride<..>>
+ * type, or a swizzled Sw<B,M,S> o OFF o LAYOUT).  Returns a new string the
+ * caller frees, or NULL with err set: a located syntax error in the text
+ * (pointer ptr), or, for a layout of another rank than the printer draws
+ * (print_layout: rank 2; print_latex: rank 1 or 2), an error saying so. */
+char *lay_print_cute(const char *text, const char *ptr, bool latex, struct lay_error *err);
+
+/* The same pictures of a CuTe shared-memory atom (GMMA::Layout_K_SW32_Atom
+ * and kin, read by the cute notation into def): CuTe draws the atom's
+ * position-independent form, Sw<B,M,S> in element units o _0 o its
+ * layout.  NULL without err set when def is no such atom. */
+char *lay_print_cute_atom(struct lay_def *def, bool latex, struct lay_error *err);
+
+/* Triton's getLayoutStr of a ttgir definition (tensor view, or with hw the
+ * hardware view), as triton-tensor-layout prints it without its header.
+ * Returns a new string, or NULL with err set. */
+char *lay_print_triton(struct lay_def *def, bool hw, struct lay_error *err);
+
+/* The text of `format` ("cute", "latex", "triton", "triton-hw") for the
+ * definition json (borrowed; its pointer is ptr).  NULL with err set: an
+ * unknown format, a definition the format has no picture of, or the
+ * printer's own error. */
+char *lay_print(json_t *def_json, const char *ptr, const char *format,
+		const struct lay_options *opt, struct lay_error *err);
+
+#endif

@@ -1,0 +1,109 @@
+#!/bin/sh
+# layoutd lint and POST /v1/lint on the modules of tests/lint/ (their SOURCE
+# says where each module and each expected number comes from): the JSON
+# findings (a subset, finding by finding, and the exit status), the
+# thresholds, every output format, and the same findings over HTTP.
+set -u
+. "$(dirname "$0")/lib.sh"
+S=$(cd "$G/../.." && pwd)
+D=$S/tests/lint
+NM=${LAYOUTD_NODE_MODULES:-$S/tests/browser/node_modules}
+for exp in "$D"/*.expected.json; do
+	m=${exp%.expected.json}.mlir
+	c=$(basename "$m")
+	(cd "$D" && "$L" lint --format json "$c") >"$T/got" 2>"$T/err"
+	rc=$?
+	want=$(jq .exit "$exp")
+	[ "$rc" = "$want" ] && ok "$c: exit $rc" || { bad "$c: exit $rc, expected $want"; cat "$T/err"; }
+	if jq -e -n --slurpfile e "$exp" --slurpfile g "$T/got" '
+		$e[0] as $e | $g[0] as $g |
+		$e.file == $g.file and $e.modules == $g.modules and
+		($e.findings | length) == ($g.findings | length) and
+		all(range($e.findings | length); . as $i |
+			$e.findings[$i] | to_entries | all(.value == $g.findings[$i][.key]))' >/dev/null; then
+		ok "$c: findings"
+	else
+		bad "$c: findings differ"
+		jq -c '.findings[] | {op, line, column, module, kind, loc, bank_conflicts, vector_bits, conversion}' "$T/got"
+	fi
+done
+
+K=$D/gluon-bank-conflicts.mlir
+# thresholds decide the exit status
+run() { # NAME WANT_RC cmd...
+	n=$1 w=$2
+	shift 2
+	"$@" >"$T/out" 2>"$T/err"
+	r=$?
+	[ "$r" = "$w" ] && ok "$n (exit $r)" || { bad "$n: exit $r, expected $w"; cat "$T/out" "$T/err"; }
+}
+run "no threshold: warnings only" 0 "$L" lint "$K"
+grep -q '^/src/kernels/attn.py:15:4: warning: ttg.local_store: 3 bank conflicts (4-way), 32-bit vectors' "$T/out" &&
+	ok "text: at the kernel's line" || bad "text: $(head -3 "$T/out")"
+grep -q '^/src/kernels/gemm.py:91:9: ok: ttg.convert_layout: no data movement' "$T/out" &&
+	ok "text: a named loc resolves to its inner location" || bad "text conversion line"
+run "--max-conflicts 2" 1 "$L" lint --format json --max-conflicts 2 "$K"
+[ "$(jq '[.findings[] | select(.fails)] | map(.line) | join(",")' -r "$T/out")" = "13,14" ] &&
+	ok "--max-conflicts 2 fails the two 3-conflict ops" || bad "--max-conflicts 2: $(jq -c .failed "$T/out")"
+run "--max-conflicts 3" 0 "$L" lint --max-conflicts 3 "$K"
+run "--deny bank_conflicts" 1 "$L" lint --format json --deny bank_conflicts "$K"
+[ "$(jq .failed "$T/out")" = 3 ] && ok "--deny bank_conflicts fails every op with a conflict" || bad "deny bank_conflicts: $(jq .failed "$T/out")"
+run "--deny shared_memory_conversion: the folded convert passes" 0 "$L" lint --deny shared_memory_conversion "$K"
+run "--deny of an unknown name" 2 "$L" lint --deny everything "$K"
+grep -q 'shared_memory_conversion or bank_conflicts' "$T/err" && ok "names the deny values" || bad "deny message: $(cat "$T/err")"
+run "a missing file" 2 "$L" lint "$T/none.mlir"
+run "an op that cannot be analysed" 2 "$L" lint "$D/triton-membar.mlir"
+grep -q 'triton-membar.mlir:97:13: error: ttg.local_alloc: cannot analyse' "$T/out" && ok "the error names the op's line" || bad "error line: $(grep error "$T/out")"
+
+# a pasted op line is a check request: both sides analysed
+sed -n '6,8p' "$K" >"$T/op.ttgir"
+grep 'ttg.local_load' "$K" | sed 's/ loc(.*)$//' >>"$T/op.ttgir"
+run "check of a pasted ttg.local_load line" 0 "$L" check --json "$T/op.ttgir"
+[ "$(jq -c '[.access.op, .access.bank_conflicts, .access.vector.bits, .logical.shape]' "$T/out")" = '["load",3,32,[4,64]]' ] &&
+	ok "the pasted local_load: its memdesc read by its tensor's layout" || bad "pasted op: $(jq -c .access "$T/out" | head -c 300)"
+run "check of a pasted op with --max-points" 0 "$L" check --max-points 4096 "$T/op.ttgir"
+
+# CI formats
+run "github" 1 "$L" lint --format github --max-conflicts 2 "$K"
+[ "$(grep -c '^::error file=/src/kernels/' "$T/out")" = 2 ] && [ "$(grep -c '^::warning file=/src/kernels/gemm.py,line=88,col=22,title=layoutd lint/bank_conflicts::' "$T/out")" = 1 ] &&
+	ok "github: errors over the threshold, a warning under it" || bad "github: $(cat "$T/out")"
+run "junit" 1 "$L" lint --format junit --max-conflicts 2 "$K"
+cp "$T/out" "$T/lint.xml"
+if command -v xmllint >/dev/null 2>&1; then
+	if xmllint --noout --schema "$S/tests/schemas/junit.xsd" "$T/lint.xml" 2>"$T/x"; then ok "JUnit validates"; else bad "JUnit: $(cat "$T/x")"; fi
+	[ "$(xmllint --xpath 'string(/testsuites/@tests)' "$T/lint.xml")" = 5 ] &&
+		[ "$(xmllint --xpath 'string(/testsuites/@failures)' "$T/lint.xml")" = 2 ] &&
+		ok "JUnit: one test per finding, two failures" || bad "JUnit counts"
+	xmllint --xpath 'string(//testcase[failure][1]/@name)' "$T/lint.xml" | grep -qx '/src/kernels/attn.py:15:4' &&
+		ok "JUnit: the test names the kernel line" || bad "JUnit name"
+else
+	echo "skip JUnit validation: no xmllint"
+fi
+run "sarif" 1 "$L" lint --format sarif --max-conflicts 2 "$K"
+cp "$T/out" "$T/lint.sarif"
+[ "$(jq -r '[.runs[0].results[] | .level] | join(",")' "$T/lint.sarif")" = "error,error,warning" ] &&
+	[ "$(jq -r '.runs[0].results[0].locations[0].physicalLocation | "\(.artifactLocation.uri):\(.region.startLine):\(.region.startColumn)"' "$T/lint.sarif")" = "/src/kernels/attn.py:15:4" ] &&
+	ok "SARIF: levels and the kernel location" || bad "SARIF: $(jq -c '.runs[0].results' "$T/lint.sarif")"
+if [ -d "$NM/ajv-draft-04" ] && command -v node >/dev/null 2>&1; then
+	if out=$(NODE_PATH=$NM node "$S/tests/validate.cjs" sarif "$S/tests/schemas/sarif-schema-2.1.0.json" "$T/lint.sarif" 2>&1); then
+		ok "SARIF validates against the SARIF 2.1.0 schema"
+	else
+		bad "SARIF: $out"
+	fi
+fi
+
+# POST /v1/lint
+start
+body=$(jq -Rs '{text: ., file: "gluon-bank-conflicts.mlir"}' "$K")
+req "POST /v1/lint" 200 -H 'Content-Type: application/json' -d "$body" "$U/v1/lint"
+jqt "lint over HTTP: the same findings" '.ok == true and .modules == 2 and ([.findings[].bank_conflicts] | .[0:4]) == [3,3,1,0] and .findings[4].conversion == "none" and .findings[0].loc.line == 15'
+body=$(jq -Rs '{text: ., max_conflicts: 2}' "$K")
+req "POST /v1/lint over the threshold: 422" 422 -H 'Content-Type: application/json' -d "$body" "$U/v1/lint"
+jqt "the 422 body holds the findings" '.ok == false and .failed == 2 and .file == "-"'
+req "deny of an unknown name: 422" 422 -H 'Content-Type: application/json' -d '{"text": "", "deny": ["x"]}' "$U/v1/lint"
+jqt "located at /deny/0" '.pointer == "/deny/0" and .code == "schema"'
+req "no text: 422" 422 -H 'Content-Type: application/json' -d '{"file": "k.mlir"}' "$U/v1/lint"
+jqt "located at /text" '.pointer == "/text"'
+req "unknown member: 422" 422 -H 'Content-Type: application/json' -d '{"text": "", "mode": 1}' "$U/v1/lint"
+jqt "located at /mode" '.pointer == "/mode"'
+exit $fail

@@ -1,0 +1,89 @@
+#!/bin/sh
+# The print-* golden cases: `layoutd print --format FORMAT LAYOUT` must write
+# expected.out byte for byte (the bytes CuTe's print_layout / print_latex
+# or Triton's getLayoutStr print, see each case's SOURCE), or, for a case
+# with expected.err, exit 2 with each of its lines in the error message.
+# Then the same pictures over HTTP: GET /v1/analyses/{id}/print?format=.
+set -u
+. "$(dirname "$0")/lib.sh"
+n=0
+for d in "$G"/print-*/; do
+	d=${d%/}
+	c=$(basename "$d")
+	f=$(cat "$d/format")
+	in=$(ls "$d"/layout.* | head -1)
+	n=$((n + 1))
+	"$L" print --format "$f" "$in" >"$T/out" 2>"$T/err"
+	rc=$?
+	if [ -f "$d/expected.err" ]; then
+		why=
+		[ "$rc" -eq 2 ] || why="exit $rc, expected 2"
+		while IFS= read -r line; do
+			grep -qF -- "$line" "$T/err" || why="${why:+$why; }no \"$line\" in the error"
+		done <"$d/expected.err"
+		[ -s "$T/out" ] && why="${why:+$why; }wrote to standard output"
+		if [ -z "$why" ]; then ok "$c"; else bad "$c: $why"; cat "$T/err"; fi
+	elif [ -f "$d/filecheck" ]; then
+		# FileCheck's CHECK lines of an upstream test: substrings, in order,
+		# each on a line after the previous match (the tool's own header
+		# line is not part of getLayoutStr)
+		pre=$(cat "$d/filecheck")
+		grep "^// $pre: " "$G/tools/tensor_layout_print.mlir" | sed "s|^// $pre: ||" |
+			grep -v '^Print layout attribute:' >"$T/checks"
+		if [ "$rc" -eq 0 ] && [ -s "$T/checks" ] && awk -v out="$T/out" '
+			{ want = $0
+			  while ((getline line < out) > 0) if (index(line, want)) next
+			  print "not found in order: " want; exit 1 }' "$T/checks" >"$T/why"; then
+			ok "$c ($(wc -l <"$T/checks") $pre lines)"
+		else
+			bad "$c: exit $rc"
+			cat "$T/why" "$T/err"
+		fi
+	elif [ "$rc" -eq 0 ] && cmp -s "$T/out" "$d/expected.out"; then
+		ok "$c"
+	else
+		bad "$c: exit $rc, output differs from expected.out"
+		cat "$T/err"
+		diff "$T/out" "$d/expected.out" | head -10
+	fi
+done
+[ "$n" -gt 0 ] || bad "no print-* cases under $G"
+
+# print_layout's output is itself a layout text: printing it again
+# reproduces it (the grid below the header is read as a picture)
+for d in "$G"/print-cute-*/; do
+	[ -f "$d/expected.out" ] || continue
+	c=$(basename "$d")
+	if "$L" print --format cute "$d/expected.out" 2>"$T/err" | cmp -s - "$d/expected.out"; then
+		ok "$c: printing the picture again gives it back"
+	else
+		bad "$c: the picture does not print back"
+		cat "$T/err"
+	fi
+done
+
+# over HTTP: analyse, then fetch the picture of the analysis
+start
+for c in print-cute-sw343-8x64 print-latex-nested-2x4x2x4 print-triton-ndtensor-triton-hw \
+	print-triton-larger2d-shared-triton; do
+	d=$G/$c
+	in=$(ls "$d"/layout.* | head -1)
+	case $in in
+	*.json) body=$(jq -c '{layout: .}' "$in") ;;
+	*) body=$(jq -Rsc '{layout: {cute: (. | rtrimstr("\n"))}}' "$in") ;;
+	esac
+	req "$c: analyze" 200 -H 'Content-Type: application/json' -d "$body" "$U/v1/analyze"
+	id=$(jq -r .id "$T/body")
+	req "$c: GET print" 200 "$U/v1/analyses/$id/print?format=$(cat "$d/format")"
+	if cmp -s "$T/body" "$d/expected.out"; then ok "$c: HTTP bytes"; else bad "$c: HTTP bytes differ"; diff "$T/body" "$d/expected.out" | head -5; fi
+	hdr "$c: text/plain" '^content-type: text/plain; charset=utf-8'
+done
+req "rank 3: 422" 200 -H 'Content-Type: application/json' -d '{"layout":{"cute":"(2,2,2):(1,2,4)"}}' "$U/v1/analyze"
+id=$(jq -r .id "$T/body")
+req "print of a rank-3 layout: 422" 422 "$U/v1/analyses/$id/print?format=cute"
+jqt "located" '.code == "shape_mismatch" and .pointer == "/layout/cute" and .position == 0'
+req "unknown format: 400" 400 "$U/v1/analyses/$id/print?format=svg"
+jqt "names the formats" '(.detail | contains("cute, latex, triton or triton-hw"))'
+req "no format: 400" 400 "$U/v1/analyses/$id/print"
+req "unknown id: 404" 404 "$U/v1/analyses/sha256:0000000000000000000000000000000000000000000000000000000000000000/print?format=cute"
+exit $fail
