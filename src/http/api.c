@@ -174,7 +174,7 @@ int http_analyze(struct http_server *srv, json_t *body, const char *const *allow
 	       *suggest = json_object_get(body, "suggest");
 	/* an access analysis (or an expectation on one) is never answered from
 	 * the cache, which holds the layout's own analysis */
-	bool fresh = access || suggest ||
+	bool fresh = access || suggest || json_object_get(body, "tmem") ||
 		     (json_is_object(expect) && (json_object_get(expect, "bank_conflicts") ||
 						 json_object_get(expect, "vector_bits")));
 	if (!layout)
@@ -228,12 +228,18 @@ int http_analyze(struct http_server *srv, json_t *body, const char *const *allow
 	if (!def)
 		return err->code;
 	o->analysis = lay_analyze_request(def, layout, expect, probe, access, suggest, &opt, err);
+	if (o->analysis &&
+	    lay_tmem_request(o->analysis, def, json_object_get(body, "tmem"), "/tmem", err)) {
+		json_decref(o->analysis);
+		o->analysis = NULL;
+	}
 	if (o->analysis) {
 		snprintf(o->id, sizeof o->id, "%s", def->id);
 		o->ok = json_is_true(json_object_get(o->analysis, "ok"));
 		json_t *base = json_deep_copy(o->analysis);
 		json_object_del(base, "probe");
 		json_object_del(base, "access");
+		json_object_del(json_object_get(base, "tmem"), "match");
 		lay_expect_apply(base, NULL, "/expect", &opt, NULL);
 		if (base)
 			cache_store(srv, def->id, base, layout);
@@ -248,8 +254,8 @@ static enum MHD_Result post_analyze(struct MHD_Connection *c, struct http_req *r
 	struct lay_error err;
 	struct http_outcome o = { 0 };
 	lay_error_clear(&err);
-	static const char *const allowed[] = { "layout", "expect",  "probe",
-					       "access", "suggest", NULL };
+	static const char *const allowed[] = { "layout", "expect",  "probe", "access",
+					       "suggest", "tmem",    NULL };
 	json_t *body = http_parse_body(r, &err);
 	json_t *expect = json_object_get(body, "expect");
 	bool equals = json_is_object(expect) && json_object_get(expect, "equals");

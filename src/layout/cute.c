@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "cute_atoms.h"
+#include "tmem.h"
 #include "layout.h"
 
 /* Nodes of one parsed tuple tree: a text holds at most this many (leaves
@@ -1066,6 +1067,8 @@ int lay_cute_parse(struct lay_def *def, json_t *v, json_t *whole, struct lay_err
 		return lay_error_set(err, LAY_ELIMIT, ptr, -1,
 				     "CuTe text of %zu characters is over the limit %d",
 				     strlen(text), def->max_expr_len);
+	if (lay_cute_tmem_text(text))
+		return lay_cute_tmem_parse(def, text, ptr, whole, err);
 	char *picked = NULL;
 	if ((rc = pick_mma_print(def, role == ROLE_TV, text, ptr, &picked, err)))
 		return rc;
