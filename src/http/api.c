@@ -254,8 +254,8 @@ static enum MHD_Result post_analyze(struct MHD_Connection *c, struct http_req *r
 	struct lay_error err;
 	struct http_outcome o = { 0 };
 	lay_error_clear(&err);
-	static const char *const allowed[] = { "layout", "expect",  "probe", "access",
-					       "suggest", "tmem",    NULL };
+	static const char *const allowed[] = { "layout",  "expect", "probe", "access",
+					       "suggest", "tmem",   NULL };
 	json_t *body = http_parse_body(r, &err);
 	json_t *expect = json_object_get(body, "expect");
 	bool equals = json_is_object(expect) && json_object_get(expect, "equals");

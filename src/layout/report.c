@@ -1113,7 +1113,8 @@ json_t *lay_analyze(json_t *req, const struct lay_options *opt, struct lay_error
 		{
 			if (strcmp(key, "layout") && strcmp(key, "expect") &&
 			    strcmp(key, "probe") && strcmp(key, "description") &&
-			    strcmp(key, "access") && strcmp(key, "suggest") && strcmp(key, "tmem")) {
+			    strcmp(key, "access") && strcmp(key, "suggest") &&
+			    strcmp(key, "tmem")) {
 				char q[LAY_ERR_PTR];
 				lay_ptr_join(q, sizeof q, "", key);
 				lay_error_set(err, LAY_ESCHEMA, q, -1,
