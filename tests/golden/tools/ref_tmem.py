@@ -85,6 +85,32 @@ def cells(atom):
     return frozenset((t, lane, col) for t, v, lane, col in atom["pts"])
 
 
+# TVM tirx tcgen05_ld_st "Native images" (lane l, register r -> row, column),
+# repeated along the columns; 16x32bx2 from the PTX fragment and CuTe.
+CLOSED = {
+    "32dp32b": ("i", "{r}"),
+    "16dp32b": ("i % 16", "{r} + {N} * (i // 16)"),
+    "16dp64b": ("i // 4 + 8 * (i % 2)", "i // 2 % 2 + 2 * {r}"),
+    "16dp128b": ("i // 4 + 8 * ({r} % 2)", "i % 4 + 4 * ({r} // 2)"),
+    "16dp256b": ("i // 4 + 8 * ({r} // 2 % 2)", "{r} % 2 + 2 * (i % 4) + 8 * ({r} // 4)"),
+}
+
+
+def expr_twin(name, V):
+    m = re.match(r"SM100_TMEM_(LOAD|STORE)_(\d+dp\d+b)(\d+)x(_16b)?$", name)
+    fam, N, b16 = m.group(2), int(m.group(3)), bool(m.group(4))
+    lane, col = CLOSED[fam]
+    r = "(j // 2)" if b16 else "j"
+    lane = lane.format(r=r, N=N)
+    col = col.format(r=r, N=N)
+    if b16:
+        col = "2 * (%s) + j %% 2" % col
+    d = {"logical": [32, V], "expr": {"thread": "i", "value": "j", "TLane": lane, "TCol": col}}
+    if b16:
+        d["element_bits"] = 16
+    return d
+
+
 def write(root, name, request, expected, source):
     d = os.path.join(root, name)
     os.makedirs(d, exist_ok=True)
@@ -141,7 +167,15 @@ def main():
         if W == 32:
             req["tmem"] = {"match": True}
         write(root, "cutlass-tmem-" + lname, req, exp, src)
-        if 32 * V <= 512:
+        ex = expr_twin(a["name"], V)
+        eexp = {"fingerprint": fp, "ok": True, "tmem": tm}
+        write(root, "cutlass-tmem-" + lname + "-expr", {"layout": ex}, eexp,
+              src.replace("by name in the cute notation",
+                          "the PTX/TVM closed form of its shape in the expr notation (TVM "
+                          "tirx tcgen05_ld_st \"Native images\": lane l, register r; the "
+                          "16x32bx2 second half at column + N as CuTe's immHalfSplitoff): the "
+                          "twin of cutlass-tmem-" + lname + ", the same fingerprint"))
+        if 32 * V <= 256:
             rows = [[[t, v], {"thread": t, "value": v, "TLane": lane, "TCol": col}]
                     for t, v, lane, col in a["pts"]]
             treq = {"layout": {"logical": [32, V], "table": rows}}
