@@ -1,0 +1,276 @@
+#!/usr/bin/env python3
+"""Constructed tensor-memory cases (docs/tmem.md): sub-partition violations,
+layouts past 512 columns or 128 lanes, wrong packing, allocations, match
+misses, and located errors.  Each expected value is computed here from the
+rules (PTX ISA tcgen05 "Tensor Memory access restrictions": warp w % 4 of a
+warpgroup reaches lanes 32(w%4) .. 32(w%4)+31; CUTLASS
+tmem_allocator_sm100.hpp: 128 x 512 cells of 32 bits, tcgen05.alloc takes
+a power of two >= 32 columns), not by layoutd.
+
+  python3 tests/golden/tools/ref_tmem_cases.py tests/golden
+"""
+import itertools
+import json
+import os
+import sys
+
+
+def write(root, name, request, expected, source):
+    d = os.path.join(root, name)
+    os.makedirs(d, exist_ok=True)
+    with open(os.path.join(d, "request.json"), "w") as f:
+        json.dump(request, f, indent=2)
+        f.write("\n")
+    with open(os.path.join(d, "expected.json"), "w") as f:
+        json.dump(expected, f, indent=2)
+        f.write("\n")
+    with open(os.path.join(d, "SOURCE"), "w") as f:
+        f.write(source + "\nExpected: tests/golden/tools/ref_tmem_cases.py, the rules of "
+                "docs/tmem.md evaluated in Python (not the engine).\n")
+
+
+def alloc(c):
+    if c > 512:
+        return None
+    a = 32
+    while a < c:
+        a *= 2
+    return a
+
+
+def evaluate(shape, f, warp_of=None, bits=32, sub=False):
+    """f(coord) -> point dict; returns the tmem section's numbers."""
+    lanes = cols = subs = 0
+    viol, ex = 0, []
+    slots = 32 // bits if bits < 32 else 1
+    over = 0
+    for c in itertools.product(*[range(n) for n in shape]):
+        p = f(*c)
+        lanes = max(lanes, p["TLane"] + 1)
+        cols = max(cols, p["TCol"] + 1)
+        if sub:
+            subs = max(subs, p["TSub"] + 1)
+            if p["TSub"] >= slots:
+                over += 1
+        if warp_of:
+            w = warp_of(p)
+            lo = 32 * (w % 4)
+            if not lo <= p["TLane"] <= lo + 31:
+                viol += 1
+                if len(ex) < 8:
+                    ex.append({"logical": list(c), "physical": p, "warp": w,
+                               "TLane": p["TLane"], "lanes": [lo, lo + 31]})
+    return lanes, cols, subs, viol, ex, over
+
+
+def main():
+    root = sys.argv[1]
+    rule = ("Rule: PTX ISA, tcgen05 Tensor Memory access restrictions (warp w % 4 reaches "
+            "lanes 32(w%4)..32(w%4)+31); CUTLASS copy_traits_sm100.hpp asserts it in "
+            "SM100::TMEM::LOAD/STORE copy_unpack: ((threadIdx.x / 32) % 4) == "
+            "(((tmem_addr >> 16) / 32) % 4).")
+
+    # 1. four warps, each at its own sub-partition: ok
+    f = lambda i, j: {"thread": i, "TLane": i, "TCol": j}
+    lanes, cols, _, viol, ex, _ = evaluate([128, 16], f, lambda p: p["thread"] // 32)
+    write(root, "tmem-subpartition-four-warps-ok",
+          {"layout": {"logical": [128, 16], "expr": {"thread": "i", "TLane": "i", "TCol": "j"}}},
+          {"ok": True, "tmem": {"columns": cols, "lanes": lanes, "allocation": alloc(cols),
+                                "fits": True, "packing": 1, "element_bits": 32,
+                                "subpartitions": {"ok": True, "warp_from": "thread",
+                                                  "violations": 0}, "ok": True}},
+          "Constructed: 128 threads, thread i at lane i (make_tmem_copy's tiling of a "
+          "32dp32b atom over four warps), 16 columns.\n" + rule)
+
+    # 2. every warp at lanes 0..31: warps 1..3 violate
+    f = lambda i, j: {"thread": i, "TLane": i % 32, "TCol": j}
+    lanes, cols, _, viol, ex, _ = evaluate([128, 8], f, lambda p: p["thread"] // 32)
+    write(root, "tmem-subpartition-all-warps-lane0-violation",
+          {"layout": {"logical": [128, 8],
+                      "expr": {"thread": "i", "TLane": "i % 32", "TCol": "j"}}},
+          {"ok": False, "tmem": {"columns": cols, "lanes": lanes, "fits": True,
+                                 "subpartitions": {"ok": False, "warp_from": "thread",
+                                                   "violations": viol, "examples": ex},
+                                 "ok": False}},
+          "Constructed violation: every warp of a warpgroup addresses lanes 0..31 (a "
+          "32dp32b atom issued by all four warps at the same base address).\n" + rule)
+
+    # 3. warpid axis: warp w at lanes 0..31 (axe)
+    f = lambda w, l, c: {"warpid": w, "TLane": l, "TCol": c}
+    lanes, cols, _, viol, ex, _ = evaluate([4, 32, 4], f, lambda p: p["warpid"])
+    write(root, "tmem-subpartition-axe-warpid-violation",
+          {"layout": {"logical": [4, 32, 4], "axe": "S[(4,32,4):(1@warpid,1@TLane,1@TCol)]"}},
+          {"ok": False, "tmem": {"columns": 4, "lanes": 32,
+                                 "subpartitions": {"ok": False, "warp_from": "warpid",
+                                                   "violations": viol, "examples": ex}}},
+          "Constructed violation in the axe notation (TVM TIRx TLane/TCol): the warp "
+          "index on warpid, every warp at lanes 0..31.\n" + rule)
+
+    # 4. one warp, laneid at lanes 32..63: warp 0 reaches sub-partition 1
+    f = lambda l, c: {"laneid": l, "TLane": l + 32, "TCol": c}
+    lanes, cols, _, viol, ex, _ = evaluate([32, 2], f, lambda p: 0)
+    write(root, "tmem-subpartition-laneid-offset-violation",
+          {"layout": {"logical": [32, 2],
+                      "expr": {"laneid": "i", "TLane": "i + 32", "TCol": "j"}}},
+          {"ok": False, "tmem": {"lanes": lanes, "columns": cols,
+                                 "subpartitions": {"ok": False, "warp_from": "laneid",
+                                                   "violations": viol, "examples": ex}}},
+          "Constructed violation: one warp (laneid only, so warp 0) at lanes 32..63.\n" + rule)
+
+    # 5. past 512 columns
+    write(root, "tmem-columns-past-512",
+          {"layout": {"logical": [128, 640], "expr": {"TLane": "i", "TCol": "j"}}},
+          {"ok": False, "tmem": {"columns": 640, "lanes": 128, "allocation": None,
+                                 "fits": False, "subpartitions": None, "ok": False}},
+          "Constructed: 640 columns of 32 bits, past the 512 of TMEM "
+          "(tmem_allocator_sm100.hpp Sm100TmemCapacityColumns = 512); no thread axis, so "
+          "no sub-partition check.")
+
+    # 6. past 128 lanes
+    write(root, "tmem-lanes-past-128",
+          {"layout": {"logical": [256, 4], "expr": {"TLane": "i", "TCol": "j"}}},
+          {"ok": False, "tmem": {"columns": 4, "lanes": 256, "allocation": None,
+                                 "fits": False, "ok": False}},
+          "Constructed: lanes 0..255, past the 128 lanes (datapaths) of TMEM.")
+
+    # 7. allocations: 33 columns -> 64, 300 -> 512, 1 -> 32, 512 -> 512
+    for c in (1, 33, 300, 512):
+        write(root, "tmem-allocation-%d-columns" % c,
+              {"layout": {"logical": [128, c], "expr": {"TLane": "i", "TCol": "j"}}},
+              {"ok": True, "tmem": {"columns": c, "allocation": alloc(c), "fits": True,
+                                    "ok": True}},
+              "Constructed: %d columns. tcgen05.alloc takes a power of two 32 <= n <= 512 "
+              "(tmem_allocator_sm100.hpp:69, \"32 <= num_columns <= 512 and power of 2\"): "
+              "the smallest holding %d columns is %d." % (c, c, alloc(c)))
+
+    # 8. packed f16: two elements per cell on TSub
+    f = lambda i, j: {"TLane": i, "TCol": j // 2, "TSub": j % 2}
+    lanes, cols, subs, _, _, over = evaluate([128, 64], f, bits=16, sub=True)
+    write(root, "tmem-packed-f16-tsub",
+          {"layout": {"logical": [128, 64], "element_bits": 16,
+                      "expr": {"TLane": "i", "TCol": "j // 2", "TSub": "j % 2"}}},
+          {"ok": True, "tmem": {"columns": cols, "lanes": lanes, "element_bits": 16,
+                                "packing": subs, "allocation": alloc(cols), "ok": True}},
+          "Constructed: a packed 128x64 f16 tile (Triton's colStride = 1): two 16-bit "
+          "elements per 32-bit column, the slot on TSub.")
+
+    # 9. wrong packing: 32-bit elements on two TSub slots
+    f = lambda i, j: {"TLane": i, "TCol": j // 2, "TSub": j % 2}
+    lanes, cols, subs, _, _, over = evaluate([128, 64], f, bits=32, sub=True)
+    write(root, "tmem-packing-f32-two-per-cell",
+          {"layout": {"logical": [128, 64], "element_bits": 32,
+                      "expr": {"TLane": "i", "TCol": "j // 2", "TSub": "j % 2"}}},
+          {"ok": False, "tmem": {"columns": cols, "element_bits": 32, "packing": subs,
+                                 "packing_violations": {"count": over}, "ok": False}},
+          "Constructed violation: 32-bit elements packed two to a 32-bit cell (TSub 0 and "
+          "1): every element with TSub 1 does not fit its cell.")
+
+    # 10. f16 with colStride 2 style: one element per cell, the low half
+    write(root, "tmem-unpacked-f16",
+          {"layout": {"logical": [128, 32], "element_bits": 16,
+                      "expr": {"TLane": "i", "TCol": "j"}}},
+          {"ok": True, "tmem": {"columns": 32, "element_bits": 16, "packing": 1,
+                                "allocation": 32, "ok": True}},
+          "Constructed: unpacked 16-bit elements (Triton colStride = 2, CuTe _16b atoms): "
+          "one element per 32-bit column, packing 1.")
+
+    # 11. match: TileLang / TVM 16x256b closed form in expr matches the atom
+    write(root, "tmem-match-expr-16x256b",
+          {"layout": {"logical": [32, 4],
+                      "expr": {"thread": "i", "TLane": "i // 4 + 8 * (j // 2 % 2)",
+                               "TCol": "j % 2 + 2 * (i % 4) + 8 * (j // 4)"}},
+           "tmem": {"match": True}},
+          {"ok": True, "tmem": {"match": {"atoms": ["SM100_TMEM_LOAD_16dp256b1x",
+                                                    "SM100_TMEM_STORE_16dp256b1x"],
+                                          "element_bits": 32}}},
+          "TVM tirx tcgen05_ld_st native image of .16x256b (lane l, register r -> row "
+          "l//4 + 8*(r//2%2), column r%2 + 2*(l%4) + 8*(r//4)), without a value axis; the "
+          "CUTLASS atoms with these cells: copy_traits_sm100.hpp "
+          "Copy_Traits<SM100_TMEM_LOAD_16dp256b1x> (see cutlass-tmem-load_16dp256b1x).")
+
+    # 12. match miss: 32dp32b2x with columns swapped for thread 5
+    write(root, "tmem-match-miss-nearest",
+          {"layout": {"logical": [32, 2],
+                      "expr": {"thread": "i", "TLane": "i", "TCol": "j + 2 * (1 - min(1, (i - 5) * (i - 5)))"}},
+           "tmem": {"match": True}},
+          {"ok": True, "tmem": {"match": {"atoms": [], "element_bits": 32,
+                                          "nearest": {"atom": "SM100_TMEM_LOAD_32dp32b2x",
+                                                      "thread": 5, "TLane": 5, "TCol": 0,
+                                                      "in": "atom", "differences": 4}}}},
+          "Constructed: SM100_TMEM_LOAD_32dp32b2x (thread t at lane t, columns 0 and 1) "
+          "with thread 5 moved to columns 2 and 3: no atom moves it. The nearest is "
+          "32dp32b2x (LOAD first in name order), 4 cells differ: thread 5 at (5,0), (5,1) in "
+          "the atom, (5,2), (5,3) in the layout; the smallest in (thread, lane, column) "
+          "order is (5, 5, 0), a cell of the atom.")
+
+    # 13. match at 16 bits: 32dp32b1x_16b and the plain 32dp32b cells
+    write(root, "tmem-match-16b-unpacked",
+          {"layout": {"logical": [32, 2], "element_bits": 16,
+                      "expr": {"thread": "i", "TLane": "i", "TCol": "j"}},
+           "tmem": {"match": True}},
+          {"ok": True, "tmem": {"match": {"atoms": ["SM100_TMEM_LOAD_32dp32b1x_16b",
+                                                    "SM100_TMEM_STORE_32dp32b1x_16b"],
+                                          "element_bits": 16}}},
+          "Constructed: two 16-bit values per thread, unpacked one per column (lane t, "
+          "columns 0 and 1): copy_traits_sm100.hpp Copy_Traits<SM100_TMEM_LOAD_32dp32b1x_16b> "
+          "ValID ((_16,_2),_32):((_1,_32),DP_b) puts logical bits 16..31 at column 1, bits "
+          "0..15 (see cutlass-tmem-load_32dp32b1x_16b).")
+
+    # located errors
+    bad = [
+        ("unknown-op", "SM100_TMEM_COPY_32dp32b1x", "unknown_name", 11, "LOAD_ or SM100_TMEM_STORE_"),
+        ("load-stat", "SM100_TMEM_LOAD_STAT_32dp32b32x", "unknown_name", 11, "LOAD_STAT"),
+        ("32dp64b", "SM100_TMEM_LOAD_32dp64b2x", "out_of_range", 16, "32dp64b"),
+        ("8dp", "SM100_TMEM_STORE_8dp32b1x", "out_of_range", 17, "8dp32b"),
+        ("48b", "SM100_TMEM_LOAD_16dp48b1x", "out_of_range", 16, "16dp48b"),
+        ("rep-3", "SM100_TMEM_LOAD_32dp32b3x", "out_of_range", 23, "repetition 3x"),
+        ("rep-0", "SM100_TMEM_LOAD_32dp32b0x", "out_of_range", 23, "repetition 0x"),
+        ("rep-256", "SM100_TMEM_LOAD_32dp32b256x", "out_of_range", 23, "128x"),
+        ("rep-128-on-16dp128b", "SM100_TMEM_LOAD_16dp128b128x", "out_of_range", 24, "64x"),
+        ("rep-64-on-16dp256b", "SM100_TMEM_STORE_16dp256b64x", "out_of_range", 25, "32x"),
+        ("no-rep", "SM100_TMEM_LOAD_32dp32b", "syntax", 23, "repetition"),
+        ("no-x", "SM100_TMEM_LOAD_32dp32b8", "syntax", 24, "\"x\""),
+        ("suffix-8b", "SM100_TMEM_LOAD_32dp32b8x_8b", "syntax", 25, "_16b"),
+        ("trailing", "SM100_TMEM_LOAD_32dp32b8x extra", "syntax", 26, "after the TMEM atom"),
+        ("copy-traits-unclosed", "Copy_Traits<SM100_TMEM_LOAD_32dp32b1x", "syntax", 37, "'>'"),
+        ("copy-atom-no-type", "Copy_Atom<SM100_TMEM_LOAD_32dp32b1x, >", "syntax", 37,
+         "element type"),
+        ("no-dp", "SM100_TMEM_LOAD_32x32b1x", "syntax", 18, "\"dp\""),
+    ]
+    for name, text, code, pos, msg in bad:
+        write(root, "bad-tmem-" + name, {"layout": {"cute": text}},
+              {"error": {"code": code, "pointer": "/layout/cute", "position": pos},
+               "message": msg},
+              "Located error (hand-written request): %s is not a CUTLASS SM100 TMEM "
+              "LOAD/STORE atom. The atoms (copy_traits_sm100.hpp @7107b05535): "
+              "SM100_TMEM_{LOAD,STORE}_{32dp32b,16dp32b,16dp64b}{1..128}x, 16dp128b{1..64}x, "
+              "16dp256b{1..32}x, each also _16b; LOAD_STAT is a reduction." % text)
+    write(root, "bad-tmem-logical-size", {"layout": {"cute": "SM100_TMEM_LOAD_32dp32b8x",
+                                                     "logical": [32, 4]}},
+          {"error": {"code": "shape_mismatch", "pointer": "/layout/logical"},
+           "message": "[32, 8]"},
+          "Located error (hand-written request): SM100_TMEM_LOAD_32dp32b8x moves 8 registers "
+          "per thread, its tile is [32, 8].")
+    write(root, "bad-tmem-element-bits", {"layout": {"cute": "SM100_TMEM_LOAD_32dp32b8x_16b",
+                                                     "element_bits": 32}},
+          {"error": {"code": "out_of_range", "pointer": "/layout/element_bits"},
+           "message": "16-bit"},
+          "Located error (hand-written request): a _16b atom moves 16-bit values.")
+    write(root, "bad-tmem-match-not-bool",
+          {"layout": {"cute": "SM100_TMEM_LOAD_32dp32b8x"}, "tmem": {"match": 1}},
+          {"error": {"code": "schema", "pointer": "/tmem/match"}}, "Located error "
+          "(hand-written request): tmem.match is a boolean.")
+    write(root, "bad-tmem-unknown-member",
+          {"layout": {"cute": "SM100_TMEM_LOAD_32dp32b8x"}, "tmem": {"atoms": True}},
+          {"error": {"code": "schema", "pointer": "/tmem/atoms"}}, "Located error "
+          "(hand-written request): tmem takes only match.")
+    write(root, "bad-tmem-match-no-tlane",
+          {"layout": {"logical": [32, 2], "expr": {"thread": "i", "m": "j"}},
+           "tmem": {"match": True}},
+          {"error": {"code": "schema", "pointer": "/tmem/match"}, "message": "TLane"},
+          "Located error (hand-written request): match compares thread -> (TLane, TCol) "
+          "layouts; this one has no TLane.")
+
+
+if __name__ == "__main__":
+    main()
