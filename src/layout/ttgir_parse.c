@@ -493,6 +493,10 @@ int lay_ttgir_parse(struct lay_def *def, json_t *v, json_t *whole, struct lay_er
 		goto out;
 	}
 
+	if (tt_tmem_kind(p, encv)) { /* ttgir_tmem.c */
+		rc = tt_tmem_layout(p, encv, ty, shape, rank, bits, whole, ptr);
+		goto out;
+	}
 	const struct tt_enc *e = tt_decode_bits(p, encv, 0, bits);
 	if (!e) {
 		rc = err ? err->code : LAY_ESYNTAX;

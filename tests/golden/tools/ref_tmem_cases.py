@@ -8,6 +8,7 @@ tmem_allocator_sm100.hpp: 128 x 512 cells of 32 bits, tcgen05.alloc takes
 a power of two >= 32 columns), not by layoutd.
 
   python3 tests/golden/tools/ref_tmem_cases.py tests/golden
+  python3 tests/golden/tools/ref_tmem_cases.py tests/golden ttgir
 """
 import itertools
 import json
@@ -272,5 +273,162 @@ def main():
           "layouts; this one has no TLane.")
 
 
-if __name__ == "__main__":
+if __name__ == "__main__" and len(sys.argv) == 2:
     main()
+
+
+# ---------------------------------------------------------------------------
+# Triton's tensor memory encodings (ttgir) and their linear twins
+
+TRITON = ("triton-lang/triton unittest/Dialect/TritonGPU/LinearLayoutConversionsTest.cpp "
+          "(TensorMemory tests; tmem(blockM, blockN) = TensorMemoryEncodingAttr with "
+          "colStride 1 and one CTA)")
+
+
+def linear_fp(bases, shape):
+    """docs/identity.md over a linear layout: in-dims are the axes."""
+    import hashlib
+    import struct
+    names = sorted(bases, key=lambda s: s.encode())
+    ext = {n: 1 << len(bases[n]) for n in names}
+    per = {}
+    for pt in itertools.product(*[range(ext[n]) for n in names]):
+        e = [0, 0]
+        for n, c in zip(names, pt):
+            for k, b in enumerate(bases[n]):
+                if c >> k & 1:
+                    e = [e[0] ^ b[0], e[1] ^ b[1]]
+        idx = 0
+        for n, c in zip(names, pt):
+            idx = idx * ext[n] + c
+        per.setdefault(e[0] * shape[1] + e[1], set()).add(idx)
+    body = hashlib.sha256()
+    for el in range(shape[0] * shape[1]):
+        pts = sorted(per.get(el, ()))
+        body.update(struct.pack("<I", len(pts)))
+        for p in pts:
+            body.update(struct.pack("<Q", p))
+    header = "layoutd-fingerprint/1\nshape %d %d\naxes" % tuple(shape)
+    header += "".join(" %s=%d" % (n, ext[n]) for n in names) + "\nbody "
+    fp = "sha256:" + hashlib.sha256(header.encode() + body.digest()).hexdigest()
+    cols = ext["TCol"]
+    return fp, cols, ext["TLane"], ext.get("TSub", 1)
+
+
+def ttgir_cases(root):
+    ident = lambda n, d: [[1 << k, 0] if d == 0 else [0, 1 << k] for k in range(n)]
+    cases = [
+        ("blockm64-128x64", 64, 64, [128, 64], "colStride = 1",
+         {"TLane": [[1, 0], [2, 0], [4, 0], [8, 0], [64, 0], [16, 0], [32, 0]],
+          "TCol": ident(6, 1)}, "TensorMemory_blockM_64, EXPECT_EQ(toLinearLayout({128, 64}, "
+         "enc), expected1)"),
+        ("blockm64-64x64", 64, 64, [64, 64], "colStride = 1",
+         {"TLane": [[1, 0], [2, 0], [4, 0], [8, 0], [0, 0], [16, 0], [32, 0]],
+          "TCol": ident(6, 1)}, "TensorMemory_blockM_64, expected2 (not injective: the "
+         "row-16 basis is zero)"),
+        ("blockm64-256x128", 64, 64, [256, 128], "colStride = 1",
+         {"TLane": [[1, 0], [2, 0], [4, 0], [8, 0], [64, 0], [16, 0], [32, 0]],
+          "TCol": ident(6, 1) + [[128, 0], [0, 64]]},
+         "TensorMemory_blockM_64, expected3 (broadcasts M then N)"),
+        ("blockm64-64x256", 64, 64, [64, 256], "colStride = 1",
+         {"TLane": [[1, 0], [2, 0], [4, 0], [8, 0], [0, 64], [16, 0], [32, 0]],
+          "TCol": ident(6, 1) + [[0, 128]]}, "TensorMemory_blockM_64, expected4"),
+        ("blockm128-128x128", 128, 128, [128, 128], "colStride = 1",
+         {"TLane": ident(7, 0), "TCol": ident(7, 1)}, "TensorMemory_blockM_128, tile"),
+        ("blockm128-256x128", 128, 128, [256, 128], "colStride = 1",
+         {"TLane": ident(7, 0), "TCol": ident(7, 1) + [[128, 0]]},
+         "TensorMemory_blockM_128, tile * identity1D(2, kCol, d0)"),
+        ("blockm128-256x256", 128, 128, [256, 256], "colStride = 1",
+         {"TLane": ident(7, 0), "TCol": ident(7, 1) + [[128, 0], [0, 128]]},
+         "TensorMemory_blockM_128, tile * identity1D(2, kCol, d0) * identity1D(2, kCol, d1)"),
+        ("ctasplit-cgalayout", 128, 64, [128, 128], "colStride = 1, CGALayout = [[0, 1]]",
+         {"TLane": ident(7, 0), "TCol": ident(6, 1), "block": [[0, 64]]},
+         "TensorMemory_CTASplit: toLinearLayout({128, 64}, tmem(128, 64)) * "
+         "identity1D(2, kBlock, d1)"),
+        ("ctasplit-legacy-ctasplitn", 128, 64, [128, 128], "unpacked = true, CTASplitN = 2",
+         {"TLane": ident(7, 0), "TCol": ident(6, 1), "block": [[0, 64]]},
+         "TensorMemory_CTASplit in the syntax before triton-lang/triton#8136 (e2b5901de): "
+         "unpacked and CTASplitN = 2 became colStride and the CGA layout "
+         "(CGAEncodingAttr::fromSplitParams); f32, so unpacked changes nothing"),
+    ]
+    for name, bm, bn, shape, extra, bases, what in cases:
+        bases = dict(bases)
+        bases.setdefault("block", [])
+        fp, cols, lanes, _ = linear_fp(bases, shape)
+        text = ("#tmem = #ttng.tensor_memory_encoding<blockM = %d, blockN = %d, %s>\n"
+                "%%0 = ttng.tmem_alloc : () -> !ttg.memdesc<%dx%dxf32, #tmem, "
+                "#ttng.tensor_memory, mutable>" % (bm, bn, extra, shape[0], shape[1]))
+        tm = {"columns": cols, "lanes": lanes, "allocation": alloc(cols), "fits": True,
+              "element_bits": 32, "packing": 1, "subpartitions": None, "ok": True}
+        src = ("Source: %s, %s. Its bases with row -> TLane, col -> TCol (32-bit columns "
+               "for f32) are the twin linear case %s-linear.\n" % (TRITON, what,
+                                                                   "triton-tmem-" + name))
+        write(root, "triton-tmem-" + name, {"layout": {"ttgir": text}},
+              {"fingerprint": fp, "ok": True, "tmem": tm,
+               "structure": {"linear": {"bases": bases}}}, src)
+        write(root, "triton-tmem-" + name + "-linear",
+              {"layout": {"linear": {"bases": bases, "out": [["dim0", shape[0]],
+                                                             ["dim1", shape[1]]]}}},
+              {"fingerprint": fp, "ok": True, "tmem": tm}, src)
+
+    # f16: packed (colStride 1, two per cell on TSub) and unpacked (colStride 2)
+    for name, extra, bases in [
+        ("f16-packed-colstride1", "colStride = 1",
+         {"TLane": ident(7, 0), "TSub": [[0, 1]], "TCol": [[0, 2 << k] for k in range(6)]}),
+        ("f16-unpacked-colstride2", "colStride = 2",
+         {"TLane": ident(7, 0), "TCol": ident(7, 1)}),
+        ("f16-legacy-unpacked-true", "unpacked = true",
+         {"TLane": ident(7, 0), "TCol": ident(7, 1)}),
+    ]:
+        bases["block"] = []
+        fp, cols, lanes, sub = linear_fp(bases, [128, 128])
+        text = ("#tmem = #ttng.tensor_memory_encoding<blockM = 128, blockN = 128, %s>\n"
+                "%%0 = ttng.tmem_alloc : () -> !ttg.memdesc<128x128xf16, #tmem, "
+                "#ttng.tensor_memory, mutable>" % extra)
+        src = ("Constructed from Triton's rules (LinearLayoutConversions.cpp "
+               "tensorMemoryToLinearLayout: tile = zeros1D(colStride, col) * identity(blockM "
+               "row) * identity(blockN col); TritonNvidiaGPUAttrDefs.td: colStride 1 packs, "
+               "colStride > 1 leaves the cell's other slots undefined; unpacked = true was "
+               "colStride = 32 / bitwidth before #8136). col counts f16 elements; its low "
+               "bit is the slot in the 32-bit cell (TSub), the rest the column "
+               "(getTMemSubSliceOffset: col * bitwidth / 32). The unused slot of "
+               "colStride 2 places nothing. No Triton test covers colStride > 1.\n")
+        write(root, "triton-tmem-" + name, {"layout": {"ttgir": text}},
+              {"fingerprint": fp, "ok": True,
+               "tmem": {"columns": cols, "lanes": lanes, "allocation": alloc(cols),
+                        "element_bits": 16, "packing": sub, "fits": True, "ok": True}}, src)
+
+    bad = [
+        ("blockm-32", "blockM = 32, blockN = 64, colStride = 1", "out_of_range", "64 or 128"),
+        ("blockn-3", "blockM = 128, blockN = 3, colStride = 1", "out_of_range",
+         "not a power of two"),
+        ("blockn-1024", "blockM = 128, blockN = 1024, colStride = 1", "out_of_range", "1..512"),
+        ("colstride-3", "blockM = 128, blockN = 64, colStride = 3", "out_of_range",
+         "colStride = 3"),
+        ("colstride-2-f32", "blockM = 128, blockN = 64, colStride = 2", "out_of_range",
+         "a 32-bit column holds 1"),
+        ("no-blockn", "blockM = 128, colStride = 1", "schema", "needs blockN"),
+        ("no-colstride", "blockM = 128, blockN = 64", "schema", "colStride"),
+        ("unknown-member", "blockM = 128, blockN = 64, colStride = 1, swizzle = 2", "schema",
+         "unknown member swizzle"),
+        ("twoctas-no-cga", "blockM = 128, blockN = 64, colStride = 1, twoCTAs = true",
+         "schema", "[1, 0]"),
+        ("cga-and-split", "blockM = 128, blockN = 64, colStride = 1, CGALayout = [[0, 1]], "
+         "CTASplitN = 2", "schema", "one or the other"),
+        ("ctasplit-3", "blockM = 128, blockN = 64, colStride = 1, CTASplitM = 3",
+         "out_of_range", "CTASplitM = 3"),
+    ]
+    for name, extra, code, msg in bad:
+        text = ("#tmem = #ttng.tensor_memory_encoding<%s>\n%%0 = ttng.tmem_alloc : () -> "
+                "!ttg.memdesc<128x64xf32, #tmem, #ttng.tensor_memory, mutable>" % extra)
+        write(root, "bad-tmem-ttgir-" + name, {"layout": {"ttgir": text}},
+              {"error": {"code": code, "pointer": "/layout/ttgir"}, "message": msg},
+              "Located error (hand-written request): the verifier of "
+              "TensorMemoryEncodingAttr (triton-lang/triton "
+              "lib/Dialect/TritonNvidiaGPU/IR/Dialect.cpp: blockM 64 or 128, blockN a power "
+              "of two <= 512, colStride 1, 2 or 4, twoCTAs with a first CGA basis [1, 0]) "
+              "and its parameters (TritonNvidiaGPUAttrDefs.td).\n")
+
+
+if __name__ == "__main__" and len(sys.argv) > 2 and sys.argv[2] == "ttgir":
+    ttgir_cases(sys.argv[1])
