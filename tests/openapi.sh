@@ -15,7 +15,7 @@ DOC=$S/schema/openapi.json
 
 jq -e '.openapi == "3.1.0"' "$DOC" >/dev/null || { echo "FAIL $DOC is not OpenAPI 3.1.0 JSON"; exit 1; }
 
-start --cors-origin https://dash.example --max-points 8388608
+start --cors-origin https://dash.example --max-points 67108864
 
 # call METHOD URL [curl args...]: body in $T/body, headers in $T/hdr, status in $ST
 call() {

@@ -73,7 +73,7 @@ int tt_tmem_kind(struct tp *p, const struct tv *encv)
 
 struct tm_enc {
 	int64_t blockM, blockN, colStride, splitM, splitN;
-	bool two_ctas, scales;
+	bool two_ctas, scales, legacy; /* legacy: unpacked or CTASplitM/N */
 	int ncga;
 	int64_t cga[TM_MAXB][2];
 	long pos;
@@ -154,11 +154,13 @@ static int read_enc(struct tp *p, const struct tv *a, struct tm_enc *e)
 		} else if (!e->scales && tv_key_is(m, "unpacked")) {
 			if (m->kind != TV_BOOL)
 				return tt_err(p, LAY_ESCHEMA, m->pos, "unpacked is true or false");
-			seen_stride = true;
+			seen_stride = e->legacy = true;
 			e->colStride = m->i ? 0 : 1; /* 0: 32 / element bits, below */
 		} else if (tv_key_is(m, "CTASplitM")) {
+			e->legacy = true;
 			rc = pow2_field(p, m, &e->splitM, 1, 64);
 		} else if (tv_key_is(m, "CTASplitN")) {
+			e->legacy = true;
 			rc = pow2_field(p, m, &e->splitN, 1, 64);
 		} else if (tv_key_is(m, "CGALayout")) {
 			seen_cga = true;
@@ -341,10 +343,11 @@ int tt_tmem_layout(struct tp *p, const struct tv *encv, const struct ttype *ty, 
 	json_object_set_new(bases, "block", bases_json(l.b[2], l.n[2]));
 	json_t *outs = json_pack("[[s,I],[s,I]]", "dim0", (json_int_t)shape[0], "dim1",
 				 (json_int_t)shape[1]);
-	json_t *info = json_pack("{s:s,s:[I,I],s:i,s:I}", "family",
-				 e.scales ? "tensor_memory_scales" : "tensor_memory", "shape",
-				 (json_int_t)shape[0], (json_int_t)shape[1], "element_bits", bits,
-				 "col_stride", (json_int_t)e.colStride);
+	json_t *info =
+		json_pack("{s:s,s:[I,I],s:b,s:i,s:I}", "family",
+			  e.scales ? "tensor_memory_scales" : "tensor_memory", "shape",
+			  (json_int_t)shape[0], (json_int_t)shape[1], "legacy_syntax", e.legacy,
+			  "element_bits", bits, "col_stride", (json_int_t)e.colStride);
 	if (!p->def->element_bits)
 		p->def->element_bits = bits;
 	return lay_linear_from_bases(p->def, json_pack("{s:o,s:o}", "bases", bases, "out", outs),
