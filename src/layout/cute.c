@@ -1069,6 +1069,8 @@ int lay_cute_parse(struct lay_def *def, json_t *v, json_t *whole, struct lay_err
 				     strlen(text), def->max_expr_len);
 	if (lay_cute_tmem_text(text))
 		return lay_cute_tmem_parse(def, text, ptr, whole, err);
+	if (lay_cute_tmem_addressed(text))
+		return lay_cute_tmem_addr_parse(def, v, whole, err);
 	char *picked = NULL;
 	if ((rc = pick_mma_print(def, role == ROLE_TV, text, ptr, &picked, err)))
 		return rc;

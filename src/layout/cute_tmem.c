@@ -11,6 +11,7 @@
  * cells for every atom and repetition (docs/tmem.md; the golden cases
  * check all of them against a dump of the CUTLASS headers).
  */
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -383,4 +384,252 @@ int lay_cute_tmem_parse(struct lay_def *def, const char *text, const char *ptr, 
 	def->state = st;
 	(void)at;
 	return 0;
+}
+
+/* ------------------------------------------------------------------ */
+/* TMEM-addressed layouts: tmem_[32b](0x0000.0000) o L, TMEM::DP_b,    */
+/* TMEM::DP<T>                                                         */
+
+static int type_bits(const char *s, int n)
+{
+	static const struct {
+		const char *name;
+		int bits;
+	} t[] = { { "float", 32 },	 { "uint32_t", 32 },	{ "int32_t", 32 },
+		  { "tfloat32_t", 32 },	 { "half_t", 16 },	{ "bfloat16_t", 16 },
+		  { "uint16_t", 16 },	 { "int16_t", 16 },	{ "half", 16 },
+		  { "uint8_t", 8 },	 { "int8_t", 8 },	{ "float_e4m3_t", 8 },
+		  { "float_e5m2_t", 8 }, { "float_ue8m0_t", 8 } };
+	while (n > 7 && strncmp(s, "cutlass::", 9) == 0)
+		s += 9, n -= 9;
+	while (n > 5 && strncmp(s, "cute::", 6) == 0)
+		s += 6, n -= 6;
+	for (size_t k = 0; k < sizeof t / sizeof t[0]; k++)
+		if ((int)strlen(t[k].name) == n && strncmp(s, t[k].name, (size_t)n) == 0)
+			return t[k].bits;
+	return 0;
+}
+
+bool lay_cute_tmem_addressed(const char *text)
+{
+	const char *s = text;
+	while (*s == ' ' || *s == '\t' || *s == '\n')
+		s++;
+	return strncmp(s, "tmem_[", 6) == 0 || strstr(text, "TMEM::DP") != NULL;
+}
+
+struct taddr {
+	int shift;	   /* log2 of elements per 32-bit word; 5 for bits */
+	int64_t base;	   /* the pointer's word address */
+	int a_lane, a_col; /* a_lane is the layout's m, renamed */
+	int a_sub;	   /* -1 without sub-word elements */
+	const struct lay_notation_ops *inner_ops;
+	void *inner;
+};
+
+/* Blank text[at, at + n) and write the number right-aligned in it. */
+static void put_number(char *text, int at, int n, int64_t v)
+{
+	char num[32];
+	int len = snprintf(num, sizeof num, "%lld", (long long)v);
+	memset(text + at, ' ', (size_t)n);
+	if (len <= n)
+		memcpy(text + at + n - len, num, (size_t)len);
+}
+
+/* The text with the TMEM parts replaced by blanks and numbers of the same
+ * length, so positions in it are positions in the original. */
+static int tmem_rewrite(char *t, const char *ptr, struct taddr *ta, struct lay_error *err)
+{
+	int unit = 0; /* element bits: from the pointer, DP<T>, or 1 for DP_b */
+	char *s = t;
+	while (*s == ' ' || *s == '\t' || *s == '\n')
+		s++;
+	if (strncmp(s, "tmem_[", 6) == 0) {
+		unsigned bits, lane, col;
+		int used = 0;
+		if (sscanf(s, "tmem_[%ub](0x%4x.%4x)%n", &bits, &lane, &col, &used) != 3 || !used)
+			return lay_text_error(err, LAY_ESYNTAX, ptr, t, s - t,
+					      "expected a TMEM pointer as CuTe prints it: "
+					      "tmem_[32b](0x0000.0000)");
+		char *o = s + used;
+		while (*o == ' ')
+			o++;
+		if (*o != 'o' || (o[1] != ' ' && o[1] != '('))
+			return lay_text_error(err, LAY_ESYNTAX, ptr, t, o - t,
+					      "expected 'o' and the layout after the TMEM pointer");
+		if (bits != 32 && bits != 16 && bits != 8)
+			return lay_text_error(err, LAY_ERANGE, ptr, t, s - t + 6,
+					      "a TMEM pointer to %u-bit elements: tensor memory "
+					      "words hold 32-, 16- or 8-bit elements",
+					      bits);
+		unit = (int)bits;
+		ta->base = (int64_t)lane << 16 | col;
+		memset(s, ' ', (size_t)(o + 1 - s));
+	}
+	for (char *d = strstr(t, "TMEM::DP"); d; d = strstr(d + 1, "TMEM::DP")) {
+		char *b = d;
+		if (b - t >= 6 && strncmp(b - 6, "cute::", 6) == 0)
+			b -= 6;
+		int this_unit, n;
+		char *e = d + 8;
+		if (strncmp(e, "_b", 2) == 0 && !(isalnum((unsigned char)e[2]) || e[2] == '_')) {
+			this_unit = 1;
+			e += 2;
+		} else if (*e == '<') {
+			char *close = strchr(e, '>');
+			if (!close)
+				return lay_text_error(err, LAY_ESYNTAX, ptr, t, e - t,
+						      "expected '>' closing TMEM::DP<T>");
+			char *ts = e + 1, *te = close;
+			while (ts < te && *ts == ' ')
+				ts++;
+			while (te > ts && te[-1] == ' ')
+				te--;
+			this_unit = ts == te ? 32 : type_bits(ts, (int)(te - ts));
+			if (!this_unit)
+				return lay_text_error(err, LAY_EUNKNOWN, ptr, t, ts - t,
+						      "unknown element type in TMEM::DP<%.*s> "
+						      "(float, half_t, bfloat16_t, uint8_t, ...)",
+						      (int)(te - ts), ts);
+			e = close + 1;
+		} else {
+			return lay_text_error(err, LAY_ESYNTAX, ptr, t, d - t,
+					      "expected TMEM::DP_b or TMEM::DP<T>");
+		}
+		if (unit && this_unit != unit)
+			return lay_text_error(
+				err, LAY_ESHAPE, ptr, t, b - t,
+				"this TMEM lane stride is in %d-bit units, the layout's "
+				"addresses in %d-bit units",
+				this_unit, unit);
+		unit = this_unit;
+		n = (int)(e - b);
+		int sh = 0;
+		while ((32 >> sh) > unit)
+			sh++;
+		put_number(t, (int)(b - t), n, (int64_t)1 << (16 + sh));
+	}
+	ta->shift = 0;
+	while ((32 >> ta->shift) > (unit ? unit : 32))
+		ta->shift++;
+	return 0;
+}
+
+static int taddr_walk(const struct lay_def *def, lay_emit_fn emit, void *ctx,
+		      struct lay_error *err);
+
+struct taddr_ctx {
+	const struct taddr *ta;
+	lay_emit_fn emit;
+	void *ctx;
+};
+
+static int taddr_emit(void *c, int64_t elem, const int64_t *coord, int64_t outside)
+{
+	struct taddr_ctx *tc = c;
+	const struct taddr *ta = tc->ta;
+	int64_t x[LAYOUTD_MAX_AXES];
+	memcpy(x, coord, sizeof x);
+	int64_t off = coord[ta->a_lane], mask = ((int64_t)1 << ta->shift) - 1;
+	int64_t word = ta->base + (off >> ta->shift); /* arithmetic: negatives stay below 0 */
+	x[ta->a_lane] = word >= 0 ? word >> 16 : -1;
+	x[ta->a_col] = word >= 0 ? word & 0xffff : -1;
+	if (ta->a_sub >= 0)
+		x[ta->a_sub] = off & mask;
+	return tc->emit(tc->ctx, elem, x, outside);
+}
+
+static void taddr_free(void *state)
+{
+	struct taddr *ta = state;
+	if (ta && ta->inner_ops->free)
+		ta->inner_ops->free(ta->inner);
+	free(ta);
+}
+
+static const struct lay_notation_ops taddr_ops = {
+	.walk = taddr_walk,
+	.free = taddr_free,
+	.ordered = true,
+};
+
+static int taddr_walk(const struct lay_def *def, lay_emit_fn emit, void *ctx, struct lay_error *err)
+{
+	const struct taddr *ta = def->state;
+	struct lay_def *inner = malloc(sizeof *inner);
+	if (!inner)
+		return lay_error_set(err, LAY_ENOMEM, def->ptr, -1, "out of memory");
+	*inner = *def;
+	inner->state = ta->inner;
+	inner->ops = ta->inner_ops;
+	struct taddr_ctx tc = { ta, emit, ctx };
+	int rc = ta->inner_ops->walk(inner, taddr_emit, &tc, err);
+	free(inner);
+	return rc;
+}
+
+int lay_cute_tmem_addr_parse(struct lay_def *def, json_t *v, json_t *whole, struct lay_error *err)
+{
+	char ptr[LAY_ERR_PTR];
+	const char *text = json_string_value(v);
+	struct taddr *ta = calloc(1, sizeof *ta);
+	char *t = strdup(text);
+	json_t *v2 = NULL;
+	int rc;
+	lay_ptr_join(ptr, sizeof ptr, def->ptr, "cute");
+	if (!ta || !t) {
+		rc = lay_error_set(err, LAY_ENOMEM, ptr, -1, "out of memory");
+		goto fail;
+	}
+	if ((rc = tmem_rewrite(t, ptr, ta, err)))
+		goto fail;
+	if (!(v2 = json_string(t))) {
+		rc = lay_error_set(err, LAY_ENOMEM, ptr, -1, "out of memory");
+		goto fail;
+	}
+	if ((rc = lay_cute_parse(def, v2, whole, err))) {
+		lay_error_source(err, text);
+		goto fail;
+	}
+	json_t *role = json_object_get(whole, "cute_role");
+	int m = -1;
+	for (int a = 0; a < def->naxes; a++)
+		if (strcmp(def->axes[a].name, "m") == 0)
+			m = a;
+	if ((role && json_is_string(role) && strcmp(json_string_value(role), "tv") == 0) || m < 0 ||
+	    def->swizzle.present) {
+		def->ops->free(def->state);
+		def->state = NULL;
+		rc = lay_error_set(err, LAY_ESCHEMA, ptr, -1,
+				   "a TMEM-addressed layout maps coordinates to TMEM addresses: "
+				   "a memory layout with plain strides, no swizzle and no "
+				   "cute_role \"tv\"");
+		goto fail;
+	}
+	ta->inner_ops = def->ops;
+	ta->inner = def->state;
+	ta->a_lane = m;
+	snprintf(def->axes[m].name, sizeof def->axes[m].name, "TLane");
+	lay_axis_known("TLane", &def->axes[m].kind, &def->axes[m].hw_limit);
+	def->axes[m].declared = false;
+	ta->a_col = lay_def_axis(def, "TCol", ptr, err);
+	ta->a_sub = ta->shift ? lay_def_axis(def, "TSub", ptr, err) : -1;
+	def->ops = &taddr_ops;
+	def->state = ta;
+	if (ta->a_col < 0 || (ta->shift && ta->a_sub < 0)) {
+		json_decref(v2);
+		free(t);
+		return err ? err->code : LAY_ELIMIT;
+	}
+	if (!def->element_bits)
+		def->element_bits = 32 >> ta->shift;
+	json_decref(v2);
+	free(t);
+	return 0;
+fail:
+	json_decref(v2);
+	free(t);
+	free(ta);
+	return rc;
 }

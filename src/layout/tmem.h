@@ -42,6 +42,14 @@ bool lay_cute_tmem_text(const char *text);
 int lay_cute_tmem_parse(struct lay_def *def, const char *text, const char *ptr, json_t *whole,
 			struct lay_error *err);
 
+/* A layout onto TMEM addresses: CuTe's printed tmem_[32b](0x0000.0000) o
+ * L, or strides TMEM::DP_b / TMEM::DP<T>.  The cute notation reads the
+ * layout; its memory coordinate, a TMEM address in element units, is
+ * placed at TLane, TCol (32-bit columns) and TSub (the element's slot in
+ * its cell, for elements under 32 bits). */
+bool lay_cute_tmem_addressed(const char *text);
+int lay_cute_tmem_addr_parse(struct lay_def *def, json_t *v, json_t *whole, struct lay_error *err);
+
 /* The "tmem" section of a TMEM layout's analysis (nothing for another
  * layout); a layout that does not fit or breaks the sub-partition rule
  * sets the analysis's "ok" false. */

@@ -9,6 +9,8 @@ layouts and decodes each (thread, value) into (lane, column):
   g++ -std=c++17 -I$CUTLASS/include -I$CUDA/include -I$CUDA/include/cccl \
       tests/golden/tools/tmem_atoms_dump.cpp -o dump && ./dump > dump.txt
   python3 tests/golden/tools/ref_tmem.py dump.txt tests/golden
+  (and tmem_tensor_dump.cpp's output:
+   python3 tests/golden/tools/ref_tmem.py tensors tdump.txt tests/golden)
 
 For every atom it writes cutlass-tmem-<name> (the atom by name in `cute`,
 with `"tmem": {"match": true}`), and for the smaller ones a table twin
@@ -188,5 +190,77 @@ def main():
                               ", the same fingerprint"))
 
 
-if __name__ == "__main__":
+def colex(i, modes):
+    c = []
+    for m in modes:
+        c.append(i % m)
+        i //= m
+    return c
+
+
+TYPES = {32: "float", 16: "cutlass::half_t", 8: "uint8_t"}
+
+
+def tensors(path, root):
+    """Cases from tmem_tensor_dump.cpp: CuTe's printed TMEM tensors."""
+    cases, cur = [], None
+    for line in open(path):
+        p = line.split(None, 1)
+        if p[0] == "CASE":
+            cur = {"name": p[1].strip(), "rows": []}
+            cases.append(cur)
+        elif p[0] == "PRINT":
+            cur["print"] = p[1].strip()
+        elif p[0] == "MODES":
+            cur["modes"] = [int(x) for x in p[1].split()]
+        elif p[0] == "BITS":
+            cur["bits"] = int(p[1])
+        elif p[0][0].isdigit():
+            cur["rows"].append([int(x) for x in line.split()])
+    for c in cases:
+        modes, bits = c["modes"], c["bits"]
+        sub = bits < 32
+        lanes = max(r[1] for r in c["rows"]) + 1
+        cols = max(r[2] for r in c["rows"]) + 1
+        subs = max(r[3] for r in c["rows"]) + 1
+        axes = {"TLane": lanes, "TCol": cols}
+        if sub:
+            axes["TSub"] = 32 // bits
+        pl = {}
+        for i, lane, col, s in c["rows"]:
+            x = colex(i, modes)
+            e = 0
+            for d, m in zip(x, modes):
+                e = e * m + d
+            pt = {"TLane": lane, "TCol": col}
+            if sub:
+                pt["TSub"] = s
+            pl[e] = [pt]
+        fp = fingerprint(modes, axes, pl)
+        tm = {"columns": cols, "lanes": lanes, "allocation": alloc(cols), "fits": True,
+              "element_bits": bits, "packing": subs if sub else 1, "subpartitions": None,
+              "ok": True}
+        src = ("Tensor: %s, printed by CuTe as `%s`.\nSource: %s, include/cute/pointer.hpp "
+               "(tmem_ptr<T>: print as tmem_[bits](0xLANE.COLUMN), operator+ adds "
+               "rotr(offset, OffsetShift): the word address, the sub-word slot in the top "
+               "bits) and include/cute/arch/tmem_allocator_sm100.hpp (TMEM::DP<T> = 1 << "
+               "(16 + OffsetShift)).\nExpected: tests/golden/tools/tmem_tensor_dump.cpp, "
+               "compiled against those headers on the host, prints the address of every "
+               "element; tests/golden/tools/ref_tmem.py decodes it into TLane, TCol, TSub and "
+               "the fingerprint (docs/identity.md).\n" % (c["name"], c["print"], CUTLASS))
+        write(root, "cutlass-tmem-tensor-" + c["name"], {"layout": {"cute": c["print"]}},
+              {"fingerprint": fp, "ok": True, "logical": {"shape": modes}, "tmem": tm}, src)
+        if c["print"].startswith("tmem_[%db](0x0000.0000) o (_" % bits) and len(modes) == 2:
+            typed = "Layout<Shape<_%d,_%d>, Stride<TMEM::DP<%s>, _1>>" % (
+                modes[0], modes[1], TYPES[bits])
+            write(root, "cutlass-tmem-tensor-" + c["name"] + "-typed",
+                  {"layout": {"cute": typed}},
+                  {"fingerprint": fp, "ok": True, "tmem": tm},
+                  src.replace("printed by CuTe as", "its layout type pasted as `%s`, the "
+                              "twin of the printed" % typed))
+
+
+if __name__ == "__main__" and sys.argv[1] == "tensors":
+    tensors(sys.argv[2], sys.argv[3])
+elif __name__ == "__main__":
     main()

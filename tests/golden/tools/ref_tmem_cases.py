@@ -237,11 +237,24 @@ def main():
         ("copy-atom-no-type", "Copy_Atom<SM100_TMEM_LOAD_32dp32b1x, >", "syntax", 37,
          "element type"),
         ("no-dp", "SM100_TMEM_LOAD_32x32b1x", "syntax", 18, "\"dp\""),
+        ("dp-unknown-type", "Layout<Shape<_128,_64>, Stride<TMEM::DP<double2>, _1>>",
+         "unknown_name", 40, "double2"),
+        ("ptr-64b", "tmem_[64b](0x0000.0000) o (_128,_64):(_65536,_1)", "out_of_range", 6,
+         "64-bit"),
+        ("ptr-no-o", "tmem_[32b](0x0000.0000) (_128,_64):(_65536,_1)", "syntax", 24, "'o'"),
+        ("dp-units-differ", "tmem_[16b](0x0000.0000) o (_128,_64):(TMEM::DP<float>,_1)",
+         "shape_mismatch", 38, "32-bit units"),
     ]
     for name, text, code, pos, msg in bad:
+        addr = text.startswith("tmem_[") or "TMEM::DP" in text
         write(root, "bad-tmem-" + name, {"layout": {"cute": text}},
               {"error": {"code": code, "pointer": "/layout/cute", "position": pos},
                "message": msg},
+              "Located error (hand-written request): %s is not a TMEM-addressed CuTe layout "
+              "as CUTLASS writes one: tmem_ptr<T> prints as tmem_[bits](0xLANE.COLUMN) for "
+              "32-, 16- and 8-bit T (include/cute/pointer.hpp), TMEM::DP<T> is the lane "
+              "stride in T units (include/cute/arch/tmem_allocator_sm100.hpp), one unit per "
+              "layout.\n" % text if addr else
               "Located error (hand-written request): %s is not a CUTLASS SM100 TMEM "
               "LOAD/STORE atom. The atoms (copy_traits_sm100.hpp @7107b05535): "
               "SM100_TMEM_{LOAD,STORE}_{32dp32b,16dp32b,16dp64b}{1..128}x, 16dp128b{1..64}x, "
