@@ -359,6 +359,11 @@ int lay_ttgir_parse(struct lay_def *def, json_t *v, json_t *whole, struct lay_er
 	if ((rc = scan(p)))
 		goto out;
 
+	int tmi, tti;
+	if (tt_tmem_pair(p, &tmi, &tti)) { /* ttgir_tmem.c */
+		rc = tt_tmem_join(p, tmi, tti, whole, ptr);
+		goto out;
+	}
 	/* which value is the layout */
 	for (int k = 0; k < p->ntypes; k++) {
 		if (!p->types[k].enc)

@@ -111,5 +111,10 @@ struct tv *tt_need(struct tp *p, const struct tv *a, const char *key, const char
 int tt_tmem_kind(struct tp *p, const struct tv *encv);
 int tt_tmem_layout(struct tp *p, const struct tv *encv, const struct ttype *ty, int64_t *shape,
 		   int rank, int bits, json_t *whole, const char *ptr);
+/* A tmem_load / tmem_store line: a TMEM memdesc (types[*mi]) and a tensor
+ * (types[*ti]); their layouts joined on the elements, each element placed
+ * at its thread's {lane, warp, block} and its TMEM cells. */
+int tt_tmem_pair(struct tp *p, int *mi, int *ti);
+int tt_tmem_join(struct tp *p, int mi, int ti, json_t *whole, const char *ptr);
 
 #endif

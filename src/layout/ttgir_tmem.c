@@ -279,77 +279,401 @@ static json_t *bases_json(const int64_t (*b)[2], int n)
 	return a;
 }
 
-int tt_tmem_layout(struct tp *p, const struct tv *encv, const struct ttype *ty, int64_t *shape,
-		   int rank, int bits, json_t *whole, const char *ptr)
+/* The split bases of a tensor memory encoding on a 2-D shape: in-dims
+ * TLane, TCol, TSub, block (out[k] bases each, two components). */
+struct tm_split {
+	int n[4];
+	int64_t b[4][TM_MAXB][2];
+	int bits;
+	struct tm_enc e;
+};
+
+static int tmem_split(struct tp *p, const struct tv *a, const struct ttype *ty, int64_t *shape,
+		      int *rank, int bits, struct tm_split *out)
 {
-	const struct tv *a = resolve(p, encv);
-	struct tm_enc e = { .pos = a->pos };
+	struct tm_enc *e = &out->e;
 	struct tm_ll l = { 0 };
 	int rc;
-	e.scales = attr_is(a, "ttng.tensor_memory_scales_encoding");
-	if ((rc = read_enc(p, a, &e)))
+	memset(out, 0, sizeof *out);
+	e->pos = a->pos;
+	e->scales = attr_is(a, "ttng.tensor_memory_scales_encoding");
+	if ((rc = read_enc(p, a, e)))
 		return rc;
 	if (ty && !ty->memdesc)
 		return tt_err(p, LAY_ESCHEMA, a->pos,
 			      "a tensor memory encoding belongs on a !ttg.memdesc<..., "
 			      "#ttng.tensor_memory> type, not on a tensor");
-	if (rank == 3) {
+	if (*rank == 3) {
 		tt_warn(p, "ttgir_buffer_dim", a->pos,
 			"the memdesc's leading dim (%lld buffers) is dropped: the layout has rank "
 			"2",
 			(long long)shape[0]);
 		memmove(shape, shape + 1, 2 * sizeof *shape);
-		rank = 2;
+		*rank = 2;
 	}
-	if (rank != 2)
+	if (*rank != 2)
 		return tt_err(p, LAY_ESHAPE, ty ? ty->pos : a->pos,
-			      "a tensor memory layout is 2-D; this shape has rank %d", rank);
+			      "a tensor memory layout is 2-D; this shape has rank %d", *rank);
 	if (!bits)
-		bits = e.scales ? 8 : 32;
-	if (e.colStride == 0)
-		e.colStride = bits < 32 ? 32 / bits : 1;
-	if (!e.scales && (int64_t)bits * e.colStride > 32)
+		bits = e->scales ? 8 : 32;
+	if (e->colStride == 0)
+		e->colStride = bits < 32 ? 32 / bits : 1;
+	if (!e->scales && (int64_t)bits * e->colStride > 32)
 		return tt_err(p, LAY_ERANGE, a->pos,
 			      "colStride = %lld with %d-bit elements: a 32-bit column holds %d",
-			      (long long)e.colStride, bits, bits >= 32 ? 1 : 32 / bits);
+			      (long long)e->colStride, bits, bits >= 32 ? 1 : 32 / bits);
 	int64_t cta[2] = { shape[0], shape[1] };
-	for (int k = 0; k < e.ncga; k++)
+	for (int k = 0; k < e->ncga; k++)
 		for (int d = 0; d < 2; d++)
-			if (e.cga[k][d])
+			if (e->cga[k][d])
 				cta[d] /= 2;
 	if (cta[0] < 1 || cta[1] < 1)
 		return tt_err(p, LAY_ESHAPE, a->pos,
 			      "the CGA layout splits the %lldx%lld tensor into more CTAs than it "
 			      "has rows or columns",
 			      (long long)shape[0], (long long)shape[1]);
-	if ((rc = e.scales ? scales_tile(p, &e, cta, &l) : tile(p, &e, cta, &l)))
+	if ((rc = e->scales ? scales_tile(p, e, cta, &l) : tile(p, e, cta, &l)))
 		return rc;
-	for (int k = 0; k < e.ncga; k++)
-		tm_push(&l, 2, e.cga[k][0] * cta[0], e.cga[k][1] * cta[1]);
-
+	for (int k = 0; k < e->ncga; k++)
+		tm_push(&l, 2, e->cga[k][0] * cta[0], e->cga[k][1] * cta[1]);
+	out->bits = bits;
+	/* TLane */
+	memcpy(out->b[0], l.b[0], sizeof l.b[0]);
+	out->n[0] = l.n[0];
 	/* col counts elements: its low bits are the slot in a 32-bit cell */
-	int slots = bits < 32 ? ilog2(32 / bits) : 0, nsub = 0, k = 0;
-	int64_t sub[TM_MAXB][2];
+	int slots = bits < 32 ? ilog2(32 / bits) : 0, k = 0;
 	for (; k < slots && k < l.n[1]; k++)
 		if (l.b[1][k][0] || l.b[1][k][1]) {
-			sub[nsub][0] = l.b[1][k][0];
-			sub[nsub++][1] = l.b[1][k][1];
+			out->b[2][out->n[2]][0] = l.b[1][k][0];
+			out->b[2][out->n[2]++][1] = l.b[1][k][1];
 		}
+	for (int j = k; j < l.n[1]; j++) {
+		out->b[1][out->n[1]][0] = l.b[1][j][0];
+		out->b[1][out->n[1]++][1] = l.b[1][j][1];
+	}
+	memcpy(out->b[3], l.b[2], sizeof l.b[2]);
+	out->n[3] = l.n[2];
+	return 0;
+}
+
+static json_t *tm_info(const struct tm_split *t, const int64_t *shape, const char *family)
+{
+	return json_pack("{s:s,s:[I,I],s:b,s:i,s:I}", "family", family, "shape",
+			 (json_int_t)shape[0], (json_int_t)shape[1], "legacy_syntax", t->e.legacy,
+			 "element_bits", t->bits, "col_stride", (json_int_t)t->e.colStride);
+}
+
+int tt_tmem_layout(struct tp *p, const struct tv *encv, const struct ttype *ty, int64_t *shape,
+		   int rank, int bits, json_t *whole, const char *ptr)
+{
+	const struct tv *a = resolve(p, encv);
+	struct tm_split *t = calloc(1, sizeof *t);
+	int rc;
+	if (!t)
+		return tt_err(p, LAY_ENOMEM, -1, "out of memory");
+	if ((rc = tmem_split(p, a, ty, shape, &rank, bits, t))) {
+		free(t);
+		return rc;
+	}
+	static const char *const names[4] = { "TLane", "TCol", "TSub", "block" };
 	json_t *bases = json_object();
-	json_object_set_new(bases, "TLane", bases_json(l.b[0], l.n[0]));
-	json_object_set_new(bases, "TCol", bases_json(l.b[1] + k, l.n[1] - k));
-	if (nsub)
-		json_object_set_new(bases, "TSub", bases_json(sub, nsub));
-	json_object_set_new(bases, "block", bases_json(l.b[2], l.n[2]));
+	for (int i = 0; i < 4; i++)
+		if (i != 2 || t->n[2])
+			json_object_set_new(bases, names[i], bases_json(t->b[i], t->n[i]));
 	json_t *outs = json_pack("[[s,I],[s,I]]", "dim0", (json_int_t)shape[0], "dim1",
 				 (json_int_t)shape[1]);
-	json_t *info =
-		json_pack("{s:s,s:[I,I],s:b,s:i,s:I}", "family",
-			  e.scales ? "tensor_memory_scales" : "tensor_memory", "shape",
-			  (json_int_t)shape[0], (json_int_t)shape[1], "legacy_syntax", e.legacy,
-			  "element_bits", bits, "col_stride", (json_int_t)e.colStride);
+	json_t *info = tm_info(t, shape, t->e.scales ? "tensor_memory_scales" : "tensor_memory");
 	if (!p->def->element_bits)
-		p->def->element_bits = bits;
+		p->def->element_bits = t->bits;
+	free(t);
 	return lay_linear_from_bases(p->def, json_pack("{s:o,s:o}", "bases", bases, "out", outs),
 				     whole, json_pack("{s:o}", "ttgir", info), ptr, p->err);
+}
+
+/* ------------------------------------------------------------------ */
+/* A tmem_load / tmem_store line: the register layout joined with the  */
+/* tensor memory layout on the elements: each element at its thread's  */
+/* lane, warp and block and at its TMEM cell                           */
+
+int tt_tmem_pair(struct tp *p, int *mi, int *ti)
+{
+	*mi = *ti = -1;
+	for (int k = 0; k < p->ntypes; k++) {
+		const struct ttype *t = &p->types[k];
+		if (!t->enc)
+			continue;
+		if (t->memdesc && tt_tmem_kind(p, t->enc) && *mi < 0)
+			*mi = k;
+		else if (!t->memdesc && *ti < 0)
+			*ti = k;
+	}
+	return *mi >= 0 && *ti >= 0;
+}
+
+#define JOIN_MAX_BITS 24 /* hardware points of one side: 16M */
+
+struct join {
+	int naxes;
+	int64_t nrows;
+	int64_t *elem;	/* nrows */
+	int64_t *coord; /* nrows * naxes */
+	json_t *info;
+};
+
+static int join_walk(const struct lay_def *def, lay_emit_fn emit, void *ctx, struct lay_error *err)
+{
+	(void)err;
+	const struct join *j = def->state;
+	for (int64_t r = 0; r < j->nrows; r++) {
+		int rc = emit(ctx, j->elem[r], j->coord + r * j->naxes, 0);
+		if (rc)
+			return rc;
+	}
+	return 0;
+}
+
+static void join_free(void *state)
+{
+	struct join *j = state;
+	if (!j)
+		return;
+	free(j->elem);
+	free(j->coord);
+	json_decref(j->info);
+	free(j);
+}
+
+static json_t *join_structure(const struct lay_def *def)
+{
+	const struct join *j = def->state;
+	return json_pack("{s:O}", "ttgir", j->info);
+}
+
+static const struct lay_notation_ops join_ops = {
+	.walk = join_walk,
+	.free = join_free,
+	.ordered = true,
+	.structure = join_structure,
+};
+
+/* One side's hardware points grouped by element (CSR: start[e]..start[e+1]
+ * into pt[]), a point being its in-dim coordinates packed low to high. */
+struct side {
+	int nin, nb[8];
+	int64_t *start, *pt;
+};
+
+static int side_build(struct side *s, int nin, const int *nb, const int64_t (*const *b)[2],
+		      const int64_t *shape)
+{
+	int bits = 0;
+	s->nin = nin;
+	for (int i = 0; i < nin; i++)
+		bits += (s->nb[i] = nb[i]);
+	if (bits > JOIN_MAX_BITS)
+		return -1;
+	int64_t n = (int64_t)1 << bits, size = shape[0] * shape[1];
+	int64_t *el = malloc(sizeof *el * (size_t)n);
+	s->start = calloc((size_t)size + 1, sizeof *s->start);
+	s->pt = malloc(sizeof *s->pt * (size_t)n);
+	if (!el || !s->start || !s->pt) {
+		free(el);
+		return -2;
+	}
+	for (int64_t q = 0; q < n; q++) {
+		int64_t d0 = 0, d1 = 0, x = q;
+		for (int i = 0; i < nin; i++)
+			for (int k = 0; k < nb[i]; k++, x >>= 1)
+				if (x & 1)
+					d0 ^= b[i][k][0], d1 ^= b[i][k][1];
+		el[q] = d0 < shape[0] && d1 < shape[1] ? d0 * shape[1] + d1 : -1;
+		if (el[q] >= 0)
+			s->start[el[q] + 1]++;
+	}
+	for (int64_t e = 0; e < size; e++)
+		s->start[e + 1] += s->start[e];
+	int64_t *fill = malloc(sizeof *fill * (size_t)size);
+	if (!fill) {
+		free(el);
+		return -2;
+	}
+	memcpy(fill, s->start, sizeof *fill * (size_t)size);
+	for (int64_t q = 0; q < n; q++)
+		if (el[q] >= 0)
+			s->pt[fill[el[q]]++] = q;
+	free(fill);
+	free(el);
+	return 0;
+}
+
+static void side_free(struct side *s)
+{
+	free(s->start);
+	free(s->pt);
+}
+
+/* In-dim i's coordinate of packed point q. */
+static int64_t side_coord(const struct side *s, int64_t q, int i)
+{
+	int lo = 0;
+	for (int k = 0; k < i; k++)
+		lo += s->nb[k];
+	return q >> lo & (((int64_t)1 << s->nb[i]) - 1);
+}
+
+static int join_rows(struct tp *p, struct join *j, const struct side *R, const struct side *T,
+		     int64_t size, const int *ax, int nreg_in, int reg_block, int tm_naxes,
+		     long pos)
+{
+	int64_t rows = 0;
+	for (int64_t e = 0; e < size; e++) {
+		int64_t a = R->start[e + 1] - R->start[e], b = T->start[e + 1] - T->start[e];
+		if (a && b > ((int64_t)1 << 26) / a)
+			return tt_err(p, LAY_ELIMIT, pos, "the joined layout has over 2^26 places");
+		rows += a * b;
+		if (rows > ((int64_t)1 << 26))
+			return tt_err(p, LAY_ELIMIT, pos, "the joined layout has over 2^26 places");
+	}
+	j->elem = malloc(sizeof *j->elem * (size_t)(rows ? rows : 1));
+	j->coord = calloc((size_t)(rows ? rows : 1) * (size_t)j->naxes, sizeof *j->coord);
+	if (!j->elem || !j->coord)
+		return tt_err(p, LAY_ENOMEM, -1, "out of memory");
+	for (int64_t e = 0; e < size; e++)
+		for (int64_t x = R->start[e]; x < R->start[e + 1]; x++)
+			for (int64_t y = T->start[e]; y < T->start[e + 1]; y++) {
+				int64_t *c = j->coord + j->nrows * j->naxes;
+				for (int i = 0; i < nreg_in; i++)
+					if (ax[i] >= 0)
+						c[ax[i]] = side_coord(R, R->pt[x], i);
+				for (int i = 0; i < tm_naxes; i++)
+					c[ax[nreg_in + i]] = side_coord(T, T->pt[y], i);
+				/* one CTA index: the TMEM side's block must be the
+				 * register side's */
+				if (reg_block >= 0 && side_coord(T, T->pt[y], tm_naxes) !=
+							      side_coord(R, R->pt[x], reg_block))
+					continue;
+				j->elem[j->nrows++] = e;
+			}
+	return 0;
+}
+
+int tt_tmem_join(struct tp *p, int mi, int ti, json_t *whole, const char *ptr)
+{
+	const struct ttype *md = &p->types[mi], *tt = &p->types[ti];
+	struct lay_def *def = p->def;
+	struct tm_split *t = calloc(1, sizeof *t);
+	struct tll *ll = calloc(1, sizeof *ll);
+	struct join *j = calloc(1, sizeof *j);
+	struct side R = { 0 }, T = { 0 };
+	int64_t shape[TT_MAXR], mshape[TT_MAXR];
+	int rank = md->rank, rc = 0;
+	(void)whole;
+	if (!t || !ll || !j) {
+		rc = tt_err(p, LAY_ENOMEM, -1, "out of memory");
+		goto out;
+	}
+	memcpy(mshape, md->shape, sizeof mshape);
+	if ((rc = tmem_split(p, resolve(p, md->enc), md, mshape, &rank, md->bits, t)))
+		goto out;
+	if (tt->rank != 2 || tt->shape[0] != mshape[0] || tt->shape[1] != mshape[1]) {
+		rc = tt_err(p, LAY_ESHAPE, tt->pos,
+			    "the tensor's shape differs from the tensor memory's %lldx%lld",
+			    (long long)mshape[0], (long long)mshape[1]);
+		goto out;
+	}
+	memcpy(shape, tt->shape, sizeof shape);
+	const struct tt_enc *e = tt_decode_bits(p, tt->enc, 0, tt->bits);
+	if (!e) {
+		rc = p->err ? p->err->code : LAY_ESYNTAX;
+		goto out;
+	}
+	if (e->shared) {
+		rc = tt_err(p, LAY_ESCHEMA, e->pos,
+			    "tmem_load / tmem_store move registers: the tensor's layout is %s, a "
+			    "shared layout",
+			    tt_family_name(e->family));
+		goto out;
+	}
+	struct tt_fail f = { 0 };
+	if (tt_to_linear(e, shape, 2, ll, &f)) {
+		rc = tt_err(p, LAY_ERANGE, f.at ? f.at->pos : e->pos, "%s", f.msg);
+		goto out;
+	}
+	/* the register side: its bases as (dim0, dim1) pairs */
+	static int64_t rb[TT_MAXIN][TT_MAXB][2];
+	const int64_t(*rbp[TT_MAXIN])[2];
+	int o0 = tll_out_index(ll, 0), o1 = tll_out_index(ll, 1), reg_block = -1;
+	for (int i = 0; i < ll->nin; i++) {
+		for (int k = 0; k < ll->nb[i]; k++) {
+			rb[i][k][0] = o0 >= 0 ? ll->b[i][k][o0] : 0;
+			rb[i][k][1] = o1 >= 0 ? ll->b[i][k][o1] : 0;
+		}
+		rbp[i] = (const int64_t(*)[2])rb[i];
+		if (ll->in[i] == TT_BLOCK)
+			reg_block = i;
+	}
+	int tnb[4], tn = t->n[2] ? 3 : 2;
+	const int64_t(*tbp[4])[2];
+	static const int order[4] = { 0, 1, 2, 3 };
+	for (int i = 0, k = 0; i < 4; i++) {
+		if (i == 2 && !t->n[2])
+			continue;
+		tnb[k] = t->n[order[i]];
+		tbp[k++] = (const int64_t(*)[2])t->b[order[i]];
+	}
+	int sr = side_build(&R, ll->nin, ll->nb, rbp, shape);
+	int st = sr ? 0 : side_build(&T, tn + 1, tnb, tbp, shape);
+	if (sr || st) {
+		rc = tt_err(p, (sr ? sr : st) == -1 ? LAY_ELIMIT : LAY_ENOMEM, tt->pos,
+			    "a side of the tmem_load / tmem_store layout has over 2^%d points",
+			    JOIN_MAX_BITS);
+		goto out;
+	}
+	/* axes: the register layout's in-dims, then TLane, TCol, TSub */
+	int ax[TT_MAXIN + 3];
+	static const char *const tnames[3] = { "TLane", "TCol", "TSub" };
+	if (def->logical_given &&
+	    (def->rank != 2 || def->shape[0] != shape[0] || def->shape[1] != shape[1])) {
+		rc = tt_err(p, LAY_ESHAPE, tt->pos, "logical differs from the tensor's shape");
+		goto out;
+	}
+	if (!def->logical_given && (rc = lay_def_set_shape(def, 2, shape, ptr, p->err)))
+		goto out;
+	for (int i = 0; i < ll->nin + tn; i++) {
+		const char *name = i < ll->nin ? tt_in_names[ll->in[i]] : tnames[i - ll->nin];
+		int nb = i < ll->nin ? ll->nb[i] : tnb[i - ll->nin];
+		/* the register index is not kept: an element is named by its
+		 * thread (lane, warp, block) and its TMEM cell, a space of at most
+		 * 2^21 points per CTA where the registers would multiply it */
+		ax[i] = -1;
+		if (i < ll->nin && ll->in[i] == TT_REG)
+			continue;
+		if ((ax[i] = lay_def_axis(def, name, ptr, p->err)) < 0) {
+			rc = p->err ? p->err->code : LAY_ELIMIT;
+			goto out;
+		}
+		if (!def->axes[ax[i]].declared) {
+			def->axes[ax[i]].declared = true;
+			def->axes[ax[i]].extent = (int64_t)1 << nb;
+		}
+	}
+	j->naxes = def->naxes;
+	if ((rc = join_rows(p, j, &R, &T, shape[0] * shape[1], ax, ll->nin, reg_block, tn,
+			    tt->pos)))
+		goto out;
+	j->info = tm_info(t, shape, "tmem_load_store");
+	json_object_set_new(j->info, "register_family", json_string(tt_family_name(e->family)));
+	if (!def->element_bits)
+		def->element_bits = t->bits;
+	def->placements_bound = j->nrows;
+	def->ops = &join_ops;
+	def->state = j;
+	j = NULL;
+out:
+	side_free(&R);
+	side_free(&T);
+	join_free(j);
+	free(t);
+	free(ll);
+	return rc;
 }

@@ -445,3 +445,77 @@ def ttgir_cases(root):
 
 if __name__ == "__main__" and len(sys.argv) > 2 and sys.argv[2] == "ttgir":
     ttgir_cases(sys.argv[1])
+
+
+def join_cases(root):
+    """tmem_load lines: a blocked register layout joined with the TMEM one."""
+    import hashlib
+    import struct
+
+    def case(name, spt, wpc, what):
+        # BlockedEncodingAttr on 128x128, threadsPerWarp [32, 1], order [0, 1]:
+        # dim0 splits into sizePerThread[0] rows per thread, 32 lanes, wpc[0]
+        # warps; dim1 into sizePerThread[1] columns per thread, wpc[1] warps.
+        R, C = 128, 128
+        places = []
+        for r in range(R):
+            for c in range(C):
+                lane = (r // spt[0]) % 32
+                w0 = (r // (spt[0] * 32)) % wpc[0]
+                w1 = (c // spt[1]) % wpc[1]
+                warp = w0 + wpc[0] * w1
+                places.append({"lane": lane, "warp": warp, "block": 0, "TLane": r, "TCol": c})
+        axes = {"lane": 32, "warp": 4, "block": 1, "TLane": 128, "TCol": 128}
+        names = sorted(axes, key=lambda s: s.encode())
+        body = hashlib.sha256()
+        viol, ex = 0, []
+        for e, p in enumerate(places):
+            idx = 0
+            for n in names:
+                idx = idx * axes[n] + p[n]
+            body.update(struct.pack("<IQ", 1, idx))
+            lo = 32 * (p["warp"] % 4)
+            if not lo <= p["TLane"] <= lo + 31:
+                viol += 1
+                if len(ex) < 8:
+                    ex.append({"logical": [e // C, e % C], "physical": p, "warp": p["warp"],
+                               "TLane": p["TLane"], "lanes": [lo, lo + 31]})
+        header = ("layoutd-fingerprint/1\nshape 128 128\naxes" +
+                  "".join(" %s=%d" % (n, axes[n]) for n in names) + "\nbody ")
+        fp = "sha256:" + hashlib.sha256(header.encode() + body.digest()).hexdigest()
+        text = ("#blocked = #ttg.blocked<{sizePerThread = [%d, %d], threadsPerWarp = [32, 1], "
+                "warpsPerCTA = [%d, %d], order = [0, 1]}>\n#tmem = "
+                "#ttng.tensor_memory_encoding<blockM = 128, blockN = 128, colStride = 1>\n"
+                "%%r = ttng.tmem_load %%m : !ttg.memdesc<128x128xf32, #tmem, "
+                "#ttng.tensor_memory, mutable> -> tensor<128x128xf32, #blocked>"
+                % (spt[0], spt[1], wpc[0], wpc[1]))
+        sp = {"ok": viol == 0, "warp_from": "warp", "violations": viol, "examples": ex}
+        exp = {"fingerprint": fp, "ok": viol == 0, "placements": R * C,
+               "tmem": {"columns": 128, "lanes": 128, "allocation": 128, "subpartitions": sp,
+                        "ok": viol == 0}}
+        req = {"layout": {"ttgir": text}}
+        if viol == 0:
+            req["tmem"] = {"match": True}
+            exp["tmem"]["match"] = {"atoms": ["SM100_TMEM_LOAD_32dp32b128x",
+                                              "SM100_TMEM_STORE_32dp32b128x"],
+                                    "element_bits": 32}
+        write(root, "triton-tmem-load-" + name, req, exp,
+              "Constructed tmem_load line: %s. The register layout is Triton's "
+              "#ttg.blocked (BlockedEncodingAttr: sizePerThread, threadsPerWarp, warpsPerCTA, "
+              "order [0, 1] = dim0 fastest), the TMEM layout tensorMemoryToLinearLayout's "
+              "(blockM = 128: row r at lane r, column c at column c); each element is placed "
+              "at its thread's lane, warp and block and at its TMEM cell. The sub-partition "
+              "rule is PTX's (warp w %% 4 reaches lanes 32(w%%4)..+31). The match: "
+              "Copy_Traits<SM100_TMEM_LOAD_32dp32b128x> (cutlass-tmem-load_32dp32b128x): "
+              "thread t at lane t, columns 0..127.\n" % what)
+
+    case("blocked-rows-per-warp", [1, 128], [4, 1],
+         "four warps along the rows, thread l + 32w holding row l + 32w (Triton's "
+         "32x32b register layout for a 128x128 f32 accumulator)")
+    case("blocked-warps-along-columns-violation", [4, 32], [1, 4],
+         "warps along the columns: warp w holds columns 32w..32w+31 of every row, so "
+         "it reaches all 128 lanes")
+
+
+if __name__ == "__main__" and len(sys.argv) > 2 and sys.argv[2] == "join":
+    join_cases(sys.argv[1])
