@@ -637,8 +637,12 @@ int tt_tmem_join(struct tp *p, int mi, int ti, json_t *whole, const char *ptr)
 		rc = tt_err(p, LAY_ESHAPE, tt->pos, "logical differs from the tensor's shape");
 		goto out;
 	}
-	if (!def->logical_given && (rc = lay_def_set_shape(def, 2, shape, ptr, p->err)))
-		goto out;
+	if (!def->logical_given) {
+		if ((rc = lay_def_set_shape(def, 2, shape, ptr, p->err)))
+			goto out;
+		snprintf(def->names[0], sizeof def->names[0], "dim0"); /* Triton's names */
+		snprintf(def->names[1], sizeof def->names[1], "dim1");
+	}
 	for (int i = 0; i < ll->nin + tn; i++) {
 		const char *name = i < ll->nin ? tt_in_names[ll->in[i]] : tnames[i - ll->nin];
 		int nb = i < ll->nin ? ll->nb[i] : tnb[i - ll->nin];
