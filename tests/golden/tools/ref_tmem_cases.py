@@ -411,6 +411,29 @@ def ttgir_cases(root):
                "tmem": {"columns": cols, "lanes": lanes, "allocation": alloc(cols),
                         "element_bits": 16, "packing": sub, "fits": True, "ok": True}}, src)
 
+    # scales: tensorMemoryScalesToLinearLayout on 128x4 i8, 4 bytes a cell
+    bases = {"TLane": [[1, 0], [2, 0], [4, 0], [8, 0], [16, 0], [0, 0], [0, 0]],
+             "TSub": [[0, 1], [0, 2]], "TCol": [[32, 0], [64, 0]], "block": []}
+    fp, cols, lanes, sub = linear_fp(bases, [128, 4])
+    src = ("Constructed from Triton's rule (LinearLayoutConversions.cpp "
+           "tensorMemoryScalesToLinearLayout: identity1D(32, row, dim0) * zeros1D(4, row, "
+           "dim0) [broadcasting along the warps] * identity1D(4, col, dim1) * identity1D(2, "
+           "col, dim0), then the repetitions along dim0 and dim1 on col, "
+           "ensureLayoutNotLargerThan the shape); col counts the i8 scales, four to a "
+           "32-bit cell (TSub). No Triton test covers the scales layout. Twin: "
+           "triton-tmem-scales-128x4-i8-linear.\n")
+    text = ("#s = #ttng.tensor_memory_scales_encoding<>\n%0 = ttng.tmem_alloc : () -> "
+            "!ttg.memdesc<128x4xi8, #s, #ttng.tensor_memory>")
+    tm = {"columns": cols, "lanes": lanes, "allocation": alloc(cols), "element_bits": 8,
+          "packing": sub, "fits": True, "subpartitions": None, "ok": True}
+    write(root, "triton-tmem-scales-128x4-i8", {"layout": {"ttgir": text}},
+          {"fingerprint": fp, "ok": True, "replication": {"min": 4, "max": 4}, "tmem": tm,
+           "structure": {"linear": {"bases": bases}}}, src)
+    write(root, "triton-tmem-scales-128x4-i8-linear",
+          {"layout": {"element_bits": 8, "linear": {"bases": bases,
+                                                    "out": [["dim0", 128], ["dim1", 4]]}}},
+          {"fingerprint": fp, "ok": True, "tmem": tm}, src)
+
     bad = [
         ("blockm-32", "blockM = 32, blockN = 64, colStride = 1", "out_of_range", "64 or 128"),
         ("blockn-3", "blockM = 128, blockN = 3, colStride = 1", "out_of_range",
