@@ -15,7 +15,7 @@ DOC=$S/schema/openapi.json
 
 jq -e '.openapi == "3.1.0"' "$DOC" >/dev/null || { echo "FAIL $DOC is not OpenAPI 3.1.0 JSON"; exit 1; }
 
-start --cors-origin https://dash.example --max-points 8388608
+start --cors-origin https://dash.example --max-points 67108864
 
 # call METHOD URL [curl args...]: body in $T/body, headers in $T/hdr, status in $ST
 call() {
@@ -184,7 +184,7 @@ call POST /v1/analyze --data-binary '{"a": 1, "a": 2}'; conform "400 duplicate k
 call POST /v1/analyze; conform "400 empty body" post /v1/analyze 400
 call POST /v1/analyze --data-binary '{"layout": {"axe": "S[(8,2):(1,2]"}}'; conform "422 syntax with position" post /v1/analyze 422
 call POST /v1/analyze --data-binary '{"layout": {"logical": [2], "expr": {"m": "i"}}, "extra": 1}'; conform "422 unknown member" post /v1/analyze 422
-call POST /v1/analyze --data-binary '{"layout": {"logical": [4096, 4096], "expr": {"m": "i * 4096 + j"}}}'; conform "422 too large" post /v1/analyze 422
+call POST /v1/analyze --data-binary '{"layout": {"logical": [16384, 8192], "expr": {"m": "i * 8192 + j"}}}'; conform "422 too large" post /v1/analyze 422
 call GET /v2/nothing; [ "$ST" = 404 ] && "$C" "$DOC" '#/components/schemas/Problem' "$T/body" >/dev/null && ok "404 unknown route is a Problem" || bad "404 unknown route"
 jq -r .code "$T/body" >>"$T/codes"
 call DELETE /v1/analyze; [ "$ST" = 405 ] && [ "$(header Allow)" = POST ] && "$C" "$DOC" '#/components/schemas/Problem' "$T/body" >/dev/null && ok "405 is a Problem with Allow" || bad "405"

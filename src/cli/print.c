@@ -283,6 +283,13 @@ void cli_reasons(json_t *a, char *buf, size_t n)
 				return;
 		}
 	}
+	json_array_foreach(json_object_get(json_object_get(a, "tmem"), "reasons"), i, x)
+	{
+		len += (size_t)snprintf(buf + len, len < n ? n - len : 0, "%stmem: %s",
+					len ? ", " : "", json_string_value(x));
+		if (len >= n)
+			return;
+	}
 }
 
 void cli_print_analysis(FILE *f, const char *file, json_t *a)
@@ -344,6 +351,25 @@ void cli_print_analysis(FILE *f, const char *file, json_t *a)
 	put_access(f, json_object_get(a, "access"), names);
 	if (json_object_get(a, "convert"))
 		put_convert(f, json_object_get(a, "convert"));
+	json_t *tm = json_object_get(a, "tmem");
+	if (tm) {
+		json_t *sp = json_object_get(tm, "subpartitions");
+		json_t *al = json_object_get(tm, "allocation");
+		char alloc[48] = "does not fit";
+		if (json_is_integer(al))
+			snprintf(alloc, sizeof alloc, "allocation %lld",
+				 (long long)json_integer_value(al));
+		fprintf(f, "  %-12s %lld columns (%s), %lld lanes, %lld-bit, packing %lld", "tmem",
+			(long long)json_integer_value(json_object_get(tm, "columns")), alloc,
+			(long long)json_integer_value(json_object_get(tm, "lanes")),
+			(long long)json_integer_value(json_object_get(tm, "element_bits")),
+			(long long)json_integer_value(json_object_get(tm, "packing")));
+		if (json_is_object(sp))
+			fprintf(f, ", sub-partitions %s (%lld violations)",
+				json_is_true(json_object_get(sp, "ok")) ? "ok" : "violated",
+				(long long)json_integer_value(json_object_get(sp, "violations")));
+		fputc('\n', f);
+	}
 	json_t *rt = json_object_get(a, "round_trip");
 	long long mm = (long long)json_integer_value(json_object_get(rt, "mismatches"));
 	if (mm) {

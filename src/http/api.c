@@ -193,7 +193,7 @@ int http_analyze(struct http_server *srv, json_t *body, const char *const *allow
 	json_t *convert = json_object_get(body, "convert");
 	/* an access analysis (or an expectation on one) is never answered from
 	 * the cache, which holds the layout's own analysis */
-	bool fresh = access || suggest || convert ||
+	bool fresh = access || suggest || convert || json_object_get(body, "tmem") ||
 		     (json_is_object(expect) && (json_object_get(expect, "bank_conflicts") ||
 						 json_object_get(expect, "vector_bits") ||
 						 json_object_get(expect, "efficiency") ||
@@ -257,7 +257,9 @@ int http_analyze(struct http_server *srv, json_t *body, const char *const *allow
 	if (!def)
 		return err->code;
 	o->analysis = lay_analyze_request(def, layout, expect, probe, access, suggest, &opt, err);
-	if (o->analysis && convert && lay_convert_attach(o->analysis, def, convert, &opt, err)) {
+	if (o->analysis &&
+	    ((convert && lay_convert_attach(o->analysis, def, convert, &opt, err)) ||
+	     lay_tmem_request(o->analysis, def, json_object_get(body, "tmem"), "/tmem", err))) {
 		json_decref(o->analysis);
 		o->analysis = NULL;
 	}
@@ -268,6 +270,7 @@ int http_analyze(struct http_server *srv, json_t *body, const char *const *allow
 		json_object_del(base, "probe");
 		json_object_del(base, "access");
 		json_object_del(base, "convert");
+		json_object_del(json_object_get(base, "tmem"), "match");
 		lay_expect_apply(base, NULL, "/expect", &opt, NULL);
 		if (base)
 			cache_store(srv, def->id, base, layout);
@@ -283,7 +286,7 @@ static enum MHD_Result post_analyze(struct MHD_Connection *c, struct http_req *r
 	struct http_outcome o = { 0 };
 	lay_error_clear(&err);
 	static const char *const allowed[] = { "layout",  "expect",  "probe", "access",
-					       "suggest", "convert", NULL };
+					       "suggest", "convert", "tmem",  NULL };
 	json_t *body = http_parse_body(r, &err);
 	json_t *expect = json_object_get(body, "expect");
 	bool equals = json_is_object(expect) && json_object_get(expect, "equals");

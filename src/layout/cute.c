@@ -15,6 +15,7 @@
 #include "cute_algebra.h"
 #include "cute_atoms.h"
 #include "cute_print.h"
+#include "tmem.h"
 #include "layout.h"
 
 /* Nodes of one parsed tuple tree: a text holds at most this many (leaves
@@ -995,6 +996,10 @@ int lay_cute_parse(struct lay_def *def, json_t *v, json_t *whole, struct lay_err
 		return lay_error_set(err, LAY_ELIMIT, ptr, -1,
 				     "CuTe text of %zu characters is over the limit %d",
 				     strlen(text), def->max_expr_len);
+	if (lay_cute_tmem_text(text))
+		return lay_cute_tmem_parse(def, text, ptr, whole, err);
+	if (lay_cute_tmem_addressed(text))
+		return lay_cute_tmem_addr_parse(def, v, whole, err);
 	char *picked = NULL;
 	json_t *alg = NULL;
 	bool tv = role == ROLE_TV;

@@ -517,6 +517,11 @@ void lay_sha256_hex(const void *data, size_t len, char out[72]);
  * analysis["access"].  suggest (borrowed, may be NULL) is a request-level
  * "suggest" at suggest_ptr.  Returns 0 or a located error.
  */
+/* A request's "tmem" member (pointer ptr): {"match": true} adds
+ * tmem.match, the TMEM atoms with the layout's thread -> (lane, column)
+ * relation (tmem.c). */
+int lay_tmem_request(json_t *analysis, const struct lay_def *def, json_t *tmem, const char *ptr,
+		     struct lay_error *err);
 int lay_access_attach(json_t *analysis, struct lay_def *layout, json_t *layout_json, json_t *access,
 		      json_t *suggest, const char *suggest_ptr, const struct lay_options *opt,
 		      struct lay_error *err);

@@ -14,6 +14,7 @@
 #include "cute_algebra.h"
 #include "layout.h"
 #include "run.h"
+#include "tmem.h"
 
 enum {
 	V_COMPLETE,
@@ -614,6 +615,8 @@ static void eval_expect_into(json_t *out, const struct expect *x, bool *okp, jso
 	for (size_t k = 0; k < sizeof required / sizeof required[0]; k++)
 		if (x->verdict[required[k]] < 0 && !v[required[k]])
 			ok = false;
+	if (json_is_false(json_object_get(json_object_get(out, "tmem"), "ok")))
+		ok = false; /* tmem.c: the layout does not fit or breaks a sub-partition */
 	*okp = ok;
 	*expectp = json_pack("{s:b,s:o}", "passed", json_array_size(fails) == 0, "failures", fails);
 }
@@ -1126,6 +1129,10 @@ json_t *lay_analyze_def(struct lay_def *def, json_t *expect_v, const char *expec
 	if (probe_v)
 		json_object_set_new(out, "probe", probe_json(def, &r, &pq));
 done:
+	if (out && lay_tmem_attach(out, def, opt, err)) {
+		json_decref(out);
+		out = NULL;
+	}
 	if (out)
 		finish_report(out, def, method, t0);
 out:
@@ -1191,12 +1198,12 @@ json_t *lay_analyze(json_t *req, const struct lay_options *opt, struct lay_error
 			if (strcmp(key, "layout") && strcmp(key, "expect") &&
 			    strcmp(key, "probe") && strcmp(key, "description") &&
 			    strcmp(key, "access") && strcmp(key, "suggest") &&
-			    strcmp(key, "convert")) {
+			    strcmp(key, "convert") && strcmp(key, "tmem")) {
 				char q[LAY_ERR_PTR];
 				lay_ptr_join(q, sizeof q, "", key);
 				lay_error_set(err, LAY_ESCHEMA, q, -1,
 					      "unknown member \"%s\" in the request (layout, "
-					      "expect, probe, access, suggest, convert)",
+					      "expect, probe, access, suggest, convert, tmem)",
 					      key);
 				return NULL;
 			}
@@ -1213,7 +1220,8 @@ json_t *lay_analyze(json_t *req, const struct lay_options *opt, struct lay_error
 	if (!def)
 		return NULL;
 	out = lay_analyze_request(def, layout, expect, probe, access, suggest, opt, err);
-	if (out && convert && lay_convert_attach(out, def, convert, opt, err)) {
+	if (out && ((convert && lay_convert_attach(out, def, convert, opt, err)) ||
+		    lay_tmem_request(out, def, json_object_get(req, "tmem"), "/tmem", err))) {
 		json_decref(out);
 		out = NULL;
 	}

@@ -368,6 +368,11 @@ int lay_ttgir_parse(struct lay_def *def, json_t *v, json_t *whole, struct lay_er
 	if ((rc = scan(p)))
 		goto out;
 
+	int tmi, tti;
+	if (tt_tmem_pair(p, &tmi, &tti)) { /* ttgir_tmem.c */
+		rc = tt_tmem_join(p, tmi, tti, whole, ptr);
+		goto out;
+	}
 	/* which value is the layout */
 	for (int k = 0; k < p->ntypes; k++) {
 		if (!p->types[k].enc)
@@ -502,6 +507,10 @@ int lay_ttgir_parse(struct lay_def *def, json_t *v, json_t *whole, struct lay_er
 		goto out;
 	}
 
+	if (tt_tmem_kind(p, encv)) { /* ttgir_tmem.c */
+		rc = tt_tmem_layout(p, encv, ty, shape, rank, bits, whole, ptr);
+		goto out;
+	}
 	const struct tt_enc *e = tt_decode_bits(p, encv, 0, bits);
 	if (!e) {
 		rc = err ? err->code : LAY_ESYNTAX;

@@ -105,4 +105,16 @@ struct tt_enc *tt_decode_bits(struct tp *p, struct tv *v, int depth, int bits);
 /* Member `key` of attribute `a`, or a located error naming the family. */
 struct tv *tt_need(struct tp *p, const struct tv *a, const char *key, const char *family);
 
+/* Tensor memory (ttgir_tmem.c): 1 for #ttng.tensor_memory_encoding, 2 for
+ * #ttng.tensor_memory_scales_encoding (through aliases), else 0; and the
+ * layout of one on the definition (its linear bases, TLane/TCol/TSub). */
+int tt_tmem_kind(struct tp *p, const struct tv *encv);
+int tt_tmem_layout(struct tp *p, const struct tv *encv, const struct ttype *ty, int64_t *shape,
+		   int rank, int bits, json_t *whole, const char *ptr);
+/* A tmem_load / tmem_store line: a TMEM memdesc (types[*mi]) and a tensor
+ * (types[*ti]); their layouts joined on the elements, each element placed
+ * at its thread's {lane, warp, block} and its TMEM cells. */
+int tt_tmem_pair(struct tp *p, int *mi, int *ti);
+int tt_tmem_join(struct tp *p, int mi, int ti, json_t *whole, const char *ptr);
+
 #endif

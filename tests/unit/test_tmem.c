@@ -1,0 +1,173 @@
+/*
+ * test_tmem.c - tensor memory: the SM100 TMEM atoms (names, shapes, cells),
+ * the tmem section (fit, allocation, packing, sub-partitions, ok also on
+ * re-evaluated expectations), tmem.match, and Triton's encodings.
+ */
+#include "tmem.h"
+#include "unit.h"
+
+static void test_atom_table(void)
+{
+	CU_ASSERT_EQUAL(tmem_atom_count(), 148);
+	int loads = 0, b16 = 0;
+	for (int k = 0; k < tmem_atom_count(); k++) {
+		struct tmem_atom a, b;
+		char name[64], req[128];
+		tmem_atom_at(k, &a);
+		loads += a.load;
+		b16 += a.b16;
+		tmem_atom_name(&a, name, sizeof name);
+		/* LOAD and STORE of one name place alike */
+		b = a;
+		b.load = !a.load;
+		int V = tmem_atom_values(&a);
+		for (int t = 0; t < 32; t++)
+			for (int v = 0; v < V; v++) {
+				int l1, c1, l2, c2;
+				tmem_atom_place(&a, t, v, &l1, &c1);
+				tmem_atom_place(&b, t, v, &l2, &c2);
+				CU_ASSERT(l1 == l2 && c1 == c2);
+				CU_ASSERT(l1 >= 0 && l1 < 32); /* warp 0's sub-partition */
+			}
+		/* the name reads back as the atom */
+		snprintf(req, sizeof req, "{\"layout\": {\"cute\": \"%s\"}}", name);
+		json_t *r = analyze_ok(req);
+		CU_ASSERT_EQUAL(at_int(r, "logical/shape/1"), V);
+		CU_ASSERT_EQUAL(at_bool(r, "verdict/collision_free"), 1);
+		CU_ASSERT_EQUAL(at_bool(r, "tmem/ok"), 1);
+		CU_ASSERT_EQUAL(at_int(r, "tmem/element_bits"), a.b16 ? 16 : 32);
+		json_decref(r);
+	}
+	CU_ASSERT_EQUAL(loads, 74);
+	CU_ASSERT_EQUAL(b16, 74);
+}
+
+static void test_atom_spellings(void)
+{
+	static const char *const texts[] = {
+		"cute::SM100_TMEM_LOAD_32dp32b8x",
+		"SM100::TMEM::LOAD::SM100_TMEM_LOAD_32dp32b8x",
+		"Copy_Traits<SM100_TMEM_LOAD_32dp32b8x>",
+		"Copy_Atom<SM100_TMEM_LOAD_32dp32b8x, float>",
+		"  SM100_TMEM_LOAD_32dp32b8x  ",
+	};
+	char fp[80] = "";
+	for (size_t k = 0; k < sizeof texts / sizeof texts[0]; k++) {
+		char req[160];
+		snprintf(req, sizeof req, "{\"layout\": {\"cute\": \"%s\"}}", texts[k]);
+		json_t *r = analyze_ok(req);
+		const char *f = json_string_value(at(r, "fingerprint"));
+		CU_ASSERT_PTR_NOT_NULL(f);
+		if (f && !fp[0])
+			snprintf(fp, sizeof fp, "%s", f);
+		else if (f)
+			CU_ASSERT_STRING_EQUAL(f, fp);
+		json_decref(r);
+	}
+}
+
+static void test_atom_errors(void)
+{
+	ASSERT_ERROR("{\"layout\": {\"cute\": \"SM100_TMEM_LOAD_32dp64b2x\"}}", LAY_ERANGE,
+		     "/layout/cute", 16);
+	ASSERT_ERROR("{\"layout\": {\"cute\": \"SM100_TMEM_LOAD_16dp256b64x\"}}", LAY_ERANGE,
+		     "/layout/cute", 24);
+	ASSERT_ERROR("{\"layout\": {\"cute\": \"SM100_TMEM_LOAD_32dp32b8x_8b\"}}", LAY_ESYNTAX,
+		     "/layout/cute", 25);
+	ASSERT_ERROR(
+		"{\"layout\": {\"cute\": \"SM100_TMEM_LOAD_32dp32b8x\", \"logical\": [32, 4]}}",
+		LAY_ESHAPE, "/layout/logical", -1);
+	ASSERT_ERROR("{\"layout\": {\"cute\": \"SM100_TMEM_LOAD_32dp32b8x\"}, \"tmem\": 1}",
+		     LAY_ESCHEMA, "/tmem", -1);
+}
+
+static void test_section(void)
+{
+	json_t *r = analyze_ok("{\"layout\": {\"logical\": [128, 40], \"expr\": "
+			       "{\"thread\": \"i\", \"TLane\": \"i\", \"TCol\": \"j\"}}}");
+	CU_ASSERT_EQUAL(at_int(r, "tmem/columns"), 40);
+	CU_ASSERT_EQUAL(at_int(r, "tmem/allocation"), 64);
+	CU_ASSERT_EQUAL(at_bool(r, "tmem/subpartitions/ok"), 1);
+	CU_ASSERT_EQUAL(at_bool(r, "ok"), 1);
+	json_decref(r);
+	r = analyze_ok("{\"layout\": {\"logical\": [128], \"expr\": {\"thread\": \"i\", "
+		       "\"TLane\": \"(i + 1) % 128\", \"TCol\": \"0\"}}}");
+	/* threads 31, 63, 95 step into the next warp's lanes, 127 wraps to 0 */
+	CU_ASSERT_EQUAL(at_int(r, "tmem/subpartitions/violations"), 4);
+	CU_ASSERT_EQUAL(at_int(r, "tmem/subpartitions/examples/0/physical/thread"), 31);
+	CU_ASSERT_EQUAL(at_int(r, "tmem/subpartitions/examples/0/lanes/1"), 31);
+	CU_ASSERT_EQUAL(at_bool(r, "ok"), 0);
+	/* the verdict stays false when expectations are evaluated again on the
+	 * analysis (as a cached one is) */
+	struct lay_error err;
+	bool ok = true;
+	json_t *res = NULL;
+	CU_ASSERT_EQUAL(lay_expect_eval(r, NULL, "/expect", NULL, &ok, &res, &err), 0);
+	CU_ASSERT(!ok);
+	json_decref(res);
+	CU_ASSERT_EQUAL(lay_expect_apply(r, NULL, "/expect", NULL, &err), 0);
+	CU_ASSERT_EQUAL(at_bool(r, "ok"), 0);
+	json_decref(r);
+	/* no TMEM axis: no section */
+	r = analyze_ok("{\"layout\": {\"logical\": [4], \"expr\": {\"m\": \"i\"}}}");
+	CU_ASSERT_PTR_NULL(at(r, "tmem"));
+	json_decref(r);
+}
+
+static void test_match(void)
+{
+	json_t *r = analyze_ok("{\"layout\": {\"logical\": [32, 4], \"expr\": {\"thread\": \"i\", "
+			       "\"TLane\": \"i\", \"TCol\": \"j\"}}, \"tmem\": {\"match\": true}}");
+	CU_ASSERT_EQUAL(json_array_size(at(r, "tmem/match/atoms")), 2);
+	CU_ASSERT_STRING_EQUAL(json_string_value(at(r, "tmem/match/atoms/0")),
+			       "SM100_TMEM_LOAD_32dp32b4x");
+	CU_ASSERT_STRING_EQUAL(json_string_value(at(r, "tmem/match/atoms/1")),
+			       "SM100_TMEM_STORE_32dp32b4x");
+	json_decref(r);
+	/* four warps: warp 0 is compared */
+	r = analyze_ok("{\"layout\": {\"logical\": [128, 1], \"expr\": {\"thread\": \"i\", "
+		       "\"TLane\": \"i\", \"TCol\": \"j\"}}, \"tmem\": {\"match\": true}}");
+	CU_ASSERT_STRING_EQUAL(json_string_value(at(r, "tmem/match/atoms/0")),
+			       "SM100_TMEM_LOAD_32dp32b1x");
+	json_decref(r);
+	/* packed f16: a plain atom moves two per register */
+	r = analyze_ok("{\"layout\": {\"logical\": [32, 2], \"element_bits\": 16, \"expr\": "
+		       "{\"thread\": \"i\", \"TLane\": \"i\", \"TCol\": \"0\", \"TSub\": \"j\"}}, "
+		       "\"tmem\": {\"match\": true}}");
+	CU_ASSERT_STRING_EQUAL(json_string_value(at(r, "tmem/match/atoms/0")),
+			       "SM100_TMEM_LOAD_32dp32b1x");
+	CU_ASSERT_EQUAL(at_int(r, "tmem/packing"), 2);
+	json_decref(r);
+}
+
+static void test_ttgir(void)
+{
+	/* scales: 32 rows broadcast over the four sub-partitions, 4 bytes a
+	 * cell; [128, 4] i8 takes four columns, rows 32k.. in column k */
+	json_t *r = analyze_ok(
+		"{\"layout\": {\"ttgir\": \"#s = #ttng.tensor_memory_scales_encoding<>\\n%0 = "
+		"ttng.tmem_alloc : () -> !ttg.memdesc<128x4xi8, #s, #ttng.tensor_memory>\"}}");
+	CU_ASSERT_EQUAL(at_int(r, "tmem/columns"), 4);
+	CU_ASSERT_EQUAL(at_int(r, "tmem/lanes"), 128);
+	CU_ASSERT_EQUAL(at_int(r, "tmem/packing"), 4);
+	CU_ASSERT_EQUAL(at_int(r, "tmem/element_bits"), 8);
+	CU_ASSERT_EQUAL(at_int(r, "replication/min"), 4);
+	json_decref(r);
+	ASSERT_ERROR("{\"layout\": {\"ttgir\": \"#t = #ttng.tensor_memory_encoding<blockM = 32, "
+		     "blockN = 64, colStride = 1>\", \"shape\": [128, 64]}}",
+		     LAY_ERANGE, "/layout/ttgir", 43);
+}
+
+int main(void)
+{
+	static const struct unit_test tests[] = {
+		{ "atom table", test_atom_table },
+		{ "atom spellings", test_atom_spellings },
+		{ "atom errors", test_atom_errors },
+		{ "tmem section", test_section },
+		{ "match", test_match },
+		{ "ttgir encodings", test_ttgir },
+		{ NULL, NULL },
+	};
+	return unit_main("tmem", tests);
+}
