@@ -49,6 +49,12 @@ run "--max-conflicts 3" 0 "$L" lint --max-conflicts 3 "$K"
 run "--deny bank_conflicts" 1 "$L" lint --format json --deny bank_conflicts "$K"
 [ "$(jq .failed "$T/out")" = 3 ] && ok "--deny bank_conflicts fails every op with a conflict" || bad "deny bank_conflicts: $(jq .failed "$T/out")"
 run "--deny shared_memory_conversion: the folded convert passes" 0 "$L" lint --deny shared_memory_conversion "$K"
+# a conversion Triton lowers through shared memory (tritongpu_to_llvm.mlir's
+# CHECK lines: st.shared, a barrier, loads) is classified so, and denied
+run "a shared-memory conversion, classified" 0 "$L" lint --format json "$D/triton-convert-shared.mlir"
+[ "$(jq -r '.findings[0] | "\(.kind) \(.conversion) \(.classified) \(.line)"' "$T/out")" = "conversion shared_memory true 8" ] &&
+	ok "convert_layout through shared memory" || bad "shared-memory conversion: $(jq -c .findings "$T/out")"
+run "--deny shared_memory_conversion fails it" 1 "$L" lint --deny shared_memory_conversion "$D/triton-convert-shared.mlir"
 run "--deny of an unknown name" 2 "$L" lint --deny everything "$K"
 grep -q 'shared_memory_conversion or bank_conflicts' "$T/err" && ok "names the deny values" || bad "deny message: $(cat "$T/err")"
 run "a missing file" 2 "$L" lint "$T/none.mlir"

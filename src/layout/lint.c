@@ -381,24 +381,33 @@ out:
 }
 
 /*
- * The class of a layout conversion.  What layoutd decides today: "none"
- * when both layouts place every element on the same hardware points
- * (Triton folds the convert away).  Any other pair is left to the
- * conversion classifier (registers / warp_shuffle / shared_memory, with its
- * scratch swizzle): this is the one place it plugs in, and until then the
- * finding carries "class": null and "classified": false.
+ * The class of a layout conversion, as the conversion analysis decides it
+ * (convert.c, Triton's rules): "none" when both layouts place alike (Triton
+ * folds the convert away), "registers", "warp_shuffle" or "shared_memory"
+ * (then with the scratch swizzle's store and load bank conflicts).
  */
-static json_t *lint_conversion_class(struct lay_def *from, struct lay_def *to,
-				     struct lay_error *err)
+static json_t *lint_conversion_class(struct lay_def *from, json_t *to_json,
+				     const struct lay_options *opt, struct lay_error *err)
 {
-	json_t *cmp = lay_compare(from, to, 1, err);
-	if (!cmp)
-		return NULL;
-	bool same = json_is_true(json_object_get(cmp, "equal"));
-	json_decref(cmp);
-	if (same)
-		return json_pack("{s:s,s:b}", "class", "none", "classified", true);
-	return json_pack("{s:n,s:b}", "class", "classified", false);
+	json_t *an = json_object(), *cv = json_pack("{s:O}", "to", to_json), *out = NULL;
+	if (!an || !cv) {
+		lay_error_set(err, LAY_ENOMEM, "", -1, "out of memory");
+		goto done;
+	}
+	if (lay_convert_attach(an, from, cv, opt, err))
+		goto done;
+	json_t *c = json_object_get(an, "convert");
+	out = json_pack("{s:O,s:b}", "class", json_object_get(c, "kind"), "classified", true);
+	json_t *st = json_object_get(json_object_get(c, "store"), "bank_conflicts");
+	json_t *ld = json_object_get(json_object_get(c, "load"), "bank_conflicts");
+	if (out && st)
+		json_object_set(out, "store_bank_conflicts", st);
+	if (out && ld)
+		json_object_set(out, "load_bank_conflicts", ld);
+done:
+	json_decref(an);
+	json_decref(cv);
+	return out;
 }
 
 static void conversion_finding(json_t *f, const struct module *m, const struct optypes *ty,
@@ -425,13 +434,19 @@ static void conversion_finding(json_t *f, const struct module *m, const struct o
 		set_error(f, &err, "to");
 		goto out;
 	}
-	if (!(cls = lint_conversion_class(da, db, &err))) {
+	if (!(cls = lint_conversion_class(da, jb, opt, &err))) {
 		set_error(f, &err, "to");
 		goto out;
 	}
 	json_object_set_new(f, "kind", json_string("conversion"));
 	json_object_set(f, "conversion", json_object_get(cls, "class"));
 	json_object_set(f, "classified", json_object_get(cls, "classified"));
+	if (json_object_get(cls, "store_bank_conflicts"))
+		json_object_set(f, "store_bank_conflicts",
+				json_object_get(cls, "store_bank_conflicts"));
+	if (json_object_get(cls, "load_bank_conflicts"))
+		json_object_set(f, "load_bank_conflicts",
+				json_object_get(cls, "load_bank_conflicts"));
 out:
 	json_decref(cls);
 	lay_def_free(da);
