@@ -25,22 +25,36 @@ static void exchange_sort(int64_t *key, int *val, int n)
 			}
 }
 
-struct ca *ca_right_inverse(struct ca_ctx *c, const struct ca *l)
+/* Both inverses start alike: l coalesced and flattened into extents s and
+ * strides d, pre[i] the product of the extents before mode i (<= size(l)),
+ * idx the modes in ascending stride order.  Returns the mode count, or -1
+ * with c's error set. */
+static int by_stride(struct ca_ctx *c, const struct ca *l, int64_t *s, int64_t *d, int64_t *pre,
+		     int *idx)
 {
-	int64_t s[CA_MAXL], d[CA_MAXL], pre[CA_MAXL + 1], key[CA_MAXL];
-	int64_t rs[CA_MAXL + 1], rd[CA_MAXL + 1], curr = 1;
-	int idx[CA_MAXL];
+	int64_t key[CA_MAXL];
 	struct ca *x = ca_coalesce_flat(c, l, false);
 	int n = x ? ca_flat(c, x, s, d) : -1;
 	if (n < 0)
-		return NULL;
+		return -1;
 	pre[0] = 1;
 	for (int i = 0; i < n; i++) {
-		pre[i + 1] = pre[i] * s[i]; /* <= size(l) */
+		pre[i + 1] = pre[i] * s[i];
 		key[i] = d[i];
 		idx[i] = i;
 	}
 	exchange_sort(key, idx, n);
+	return n;
+}
+
+struct ca *ca_right_inverse(struct ca_ctx *c, const struct ca *l)
+{
+	int64_t s[CA_MAXL], d[CA_MAXL], pre[CA_MAXL + 1];
+	int64_t rs[CA_MAXL + 1], rd[CA_MAXL + 1], curr = 1;
+	int idx[CA_MAXL];
+	int n = by_stride(c, l, s, d, pre, idx);
+	if (n < 0)
+		return NULL;
 	int k = 1;
 	rs[0] = 1;
 	rd[0] = 0;
@@ -79,20 +93,12 @@ struct ca *ca_right_inverse(struct ca_ctx *c, const struct ca *l)
 
 struct ca *ca_left_inverse(struct ca_ctx *c, const struct ca *l)
 {
-	int64_t s[CA_MAXL], d[CA_MAXL], pre[CA_MAXL + 1], key[CA_MAXL];
+	int64_t s[CA_MAXL], d[CA_MAXL], pre[CA_MAXL + 1];
 	int64_t rs[CA_MAXL + 1], rd[CA_MAXL + 1], size = 1;
 	int idx[CA_MAXL];
-	struct ca *x = ca_coalesce_flat(c, l, false);
-	int n = x ? ca_flat(c, x, s, d) : -1;
+	int n = by_stride(c, l, s, d, pre, idx);
 	if (n < 0)
 		return NULL;
-	pre[0] = 1;
-	for (int i = 0; i < n; i++) {
-		pre[i + 1] = pre[i] * s[i];
-		key[i] = d[i];
-		idx[i] = i;
-	}
-	exchange_sort(key, idx, n);
 	int k = 0;
 	rd[0] = 0;
 	for (int j = 0; j < n; j++) {
