@@ -10,7 +10,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "cute_algebra.h"
+#include "algebra/cute_algebra.h"
 #include "layout.h"
 
 static double now(void)

@@ -11,7 +11,7 @@
 #include <string.h>
 
 #include "cli/cli.h"
-#include "layout/lint.h"
+#include "layout/analysis/lint.h"
 
 /* The CLI reads whole files; 256 MiB bounds a table dumped from a kernel. */
 #define CLI_MAX_FILE (256L << 20)

@@ -11,7 +11,7 @@
 
 #include "cli/cli.h"
 #include "cli/report.h"
-#include "layout/lint.h"
+#include "layout/analysis/lint.h"
 
 static const char *lint_usage =
 	"usage: layoutd lint [--format text|json|junit|sarif|github] [--max-conflicts N]\n"

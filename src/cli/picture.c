@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "cli/cli.h"
-#include "layout/print.h"
+#include "layout/print/print.h"
 
 static const char *print_usage =
 	"usage: layoutd print --format cute|latex|triton|triton-hw [--notation N] [--logical L]\n"

@@ -8,8 +8,8 @@
 #include <string.h>
 
 #include "http/http.h"
-#include "layout/lint.h"
-#include "layout/print.h"
+#include "layout/analysis/lint.h"
+#include "layout/print/print.h"
 
 enum MHD_Result http_get_print(struct MHD_Connection *c, struct http_req *r)
 {

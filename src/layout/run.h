@@ -145,7 +145,7 @@ int run_points(struct run *r, int (*fn)(void *ctx, int64_t elem, int64_t p), voi
 int64_t run_points_count(const struct run *r);
 /* run_begin, then every element with the placements counted (side). */
 int run_enumerate(struct run *r, const struct lay_def *def, struct lay_error *err);
-/* A GF(2) layout in element order (analyze.c): element e's points are
+/* A GF(2) layout in element order (enumerate.c): element e's points are
  * h0(e) xor span(ker), h0 linear in e's bits; cum_h[k] / cum_v[k] are what
  * e -> e+1 flips (bits 0..k) in h0 and in the residue, which is 0 exactly
  * for the elements in the image. */
@@ -191,7 +191,7 @@ struct facts {
  */
 int lay_structural(const struct lay_def *def, struct facts *f, char *why, size_t nwhy);
 
-/* fast.c: a clean layout (decided structurally, no collision, duplicate or
+/* enumerate_fast.c: a clean layout (decided structurally, no collision, duplicate or
  * out-of-bounds placement) enumerated in one pass for its fingerprint and
  * its hole and unplaced examples.  Returns 1 with *o filled, 0 when the
  * general enumeration must answer, or a negative code with err filled. */
@@ -202,7 +202,7 @@ struct fast_out {
 };
 int run_fast(const struct lay_def *def, const int *order, int examples, struct fast_out *o,
 	     struct lay_error *err);
-/* Table pages of clean forward layouts (fast.c): any row found directly. */
+/* Table pages of clean forward layouts (enumerate_fast.c): any row found directly. */
 struct run_page {
 	struct facts F;
 	struct lay_form f;
@@ -231,7 +231,7 @@ void run_fingerprint(const struct lay_def *def, const int *order, const int64_t 
 void run_free(struct run *r);
 size_t run_unique(int32_t *p, size_t n);
 void run_sort(int32_t *p, size_t n);
-/* Ascending point order of m coordinate tuples of n axes (fast.c). */
+/* Ascending point order of m coordinate tuples of n axes (enumerate_fast.c). */
 void run_sort_coords(int64_t *coords, size_t m, int n);
 void run_decode_point(const struct run *r, int64_t p, int64_t *coord);
 void run_decode_elem(const struct lay_def *def, int64_t e, int64_t *x);

@@ -18,7 +18,7 @@
 #
 # The list (mutants.txt) is blocks of "key: value" lines, one block per mutant:
 #   mutant: a short name
-#   file: src/layout/expr.c        a path or a glob (src/store/*.c) under the top
+#   file: src/layout/notation/expr.c        a path or a glob (src/store/*.c) under the top
 #   from: if (a % b != 0)          an exact snippet, found exactly once
 #   to: if (1)                     its replacement (may be empty)
 #   tests: unit/test_expr golden:bad-expr

@@ -6,7 +6,7 @@
  * and the "algebra" section, expect.layout and the refusals of the cute
  * notation.
  */
-#include "cute_algebra.h"
+#include "algebra/cute_algebra.h"
 #include "unit.h"
 
 static uint64_t rng = 0x9e3779b97f4a7c15ULL;

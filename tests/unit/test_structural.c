@@ -5,7 +5,7 @@
  * report (verdicts, every count, extents, owners, warnings, and the
  * fingerprint when it has one) must equal the enumerated report apart from
  * the examples, `method` and `elapsed_us`; and the one-pass enumeration of
- * clean layouts (fast.c) must give the general enumeration's report, examples
+ * clean layouts (enumerate_fast.c) must give the general enumeration's report, examples
  * and fingerprint included.  Also the answers past the enumeration limit,
  * derived by hand.
  */

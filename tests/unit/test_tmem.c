@@ -3,7 +3,7 @@
  * the tmem section (fit, allocation, packing, sub-partitions, ok also on
  * re-evaluated expectations), tmem.match, and Triton's encodings.
  */
-#include "tmem.h"
+#include "analysis/tmem.h"
 #include "unit.h"
 
 static void test_atom_table(void)

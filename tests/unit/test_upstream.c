@@ -3,8 +3,8 @@
  * the whole-module lint (lint.c): exact bytes of small pictures, every field
  * of their errors, loc resolution, module splitting, thresholds.
  */
-#include "lint.h"
-#include "print.h"
+#include "analysis/lint.h"
+#include "print/print.h"
 #include "unit.h"
 
 static void expect_error(const struct lay_error *err, int code, const char *ptr, long pos,

@@ -1,0 +1,316 @@
+/*
+ * access_suggest.c - the swizzle search of the access analysis: every
+ * Sw<B,M,S> that fits the tile is counted under the bank rule, the best is
+ * verified by analysing the swizzled layout again, and written back in the
+ * notation the user wrote.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "analysis/access.h"
+
+/* ------------------------------------------------------------------ */
+/* Swizzle search                                                      */
+
+static int64_t swz(int64_t x, int B, int M, int S)
+{
+	if (B == 0)
+		return x;
+	int64_t msk = ((INT64_C(1) << B) - 1) << (M + S);
+	return x ^ ((x & msk) >> S);
+}
+
+struct cand {
+	int B, M, S;
+	struct count c;
+};
+
+/* Better: fewer wavefronts in all, then fewer conflicts per wavefront,
+ * then the simpler swizzle. */
+static bool better(const struct cand *x, const struct cand *y)
+{
+	if (x->c.total != y->c.total)
+		return x->c.total < y->c.total;
+	int64_t lx = (x->c.total - x->c.ideal) * y->c.ideal,
+		ly = (y->c.total - y->c.ideal) * x->c.ideal;
+	if (lx != ly)
+		return lx < ly;
+	if (x->B != y->B)
+		return x->B < y->B;
+	if (x->S != y->S)
+		return x->S < y->S;
+	return x->M < y->M;
+}
+
+/* Linear bases (offset -> logical) of the layout under offsets eoff, or
+ * NULL when it is not GF(2)-linear onto a power-of-two tile. */
+static json_t *linear_def(const struct acc *A, const int64_t *eoff)
+{
+	const struct lay_def *d = A->mem;
+	if (!A->bijective || !acc_is_pow2(A->noff))
+		return NULL;
+	for (int k = 0; k < d->rank; k++)
+		if (!acc_is_pow2(d->shape[k]))
+			return NULL;
+	int64_t *inv = malloc(sizeof *inv * (size_t)A->noff);
+	if (!inv)
+		return NULL;
+	for (int64_t e = 0; e < d->size; e++)
+		inv[eoff[e]] = e;
+	int total = 0;
+	for (int k = 0; k < d->rank; k++)
+		total += acc_log2i(d->shape[k]);
+	bool linear = total <= 62;
+	for (int64_t o = 1; o < A->noff && linear; o++) {
+		int64_t lowbit = o & -o;
+		/* with row-major element indices over power-of-two dims, the
+		 * element index is the packed coordinate: XOR is per dim */
+		linear = inv[o] == (inv[o ^ lowbit] ^ inv[lowbit]) && inv[0] == 0;
+	}
+	json_t *out = NULL;
+	if (linear) {
+		json_t *bases = json_array(), *outs = json_array();
+		for (int64_t b = 1; b < A->noff; b <<= 1)
+			json_array_append_new(bases, acc_elem_json(d, inv[b]));
+		for (int k = 0; k < d->rank; k++)
+			json_array_append_new(
+				outs, json_pack("[s,I]", d->names[k], (json_int_t)d->shape[k]));
+		out = json_pack("{s:{s:{s:o},s:o}}", "linear", "bases",
+				A->mem->axes[A->off_axis].name, bases, "out", outs);
+	}
+	free(inv);
+	return out;
+}
+
+/* Offsets of a definition's single memory axis, for re-analysis. */
+static int reread_offsets(struct acc *A, json_t *defj, const char *ptr,
+			  const struct lay_options *opt, int64_t *eoff, struct lay_error *err)
+{
+	struct lay_def *d = lay_def_new(defj, ptr, opt, err);
+	if (!d)
+		return err ? err->code : LAY_ESCHEMA;
+	struct acc B = { 0 };
+	B.mem = d;
+	int rc = d->rank != A->mem->rank || d->size != A->mem->size
+			 ? lay_error_set(err, LAY_ESHAPE, ptr, -1, "the tile changed")
+			 : acc_read_memory(&B, ptr, err);
+	if (!rc)
+		memcpy(eoff, B.eoff, sizeof *eoff * (size_t)d->size);
+	free(B.eoff);
+	lay_def_free(d);
+	return rc;
+}
+
+/*
+ * The layout as the user wrote it, with the swizzle composed in the same
+ * notation: an expr offset wrapped in the XOR, a CuTe text composed with
+ * Sw<B,M,S> (printed or C++ form), an Axe text inside TVM's ComposeLayout.
+ * NULL when the notation or text has no such form (or is swizzled already).
+ */
+static json_t *written_def(const struct acc *A, json_t *layout_json, int B, int M, int S, int form)
+{
+	const char *key = A->mem->notation_key;
+	json_t *v = json_object_get(layout_json, key);
+	const char *t;
+	size_t need;
+	char *buf;
+	json_t *out;
+	if (!json_is_object(layout_json))
+		return NULL;
+	if (strcmp(key, "expr") == 0) {
+		t = json_string_value(json_object_get(v, A->mem->axes[A->off_axis].name));
+		if (!t || form)
+			return NULL;
+		need = 2 * strlen(t) + 96;
+		if (!(buf = malloc(need)))
+			return NULL;
+		snprintf(buf, need, "(%s) ^ ((((%s) >> %d) & %d) << %d)", t, t, M + S, (1 << B) - 1,
+			 M);
+		out = json_deep_copy(layout_json);
+		json_object_set_new(json_object_get(out, "expr"), A->mem->axes[A->off_axis].name,
+				    json_string(buf));
+		free(buf);
+		return out;
+	}
+	t = json_string_value(v);
+	if (!t || strstr(t, "Sw<") || strstr(t, "Swizzle") || strstr(t, "S<") ||
+	    strstr(t, "Compose") || strstr(t, "SW_"))
+		return NULL;
+	need = strlen(t) + 96;
+	if (!(buf = malloc(need)))
+		return NULL;
+	if (strcmp(key, "cute") == 0 && form == 0)
+		snprintf(buf, need, "Sw<%d,%d,%d> o 0 o %s", B, M, S, t);
+	else if (strcmp(key, "cute") == 0 && form == 1)
+		snprintf(buf, need, "composition(Swizzle<%d,%d,%d>{}, %s{})", B, M, S, t);
+	else if (strcmp(key, "axe") == 0 && form == 0)
+		snprintf(buf, need, "ComposeLayout(%d, %d, %d, TileLayout(%s))", M, B, S, t);
+	else {
+		free(buf);
+		return NULL;
+	}
+	out = json_deep_copy(layout_json);
+	json_object_set_new(out, key, json_string(buf));
+	free(buf);
+	return out;
+}
+
+/*
+ * The swizzle as Triton's #ttg.swizzled_shared attribute, when the layout
+ * is a plain row-major (order [1, 0]) or column-major ([0, 1]) 2-D tile
+ * and Sw<B,M,S> only moves column bits by row bits: vec = 2^M, maxPhase =
+ * 2^B, perPhase = 2^(M+S) / columns.  NULL otherwise.
+ */
+static json_t *triton_def(const struct acc *A, int B, int M, int S, bool nvmma)
+{
+	const struct lay_def *d = A->mem;
+	if (d->rank != 2 || !A->bijective)
+		return NULL;
+	int major = -1;
+	for (int m = 0; m < 2 && major < 0; m++) {
+		bool ok = true;
+		for (int64_t e = 0; e < d->size && ok; e++) {
+			int64_t r = e / d->shape[1], c = e % d->shape[1];
+			ok = A->eoff[e] == (m == 0 ? e : c * d->shape[0] + r);
+		}
+		if (ok)
+			major = m;
+	}
+	int64_t cols = major == 0 ? d->shape[1] : d->shape[0];
+	if (major < 0 || !acc_is_pow2(cols))
+		return NULL;
+	int cb = acc_log2i(cols);
+	if (M + B > cb || M + S < cb)
+		return NULL;
+	char txt[160];
+	if (nvmma) {
+		/* NVMMA's 32/64/128-byte swizzles are Sw<1|2|3,4,3> on bytes over
+		 * rows of that many bytes */
+		int bytes = A->bits / 8;
+		if (A->bits < 8 || S != 3 || B > 3 || M != 4 - acc_log2i(bytes) ||
+		    cols * bytes != (16 << B))
+			return NULL;
+		snprintf(txt, sizeof txt,
+			 "#ttg.nvmma_shared<{swizzlingByteWidth = %d, transposed = %s, "
+			 "elementBitWidth = %d}>",
+			 16 << B, major == 0 ? "false" : "true", A->bits);
+		return json_pack("{s:s,s:[I,I]}", "ttgir", txt, "shape", (json_int_t)d->shape[0],
+				 (json_int_t)d->shape[1]);
+	}
+	snprintf(txt, sizeof txt,
+		 "#ttg.swizzled_shared<{vec = %d, perPhase = %d, maxPhase = %d, order = [%s]}>",
+		 1 << M, 1 << (M + S - cb), 1 << B, major == 0 ? "1, 0" : "0, 1");
+	return json_pack("{s:s,s:[I,I]}", "ttgir", txt, "shape", (json_int_t)d->shape[0],
+			 (json_int_t)d->shape[1]);
+}
+
+json_t *acc_suggest(struct acc *A, const struct count *orig, json_t *layout_json,
+		    const struct lay_options *opt, struct lay_error *err)
+{
+	const struct lay_def *d = A->mem;
+	int64_t *w = malloc(sizeof *w * (size_t)(d->size ? d->size : 1));
+	json_t *out = NULL;
+	if (!w) {
+		lay_error_set(err, LAY_ENOMEM, "/access", -1, "out of memory");
+		return NULL;
+	}
+	int64_t mx = 0;
+	for (int64_t e = 0; e < d->size; e++)
+		if (A->eoff[e] > mx)
+			mx = A->eoff[e];
+	int n = acc_log2i(mx + 1);
+	struct cand best = { 0, 0, 0, *orig }, c;
+	int maxb = acc_log2i(A->banks); /* 5 on NVIDIA and gfx942, 6 on gfx950 */
+	for (int B = 1; B <= maxb && B <= n; B++)
+		for (int M = 0; M + 2 * B <= n; M++)
+			for (int S = B; M + S + B <= n; S++) {
+				for (int64_t e = 0; e < d->size; e++)
+					w[e] = swz(A->eoff[e], B, M, S);
+				c.B = B;
+				c.M = M;
+				c.S = S;
+				int rc = acc_count_access(A, w, &c.c, false, NULL, best.c.total,
+							  err);
+				if (rc < 0)
+					goto out;
+				if (rc == 0 && better(&c, &best))
+					best = c;
+			}
+	char txt[64];
+	snprintf(txt, sizeof txt, "Sw<%d,%d,%d>", best.B, best.M, best.S);
+	out = json_pack("{s:s,s:i,s:i,s:i,s:s,s:b,s:b}", "swizzle", txt, "B", best.B, "M", best.M,
+			"S", best.S, "on", "elements", "needed", best.B > 0, "conflict_free",
+			best.c.total == best.c.ideal);
+	if (A->bits >= 8 && best.B > 0) {
+		snprintf(txt, sizeof txt, "Sw<%d,%d,%d>", best.B, best.M + acc_log2i(A->bits / 8),
+			 best.S);
+		json_object_set_new(out, "bytes", json_string(txt));
+	}
+	json_object_set_new(out, "access", acc_count_json(A, &best.c));
+	for (int64_t e = 0; e < d->size; e++)
+		w[e] = swz(A->eoff[e], best.B, best.M, best.S);
+	json_t *lin = linear_def(A, w);
+	if (lin) {
+		/* Re-analyse the printed bases from scratch: they are the proof. */
+		int64_t *w2 = malloc(sizeof *w2 * (size_t)(d->size ? d->size : 1));
+		struct count v;
+		int rc = w2 ? reread_offsets(A, lin, "/access/suggestion/layout", opt, w2, err)
+			    : lay_error_set(err, LAY_ENOMEM, "/access", -1, "out of memory");
+		if (!rc)
+			rc = acc_count_access(A, w2, &v, true, "/access/vector", 0, err);
+		free(w2);
+		if (rc) {
+			json_decref(lin);
+			json_decref(out);
+			out = NULL;
+			goto out;
+		}
+		json_object_set_new(out, "layout", lin);
+		json_object_set_new(
+			out, "verified",
+			json_pack("{s:s,s:o,s:I,s:I}", "by",
+				  "re-analysis of the linear layout above", "bank_conflicts",
+				  acc_number(v.total - v.ideal, v.ideal), "wavefronts",
+				  (json_int_t)v.total, "vector_bits", (json_int_t)(v.v * A->bits)));
+	}
+	/* Triton's attributes, verified by reading them back: the same
+	 * offsets as the swizzle, element by element. */
+	for (int nv = 0; best.B > 0 && nv < 2; nv++) {
+		json_t *tt = triton_def(A, best.B, best.M, best.S, nv);
+		int64_t *w3 = tt ? malloc(sizeof *w3 * (size_t)(d->size ? d->size : 1)) : NULL;
+		struct lay_error scratch;
+		bool same = w3 != NULL;
+		lay_error_clear(&scratch);
+		if (same)
+			same = !reread_offsets(A, tt, "/access/suggestion/triton", opt, w3,
+					       &scratch);
+		for (int64_t e = 0; same && e < d->size; e++)
+			same = w3[e] == swz(A->eoff[e], best.B, best.M, best.S);
+		free(w3);
+		if (same)
+			json_object_set_new(out, nv ? "triton_nvmma" : "triton", tt);
+		else
+			json_decref(tt);
+	}
+	/* The same swizzle in the layout's own notation, when that notation can
+	 * say it and the result re-analyses to the same counts. */
+	for (int form = 0; best.B > 0 && form < 2; form++) {
+		json_t *wd = written_def(A, layout_json, best.B, best.M, best.S, form);
+		struct lay_error scratch;
+		struct count v;
+		if (!wd)
+			continue;
+		lay_error_clear(&scratch);
+		if (!reread_offsets(A, wd, "/access/suggestion/written", opt, w, &scratch) &&
+		    !acc_count_access(A, w, &v, false, NULL, 0, &scratch) &&
+		    v.total == best.c.total && v.ideal == best.c.ideal && v.v == best.c.v) {
+			json_object_set_new(out, "written", wd);
+			break;
+		}
+		json_decref(wd);
+	}
+out:
+	free(w);
+	return out;
+}

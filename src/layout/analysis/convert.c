@@ -1,0 +1,482 @@
+/*
+ * convert.c - what moving a tile from one distributed layout to another
+ * costs, in the classes Triton's layout conversion uses:
+ *
+ *   none            the same placement: the conversion is folded away;
+ *   registers       every thread already holds every element it needs;
+ *   warp_shuffle    every warp holds them, and at most one register bit
+ *                   trades places with a lane bit (Triton lowers one such
+ *                   exchange to shuffles; more take a round trip);
+ *   shared_memory   otherwise: a store of the source and a load of the
+ *                   destination through a scratch buffer.
+ *
+ * Both layouts are read as (warp group, lane, register) -> element tables
+ * by the access analysis' reader.  For shared_memory the store and load
+ * are counted under the bank rule over the scratch layout Triton's generic
+ * swizzling picks (convert_swizzle.c) when both layouts are GF(2), else
+ * over the best Sw<B,M,S> of a row-major scratch for the pair (fewest
+ * wavefronts for the store and the load together).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "analysis/access.h"
+#include "analysis/convert.h"
+
+struct side {
+	struct acc A;
+	struct lay_def *def;
+	int64_t *first; /* element -> first point holding it, -1 none */
+	int64_t *start; /* element e's holders: thr[start[e] .. start[e + 1]) */
+	int64_t *thr;	/* holders as g * L + l */
+};
+
+static void side_free(struct side *s)
+{
+	free(s->A.eoff);
+	free(s->A.pelem);
+	free(s->A.f);
+	free(s->A.regmap);
+	free(s->first);
+	free(s->start);
+	free(s->thr);
+}
+
+/* Read one side; the source (holders) also keeps, for every element, the
+ * first point and the threads that hold it. */
+static int side_read(struct side *s, struct lay_def *def, const char *ptr, const struct acc *tgt,
+		     bool holders, json_t *warnings, struct lay_error *err)
+{
+	s->def = def;
+	s->A.mem = def;
+	s->A.thr = def;
+	s->A.bits = tgt->bits;
+	s->A.op = "load";
+	s->A.target = tgt->target;
+	s->A.lanes = tgt->lanes;
+	s->A.banks = tgt->banks;
+	s->A.examples = ACC_MAX_EX;
+	int rc = acc_read_threads(&s->A, ptr, err);
+	if (!rc)
+		rc = acc_check_lanes(&s->A, warnings, err);
+	if (rc && err && strncmp(err->message, "the threads layout", 18) == 0) {
+		char m[sizeof err->message];
+		snprintf(m, sizeof m, "%s%s", ptr[1] == 'c' ? "convert.to" : "the layout",
+			 err->message + 18);
+		snprintf(err->message, sizeof err->message, "%s", m);
+	}
+	if (rc || !holders)
+		return rc;
+	s->first = malloc(sizeof *s->first * (size_t)(def->size ? def->size : 1));
+	if (!s->first)
+		return lay_error_set(err, LAY_ENOMEM, ptr, -1, "out of memory");
+	for (int64_t e = 0; e < def->size; e++)
+		s->first[e] = -1;
+	int64_t n = s->A.G * s->A.L * s->A.R, m = 0;
+	s->start = calloc((size_t)def->size + 1, sizeof *s->start);
+	for (int64_t p = 0; p < n && s->start; p++) {
+		int32_t e = s->A.pelem[p];
+		if (e >= 0 && s->first[e] < 0)
+			s->first[e] = p;
+		if (e >= 0)
+			s->start[e + 1]++, m++;
+	}
+	s->thr = malloc(sizeof *s->thr * (size_t)(m ? m : 1));
+	if (!s->start || !s->thr)
+		return lay_error_set(err, LAY_ENOMEM, ptr, -1, "out of memory");
+	for (int64_t e = 0; e < def->size; e++)
+		s->start[e + 1] += s->start[e];
+	int64_t *fill = malloc(sizeof *fill * (size_t)(def->size ? def->size : 1));
+	if (!fill)
+		return lay_error_set(err, LAY_ENOMEM, ptr, -1, "out of memory");
+	memcpy(fill, s->start, sizeof *fill * (size_t)def->size);
+	for (int64_t p = 0; p < n; p++) {
+		int32_t e = s->A.pelem[p];
+		if (e >= 0)
+			s->thr[fill[e]++] = p / s->A.R;
+	}
+	free(fill);
+	return 0;
+}
+
+/* Where side s holds element e against thread (g, l): 0 in that thread,
+ * 1 elsewhere in warp group g only, 2 not in g at all. */
+static int held(const struct side *s, int64_t e, int64_t g, int64_t l)
+{
+	int64_t L = s->A.L, want = g * L + l;
+	int best = 2;
+	for (int64_t k = s->start[e]; k < s->start[e + 1]; k++) {
+		int64_t gl = s->thr[k];
+		if (gl == want && l < L)
+			return 0;
+		if (gl / L == g)
+			best = 1;
+	}
+	return best;
+}
+
+/* The user's coordinates of full point p of a side. */
+static json_t *place_json(const struct side *s, int64_t p)
+{
+	const struct acc *A = &s->A;
+	int64_t r = p % A->R, gl = p / A->R;
+	/* the compacted register of r, when r is one */
+	int64_t r2 = 0;
+	if (A->rpow2) {
+		for (int k = 0; k < A->nkept; k++)
+			if (r >> A->kept[k] & 1)
+				r2 |= INT64_C(1) << k;
+	} else {
+		r2 = r;
+	}
+	return acc_point_json(A, gl / A->L, gl % A->L, r2);
+}
+
+/*
+ * Register bits of the source that become lane bits of the destination:
+ * the mixed transpositions of Triton's warp decomposition when both
+ * tables are GF(2) (power-of-two tiles, single-bit bases).  -1 when not
+ * computable.
+ */
+static int mixed_transpositions(const struct side *src, const struct side *dst)
+{
+	const struct acc *S = &src->A, *T = &dst->A;
+	for (int k = 0; k < src->def->rank; k++)
+		if (!acc_is_pow2(src->def->shape[k]))
+			return -1;
+	if (!S->rpow2 || !T->rpow2 || !acc_is_pow2(S->L) || !acc_is_pow2(T->L))
+		return -1;
+	int n = 0;
+	for (int i = 0; i < S->nkept; i++) {
+		int32_t e = S->pelem[INT64_C(1) << S->kept[i]];
+		if (e <= 0)
+			continue;
+		for (int64_t lb = 1; lb < T->L; lb <<= 1)
+			if (T->pelem[lb * T->R] == e) {
+				n++;
+				break;
+			}
+	}
+	return n;
+}
+
+/* Store of the source and load of the destination over scratch offsets. */
+static int scratch_counts(struct side *src, struct side *dst, const int64_t *eoff, struct count *st,
+			  struct count *ld, struct lay_error *err)
+{
+	src->A.op = "store";
+	dst->A.op = "load";
+	int rc = acc_count_access(&src->A, eoff, st, false, NULL, 0, err);
+	if (rc == 0)
+		rc = acc_count_access(&dst->A, eoff, ld, false, NULL, 0, err);
+	return rc < 0 ? rc : rc ? lay_error_set(err, LAY_ERANGE, "/convert", -1, "no vector") : 0;
+}
+
+static json_t *ldst_json(const struct side *src, const struct side *dst, const struct count *st,
+			 const struct count *ld)
+{
+	return json_pack("{s:{s:I,s:I,s:I,s:o},s:{s:I,s:I,s:I,s:o}}", "store", "vector_bits",
+			 (json_int_t)(st->v * src->A.bits), "wavefronts", (json_int_t)st->total,
+			 "ideal_wavefronts", (json_int_t)st->ideal, "bank_conflicts",
+			 acc_number(st->total - st->ideal, st->ideal), "load", "vector_bits",
+			 (json_int_t)(ld->v * dst->A.bits), "wavefronts", (json_int_t)ld->total,
+			 "ideal_wavefronts", (json_int_t)ld->ideal, "bank_conflicts",
+			 acc_number(ld->total - ld->ideal, ld->ideal));
+}
+
+static int64_t swz(int64_t x, int B, int M, int S)
+{
+	int64_t msk = ((INT64_C(1) << B) - 1) << (M + S);
+	return x ^ ((x & msk) >> S);
+}
+
+/* The best Sw<B,M,S> of the row-major scratch for store + load together,
+ * for layouts the GF(2) rule does not cover. */
+static int search(struct side *src, struct side *dst, int64_t *eoff, json_t *out,
+		  struct lay_error *err)
+{
+	int64_t n = src->def->size;
+	struct count st, ld, bst, bld;
+	for (int64_t e = 0; e < n; e++)
+		eoff[e] = e;
+	int rc = scratch_counts(src, dst, eoff, &st, &ld, err);
+	if (rc)
+		return rc;
+	int bb = 0, bm = 0, bs = 0, nb = acc_log2i(n);
+	int64_t best = st.total + ld.total, ideal = st.ideal + ld.ideal;
+	bst = st;
+	bld = ld;
+	for (int B = 1; B <= acc_log2i(src->A.banks) && best > ideal; B++)
+		for (int M = 0; M + 2 * B <= nb; M++)
+			for (int S = B; M + S + B <= nb; S++) {
+				for (int64_t e = 0; e < n; e++)
+					eoff[e] = swz(e, B, M, S);
+				if ((rc = scratch_counts(src, dst, eoff, &st, &ld, err)))
+					return rc;
+				if (st.total + ld.total < best) {
+					best = st.total + ld.total;
+					bb = B, bm = M, bs = S, bst = st, bld = ld;
+				}
+			}
+	char txt[48];
+	snprintf(txt, sizeof txt, "Sw<%d,%d,%d>", bb, bm, bs);
+	json_t *sw = ldst_json(src, dst, &bst, &bld);
+	json_object_set_new(sw, "swizzle", json_string(txt));
+	json_object_set_new(sw, "method",
+			    json_string("search: the Sw<B,M,S> of the row-major scratch with the "
+					"fewest store and load wavefronts"));
+	json_object_set_new(out, "swizzle", sw);
+	return 0;
+}
+
+/* The scratch: Triton's swizzle (GF(2) layouts) or the search;
+ * convert.store / convert.load count over it. */
+static int scratch(struct side *src, struct side *dst, json_t *out, struct lay_error *err)
+{
+	int64_t n = src->def->size;
+	int64_t *eoff = malloc(sizeof *eoff * (size_t)(n ? n : 1));
+	if (!eoff)
+		return lay_error_set(err, LAY_ENOMEM, "/convert", -1, "out of memory");
+	struct count st, ld;
+	int64_t bases[64];
+	int nbases = 0, rc = 0;
+	int built =
+		cvt_scratch_swizzle(&src->A, &dst->A, src->def, src->A.bits, eoff, bases, &nbases);
+	if (built < 0) {
+		rc = lay_error_set(err, LAY_ENOMEM, "/convert", -1, "out of memory");
+		goto out;
+	}
+	if (built) {
+		if ((rc = scratch_counts(src, dst, eoff, &st, &ld, err)))
+			goto out;
+		json_t *sw = ldst_json(src, dst, &st, &ld), *b = json_array(), *outs = json_array();
+		for (int i = 0; i < nbases; i++)
+			json_array_append_new(b, acc_elem_json(src->def, bases[i]));
+		for (int k = 0; k < src->def->rank; k++)
+			json_array_append_new(outs, json_pack("[s,I]", src->def->names[k],
+							      (json_int_t)src->def->shape[k]));
+		json_object_set_new(sw, "layout",
+				    json_pack("{s:{s:{s:o},s:o}}", "linear", "bases", "offset", b,
+					      "out", outs));
+		json_object_set_new(sw, "method",
+				    json_string("Triton's optimalSwizzlingLdSt rule (GF(2))"));
+		json_object_set_new(out, "swizzle", sw);
+	} else if ((rc = search(src, dst, eoff, out, err))) {
+		goto out;
+	}
+	json_t *sw = json_object_get(out, "swizzle");
+	json_object_set_new(out, "store", json_deep_copy(json_object_get(sw, "store")));
+	json_object_set_new(out, "load", json_deep_copy(json_object_get(sw, "load")));
+out:
+	free(eoff);
+	return rc;
+}
+
+/* The same table once registers that only repeat another register are
+ * dropped (Triton removes such broadcast register bases before comparing). */
+static bool same_compacted(const struct acc *S, const struct acc *T)
+{
+	if (S->G != T->G || S->L != T->L || S->rpow2 != T->rpow2 ||
+	    (S->rpow2 ? S->nkept != T->nkept : S->R != T->R))
+		return false;
+	int64_t r2n = S->rpow2 ? INT64_C(1) << S->nkept : S->R;
+	for (int64_t gl = 0; gl < S->G * S->L; gl++)
+		for (int64_t r2 = 0; r2 < r2n; r2++)
+			if (S->pelem[gl * S->R + acc_expand_reg(S, r2)] !=
+			    T->pelem[gl * T->R + acc_expand_reg(T, r2)])
+				return false;
+	return true;
+}
+
+/* Classify; examples of elements that change lane or warp. */
+static json_t *classify(const struct side *src, const struct side *dst, int examples,
+			struct lay_error *err)
+{
+	const struct acc *S = &src->A, *T = &dst->A;
+	int64_t change_thread = 0, change_warp = 0;
+	json_t *ex = json_array();
+	int64_t n = T->G * T->L * T->R;
+	uint8_t *seen = calloc((size_t)(dst->def->size ? dst->def->size : 1), 1);
+	int64_t *to = malloc(sizeof *to * (size_t)(dst->def->size ? dst->def->size : 1));
+	if (!seen || !to) {
+		free(seen);
+		free(to);
+		json_decref(ex);
+		lay_error_set(err, LAY_ENOMEM, "/convert", -1, "out of memory");
+		return NULL;
+	}
+	for (int64_t p = 0; p < n; p++) {
+		int32_t e = T->pelem[p];
+		if (e < 0)
+			continue;
+		if (src->first[e] < 0) {
+			char m[64] = "";
+			json_t *c = acc_elem_json(dst->def, e);
+			char *txt = json_dumps(c, JSON_COMPACT);
+			snprintf(m, sizeof m, "%s", txt ? txt : "?");
+			free(txt);
+			json_decref(c);
+			json_decref(ex);
+			free(seen);
+			free(to);
+			lay_error_set(err, LAY_ESCHEMA, src->def->ptr, -1,
+				      "the source layout holds no copy of element %s, which the "
+				      "destination places: a conversion moves what the source has",
+				      m);
+			return NULL;
+		}
+		int64_t g = p / T->R / T->L, l = p / T->R % T->L;
+		if (seen[e] == 2)
+			continue; /* changes warp already */
+		int where = held(src, e, g, l);
+		if (where == 2 || (where == 1 && !seen[e])) {
+			seen[e] = (uint8_t)where;
+			to[e] = p;
+		}
+	}
+	for (int64_t e = 0; e < dst->def->size; e++) {
+		if (!seen[e])
+			continue;
+		change_warp += seen[e] == 2;
+		change_thread += seen[e] == 1;
+		if ((int)json_array_size(ex) < examples)
+			json_array_append_new(ex, json_pack("{s:o,s:s,s:o,s:o}", "logical",
+							    acc_elem_json(dst->def, e), "changes",
+							    seen[e] == 2 ? "warp" : "lane", "from",
+							    place_json(src, src->first[e]), "to",
+							    place_json(dst, to[e])));
+	}
+	free(to);
+	free(seen);
+	bool same = same_compacted(S, T);
+	int mixed = mixed_transpositions(src, dst);
+	const char *kind = same			     ? "none"
+			   : change_warp	     ? "shared_memory"
+			   : !change_thread	     ? "registers"
+			   : mixed >= 0 && mixed < 2 ? "warp_shuffle"
+						     : "shared_memory";
+	const char *why =
+		same		 ? "both layouts place every element at the same points"
+		: change_warp	 ? "some elements change warp: they go through shared memory"
+		: !change_thread ? "every thread already holds what it needs: registers move"
+		: mixed < 0 ? "elements change lane within their warp, but the layouts are not "
+			      "GF(2)-linear, so no shuffle decomposition is known"
+		: mixed < 2 ? "elements change lane within their warp, with at most one "
+			      "register bit exchanged for a lane bit: warp shuffles"
+			    : "elements change lane within their warp, but more than one "
+			      "register bit trades places with a lane bit: shared memory";
+	json_t *o = json_pack("{s:s,s:s,s:{s:I,s:I},s:o}", "kind", kind, "reason", why, "elements",
+			      "change_lane", (json_int_t)change_thread, "change_warp",
+			      (json_int_t)change_warp, "examples", ex);
+	if (mixed >= 0)
+		json_object_set_new(o, "mixed_transpositions", json_integer(mixed));
+	return o;
+}
+
+static int parse_convert(json_t *conv, json_t **to, struct acc *tgt, struct lay_error *err)
+{
+	if (!json_is_object(conv))
+		return lay_error_set(
+			err, LAY_ESCHEMA, "/convert", -1,
+			"convert must be an object: {\"to\": {...a distributed layout of "
+			"the same tile...}}");
+	const char *key;
+	json_t *val;
+	json_object_foreach(conv, key, val)
+	{
+		char q[LAY_ERR_PTR];
+		lay_ptr_join(q, sizeof q, "/convert", key);
+		if (strcmp(key, "to") == 0) {
+			*to = val;
+		} else if (strcmp(key, "element_bits") == 0) {
+			int64_t b;
+			if (lay_json_int(val, q, &b, err))
+				return err ? err->code : LAY_ESCHEMA;
+			if (!acc_is_pow2(b) || b > ACC_MAX_ACCESS)
+				return lay_error_set(err, LAY_ERANGE, q, -1,
+						     "element_bits is %lld: a power of two from 1 "
+						     "to 128",
+						     (long long)b);
+			tgt->bits = (int)b;
+		} else if (strcmp(key, "target") == 0) {
+			if (acc_parse_target(tgt, val, q, err))
+				return err ? err->code : LAY_ESCHEMA;
+		} else {
+			return lay_error_set(err, LAY_ESCHEMA, q, -1,
+					     "unknown member \"%s\" in convert (to, element_bits, "
+					     "target)",
+					     key);
+		}
+	}
+	if (!*to)
+		return lay_error_set(err, LAY_ESCHEMA, "/convert", -1,
+				     "convert needs \"to\": the layout the tile moves into");
+	return 0;
+}
+
+int lay_convert_attach(json_t *analysis, struct lay_def *layout, json_t *convert,
+		       const struct lay_options *opt, struct lay_error *err)
+{
+	json_t *to = NULL, *res = NULL, *warnings = json_array();
+	struct acc tgt = { 0 };
+	tgt.bits = layout->element_bits > 0 ? layout->element_bits : 32;
+	tgt.target = ACC_NVIDIA;
+	tgt.lanes = ACC_LANES;
+	tgt.banks = ACC_BANKS;
+	struct side src = { 0 }, dst = { 0 };
+	struct lay_def *dd = NULL;
+	int rc = parse_convert(convert, &to, &tgt, err);
+	if (rc) {
+		json_decref(warnings);
+		return rc;
+	}
+	if (!(dd = lay_def_new(to, "/convert/to", opt, err))) {
+		json_decref(warnings);
+		return err ? err->code : LAY_ESCHEMA;
+	}
+	bool same = dd->rank == layout->rank;
+	for (int k = 0; same && k < dd->rank; k++)
+		same = dd->shape[k] == layout->shape[k];
+	if (!same) {
+		char a[128] = "", b[128] = "";
+		for (int k = 0; k < layout->rank; k++)
+			snprintf(a + strlen(a), sizeof a - strlen(a), "%s%lld", k ? ", " : "",
+				 (long long)layout->shape[k]);
+		for (int k = 0; k < dd->rank; k++)
+			snprintf(b + strlen(b), sizeof b - strlen(b), "%s%lld", k ? ", " : "",
+				 (long long)dd->shape[k]);
+		rc = lay_error_set(err, LAY_ESHAPE, "/convert/to", -1,
+				   "the layout covers a [%s] tile and convert.to a [%s] one: a "
+				   "conversion moves one tile",
+				   a, b);
+		goto out;
+	}
+	if ((rc = side_read(&src, layout, layout->ptr[0] ? layout->ptr : "/layout", &tgt, true,
+			    warnings, err)) ||
+	    (rc = side_read(&dst, dd, "/convert/to", &tgt, false, warnings, err)))
+		goto out;
+	int examples = opt && opt->examples > 0 ? opt->examples : LAYOUTD_DEFAULT_EXAMPLES;
+	if (examples > ACC_MAX_EX)
+		examples = ACC_MAX_EX;
+	if (!(res = classify(&src, &dst, examples, err))) {
+		rc = err ? err->code : LAY_ENOMEM;
+		goto out;
+	}
+	json_object_set_new(res, "element_bits", json_integer(tgt.bits));
+	json_object_set_new(res, "target", json_string(acc_target_name(tgt.target)));
+	json_object_set_new(res, "warnings", warnings);
+	warnings = NULL;
+	if (strcmp(json_string_value(json_object_get(res, "kind")), "shared_memory") == 0 &&
+	    (rc = scratch(&src, &dst, res, err)))
+		goto out;
+	json_object_set_new(analysis, "convert", res);
+	res = NULL;
+out:
+	json_decref(res);
+	json_decref(warnings);
+	side_free(&src);
+	side_free(&dst);
+	lay_def_free(dd);
+	return rc;
+}

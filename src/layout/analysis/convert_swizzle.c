@@ -1,0 +1,394 @@
+/*
+ * convert_swizzle.c - the scratch layout of a conversion through shared
+ * memory, chosen the way Triton's generic swizzling does for plain
+ * loads and stores (the target's banks of 4 bytes; 32 on NVIDIA):
+ *
+ *  1. Work on GF(2) vectors of the flattened tile (the first dimension
+ *     fastest).  The vector bases are the register bases both layouts
+ *     share (at most 128 bits); when they make less than one 32-bit word,
+ *     registers of one side that are warp bits of the other, then common
+ *     warp bits, then either side's warp bits fill the word.
+ *  2. The lanes that share a wavefront (all but the vector's words) give
+ *     each side's bank tile.  The segment bases (above one 128-byte row)
+ *     are unit vectors neither tile uses; when there are too few, the XOR
+ *     of pairs of bases only one side uses keeps both sides conflict-free,
+ *     then single ones buy conflicts on one side each.
+ *  3. The bank bases complete the space; segment bases held in registers
+ *     on both sides move last (repetitions); with a vector of less than
+ *     two words the bank bases a side holds in registers come first.
+ *
+ * The result is an offset -> element map; the caller counts the store and
+ * the load over it with the bank rule.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "analysis/access.h"
+#include "analysis/convert.h"
+
+#define MAXB 32
+
+struct vecs {
+	int n;
+	int64_t v[MAXB * 2];
+};
+
+static void push(struct vecs *s, int64_t x)
+{
+	if (s->n < MAXB * 2)
+		s->v[s->n++] = x;
+}
+
+static bool has(const struct vecs *s, int64_t x)
+{
+	for (int i = 0; i < s->n; i++)
+		if (s->v[i] == x)
+			return true;
+	return false;
+}
+
+static bool all_pow2(const struct vecs *s)
+{
+	for (int i = 0; i < s->n; i++)
+		if (s->v[i] && !acc_is_pow2(s->v[i]))
+			return false;
+	return true;
+}
+
+/* Bases of a in b, nonzero, in a's order (unit-vector bases only). */
+static int intersect(const struct vecs *a, const struct vecs *b, struct vecs *out)
+{
+	out->n = 0;
+	if (!all_pow2(a) || !all_pow2(b))
+		return -1;
+	for (int i = 0; i < a->n; i++)
+		if (a->v[i] && has(b, a->v[i]))
+			push(out, a->v[i]);
+	return 0;
+}
+
+/* Flattened index of element e: the first dimension fastest. */
+static int64_t flat_of(const struct lay_def *d, int64_t e)
+{
+	int64_t f = 0, mul = 1, c[LAYOUTD_MAX_RANK];
+	for (int k = d->rank - 1; k >= 0; k--) {
+		c[k] = e % d->shape[k];
+		e /= d->shape[k];
+	}
+	for (int k = 0; k < d->rank; k++) {
+		f += c[k] * mul;
+		mul *= d->shape[k];
+	}
+	return f;
+}
+
+static int64_t elem_of(const struct lay_def *d, int64_t f)
+{
+	int64_t c[LAYOUTD_MAX_RANK], e = 0;
+	for (int k = 0; k < d->rank; k++) {
+		c[k] = f % d->shape[k];
+		f /= d->shape[k];
+	}
+	for (int k = 0; k < d->rank; k++)
+		e = e * d->shape[k] + c[k];
+	return e;
+}
+
+/* Register, lane and warp bases of one side; false unless GF(2). */
+static bool side_bases(const struct acc *A, const struct lay_def *d, struct vecs *reg,
+		       struct vecs *lane, struct vecs *warp)
+{
+	reg->n = lane->n = warp->n = 0;
+	if (!A->rpow2 || !acc_is_pow2(A->L) || !acc_is_pow2(A->G))
+		return false;
+	int32_t e0 = A->pelem[0];
+	if (e0 < 0 || flat_of(d, e0) != 0)
+		return false;
+	for (int k = 0; k < A->nkept; k++) {
+		int32_t e = A->pelem[INT64_C(1) << A->kept[k]];
+		if (e < 0)
+			return false;
+		push(reg, flat_of(d, e));
+	}
+	for (int64_t l = 1; l < A->L; l <<= 1) {
+		int32_t e = A->pelem[l * A->R];
+		if (e < 0)
+			return false;
+		push(lane, flat_of(d, e));
+	}
+	for (int64_t g = 1; g < A->G; g <<= 1) {
+		int32_t e = A->pelem[g * A->L * A->R];
+		if (e < 0)
+			return false;
+		push(warp, flat_of(d, e));
+	}
+	/* a linear or TTGIR definition is GF(2) by construction */
+	struct lay_form f = { 0 };
+	if (A->thr->ops && A->thr->ops->form)
+		A->thr->ops->form(A->thr, &f);
+	if (f.kind == LAY_FORM_GF2)
+		return true;
+	/* otherwise every point must be the XOR of its bits' bases: with the point's bits
+	 * (registers, lanes, warps) as one index q, want(q) = want(q without
+	 * its lowest bit) ^ the lowest bit's basis */
+	int nb = A->nkept + acc_log2i(A->L) + acc_log2i(A->G);
+	int64_t np = INT64_C(1) << nb, r2n = INT64_C(1) << A->nkept;
+	int64_t bit[64], *want = malloc(sizeof *want * (size_t)np);
+	int64_t *flat = malloc(sizeof *flat * (size_t)(d->size ? d->size : 1));
+	if (!want || !flat || nb > 40) {
+		free(want);
+		free(flat);
+		return false;
+	}
+	for (int64_t e = 0; e < d->size; e++)
+		flat[e] = flat_of(d, e);
+	int k = 0;
+	for (int i = 0; i < reg->n; i++)
+		bit[k++] = reg->v[i];
+	for (int i = 0; i < lane->n; i++)
+		bit[k++] = lane->v[i];
+	for (int i = 0; i < warp->n; i++)
+		bit[k++] = warp->v[i];
+	bool ok = true;
+	want[0] = 0;
+	for (int64_t q = 1; q < np && ok; q++) {
+		int low = __builtin_ctzll((unsigned long long)q);
+		want[q] = want[q & (q - 1)] ^ bit[low];
+		int64_t gl = q >> A->nkept, r2 = q & (r2n - 1);
+		int32_t e = A->pelem[gl * A->R + acc_expand_reg(A, r2)];
+		ok = e >= 0 && flat[e] == want[q];
+	}
+	free(want);
+	free(flat);
+	if (!ok)
+		return false;
+	return true;
+}
+
+/* Unit vectors of the columns that are no pivot of span(b) (dim bits). */
+static void complement(const struct vecs *b, int dim, struct vecs *out)
+{
+	int64_t rows[MAXB * 2];
+	int n = b->n;
+	memcpy(rows, b->v, sizeof *rows * (size_t)n);
+	bool pivot[64] = { false };
+	int rank = 0;
+	for (int c = 0; c < dim; c++) {
+		int p = -1;
+		for (int i = rank; i < n && p < 0; i++)
+			if (rows[i] >> c & 1)
+				p = i;
+		if (p < 0)
+			continue;
+		int64_t t = rows[p];
+		rows[p] = rows[rank];
+		rows[rank] = t;
+		for (int i = 0; i < n; i++)
+			if (i != rank && (rows[i] >> c & 1))
+				rows[i] ^= t;
+		pivot[c] = true;
+		rank++;
+	}
+	out->n = 0;
+	for (int c = 0; c < dim; c++)
+		if (!pivot[c])
+			push(out, INT64_C(1) << c);
+}
+
+static int cmp64(const void *a, const void *b)
+{
+	int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
+	return (x > y) - (x < y);
+}
+
+static void segment(const struct vecs *bs, const struct vecs *bd, int dim, int len,
+		    struct vecs *seg)
+{
+	seg->n = 0;
+	for (int b = 0; b < dim; b++)
+		if (!has(bs, INT64_C(1) << b) && !has(bd, INT64_C(1) << b))
+			push(seg, INT64_C(1) << b);
+	if (seg->n >= len) {
+		seg->n = len;
+		return;
+	}
+	struct vecs A = { 0 }, B = { 0 };
+	for (int i = 0; i < bs->n; i++)
+		if (bs->v[i] && !has(bd, bs->v[i]) && !has(&A, bs->v[i]))
+			push(&A, bs->v[i]);
+	for (int i = 0; i < bd->n; i++)
+		if (bd->v[i] && !has(bs, bd->v[i]) && !has(&B, bd->v[i]))
+			push(&B, bd->v[i]);
+	if (A.n > B.n) {
+		struct vecs t = A;
+		A = B;
+		B = t;
+	}
+	qsort(A.v, (size_t)A.n, sizeof *A.v, cmp64);
+	qsort(B.v, (size_t)B.n, sizeof *B.v, cmp64);
+	int lbc = len - A.n - seg->n;
+	if (lbc < 0)
+		lbc = 0;
+	if (lbc > A.n)
+		lbc = A.n;
+	for (int i = lbc; i < A.n; i++)
+		push(seg, A.v[i] ^ B.v[i]);
+	for (int i = 0; i < lbc; i++)
+		push(seg, A.v[i]);
+	for (int i = 0; i < lbc; i++)
+		push(seg, B.v[i]);
+	if (seg->n > len)
+		seg->n = len;
+}
+
+/* Step 1: the vector bases; *fills: 1 src, 0 dst, -1 neither chose. */
+static int vector_bases(const struct vecs *rs, const struct vecs *rd, const struct vecs *ws,
+			const struct vecs *wd, int bits, struct vecs *vb, int *fills)
+{
+	*fills = -1;
+	if (intersect(rs, rd, vb))
+		return -1;
+	int maxv = acc_log2i(128 / bits);
+	if (vb->n > maxv)
+		vb->n = maxv;
+	if ((INT64_C(1) << vb->n) * bits >= 32)
+		return 0;
+	int per = acc_log2i(32 / bits);
+	struct vecs wsn = { 0 }, wdn = { 0 }, rsr = { 0 }, rdr = { 0 }, a, b, c;
+	for (int i = 0; i < ws->n; i++)
+		if (ws->v[i])
+			push(&wsn, ws->v[i]);
+	for (int i = 0; i < wd->n; i++)
+		if (wd->v[i])
+			push(&wdn, wd->v[i]);
+	for (int i = 0; i < rs->n; i++)
+		if (!has(vb, rs->v[i]))
+			push(&rsr, rs->v[i]);
+	for (int i = 0; i < rd->n; i++)
+		if (!has(vb, rd->v[i]))
+			push(&rdr, rd->v[i]);
+	if (intersect(&rsr, &wdn, &a) || intersect(&rdr, &wsn, &b))
+		return -1;
+	const struct vecs *largest;
+	if (a.n == b.n && a.n > 0) {
+		int64_t ma = a.v[0], mb = b.v[0];
+		for (int i = 1; i < a.n; i++)
+			ma = a.v[i] < ma ? a.v[i] : ma;
+		for (int i = 1; i < b.n; i++)
+			mb = b.v[i] < mb ? b.v[i] : mb;
+		*fills = ma < mb;
+	} else {
+		*fills = a.n > b.n;
+	}
+	largest = *fills ? &a : &b;
+	for (int i = 0; i < largest->n; i++)
+		push(vb, largest->v[i]);
+	if (vb->n < per) {
+		if (intersect(&wsn, &wdn, &c))
+			return -1;
+		for (int i = 0; i < c.n; i++)
+			push(vb, c.v[i]);
+	}
+	for (int i = 0; vb->n < per && (i < wsn.n || i < wdn.n); i++) {
+		if (i < wsn.n && !has(vb, wsn.v[i]))
+			push(vb, wsn.v[i]);
+		if (vb->n < per && i < wdn.n && !has(vb, wdn.v[i]))
+			push(vb, wdn.v[i]);
+	}
+	if (vb->n > per)
+		vb->n = per;
+	return 0;
+}
+
+int cvt_scratch_swizzle(const struct acc *S, const struct acc *T, const struct lay_def *d, int bits,
+			int64_t *eoff, int64_t *bases, int *nbases)
+{
+	for (int k = 0; k < d->rank; k++)
+		if (!acc_is_pow2(d->shape[k]))
+			return 0;
+	int dim = acc_log2i(d->size);
+	if (dim > 30)
+		return 0;
+	struct vecs rs, ls, ws, rd, ld, wd, vb;
+	if (!side_bases(S, d, &rs, &ls, &ws) || !side_bases(T, d, &rd, &ld, &wd))
+		return 0;
+	int fills;
+	if (vector_bases(&rs, &rd, &ws, &wd, bits, &vb, &fills))
+		return 0;
+	int lv = acc_log2i((INT64_C(1) << vb.n) * bits / 32 > 1 ? (INT64_C(1) << vb.n) * bits / 32
+								: 1);
+	struct vecs bs = vb, bd = vb;
+	for (int i = 0; i < ls.n - lv && lv <= ls.n; i++)
+		push(&bs, ls.v[i]);
+	for (int i = 0; i < ld.n - lv && lv <= ld.n; i++)
+		push(&bd, ld.v[i]);
+	/* one row of banks: banks x 32 bits */
+	int lenb = acc_log2i(S->banks * 32 / ((INT64_C(1) << vb.n) * bits));
+	if (lenb > dim - vb.n)
+		lenb = dim - vb.n;
+	int lens = dim - lenb - vb.n;
+	struct vecs sb, un = vb, bb;
+	segment(&bs, &bd, dim, lens, &sb);
+	for (int i = 0; i < sb.n; i++)
+		push(&un, sb.v[i]);
+	complement(&un, dim, &bb);
+	if (vb.n + bb.n + sb.n != dim)
+		return 0;
+	/* bank bases a side holds in registers first, when the vector is
+	 * under two words */
+	if (lv < 2) {
+		struct vecs ins = { 0 }, ind = { 0 }, ord = { 0 };
+		for (int i = 0; i < bb.n; i++) {
+			if (has(&rs, bb.v[i]))
+				push(&ins, i);
+			if (has(&rd, bb.v[i]))
+				push(&ind, i);
+		}
+		const struct vecs *o = fills == 1      ? &ins
+				       : fills == 0    ? &ind
+				       : ins.n > ind.n ? &ins
+						       : &ind;
+		ord = *o;
+		for (int i = 0; i < bb.n; i++)
+			if (!has(&ord, i))
+				push(&ord, i);
+		struct vecs nb = { 0 };
+		for (int i = 0; i < ord.n; i++)
+			push(&nb, bb.v[ord.v[i]]);
+		bb = nb;
+	}
+	/* offset bits: vector, bank, segment, then repetitions */
+	int n = 0;
+	for (int i = 0; i < vb.n; i++)
+		bases[n++] = vb.v[i];
+	for (int i = 0; i < bb.n; i++)
+		bases[n++] = bb.v[i];
+	for (int i = 0; i < sb.n; i++)
+		if (!(has(&rs, sb.v[i]) && has(&rd, sb.v[i])))
+			bases[n++] = sb.v[i];
+	for (int i = 0; i < sb.n; i++)
+		if (has(&rs, sb.v[i]) && has(&rd, sb.v[i]))
+			bases[n++] = sb.v[i];
+	*nbases = n;
+	/* element indices are XOR-linear in the flattened index (power-of-two
+	 * dimensions): walk the offsets adding one basis at a time */
+	for (int i = 0; i < n; i++)
+		bases[i] = elem_of(d, bases[i]);
+	for (int64_t e = 0; e < d->size; e++)
+		eoff[e] = -1;
+	int64_t *at = malloc(sizeof *at * (size_t)d->size); /* offset -> element */
+	if (!at)
+		return -1;
+	at[0] = 0;
+	eoff[0] = 0;
+	for (int64_t o = 1; o < d->size; o++) {
+		int64_t e = at[o] = at[o & (o - 1)] ^ bases[__builtin_ctzll((unsigned long long)o)];
+		if (eoff[e] >= 0) {
+			free(at);
+			return 0; /* dependent bases: no bijection */
+		}
+		eoff[e] = o;
+	}
+	free(at);
+	return 1;
+}

@@ -1,0 +1,806 @@
+/*
+ * lint.c - a whole TTGIR module checked op by op (lint.h).
+ *
+ * The text is read line by line, as Triton prints it: "#name = ..." alias
+ * lines (layouts, and "#loc3 = loc(...)" locations), the "module attributes
+ * {...}" line, and one op per line with its types after the last " : " and
+ * its loc(...) at the end.  Each op worth checking is handed to the engine
+ * as the ttgir notation already reads it: the module's layout aliases, its
+ * module line, and one value of the op's type.  A shared-memory op becomes
+ * an access analysis (the memdesc's layout read or written by the tensor's
+ * distributed layout); a convert_layout compares the two placements.
+ */
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "analysis/lint.h"
+
+/* Nesting of loc(...) references followed: callsite chains are short. */
+#define LINT_LOC_DEPTH 16
+
+struct line {
+	const char *s; /* start, in the text */
+	int n;	       /* length, without the newline */
+	long no;       /* 1-based line number in the whole text */
+};
+
+/* Ops of one module that share their types share their answer (a kernel
+ * repeats its loads and stores per pipeline stage): the analysed fields are
+ * kept per distinct op kind and type text. */
+#define LINT_CACHE 256
+
+struct alias_line {
+	const char *name; /* after the '#' */
+	int nlen;
+	const struct line *line;
+};
+
+struct module {
+	const struct line *l;
+	int nl;
+	struct alias_line *al; /* the layout aliases, owned */
+	int nal;
+	const struct line *modline; /* "module attributes {...}", or NULL */
+	int ncache;
+	char *key[LINT_CACHE];	    /* owned */
+	json_t *fields[LINT_CACHE]; /* owned: the finding's analysed members */
+};
+
+static bool blank_or(const char *s, int n, const char *what)
+{
+	int i = 0, w = (int)strlen(what);
+	while (i < n && isspace((unsigned char)s[i]))
+		i++;
+	if (n - i < w || strncmp(s + i, what, (size_t)w) != 0)
+		return false;
+	for (i += w; i < n; i++)
+		if (!isspace((unsigned char)s[i]))
+			return false;
+	return true;
+}
+
+/* "#name = value": the name's length, or 0. */
+static int alias_name(const struct line *l, int *value_at)
+{
+	int i = 0;
+	while (i < l->n && (l->s[i] == ' ' || l->s[i] == '\t'))
+		i++;
+	if (i >= l->n || l->s[i] != '#')
+		return 0;
+	int start = ++i;
+	while (i < l->n && (isalnum((unsigned char)l->s[i]) || strchr("_.$-", l->s[i])))
+		i++;
+	int len = i - start;
+	while (i < l->n && l->s[i] == ' ')
+		i++;
+	if (len == 0 || i >= l->n || l->s[i] != '=')
+		return 0;
+	i++;
+	while (i < l->n && l->s[i] == ' ')
+		i++;
+	*value_at = i;
+	return len;
+}
+
+static bool starts(const char *s, int n, const char *w)
+{
+	int k = (int)strlen(w);
+	return n >= k && strncmp(s, w, (size_t)k) == 0;
+}
+
+/* ------------------------------------------------------------------ */
+/* Locations                                                           */
+
+struct loc {
+	char file[512];
+	long line, column;
+	bool found;
+};
+
+static const struct line *find_loc_alias(const struct module *m, const char *name, int n,
+					 int *value_at)
+{
+	for (int k = 0; k < m->nl; k++) {
+		const struct line *l = &m->l[k];
+		int v, len = alias_name(l, &v);
+		const char *h = memchr(l->s, '#', (size_t)l->n);
+		if (len == n && h && strncmp(h + 1, name, (size_t)n) == 0 &&
+		    starts(l->s + v, l->n - v, "loc(")) {
+			*value_at = v;
+			return l;
+		}
+	}
+	return NULL;
+}
+
+/* Resolve the location text s[0..n) (the inside of loc(...), or a #locN
+ * reference): "file":line:col, callsite(callee at caller) (the callee:
+ * where the op is written), fused[a, b] (the first), "name"(inner),
+ * #alias.  Unknown forms leave out->found false. */
+static void resolve(const struct module *m, const char *s, int n, int depth, struct loc *out)
+{
+	while (n > 0 && isspace((unsigned char)*s))
+		s++, n--;
+	if (depth > LINT_LOC_DEPTH || n <= 0)
+		return;
+	if (*s == '#') {
+		int len = 1;
+		while (len < n && (isalnum((unsigned char)s[len]) || strchr("_.$-", s[len])))
+			len++;
+		int v;
+		const struct line *l = find_loc_alias(m, s + 1, len - 1, &v);
+		if (l)
+			resolve(m, l->s + v + 4, l->n - v - 4, depth + 1, out);
+		return;
+	}
+	if (starts(s, n, "loc(")) {
+		resolve(m, s + 4, n - 4, depth + 1, out);
+		return;
+	}
+	if (starts(s, n, "callsite(")) {
+		resolve(m, s + 9, n - 9, depth + 1, out);
+		return;
+	}
+	if (starts(s, n, "fused")) {
+		const char *b = memchr(s, '[', (size_t)n);
+		if (b)
+			resolve(m, b + 1, n - (int)(b + 1 - s), depth + 1, out);
+		return;
+	}
+	if (*s != '"')
+		return;
+	/* "file":line:col, or "name"(inner) */
+	int e = 1;
+	while (e < n && s[e] != '"')
+		e += s[e] == '\\' ? 2 : 1;
+	if (e >= n)
+		return;
+	if (e + 1 < n && s[e + 1] == '(') {
+		struct loc inner = { 0 };
+		resolve(m, s + e + 2, n - e - 2, depth + 1, &inner);
+		if (inner.found)
+			*out = inner;
+		return;
+	}
+	if (e + 1 < n && s[e + 1] == ':') {
+		char *end;
+		long line = strtol(s + e + 2, &end, 10), col = 0;
+		if (end == s + e + 2)
+			return;
+		if (*end == ':')
+			col = strtol(end + 1, NULL, 10);
+		snprintf(out->file, sizeof out->file, "%.*s", e - 1, s + 1);
+		out->line = line;
+		out->column = col;
+		out->found = true;
+	}
+}
+
+/* The op's own loc(...), the last one on its line. */
+static void op_loc(const struct module *m, const struct line *l, struct loc *out)
+{
+	memset(out, 0, sizeof *out);
+	const char *at = NULL;
+	for (const char *p = l->s; p + 4 <= l->s + l->n; p++)
+		if (strncmp(p, "loc(", 4) == 0 && (p == l->s || !isalnum((unsigned char)p[-1])))
+			at = p;
+	if (at)
+		resolve(m, at + 4, (int)(l->s + l->n - at - 4), 0, out);
+}
+
+/* ------------------------------------------------------------------ */
+/* Types                                                               */
+
+/* The types of an op, in order: each "!ttg.memdesc<...>" and
+ * "tensor<...>" (balanced angle brackets) on its line before loc(...). */
+struct optypes {
+	int n;
+	struct {
+		const char *s;
+		int len;
+		bool memdesc;
+	} t[8];
+};
+
+static void op_types(const struct line *l, int from, struct optypes *ty)
+{
+	ty->n = 0;
+	const char *end = l->s + l->n;
+	for (const char *p = l->s + from; p < end && ty->n < 8; p++) {
+		bool md = end - p >= 13 && strncmp(p, "!ttg.memdesc<", 13) == 0;
+		bool tn = end - p >= 7 && strncmp(p, "tensor<", 7) == 0 &&
+			  (p == l->s || !isalnum((unsigned char)p[-1]));
+		if (end - p >= 4 && strncmp(p, "loc(", 4) == 0)
+			break;
+		if (!md && !tn)
+			continue;
+		const char *q = strchr(p, '<');
+		int depth = 0;
+		for (; q < end; q++) {
+			if (*q == '<')
+				depth++;
+			else if (*q == '>' && q[-1] != '-' && --depth == 0)
+				break;
+		}
+		if (q >= end)
+			break;
+		ty->t[ty->n].s = p;
+		ty->t[ty->n].len = (int)(q + 1 - p);
+		ty->t[ty->n].memdesc = md;
+		ty->n++;
+		p = q;
+	}
+}
+
+static const char *type_of(const struct optypes *ty, bool memdesc, int nth, int *len)
+{
+	for (int k = 0; k < ty->n; k++)
+		if (ty->t[k].memdesc == memdesc && nth-- == 0) {
+			*len = ty->t[k].len;
+			return ty->t[k].s;
+		}
+	return NULL;
+}
+
+/* Mark the layout aliases text[0..n) refers to ("#name"), and theirs. */
+static void mark(const struct module *m, const char *text, int n, bool *use, int depth)
+{
+	if (depth > 64)
+		return;
+	for (int i = 0; i < n; i++) {
+		if (text[i] != '#')
+			continue;
+		int e = i + 1;
+		while (e < n && (isalnum((unsigned char)text[e]) || strchr("_.$-", text[e])))
+			e++;
+		for (int k = 0; k < m->nal; k++)
+			if (!use[k] && m->al[k].nlen == e - i - 1 &&
+			    strncmp(m->al[k].name, text + i + 1, (size_t)(e - i - 1)) == 0) {
+				use[k] = true;
+				mark(m, m->al[k].line->s, m->al[k].line->n, use, depth + 1);
+			}
+		i = e - 1;
+	}
+}
+
+/* {"ttgir": <the aliases TYPE needs, the module line> "%v = x : TYPE"}:
+ * only the aliases the type reaches, so a module of many layouts costs
+ * each op no more than its own. */
+static json_t *side(const struct module *m, const char *type, int len)
+{
+	bool *use = calloc((size_t)m->nal + 1, sizeof *use);
+	size_t n = (size_t)len + 16;
+	if (!use)
+		return NULL;
+	mark(m, type, len, use, 0);
+	for (int k = 0; k < m->nal; k++)
+		if (use[k])
+			n += (size_t)m->al[k].line->n + 1;
+	if (m->modline)
+		n += (size_t)m->modline->n + 1;
+	char *t = malloc(n), *w = t;
+	if (!t) {
+		free(use);
+		return NULL;
+	}
+	for (int k = 0; k < m->nal; k++)
+		if (use[k])
+			w += sprintf(w, "%.*s\n", m->al[k].line->n, m->al[k].line->s);
+	if (m->modline)
+		w += sprintf(w, "%.*s\n", m->modline->n, m->modline->s);
+	sprintf(w, "%%v = x : %.*s", len, type);
+	json_t *d = json_pack("{s:s}", "ttgir", t);
+	free(t);
+	free(use);
+	return d;
+}
+
+/* ------------------------------------------------------------------ */
+/* Findings                                                            */
+
+static json_t *finding_new(const struct module *m, const struct line *l, int col, const char *op,
+			   int module_no)
+{
+	struct loc lc;
+	op_loc(m, l, &lc);
+	json_t *f = json_pack("{s:s,s:I,s:I,s:i}", "op", op, "line", (json_int_t)l->no, "column",
+			      (json_int_t)col, "module", module_no);
+	if (lc.found)
+		json_object_set_new(f, "loc",
+				    json_pack("{s:s,s:I,s:I}", "file", lc.file, "line",
+					      (json_int_t)lc.line, "column",
+					      (json_int_t)lc.column));
+	else
+		json_object_set_new(f, "loc", json_null());
+	return f;
+}
+
+static void set_error(json_t *f, const struct lay_error *err, const char *side_name)
+{
+	json_object_set_new(f, "kind", json_string("error"));
+	json_object_set_new(f, "error",
+			    json_pack("{s:s,s:s,s:s}", "code", lay_code_name(err->code), "side",
+				      side_name, "message", err->message));
+}
+
+/* A shared-memory access: the memdesc's layout, the tensor's threads. */
+static void access_finding(json_t *f, const struct module *m, const struct optypes *ty, bool store,
+			   const struct lay_options *opt)
+{
+	int ml = 0, tl = 0;
+	const char *md = type_of(ty, true, 0, &ml), *tn = type_of(ty, false, 0, &tl);
+	struct lay_error err;
+	lay_error_clear(&err);
+	json_t *mem = side(m, md, ml), *thr = side(m, tn, tl), *acc = NULL, *a = NULL;
+	struct lay_def *def = NULL;
+	json_object_set_new(f, "memdesc", json_stringn(md, (size_t)ml));
+	json_object_set_new(f, "tensor", json_stringn(tn, (size_t)tl));
+	if (!mem || !thr) {
+		lay_error_set(&err, LAY_ENOMEM, "", -1, "out of memory");
+		set_error(f, &err, "memdesc");
+		goto out;
+	}
+	def = lay_def_new(mem, "/layout", opt, &err);
+	if (!def) {
+		set_error(f, &err, "memdesc");
+		goto out;
+	}
+	acc = json_pack("{s:O,s:s}", "threads", thr, "op", store ? "store" : "load");
+	/* the access analysis alone: lint reports no verdicts of the shared
+	 * layout, only how the warp reaches it (the structure carries the
+	 * element width the types give) */
+	a = json_object();
+	if (def->ops && def->ops->structure) {
+		json_t *st = def->ops->structure(def);
+		if (st)
+			json_object_set_new(a, "structure", st);
+	}
+	json_t *x = NULL;
+	if (lay_access_attach(a, def, mem, acc, NULL, NULL, opt, &err) == 0)
+		x = json_object_get(a, "access");
+	if (!x) {
+		set_error(f, &err, strncmp(err.pointer, "/access", 7) == 0 ? "tensor" : "memdesc");
+		goto out;
+	}
+	json_object_set_new(f, "kind", json_string("bank_conflicts"));
+	static const char *const keep[] = { "bank_conflicts", "wavefronts",   "ideal_wavefronts",
+					    "max_ways",	      "instructions", "element_bits" };
+	for (size_t k = 0; k < sizeof keep / sizeof keep[0]; k++)
+		json_object_set(f, keep[k], json_object_get(x, keep[k]));
+	json_t *vec = json_object_get(x, "vector");
+	json_object_set(f, "vector_bits", json_object_get(vec, "bits"));
+	json_object_set(f, "vector_elements", json_object_get(vec, "elements"));
+out:
+	json_decref(a);
+	json_decref(acc);
+	lay_def_free(def);
+	json_decref(mem);
+	json_decref(thr);
+}
+
+/*
+ * The class of a layout conversion, as the conversion analysis decides it
+ * (convert.c, Triton's rules): "none" when both layouts place alike (Triton
+ * folds the convert away), "registers", "warp_shuffle" or "shared_memory"
+ * (then with the scratch swizzle's store and load bank conflicts).
+ */
+static json_t *lint_conversion_class(struct lay_def *from, json_t *to_json,
+				     const struct lay_options *opt, struct lay_error *err)
+{
+	json_t *an = json_object(), *cv = json_pack("{s:O}", "to", to_json), *out = NULL;
+	if (!an || !cv) {
+		lay_error_set(err, LAY_ENOMEM, "", -1, "out of memory");
+		goto done;
+	}
+	if (lay_convert_attach(an, from, cv, opt, err))
+		goto done;
+	json_t *c = json_object_get(an, "convert");
+	out = json_pack("{s:O,s:b}", "class", json_object_get(c, "kind"), "classified", true);
+	json_t *st = json_object_get(json_object_get(c, "store"), "bank_conflicts");
+	json_t *ld = json_object_get(json_object_get(c, "load"), "bank_conflicts");
+	if (out && st)
+		json_object_set(out, "store_bank_conflicts", st);
+	if (out && ld)
+		json_object_set(out, "load_bank_conflicts", ld);
+done:
+	json_decref(an);
+	json_decref(cv);
+	return out;
+}
+
+static void conversion_finding(json_t *f, const struct module *m, const struct optypes *ty,
+			       const struct lay_options *opt)
+{
+	int l0 = 0, l1 = 0;
+	const char *a = type_of(ty, false, 0, &l0), *b = type_of(ty, false, 1, &l1);
+	struct lay_error err;
+	lay_error_clear(&err);
+	json_t *ja = side(m, a, l0), *jb = side(m, b, l1), *cls = NULL;
+	struct lay_def *da = NULL, *db = NULL;
+	json_object_set_new(f, "from", json_stringn(a, (size_t)l0));
+	json_object_set_new(f, "to", json_stringn(b, (size_t)l1));
+	if (!ja || !jb) {
+		lay_error_set(&err, LAY_ENOMEM, "", -1, "out of memory");
+		set_error(f, &err, "from");
+		goto out;
+	}
+	if (!(da = lay_def_new(ja, "/layout", opt, &err))) {
+		set_error(f, &err, "from");
+		goto out;
+	}
+	if (!(db = lay_def_new(jb, "/layout", opt, &err))) {
+		set_error(f, &err, "to");
+		goto out;
+	}
+	if (!(cls = lint_conversion_class(da, jb, opt, &err))) {
+		set_error(f, &err, "to");
+		goto out;
+	}
+	json_object_set_new(f, "kind", json_string("conversion"));
+	json_object_set(f, "conversion", json_object_get(cls, "class"));
+	json_object_set(f, "classified", json_object_get(cls, "classified"));
+	if (json_object_get(cls, "store_bank_conflicts"))
+		json_object_set(f, "store_bank_conflicts",
+				json_object_get(cls, "store_bank_conflicts"));
+	if (json_object_get(cls, "load_bank_conflicts"))
+		json_object_set(f, "load_bank_conflicts",
+				json_object_get(cls, "load_bank_conflicts"));
+out:
+	json_decref(cls);
+	lay_def_free(da);
+	lay_def_free(db);
+	json_decref(ja);
+	json_decref(jb);
+}
+
+/* The op a line holds, and where (0-based byte column of its name). */
+static const char *line_op(const struct line *l, int *col)
+{
+	static const char *const ops[] = { "ttg.local_load",	     "ttg.local_store",
+					   "ttg.local_alloc",	     "ttg.convert_layout",
+					   "triton_gpu.local_load",  "triton_gpu.local_store",
+					   "triton_gpu.local_alloc", "triton_gpu.convert_layout" };
+	for (size_t k = 0; k < sizeof ops / sizeof ops[0]; k++) {
+		size_t n = strlen(ops[k]);
+		for (const char *p = l->s; p + n <= l->s + l->n; p++)
+			if (strncmp(p, ops[k], n) == 0 &&
+			    (p == l->s || p[-1] == ' ' || p[-1] == '"') &&
+			    (p + n == l->s + l->n ||
+			     (!isalnum((unsigned char)p[n]) && p[n] != '_'))) {
+				*col = (int)(p - l->s);
+				return ops[k];
+			}
+	}
+	return NULL;
+}
+
+/* "kind|type|type|..." of an op, owned by the caller (NULL: no memory). */
+static char *cache_key(const char *kind, const struct optypes *ty)
+{
+	size_t n = strlen(kind) + 1;
+	for (int k = 0; k < ty->n; k++)
+		n += (size_t)ty->t[k].len + 1;
+	char *key = malloc(n), *w = key;
+	if (!key)
+		return NULL;
+	w += sprintf(w, "%s", kind);
+	for (int k = 0; k < ty->n; k++)
+		w += sprintf(w, "|%.*s", ty->t[k].len, ty->t[k].s);
+	return key;
+}
+
+/* The module's layout alias lines (not locations) and its module line,
+ * which the ttgir notation reads before each op's value. */
+static int module_header(struct module *m)
+{
+	m->al = calloc((size_t)m->nl + 1, sizeof *m->al);
+	if (!m->al)
+		return LAY_ENOMEM;
+	for (int k = 0; k < m->nl; k++) {
+		const struct line *l = &m->l[k];
+		int v, len = alias_name(l, &v);
+		if (len) {
+			if (starts(l->s + v, l->n - v, "loc("))
+				continue;
+			const char *h = memchr(l->s, '#', (size_t)l->n);
+			m->al[m->nal++] = (struct alias_line){ h + 1, len, l };
+			continue;
+		}
+		int i = 0;
+		while (i < l->n && isspace((unsigned char)l->s[i]))
+			i++;
+		if (!m->modline && starts(l->s + i, l->n - i, "module attributes"))
+			m->modline = l;
+	}
+	return 0;
+}
+
+/* Lines that continue the op of line k (Triton breaks long ops before
+ * their types): one text of them all, owned by the caller, in *out;
+ * NULL when the next line starts something else. */
+static char *continuation(const struct module *m, int k, struct line *out)
+{
+	size_t n = (size_t)m->l[k].n + 1;
+	int last = k;
+	for (int j = k + 1; j < m->nl && j <= k + 8; j++) {
+		const char *s = m->l[j].s, *e = s + m->l[j].n;
+		while (s < e && isspace((unsigned char)*s))
+			s++;
+		if (s == e || !(strchr(":-!(", *s) || starts(s, (int)(e - s), "tensor<") ||
+				starts(s, (int)(e - s), "loc(")))
+			break;
+		n += (size_t)m->l[j].n + 1;
+		last = j;
+	}
+	if (last == k)
+		return NULL;
+	char *t = malloc(n), *w = t;
+	if (!t)
+		return NULL;
+	for (int j = k; j <= last; j++)
+		w += sprintf(w, "%s%.*s", j > k ? " " : "", m->l[j].n, m->l[j].s);
+	*out = (struct line){ t, (int)(w - t), m->l[k].no };
+	return t;
+}
+
+static int lint_module(struct module *m, int module_no, json_t *findings, int *nops,
+		       const struct lay_options *opt, struct lay_error *err)
+{
+	if (module_header(m))
+		return lay_error_set(err, LAY_ENOMEM, "", -1, "out of memory");
+	for (int k = 0; k < m->nl; k++) {
+		const struct line *l = &m->l[k];
+		int col = 0, dummy;
+		const char *op = line_op(l, &col);
+		if (!op || alias_name(l, &dummy))
+			continue;
+		const char *name = strchr(op, '.') + 1;
+		struct optypes ty;
+		op_types(l, col, &ty);
+		int nmd = 0, ntn = 0;
+		for (int t = 0; t < ty.n; t++)
+			ty.t[t].memdesc ? nmd++ : ntn++;
+		/* an op printed over several lines: its types on the next ones */
+		struct line joined;
+		char *jtext = NULL;
+		if (nmd + ntn < 2 && k + 1 < m->nl && (jtext = continuation(m, k, &joined))) {
+			l = &joined;
+			op_types(l, col, &ty);
+			nmd = ntn = 0;
+			for (int t = 0; t < ty.n; t++)
+				ty.t[t].memdesc ? nmd++ : ntn++;
+		}
+		bool conv = strcmp(name, "convert_layout") == 0;
+		/* a local_alloc without an operand writes nothing */
+		const char *after = l->s + col + strlen(op);
+		while (after < l->s + l->n && *after == ' ')
+			after++;
+		if (strcmp(name, "local_alloc") == 0 && (after >= l->s + l->n || *after != '%')) {
+			free(jtext);
+			continue;
+		}
+		if (++*nops > LAYOUTD_MAX_LINT_OPS) {
+			free(jtext);
+			return lay_error_set(err, LAY_ELIMIT, "", -1,
+					     "more than %d ops to check in one text",
+					     LAYOUTD_MAX_LINT_OPS);
+		}
+		char opname[48];
+		snprintf(opname, sizeof opname, "ttg.%s", name);
+		json_t *f = finding_new(m, l, col + 1, opname, module_no);
+		if (conv ? ntn < 2 : (nmd < 1 || ntn < 1)) {
+			/* an op Triton prints on several lines, or cut short */
+			struct lay_error te;
+			lay_error_set(&te, LAY_ESYNTAX, "", -1,
+				      "its line does not hold its %s (the op's types end its line "
+				      "as Triton prints it)",
+				      conv ? "two tensor<...> types"
+					   : "!ttg.memdesc<...> and tensor<...> types");
+			set_error(f, &te, "types");
+			json_array_append_new(findings, f);
+			free(jtext);
+			continue;
+		}
+		bool store = strcmp(name, "local_load") != 0;
+		char *key = cache_key(conv ? "c" : store ? "s" : "l", &ty);
+		int hit = -1;
+		for (int c = 0; key && c < m->ncache && hit < 0; c++)
+			if (strcmp(m->key[c], key) == 0)
+				hit = c;
+		if (hit >= 0) {
+			json_object_update(f, m->fields[hit]);
+		} else {
+			json_t *x = json_object();
+			if (conv)
+				conversion_finding(x, m, &ty, opt);
+			else
+				access_finding(x, m, &ty, store, opt);
+			json_object_update(f, x);
+			if (key && m->ncache < LINT_CACHE) {
+				m->key[m->ncache] = key;
+				m->fields[m->ncache++] = x;
+				key = NULL;
+			} else {
+				json_decref(x);
+			}
+		}
+		free(key);
+		free(jtext);
+		json_array_append_new(findings, f);
+	}
+	return 0;
+}
+
+json_t *lay_lint(const char *text, const char *file, const struct lay_options *opt,
+		 struct lay_error *err)
+{
+	size_t len = strlen(text);
+	if (len > (size_t)LAYOUTD_MAX_LINT_TEXT) {
+		lay_error_set(err, LAY_ELIMIT, "", -1,
+			      "the text is %zu bytes, over the limit of %ld", len,
+			      LAYOUTD_MAX_LINT_TEXT);
+		return NULL;
+	}
+	long nlines = 1;
+	for (const char *p = text; *p; p++)
+		nlines += *p == '\n';
+	struct line *lines = calloc((size_t)nlines, sizeof *lines);
+	json_t *findings = json_array(), *out = NULL;
+	if (!lines || !findings) {
+		lay_error_set(err, LAY_ENOMEM, "", -1, "out of memory");
+		goto out;
+	}
+	long n = 0;
+	for (const char *p = text;; n++) {
+		const char *e = strchr(p, '\n');
+		lines[n] = (struct line){ p, (int)(e ? e - p : (long)strlen(p)), n + 1 };
+		if (lines[n].n > 0 && p[lines[n].n - 1] == '\r')
+			lines[n].n--;
+		if (!e) {
+			n++;
+			break;
+		}
+		p = e + 1;
+	}
+	/* the findings carry counts, not examples: one is enough to compute */
+	struct lay_options lopt = opt ? *opt : (struct lay_options){ 0 };
+	lopt.examples = 1;
+	opt = &lopt;
+	int modules = 0, nops = 0;
+	for (long start = 0; start < n;) {
+		long end = start;
+		while (end < n && !blank_or(lines[end].s, lines[end].n, "// -----"))
+			end++;
+		struct module m = { .l = lines + start, .nl = (int)(end - start) };
+		int rc = lint_module(&m, modules, findings, &nops, opt, err);
+		free(m.al);
+		for (int c = 0; c < m.ncache; c++) {
+			free(m.key[c]);
+			json_decref(m.fields[c]);
+		}
+		if (rc)
+			goto out;
+		modules++;
+		start = end + 1;
+	}
+	out = json_pack("{s:s,s:i,s:O}", "file", file ? file : "-", "modules", modules, "findings",
+			findings);
+out:
+	json_decref(findings);
+	free(lines);
+	return out;
+}
+
+int lay_lint_judge(json_t *res, int64_t max_conflicts, json_t *deny, const char *ptr,
+		   struct lay_error *err)
+{
+	bool deny_smem = false, deny_conflicts = false;
+	size_t i;
+	json_t *d, *f;
+	json_array_foreach(deny, i, d)
+	{
+		const char *s = json_string_value(d);
+		if (s && strcmp(s, "shared_memory_conversion") == 0)
+			deny_smem = true;
+		else if (s && strcmp(s, "bank_conflicts") == 0)
+			deny_conflicts = true;
+		else {
+			char p[LAY_ERR_PTR];
+			lay_ptr_index(p, sizeof p, ptr, i);
+			return lay_error_set(err, LAY_ESCHEMA, p, -1,
+					     "deny names shared_memory_conversion or "
+					     "bank_conflicts, not \"%.40s\"",
+					     s ? s : "(not a string)");
+		}
+	}
+	if (deny_conflicts && (max_conflicts < 0 || max_conflicts > 0))
+		max_conflicts = 0;
+	int failed = 0, errors = 0;
+	json_array_foreach(json_object_get(res, "findings"), i, f)
+	{
+		const char *kind = json_string_value(json_object_get(f, "kind"));
+		const char *why = NULL;
+		char buf[160];
+		if (kind && strcmp(kind, "error") == 0) {
+			errors++;
+			continue;
+		}
+		if (kind && strcmp(kind, "bank_conflicts") == 0 && max_conflicts >= 0) {
+			json_int_t bc = json_integer_value(json_object_get(f, "bank_conflicts"));
+			if (bc > max_conflicts) {
+				snprintf(buf, sizeof buf, "more than the %lld allowed",
+					 (long long)max_conflicts);
+				why = buf;
+			}
+		}
+		if (kind && strcmp(kind, "conversion") == 0 && deny_smem) {
+			const char *c = json_string_value(json_object_get(f, "conversion"));
+			if (c && strcmp(c, "shared_memory") == 0)
+				why = "a conversion through shared memory, denied";
+		}
+		json_object_set_new(f, "fails", json_boolean(why != NULL));
+		if (why) {
+			json_object_set_new(f, "reason", json_string(why));
+			failed++;
+		}
+	}
+	json_object_set_new(res, "failed", json_integer(failed));
+	json_object_set_new(res, "errors", json_integer(errors));
+	json_object_set_new(res, "ok", json_boolean(failed == 0 && errors == 0));
+	return 0;
+}
+
+json_t *lay_lint_request(const char *text)
+{
+	struct line *lines = NULL;
+	long n = 1;
+	for (const char *p = text; *p; p++)
+		n += *p == '\n';
+	if (n > LAYOUTD_MAX_LINT_OPS || !(lines = calloc((size_t)n, sizeof *lines)))
+		return NULL;
+	long k = 0;
+	for (const char *p = text;; k++) {
+		const char *e = strchr(p, '\n');
+		lines[k] = (struct line){ p, (int)(e ? e - p : (long)strlen(p)), k + 1 };
+		if (!e) {
+			k++;
+			break;
+		}
+		p = e + 1;
+	}
+	struct module m = { .l = lines, .nl = (int)k };
+	json_t *req = NULL;
+	int found = -1, col = 0, v;
+	const char *op = NULL;
+	for (int i = 0; i < m.nl; i++) {
+		const char *o = line_op(&lines[i], &col);
+		if (!o || alias_name(&lines[i], &v) || strstr(o, "convert_layout"))
+			continue;
+		if (found >= 0)
+			goto out; /* several ops: a module, for lint */
+		found = i;
+		op = o;
+	}
+	if (found < 0 || module_header(&m))
+		goto out;
+	struct optypes ty;
+	op_types(&lines[found], col, &ty);
+	int ml = 0, tl = 0;
+	const char *md = type_of(&ty, true, 0, &ml), *tn = type_of(&ty, false, 0, &tl);
+	if (!md || !tn)
+		goto out;
+	json_t *mem = side(&m, md, ml), *thr = side(&m, tn, tl);
+	if (mem && thr)
+		req = json_pack("{s:o,s:{s:o,s:s}}", "layout", mem, "access", "threads", thr, "op",
+				strstr(op, "local_load") ? "load" : "store");
+	else {
+		json_decref(mem);
+		json_decref(thr);
+	}
+out:
+	free(m.al);
+	free(lines);
+	return req;
+}

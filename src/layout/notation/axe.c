@@ -1,0 +1,716 @@
+/*
+ * axe.c - the Axe notation (TVM TIRx TileLayout): shard iters S[...] split
+ * the row-major flat index of the logical element mixed-radix (last iter
+ * fastest), replica iters R[...] add every combination, offsets add a
+ * constant per axis.  Text and JSON forms.
+ */
+#include <ctype.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "notation/axe_compose.h"
+#include "layout.h"
+
+struct iter {
+	int64_t extent, stride;
+	int axis;
+};
+
+struct axe_state {
+	int nshard, nrep;
+	struct iter shard[LAYOUTD_MAX_ITERS];
+	struct iter rep[LAYOUTD_MAX_ITERS];
+	int64_t offset[LAYOUTD_MAX_AXES];
+	int64_t div[LAYOUTD_MAX_ITERS]; /* product of the extents after iter k */
+};
+
+/* ------------------------------------------------------------------ */
+/* Text parser                                                         */
+
+struct axe_parser {
+	const char *s;
+	int pos;
+	struct lay_def *def;
+	struct axe_state *st;
+	const char *ptr;
+	struct lay_error *err;
+	bool seen_s, seen_r;
+};
+
+static int perr(struct axe_parser *p, int code, int pos, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
+static int perr(struct axe_parser *p, int code, int pos, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	lay_text_verror(p->err, code, p->ptr, p->s, pos, fmt, ap);
+	va_end(ap);
+	return code;
+}
+
+static void ws(struct axe_parser *p)
+{
+	while (isspace((unsigned char)p->s[p->pos]))
+		p->pos++;
+}
+
+static bool accept(struct axe_parser *p, char c)
+{
+	ws(p);
+	if (p->s[p->pos] == c) {
+		p->pos++;
+		return true;
+	}
+	return false;
+}
+
+static int expect_char(struct axe_parser *p, char c, const char *what)
+{
+	if (accept(p, c))
+		return 0;
+	char tok[32];
+	if (p->s[p->pos])
+		snprintf(tok, sizeof tok, "'%c'", p->s[p->pos]);
+	else
+		snprintf(tok, sizeof tok, "the end");
+	char msg[160];
+	snprintf(msg, sizeof msg, "expected %s, found %s", what, tok);
+	return perr(p, LAY_ESYNTAX, p->pos, "%s", msg);
+}
+
+static int parse_int(struct axe_parser *p, int64_t *out, bool allow_neg);
+
+/* "(512 * 32)": constant products and sums, as TVM prints computed strides. */
+static int parse_const(struct axe_parser *p, int64_t *out)
+{
+	int64_t acc = 0, term;
+	int sign = 1, rc;
+	int open = p->pos++;
+	for (;;) {
+		if ((rc = parse_int(p, &term, true)))
+			return rc;
+		while (accept(p, '*')) {
+			int64_t f;
+			if ((rc = parse_int(p, &f, true)))
+				return rc;
+			if (__builtin_mul_overflow(term, f, &term))
+				return perr(p, LAY_EOVERFLOW, open, "constant overflows 64 bits");
+		}
+		if (__builtin_mul_overflow(term, sign, &term) ||
+		    __builtin_add_overflow(acc, term, &acc))
+			return perr(p, LAY_EOVERFLOW, open, "constant overflows 64 bits");
+		if (accept(p, '+'))
+			sign = 1;
+		else if (accept(p, '-'))
+			sign = -1;
+		else
+			break;
+	}
+	if (!accept(p, ')'))
+		return expect_char(p, ')', "')' closing the constant");
+	*out = acc;
+	return 0;
+}
+
+static int parse_int(struct axe_parser *p, int64_t *out, bool allow_neg)
+{
+	ws(p);
+	int start = p->pos;
+	if (p->s[p->pos] == '(') {
+		int rc = parse_const(p, out);
+		if (!rc && !allow_neg && *out < 0)
+			return perr(p, LAY_EEXTENT, start, "an extent cannot be negative");
+		return rc;
+	}
+	bool neg = false;
+	if (p->s[p->pos] == '-') {
+		if (!allow_neg)
+			return perr(p, LAY_ESYNTAX, start, "an extent cannot be negative");
+		neg = true;
+		p->pos++;
+		ws(p);
+	}
+	if (!isdigit((unsigned char)p->s[p->pos])) {
+		char tok[32];
+		if (p->s[p->pos])
+			snprintf(tok, sizeof tok, "'%c'", p->s[p->pos]);
+		else
+			snprintf(tok, sizeof tok, "the end");
+		return perr(p, LAY_ESYNTAX, p->pos, "expected an integer, found %s", tok);
+	}
+	int64_t v = 0;
+	while (isdigit((unsigned char)p->s[p->pos])) {
+		if (__builtin_mul_overflow(v, 10, &v) ||
+		    __builtin_add_overflow(v, p->s[p->pos] - '0', &v))
+			return perr(p, LAY_EOVERFLOW, start, "integer overflows 64 bits");
+		p->pos++;
+	}
+	if (p->s[p->pos] == '.')
+		return perr(p, LAY_ENOTINT, p->pos, "only integers are allowed");
+	*out = neg ? -v : v;
+	/* "64 * 64": a product, as TVM sources write computed strides */
+	int save = p->pos;
+	ws(p);
+	if (p->s[p->pos] == '*') {
+		int64_t f;
+		p->pos++;
+		int rc = parse_int(p, &f, allow_neg);
+		if (rc)
+			return rc;
+		if (__builtin_mul_overflow(*out, f, out))
+			return perr(p, LAY_EOVERFLOW, start, "product overflows 64 bits");
+		return 0;
+	}
+	p->pos = save;
+	return 0;
+}
+
+/* stride or offset: INT ['@' NAME]; the axis index goes to *axis. */
+static int parse_scaled(struct axe_parser *p, int64_t *v, int *axis)
+{
+	const char *name = "m";
+	char buf[LAYOUTD_MAX_NAME];
+	int at, rc;
+	ws(p);
+	char q = p->s[p->pos];
+	if (q == '"' || q == '\'') {
+		/* TVM's shorthand: a quoted axis name is stride 1 on that axis */
+		int start = ++p->pos, n = 0;
+		while (p->s[p->pos] && p->s[p->pos] != q) {
+			if (n + 1 >= (int)sizeof buf)
+				return perr(p, LAY_ENAME, start, "axis name too long");
+			buf[n++] = p->s[p->pos++];
+		}
+		if (p->s[p->pos] != q)
+			return perr(p, LAY_ESYNTAX, start - 1, "unterminated axis name");
+		p->pos++;
+		buf[n] = '\0';
+		*v = 1;
+		name = buf;
+		at = start;
+		goto found;
+	}
+	if ((rc = parse_int(p, v, true)))
+		return rc;
+	at = p->pos;
+	if (accept(p, '@')) {
+		ws(p);
+		if (strncmp(p->s + p->pos, "Axis.", 5) == 0)
+			p->pos += 5; /* TVM prints 1 @ Axis.laneid */
+		int start = p->pos, n = 0;
+		if (!(isalpha((unsigned char)p->s[p->pos]) || p->s[p->pos] == '_'))
+			return perr(p, LAY_ESYNTAX, p->pos, "expected an axis name after '@'%s",
+				    "");
+		while (isalnum((unsigned char)p->s[p->pos]) || p->s[p->pos] == '_') {
+			if (n + 1 >= (int)sizeof buf)
+				return perr(p, LAY_ENAME, start, "axis name too long");
+			buf[n++] = p->s[p->pos++];
+		}
+		buf[n] = '\0';
+		name = buf;
+		at = start;
+	}
+found:
+	*axis = lay_def_axis(p->def, name, p->ptr, p->err);
+	if (*axis < 0) {
+		if (p->err)
+			p->err->position = lay_utf8_offset(p->s, at);
+		lay_error_source(p->err, p->s);
+		return p->err ? p->err->code : LAY_ELIMIT;
+	}
+	return 0;
+}
+
+/* One group: "(a, b, ...)" or a single item.  Items are extents (ints) or
+ * strides (scaled). */
+static int parse_group(struct axe_parser *p, struct iter *it, int *n, bool strides)
+{
+	bool paren = accept(p, '(');
+	*n = 0;
+	do {
+		if (*n >= LAYOUTD_MAX_ITERS)
+			return perr(p, LAY_ELIMIT, p->pos, "more than %d iters", LAYOUTD_MAX_ITERS);
+		int start = p->pos;
+		int rc = strides ? parse_scaled(p, &it[*n].stride, &it[*n].axis)
+				 : parse_int(p, &it[*n].extent, false);
+		if (rc)
+			return rc;
+		if (!strides && it[*n].extent <= 0)
+			return perr(p, LAY_EEXTENT, start, "extent must be positive");
+		(*n)++;
+		/* "(8,)": a trailing comma before ')' closes a one-element tuple */
+	} while (paren && accept(p, ',') && (ws(p), p->s[p->pos] != ')'));
+	if (paren)
+		return expect_char(p, ')', "',' or ')'");
+	return 0;
+}
+
+/* Inside S[...] or R[...]: "(e...):(s...)", "e:s", "(e...)" or "e, e, ...". */
+static int parse_iters(struct axe_parser *p, struct iter *it, int *n)
+{
+	int ne = 0, rc;
+	ws(p);
+	if ((rc = parse_group(p, it, &ne, false)))
+		return rc;
+	if (accept(p, ':')) {
+		struct iter st[LAYOUTD_MAX_ITERS];
+		int ns = 0, at = p->pos;
+		ws(p);
+		at = p->pos;
+		if ((rc = parse_group(p, st, &ns, true)))
+			return rc;
+		if (ns != ne) {
+			char msg[96];
+			snprintf(msg, sizeof msg, "%d extents but %d strides", ne, ns);
+			return perr(p, LAY_ESHAPE, at, "%s", msg);
+		}
+		for (int k = 0; k < ne; k++) {
+			it[k].stride = st[k].stride;
+			it[k].axis = st[k].axis;
+		}
+	} else {
+		/* extents only: "S[8, 4]" -> compact row-major strides on m */
+		while (accept(p, ',')) {
+			if (ne >= LAYOUTD_MAX_ITERS)
+				return perr(p, LAY_ELIMIT, p->pos, "more than %d iters",
+					    LAYOUTD_MAX_ITERS);
+			int start = p->pos;
+			if ((rc = parse_int(p, &it[ne].extent, false)))
+				return rc;
+			if (it[ne].extent <= 0)
+				return perr(p, LAY_EEXTENT, start, "extent must be positive");
+			ne++;
+		}
+		int m = lay_def_axis(p->def, "m", p->ptr, p->err);
+		if (m < 0)
+			return p->err ? p->err->code : LAY_ELIMIT;
+		int64_t s = 1;
+		for (int k = ne - 1; k >= 0; k--) {
+			it[k].stride = s;
+			it[k].axis = m;
+			if (__builtin_mul_overflow(s, it[k].extent, &s))
+				return perr(p, LAY_EOVERFLOW, p->pos, "extents overflow 64 bits");
+		}
+	}
+	*n = ne;
+	return expect_char(p, ']', "']'");
+}
+
+static int parse_offset_term(struct axe_parser *p)
+{
+	int64_t v;
+	int axis;
+	int rc = parse_scaled(p, &v, &axis);
+	if (rc)
+		return rc;
+	if (__builtin_add_overflow(p->st->offset[axis], v, &p->st->offset[axis]))
+		return perr(p, LAY_EOVERFLOW, p->pos, "offset overflows 64 bits");
+	return 0;
+}
+
+static int parse_text(struct axe_parser *p)
+{
+	ws(p);
+	if (!p->s[p->pos])
+		return perr(p, LAY_ESYNTAX, 0, "empty Axe layout");
+	/* TVM's script printer wraps the spec: T.TileLayout(T.S[...] + ...) */
+	int wrap = -1;
+	{
+		int k = p->pos, last = k;
+		while (isalnum((unsigned char)p->s[k]) || p->s[k] == '_' || p->s[k] == '.') {
+			if (p->s[k] == '.')
+				last = k + 1;
+			k++;
+		}
+		if (k - last == 10 && strncmp(p->s + last, "TileLayout", 10) == 0) {
+			int open = k;
+			while (p->s[open] == ' ' || p->s[open] == '\t')
+				open++;
+			if (p->s[open] == '(') {
+				wrap = open;
+				p->pos = open + 1;
+			}
+		}
+	}
+	for (;;) {
+		ws(p);
+		/* TVM prints its terms as T.S[...] (or Tx.S[...]) */
+		if (strncmp(p->s + p->pos, "T.", 2) == 0)
+			p->pos += 2;
+		else if (strncmp(p->s + p->pos, "Tx.", 3) == 0)
+			p->pos += 3;
+		int start = p->pos;
+		char c = p->s[p->pos];
+		int rc;
+		if ((c == 'S' || c == 'R' || c == 'O') && p->s[p->pos + 1] != '\0') {
+			int save = p->pos;
+			p->pos++;
+			if (!accept(p, '[')) {
+				p->pos = save;
+				return perr(p, LAY_ESYNTAX, save + 1, "expected '[' after %s",
+					    c == 'S'   ? "S"
+					    : c == 'R' ? "R"
+						       : "O");
+			}
+			if (c == 'S') {
+				if (p->seen_s)
+					return perr(p, LAY_ESYNTAX, start,
+						    "a second S[...] term (at most one shard)");
+				p->seen_s = true;
+				rc = parse_iters(p, p->st->shard, &p->st->nshard);
+			} else if (c == 'R') {
+				if (p->seen_r)
+					return perr(p, LAY_ESYNTAX, start,
+						    "a second R[...] term (at most one replica)");
+				p->seen_r = true;
+				rc = parse_iters(p, p->st->rep, &p->st->nrep);
+			} else {
+				bool paren = accept(p, '(');
+				do {
+					rc = parse_offset_term(p);
+				} while (!rc && (accept(p, ',') || accept(p, '+')));
+				if (!rc && paren)
+					rc = expect_char(p, ')', "')'");
+				if (!rc)
+					rc = expect_char(p, ']', "']'");
+			}
+		} else if (c == '(') {
+			/* "(1 @ laneid + 2 @ warpid + 64)": a group of offsets */
+			p->pos++;
+			do {
+				rc = parse_offset_term(p);
+			} while (!rc && (accept(p, '+') || accept(p, ',')));
+			if (!rc)
+				rc = expect_char(p, ')', "'+' or ')'");
+		} else if (isdigit((unsigned char)c) || c == '-') {
+			rc = parse_offset_term(p);
+		} else if (!c) {
+			return perr(p, LAY_ESYNTAX, start, "expected a term after '+'");
+		} else {
+			char tok[8] = { c, 0 };
+			return perr(
+				p, LAY_ESYNTAX, start,
+				"unexpected '%s' (expected S[...], R[...], O[...] or an offset)",
+				tok);
+		}
+		if (rc)
+			return rc;
+		ws(p);
+		if (wrap >= 0 && p->s[p->pos] == ')') {
+			p->pos++;
+			ws(p);
+			if (p->s[p->pos])
+				return perr(p, LAY_ESYNTAX, p->pos,
+					    "expected the end of the layout after TileLayout(...)");
+			return 0;
+		}
+		if (!p->s[p->pos]) {
+			if (wrap >= 0)
+				return perr(p, LAY_ESYNTAX, wrap,
+					    "TileLayout( is never closed: ')' expected");
+			return 0;
+		}
+		if (!accept(p, '+')) {
+			char tok[8] = { p->s[p->pos], 0 };
+			return perr(p, LAY_ESYNTAX, p->pos,
+				    "expected '+' between terms, found '%s'", tok);
+		}
+	}
+}
+
+/* ------------------------------------------------------------------ */
+/* JSON form                                                           */
+
+static int json_iters(struct lay_def *def, json_t *v, const char *ptr, struct iter *it, int *n,
+		      struct lay_error *err)
+{
+	char q[LAY_ERR_PTR], q2[LAY_ERR_PTR];
+	if (!json_is_array(v))
+		return lay_error_set(err, LAY_ESCHEMA, ptr, -1,
+				     "expected an array of [extent, stride, axis] iters");
+	if (json_array_size(v) > LAYOUTD_MAX_ITERS)
+		return lay_error_set(err, LAY_ELIMIT, ptr, -1, "more than %d iters",
+				     LAYOUTD_MAX_ITERS);
+	size_t i;
+	json_t *item;
+	json_array_foreach(v, i, item)
+	{
+		lay_ptr_index(q, sizeof q, ptr, i);
+		size_t len = json_array_size(item);
+		if (!json_is_array(item) || len < 2 || len > 3)
+			return lay_error_set(
+				err, LAY_ESCHEMA, q, -1,
+				"an iter is [extent, stride] or [extent, stride, \"axis\"]");
+		lay_ptr_index(q2, sizeof q2, q, 0);
+		if (lay_json_int(json_array_get(item, 0), q2, &it[i].extent, err))
+			return err ? err->code : LAY_ESCHEMA;
+		if (it[i].extent <= 0)
+			return lay_error_set(err, LAY_EEXTENT, q2, -1,
+					     "extent %lld is not positive",
+					     (long long)it[i].extent);
+		lay_ptr_index(q2, sizeof q2, q, 1);
+		if (lay_json_int(json_array_get(item, 1), q2, &it[i].stride, err))
+			return err ? err->code : LAY_ESCHEMA;
+		const char *axis = "m";
+		if (len == 3) {
+			lay_ptr_index(q2, sizeof q2, q, 2);
+			axis = json_string_value(json_array_get(item, 2));
+			if (!axis)
+				return lay_error_set(err, LAY_ESCHEMA, q2, -1,
+						     "the axis of an iter is a string");
+		}
+		if ((it[i].axis = lay_def_axis(def, axis, q2, err)) < 0)
+			return err ? err->code : LAY_ENAME;
+	}
+	*n = (int)json_array_size(v);
+	return 0;
+}
+
+static int parse_json(struct lay_def *def, struct axe_state *st, json_t *v, const char *ptr,
+		      struct lay_error *err)
+{
+	char q[LAY_ERR_PTR], q2[LAY_ERR_PTR];
+	const char *key;
+	json_t *val;
+	json_object_foreach(v, key, val)
+	{
+		lay_ptr_join(q, sizeof q, ptr, key);
+		int rc;
+		if (strcmp(key, "shard") == 0) {
+			rc = json_iters(def, val, q, st->shard, &st->nshard, err);
+		} else if (strcmp(key, "replica") == 0) {
+			rc = json_iters(def, val, q, st->rep, &st->nrep, err);
+		} else if (strcmp(key, "offset") == 0) {
+			if (!json_is_object(val))
+				return lay_error_set(err, LAY_ESCHEMA, q, -1,
+						     "offset is an object of axis offsets, e.g. "
+						     "{\"warpid\": 4}");
+			const char *ak;
+			json_t *av;
+			rc = 0;
+			json_object_foreach(val, ak, av)
+			{
+				lay_ptr_join(q2, sizeof q2, q, ak);
+				int64_t o;
+				int axis;
+				if (lay_json_int(av, q2, &o, err))
+					return err ? err->code : LAY_ESCHEMA;
+				if ((axis = lay_def_axis(def, ak, q2, err)) < 0)
+					return err ? err->code : LAY_ENAME;
+				st->offset[axis] = o;
+			}
+		} else {
+			return lay_error_set(
+				err, LAY_ESCHEMA, q, -1,
+				"unknown member \"%s\" in the Axe object (shard, replica, offset)",
+				key);
+		}
+		if (rc)
+			return rc;
+	}
+	return 0;
+}
+
+/* ------------------------------------------------------------------ */
+
+static int axe_walk(const struct lay_def *def, lay_emit_fn fn, void *ctx, struct lay_error *err)
+{
+	const struct axe_state *st = def->state;
+	int64_t base[LAYOUTD_MAX_AXES], coord[LAYOUTD_MAX_AXES];
+	int64_t rc_[LAYOUTD_MAX_ITERS];
+	(void)err;
+	for (int64_t e = 0; e < def->size; e++) {
+		memcpy(base, st->offset, sizeof base);
+		for (int k = 0; k < st->nshard; k++)
+			base[st->shard[k].axis] +=
+				(e / st->div[k]) % st->shard[k].extent * st->shard[k].stride;
+		memset(rc_, 0, sizeof rc_);
+		for (;;) {
+			memcpy(coord, base, sizeof coord);
+			for (int k = 0; k < st->nrep; k++)
+				coord[st->rep[k].axis] += rc_[k] * st->rep[k].stride;
+			if (def->swizzle.present)
+				coord[def->swizzle.axis] =
+					lay_swizzle_apply(&def->swizzle, coord[def->swizzle.axis]);
+			int rc = fn(ctx, e, coord, 0);
+			if (rc)
+				return rc;
+			int k = st->nrep - 1;
+			while (k >= 0 && ++rc_[k] == st->rep[k].extent)
+				rc_[k--] = 0;
+			if (k < 0)
+				break;
+		}
+	}
+	return 0;
+}
+
+static void axe_form(const struct lay_def *def, struct lay_form *f)
+{
+	const struct axe_state *st = def->state;
+	if (def->swizzle.present && def->swizzle.eB > 0) {
+		f->kind = LAY_FORM_NONE; /* the XOR is no iterator: enumerate */
+		return;
+	}
+	f->kind = LAY_FORM_FORWARD;
+	f->n = 0;
+	for (int pass = 0; pass < 2; pass++) {
+		const struct iter *it = pass ? st->rep : st->shard;
+		int n = pass ? st->nrep : st->nshard;
+		for (int k = 0; k < n; k++)
+			f->it[f->n++] = (struct lay_form_iter){ it[k].extent, it[k].stride,
+								it[k].axis, pass == 1 };
+	}
+	memcpy(f->offset, st->offset, sizeof f->offset);
+	f->nord = st->nshard; /* the last shard iter is the fastest */
+	for (int k = 0; k < st->nshard; k++)
+		f->ord[k] = st->nshard - 1 - k;
+}
+
+static const struct lay_notation_ops axe_ops = {
+	.walk = axe_walk,
+	.free = free,
+	.ordered = true,
+	.form = axe_form,
+};
+
+/* Largest |coordinate| must fit 64 bits: sum of |(e-1)*s| plus |offset|. */
+static int check_range(struct lay_def *def, struct axe_state *st, const char *ptr,
+		       struct lay_error *err)
+{
+	int64_t span[LAYOUTD_MAX_AXES];
+	for (int a = 0; a < LAYOUTD_MAX_AXES; a++)
+		span[a] = st->offset[a] < 0 ? -st->offset[a] : st->offset[a];
+	for (int pass = 0; pass < 2; pass++) {
+		const struct iter *it = pass ? st->rep : st->shard;
+		int n = pass ? st->nrep : st->nshard;
+		for (int k = 0; k < n; k++) {
+			int64_t s = it[k].stride < 0 ? -it[k].stride : it[k].stride, t;
+			if (it[k].stride == INT64_MIN ||
+			    __builtin_mul_overflow(s, it[k].extent - 1, &t) ||
+			    __builtin_add_overflow(span[it[k].axis], t, &span[it[k].axis]))
+				return lay_error_set(err, LAY_EOVERFLOW, ptr, -1,
+						     "coordinates on axis %s overflow 64 bits",
+						     def->axes[it[k].axis].name);
+			if (it[k].stride == 0)
+				lay_def_warn(def, "stride_zero",
+					     "%s iter %d (extent %lld) has stride 0 on %s: its %s "
+					     "share one place",
+					     pass ? "replica" : "shard", k, (long long)it[k].extent,
+					     def->axes[it[k].axis].name,
+					     pass ? "replicas" : "elements");
+		}
+	}
+	return 0;
+}
+
+/* TVM ComposeLayout: Swizzle<B, M, +-S> on the memory axis m, after the
+ * tile's offsets (swizzle.c); its warnings see the iters on m. */
+static int axe_swizzle(struct lay_def *def, const struct axe_state *st,
+		       const struct lay_axe_compose *ac, const char *ptr, struct lay_error *err)
+{
+	int64_t ext[2 * LAYOUTD_MAX_ITERS], str[2 * LAYOUTD_MAX_ITERS];
+	int n = 0, m = lay_def_axis(def, "m", ptr, err);
+	const char *why = NULL;
+	if (m < 0)
+		return err ? err->code : LAY_ELIMIT;
+	if (lay_swizzle_set(def, ac->B, ac->M, ac->S, false, 0, 0, m, &why))
+		return lay_error_set(err, LAY_ERANGE, ptr, -1, "%s", why);
+	for (int pass = 0; pass < 2; pass++) {
+		const struct iter *it = pass ? st->rep : st->shard;
+		int cnt = pass ? st->nrep : st->nshard;
+		for (int k = 0; k < cnt; k++)
+			if (it[k].axis == m) {
+				ext[n] = it[k].extent;
+				str[n++] = it[k].stride;
+			}
+	}
+	lay_swizzle_warnings(def, n, ext, str, st->offset[m]);
+	return 0;
+}
+
+int lay_axe_parse(struct lay_def *def, json_t *v, json_t *whole, struct lay_error *err)
+{
+	char ptr[LAY_ERR_PTR];
+	(void)whole;
+	lay_ptr_join(ptr, sizeof ptr, def->ptr, "axe");
+	struct axe_state *st = calloc(1, sizeof *st);
+	if (!st)
+		return lay_error_set(err, LAY_ENOMEM, ptr, -1, "out of memory");
+	def->ops = &axe_ops;
+	def->state = st;
+	int rc;
+	struct lay_axe_compose ac = { 0 };
+	if (json_is_string(v)) {
+		const char *text = json_string_value(v);
+		if (strlen(text) > (size_t)def->max_expr_len)
+			return lay_error_set(err, LAY_ELIMIT, ptr, -1,
+					     "Axe text of %zu characters is over the limit %d",
+					     strlen(text), def->max_expr_len);
+		struct axe_parser p = { .s = text, .def = def, .st = st, .ptr = ptr, .err = err };
+		if ((rc = lay_axe_compose_parse(text, ptr, &ac, err)))
+			return rc;
+		if (ac.composed && ac.tile_lo < 0) {
+			/* a bare SwizzleLayout: S[size] on m */
+			int m = lay_def_axis(def, "m", ptr, err);
+			if (m < 0)
+				return err ? err->code : LAY_ELIMIT;
+			st->nshard = 1;
+			st->shard[0] = (struct iter){ ac.bare_size, 1, m };
+		} else if (ac.composed) {
+			/* the tile: the text up to its end, read from its start */
+			char *inner = strndup(text, (size_t)ac.tile_hi);
+			if (!inner)
+				return lay_error_set(err, LAY_ENOMEM, ptr, -1, "out of memory");
+			p.s = inner;
+			p.pos = ac.tile_lo;
+			rc = parse_text(&p);
+			if (rc)
+				lay_error_source(err, text);
+			free(inner);
+		} else {
+			rc = parse_text(&p);
+		}
+	} else if (json_is_object(v)) {
+		rc = parse_json(def, st, v, ptr, err);
+	} else {
+		return lay_error_set(err, LAY_ESCHEMA, ptr, -1,
+				     "axe is a string like \"S[(8,4):(4@laneid,1)]\" or an object "
+				     "{\"shard\": [...]}");
+	}
+	if (rc)
+		return rc;
+	int64_t size = 1, div = 1;
+	for (int k = st->nshard - 1; k >= 0; k--) {
+		st->div[k] = div;
+		if (__builtin_mul_overflow(div, st->shard[k].extent, &div))
+			return lay_error_set(err, LAY_EOVERFLOW, ptr, -1,
+					     "the product of the shard extents overflows 64 bits");
+	}
+	size = div;
+	if ((rc = check_range(def, st, ptr, err)))
+		return rc;
+	if (def->logical_given) {
+		if (def->size != size) {
+			char q[LAY_ERR_PTR];
+			lay_ptr_join(q, sizeof q, def->ptr, "logical");
+			return lay_error_set(err, LAY_ESHAPE, q, -1,
+					     "logical size %lld differs from the shard size %lld "
+					     "(product of the S[...] extents)",
+					     (long long)def->size, (long long)size);
+		}
+	} else {
+		if ((rc = lay_def_set_shape(def, 1, &size, ptr, err)))
+			return rc;
+	}
+	int64_t bound = def->size;
+	for (int k = 0; k < st->nrep; k++)
+		if (__builtin_mul_overflow(bound, st->rep[k].extent, &bound))
+			bound = INT64_MAX;
+	def->placements_bound = bound;
+	if (ac.composed)
+		return axe_swizzle(def, st, &ac, ptr, err);
+	return 0;
+}

@@ -1,0 +1,344 @@
+/*
+ * axe_compose.c - TVM TIRx swizzled layouts in the axe notation
+ * (docs/swizzle.md): `ComposeLayout(per_element, swizzle_len, atom_len,
+ * TileLayout(S[...]) [, swizzle_inner=False])`, its printed form with `T.`
+ * prefixes, keyword arguments, and the legacy
+ * `ComposeLayout(SwizzleLayout(M, B, S[, swizzle_inner=...]), TileLayout(...))`
+ * or a bare `SwizzleLayout(...)`.  ComposeLayout(M, B, S, tile, inner) is
+ * Swizzle<B, M, inner ? S : -S> on the tile's memory axis.  This file finds
+ * the parts; axe.c parses the tile.
+ */
+#include <ctype.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "notation/axe_compose.h"
+
+struct ap {
+	const char *s;
+	int pos;
+	const char *ptr;
+	struct lay_error *err;
+};
+
+static int ap_err(struct ap *p, int code, int pos, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
+static int ap_err(struct ap *p, int code, int pos, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	lay_text_verror(p->err, code, p->ptr, p->s, pos, fmt, ap);
+	va_end(ap);
+	return code;
+}
+
+static void ws(struct ap *p)
+{
+	while (isspace((unsigned char)p->s[p->pos]))
+		p->pos++;
+}
+
+static int expected(struct ap *p, const char *what)
+{
+	char tok[48];
+	const char *c = p->s + p->pos;
+	if (!*c)
+		snprintf(tok, sizeof tok, "the end of the text");
+	else if (isalnum((unsigned char)*c) || *c == '_') {
+		int n = 0;
+		while (isalnum((unsigned char)c[n]) || c[n] == '_')
+			n++;
+		snprintf(tok, sizeof tok, "'%.*s'", n > 30 ? 30 : n, c);
+	} else if ((unsigned char)*c >= 0x80)
+		snprintf(tok, sizeof tok, "a non-ASCII character");
+	else
+		snprintf(tok, sizeof tok, "'%c'", *c);
+	return ap_err(p, LAY_ESYNTAX, p->pos, "expected %s, found %s", what, tok);
+}
+
+static int expect(struct ap *p, char c, const char *what)
+{
+	ws(p);
+	if (p->s[p->pos] == c) {
+		p->pos++;
+		return 0;
+	}
+	return expected(p, what);
+}
+
+/* A dotted name (T.ComposeLayout, tvm.tirx.TileLayout): its last part. */
+static bool name(struct ap *p, char *last, size_t n, int *start)
+{
+	ws(p);
+	*start = p->pos;
+	if (!(isalpha((unsigned char)p->s[p->pos]) || p->s[p->pos] == '_'))
+		return false;
+	for (;;) {
+		size_t len = 0;
+		while (isalnum((unsigned char)p->s[p->pos]) || p->s[p->pos] == '_') {
+			if (len + 1 < n)
+				last[len++] = p->s[p->pos];
+			p->pos++;
+		}
+		last[len] = '\0';
+		if (p->s[p->pos] == '.' &&
+		    (isalpha((unsigned char)p->s[p->pos + 1]) || p->s[p->pos + 1] == '_')) {
+			p->pos++;
+			continue;
+		}
+		return true;
+	}
+}
+
+static int integer(struct ap *p, int64_t *v, int *at)
+{
+	ws(p);
+	*at = p->pos;
+	bool neg = p->s[p->pos] == '-';
+	if (neg)
+		p->pos++;
+	if (!isdigit((unsigned char)p->s[p->pos]))
+		return expected(p, "an integer");
+	int64_t x = 0;
+	while (isdigit((unsigned char)p->s[p->pos])) {
+		x = x * 10 + (p->s[p->pos++] - '0');
+		if (x > 1000000)
+			return ap_err(p, LAY_ERANGE, *at, "swizzle parameter is too large");
+	}
+	*v = neg ? -x : x;
+	return 0;
+}
+
+static int boolean(struct ap *p, bool *v)
+{
+	char w[16];
+	int at;
+	if (!name(p, w, sizeof w, &at))
+		return expected(p, "True or False");
+	if (strcmp(w, "True") == 0 || strcmp(w, "true") == 0)
+		*v = true;
+	else if (strcmp(w, "False") == 0 || strcmp(w, "false") == 0)
+		*v = false;
+	else {
+		p->pos = at;
+		return expected(p, "True or False");
+	}
+	return 0;
+}
+
+/* TileLayout(SPEC): the span of SPEC, balanced up to its ')'. */
+static int tile(struct ap *p, struct lay_axe_compose *c)
+{
+	int depth = 0, open = p->pos;
+	if (expect(p, '(', "'(' after TileLayout"))
+		return p->err ? p->err->code : LAY_ESYNTAX;
+	ws(p);
+	c->tile_lo = p->pos;
+	for (;; p->pos++) {
+		char ch = p->s[p->pos];
+		if (!ch)
+			return ap_err(p, LAY_ESYNTAX, open, "TileLayout( is never closed");
+		if (ch == '(' || ch == '[')
+			depth++;
+		else if (ch == ']' && depth > 0)
+			depth--;
+		else if (ch == ')') {
+			if (depth == 0)
+				break;
+			depth--;
+		}
+	}
+	c->tile_hi = p->pos;
+	p->pos++;
+	if (c->tile_hi <= c->tile_lo)
+		return ap_err(p, LAY_ESYNTAX, c->tile_lo, "TileLayout() has no S[...] to swizzle");
+	return 0;
+}
+
+/* SwizzleLayout(per_element, swizzle_len, atom_len[, swizzle_inner=B]). */
+static int swizzle_layout(struct ap *p, int64_t v[3], int vpos[3], bool *inner)
+{
+	char key[32];
+	int at;
+	if (expect(p, '(', "'(' after SwizzleLayout"))
+		return p->err ? p->err->code : LAY_ESYNTAX;
+	for (int k = 0; k < 3; k++) {
+		if (k && expect(p, ',', "',' and the next swizzle parameter"))
+			return p->err ? p->err->code : LAY_ESYNTAX;
+		int save = p->pos;
+		if (name(p, key, sizeof key, &at)) {
+			static const char *keys[] = { "per_element", "swizzle_len", "atom_len" };
+			if (strcmp(key, keys[k]) != 0)
+				return ap_err(p, LAY_ESYNTAX, at, "expected %s=", keys[k]);
+			if (expect(p, '=', "'='"))
+				return p->err ? p->err->code : LAY_ESYNTAX;
+		} else {
+			p->pos = save;
+		}
+		int rc = integer(p, &v[k], &vpos[k]);
+		if (rc)
+			return rc;
+	}
+	ws(p);
+	if (p->s[p->pos] == ',') {
+		p->pos++;
+		if (!name(p, key, sizeof key, &at) || strcmp(key, "swizzle_inner") != 0) {
+			p->pos = at;
+			return expected(p, "swizzle_inner=True or False");
+		}
+		if (expect(p, '=', "'='"))
+			return p->err ? p->err->code : LAY_ESYNTAX;
+		int rc = boolean(p, inner);
+		if (rc)
+			return rc;
+	}
+	return expect(p, ')', "')' closing SwizzleLayout(...)");
+}
+
+static int finish(struct ap *p, struct lay_axe_compose *c, const int64_t v[3], const int vpos[3],
+		  bool inner)
+{
+	static const char *what[] = { "per_element", "swizzle_len", "atom_len" };
+	for (int k = 0; k < 3; k++)
+		if (v[k] < 0)
+			return ap_err(p, LAY_ERANGE, vpos[k], "%s %lld is negative", what[k],
+				      (long long)v[k]);
+	if (v[2] < v[1])
+		return ap_err(p, LAY_ERANGE, vpos[2],
+			      "atom_len %lld is below swizzle_len %lld: the XORed bit fields "
+			      "would overlap",
+			      (long long)v[2], (long long)v[1]);
+	const char *why = lay_swizzle_invalid((int)v[1], (int)v[0], (int)v[2]);
+	if (why)
+		return ap_err(p, LAY_ERANGE, vpos[0], "ComposeLayout(%lld, %lld, %lld): %s",
+			      (long long)v[0], (long long)v[1], (long long)v[2], why);
+	c->composed = true;
+	c->M = (int)v[0];
+	c->B = (int)v[1];
+	c->S = inner ? (int)v[2] : -(int)v[2];
+	c->sw_pos = vpos[0];
+	return 0;
+}
+
+int lay_axe_compose_parse(const char *text, const char *ptr, struct lay_axe_compose *c,
+			  struct lay_error *err)
+{
+	struct ap p = { .s = text, .ptr = ptr, .err = err };
+	char w[64], key[32];
+	int at, rc, vpos[3] = { 0, 0, 0 };
+	int64_t v[3] = { 0, 0, 0 };
+	bool inner = true;
+	memset(c, 0, sizeof *c);
+	c->tile_lo = c->tile_hi = -1;
+	if (!name(&p, w, sizeof w, &at))
+		return 0;
+	if (strcmp(w, "SwizzleLayout") == 0) {
+		/* a bare swizzle: the identity tile of its own size */
+		if ((rc = swizzle_layout(&p, v, vpos, &inner)))
+			return rc;
+		if ((rc = finish(&p, c, v, vpos, inner)))
+			return rc;
+		c->bare_size = (int64_t)1 << (v[0] + v[1] + v[2]);
+	} else if (strcmp(w, "ComposeLayout") == 0) {
+		int n = 0; /* positional arguments read */
+		bool legacy = false, have_tile = false, have[3] = { false, false, false };
+		if ((rc = expect(&p, '(', "'(' after ComposeLayout")))
+			return rc;
+		for (;;) {
+			int save;
+			ws(&p);
+			save = p.pos;
+			if (name(&p, key, sizeof key, &at)) {
+				ws(&p);
+				if (p.s[p.pos] == '=') {
+					/* keyword argument */
+					p.pos++;
+					int k = strcmp(key, "per_element") == 0	    ? 0
+						: strcmp(key, "swizzle_len") == 0   ? 1
+						: strcmp(key, "atom_len") == 0	    ? 2
+						: strcmp(key, "swizzle_inner") == 0 ? 3
+						: strcmp(key, "tile_layout") == 0   ? 4
+										    : -1;
+					if (k < 0)
+						return ap_err(&p, LAY_ESYNTAX, at,
+							      "unknown argument '%s' (per_element, "
+							      "swizzle_len, atom_len, tile_layout, "
+							      "swizzle_inner)",
+							      key);
+					if (k < 3) {
+						if ((rc = integer(&p, &v[k], &vpos[k])))
+							return rc;
+						have[k] = true;
+					} else if (k == 3) {
+						if ((rc = boolean(&p, &inner)))
+							return rc;
+					} else {
+						char t[32];
+						if (!name(&p, t, sizeof t, &at) ||
+						    strcmp(t, "TileLayout") != 0) {
+							p.pos = at;
+							return expected(&p, "TileLayout(...)");
+						}
+						if ((rc = tile(&p, c)))
+							return rc;
+						have_tile = true;
+					}
+				} else if (strcmp(key, "SwizzleLayout") == 0 && n == 0) {
+					legacy = true;
+					if ((rc = swizzle_layout(&p, v, vpos, &inner)))
+						return rc;
+					have[0] = have[1] = have[2] = true;
+					n = 3;
+				} else if (strcmp(key, "TileLayout") == 0) {
+					if (!legacy && n < 3)
+						return ap_err(&p, LAY_ESYNTAX, at,
+							      "ComposeLayout takes per_element, "
+							      "swizzle_len and atom_len before the "
+							      "TileLayout");
+					if ((rc = tile(&p, c)))
+						return rc;
+					have_tile = true;
+					n = 4;
+				} else {
+					p.pos = save;
+					return expected(&p, n < 3 ? "an integer swizzle parameter"
+								  : "TileLayout(...)");
+				}
+			} else {
+				if (n >= 3)
+					return expected(&p, "TileLayout(...)");
+				if ((rc = integer(&p, &v[n], &vpos[n])))
+					return rc;
+				have[n++] = true;
+			}
+			ws(&p);
+			if (p.s[p.pos] == ',') {
+				p.pos++;
+				ws(&p);
+				if (p.s[p.pos] == ')')
+					break;
+				continue;
+			}
+			break;
+		}
+		if ((rc = expect(&p, ')', "',' or ')' closing ComposeLayout(...)")))
+			return rc;
+		for (int k = 0; k < 3; k++)
+			if (!have[k])
+				return ap_err(&p, LAY_ESYNTAX, at,
+					      "ComposeLayout needs per_element, swizzle_len and "
+					      "atom_len");
+		if (!have_tile)
+			return ap_err(&p, LAY_ESYNTAX, at, "ComposeLayout needs a TileLayout(...)");
+		if ((rc = finish(&p, c, v, vpos, inner)))
+			return rc;
+	} else {
+		return 0; /* a plain Axe layout */
+	}
+	ws(&p);
+	if (p.s[p.pos])
+		return expected(&p, "the end of the layout");
+	return 0;
+}

@@ -1,0 +1,1218 @@
+/*
+ * cute.c - the cute notation (docs/notations.md): CuTe `Shape:Stride` layouts,
+ * in the printed form `((4,8),(2,2)):((32,1),(16,8))` or as the C++ type
+ * text pasted from CUTLASS headers (`Layout<Shape<...>, Stride<...>>`,
+ * `_N`, `Int<N>`, `cute::`, comments).  Coordinates are colexicographic
+ * (leftmost mode fastest).  Two roles: "memory" (logical -> index, the
+ * default) and "tv" (thread, value -> colex index into the tile).
+ */
+#include <ctype.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "algebra/cute_algebra.h"
+#include "notation/cute_atoms.h"
+#include "notation/cute_print.h"
+#include "analysis/tmem.h"
+#include "layout.h"
+
+/* Nodes of one parsed tuple tree: a text holds at most this many (leaves
+ * are capped separately by LAYOUTD_MAX_ITERS; this bounds `((((8))))`). */
+#define CUTE_MAX_NODES 1024
+
+struct node {
+	int pos; /* character offset where the mode starts */
+	bool leaf;
+	int64_t val;
+	char axis[LAYOUTD_MAX_NAME]; /* "" = plain stride (axis m) */
+	int nkids;
+	int kid;  /* first child */
+	int next; /* next sibling, -1 at the end */
+};
+
+enum cute_role { ROLE_MEMORY, ROLE_TV };
+
+struct cute_state {
+	int role;
+	int nleaf;
+	int64_t ext[LAYOUTD_MAX_ITERS];
+	int64_t stride[LAYOUTD_MAX_ITERS];
+	int axis[LAYOUTD_MAX_ITERS]; /* memory: def axis index; tv: unused */
+	/* tv: leaves [0, tv_split) are the thread mode, the rest the values */
+	int tv_split;
+	int64_t threads, values;
+	/* top-level modes: leaves [mlo[m], mlo[m+1]) and the mode sizes */
+	int nmodes;
+	int mlo[LAYOUTD_MAX_ITERS + 1];
+	int64_t msize[LAYOUTD_MAX_ITERS];
+	int a_thread, a_value;
+};
+
+/* ------------------------------------------------------------------ */
+/* Parser                                                              */
+
+struct cute_parser {
+	const char *s;
+	int pos;
+	const char *ptr;
+	struct lay_error *err;
+	struct node *nodes;
+	int nnodes;
+	int depth;
+	int nleaf; /* leaves of the tree being parsed */
+};
+
+static int perr(struct cute_parser *p, int code, int pos, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
+static int perr(struct cute_parser *p, int code, int pos, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	lay_text_verror(p->err, code, p->ptr, p->s, pos, fmt, ap);
+	va_end(ap);
+	return code;
+}
+
+/* A short description of what is at pos, for "expected X, found Y". */
+static void found(const struct cute_parser *p, int pos, char *out, size_t n)
+{
+	const char *c = p->s + pos;
+	if (!*c) {
+		snprintf(out, n, "the end of the text");
+		return;
+	}
+	if (isalpha((unsigned char)*c) || *c == '_') {
+		int len = 0;
+		while (isalnum((unsigned char)c[len]) || c[len] == '_')
+			len++;
+		snprintf(out, n, "'%.*s'", len > 40 ? 40 : len, c);
+		return;
+	}
+	if (isdigit((unsigned char)*c)) {
+		int len = 0;
+		while (isdigit((unsigned char)c[len]))
+			len++;
+		snprintf(out, n, "'%.*s'", len > 40 ? 40 : len, c);
+		return;
+	}
+	if ((unsigned char)*c >= 0x80) {
+		snprintf(out, n, "a non-ASCII character");
+		return;
+	}
+	snprintf(out, n, "'%c'", *c);
+}
+
+static int expected(struct cute_parser *p, const char *what)
+{
+	char tok[64];
+	found(p, p->pos, tok, sizeof tok);
+	return perr(p, LAY_ESYNTAX, p->pos, "expected %s, found %s", what, tok);
+}
+
+/* Skip whitespace and C++ comments; an unterminated block comment is an
+ * error located at its opening. */
+static int skip(struct cute_parser *p)
+{
+	if (lay_cxx_skip(p->s, &p->pos) == 0)
+		return 0;
+	return perr(p, LAY_ESYNTAX, p->pos, "unterminated comment: '/*' without '*/'");
+}
+
+/* Skip, then consume c if it is next. */
+static int accept(struct cute_parser *p, char c, bool *got)
+{
+	int rc = skip(p);
+	*got = false;
+	if (rc)
+		return rc;
+	if (p->s[p->pos] == c) {
+		p->pos++;
+		*got = true;
+	}
+	return 0;
+}
+
+static int expect_char(struct cute_parser *p, char c, const char *what)
+{
+	bool got;
+	int rc = accept(p, c, &got);
+	if (rc || got)
+		return rc;
+	return expected(p, what);
+}
+
+/* An identifier, with `cute::` qualifiers dropped.  *start is where its
+ * last segment (the name itself) begins. */
+static int ident(struct cute_parser *p, char *out, size_t n, int *start)
+{
+	*start = p->pos;
+	for (;;) {
+		int b = p->pos;
+		size_t len = 0;
+		while (isalnum((unsigned char)p->s[p->pos]) || p->s[p->pos] == '_') {
+			if (len + 1 < n)
+				out[len++] = p->s[p->pos];
+			p->pos++;
+		}
+		out[len] = '\0';
+		int save = p->pos;
+		int rc = skip(p);
+		if (rc)
+			return rc;
+		*start = b;
+		if (p->s[p->pos] == ':' && p->s[p->pos + 1] == ':') {
+			if (strcmp(out, "cute") != 0)
+				return perr(p, LAY_ESYNTAX, b,
+					    "unknown namespace '%s' (only cute:: is accepted)",
+					    out);
+			p->pos += 2;
+			if ((rc = skip(p)))
+				return rc;
+			if (!(isalpha((unsigned char)p->s[p->pos]) || p->s[p->pos] == '_'))
+				return expected(p, "a name after 'cute::'");
+			continue;
+		}
+		p->pos = save;
+		return 0;
+	}
+}
+
+/* Decimal digits at p->pos into *v; reals are refused, overflow located. */
+static int digits(struct cute_parser *p, int start, bool neg, int64_t *v)
+{
+	int64_t x = 0;
+	if (!isdigit((unsigned char)p->s[p->pos]))
+		return expected(p, "an integer");
+	while (isdigit((unsigned char)p->s[p->pos])) {
+		int d = p->s[p->pos] - '0';
+		if (__builtin_mul_overflow(x, 10, &x) ||
+		    __builtin_add_overflow(x, neg ? -d : d, &x))
+			return perr(p, LAY_EOVERFLOW, start, "integer overflows 64 bits");
+		p->pos++;
+	}
+	if (p->s[p->pos] == '.' || p->s[p->pos] == 'e' || p->s[p->pos] == 'E') {
+		int end = p->pos + 1;
+		while (isalnum((unsigned char)p->s[end]) || p->s[end] == '.' ||
+		       ((p->s[end] == '-' || p->s[end] == '+') &&
+			(p->s[end - 1] == 'e' || p->s[end - 1] == 'E')))
+			end++;
+		return perr(p, LAY_ENOTINT, start,
+			    "%.*s is not an integer; CuTe shapes and strides hold integers only",
+			    end - start > 40 ? 40 : end - start, p->s + start);
+	}
+	if (isalpha((unsigned char)p->s[p->pos]) || p->s[p->pos] == '_')
+		return expected(p, "',' or a closing bracket after a number");
+	*v = x;
+	return 0;
+}
+
+static int new_node(struct cute_parser *p, int pos)
+{
+	if (p->nnodes >= CUTE_MAX_NODES)
+		return perr(p, LAY_ELIMIT, pos, "more than %d modes in the layout text",
+			    CUTE_MAX_NODES),
+		       -1;
+	struct node *n = &p->nodes[p->nnodes];
+	memset(n, 0, sizeof *n);
+	n->pos = pos;
+	n->kid = n->next = -1;
+	return p->nnodes++;
+}
+
+static int parse_item(struct cute_parser *p, bool stride, int *out);
+
+/* The children of a tuple up to `close` (')' or '>'), after the opener. */
+static int parse_kids(struct cute_parser *p, int tuple, char close, bool stride)
+{
+	const char *what = close == ')' ? "',' or ')'" : "',' or '>'";
+	int last = -1, rc;
+	if (++p->depth > LAYOUTD_MAX_JSON_DEPTH)
+		return perr(p, LAY_ELIMIT, p->nodes[tuple].pos, "modes nested deeper than %d",
+			    LAYOUTD_MAX_JSON_DEPTH);
+	for (;;) {
+		int kid;
+		if ((rc = parse_item(p, stride, &kid)))
+			return rc;
+		if (last < 0)
+			p->nodes[tuple].kid = kid;
+		else
+			p->nodes[last].next = kid;
+		last = kid;
+		p->nodes[tuple].nkids++;
+		bool got;
+		if ((rc = accept(p, ',', &got)))
+			return rc;
+		if (got && close == ')') {
+			/* a trailing comma, as Python prints a one-element tuple
+			 * and pycute a rank-1 layout: (8,):(2,) */
+			bool end;
+			if ((rc = accept(p, ')', &end)))
+				return rc;
+			if (end)
+				break;
+		}
+		if (got)
+			continue;
+		if ((rc = expect_char(p, close, what)))
+			return rc;
+		break;
+	}
+	p->depth--;
+	return 0;
+}
+
+/* A leaf value at p->pos: [-]digits, _N, _mN, Int<N>, optionally k@axis. */
+static int parse_leaf(struct cute_parser *p, int node, bool stride)
+{
+	struct node *n = &p->nodes[node];
+	int start = p->pos, rc;
+	char c = p->s[p->pos];
+	if (c == '-' || c == '+') {
+		p->pos++;
+		if ((rc = skip(p)))
+			return rc;
+		if ((rc = digits(p, start, c == '-', &n->val)))
+			return rc;
+	} else if (isdigit((unsigned char)c)) {
+		if ((rc = digits(p, start, false, &n->val)))
+			return rc;
+	} else {
+		char name[LAYOUTD_MAX_NAME];
+		int at;
+		if ((rc = ident(p, name, sizeof name, &at)))
+			return rc;
+		if (name[0] == '_' && (isdigit((unsigned char)name[1]) ||
+				       (name[1] == 'm' && isdigit((unsigned char)name[2])))) {
+			/* _N and _mN (CuTe's Int<-N>): re-read the digits in place */
+			bool neg = name[1] == 'm';
+			p->pos = at + (neg ? 2 : 1);
+			if ((rc = digits(p, at, neg, &n->val)))
+				return rc;
+		} else if (strcmp(name, "Int") == 0 || strcmp(name, "C") == 0) {
+			if ((rc = expect_char(p, '<', "'<' after Int")))
+				return rc;
+			if ((rc = skip(p)))
+				return rc;
+			int vs = p->pos;
+			bool neg = p->s[p->pos] == '-';
+			if (neg) {
+				p->pos++;
+				if ((rc = skip(p)))
+					return rc;
+			}
+			if ((rc = digits(p, vs, neg, &n->val)))
+				return rc;
+			if ((rc = expect_char(p, '>', "'>' closing Int<N>")))
+				return rc;
+		} else {
+			p->pos = at;
+			return expected(p, stride ? "a stride (an integer, _N, Int<N>, k@axis, "
+						    "'(' or Stride<...>)"
+						  : "an extent (an integer, _N, Int<N>, '(' or "
+						    "Shape<...>)");
+		}
+	}
+	int save = p->pos;
+	if ((rc = skip(p)))
+		return rc;
+	if (p->s[p->pos] != '@') {
+		p->pos = save;
+		return 0;
+	}
+	int at_pos = p->pos;
+	if (!stride)
+		return perr(p, LAY_ESYNTAX, at_pos,
+			    "an extent has no axis: '@axis' belongs to strides");
+	p->pos++;
+	if ((rc = skip(p)))
+		return rc;
+	if (!(isalpha((unsigned char)p->s[p->pos]) || p->s[p->pos] == '_'))
+		return expected(p, "an axis name after '@'");
+	int ns = p->pos;
+	size_t len = 0;
+	while (isalnum((unsigned char)p->s[p->pos]) || p->s[p->pos] == '_') {
+		if (len + 1 >= sizeof n->axis)
+			return perr(p, LAY_ENAME, ns, "axis name longer than %d characters",
+				    LAYOUTD_MAX_NAME - 1);
+		n->axis[len++] = p->s[p->pos++];
+	}
+	n->axis[len] = '\0';
+	return 0;
+}
+
+/* One mode: a tuple `( ... )`, `Shape< ... >` / `Stride< ... >`, or a leaf. */
+static int parse_item(struct cute_parser *p, bool stride, int *out)
+{
+	int rc = skip(p);
+	if (rc)
+		return rc;
+	int start = p->pos;
+	int node = new_node(p, start);
+	if (node < 0)
+		return p->err ? p->err->code : LAY_ELIMIT;
+	*out = node;
+	char c = p->s[p->pos];
+	if (c == '(') {
+		p->pos++;
+		return parse_kids(p, node, ')', stride);
+	}
+	if (isalpha((unsigned char)c)) {
+		char name[LAYOUTD_MAX_NAME];
+		int at;
+		if ((rc = ident(p, name, sizeof name, &at)))
+			return rc;
+		if (strcmp(name, "Shape") == 0 || strcmp(name, "Stride") == 0 ||
+		    strcmp(name, "tuple") == 0) {
+			if ((rc = expect_char(p, '<', "'<'")))
+				return rc;
+			return parse_kids(p, node, '>', stride);
+		}
+		p->pos = at;
+		/* Int<N> and unknown names are handled (and refused) by the leaf */
+	}
+	p->nodes[node].leaf = true;
+	if (++p->nleaf > LAYOUTD_MAX_ITERS)
+		return perr(p, LAY_ELIMIT, start, "more than %d leaf modes (the limit)",
+			    LAYOUTD_MAX_ITERS);
+	return parse_leaf(p, node, stride);
+}
+
+/* Render a mode in the printed form, for messages. */
+static void render(const struct cute_parser *p, int node, char *out, size_t n)
+{
+	const struct node *x = &p->nodes[node];
+	size_t len = strlen(out);
+	if (len + 1 >= n)
+		return;
+	if (x->leaf) {
+		snprintf(out + len, n - len, "%lld%s%s", (long long)x->val, x->axis[0] ? "@" : "",
+			 x->axis);
+		return;
+	}
+	snprintf(out + len, n - len, "(");
+	for (int k = x->kid; k >= 0; k = p->nodes[k].next) {
+		if (k != x->kid) {
+			len = strlen(out);
+			snprintf(out + len, n - len, ",");
+		}
+		render(p, k, out, n);
+	}
+	len = strlen(out);
+	snprintf(out + len, n - len, ")");
+}
+
+/* Congruence (same profile).  The first mismatch is reported at the
+ * innermost tuple pair holding it, located at the stride's offending mode. */
+static int congruent(struct cute_parser *p, int sh, int st)
+{
+	const struct node *a = &p->nodes[sh], *b = &p->nodes[st];
+	char ps[160] = "", pt[160] = "", ks[160] = "", kt[160] = "";
+	if (a->leaf && b->leaf)
+		return 0;
+	if (a->leaf != b->leaf) {
+		render(p, sh, ps, sizeof ps);
+		render(p, st, pt, sizeof pt);
+		return perr(p, LAY_ECONGRUENT, b->pos,
+			    "shape and stride are not congruent: the shape has %s where the stride "
+			    "has %s",
+			    ps, pt);
+	}
+	int ka = a->kid, kb = b->kid, i = 0;
+	for (; ka >= 0 && kb >= 0; ka = p->nodes[ka].next, kb = p->nodes[kb].next, i++) {
+		const struct node *x = &p->nodes[ka], *y = &p->nodes[kb];
+		if (x->leaf != y->leaf) {
+			render(p, sh, ps, sizeof ps);
+			render(p, st, pt, sizeof pt);
+			render(p, ka, ks, sizeof ks);
+			render(p, kb, kt, sizeof kt);
+			return perr(p, LAY_ECONGRUENT, y->pos,
+				    "shape %s and stride %s are not congruent: mode %d is %s in "
+				    "the shape but %s in the stride",
+				    ps, pt, i, ks, kt);
+		}
+		int rc = congruent(p, ka, kb);
+		if (rc)
+			return rc;
+	}
+	if (ka >= 0 || kb >= 0) {
+		render(p, sh, ps, sizeof ps);
+		render(p, st, pt, sizeof pt);
+		return perr(p, LAY_ECONGRUENT, kb >= 0 ? p->nodes[kb].pos : b->pos,
+			    "shape %s and stride %s are not congruent: %d modes in the shape but "
+			    "%d in the stride",
+			    ps, pt, a->nkids, b->nkids);
+	}
+	return 0;
+}
+
+/* Leaves of a tree left to right (= colex order), into idx[]. */
+static void leaves(const struct cute_parser *p, int node, int *idx, int *n)
+{
+	const struct node *x = &p->nodes[node];
+	if (x->leaf) {
+		idx[(*n)++] = node;
+		return;
+	}
+	for (int k = x->kid; k >= 0; k = p->nodes[k].next)
+		leaves(p, k, idx, n);
+}
+
+/* ------------------------------------------------------------------ */
+/* tile_to_shape (composed layouts, cute_atoms.c)                      */
+
+static int new_leaf(struct cute_parser *p, int pos, int64_t val)
+{
+	int n = new_node(p, pos);
+	if (n >= 0) {
+		p->nodes[n].leaf = true;
+		p->nodes[n].val = val;
+	}
+	return n;
+}
+
+/* A stride tree congruent to `node` with CuTe's compact colex strides. */
+static int compact_tree(struct cute_parser *p, int node, int64_t *acc)
+{
+	const struct node *x = &p->nodes[node];
+	if (x->leaf) {
+		int n = new_leaf(p, x->pos, *acc);
+		if (n >= 0 && __builtin_mul_overflow(*acc, p->nodes[node].val, acc))
+			*acc = INT64_MAX;
+		return n;
+	}
+	int t = new_node(p, x->pos), last = -1;
+	if (t < 0)
+		return -1;
+	for (int k = p->nodes[node].kid; k >= 0; k = p->nodes[k].next) {
+		int c = compact_tree(p, k, acc);
+		if (c < 0)
+			return -1;
+		if (last < 0)
+			p->nodes[t].kid = c;
+		else
+			p->nodes[last].next = c;
+		last = c;
+		p->nodes[t].nkids++;
+	}
+	return t;
+}
+
+/*
+ * tile_to_shape(atom, target[, order]) on the parsed atom layout: mode i
+ * becomes (atom_i, n_i):(stride_i, C * d_i), C the atom's size, n_i and d_i
+ * the block of cute_atoms.c (CuTe's blocked_product with an ordered block;
+ * exact for atoms whose offsets fill 0..C-1, which every swizzle atom does).
+ */
+static int tile_nodes(struct cute_parser *p, int *shape, int *stride, struct lay_cute_compose *cc)
+{
+	int R = cc->tile_rank, r = 0, rc;
+	int sk[LAYOUTD_MAX_RANK], tk[LAYOUTD_MAX_RANK], lv[LAYOUTD_MAX_ITERS],
+		sv[LAYOUTD_MAX_ITERS];
+	int nl = 0, ns = 0;
+	int64_t a[LAYOUTD_MAX_RANK], n[LAYOUTD_MAX_RANK], d[LAYOUTD_MAX_RANK], C = 1;
+	if (*stride < 0) {
+		int64_t acc = 1;
+		if ((*stride = compact_tree(p, *shape, &acc)) < 0)
+			return p->err ? p->err->code : LAY_ELIMIT;
+	}
+	if ((rc = congruent(p, *shape, *stride)))
+		return rc;
+	if (p->nodes[*shape].leaf) {
+		sk[r] = *shape;
+		tk[r++] = *stride;
+	} else {
+		for (int k = p->nodes[*shape].kid, j = p->nodes[*stride].kid; k >= 0;
+		     k = p->nodes[k].next, j = p->nodes[j].next) {
+			if (r >= LAYOUTD_MAX_RANK || r >= R)
+				return perr(
+					p, LAY_ESHAPE, cc->tile_pos,
+					"tile_to_shape: the atom has %d modes, more than the %d of "
+					"the target shape",
+					p->nodes[*shape].nkids, R);
+			sk[r] = k;
+			tk[r++] = j;
+		}
+	}
+	leaves(p, *shape, lv, &nl);
+	leaves(p, *stride, sv, &ns);
+	if (nl + 2 * R > LAYOUTD_MAX_ITERS)
+		return perr(p, LAY_ELIMIT, cc->tile_pos,
+			    "the tiled layout has more than %d leaf modes (the limit)",
+			    LAYOUTD_MAX_ITERS);
+	/* the atom must be compact: sorted by stride, each stride is the
+	 * product of the extents below it */
+	int order[LAYOUTD_MAX_ITERS], no = 0;
+	for (int k = 0; k < nl; k++) {
+		const struct node *e = &p->nodes[lv[k]], *t = &p->nodes[sv[k]];
+		if (e->val <= 0)
+			return perr(p, LAY_EEXTENT, e->pos, "extent %lld is not positive",
+				    (long long)e->val);
+		if (t->axis[0])
+			return perr(p, LAY_ESCHEMA, t->pos,
+				    "tile_to_shape tiles a memory layout: stride %lld@%s names an "
+				    "axis",
+				    (long long)t->val, t->axis);
+		if (__builtin_mul_overflow(C, e->val, &C))
+			return perr(p, LAY_EOVERFLOW, e->pos,
+				    "the size of the atom overflows 64 bits");
+		if (e->val > 1) {
+			int j = no++;
+			while (j > 0 && p->nodes[sv[order[j - 1]]].val > t->val) {
+				order[j] = order[j - 1];
+				j--;
+			}
+			order[j] = k;
+		}
+	}
+	int64_t want = 1;
+	for (int j = 0; j < no; j++) {
+		const struct node *t = &p->nodes[sv[order[j]]];
+		if (t->val != want)
+			return perr(
+				p, LAY_ESHAPE, t->pos,
+				"tile_to_shape needs an atom whose offsets fill 0..%lld without "
+				"gaps or overlaps; stride %lld here should be %lld",
+				(long long)C - 1, (long long)t->val, (long long)want);
+		want *= p->nodes[lv[order[j]]].val;
+	}
+	for (int i = 0; i < R; i++) {
+		a[i] = 1;
+		if (i < r) {
+			int cnt = 0, tmp[LAYOUTD_MAX_ITERS];
+			leaves(p, sk[i], tmp, &cnt);
+			for (int k = 0; k < cnt; k++)
+				a[i] *= p->nodes[tmp[k]].val; /* <= C, no overflow */
+		}
+	}
+	cc->atom_size = C;
+	int bad = lay_cute_tile_block(R, cc->target, a, cc->order, n, d);
+	if (bad >= 0) {
+		if (cc->target[bad] % a[bad] == 0)
+			return perr(p, LAY_EOVERFLOW, cc->target_pos[bad],
+				    "the tiled layout's strides overflow 64 bits");
+		return perr(p, LAY_ESHAPE, cc->target_pos[bad],
+			    "tile_to_shape: target extent %lld of mode %d is not a multiple of the "
+			    "atom's extent %lld there (the atom does not divide the target shape)",
+			    (long long)cc->target[bad], bad, (long long)a[bad]);
+	}
+	int S = new_node(p, cc->tile_pos), T = new_node(p, cc->tile_pos), ls = -1, lt = -1;
+	if (S < 0 || T < 0)
+		return p->err ? p->err->code : LAY_ELIMIT;
+	for (int i = 0; i < R; i++) {
+		int64_t bs;
+		if (__builtin_mul_overflow(C, d[i], &bs))
+			return perr(p, LAY_EOVERFLOW, cc->target_pos[i],
+				    "the tiled layout's strides overflow 64 bits");
+		int ms = new_node(p, cc->target_pos[i]), mt = new_node(p, cc->target_pos[i]);
+		int as = i < r ? sk[i] : new_leaf(p, cc->target_pos[i], 1);
+		int at = i < r ? tk[i] : new_leaf(p, cc->target_pos[i], 0);
+		int bn = new_leaf(p, cc->target_pos[i], n[i]);
+		int bt = new_leaf(p, cc->target_pos[i], bs);
+		if (ms < 0 || mt < 0 || as < 0 || at < 0 || bn < 0 || bt < 0)
+			return p->err ? p->err->code : LAY_ELIMIT;
+		p->nodes[ms].kid = as;
+		p->nodes[as].next = bn;
+		p->nodes[ms].nkids = 2;
+		p->nodes[mt].kid = at;
+		p->nodes[at].next = bt;
+		p->nodes[mt].nkids = 2;
+		p->nodes[bn].next = p->nodes[bt].next = -1;
+		if (ls < 0) {
+			p->nodes[S].kid = ms;
+			p->nodes[T].kid = mt;
+		} else {
+			p->nodes[ls].next = ms;
+			p->nodes[lt].next = mt;
+		}
+		ls = ms;
+		lt = mt;
+		p->nodes[S].nkids++;
+		p->nodes[T].nkids++;
+	}
+	*shape = S;
+	*stride = T;
+	return 0;
+}
+
+/*
+ * The whole text: `[using NAME =] Layout<SHAPE [, STRIDE]> [;]` or
+ * `SHAPE [: STRIDE]`.  *stride is -1 when no stride was written (CuTe's
+ * default, compact colex strides).
+ */
+static int parse_text(struct cute_parser *p, int *shape, int *stride)
+{
+	int rc = skip(p), start, save;
+	char name[LAYOUTD_MAX_NAME];
+	bool got, cxx = false;
+	*stride = -1;
+	if (rc)
+		return rc;
+	if (!p->s[p->pos])
+		return perr(p, LAY_ESYNTAX, p->pos, "empty CuTe layout");
+	p->pos = lay_cute_label(p->s, p->pos);
+	save = p->pos;
+	if (isalpha((unsigned char)p->s[p->pos])) {
+		if ((rc = ident(p, name, sizeof name, &start)))
+			return rc;
+		if (strcmp(name, "using") == 0) {
+			if ((rc = skip(p)))
+				return rc;
+			if (!(isalpha((unsigned char)p->s[p->pos]) || p->s[p->pos] == '_'))
+				return expected(p, "a type name after 'using'");
+			if ((rc = ident(p, name, sizeof name, &start)))
+				return rc;
+			if ((rc = expect_char(p, '=', "'='")))
+				return rc;
+			if ((rc = skip(p)))
+				return rc;
+			save = p->pos;
+			if (!isalpha((unsigned char)p->s[p->pos]))
+				return expected(p, "Layout<...>");
+			if ((rc = ident(p, name, sizeof name, &start)))
+				return rc;
+		}
+		if (strcmp(name, "Layout") == 0) {
+			if ((rc = skip(p)))
+				return rc;
+			if (p->s[p->pos] == '(') {
+				/* pycute's repr: Layout((4, 4),(4, 1)), Layout(8,2) */
+				p->pos++;
+				p->nleaf = 0;
+				if ((rc = parse_item(p, false, shape)))
+					return rc;
+				if ((rc = expect_char(p, ',', "',' and the stride")))
+					return rc;
+				p->nleaf = 0;
+				if ((rc = parse_item(p, true, stride)))
+					return rc;
+				if ((rc = expect_char(p, ')', "')' closing Layout(...)")))
+					return rc;
+				if ((rc = skip(p)))
+					return rc;
+				if (p->s[p->pos])
+					return expected(p, "the end of the layout");
+				return 0;
+			}
+			cxx = true;
+			if ((rc = expect_char(p, '<', "'<' after Layout")))
+				return rc;
+		} else {
+			p->pos = save;
+		}
+	}
+	p->nleaf = 0;
+	if ((rc = parse_item(p, false, shape)))
+		return rc;
+	if ((rc = accept(p, cxx ? ',' : ':', &got)))
+		return rc;
+	if (got) {
+		p->nleaf = 0;
+		if ((rc = parse_item(p, true, stride)))
+			return rc;
+	}
+	if (cxx) {
+		if ((rc = expect_char(p, '>',
+				      *stride < 0 ? "',' or '>'" : "'>' closing Layout<...>")))
+			return rc;
+		if ((rc = accept(p, ';', &got)))
+			return rc;
+	}
+	if ((rc = skip(p)))
+		return rc;
+	if (p->s[p->pos] && !lay_cute_grid(p->s, p->pos))
+		return expected(p, cxx		 ? "the end of the layout"
+				   : *stride < 0 ? "':' or the end of the layout"
+						 : "the end of the layout");
+	return 0;
+}
+
+/* ------------------------------------------------------------------ */
+/* Walks                                                               */
+
+static int cute_walk_memory(const struct lay_def *def, lay_emit_fn emit, void *ctx)
+{
+	const struct cute_state *st = def->state;
+	int64_t coord[LAYOUTD_MAX_AXES];
+	for (int64_t e = 0; e < def->size; e++) {
+		/* row-major element -> its coordinates -> colex 1-D index */
+		int64_t rem = e, x[LAYOUTD_MAX_RANK], idx = 0, mul = 1;
+		for (int d = def->rank - 1; d >= 0; d--) {
+			x[d] = rem % def->shape[d];
+			rem /= def->shape[d];
+		}
+		for (int d = 0; d < def->rank; d++) {
+			idx += x[d] * mul;
+			mul *= def->shape[d];
+		}
+		memset(coord, 0, sizeof coord);
+		for (int k = 0; k < st->nleaf; k++) {
+			coord[st->axis[k]] += idx % st->ext[k] * st->stride[k];
+			idx /= st->ext[k];
+		}
+		if (def->swizzle.present)
+			coord[def->swizzle.axis] =
+				lay_swizzle_apply(&def->swizzle, coord[def->swizzle.axis]);
+		int rc = emit(ctx, e, coord, 0);
+		if (rc)
+			return rc;
+	}
+	return 0;
+}
+
+static int cute_walk_tv(const struct lay_def *def, lay_emit_fn emit, void *ctx)
+{
+	const struct cute_state *st = def->state;
+	int64_t coord[LAYOUTD_MAX_AXES];
+	int64_t M = def->shape[0], N = def->shape[1], tile = M * N;
+	memset(coord, 0, sizeof coord);
+	for (int64_t v = 0; v < st->values; v++) {
+		int64_t rem = v, vi = 0;
+		for (int k = st->tv_split; k < st->nleaf; k++) {
+			vi += rem % st->ext[k] * st->stride[k];
+			rem /= st->ext[k];
+		}
+		for (int64_t t = 0; t < st->threads; t++) {
+			int64_t idx = vi;
+			rem = t;
+			for (int k = 0; k < st->tv_split; k++) {
+				idx += rem % st->ext[k] * st->stride[k];
+				rem /= st->ext[k];
+			}
+			if (def->swizzle.present)
+				idx = lay_swizzle_apply(&def->swizzle, idx);
+			coord[st->a_thread] = t;
+			coord[st->a_value] = v;
+			int rc = idx >= 0 && idx < tile ? emit(ctx, idx % M * N + idx / M, coord, 0)
+							: emit(ctx, -1, coord, idx);
+			if (rc)
+				return rc;
+		}
+	}
+	return 0;
+}
+
+static int cute_walk(const struct lay_def *def, lay_emit_fn emit, void *ctx, struct lay_error *err)
+{
+	const struct cute_state *st = def->state;
+	(void)err;
+	return st->role == ROLE_TV ? cute_walk_tv(def, emit, ctx)
+				   : cute_walk_memory(def, emit, ctx);
+}
+
+/* Memory: leaves are the shard iters on their axes; tv: leaves carry tile
+ * index strides, the first tv_split of them the thread mode. */
+static void cute_form(const struct lay_def *def, struct lay_form *f)
+{
+	const struct cute_state *st = def->state;
+	const struct lay_swizzle *sw = &def->swizzle;
+	if (sw->present && (sw->eB > 0 || st->role == ROLE_TV)) {
+		f->kind = LAY_FORM_NONE; /* the XOR is no iterator: enumerate */
+		return;
+	}
+	memset(f->offset, 0, sizeof f->offset);
+	if (sw->present)
+		f->offset[sw->axis] = sw->offset; /* an identity swizzle: only the offset */
+	f->n = st->nleaf;
+	for (int k = 0; k < st->nleaf; k++)
+		f->it[k] = (struct lay_form_iter){ st->ext[k], st->stride[k],
+						   st->role == ROLE_TV ? -1 : st->axis[k], false };
+	if (st->role == ROLE_TV) {
+		f->kind = LAY_FORM_TV;
+		f->split = st->tv_split;
+		f->a_thread = st->a_thread;
+		f->a_value = st->a_value;
+		f->tile = def->shape[0] * def->shape[1];
+	} else {
+		f->kind = LAY_FORM_FORWARD;
+		/* Row-major element order as an odometer over the leaves: the
+		 * last mode fastest, colex inside a mode; a flat logical shape
+		 * is the colex index itself.  Other logical shapes: none. */
+		bool modes = def->rank == st->nmodes;
+		for (int d = 0; modes && d < def->rank; d++)
+			modes = def->shape[d] == st->msize[d];
+		f->nord = 0;
+		if (modes)
+			for (int m = st->nmodes - 1; m >= 0; m--)
+				for (int k = st->mlo[m]; k < st->mlo[m + 1]; k++)
+					f->ord[f->nord++] = k;
+		else if (def->rank == 1)
+			for (int k = 0; k < st->nleaf; k++)
+				f->ord[f->nord++] = k;
+	}
+}
+
+static const struct lay_notation_ops cute_memory_ops = {
+	.walk = cute_walk,
+	.free = free,
+	.ordered = true,
+	.form = cute_form,
+};
+static const struct lay_notation_ops cute_tv_ops = {
+	.walk = cute_walk,
+	.free = free,
+	.ordered = false,
+	.form = cute_form,
+};
+
+/* ------------------------------------------------------------------ */
+/* Setup                                                               */
+
+/* Size of a mode: product of its leaf extents, overflow located. */
+static int mode_size(struct cute_parser *p, const int *lv, int lo, int hi, int pos, int64_t *out)
+{
+	int64_t s = 1;
+	for (int k = lo; k < hi; k++)
+		if (__builtin_mul_overflow(s, p->nodes[lv[k]].val, &s))
+			return perr(p, LAY_EOVERFLOW, pos,
+				    "the size of the layout overflows 64 bits");
+	*out = s;
+	return 0;
+}
+
+/* Every sum of coordinate*stride on one axis must fit 64 bits: the
+ * largest magnitude is the sum of |(extent-1)*stride| over its leaves.
+ * grp[k] groups the leaves that add up together (axis, or one for tv). */
+static int check_range(struct cute_parser *p, const struct cute_state *st, const int *grp,
+		       const int *spos)
+{
+	int64_t span[LAYOUTD_MAX_ITERS] = { 0 };
+	for (int k = 0; k < st->nleaf; k++) {
+		int64_t s = st->stride[k] == INT64_MIN ? INT64_MAX
+			    : st->stride[k] < 0	       ? -st->stride[k]
+						       : st->stride[k],
+			t;
+		if ((st->stride[k] == INT64_MIN && st->ext[k] > 1) ||
+		    __builtin_mul_overflow(s, st->ext[k] - 1, &t) ||
+		    __builtin_add_overflow(span[grp[k]], t, &span[grp[k]]))
+			return perr(p, LAY_EOVERFLOW, spos[k],
+				    "coordinate times stride overflows 64 bits");
+	}
+	return 0;
+}
+
+/* A located error at byte `pos` of the cute text. */
+static int text_err(struct lay_error *err, int code, const char *ptr, const char *text, int pos,
+		    const char *msg)
+{
+	return lay_text_error(err, code, ptr, text, pos, "%s", msg);
+}
+
+/* The swizzle of a composed layout: element width, range, def->swizzle and
+ * its warnings (swizzle.c). */
+static int cute_swizzle(struct lay_def *def, const struct cute_state *st,
+			const struct lay_cute_compose *cc, const char *text, const char *ptr,
+			struct lay_error *err)
+{
+	char q[LAY_ERR_PTR], msg[LAY_ERR_MSG];
+	int bits = cc->flag_bits, axis = -1, n = 0;
+	int64_t ext[LAYOUTD_MAX_ITERS], str[LAYOUTD_MAX_ITERS];
+	int64_t span = cc->offset < 0 ? -cc->offset : cc->offset;
+	if (!cc->has_swizzle)
+		return 0;
+	if (bits && def->element_bits && def->element_bits != bits) {
+		lay_ptr_join(q, sizeof q, def->ptr, "element_bits");
+		return lay_error_set(err, LAY_ESHAPE, q, -1,
+				     "element_bits %d differs from the %d-bit elements the layout "
+				     "names (%s)",
+				     def->element_bits, bits,
+				     cc->is_synth ? "its atom's element type"
+						  : "its smem_ptr flag");
+	}
+	if (bits)
+		def->element_bits = bits;
+	if (st->role == ROLE_MEMORY) {
+		axis = lay_def_axis(def, "m", ptr, err);
+		if (axis < 0)
+			return err ? err->code : LAY_ELIMIT;
+	}
+	for (int k = 0; k < st->nleaf; k++) {
+		if (st->role == ROLE_MEMORY && st->axis[k] != axis)
+			continue;
+		int64_t t, s = st->stride[k] < 0 ? -st->stride[k] : st->stride[k];
+		if (__builtin_mul_overflow(s, st->ext[k] - 1, &t) ||
+		    __builtin_add_overflow(span, t, &span) || span > ((int64_t)1 << 62))
+			return text_err(err, LAY_EOVERFLOW, ptr, text, cc->sw_pos,
+					"the offset plus the layout's offsets overflow");
+		ext[n] = st->ext[k];
+		str[n++] = st->stride[k];
+	}
+	const char *why = NULL;
+	if (lay_swizzle_set(def, cc->B, cc->M, cc->S, bits > 0, bits, cc->offset, axis, &why)) {
+		snprintf(msg, sizeof msg, "%d-bit elements: %s", bits, why);
+		return text_err(err, LAY_ERANGE, ptr, text, cc->flag_pos, msg);
+	}
+	lay_swizzle_warnings(def, n, ext, str, 0);
+	const struct lay_swizzle *sw = &def->swizzle;
+	int64_t period = (int64_t)1 << (sw->eM + sw->eB + (sw->eS < 0 ? -sw->eS : sw->eS));
+	if (cc->tile && sw->eB > 0 && cc->atom_size % period != 0) {
+		snprintf(msg, sizeof msg,
+			 "tile_to_shape repeats the atom every %lld elements, which is no multiple "
+			 "of "
+			 "the %lld-element period of the swizzle Sw<%d,%d,%d> on element offsets: "
+			 "the copies of the atom see different XOR patterns (the swizzle mixes "
+			 "whole atoms instead of acting inside each)",
+			 (long long)cc->atom_size, (long long)period, sw->eB, sw->eM, sw->eS);
+		json_array_append_new(def->warnings,
+				      json_pack("{s:s,s:s,s:I,s:I}", "code",
+						"swizzle_period_exceeds_atom", "message", msg,
+						"atom", (json_int_t)cc->atom_size, "period",
+						(json_int_t)period));
+	}
+	return 0;
+}
+
+int lay_cute_parse(struct lay_def *def, json_t *v, json_t *whole, struct lay_error *err)
+{
+	char ptr[LAY_ERR_PTR], q[LAY_ERR_PTR];
+	struct cute_parser p = { 0 };
+	struct cute_state *st = NULL;
+	struct lay_cute_compose cc;
+	char *inner = NULL;
+	int shape = -1, stride = -1, rc = 0;
+	int lv[LAYOUTD_MAX_ITERS], sv[LAYOUTD_MAX_ITERS], nl = 0, ns = 0;
+	int grp[LAYOUTD_MAX_ITERS], spos[LAYOUTD_MAX_ITERS];
+	int role = ROLE_MEMORY;
+
+	lay_ptr_join(ptr, sizeof ptr, def->ptr, "cute");
+	json_t *r = json_object_get(whole, "cute_role");
+	if (r) {
+		const char *s = json_string_value(r);
+		lay_ptr_join(q, sizeof q, def->ptr, "cute_role");
+		if (s && strcmp(s, "tv") == 0)
+			role = ROLE_TV;
+		else if (!s || strcmp(s, "memory") != 0)
+			return lay_error_set(
+				err, LAY_ESCHEMA, q, -1,
+				"cute_role must be \"memory\" (the default) or \"tv\"");
+	}
+	if (!json_is_string(v))
+		return lay_error_set(err, LAY_ESCHEMA, ptr, -1,
+				     "cute is a string like \"((4,8),(2,2)):((32,1),(16,8))\" or "
+				     "pasted C++ \"Layout<Shape<...>, Stride<...>>\"");
+	const char *text = json_string_value(v);
+	if (strlen(text) > (size_t)def->max_expr_len)
+		return lay_error_set(err, LAY_ELIMIT, ptr, -1,
+				     "CuTe text of %zu characters is over the limit %d",
+				     strlen(text), def->max_expr_len);
+	if (lay_cute_tmem_text(text))
+		return lay_cute_tmem_parse(def, text, ptr, whole, err);
+	if (lay_cute_tmem_addressed(text))
+		return lay_cute_tmem_addr_parse(def, v, whole, err);
+	char *picked = NULL;
+	json_t *alg = NULL;
+	bool tv = role == ROLE_TV;
+	if ((rc = lay_cute_algebra(text, ptr, &picked, &alg, err)))
+		return rc;
+	if (alg) {
+		json_decref(def->algebra);
+		def->algebra = alg; /* the result layout is analysed below */
+	} else if ((rc = lay_cute_print_pick(def, &tv, text, ptr, &picked, err))) {
+		return rc;
+	}
+	if (tv)
+		role = ROLE_TV;
+	if (picked)
+		text = picked;
+	p.s = text;
+	p.ptr = ptr;
+	p.err = err;
+	p.nodes = calloc(CUTE_MAX_NODES, sizeof *p.nodes);
+	st = calloc(1, sizeof *st);
+	if (!p.nodes || !st) {
+		rc = lay_error_set(err, LAY_ENOMEM, ptr, -1, "out of memory");
+		goto out;
+	}
+	if ((rc = lay_cute_compose_parse(text, ptr, &cc, err)))
+		goto out;
+	if (cc.composed && cc.is_synth) {
+		p.s = cc.synth; /* a named atom: its layout, generated */
+	} else if (cc.composed) {
+		/* the inner layout: the text up to its end, read from its start,
+		 * so positions stay those of the whole text */
+		if (!(inner = strndup(text, (size_t)cc.inner_hi))) {
+			rc = lay_error_set(err, LAY_ENOMEM, ptr, -1, "out of memory");
+			goto out;
+		}
+		p.s = inner;
+		p.pos = cc.inner_lo;
+	}
+	rc = parse_text(&p, &shape, &stride);
+	if (cc.composed) {
+		if (cc.is_synth)
+			for (int k = 0; k < p.nnodes; k++)
+				p.nodes[k].pos = cc.atom_pos;
+		if (rc && cc.is_synth && err)
+			err->position = lay_utf8_offset(text, cc.atom_pos);
+		if (rc)
+			lay_error_source(err, text);
+		p.s = text;
+	}
+	if (!rc && cc.tile)
+		rc = tile_nodes(&p, &shape, &stride, &cc);
+	if (rc)
+		goto out;
+
+	/* Extents, congruence, leaves. */
+	leaves(&p, shape, lv, &nl);
+	for (int k = 0; k < nl; k++)
+		if (p.nodes[lv[k]].val <= 0) {
+			rc = perr(&p, LAY_EEXTENT, p.nodes[lv[k]].pos,
+				  "extent %lld is not positive", (long long)p.nodes[lv[k]].val);
+			goto out;
+		}
+	if (stride >= 0) {
+		if ((rc = congruent(&p, shape, stride)))
+			goto out;
+		leaves(&p, stride, sv, &ns);
+	}
+	st->role = role;
+	st->nleaf = nl;
+	int64_t compact = 1;
+	for (int k = 0; k < nl; k++) {
+		st->ext[k] = p.nodes[lv[k]].val;
+		if (stride >= 0) {
+			st->stride[k] = p.nodes[sv[k]].val;
+			spos[k] = p.nodes[sv[k]].pos;
+		} else {
+			st->stride[k] = compact;
+			spos[k] = p.nodes[lv[k]].pos;
+			if (__builtin_mul_overflow(compact, st->ext[k], &compact))
+				compact = INT64_MAX;
+		}
+	}
+
+	/* Top-level modes: the children of the shape, or the shape itself. */
+	int nmodes = p.nodes[shape].leaf ? 1 : p.nodes[shape].nkids;
+	int mlo[LAYOUTD_MAX_ITERS + 1], mpos[LAYOUTD_MAX_ITERS];
+	int64_t msize[LAYOUTD_MAX_ITERS], size = 1;
+	if (nmodes > LAYOUTD_MAX_ITERS) {
+		rc = perr(&p, LAY_ELIMIT, p.nodes[shape].pos, "more than %d modes",
+			  LAYOUTD_MAX_ITERS);
+		goto out;
+	}
+	mlo[0] = 0;
+	for (int m = 0, kid = p.nodes[shape].kid; m < nmodes; m++) {
+		int node = p.nodes[shape].leaf ? shape : kid;
+		int cnt = 0, tmp[LAYOUTD_MAX_ITERS];
+		leaves(&p, node, tmp, &cnt);
+		mlo[m + 1] = mlo[m] + cnt;
+		mpos[m] = p.nodes[node].pos;
+		if ((rc = mode_size(&p, lv, mlo[m], mlo[m + 1], mpos[m], &msize[m])))
+			goto out;
+		if (__builtin_mul_overflow(size, msize[m], &size)) {
+			rc = perr(&p, LAY_EOVERFLOW, mpos[m],
+				  "the size of the layout overflows 64 bits");
+			goto out;
+		}
+		if (!p.nodes[shape].leaf)
+			kid = p.nodes[kid].next;
+	}
+
+	st->nmodes = nmodes;
+	memcpy(st->mlo, mlo, sizeof(int) * (size_t)(nmodes + 1));
+	memcpy(st->msize, msize, sizeof(int64_t) * (size_t)nmodes);
+	if (role == ROLE_MEMORY) {
+		/* axes in first-appearance order; plain strides on m */
+		for (int k = 0; k < nl; k++) {
+			const char *axis =
+				stride >= 0 && p.nodes[sv[k]].axis[0] ? p.nodes[sv[k]].axis : "m";
+			int a = lay_def_axis(def, axis, ptr, err);
+			if (a < 0) {
+				if (err)
+					err->position = lay_utf8_offset(text, spos[k]);
+				lay_error_source(err, text);
+				rc = err ? err->code : LAY_ELIMIT;
+				goto out;
+			}
+			st->axis[k] = a;
+			grp[k] = a;
+		}
+		if ((rc = check_range(&p, st, grp, spos)))
+			goto out;
+		if (def->logical_given) {
+			if (def->size != size) {
+				lay_ptr_join(q, sizeof q, def->ptr, "logical");
+				rc = lay_error_set(err, LAY_ESHAPE, q, -1,
+						   "logical size %lld differs from the layout size "
+						   "%lld (product of the shape)",
+						   (long long)def->size, (long long)size);
+				goto out;
+			}
+		} else if ((rc = lay_def_set_shape(def, nmodes, msize, ptr, err))) {
+			goto out;
+		}
+		def->placements_bound = size;
+	} else {
+		if (nmodes != 2) {
+			rc = perr(&p, LAY_ESHAPE, nmodes > 2 ? mpos[2] : p.nodes[shape].pos,
+				  "a tv layout has exactly two top-level modes (thread, value), "
+				  "this one has %d",
+				  nmodes);
+			goto out;
+		}
+		for (int k = 0; k < nl; k++) {
+			if (stride >= 0 && p.nodes[sv[k]].axis[0]) {
+				rc = perr(&p, LAY_ESCHEMA, spos[k],
+					  "a tv layout maps to a tile index: stride %lld@%s names "
+					  "an axis",
+					  (long long)st->stride[k], p.nodes[sv[k]].axis);
+				goto out;
+			}
+			grp[k] = 0;
+		}
+		if ((rc = check_range(&p, st, grp, spos)))
+			goto out;
+		if (!def->logical_given) {
+			rc = lay_error_set(err, LAY_ESCHEMA, def->ptr, -1,
+					   "a tv layout needs \"logical\": [M, N], the tile its "
+					   "index addresses");
+			goto out;
+		}
+		if (def->rank != 2) {
+			lay_ptr_join(q, sizeof q, def->ptr, "logical");
+			rc = lay_error_set(err, LAY_ESHAPE, q, -1,
+					   "a tv layout addresses a 2-D tile: logical must be [M, "
+					   "N], not rank %d",
+					   def->rank);
+			goto out;
+		}
+		st->tv_split = mlo[1];
+		st->threads = msize[0];
+		st->values = msize[1];
+		const char *names[2] = { "thread", "value" };
+		int *slot[2] = { &st->a_thread, &st->a_value };
+		for (int i = 0; i < 2; i++) {
+			int a = lay_def_axis(def, names[i], ptr, err);
+			if (a < 0) {
+				rc = err ? err->code : LAY_ELIMIT;
+				goto out;
+			}
+			*slot[i] = a;
+			if (!def->axes[a].declared) {
+				def->axes[a].declared = true;
+				def->axes[a].extent = msize[i];
+			}
+		}
+		def->placements_bound = size;
+	}
+	for (int k = 0; k < nl; k++)
+		if (st->stride[k] == 0 && st->ext[k] > 1)
+			lay_def_warn(def, "stride_zero",
+				     "leaf mode %d (extent %lld) has stride 0: its %lld "
+				     "coordinates share one place",
+				     k, (long long)st->ext[k], (long long)st->ext[k]);
+	rc = cute_swizzle(def, st, &cc, text, ptr, err);
+out:
+	free(p.nodes);
+	free(inner);
+	free(picked);
+	if (rc) {
+		free(st);
+		return rc;
+	}
+	def->ops = role == ROLE_TV ? &cute_tv_ops : &cute_memory_ops;
+	def->state = st;
+	return 0;
+}

@@ -1,0 +1,61 @@
+/*
+ * cute_expr.h - internal to the engine: the values and the reader state
+ * shared by cute_expr.c (reading an algebra expression) and cute_calls.c
+ * (applying its functions).
+ */
+#ifndef LAYOUTD_CUTE_EXPR_H
+#define LAYOUTD_CUTE_EXPR_H
+
+#include "algebra/cute_algebra.h"
+
+#define EX_MAX_DEPTH 48
+#define EX_MAX_ARGS  16
+#define EX_MAX_VALUE ((int64_t)1 << 40) /* an extent, stride or factor */
+#define EX_TEXT	     1024
+
+enum v_kind { V_LAYOUT, V_SHAPE, V_TILE, V_INT, V_UNDER, V_SWIZZLE, V_TYPE, V_NONE };
+
+struct val {
+	int kind;
+	struct ca *l;  /* V_LAYOUT */
+	struct ct *t;  /* V_SHAPE, V_TILE */
+	int64_t v;     /* V_INT; V_TYPE: 0 LayoutLeft/GenColMajor, 1 LayoutRight/GenRowMajor */
+	bool sw;       /* V_LAYOUT: Sw<B,M,S> o off o l */
+	int B, M, S;   /* V_LAYOUT with sw, V_SWIZZLE */
+	int64_t off;   /* offset of a swizzled layout */
+	bool explicit; /* V_SHAPE written with ':'-less parentheses or a builder */
+};
+
+struct ex {
+	const char *s;
+	int pos;
+	const char *ptr;
+	struct lay_error *err;
+	struct ca_ctx c;
+	json_t *steps;
+	int depth;
+};
+
+struct args {
+	struct val v[EX_MAX_ARGS];
+	int pos[EX_MAX_ARGS], end[EX_MAX_ARGS];
+	int n;
+	int64_t targ[2];
+	int ntarg;
+};
+
+/* A located error at byte `pos` of the expression; returns code. */
+int ex_err(struct ex *e, int code, int pos, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
+const char *ex_kind_name(int kind);
+/* A value as a tiler, shape or profile operand (NULL with the error set). */
+struct ct *ex_as_tiler(struct ex *e, const struct val *v, int pos);
+int ex_check_shape(struct ex *e, const struct ca *sh, int pos);
+/* Shape and stride trees into one congruent layout. */
+int ex_zip_layout(struct ex *e, const struct ca *sh, const struct ca *st, int pos, struct ca **out);
+/* make_layout: a builder (*step false) or a concatenation (a step). */
+int ex_make_layout(struct ex *e, const struct args *a, int at, struct val *r, bool *step);
+/* Every other function on its arguments: r has the result. */
+int ex_apply(struct ex *e, const char *name, int at, const struct args *a, struct val *r);
+
+#endif

@@ -1,0 +1,1142 @@
+/*
+ * ttgir_decode.c - one decoder per Triton layout family: the members each
+ * family takes, Triton's parser and verifier rules as located errors, and
+ * the decoded encoding (struct tt_enc) that ttgir_ll.c converts.
+ */
+#include <ctype.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "notation/ttgir_text.h"
+/* ------------------------------------------------------------------ */
+/* Decoding values                                                     */
+
+static const char *kind_name(int k)
+{
+	static const char *const names[] = { "an integer",   "a boolean",    "an array",
+					     "a dictionary", "an attribute", "an alias",
+					     "a string",     "a word",	     "intervals" };
+	return names[k];
+}
+
+static int want_uint(struct tp *p, const struct tv *v, unsigned *out, const char *what)
+{
+	if (v->kind != TV_INT)
+		return tt_err(p, LAY_ESCHEMA, v->pos, "%s must be an integer, not %s", what,
+			      kind_name(v->kind));
+	if (v->i < 0 || v->i > (int64_t)1 << 30)
+		return tt_err(p, LAY_ERANGE, v->pos, "%s = %lld is outside 0..2^30", what,
+			      (long long)v->i);
+	*out = (unsigned)v->i;
+	return 0;
+}
+
+static int want_bool(struct tp *p, const struct tv *v, bool *out, const char *what)
+{
+	if (v->kind != TV_BOOL)
+		return tt_err(p, LAY_ESCHEMA, v->pos, "%s must be true or false", what);
+	*out = v->i != 0;
+	return 0;
+}
+
+static int want_uarr(struct tp *p, const struct tv *v, unsigned *out, int *n, const char *what)
+{
+	if (v->kind != TV_ARR)
+		return tt_err(p, LAY_ESCHEMA, v->pos,
+			      "%s must be an array of integers, e.g. [1, 4]", what);
+	*n = 0;
+	for (struct tv *e = v->kid; e; e = e->next) {
+		if (*n >= TT_MAXR)
+			return tt_err(p, LAY_ELIMIT, e->pos, "%s has more than %d entries", what,
+				      TT_MAXR);
+		if (want_uint(p, e, &out[(*n)++], what))
+			return p->err->code;
+	}
+	return 0;
+}
+
+static int want_pow2_arr(struct tp *p, const struct tv *v, const unsigned *a, int n,
+			 const char *what)
+{
+	int k = 0;
+	for (struct tv *e = v->kid; e && k < n; e = e->next, k++)
+		if (a[k] == 0 || (a[k] & (a[k] - 1)))
+			return tt_err(p, LAY_ERANGE, e->pos,
+				      "every element of %s must be a power of two (%u is not)",
+				      what, a[k]);
+	return 0;
+}
+
+static int want_perm(struct tp *p, const struct tv *v, const unsigned *order, int n,
+		     const char *what)
+{
+	bool seen[TT_MAXR] = { false };
+	for (int k = 0; k < n; k++) {
+		if (order[k] >= (unsigned)n || seen[order[k]])
+			return tt_err(p, LAY_ERANGE, v->pos,
+				      "%s must be a permutation of 0..%d (Triton's verifier)", what,
+				      n - 1);
+		seen[order[k]] = true;
+	}
+	return 0;
+}
+
+/* [[b0...], [b1...]] into in-dim `in` of l (appended); rank fixed or -1. */
+static int want_bases(struct tp *p, const struct tv *v, struct tll *l, int in, int *rank,
+		      const char *what)
+{
+	if (v->kind != TV_ARR)
+		return tt_err(p, LAY_ESCHEMA, v->pos, "%s must be an array of bases, e.g. [[0, 1]]",
+			      what);
+	int i = l->nin++;
+	l->in[i] = in;
+	l->nb[i] = 0;
+	for (struct tv *b = v->kid; b; b = b->next) {
+		if (b->kind != TV_ARR)
+			return tt_err(p, LAY_ESCHEMA, b->pos,
+				      "each basis of %s is an array of integers", what);
+		int n = tv_len(b);
+		if (*rank < 0)
+			*rank = n;
+		if (n != *rank)
+			return tt_err(p, LAY_ESHAPE, b->pos,
+				      "this basis of %s has %d entries, the layout's rank is %d",
+				      what, n, *rank);
+		if (n > TT_MAXR || n == 0)
+			return tt_err(p, LAY_ELIMIT, b->pos, "a basis of %s has %d entries (1..%d)",
+				      what, n, TT_MAXR);
+		if (l->nb[i] >= TT_MAXB)
+			return tt_err(p, LAY_ELIMIT, b->pos, "%s has more than %d bases", what,
+				      TT_MAXB);
+		int o = 0;
+		for (struct tv *x = b->kid; x; x = x->next, o++) {
+			if (x->kind != TV_INT)
+				return tt_err(p, LAY_ESCHEMA, x->pos,
+					      "a basis value must be an integer");
+			if (x->i < 0 || x->i >= (int64_t)1 << 30)
+				return tt_err(p, LAY_ERANGE, x->pos,
+					      "basis value %lld of %s is outside 0..2^30",
+					      (long long)x->i, what);
+			l->b[i][l->nb[i]][o] = x->i;
+		}
+		l->nb[i]++;
+	}
+	return 0;
+}
+
+/* Out dims dim0..dim(rank-1), sizes from the bases (Triton's surjective
+ * constructor infers them so). */
+static void std_outs(struct tll *l, int rank)
+{
+	l->nout = rank;
+	for (int d = 0; d < rank; d++)
+		l->out[d] = d;
+	tll_infer_sizes(l);
+}
+
+/* rank(l) == total out bits: every out coordinate is reached. */
+static bool surjective(const struct tll *l)
+{
+	uint64_t rows[TT_MAXIN * TT_MAXB];
+	int n = 0, bits = 0, shift[TT_MAXR];
+	for (int o = l->nout - 1; o >= 0; o--) {
+		shift[o] = bits;
+		int w = 0;
+		while (((int64_t)1 << w) < l->osz[o])
+			w++;
+		bits += w;
+	}
+	if (bits > 63)
+		return false;
+	for (int i = 0; i < l->nin; i++)
+		for (int j = 0; j < l->nb[i]; j++) {
+			uint64_t r = 0;
+			for (int o = 0; o < l->nout; o++)
+				r |= (uint64_t)l->b[i][j][o] << shift[o];
+			rows[n++] = r;
+		}
+	int rank = 0;
+	for (int bit = 63; bit >= 0; bit--) {
+		int piv = -1;
+		for (int r = rank; r < n; r++)
+			if (rows[r] >> bit & 1) {
+				piv = r;
+				break;
+			}
+		if (piv < 0)
+			continue;
+		uint64_t t = rows[piv];
+		rows[piv] = rows[rank];
+		rows[rank] = t;
+		for (int r = 0; r < n; r++)
+			if (r != rank && (rows[r] >> bit & 1))
+				rows[r] ^= t;
+		rank++;
+	}
+	return rank == bits;
+}
+
+/*
+ * The CGA layout: CGALayout = [[...]] (block bases), or the legacy
+ * CTAsPerCGA / CTASplitNum / CTAOrder, converted as fromSplitParams does:
+ * per dim in CTAOrder, the split bits, then zero bases for the CTAs that
+ * broadcast.
+ */
+static int decode_cga(struct tp *p, const struct tv *a, int rank, struct tll *cga)
+{
+	struct tv *g = tv_get(a, "CGALayout");
+	struct tv *per = tv_get(a, "CTAsPerCGA"), *split = tv_get(a, "CTASplitNum"),
+		  *ord = tv_get(a, "CTAOrder");
+	tll_empty(cga);
+	if (g) {
+		int r = rank;
+		if (want_bases(p, g, cga, TT_BLOCK, &r, "CGALayout"))
+			return p->err->code;
+		std_outs(cga, rank);
+		if (!tll_is_permutation(cga, TT_BLOCK))
+			return tt_err(p, LAY_ERANGE, g->pos,
+				      "CGALayout must be a permutation matrix after removing zero "
+				      "bases: each basis a single power of two, none repeated "
+				      "(Triton's verifier)");
+		return 0;
+	}
+	unsigned cpg[TT_MAXR], csn[TT_MAXR], cor[TT_MAXR];
+	int n;
+	for (int d = 0; d < rank; d++) {
+		cpg[d] = csn[d] = 1;
+		cor[d] = (unsigned)(rank - 1 - d);
+	}
+	if (per || split || ord)
+		p->legacy = true;
+	if (per &&
+	    (want_uarr(p, per, cpg, &n, "CTAsPerCGA") ||
+	     (n != rank && tt_err(p, LAY_ESHAPE, per->pos, "CTAsPerCGA needs %d entries", rank))))
+		return p->err->code;
+	if (split && (want_uarr(p, split, csn, &n, "CTASplitNum") ||
+		      (n != rank &&
+		       tt_err(p, LAY_ESHAPE, split->pos, "CTASplitNum needs %d entries", rank))))
+		return p->err->code;
+	if (ord &&
+	    (want_uarr(p, ord, cor, &n, "CTAOrder") ||
+	     (n != rank && tt_err(p, LAY_ESHAPE, ord->pos, "CTAOrder needs %d entries", rank))))
+		return p->err->code;
+	if (ord && want_perm(p, ord, cor, rank, "CTAOrder"))
+		return p->err->code;
+	for (int d = 0; d < rank; d++) {
+		if (per && (cpg[d] == 0 || (cpg[d] & (cpg[d] - 1))))
+			return tt_err(p, LAY_ERANGE, per->pos,
+				      "CTAsPerCGA entries are powers of two");
+		if (split && (csn[d] == 0 || (csn[d] & (csn[d] - 1))))
+			return tt_err(p, LAY_ERANGE, split->pos,
+				      "CTASplitNum entries are powers of two");
+		if (cpg[d] % csn[d])
+			return tt_err(
+				p, LAY_ERANGE, split ? split->pos : per->pos,
+				"CTAsPerCGA[%d] = %u is not a multiple of CTASplitNum[%d] = %u", d,
+				cpg[d], d, csn[d]);
+	}
+	struct tll f, z;
+	for (int k = 0; k < rank; k++) {
+		int d = (int)cor[k];
+		tll_identity1d(&f, csn[d], TT_BLOCK, d);
+		tll_identity1d(&z, cpg[d] / csn[d], TT_BLOCK, d);
+		for (int j = 0; j < z.nb[0]; j++)
+			z.b[0][j][0] = 0;
+		z.osz[0] = 1;
+		tll_mul_eq(&f, &z);
+		tll_mul_eq(cga, &f);
+	}
+	if (cga->nin == 0) {
+		cga->nin = 1;
+		cga->in[0] = TT_BLOCK;
+		cga->nb[0] = 0;
+	}
+	int std[TT_MAXR];
+	for (int d = 0; d < rank; d++)
+		std[d] = d;
+	struct tll t = *cga;
+	for (int o = 0; o < rank; o++) {
+		int from = tll_out_index(cga, std[o]);
+		t.out[o] = o;
+		t.osz[o] = from >= 0 ? cga->osz[from] : 1;
+		for (int j = 0; j < cga->nb[0]; j++)
+			t.b[0][j][o] = from >= 0 ? cga->b[0][j][from] : 0;
+	}
+	t.nout = rank;
+	*cga = t;
+	return 0;
+}
+
+static struct tt_enc *decode(struct tp *p, struct tv *v, int depth);
+
+/* Keys a family reads; others are errors (strict) or warnings. */
+static int check_keys(struct tp *p, const struct tv *a, const char *const *keys, bool strict,
+		      const char *family)
+{
+	for (struct tv *m = a->kid; m; m = m->next) {
+		bool ok = false;
+		for (const char *const *k = keys; *k && !ok; k++)
+			ok = tv_key_is(m, *k);
+		if (ok)
+			continue;
+		if (strict)
+			return tt_err(p, LAY_ESCHEMA, m->kpos,
+				      "unknown key %.*s in %s (Triton: "
+				      "\"unexpected key\")",
+				      m->klen, m->key, family);
+		tt_warn(p, "ttgir_ignored_key", m->kpos,
+			"%s ignores the key %.*s (Triton's parser skips it)", family, m->klen,
+			m->key);
+	}
+	return 0;
+}
+
+struct tv *tt_need(struct tp *p, const struct tv *a, const char *key, const char *family)
+{
+	struct tv *v = tv_get(a, key);
+	if (!v)
+		tt_err(p, LAY_ESCHEMA, a->pos, "%s needs %s", family, key);
+	return v;
+}
+
+static int dec_blocked(struct tp *p, const struct tv *a, struct tt_enc *e)
+{
+	static const char *const keys[] = { "sizePerThread", "threadsPerWarp", "warpsPerCTA",
+					    "order",	     "CGALayout",      "CTAsPerCGA",
+					    "CTASplitNum",   "CTAOrder",       NULL };
+	struct tv *spt, *tpw, *wpc, *ord;
+	int n1, n2, n3, n4;
+	if (check_keys(p, a, keys, true, "blocked"))
+		return -1;
+	if (!(spt = tt_need(p, a, "sizePerThread", "blocked")) ||
+	    !(tpw = tt_need(p, a, "threadsPerWarp", "blocked")) ||
+	    !(wpc = tt_need(p, a, "warpsPerCTA", "blocked")) ||
+	    !(ord = tt_need(p, a, "order", "blocked")))
+		return -1;
+	if (want_uarr(p, spt, e->spt, &n1, "sizePerThread") ||
+	    want_uarr(p, tpw, e->tpw, &n2, "threadsPerWarp") ||
+	    want_uarr(p, wpc, e->wpc, &n3, "warpsPerCTA") ||
+	    want_uarr(p, ord, e->order, &n4, "order"))
+		return -1;
+	if (n1 != n2 || n1 != n3 || n1 != n4 || n1 == 0)
+		return tt_err(
+			p, LAY_ESHAPE, a->pos,
+			"sizePerThread, threadsPerWarp, warpsPerCTA and order must all have the "
+			"same rank (%d, %d, %d, %d)",
+			n1, n2, n3, n4);
+	e->rank = n1;
+	if (want_pow2_arr(p, spt, e->spt, n1, "sizePerThread") ||
+	    want_pow2_arr(p, tpw, e->tpw, n1, "threadsPerWarp") ||
+	    want_pow2_arr(p, wpc, e->wpc, n1, "warpsPerCTA") ||
+	    want_perm(p, ord, e->order, n1, "order"))
+		return -1;
+	return decode_cga(p, a, e->rank, &e->cga) ? -1 : 0;
+}
+
+static int dec_nvidia_mma(struct tp *p, const struct tv *a, struct tt_enc *e)
+{
+	static const char *const keys[] = { "versionMajor", "versionMinor", "warpsPerCTA",
+					    "CGALayout",    "instrShape",   "CTAsPerCGA",
+					    "CTASplitNum",  "CTAOrder",	    NULL };
+	struct tv *vm, *wpc, *ins, *vn;
+	int n;
+	unsigned ishape[TT_MAXR];
+	check_keys(p, a, keys, false, "nvidia_mma");
+	if (!(vm = tt_need(p, a, "versionMajor", "nvidia_mma")) ||
+	    !(wpc = tt_need(p, a, "warpsPerCTA", "nvidia_mma")))
+		return -1;
+	if (want_uint(p, vm, &e->version, "versionMajor") ||
+	    want_uarr(p, wpc, e->wpc, &e->rank, "warpsPerCTA"))
+		return -1;
+	if ((vn = tv_get(a, "versionMinor")) && want_uint(p, vn, &e->version_minor, "versionMinor"))
+		return -1;
+	if (e->rank < 2)
+		return tt_err(p, LAY_ESHAPE, wpc->pos, "nvidia_mma needs rank >= 2");
+	if (want_pow2_arr(p, wpc, e->wpc, e->rank, "warpsPerCTA"))
+		return -1;
+	if (e->version != 2 && e->version != 3)
+		return tt_err(
+			p, LAY_ERANGE, vm->pos,
+			"versionMajor = %u: Triton has linear layouts for nvidia_mma v2 (Ampere) "
+			"and v3 (Hopper) only",
+			e->version);
+	ins = tv_get(a, "instrShape");
+	if (!ins) {
+		/* before instrShape was printed: Ampere's was always [16, 8] */
+		if (e->version != 2)
+			return tt_err(p, LAY_ESCHEMA, a->pos, "nvidia_mma v3 needs instrShape");
+		e->ninstr = e->rank;
+		for (int d = 0; d < e->rank; d++)
+			e->instr[d] = d == e->rank - 2 ? 16 : d == e->rank - 1 ? 8 : 1;
+		tt_warn(p, "ttgir_default", a->pos, "no instrShape: taking [.., 16, 8]");
+	} else {
+		if (want_uarr(p, ins, ishape, &n, "instrShape"))
+			return -1;
+		if (n > 3)
+			return tt_err(p, LAY_ESHAPE, ins->pos, "instrShape has at most 3 entries");
+		e->ninstr = n;
+		for (int d = 0; d < n; d++)
+			e->instr[d] = ishape[d];
+		if (e->version == 3 && n != 3)
+			return tt_err(p, LAY_ESHAPE, ins->pos,
+				      "nvidia_mma v3 instrShape is [M, N, K]");
+		if (e->version == 2 && n != e->rank)
+			return tt_err(p, LAY_ESHAPE, ins->pos,
+				      "nvidia_mma v2 instrShape has one entry per dim ([16, 8])");
+		for (int d = 0; d < n; d++)
+			if (ishape[d] == 0 || (ishape[d] & (ishape[d] - 1)))
+				return tt_err(p, LAY_ERANGE, ins->pos,
+					      "instrShape entries are powers of two");
+	}
+	return decode_cga(p, a, e->rank, &e->cga) ? -1 : 0;
+}
+
+static int dec_mfma(struct tp *p, const struct tv *a, struct tt_enc *e)
+{
+	static const char *const keys[] = { "version",	   "versionMajor", "versionMinor",
+					    "warpsPerCTA", "instrShape",   "isTransposed",
+					    "CGALayout",   "tilesPerWarp", "elementBitWidth",
+					    "CTAsPerCGA",  "CTASplitNum",  "CTAOrder",
+					    NULL };
+	struct tv *ver, *wpc, *ins, *tr, *tpw, *ebw;
+	unsigned ishape[TT_MAXR];
+	int n;
+	check_keys(p, a, keys, false, "amd_mfma");
+	ver = tv_get(a, "version");
+	if (!ver && (ver = tv_get(a, "versionMajor")))
+		p->legacy = true;
+	e->version = 0; /* Triton's parser leaves 0 when the key is absent */
+	if (ver && want_uint(p, ver, &e->version, "version"))
+		return -1;
+	if (e->version > 4)
+		return tt_err(p, LAY_ERANGE, ver ? ver->pos : a->pos,
+			      "version must be in the [0, 4] range");
+	if (!(wpc = tt_need(p, a, "warpsPerCTA", "amd_mfma")) ||
+	    want_uarr(p, wpc, e->wpc, &e->rank, "warpsPerCTA"))
+		return -1;
+	if (e->rank != 2 && e->rank != 3)
+		return tt_err(p, LAY_ESHAPE, wpc->pos, "amd_mfma has rank 2 or 3");
+	if (want_pow2_arr(p, wpc, e->wpc, e->rank, "warpsPerCTA"))
+		return -1;
+	if (!(ins = tv_get(a, "instrShape")))
+		return tt_err(p, LAY_ESCHEMA, a->pos,
+			      "amd_mfma needs instrShape = [M, N, K] (printers before March 2024 "
+			      "left it out; the layout cannot be known without it)");
+	if (want_uarr(p, ins, ishape, &n, "instrShape"))
+		return -1;
+	if (n < 2 || n > 3)
+		return tt_err(p, LAY_ESHAPE, ins->pos, "instrShape is [M, N, K] (or [M, N])");
+	e->ninstr = n;
+	for (int d = 0; d < n; d++)
+		e->instr[d] = ishape[d];
+	if (!((ishape[0] == 32 && ishape[1] == 32) || (ishape[0] == 16 && ishape[1] == 16) ||
+	      (ishape[0] == 64 && ishape[1] == 4) || (ishape[0] == 4 && ishape[1] == 64)))
+		return tt_err(p, LAY_ERANGE, ins->pos, "invalid (mDim, nDim) combination: (%u, %u)",
+			      ishape[0], ishape[1]);
+	if ((tr = tv_get(a, "isTransposed"))) {
+		if (want_bool(p, tr, &e->transposed, "isTransposed"))
+			return -1;
+	} else {
+		tt_warn(p, "ttgir_default", a->pos,
+			"amd_mfma without isTransposed: taking false (Triton leaves it unset)");
+	}
+	if (ishape[0] == 64 && ishape[1] == 4 && !e->transposed)
+		return tt_err(p, LAY_ERANGE, a->pos, "a 64x4 mfma must be transposed");
+	for (int d = 0; d < e->rank; d++)
+		e->tiles[d] = 1;
+	if ((tpw = tv_get(a, "tilesPerWarp"))) {
+		if (want_uarr(p, tpw, e->tiles, &n, "tilesPerWarp"))
+			return -1;
+		if (n != e->rank)
+			return tt_err(p, LAY_ESHAPE, tpw->pos, "tilesPerWarp needs %d entries",
+				      e->rank);
+		if (want_pow2_arr(p, tpw, e->tiles, n, "tilesPerWarp"))
+			return -1;
+	}
+	e->ebw = 32;
+	if ((ebw = tv_get(a, "elementBitWidth")) &&
+	    (want_uint(p, ebw, &e->ebw, "elementBitWidth") ||
+	     ((e->ebw != 32 && e->ebw != 64) &&
+	      tt_err(p, LAY_ERANGE, ebw->pos, "elementBitWidth must be 32 or 64"))))
+		return -1;
+	return decode_cga(p, a, e->rank, &e->cga) ? -1 : 0;
+}
+
+static int dec_wmma(struct tp *p, const struct tv *a, struct tt_enc *e)
+{
+	static const char *const keys[] = { "version",	   "rank",	   "ctaLayout",
+					    "isTranspose", "isTransposed", "CGALayout",
+					    "instrShape",  "warpsPerCTA",  "tilesPerWarp",
+					    "CTAsPerCGA",  "CTASplitNum",  "CTAOrder",
+					    NULL };
+	struct tv *ver, *rk, *cta, *tr, *ins, *wpc;
+	unsigned ishape[TT_MAXR];
+	int n, rank = -1;
+	check_keys(p, a, keys, false, "amd_wmma");
+	if (!(ver = tt_need(p, a, "version", "amd_wmma")) ||
+	    want_uint(p, ver, &e->version, "version"))
+		return -1;
+	if (e->version < 1 || e->version > 3)
+		return tt_err(p, LAY_ERANGE, ver->pos, "WMMA version must be in the [1, 3] range");
+	if ((rk = tv_get(a, "rank"))) {
+		unsigned r;
+		if (want_uint(p, rk, &r, "rank"))
+			return -1;
+		if (r != 2 && r != 3)
+			return tt_err(p, LAY_ERANGE, rk->pos, "amd_wmma has rank 2 or 3");
+		rank = (int)r;
+	}
+	if ((tr = tv_get(a, "isTranspose")) || (tr = tv_get(a, "isTransposed")))
+		if (want_bool(p, tr, &e->transposed, "isTranspose"))
+			return -1;
+	tll_empty(&e->ll);
+	cta = tv_get(a, "ctaLayout");
+	wpc = tv_get(a, "warpsPerCTA");
+	if (cta) {
+		if (cta->kind != TV_DICT)
+			return tt_err(p, LAY_ESCHEMA, cta->pos,
+				      "expected dictionary value for 'ctaLayout'");
+		for (struct tv *m = cta->kid; m; m = m->next)
+			if (!tv_key_is(m, "register") && !tv_key_is(m, "warp"))
+				return tt_err(
+					p, LAY_ESCHEMA, m->kpos,
+					"ctaLayout holds register and warp bases only, not %.*s",
+					m->klen, m->key);
+		struct tv *reg = tv_get(cta, "register"), *warp = tv_get(cta, "warp");
+		struct tll w;
+		tll_empty(&w);
+		if (reg && want_bases(p, reg, &e->ll, TT_REG, &rank, "ctaLayout.register"))
+			return -1;
+		if (warp && want_bases(p, warp, &w, TT_WARP, &rank, "ctaLayout.warp"))
+			return -1;
+		if (!warp)
+			w.nin = 1, w.in[0] = TT_WARP, w.nb[0] = 0;
+		if (rank < 0)
+			rank = 2;
+		if (!reg)
+			e->ll.nin = 1, e->ll.in[0] = TT_REG, e->ll.nb[0] = 0;
+		e->ll.nin = 2;
+		e->ll.in[1] = TT_WARP;
+		e->ll.nb[1] = w.nb[0];
+		memcpy(e->ll.b[1], w.b[0], sizeof w.b[0]);
+		std_outs(&e->ll, rank);
+	} else if (wpc) {
+		/* before the ctaLayout form: warpsPerCTA (and tilesPerWarp),
+		 * chooseWmmaCTALinearLayout */
+		unsigned w[TT_MAXR], t[TT_MAXR];
+		int nw, nt;
+		p->legacy = true;
+		if (want_uarr(p, wpc, w, &nw, "warpsPerCTA") ||
+		    want_pow2_arr(p, wpc, w, nw, "warpsPerCTA"))
+			return -1;
+		if (rank >= 0 && nw != rank)
+			return tt_err(p, LAY_ESHAPE, wpc->pos, "warpsPerCTA needs %d entries",
+				      rank);
+		rank = nw;
+		if (rank != 2 && rank != 3)
+			return tt_err(p, LAY_ESHAPE, wpc->pos, "amd_wmma has rank 2 or 3");
+		for (int d = 0; d < rank; d++)
+			t[d] = 1;
+		struct tv *tp = tv_get(a, "tilesPerWarp");
+		if (tp && (want_uarr(p, tp, t, &nt, "tilesPerWarp") ||
+			   (nt != rank && tt_err(p, LAY_ESHAPE, tp->pos,
+						 "tilesPerWarp needs %d entries", rank)) ||
+			   want_pow2_arr(p, tp, t, nt, "tilesPerWarp")))
+			return -1;
+		struct tll f;
+		for (int k = 0; k < rank; k++) {
+			int d = rank - 1 - k;
+			tll_identity1d(&f, t[d], TT_REG, d);
+			tll_mul_eq(&e->ll, &f);
+			tll_identity1d(&f, w[d], TT_WARP, d);
+			tll_mul_eq(&e->ll, &f);
+		}
+		int std[TT_MAXR];
+		struct tll s = e->ll;
+		for (int d = 0; d < rank; d++)
+			std[d] = d;
+		for (int o = 0; o < rank; o++) {
+			int from = tll_out_index(&e->ll, std[o]);
+			s.out[o] = o;
+			s.osz[o] = e->ll.osz[from];
+			for (int i = 0; i < e->ll.nin; i++)
+				for (int j = 0; j < e->ll.nb[i]; j++)
+					s.b[i][j][o] = e->ll.b[i][j][from];
+		}
+		e->ll = s;
+	} else {
+		return tt_err(p, LAY_ESCHEMA, a->pos, "amd_wmma needs ctaLayout = {warp = [...]}");
+	}
+	e->rank = rank;
+	if (rank != 2 && rank != 3)
+		return tt_err(p, LAY_ESHAPE, a->pos, "amd_wmma has rank 2 or 3");
+	e->ninstr = 3;
+	e->instr[0] = e->instr[1] = e->instr[2] = 16;
+	if ((ins = tv_get(a, "instrShape"))) {
+		if (want_uarr(p, ins, ishape, &n, "instrShape"))
+			return -1;
+		if (n != 3)
+			return tt_err(p, LAY_ESHAPE, ins->pos, "instrShape is [M, N, K]");
+		memcpy(e->instr, ishape, sizeof e->instr);
+	}
+	bool ok = e->instr[0] == 16 && e->instr[1] == 16;
+	unsigned k = e->instr[2];
+	if (e->version == 1)
+		ok = ok && k == 16;
+	else if (e->version == 2)
+		ok = ok && (k == 16 || k == 32);
+	else
+		ok = ok && (k == 4 || k == 32 || k == 64 || k == 128);
+	if (!ok)
+		return tt_err(p, LAY_ERANGE, ins ? ins->pos : a->pos,
+			      "invalid WMMA v%u instruction shape", e->version);
+	return decode_cga(p, a, e->rank, &e->cga) ? -1 : 0;
+}
+
+static int dec_linear(struct tp *p, const struct tv *a, struct tt_enc *e)
+{
+	static const char *const names[] = { "register", "lane", "warp", "block" };
+	static const char *const keys[] = { "register", "lane", "warp", "block", NULL };
+	int rank = -1;
+	check_keys(p, a, keys, false, "linear");
+	tll_empty(&e->ll);
+	for (int k = 0; k < 4; k++) {
+		struct tv *v = tv_get(a, names[k]);
+		if (!v)
+			return tt_err(p, LAY_ESCHEMA, a->pos, "Expected basis of '%s' not found",
+				      names[k]);
+		if (want_bases(p, v, &e->ll, k, &rank, names[k]))
+			return -1;
+	}
+	if (rank < 0)
+		return tt_err(p, LAY_ESCHEMA, a->pos, "Empty Layout not supported");
+	e->rank = rank;
+	std_outs(&e->ll, rank);
+	for (int k = 0; k < 4; k++)
+		if (!tll_is_permutation(&e->ll, k))
+			return tt_err(
+				p, LAY_ERANGE, tv_get(a, names[k])->pos,
+				"After removing the zero bases the layout must be a "
+				"permutation matrix (Triton's verifier): the %s bases are not "
+				"distinct single powers of two",
+				names[k]);
+	if (!surjective(&e->ll))
+		return tt_err(
+			p, LAY_ERANGE, a->pos,
+			"the layout is not surjective: some coordinate below the inferred out "
+			"sizes is never reached (Triton aborts)");
+	/* the permutation rule across in-dims: invertible once flattened */
+	struct tll all = e->ll;
+	all.nin = 1;
+	all.nb[0] = 0;
+	for (int i = 0; i < e->ll.nin; i++)
+		for (int j = 0; j < e->ll.nb[i]; j++)
+			memcpy(all.b[0][all.nb[0]++], e->ll.b[i][j], sizeof all.b[0][0]);
+	if (!tll_is_permutation(&all, all.in[0]))
+		return tt_err(
+			p, LAY_ERANGE, a->pos,
+			"After removing the zero bases the layout must be a permutation matrix "
+			"(Triton's verifier): two in-dims share a basis");
+	return 0;
+}
+
+static int dec_swizzled(struct tp *p, const struct tv *a, struct tt_enc *e, const char *family,
+			bool legacy_shared)
+{
+	static const char *const keys[] = { "vec",	   "perPhase",	"maxPhase",
+					    "order",	   "CGALayout", "CTAsPerCGA",
+					    "CTASplitNum", "CTAOrder",	"hasLeadingOffset",
+					    NULL };
+	struct tv *v;
+	const char *const *kk = keys;
+	static const char *const keys_nolead[] = { "vec",	  "perPhase",  "maxPhase",
+						   "order",	  "CGALayout", "CTAsPerCGA",
+						   "CTASplitNum", "CTAOrder",  NULL };
+	if (!legacy_shared)
+		kk = keys_nolead;
+	if (check_keys(p, a, kk, true, family))
+		return -1;
+	unsigned *fields[3] = { &e->vec, &e->per_phase, &e->max_phase };
+	const char *names[3] = { "vec", "perPhase", "maxPhase" };
+	for (int k = 0; k < 3; k++) {
+		if (!(v = tt_need(p, a, names[k], family)) || want_uint(p, v, fields[k], names[k]))
+			return -1;
+		if (*fields[k] == 0)
+			return tt_err(p, LAY_ERANGE, v->pos,
+				      "%s = 0: Triton divides by it (perPhase, maxPhase) or places "
+				      "nothing; use 1 for no swizzling",
+				      names[k]);
+	}
+	if (!(v = tt_need(p, a, "order", family)) || want_uarr(p, v, e->order, &e->rank, "order") ||
+	    want_perm(p, v, e->order, e->rank, "order"))
+		return -1;
+	if (e->rank == 0)
+		return tt_err(p, LAY_ESHAPE, v->pos, "order is empty");
+	return decode_cga(p, a, e->rank, &e->cga) ? -1 : 0;
+}
+
+static int dec_nvmma_shared(struct tp *p, const struct tv *a, struct tt_enc *e)
+{
+	static const char *const keys[] = { "swizzlingByteWidth", "transposed",
+					    "elementBitWidth",	  "fp4Padded",
+					    "CGALayout",	  "rank",
+					    "CTAsPerCGA",	  "CTASplitNum",
+					    "CTAOrder",		  NULL };
+	struct tv *v;
+	if (check_keys(p, a, keys, true, "nvmma_shared"))
+		return -1;
+	if (!(v = tt_need(p, a, "swizzlingByteWidth", "nvmma_shared")) ||
+	    want_uint(p, v, &e->swizzle, "swizzlingByteWidth"))
+		return -1;
+	if (e->swizzle != 0 && e->swizzle != 32 && e->swizzle != 64 && e->swizzle != 128)
+		return tt_err(p, LAY_ERANGE, v->pos,
+			      "swizzlingByteWidth must be 0, 32, 64, or 128");
+	if (!(v = tt_need(p, a, "elementBitWidth", "nvmma_shared")) ||
+	    want_uint(p, v, &e->ebw, "elementBitWidth"))
+		return -1;
+	if (e->ebw == 0)
+		return tt_err(p, LAY_ERANGE, v->pos, "elementBitWidth must be non-zero");
+	if (e->ebw > 128 || (e->ebw & (e->ebw - 1)))
+		return tt_err(p, LAY_ERANGE, v->pos,
+			      "elementBitWidth = %u: the swizzle pattern (128 / elementBitWidth "
+			      "elements per vector) needs a power of two up to 128",
+			      e->ebw);
+	if ((v = tv_get(a, "transposed")) && want_bool(p, v, &e->transposed, "transposed"))
+		return -1;
+	if ((v = tv_get(a, "fp4Padded")) && want_bool(p, v, &e->fp4, "fp4Padded"))
+		return -1;
+	e->rank = 2;
+	struct tv *g = tv_get(a, "CGALayout"), *r = tv_get(a, "rank"), *ord = tv_get(a, "CTAOrder");
+	if (r) {
+		unsigned rk;
+		if (want_uint(p, r, &rk, "rank"))
+			return -1;
+		if (rk < 1 || rk > TT_MAXR)
+			return tt_err(p, LAY_ERANGE, r->pos, "rank must be 1..%d", TT_MAXR);
+		e->rank = (int)rk;
+	} else if (g && g->kind == TV_ARR && g->kid && g->kid->kind == TV_ARR) {
+		e->rank = tv_len(g->kid);
+	} else if (ord && ord->kind == TV_ARR) {
+		e->rank = tv_len(ord);
+	}
+	if (e->rank < 1 || e->rank > TT_MAXR)
+		return tt_err(p, LAY_ERANGE, a->pos, "nvmma_shared rank must be 1..%d", TT_MAXR);
+	return decode_cga(p, a, e->rank, &e->cga) ? -1 : 0;
+}
+
+/* #ttg.shared<{vec, perPhase, maxPhase, order, hasLeadingOffset}> (before
+ * February 2025): false -> swizzled_shared; true -> nvmma_shared, with the
+ * swizzle and element width the old parameters imply. */
+static int dec_legacy_shared(struct tp *p, const struct tv *a, struct tt_enc *e, int bits)
+{
+	struct tv *lead = tv_get(a, "hasLeadingOffset");
+	bool has = false;
+	p->legacy = true;
+	if (lead && want_bool(p, lead, &has, "hasLeadingOffset"))
+		return -1;
+	if (dec_swizzled(p, a, e, "shared", true))
+		return -1;
+	if (!has) {
+		e->family = TT_SWIZZLED_SHARED;
+		return 0;
+	}
+	e->family = TT_NVMMA_SHARED;
+	e->transposed = e->rank >= 2 && e->order[0] == 0;
+	e->ebw = bits ? (unsigned)bits : 128 / e->vec;
+	e->swizzle = e->max_phase > 1 ? 16 * e->max_phase : 0;
+	if (e->ebw == 0 || e->ebw > 128 || (e->ebw & (e->ebw - 1)))
+		return tt_err(p, LAY_ERANGE, a->pos,
+			      "cannot infer the element width of this hasLeadingOffset layout");
+	tt_warn(p, "ttgir_legacy_shared", a->pos,
+		"#shared with hasLeadingOffset = true read as nvmma_shared<{swizzlingByteWidth = "
+		"%u, "
+		"transposed = %s, elementBitWidth = %u}>%s",
+		e->swizzle, e->transposed ? "true" : "false", e->ebw,
+		bits ? "" : " (element width taken as 128 / vec)");
+	return 0;
+}
+
+static int dec_padded(struct tp *p, const struct tv *a, struct tt_enc *e)
+{
+	struct tv *pairs = NULL;
+	for (struct tv *m = a->kid; m; m = m->next)
+		if (m->kind == TV_PAIRS)
+			pairs = m;
+	if (!pairs)
+		return tt_err(p, LAY_ESCHEMA, a->pos,
+			      "padded_shared needs [interval:+padding, ...] before its {...}");
+	for (struct tv *pr = pairs->kid; pr; pr = pr->next) {
+		if (e->npad >= TT_MAXPAD)
+			return tt_err(p, LAY_ELIMIT, pr->pos, "more than %d interval:padding pairs",
+				      TT_MAXPAD);
+		int64_t iv = pr->kid->i, pd = pr->kid->next->i;
+		if (iv <= 0 || (iv & (iv - 1)))
+			return tt_err(p, LAY_ERANGE, pr->pos,
+				      "interval values must all be power of two");
+		if (pd <= 0 || (pd & (pd - 1)))
+			return tt_err(p, LAY_ERANGE, pr->kid->next->pos,
+				      "padding values must all be power of two");
+		for (int k = 0; k < e->npad; k++)
+			if (e->intervals[k] == (unsigned)iv)
+				return tt_err(p, LAY_ERANGE, pr->pos,
+					      "interval values cannot have duplicates");
+		e->intervals[e->npad] = (unsigned)iv;
+		e->paddings[e->npad++] = (unsigned)pd;
+	}
+	if (e->npad == 0)
+		return tt_err(p, LAY_ERANGE, pairs->pos,
+			      "must have at least one interval-padding pair");
+	e->shared = true;
+	tll_empty(&e->ll);
+	struct tv *off = tv_get(a, "offset"), *blk = tv_get(a, "block");
+	if (off || blk) {
+		static const char *const keys[] = { "offset", "block", "[intervals]", NULL };
+		int rank = -1;
+		if (check_keys(p, a, keys, true, "padded_shared"))
+			return -1;
+		if (!off || !blk)
+			return tt_err(p, LAY_ESCHEMA, a->pos, "Expected basis of '%s' not found",
+				      off ? "block" : "offset");
+		if (want_bases(p, off, &e->ll, TT_OFFSET, &rank, "offset") ||
+		    want_bases(p, blk, &e->ll, TT_BLOCK, &rank, "block"))
+			return -1;
+		if (rank < 0)
+			return tt_err(p, LAY_ESCHEMA, a->pos, "Empty Layout not supported");
+		e->rank = rank;
+		std_outs(&e->ll, rank);
+		if (!surjective(&e->ll))
+			return tt_err(p, LAY_ERANGE, a->pos,
+				      "the linear component is not surjective (Triton aborts)");
+		for (int i = 0; i < e->ll.nin; i++)
+			for (int j = 0; j < e->ll.nb[i]; j++) {
+				int nz = 0;
+				for (int o = 0; o < rank; o++) {
+					int64_t x = e->ll.b[i][j][o];
+					if (x && (x & (x - 1)))
+						return tt_err(
+							p, LAY_ERANGE, a->pos,
+							"Each offset basis must be 0 or a power of "
+							"two.");
+					nz += x != 0;
+				}
+				if (nz > 1)
+					return tt_err(p, LAY_ERANGE, a->pos,
+						      "Each offset basis must move in at most one "
+						      "dimension.");
+			}
+		struct tll o1 = e->ll;
+		o1.nin = 1;
+		if (!tll_is_permutation(&o1, TT_OFFSET))
+			return tt_err(p, LAY_ERANGE, off->pos,
+				      "Broadcasting in offset dimension is not supported.");
+		for (int j = 0; j < o1.nb[0]; j++) {
+			bool z = true;
+			for (int o = 0; o < rank; o++)
+				z = z && o1.b[0][j][o] == 0;
+			if (z)
+				return tt_err(p, LAY_ERANGE, off->pos,
+					      "Broadcasting in offset dimension is not supported.");
+		}
+		return 0;
+	}
+	static const char *const keys[] = { "order", "shape", "[intervals]", NULL };
+	unsigned ord[TT_MAXR], shp[TT_MAXR];
+	int no, ns;
+	struct tv *ov, *sv;
+	if (check_keys(p, a, keys, true, "padded_shared"))
+		return -1;
+	if (!(ov = tt_need(p, a, "order", "padded_shared")) ||
+	    !(sv = tt_need(p, a, "shape", "padded_shared")) ||
+	    want_uarr(p, ov, ord, &no, "order") || want_uarr(p, sv, shp, &ns, "shape"))
+		return -1;
+	if (no != ns || no == 0)
+		return tt_err(p, LAY_ESHAPE, sv->pos,
+			      "Mismatch of shape and order ranks in padded layout");
+	if (want_perm(p, ov, ord, no, "order") || want_pow2_arr(p, sv, shp, ns, "shape"))
+		return -1;
+	e->rank = no;
+	struct tll f;
+	for (int k = 0; k < no; k++) {
+		tll_identity1d(&f, shp[ord[k]], TT_OFFSET, (int)ord[k]);
+		tll_mul_eq(&e->ll, &f);
+	}
+	/* to dim0.. order, with an empty block dim */
+	struct tll s = e->ll;
+	for (int o = 0; o < no; o++) {
+		int from = tll_out_index(&e->ll, o);
+		s.out[o] = o;
+		s.osz[o] = e->ll.osz[from];
+		for (int j = 0; j < e->ll.nb[0]; j++)
+			s.b[0][j][o] = e->ll.b[0][j][from];
+	}
+	s.nin = 2;
+	s.in[1] = TT_BLOCK;
+	s.nb[1] = 0;
+	e->ll = s;
+	return 0;
+}
+
+static int dec_shared_linear(struct tp *p, const struct tv *a, struct tt_enc *e)
+{
+	static const char *const keys[] = { "offset", "block", "alignment", NULL };
+	int rank = -1;
+	if (check_keys(p, a, keys, true, "shared_linear"))
+		return -1;
+	struct tv *off = tt_need(p, a, "offset", "shared_linear"), *blk = tv_get(a, "block");
+	if (!off)
+		return -1;
+	tll_empty(&e->ll);
+	if (want_bases(p, off, &e->ll, TT_OFFSET, &rank, "offset"))
+		return -1;
+	if (blk) {
+		if (want_bases(p, blk, &e->ll, TT_BLOCK, &rank, "block"))
+			return -1;
+	} else {
+		e->ll.in[e->ll.nin] = TT_BLOCK;
+		e->ll.nb[e->ll.nin++] = 0;
+	}
+	if (rank < 0)
+		return tt_err(p, LAY_ESCHEMA, a->pos, "Empty Layout not supported");
+	e->rank = rank;
+	e->shared = true;
+	std_outs(&e->ll, rank);
+	if (!surjective(&e->ll))
+		return tt_err(p, LAY_ERANGE, a->pos,
+			      "the layout is not surjective (Triton aborts)");
+	return 0;
+}
+
+static int dec_dot(struct tp *p, const struct tv *a, struct tt_enc *e, int depth)
+{
+	static const char *const keys[] = { "opIdx", "parent", "kWidth", NULL };
+	struct tv *op, *par, *kw;
+	if (check_keys(p, a, keys, true, "dot_op"))
+		return -1;
+	if (!(op = tt_need(p, a, "opIdx", "dot_op")) || want_uint(p, op, &e->opidx, "opIdx"))
+		return -1;
+	if (e->opidx > 1)
+		return tt_err(p, LAY_ERANGE, op->pos,
+			      "ttg.dot_op opIdx parameter can be 0 or 1, got: %u", e->opidx);
+	if (!(par = tt_need(p, a, "parent", "dot_op")))
+		return -1;
+	e->kwidth = 0;
+	if ((kw = tv_get(a, "kWidth")) && want_uint(p, kw, &e->kwidth, "kWidth"))
+		return -1;
+	long kpos = kw ? kw->pos : a->pos;
+	if (!(e->parent = decode(p, par, depth + 1)))
+		return -1;
+	const struct tt_enc *pr = e->parent;
+	e->rank = pr->rank;
+	if (e->kwidth & (e->kwidth - 1))
+		return tt_err(p, LAY_ERANGE, kpos, "kWidth = %u is not a power of two", e->kwidth);
+	switch (pr->family) {
+	case TT_NVIDIA_MMA:
+		if (e->kwidth == 0)
+			return tt_err(
+				p, LAY_ERANGE, kpos,
+				"ttg.dot_op kWidth parameter is mandatory for Ampere or Hopper "
+				"MMA parent");
+		if (e->opidx != 0 && pr->version == 3)
+			return tt_err(
+				p, LAY_ERANGE, op->pos,
+				"ttg.dot_op opIdx parameter must be 0 for Hopper MMA parent, "
+				"since Hopper WGMMA only allows first operand to be in registers");
+		break;
+	case TT_AMD_WMMA:
+		if (pr->version == 1 && e->kwidth != 8 && e->kwidth != 16)
+			return tt_err(p, LAY_ERANGE, kpos,
+				      "ttg.dot_op kWidth parameter must be 8/16 for WMMA v1");
+		if (pr->version == 2 && e->kwidth != 4 && e->kwidth != 8 && e->kwidth != 16)
+			return tt_err(p, LAY_ERANGE, kpos,
+				      "ttg.dot_op kWidth parameter must be 4/8/16 for WMMA v2");
+		if (pr->version == 3 && e->kwidth == 0)
+			return tt_err(p, LAY_ERANGE, kpos,
+				      "ttg.dot_op kWidth parameter is mandatory for WMMA v3");
+		break;
+	case TT_AMD_MFMA:
+		if (e->kwidth == 0)
+			return tt_err(p, LAY_ERANGE, kpos,
+				      "ttg.dot_op kWidth parameter is mandatory for MFMA parent");
+		break;
+	case TT_BLOCKED:
+		if (e->kwidth != 0)
+			return tt_err(
+				p, LAY_ERANGE, kpos,
+				"ttg.dot_op kWidth parameter is not supported when the parent "
+				"is a blocked layout");
+		break;
+	default:
+		return tt_err(p, LAY_ESCHEMA, par->pos,
+			      "ttg.dot_op unexpected parent layout: %s (blocked, nvidia_mma, "
+			      "amd_mfma or amd_wmma)",
+			      tt_family_name(pr->family));
+	}
+	if (e->rank < 2)
+		return tt_err(p, LAY_ESHAPE, par->pos, "a dot operand needs a parent of rank >= 2");
+	return 0;
+}
+
+static int dec_partitioned(struct tp *p, const struct tv *a, struct tt_enc *e, int depth)
+{
+	static const char *const keys[] = { "numPartitions", "numGroups", "partitionDim",
+					    "partitionLayout", NULL };
+	struct tv *np, *ng, *pd, *pl;
+	if (check_keys(p, a, keys, true, "partitioned_shared"))
+		return -1;
+	if (!(np = tt_need(p, a, "numPartitions", "partitioned_shared")) ||
+	    !(ng = tt_need(p, a, "numGroups", "partitioned_shared")) ||
+	    !(pl = tt_need(p, a, "partitionLayout", "partitioned_shared")) ||
+	    want_uint(p, np, &e->partitions, "numPartitions") ||
+	    want_uint(p, ng, &e->groups, "numGroups"))
+		return -1;
+	e->dim = 0;
+	if ((pd = tv_get(a, "partitionDim")) && want_uint(p, pd, &e->dim, "partitionDim"))
+		return -1;
+	if (e->partitions < 2 || (e->partitions & (e->partitions - 1)))
+		return tt_err(p, LAY_ERANGE, np->pos,
+			      "numPartitions must be a power of 2 and at least 2");
+	if (e->groups == 0 || (e->groups & (e->groups - 1)))
+		return tt_err(p, LAY_ERANGE, ng->pos,
+			      "numGroups must be a power of 2 and greater than 0");
+	if (!(e->parent = decode(p, pl, depth + 1)))
+		return -1;
+	if (!e->parent->shared || e->parent->family == TT_PARTITIONED_SHARED)
+		return tt_err(p, LAY_ESCHEMA, pl->pos, "partitionLayout must be a shared layout");
+	e->rank = e->parent->rank;
+	e->shared = true;
+	if (e->dim >= (unsigned)e->rank)
+		return tt_err(p, LAY_ERANGE, pd ? pd->pos : a->pos,
+			      "partitionDim (%u) must be less than the layout rank (%d)", e->dim,
+			      e->rank);
+	return 0;
+}
+
+static int dec_slice(struct tp *p, const struct tv *a, struct tt_enc *e, int depth)
+{
+	static const char *const keys[] = { "dim", "parent", NULL };
+	struct tv *dv, *par;
+	check_keys(p, a, keys, false, "slice");
+	if (!(dv = tt_need(p, a, "dim", "slice")) || want_uint(p, dv, &e->dim, "dim"))
+		return -1;
+	if (!(par = tt_need(p, a, "parent", "slice")))
+		return -1;
+	if (!(e->parent = decode(p, par, depth + 1)))
+		return -1;
+	if (e->parent->shared)
+		return tt_err(p, LAY_ESCHEMA, par->pos, "expected a distributed encoding trait");
+	if (e->parent->rank <= 1)
+		return tt_err(p, LAY_ESHAPE, par->pos,
+			      "parent layout must have at least rank >= 2");
+	if (e->dim >= (unsigned)e->parent->rank)
+		return tt_err(p, LAY_ERANGE, dv->pos,
+			      "slice dim=%u must be less than the parent rank=%d", e->dim,
+			      e->parent->rank);
+	e->rank = e->parent->rank - 1;
+	return 0;
+}
+
+/* An encoding value (inline attribute or alias) -> a decoded encoding. */
+struct tt_enc *tt_decode_bits(struct tp *p, struct tv *v, int depth, int bits)
+{
+	if (depth > 8) {
+		tt_err(p, LAY_EDEPTH, v->pos, "encodings nested (or aliased) more than 8 deep");
+		return NULL;
+	}
+	if (v->kind == TV_REF) {
+		for (int k = 0; k < p->nalias; k++)
+			if (p->alias[k].n == v->n &&
+			    strncmp(p->alias[k].name, v->s, (size_t)v->n) == 0) {
+				p->alias[k].used = true;
+				return tt_decode_bits(p, p->alias[k].v, depth + 1, bits);
+			}
+		tt_err(p, LAY_EUNKNOWN, v->pos,
+		       "#%.*s is not defined: paste its alias line (#%.*s = #ttg...) too", v->n,
+		       v->s, v->n, v->s);
+		return NULL;
+	}
+	if (v->kind != TV_ATTR) {
+		tt_err(p, LAY_ESCHEMA, v->pos,
+		       "expected a layout attribute (#ttg.blocked<...>), not %s",
+		       kind_name(v->kind));
+		return NULL;
+	}
+	const char *dot = memchr(v->s, '.', (size_t)v->n);
+	int dl = (int)(dot - v->s);
+	const char *fam = dot + 1;
+	int fl = v->n - dl - 1;
+	if (!((dl == 3 && strncmp(v->s, "ttg", 3) == 0) ||
+	      (dl == 10 && strncmp(v->s, "triton_gpu", 10) == 0))) {
+		tt_err(p, LAY_ESCHEMA, v->pos,
+		       "#%.*s is not a TritonGPU layout (#ttg.* or #triton_gpu.*)", v->n, v->s);
+		return NULL;
+	}
+	if (dl == 10)
+		p->legacy = true;
+	if (p->nencs >= TT_MAX_DEPTH) {
+		tt_err(p, LAY_ELIMIT, v->pos, "too many encodings");
+		return NULL;
+	}
+	struct tt_enc *e = calloc(1, sizeof *e);
+	if (!e) {
+		tt_err(p, LAY_ENOMEM, -1, "out of memory");
+		return NULL;
+	}
+	p->encs[p->nencs++] = e;
+	e->pos = v->pos;
+#define FAM(x) (fl == (int)strlen(x) && strncmp(fam, x, (size_t)fl) == 0)
+	int rc;
+	if (FAM("blocked"))
+		e->family = TT_BLOCKED, rc = dec_blocked(p, v, e);
+	else if (FAM("nvidia_mma") || FAM("mma"))
+		e->family = TT_NVIDIA_MMA, rc = dec_nvidia_mma(p, v, e);
+	else if (FAM("dot_op"))
+		e->family = TT_DOT_OP, rc = dec_dot(p, v, e, depth);
+	else if (FAM("slice"))
+		e->family = TT_SLICE, rc = dec_slice(p, v, e, depth);
+	else if (FAM("linear"))
+		e->family = TT_LINEAR, rc = dec_linear(p, v, e);
+	else if (FAM("swizzled_shared"))
+		e->family = TT_SWIZZLED_SHARED, e->shared = true,
+		rc = dec_swizzled(p, v, e, "swizzled_shared", false);
+	else if (FAM("amd_rotating_shared"))
+		e->family = TT_AMD_ROTATING_SHARED, e->shared = true,
+		rc = dec_swizzled(p, v, e, "amd_rotating_shared", false);
+	else if (FAM("shared"))
+		e->shared = true, rc = dec_legacy_shared(p, v, e, bits);
+	else if (FAM("nvmma_shared"))
+		e->family = TT_NVMMA_SHARED, e->shared = true, rc = dec_nvmma_shared(p, v, e);
+	else if (FAM("padded_shared"))
+		e->family = TT_PADDED_SHARED, rc = dec_padded(p, v, e);
+	else if (FAM("partitioned_shared"))
+		e->family = TT_PARTITIONED_SHARED, rc = dec_partitioned(p, v, e, depth);
+	else if (FAM("shared_linear"))
+		e->family = TT_SHARED_LINEAR, rc = dec_shared_linear(p, v, e);
+	else if (FAM("amd_mfma") || FAM("mfma"))
+		e->family = TT_AMD_MFMA, rc = dec_mfma(p, v, e);
+	else if (FAM("amd_wmma") || FAM("wmma"))
+		e->family = TT_AMD_WMMA, rc = dec_wmma(p, v, e);
+	else if (FAM("shared_memory")) {
+		tt_err(p, LAY_ESCHEMA, v->pos,
+		       "#%.*s is a memory space, not a layout: the layout is the attribute before "
+		       "it "
+		       "in the memdesc",
+		       v->n, v->s);
+		return NULL;
+	} else {
+		tt_err(p, LAY_ESCHEMA, v->pos,
+		       "unknown TritonGPU layout family #%.*s (blocked, nvidia_mma, dot_op, slice, "
+		       "linear, swizzled_shared, nvmma_shared, padded_shared, amd_mfma, amd_wmma, "
+		       "amd_rotating_shared, shared_linear, partitioned_shared)",
+		       v->n, v->s);
+		return NULL;
+	}
+#undef FAM
+	return rc ? NULL : e;
+}
+
+static struct tt_enc *decode(struct tp *p, struct tv *v, int depth)
+{
+	return tt_decode_bits(p, v, depth, 0);
+}

@@ -1,0 +1,713 @@
+/*
+ * ttgir_parse.c - the ttgir notation: Triton's layout encodings as the
+ * compiler prints them in TTGIR, read from one attribute plus a "shape", or
+ * from a fragment of a dump (alias lines, one tensor<...> or
+ * !ttg.memdesc<...> type, the module's ttg.num-warps / threads-per-warp /
+ * num-ctas).  The encoding is converted for the tensor's shape exactly as
+ * Triton's toLinearLayout does (ttgir_ll.c) and handed to the linear
+ * notation, so the two share placements, fingerprints and structure.
+ *
+ * Three layers: a reader for the MLIR attribute syntax Triton uses (values
+ * with byte positions, ttgir_read.c), a decoder per family that applies
+ * Triton's parser and verifier rules (ttgir_decode.c), and, here, the dump
+ * scanner and the notation's entry point.  Every error carries the
+ * character position of the offending text.
+ */
+#include <ctype.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "notation/ttgir_text.h"
+/* ------------------------------------------------------------------ */
+/* Dumps: alias lines, module attributes, types                        */
+
+static int elem_bits(const char *t, int n)
+{
+	if (n >= 7 && strncmp(t, "!tt.ptr", 7) == 0)
+		return 64;
+	if (n == 5 && strncmp(t, "index", 5) == 0)
+		return 64;
+	if (n == 4 && strncmp(t, "bf16", 4) == 0)
+		return 16;
+	if (n >= 2 && (t[0] == 'i' || t[0] == 'f') && isdigit((unsigned char)t[1])) {
+		int b = 0, k = 1;
+		while (k < n && isdigit((unsigned char)t[k]) && b < 1 << 20)
+			b = b * 10 + (t[k++] - '0');
+		return b <= 1024 ? b : 0; /* no element is wider; unknown */
+	}
+	if (n == 4 && strncmp(t, "tf32", 4) == 0)
+		return 32;
+	return 0;
+}
+
+/* "128x64xf16" -> dims and the element type's extent. */
+static int parse_dims(struct tp *p, int64_t *dims, int *rank, const char **et, int *etn)
+{
+	*rank = 0;
+	tt_ws(p);
+	for (;;) {
+		size_t b = p->i;
+		if (p->s[p->i] == '?')
+			return tt_err(p, LAY_ESHAPE, (long)b,
+				      "a dynamic dim (?) has no layout to check");
+		if (!isdigit((unsigned char)p->s[p->i]))
+			break;
+		int64_t v = 0;
+		while (isdigit((unsigned char)p->s[p->i])) {
+			v = v * 10 + (p->s[p->i++] - '0');
+			if (v > TT_MAX_DIM)
+				return tt_err(p, LAY_ELIMIT, (long)b, "dim over 2^30");
+		}
+		if (p->s[p->i] != 'x') {
+			p->i = b; /* an element type such as i32 follows digits? no */
+			return tt_err(p, LAY_ESYNTAX, (long)p->i, "expected 'x' after a dim");
+		}
+		p->i++;
+		if (*rank >= TT_MAXR)
+			return tt_err(p, LAY_ELIMIT, (long)b, "more than %d dims", TT_MAXR);
+		dims[(*rank)++] = v;
+	}
+	size_t b = p->i;
+	int d = 0;
+	while (p->s[p->i] && (d > 0 || (p->s[p->i] != ',' && p->s[p->i] != '>'))) {
+		d += p->s[p->i] == '<' ? 1 : p->s[p->i] == '>' ? -1 : 0;
+		p->i++;
+	}
+	*et = p->s + b;
+	*etn = (int)(p->i - b);
+	while (*etn > 0 && isspace((unsigned char)(*et)[*etn - 1]))
+		(*etn)--;
+	return 0;
+}
+
+/* tensor<...> or !ttg.memdesc<...> at p->i (just past '<'). */
+static int parse_type(struct tp *p, bool memdesc, long pos)
+{
+	struct ttype t;
+	const char *et = NULL;
+	int etn = 0;
+	memset(&t, 0, sizeof t);
+	t.pos = pos;
+	t.memdesc = memdesc;
+	if (parse_dims(p, t.shape, &t.rank, &et, &etn))
+		return p->err->code;
+	t.bits = elem_bits(et, etn);
+	if (!tt_eat(p, ',')) {
+		if (!tt_eat(p, '>'))
+			return tt_err(p, LAY_ESYNTAX, (long)p->i,
+				      "expected ',' or '>' in the type");
+		/* no encoding: only its shape may serve (an attribute pasted
+		 * beside "tensor<16x16xf16>", as triton-tensor-layout takes them) */
+		if (!p->plain.rank && !memdesc)
+			p->plain = t;
+		else
+			p->plain_many = true;
+		return 0;
+	}
+	if (!(t.enc = tt_value(p)))
+		return p->err->code;
+	while (tt_eat(p, ',')) {
+		tt_ws(p);
+		if (isdigit((unsigned char)p->s[p->i])) {
+			/* an alloc shape is dims without an element type */
+			int64_t dims[TT_MAXR];
+			int r = 0;
+			for (;;) {
+				int64_t v = 0;
+				while (isdigit((unsigned char)p->s[p->i])) {
+					if (v > TT_MAX_DIM)
+						return tt_err(p, LAY_ELIMIT, (long)p->i,
+							      "alloc shape dim over 2^30");
+					v = v * 10 + (p->s[p->i++] - '0');
+				}
+				if (r < TT_MAXR)
+					dims[r++] = v;
+				if (p->s[p->i] == 'x' && isdigit((unsigned char)p->s[p->i + 1])) {
+					p->i++;
+					continue;
+				}
+				break;
+			}
+			t.alloc_rank = r;
+			memcpy(t.alloc, dims, sizeof dims);
+		} else if (!tt_value(p)) {
+			return p->err->code;
+		}
+	}
+	if (!tt_eat(p, '>'))
+		return tt_err(p, LAY_ESYNTAX, (long)p->i, "expected '>' to close the type");
+	if (p->ntypes >= TT_MAX_TYPES)
+		return tt_err(p, LAY_ELIMIT, pos, "more than %d typed values", TT_MAX_TYPES);
+	p->types[p->ntypes++] = t;
+	return 0;
+}
+
+static bool word_at(const char *s, size_t i, const char *w)
+{
+	size_t n = strlen(w);
+	return strncmp(s + i, w, n) == 0 && (i == 0 || !tt_ident_char(s[i - 1]) || w[0] == '!');
+}
+
+/* Scan one line (from p->i) for types; strings and comments skipped. */
+static int scan_line(struct tp *p)
+{
+	while (p->s[p->i] && p->s[p->i] != '\n') {
+		char c = p->s[p->i];
+		if (c == '"') {
+			p->i++;
+			while (p->s[p->i] && p->s[p->i] != '"' && p->s[p->i] != '\n')
+				p->i += p->s[p->i] == '\\' && p->s[p->i + 1] ? 2 : 1;
+			if (p->s[p->i] == '"')
+				p->i++;
+			continue;
+		}
+		if (c == '/' && p->s[p->i + 1] == '/')
+			break;
+		long pos = (long)p->i;
+		if (word_at(p->s, p->i, "tensor<")) {
+			p->i += 7;
+			if (parse_type(p, false, pos))
+				return p->err->code;
+			continue;
+		}
+		if (word_at(p->s, p->i, "!ttg.memdesc<")) {
+			p->i += 13;
+			if (parse_type(p, true, pos))
+				return p->err->code;
+			continue;
+		}
+		if (word_at(p->s, p->i, "!triton_gpu.memdesc<")) {
+			p->legacy = true;
+			p->i += 20;
+			if (parse_type(p, true, pos))
+				return p->err->code;
+			continue;
+		}
+		if (word_at(p->s, p->i, "!tt.tensordesc<")) {
+			/* a TMA descriptor's block: its shared layout, written
+			 * bare (128x64xf16, #shared) or, as older Triton did, as
+			 * a tensor type inside (tensor<128x64xf16, #shared>) */
+			p->i += 15;
+			tt_ws(p);
+			bool wrapped = word_at(p->s, p->i, "tensor<");
+			if (wrapped)
+				p->i += 7;
+			if (parse_type(p, true, pos))
+				return p->err->code;
+			if (wrapped && !tt_eat(p, '>'))
+				return tt_err(p, LAY_ESYNTAX, (long)p->i,
+					      "expected '>' to close the tensor descriptor type");
+			continue;
+		}
+		if (word_at(p->s, p->i, "!tt.memdesc<")) {
+			p->legacy = true;
+			p->i += 12;
+			if (parse_type(p, true, pos))
+				return p->err->code;
+			continue;
+		}
+		p->i++;
+	}
+	while (p->s[p->i] && p->s[p->i] != '\n')
+		p->i++;
+	return 0;
+}
+
+static int scan(struct tp *p)
+{
+	while (p->s[p->i]) {
+		tt_ws(p);
+		if (!p->s[p->i])
+			break;
+		long pos = (long)p->i;
+		if (p->s[p->i] == '#') {
+			size_t save = p->i;
+			p->i++;
+			const char *name = p->s + p->i;
+			int n = 0;
+			while (tt_ident_char(p->s[p->i]))
+				p->i++, n++;
+			bool dialect = memchr(name, '.', (size_t)n) != NULL;
+			if (n && !dialect && tt_eat(p, '=')) {
+				tt_ws(p);
+				if (p->s[p->i] != '#') { /* #loc = loc(...) and the like */
+					while (p->s[p->i] && p->s[p->i] != '\n')
+						p->i++;
+					continue;
+				}
+				for (int k = 0; k < p->nalias; k++)
+					if (p->alias[k].n == n &&
+					    strncmp(p->alias[k].name, name, (size_t)n) == 0)
+						return tt_err(p, LAY_ENAME, pos,
+							      "alias #%.*s is defined twice", n,
+							      name);
+				if (p->nalias >= TT_MAX_ALIAS)
+					return tt_err(p, LAY_ELIMIT, pos, "more than %d aliases",
+						      TT_MAX_ALIAS);
+				struct tv *v = tt_value(p);
+				if (!v)
+					return p->err->code;
+				p->alias[p->nalias++] =
+					(struct alias){ .name = name, .n = n, .pos = pos, .v = v };
+				continue;
+			}
+			p->i = save;
+			struct tv *v = tt_value(p);
+			if (!v)
+				return p->err->code;
+			if (p->nbare >= 4)
+				return tt_err(p, LAY_ESCHEMA, pos,
+					      "several bare attributes: paste one layout");
+			p->bare[p->nbare++] = v;
+			continue;
+		}
+		if (word_at(p->s, p->i, "module")) {
+			p->i += 6;
+			tt_ws(p);
+			if (word_at(p->s, p->i, "attributes")) {
+				p->i += 10;
+				tt_ws(p);
+				if (p->s[p->i] == '{') {
+					struct tv *m = tt_value(p);
+					if (!m)
+						return p->err->code;
+					p->module = m;
+				}
+			}
+		}
+		if (scan_line(p))
+			return p->err->code;
+	}
+	return 0;
+}
+
+/* ------------------------------------------------------------------ */
+/* The notation                                                        */
+
+static void tp_free(struct tp *p)
+{
+	while (p->blocks) {
+		struct tv_block *b = p->blocks->next;
+		free(p->blocks);
+		p->blocks = b;
+	}
+	for (int k = 0; k < p->nencs; k++)
+		free(p->encs[k]);
+}
+
+static int module_int(struct tp *p, const char *key, int64_t *out, long *pos)
+{
+	struct tv *v = tv_get(p->module, key);
+	if (!v)
+		return 0;
+	if (v->kind != TV_INT)
+		return tt_err(p, LAY_ESCHEMA, v->pos, "%s must be an integer", key);
+	*out = v->i;
+	*pos = v->pos;
+	return 1;
+}
+
+static int64_t in_size(const struct tll *l, int in)
+{
+	int i = tll_in_index(l, in);
+	return i < 0 ? 1 : (int64_t)1 << l->nb[i];
+}
+
+/* The definition's optional integer member `key` into *out (0 if absent). */
+static int def_int(struct lay_def *def, json_t *whole, const char *key, int64_t *out,
+		   struct lay_error *err)
+{
+	char q[LAY_ERR_PTR];
+	json_t *v = json_object_get(whole, key);
+	*out = 0;
+	if (!v)
+		return 0;
+	lay_ptr_join(q, sizeof q, def->ptr, key);
+	if (lay_json_int(v, q, out, err))
+		return err ? err->code : LAY_ESCHEMA;
+	if (*out < 1)
+		return lay_error_set(err, LAY_ERANGE, q, -1, "%s must be positive", key);
+	return 0;
+}
+
+int lay_ttgir_parse(struct lay_def *def, json_t *v, json_t *whole, struct lay_error *err)
+{
+	char ptr[LAY_ERR_PTR], q[LAY_ERR_PTR];
+	struct tp *p = NULL;
+	struct tll *ll = NULL;
+	int rc = 0;
+	int64_t shape[TT_MAXR];
+	int rank = -1, bits = 0;
+	long shape_pos = -1;
+	const struct ttype *ty = NULL;
+	struct tv *encv = NULL;
+
+	lay_ptr_join(ptr, sizeof ptr, def->ptr, "ttgir");
+	if (!json_is_string(v))
+		return lay_error_set(err, LAY_ESCHEMA, ptr, -1,
+				     "ttgir must be a string: an attribute such as "
+				     "#ttg.blocked<{...}> with \"shape\", or TTGIR dump lines");
+	const char *text = json_string_value(v);
+	if (strlen(text) > TT_MAX_TEXT)
+		return lay_error_set(err, LAY_ELIMIT, ptr, -1,
+				     "ttgir text is %zu bytes, over the limit of %d", strlen(text),
+				     TT_MAX_TEXT);
+	p = calloc(1, sizeof *p);
+	ll = calloc(1, sizeof *ll);
+	if (!p || !ll) {
+		rc = lay_error_set(err, LAY_ENOMEM, ptr, -1, "out of memory");
+		goto out;
+	}
+	p->s = text;
+	p->ptr = ptr;
+	p->err = err;
+	p->def = def;
+
+	if ((rc = scan(p)))
+		goto out;
+
+	int tmi, tti;
+	if (tt_tmem_pair(p, &tmi, &tti)) { /* ttgir_tmem.c */
+		rc = tt_tmem_join(p, tmi, tti, whole, ptr);
+		goto out;
+	}
+	/* which value is the layout */
+	for (int k = 0; k < p->ntypes; k++) {
+		if (!p->types[k].enc)
+			continue;
+		if (!ty) {
+			ty = &p->types[k];
+			continue;
+		}
+		const struct tv *a = ty->enc, *b = p->types[k].enc;
+		bool same = a->end - a->pos == b->end - b->pos &&
+			    strncmp(text + a->pos, text + b->pos, (size_t)(a->end - a->pos)) == 0 &&
+			    ty->rank == p->types[k].rank &&
+			    memcmp(ty->shape, p->types[k].shape,
+				   sizeof(int64_t) * (size_t)ty->rank) == 0;
+		if (!same) {
+			rc = tt_err(
+				p, LAY_ESCHEMA, p->types[k].pos,
+				"the text holds more than one typed layout (the first at character "
+				"%ld): keep the one tensor<...> or !ttg.memdesc<...> to check",
+				lay_utf8_offset(text, ty->pos));
+			goto out;
+		}
+	}
+	if (ty) {
+		if (p->nbare) {
+			rc = tt_err(
+				p, LAY_ESCHEMA, p->bare[0]->pos,
+				"a bare attribute beside a typed value: paste one or the other");
+			goto out;
+		}
+		encv = ty->enc;
+		rank = ty->rank;
+		memcpy(shape, ty->shape, sizeof shape);
+		bits = ty->bits;
+		shape_pos = ty->pos;
+	} else if (p->nbare == 1) {
+		encv = p->bare[0];
+	} else if (p->nbare > 1) {
+		rc = tt_err(p, LAY_ESCHEMA, p->bare[1]->pos,
+			    "several bare attributes: paste one layout");
+		goto out;
+	} else {
+		/* only alias lines: the one no other alias refers to */
+		int cand = -1, n = 0;
+		for (int k = 0; k < p->nalias; k++) {
+			struct tv *a = p->alias[k].v;
+			if (a->kind != TV_ATTR ||
+			    (a->n >= 13 && strstr(a->s, "shared_memory") &&
+			     (int)(strstr(a->s, "shared_memory") - a->s) < a->n))
+				continue;
+			bool referenced = false;
+			for (int j = 0; j < p->nalias && !referenced; j++) {
+				struct tv *b = p->alias[j].v;
+				const char *needle = p->alias[k].name;
+				for (long x = b->pos; x + p->alias[k].n < b->end && !referenced;
+				     x++)
+					referenced = text[x] == '#' &&
+						     strncmp(text + x + 1, needle,
+							     (size_t)p->alias[k].n) == 0 &&
+						     !tt_ident_char(text[x + 1 + p->alias[k].n]);
+			}
+			if (!referenced)
+				cand = k, n++;
+		}
+		if (n == 1) {
+			encv = p->alias[cand].v;
+		} else {
+			rc = tt_err(
+				p, LAY_ESCHEMA, n ? p->alias[cand].pos : 0,
+				n ? "several alias lines and no tensor<...> type: add the type "
+				    "line, or paste one attribute"
+				  : "expected a layout: #ttg.blocked<{...}> (with \"shape\") or "
+				    "TTGIR "
+				    "lines with a tensor<...> / !ttg.memdesc<...> type");
+			goto out;
+		}
+	}
+
+	/* the shape: from the type, or "shape", or "logical" */
+	json_t *sj = json_object_get(whole, "shape");
+	if (sj) {
+		int64_t s2[TT_MAXR];
+		lay_ptr_join(q, sizeof q, def->ptr, "shape");
+		if (!json_is_array(sj) || json_array_size(sj) == 0 ||
+		    json_array_size(sj) > TT_MAXR) {
+			rc = lay_error_set(
+				err, LAY_ESCHEMA, q, -1,
+				"shape must be an array of 1..%d extents, e.g. [128, 64]", TT_MAXR);
+			goto out;
+		}
+		for (size_t d = 0; d < json_array_size(sj); d++) {
+			char q2[LAY_ERR_PTR];
+			lay_ptr_index(q2, sizeof q2, q, d);
+			if ((rc = lay_json_int(json_array_get(sj, d), q2, &s2[d], err)))
+				goto out;
+			if (s2[d] < 1 || s2[d] > TT_MAX_DIM) {
+				rc = lay_error_set(err, LAY_EEXTENT, q2, -1,
+						   "extent %lld is outside 1..2^30",
+						   (long long)s2[d]);
+				goto out;
+			}
+		}
+		if (rank >= 0 && (rank != (int)json_array_size(sj) ||
+				  memcmp(s2, shape, sizeof(int64_t) * (size_t)rank) != 0)) {
+			rc = lay_error_set(
+				err, LAY_ESHAPE, q, -1,
+				"shape differs from the tensor type's shape in the text");
+			goto out;
+		}
+		rank = (int)json_array_size(sj);
+		memcpy(shape, s2, sizeof s2);
+	} else if (rank < 0 && p->plain.rank && !p->plain_many) {
+		rank = p->plain.rank;
+		memcpy(shape, p->plain.shape, sizeof shape);
+		bits = p->plain.bits;
+		shape_pos = p->plain.pos;
+	} else if (rank < 0 && def->logical_given) {
+		rank = def->rank;
+		if (rank > TT_MAXR) {
+			lay_ptr_join(q, sizeof q, def->ptr, "logical");
+			rc = lay_error_set(err, LAY_ELIMIT, q, -1, "rank over %d", TT_MAXR);
+			goto out;
+		}
+		for (int d = 0; d < rank; d++)
+			shape[d] = def->shape[d];
+	}
+	if (rank < 0) {
+		lay_ptr_join(q, sizeof q, def->ptr, "shape");
+		rc = lay_error_set(err, LAY_ESCHEMA, def->ptr, -1,
+				   "a ttgir attribute needs \"shape\": [...] (the tensor's shape), "
+				   "or a tensor<...> type in the text");
+		goto out;
+	}
+
+	if (tt_tmem_kind(p, encv)) { /* ttgir_tmem.c */
+		rc = tt_tmem_layout(p, encv, ty, shape, rank, bits, whole, ptr);
+		goto out;
+	}
+	const struct tt_enc *e = tt_decode_bits(p, encv, 0, bits);
+	if (!e) {
+		rc = err ? err->code : LAY_ESYNTAX;
+		goto out;
+	}
+	/* memdescs: the alloc shape's last dims; a leading buffer dim */
+	if (ty && ty->memdesc) {
+		if (ty->alloc_rank >= rank)
+			memcpy(shape, ty->alloc + (ty->alloc_rank - rank),
+			       sizeof(int64_t) * (size_t)rank);
+		if (e->rank == rank - 1) {
+			tt_warn(p, "ttgir_buffer_dim", ty->pos,
+				"the memdesc's leading dim (%lld buffers) is dropped: the layout "
+				"has "
+				"rank "
+				"%d",
+				(long long)shape[0], e->rank);
+			memmove(shape, shape + 1, sizeof(int64_t) * (size_t)(rank - 1));
+			rank--;
+		}
+		if (!e->shared) {
+			rc = tt_err(
+				p, LAY_ESCHEMA, e->pos,
+				"a memdesc holds a shared layout; %s is distributed (registers)",
+				tt_family_name(e->family));
+			goto out;
+		}
+	} else if (ty && e->shared) {
+		rc = tt_err(p, LAY_ESCHEMA, e->pos,
+			    "Non-distributed layout is not allowed in tensor type (%s is a shared "
+			    "layout: use !ttg.memdesc<...>)",
+			    tt_family_name(e->family));
+		goto out;
+	}
+	if (e->rank != rank) {
+		if (shape_pos >= 0)
+			rc = tt_err(p, LAY_ESHAPE, shape_pos,
+				    "the tensor has rank %d, its layout (%s) rank %d", rank,
+				    tt_family_name(e->family), e->rank);
+		else {
+			lay_ptr_join(q, sizeof q, def->ptr, sj ? "shape" : "logical");
+			rc = lay_error_set(err, LAY_ESHAPE, q, -1,
+					   "the shape has rank %d, the %s layout rank %d", rank,
+					   tt_family_name(e->family), e->rank);
+		}
+		goto out;
+	}
+	for (int d = 0; d < rank; d++)
+		if (shape[d] < 1 || (shape[d] & (shape[d] - 1))) {
+			if (shape_pos >= 0)
+				rc = tt_err(
+					p, LAY_ESHAPE, shape_pos,
+					"tensor dim %d is %lld: Triton's layouts need power-of-two "
+					"dims",
+					d, (long long)shape[d]);
+			else {
+				lay_ptr_join(q, sizeof q, def->ptr, sj ? "shape" : "logical");
+				lay_ptr_index(q, sizeof q, q, (size_t)d);
+				rc = lay_error_set(err, LAY_ESHAPE, q, -1,
+						   "extent %lld is not a power of two: Triton's "
+						   "layouts need power-of-two dims",
+						   (long long)shape[d]);
+			}
+			goto out;
+		}
+
+	struct tt_fail f = { 0 };
+	if (tt_to_linear(e, shape, rank, ll, &f)) {
+		rc = tt_err(p, LAY_ERANGE, f.at ? f.at->pos : e->pos, "%s", f.msg);
+		goto out;
+	}
+
+	/* the module's numbers, or the definition's */
+	int64_t mtpw = 0, mwarps = 0, mctas = 0, jv;
+	long ptpw = -1, pwarps = -1, pctas = -1;
+	if (p->module) {
+		if (module_int(p, "ttg.threads-per-warp", &mtpw, &ptpw) < 0 ||
+		    module_int(p, "triton_gpu.threads-per-warp", &mtpw, &ptpw) < 0 ||
+		    module_int(p, "ttg.num-warps", &mwarps, &pwarps) < 0 ||
+		    module_int(p, "triton_gpu.num-warps", &mwarps, &pwarps) < 0 ||
+		    module_int(p, "ttg.num-ctas", &mctas, &pctas) < 0 ||
+		    module_int(p, "triton_gpu.num-ctas", &mctas, &pctas) < 0) {
+			rc = err ? err->code : LAY_ESCHEMA;
+			goto out;
+		}
+	}
+	static const char *const jkeys[] = { "threads_per_warp", "num_warps", "num_ctas" };
+	int64_t *mv[] = { &mtpw, &mwarps, &mctas };
+	for (int k = 0; k < 3; k++) {
+		if ((rc = def_int(def, whole, jkeys[k], &jv, err)))
+			goto out;
+		if (jv && *mv[k] && jv != *mv[k]) {
+			lay_ptr_join(q, sizeof q, def->ptr, jkeys[k]);
+			rc = lay_error_set(err, LAY_ESHAPE, q, -1,
+					   "%s = %lld, but the module says %lld", jkeys[k],
+					   (long long)jv, (long long)*mv[k]);
+			goto out;
+		}
+		if (jv)
+			*mv[k] = jv;
+	}
+	if (!e->shared) {
+		int64_t lanes = in_size(ll, TT_LANE), warps = in_size(ll, TT_WARP);
+		if (mtpw && lanes != mtpw) {
+			rc = tt_err(
+				p, LAY_ESHAPE, ptpw >= 0 ? ptpw : e->pos,
+				"Layout has %lld threads per warp, but the module specifies %lld "
+				"threads per warp.",
+				(long long)lanes, (long long)mtpw);
+			goto out;
+		}
+		if (mwarps && warps != mwarps && strstr(text, "num_warps(")) {
+			/* warp-specialized partitions set their own warp count */
+			tt_warn(p, "ttgir_num_warps", pwarps >= 0 ? pwarps : e->pos,
+				"the layout has %lld warps, the module %lld: the text has "
+				"partitions "
+				"with their own num_warps, so this is not checked",
+				(long long)warps, (long long)mwarps);
+		} else if (mwarps && warps != mwarps) {
+			rc = tt_err(p, LAY_ESHAPE, pwarps >= 0 ? pwarps : e->pos,
+				    "Layout has %lld warps per CTA, but the module specifies %lld "
+				    "warps "
+				    "per CTA.",
+				    (long long)warps, (long long)mwarps);
+			goto out;
+		}
+		int ws_ = tt_warp_size(e);
+		if (!mtpw && ws_ && lanes != ws_)
+			tt_warn(p, "ttgir_warp_size", e->pos,
+				"the layout spans %lld lanes; its target's warps have %d",
+				(long long)lanes, ws_);
+		if (!mtpw && !ws_ && lanes != 32 && lanes != 64)
+			tt_warn(p, "ttgir_warp_size", e->pos,
+				"the layout spans %lld lanes: no GPU warp has that many threads "
+				"(32, "
+				"or 64 "
+				"on AMD CDNA)",
+				(long long)lanes);
+	}
+	if (mctas && in_size(ll, TT_BLOCK) != mctas) {
+		rc = tt_err(p, LAY_ESHAPE, pctas >= 0 ? pctas : e->pos,
+			    "Layout has %lld CTAs, but the module specifies %lld CTAs.",
+			    (long long)in_size(ll, TT_BLOCK), (long long)mctas);
+		goto out;
+	}
+
+	/* hand the bases to the linear notation */
+	json_t *bases = json_object(), *outs = json_array();
+	for (int i = 0; i < ll->nin; i++) {
+		json_t *list = json_array();
+		for (int j = 0; j < ll->nb[i]; j++) {
+			json_t *b = json_array();
+			for (int o = 0; o < ll->nout; o++)
+				json_array_append_new(b, json_integer((json_int_t)ll->b[i][j][o]));
+			json_array_append_new(list, b);
+		}
+		json_object_set_new(bases, tt_in_names[ll->in[i]], list);
+	}
+	for (int o = 0; o < ll->nout; o++) {
+		char name[16];
+		snprintf(name, sizeof name, "dim%d", ll->out[o]);
+		json_array_append_new(outs, json_pack("[s,I]", name, (json_int_t)ll->osz[o]));
+	}
+	json_t *shp = json_array();
+	for (int d = 0; d < rank; d++)
+		json_array_append_new(shp, json_integer((json_int_t)shape[d]));
+	json_t *info = json_pack("{s:s,s:o,s:b}", "family", tt_family_name(e->family), "shape", shp,
+				 "legacy_syntax", p->legacy);
+	if (bits)
+		json_object_set_new(info, "element_bits", json_integer(bits));
+	int64_t lane_limit = mtpw ? mtpw : tt_warp_size(e);
+	if (!lane_limit && !e->shared)
+		lane_limit = in_size(ll, TT_LANE) == 64 ? 64 : 32;
+	if (lane_limit)
+		json_object_set_new(info, "threads_per_warp", json_integer(lane_limit));
+	if (e->family == TT_PADDED_SHARED) {
+		json_t *pads = json_array();
+		for (int k = 0; k < e->npad; k++)
+			json_array_append_new(pads,
+					      json_pack("[i,i]", e->intervals[k], e->paddings[k]));
+		json_object_set_new(info, "padding", pads);
+		tt_warn(p, "ttgir_padding", e->pos,
+			"offsets are the linear component's; the interval:padding pairs (in "
+			"structure.ttgir.padding) are not applied");
+	}
+	json_t *extra = json_pack("{s:o}", "ttgir", info);
+	rc = lay_linear_from_bases(def, json_pack("{s:o,s:o}", "bases", bases, "out", outs), whole,
+				   extra, ptr, err);
+	if (rc)
+		goto out;
+	for (int a = 0; a < def->naxes; a++)
+		if (strcmp(def->axes[a].name, "lane") == 0 && lane_limit)
+			def->axes[a].hw_limit = lane_limit;
+out:
+	if (p)
+		tp_free(p);
+	free(p);
+	free(ll);
+	return rc;
+}

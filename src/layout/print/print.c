@@ -1,0 +1,122 @@
+/*
+ * print.c - which picture a format names, and the string buffer the
+ * printers write into.
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "print/print.h"
+
+static bool grow(struct lay_buf *b, size_t more)
+{
+	if (b->failed)
+		return false;
+	if (b->len + more + 1 <= b->cap)
+		return true;
+	size_t cap = b->cap ? b->cap : 256;
+	while (cap < b->len + more + 1)
+		cap *= 2;
+	char *d = realloc(b->data, cap);
+	if (!d) {
+		b->failed = true;
+		return false;
+	}
+	b->data = d;
+	b->cap = cap;
+	return true;
+}
+
+void lay_buf_puts(struct lay_buf *b, const char *s)
+{
+	size_t n = strlen(s);
+	if (!grow(b, n))
+		return;
+	memcpy(b->data + b->len, s, n + 1);
+	b->len += n;
+}
+
+void lay_buf_printf(struct lay_buf *b, const char *fmt, ...)
+{
+	char small[256];
+	va_list ap;
+	va_start(ap, fmt);
+	int n = vsnprintf(small, sizeof small, fmt, ap);
+	va_end(ap);
+	if (n < 0) {
+		b->failed = true;
+		return;
+	}
+	if ((size_t)n < sizeof small) {
+		lay_buf_puts(b, small);
+		return;
+	}
+	if (!grow(b, (size_t)n))
+		return;
+	va_start(ap, fmt);
+	vsnprintf(b->data + b->len, (size_t)n + 1, fmt, ap);
+	va_end(ap);
+	b->len += (size_t)n;
+}
+
+static char *print_cute_def(json_t *def_json, const char *ptr, bool latex,
+			    const struct lay_options *opt, struct lay_error *err)
+{
+	json_t *cute = json_object_get(def_json, "cute");
+	char p[LAY_ERR_PTR];
+	if (!json_is_string(cute)) {
+		lay_error_set(err, LAY_ESCHEMA, ptr, -1,
+			      "print --format %s draws CuTe layouts: the definition needs a "
+			      "\"cute\" Shape:Stride text",
+			      latex ? "latex" : "cute");
+		return NULL;
+	}
+	lay_ptr_join(p, sizeof p, ptr, "cute");
+	char *s = lay_print_cute(json_string_value(cute), p, latex, err);
+	if (s || err->code != LAY_ESYNTAX || err->position != 0)
+		return s;
+	/* not Shape:Stride text: perhaps an atom the cute notation knows */
+	struct lay_error e2;
+	lay_error_clear(&e2);
+	struct lay_def *def = lay_def_new(def_json, ptr, opt, &e2);
+	if (def) {
+		s = lay_print_cute_atom(def, latex, &e2);
+		lay_def_free(def);
+		if (s || e2.code)
+			*err = e2;
+	}
+	return s;
+}
+
+char *lay_print(json_t *def_json, const char *ptr, const char *format,
+		const struct lay_options *opt, struct lay_error *err)
+{
+	if (!json_is_object(def_json)) {
+		lay_error_set(err, LAY_ESCHEMA, ptr, -1, "the layout must be a definition object");
+		return NULL;
+	}
+	if (strcmp(format, "cute") == 0 || strcmp(format, "latex") == 0)
+		return print_cute_def(def_json, ptr, format[0] == 'l', opt, err);
+	if (strcmp(format, "triton") == 0 || strcmp(format, "triton-hw") == 0) {
+		if (!json_is_string(json_object_get(def_json, "ttgir")) &&
+		    !json_object_get(def_json, "linear")) {
+			lay_error_set(
+				err, LAY_ESCHEMA, ptr, -1,
+				"print --format %s draws Triton layouts: the definition needs "
+				"a \"ttgir\" encoding and its tensor shape, or a \"linear\" "
+				"layout",
+				format);
+			return NULL;
+		}
+		struct lay_def *def = lay_def_new(def_json, ptr, opt, err);
+		if (!def)
+			return NULL;
+		char *s = lay_print_triton(def, format[6] == '-', err);
+		lay_def_free(def);
+		return s;
+	}
+	lay_error_set(err, LAY_ESCHEMA, "", -1,
+		      "unknown print format \"%.40s\": cute, latex, triton or triton-hw", format);
+	return NULL;
+}
