@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "notation/axe_compose.h"
+#include "notation/scan.h"
 #include "layout.h"
 
 struct iter {
@@ -30,55 +31,11 @@ struct axe_state {
 /* Text parser                                                         */
 
 struct axe_parser {
-	const char *s;
-	int pos;
+	struct lay_scan sc;
 	struct lay_def *def;
 	struct axe_state *st;
-	const char *ptr;
-	struct lay_error *err;
 	bool seen_s, seen_r;
 };
-
-static int perr(struct axe_parser *p, int code, int pos, const char *fmt, ...)
-	__attribute__((format(printf, 4, 5)));
-static int perr(struct axe_parser *p, int code, int pos, const char *fmt, ...)
-{
-	va_list ap;
-	va_start(ap, fmt);
-	lay_text_verror(p->err, code, p->ptr, p->s, pos, fmt, ap);
-	va_end(ap);
-	return code;
-}
-
-static void ws(struct axe_parser *p)
-{
-	while (isspace((unsigned char)p->s[p->pos]))
-		p->pos++;
-}
-
-static bool accept(struct axe_parser *p, char c)
-{
-	ws(p);
-	if (p->s[p->pos] == c) {
-		p->pos++;
-		return true;
-	}
-	return false;
-}
-
-static int expect_char(struct axe_parser *p, char c, const char *what)
-{
-	if (accept(p, c))
-		return 0;
-	char tok[32];
-	if (p->s[p->pos])
-		snprintf(tok, sizeof tok, "'%c'", p->s[p->pos]);
-	else
-		snprintf(tok, sizeof tok, "the end");
-	char msg[160];
-	snprintf(msg, sizeof msg, "expected %s, found %s", what, tok);
-	return perr(p, LAY_ESYNTAX, p->pos, "%s", msg);
-}
 
 static int parse_int(struct axe_parser *p, int64_t *out, bool allow_neg);
 
@@ -87,83 +44,79 @@ static int parse_const(struct axe_parser *p, int64_t *out)
 {
 	int64_t acc = 0, term;
 	int sign = 1, rc;
-	int open = p->pos++;
+	int open = p->sc.pos++;
 	for (;;) {
 		if ((rc = parse_int(p, &term, true)))
 			return rc;
-		while (accept(p, '*')) {
+		while (lay_scan_eat(&p->sc, '*')) {
 			int64_t f;
 			if ((rc = parse_int(p, &f, true)))
 				return rc;
 			if (__builtin_mul_overflow(term, f, &term))
-				return perr(p, LAY_EOVERFLOW, open, "constant overflows 64 bits");
+				return lay_scan_error(&p->sc, LAY_EOVERFLOW, open,
+						      "constant overflows 64 bits");
 		}
 		if (__builtin_mul_overflow(term, sign, &term) ||
 		    __builtin_add_overflow(acc, term, &acc))
-			return perr(p, LAY_EOVERFLOW, open, "constant overflows 64 bits");
-		if (accept(p, '+'))
+			return lay_scan_error(&p->sc, LAY_EOVERFLOW, open,
+					      "constant overflows 64 bits");
+		if (lay_scan_eat(&p->sc, '+'))
 			sign = 1;
-		else if (accept(p, '-'))
+		else if (lay_scan_eat(&p->sc, '-'))
 			sign = -1;
 		else
 			break;
 	}
-	if (!accept(p, ')'))
-		return expect_char(p, ')', "')' closing the constant");
+	if (!lay_scan_eat(&p->sc, ')'))
+		return lay_scan_expect(&p->sc, ')', "')' closing the constant");
 	*out = acc;
 	return 0;
 }
 
 static int parse_int(struct axe_parser *p, int64_t *out, bool allow_neg)
 {
-	ws(p);
-	int start = p->pos;
-	if (p->s[p->pos] == '(') {
+	lay_scan_ws(&p->sc);
+	int start = p->sc.pos;
+	if (p->sc.s[p->sc.pos] == '(') {
 		int rc = parse_const(p, out);
 		if (!rc && !allow_neg && *out < 0)
-			return perr(p, LAY_EEXTENT, start, "an extent cannot be negative");
+			return lay_scan_error(&p->sc, LAY_EEXTENT, start,
+					      "an extent cannot be negative");
 		return rc;
 	}
 	bool neg = false;
-	if (p->s[p->pos] == '-') {
+	if (p->sc.s[p->sc.pos] == '-') {
 		if (!allow_neg)
-			return perr(p, LAY_ESYNTAX, start, "an extent cannot be negative");
+			return lay_scan_error(&p->sc, LAY_ESYNTAX, start,
+					      "an extent cannot be negative");
 		neg = true;
-		p->pos++;
-		ws(p);
+		p->sc.pos++;
+		lay_scan_ws(&p->sc);
 	}
-	if (!isdigit((unsigned char)p->s[p->pos])) {
-		char tok[32];
-		if (p->s[p->pos])
-			snprintf(tok, sizeof tok, "'%c'", p->s[p->pos]);
-		else
-			snprintf(tok, sizeof tok, "the end");
-		return perr(p, LAY_ESYNTAX, p->pos, "expected an integer, found %s", tok);
-	}
+	if (!isdigit((unsigned char)p->sc.s[p->sc.pos]))
+		return lay_scan_expected(&p->sc, "an integer");
 	int64_t v = 0;
-	while (isdigit((unsigned char)p->s[p->pos])) {
-		if (__builtin_mul_overflow(v, 10, &v) ||
-		    __builtin_add_overflow(v, p->s[p->pos] - '0', &v))
-			return perr(p, LAY_EOVERFLOW, start, "integer overflows 64 bits");
-		p->pos++;
-	}
-	if (p->s[p->pos] == '.')
-		return perr(p, LAY_ENOTINT, p->pos, "only integers are allowed");
+	int rc = lay_scan_digits(&p->sc, start, false, &v, NULL);
+	if (rc)
+		return rc;
+	if (p->sc.s[p->sc.pos] == '.')
+		return lay_scan_error(&p->sc, LAY_ENOTINT, p->sc.pos, "only integers are allowed");
 	*out = neg ? -v : v;
 	/* "64 * 64": a product, as TVM sources write computed strides */
-	int save = p->pos;
-	ws(p);
-	if (p->s[p->pos] == '*') {
+	int save = p->sc.pos;
+	lay_scan_ws(&p->sc);
+	if (p->sc.s[p->sc.pos] == '*') {
 		int64_t f;
-		p->pos++;
-		int rc = parse_int(p, &f, allow_neg);
+		p->sc.pos++;
+		rc = parse_int(p, &f, allow_neg);
 		if (rc)
 			return rc;
 		if (__builtin_mul_overflow(*out, f, out))
-			return perr(p, LAY_EOVERFLOW, start, "product overflows 64 bits");
+			return lay_scan_error(&p->sc, LAY_EOVERFLOW, start,
+					      "product overflows 64 bits");
 		return 0;
 	}
-	p->pos = save;
+	p->sc.pos = save;
 	return 0;
 }
 
@@ -173,19 +126,21 @@ static int parse_scaled(struct axe_parser *p, int64_t *v, int *axis)
 	const char *name = "m";
 	char buf[LAYOUTD_MAX_NAME];
 	int at, rc;
-	ws(p);
-	char q = p->s[p->pos];
+	lay_scan_ws(&p->sc);
+	char q = p->sc.s[p->sc.pos];
 	if (q == '"' || q == '\'') {
 		/* TVM's shorthand: a quoted axis name is stride 1 on that axis */
-		int start = ++p->pos, n = 0;
-		while (p->s[p->pos] && p->s[p->pos] != q) {
+		int start = ++p->sc.pos, n = 0;
+		while (p->sc.s[p->sc.pos] && p->sc.s[p->sc.pos] != q) {
 			if (n + 1 >= (int)sizeof buf)
-				return perr(p, LAY_ENAME, start, "axis name too long");
-			buf[n++] = p->s[p->pos++];
+				return lay_scan_error(&p->sc, LAY_ENAME, start,
+						      "axis name too long");
+			buf[n++] = p->sc.s[p->sc.pos++];
 		}
-		if (p->s[p->pos] != q)
-			return perr(p, LAY_ESYNTAX, start - 1, "unterminated axis name");
-		p->pos++;
+		if (p->sc.s[p->sc.pos] != q)
+			return lay_scan_error(&p->sc, LAY_ESYNTAX, start - 1,
+					      "unterminated axis name");
+		p->sc.pos++;
 		buf[n] = '\0';
 		*v = 1;
 		name = buf;
@@ -194,31 +149,32 @@ static int parse_scaled(struct axe_parser *p, int64_t *v, int *axis)
 	}
 	if ((rc = parse_int(p, v, true)))
 		return rc;
-	at = p->pos;
-	if (accept(p, '@')) {
-		ws(p);
-		if (strncmp(p->s + p->pos, "Axis.", 5) == 0)
-			p->pos += 5; /* TVM prints 1 @ Axis.laneid */
-		int start = p->pos, n = 0;
-		if (!(isalpha((unsigned char)p->s[p->pos]) || p->s[p->pos] == '_'))
-			return perr(p, LAY_ESYNTAX, p->pos, "expected an axis name after '@'%s",
-				    "");
-		while (isalnum((unsigned char)p->s[p->pos]) || p->s[p->pos] == '_') {
+	at = p->sc.pos;
+	if (lay_scan_eat(&p->sc, '@')) {
+		lay_scan_ws(&p->sc);
+		if (strncmp(p->sc.s + p->sc.pos, "Axis.", 5) == 0)
+			p->sc.pos += 5; /* TVM prints 1 @ Axis.laneid */
+		int start = p->sc.pos, n = 0;
+		if (!(isalpha((unsigned char)p->sc.s[p->sc.pos]) || p->sc.s[p->sc.pos] == '_'))
+			return lay_scan_error(&p->sc, LAY_ESYNTAX, p->sc.pos,
+					      "expected an axis name after '@'%s", "");
+		while (isalnum((unsigned char)p->sc.s[p->sc.pos]) || p->sc.s[p->sc.pos] == '_') {
 			if (n + 1 >= (int)sizeof buf)
-				return perr(p, LAY_ENAME, start, "axis name too long");
-			buf[n++] = p->s[p->pos++];
+				return lay_scan_error(&p->sc, LAY_ENAME, start,
+						      "axis name too long");
+			buf[n++] = p->sc.s[p->sc.pos++];
 		}
 		buf[n] = '\0';
 		name = buf;
 		at = start;
 	}
 found:
-	*axis = lay_def_axis(p->def, name, p->ptr, p->err);
+	*axis = lay_def_axis(p->def, name, p->sc.ptr, p->sc.err);
 	if (*axis < 0) {
-		if (p->err)
-			p->err->position = lay_utf8_offset(p->s, at);
-		lay_error_source(p->err, p->s);
-		return p->err ? p->err->code : LAY_ELIMIT;
+		if (p->sc.err)
+			p->sc.err->position = lay_utf8_offset(p->sc.s, at);
+		lay_error_source(p->sc.err, p->sc.s);
+		return p->sc.err ? p->sc.err->code : LAY_ELIMIT;
 	}
 	return 0;
 }
@@ -227,23 +183,26 @@ found:
  * strides (scaled). */
 static int parse_group(struct axe_parser *p, struct iter *it, int *n, bool strides)
 {
-	bool paren = accept(p, '(');
+	bool paren = lay_scan_eat(&p->sc, '(');
 	*n = 0;
 	do {
 		if (*n >= LAYOUTD_MAX_ITERS)
-			return perr(p, LAY_ELIMIT, p->pos, "more than %d iters", LAYOUTD_MAX_ITERS);
-		int start = p->pos;
+			return lay_scan_error(&p->sc, LAY_ELIMIT, p->sc.pos, "more than %d iters",
+					      LAYOUTD_MAX_ITERS);
+		int start = p->sc.pos;
 		int rc = strides ? parse_scaled(p, &it[*n].stride, &it[*n].axis)
 				 : parse_int(p, &it[*n].extent, false);
 		if (rc)
 			return rc;
 		if (!strides && it[*n].extent <= 0)
-			return perr(p, LAY_EEXTENT, start, "extent must be positive");
+			return lay_scan_error(&p->sc, LAY_EEXTENT, start,
+					      "extent must be positive");
 		(*n)++;
 		/* "(8,)": a trailing comma before ')' closes a one-element tuple */
-	} while (paren && accept(p, ',') && (ws(p), p->s[p->pos] != ')'));
+	} while (paren && lay_scan_eat(&p->sc, ',') &&
+		 (lay_scan_ws(&p->sc), p->sc.s[p->sc.pos] != ')'));
 	if (paren)
-		return expect_char(p, ')', "',' or ')'");
+		return lay_scan_expect(&p->sc, ')', "',' or ')'");
 	return 0;
 }
 
@@ -251,20 +210,20 @@ static int parse_group(struct axe_parser *p, struct iter *it, int *n, bool strid
 static int parse_iters(struct axe_parser *p, struct iter *it, int *n)
 {
 	int ne = 0, rc;
-	ws(p);
+	lay_scan_ws(&p->sc);
 	if ((rc = parse_group(p, it, &ne, false)))
 		return rc;
-	if (accept(p, ':')) {
+	if (lay_scan_eat(&p->sc, ':')) {
 		struct iter st[LAYOUTD_MAX_ITERS];
-		int ns = 0, at = p->pos;
-		ws(p);
-		at = p->pos;
+		int ns = 0, at = p->sc.pos;
+		lay_scan_ws(&p->sc);
+		at = p->sc.pos;
 		if ((rc = parse_group(p, st, &ns, true)))
 			return rc;
 		if (ns != ne) {
 			char msg[96];
 			snprintf(msg, sizeof msg, "%d extents but %d strides", ne, ns);
-			return perr(p, LAY_ESHAPE, at, "%s", msg);
+			return lay_scan_error(&p->sc, LAY_ESHAPE, at, "%s", msg);
 		}
 		for (int k = 0; k < ne; k++) {
 			it[k].stride = st[k].stride;
@@ -272,30 +231,32 @@ static int parse_iters(struct axe_parser *p, struct iter *it, int *n)
 		}
 	} else {
 		/* extents only: "S[8, 4]" -> compact row-major strides on m */
-		while (accept(p, ',')) {
+		while (lay_scan_eat(&p->sc, ',')) {
 			if (ne >= LAYOUTD_MAX_ITERS)
-				return perr(p, LAY_ELIMIT, p->pos, "more than %d iters",
-					    LAYOUTD_MAX_ITERS);
-			int start = p->pos;
+				return lay_scan_error(&p->sc, LAY_ELIMIT, p->sc.pos,
+						      "more than %d iters", LAYOUTD_MAX_ITERS);
+			int start = p->sc.pos;
 			if ((rc = parse_int(p, &it[ne].extent, false)))
 				return rc;
 			if (it[ne].extent <= 0)
-				return perr(p, LAY_EEXTENT, start, "extent must be positive");
+				return lay_scan_error(&p->sc, LAY_EEXTENT, start,
+						      "extent must be positive");
 			ne++;
 		}
-		int m = lay_def_axis(p->def, "m", p->ptr, p->err);
+		int m = lay_def_axis(p->def, "m", p->sc.ptr, p->sc.err);
 		if (m < 0)
-			return p->err ? p->err->code : LAY_ELIMIT;
+			return p->sc.err ? p->sc.err->code : LAY_ELIMIT;
 		int64_t s = 1;
 		for (int k = ne - 1; k >= 0; k--) {
 			it[k].stride = s;
 			it[k].axis = m;
 			if (__builtin_mul_overflow(s, it[k].extent, &s))
-				return perr(p, LAY_EOVERFLOW, p->pos, "extents overflow 64 bits");
+				return lay_scan_error(&p->sc, LAY_EOVERFLOW, p->sc.pos,
+						      "extents overflow 64 bits");
 		}
 	}
 	*n = ne;
-	return expect_char(p, ']', "']'");
+	return lay_scan_expect(&p->sc, ']', "']'");
 }
 
 static int parse_offset_term(struct axe_parser *p)
@@ -306,116 +267,123 @@ static int parse_offset_term(struct axe_parser *p)
 	if (rc)
 		return rc;
 	if (__builtin_add_overflow(p->st->offset[axis], v, &p->st->offset[axis]))
-		return perr(p, LAY_EOVERFLOW, p->pos, "offset overflows 64 bits");
+		return lay_scan_error(&p->sc, LAY_EOVERFLOW, p->sc.pos, "offset overflows 64 bits");
 	return 0;
 }
 
 static int parse_text(struct axe_parser *p)
 {
-	ws(p);
-	if (!p->s[p->pos])
-		return perr(p, LAY_ESYNTAX, 0, "empty Axe layout");
+	lay_scan_ws(&p->sc);
+	if (!p->sc.s[p->sc.pos])
+		return lay_scan_error(&p->sc, LAY_ESYNTAX, 0, "empty Axe layout");
 	/* TVM's script printer wraps the spec: T.TileLayout(T.S[...] + ...) */
 	int wrap = -1;
 	{
-		int k = p->pos, last = k;
-		while (isalnum((unsigned char)p->s[k]) || p->s[k] == '_' || p->s[k] == '.') {
-			if (p->s[k] == '.')
+		int k = p->sc.pos, last = k;
+		while (isalnum((unsigned char)p->sc.s[k]) || p->sc.s[k] == '_' ||
+		       p->sc.s[k] == '.') {
+			if (p->sc.s[k] == '.')
 				last = k + 1;
 			k++;
 		}
-		if (k - last == 10 && strncmp(p->s + last, "TileLayout", 10) == 0) {
+		if (k - last == 10 && strncmp(p->sc.s + last, "TileLayout", 10) == 0) {
 			int open = k;
-			while (p->s[open] == ' ' || p->s[open] == '\t')
+			while (p->sc.s[open] == ' ' || p->sc.s[open] == '\t')
 				open++;
-			if (p->s[open] == '(') {
+			if (p->sc.s[open] == '(') {
 				wrap = open;
-				p->pos = open + 1;
+				p->sc.pos = open + 1;
 			}
 		}
 	}
 	for (;;) {
-		ws(p);
+		lay_scan_ws(&p->sc);
 		/* TVM prints its terms as T.S[...] (or Tx.S[...]) */
-		if (strncmp(p->s + p->pos, "T.", 2) == 0)
-			p->pos += 2;
-		else if (strncmp(p->s + p->pos, "Tx.", 3) == 0)
-			p->pos += 3;
-		int start = p->pos;
-		char c = p->s[p->pos];
+		if (strncmp(p->sc.s + p->sc.pos, "T.", 2) == 0)
+			p->sc.pos += 2;
+		else if (strncmp(p->sc.s + p->sc.pos, "Tx.", 3) == 0)
+			p->sc.pos += 3;
+		int start = p->sc.pos;
+		char c = p->sc.s[p->sc.pos];
 		int rc;
-		if ((c == 'S' || c == 'R' || c == 'O') && p->s[p->pos + 1] != '\0') {
-			int save = p->pos;
-			p->pos++;
-			if (!accept(p, '[')) {
-				p->pos = save;
-				return perr(p, LAY_ESYNTAX, save + 1, "expected '[' after %s",
-					    c == 'S'   ? "S"
-					    : c == 'R' ? "R"
-						       : "O");
+		if ((c == 'S' || c == 'R' || c == 'O') && p->sc.s[p->sc.pos + 1] != '\0') {
+			int save = p->sc.pos;
+			p->sc.pos++;
+			if (!lay_scan_eat(&p->sc, '[')) {
+				p->sc.pos = save;
+				return lay_scan_error(&p->sc, LAY_ESYNTAX, save + 1,
+						      "expected '[' after %s",
+						      c == 'S'	 ? "S"
+						      : c == 'R' ? "R"
+								 : "O");
 			}
 			if (c == 'S') {
 				if (p->seen_s)
-					return perr(p, LAY_ESYNTAX, start,
-						    "a second S[...] term (at most one shard)");
+					return lay_scan_error(
+						&p->sc, LAY_ESYNTAX, start,
+						"a second S[...] term (at most one shard)");
 				p->seen_s = true;
 				rc = parse_iters(p, p->st->shard, &p->st->nshard);
 			} else if (c == 'R') {
 				if (p->seen_r)
-					return perr(p, LAY_ESYNTAX, start,
-						    "a second R[...] term (at most one replica)");
+					return lay_scan_error(
+						&p->sc, LAY_ESYNTAX, start,
+						"a second R[...] term (at most one replica)");
 				p->seen_r = true;
 				rc = parse_iters(p, p->st->rep, &p->st->nrep);
 			} else {
-				bool paren = accept(p, '(');
+				bool paren = lay_scan_eat(&p->sc, '(');
 				do {
 					rc = parse_offset_term(p);
-				} while (!rc && (accept(p, ',') || accept(p, '+')));
+				} while (!rc &&
+					 (lay_scan_eat(&p->sc, ',') || lay_scan_eat(&p->sc, '+')));
 				if (!rc && paren)
-					rc = expect_char(p, ')', "')'");
+					rc = lay_scan_expect(&p->sc, ')', "')'");
 				if (!rc)
-					rc = expect_char(p, ']', "']'");
+					rc = lay_scan_expect(&p->sc, ']', "']'");
 			}
 		} else if (c == '(') {
 			/* "(1 @ laneid + 2 @ warpid + 64)": a group of offsets */
-			p->pos++;
+			p->sc.pos++;
 			do {
 				rc = parse_offset_term(p);
-			} while (!rc && (accept(p, '+') || accept(p, ',')));
+			} while (!rc && (lay_scan_eat(&p->sc, '+') || lay_scan_eat(&p->sc, ',')));
 			if (!rc)
-				rc = expect_char(p, ')', "'+' or ')'");
+				rc = lay_scan_expect(&p->sc, ')', "'+' or ')'");
 		} else if (isdigit((unsigned char)c) || c == '-') {
 			rc = parse_offset_term(p);
 		} else if (!c) {
-			return perr(p, LAY_ESYNTAX, start, "expected a term after '+'");
+			return lay_scan_error(&p->sc, LAY_ESYNTAX, start,
+					      "expected a term after '+'");
 		} else {
 			char tok[8] = { c, 0 };
-			return perr(
-				p, LAY_ESYNTAX, start,
+			return lay_scan_error(
+				&p->sc, LAY_ESYNTAX, start,
 				"unexpected '%s' (expected S[...], R[...], O[...] or an offset)",
 				tok);
 		}
 		if (rc)
 			return rc;
-		ws(p);
-		if (wrap >= 0 && p->s[p->pos] == ')') {
-			p->pos++;
-			ws(p);
-			if (p->s[p->pos])
-				return perr(p, LAY_ESYNTAX, p->pos,
-					    "expected the end of the layout after TileLayout(...)");
+		lay_scan_ws(&p->sc);
+		if (wrap >= 0 && p->sc.s[p->sc.pos] == ')') {
+			p->sc.pos++;
+			lay_scan_ws(&p->sc);
+			if (p->sc.s[p->sc.pos])
+				return lay_scan_error(
+					&p->sc, LAY_ESYNTAX, p->sc.pos,
+					"expected the end of the layout after TileLayout(...)");
 			return 0;
 		}
-		if (!p->s[p->pos]) {
+		if (!p->sc.s[p->sc.pos]) {
 			if (wrap >= 0)
-				return perr(p, LAY_ESYNTAX, wrap,
-					    "TileLayout( is never closed: ')' expected");
+				return lay_scan_error(&p->sc, LAY_ESYNTAX, wrap,
+						      "TileLayout( is never closed: ')' expected");
 			return 0;
 		}
-		if (!accept(p, '+')) {
-			char tok[8] = { p->s[p->pos], 0 };
-			return perr(p, LAY_ESYNTAX, p->pos,
-				    "expected '+' between terms, found '%s'", tok);
+		if (!lay_scan_eat(&p->sc, '+')) {
+			char tok[8] = { p->sc.s[p->sc.pos], 0 };
+			return lay_scan_error(&p->sc, LAY_ESYNTAX, p->sc.pos,
+					      "expected '+' between terms, found '%s'", tok);
 		}
 	}
 }
@@ -649,7 +617,8 @@ int lay_axe_parse(struct lay_def *def, json_t *v, json_t *whole, struct lay_erro
 			return lay_error_set(err, LAY_ELIMIT, ptr, -1,
 					     "Axe text of %zu characters is over the limit %d",
 					     strlen(text), def->max_expr_len);
-		struct axe_parser p = { .s = text, .def = def, .st = st, .ptr = ptr, .err = err };
+		struct axe_parser p = { .def = def, .st = st };
+		lay_scan_init(&p.sc, text, ptr, err, 0);
 		if ((rc = lay_axe_compose_parse(text, ptr, &ac, err)))
 			return rc;
 		if (ac.composed && ac.tile_lo < 0) {
@@ -664,8 +633,8 @@ int lay_axe_parse(struct lay_def *def, json_t *v, json_t *whole, struct lay_erro
 			char *inner = strndup(text, (size_t)ac.tile_hi);
 			if (!inner)
 				return lay_error_set(err, LAY_ENOMEM, ptr, -1, "out of memory");
-			p.s = inner;
-			p.pos = ac.tile_lo;
+			p.sc.s = inner;
+			p.sc.pos = ac.tile_lo;
 			rc = parse_text(&p);
 			if (rc)
 				lay_error_source(err, text);
