@@ -15,77 +15,30 @@
 #include <string.h>
 
 #include "notation/axe_compose.h"
+#include "notation/scan.h"
 
 struct ap {
-	const char *s;
-	int pos;
-	const char *ptr;
-	struct lay_error *err;
+	struct lay_scan sc;
 };
-
-static int ap_err(struct ap *p, int code, int pos, const char *fmt, ...)
-	__attribute__((format(printf, 4, 5)));
-static int ap_err(struct ap *p, int code, int pos, const char *fmt, ...)
-{
-	va_list ap;
-	va_start(ap, fmt);
-	lay_text_verror(p->err, code, p->ptr, p->s, pos, fmt, ap);
-	va_end(ap);
-	return code;
-}
-
-static void ws(struct ap *p)
-{
-	while (isspace((unsigned char)p->s[p->pos]))
-		p->pos++;
-}
-
-static int expected(struct ap *p, const char *what)
-{
-	char tok[48];
-	const char *c = p->s + p->pos;
-	if (!*c)
-		snprintf(tok, sizeof tok, "the end of the text");
-	else if (isalnum((unsigned char)*c) || *c == '_') {
-		int n = 0;
-		while (isalnum((unsigned char)c[n]) || c[n] == '_')
-			n++;
-		snprintf(tok, sizeof tok, "'%.*s'", n > 30 ? 30 : n, c);
-	} else if ((unsigned char)*c >= 0x80)
-		snprintf(tok, sizeof tok, "a non-ASCII character");
-	else
-		snprintf(tok, sizeof tok, "'%c'", *c);
-	return ap_err(p, LAY_ESYNTAX, p->pos, "expected %s, found %s", what, tok);
-}
-
-static int expect(struct ap *p, char c, const char *what)
-{
-	ws(p);
-	if (p->s[p->pos] == c) {
-		p->pos++;
-		return 0;
-	}
-	return expected(p, what);
-}
 
 /* A dotted name (T.ComposeLayout, tvm.tirx.TileLayout): its last part. */
 static bool name(struct ap *p, char *last, size_t n, int *start)
 {
-	ws(p);
-	*start = p->pos;
-	if (!(isalpha((unsigned char)p->s[p->pos]) || p->s[p->pos] == '_'))
+	lay_scan_ws(&p->sc);
+	*start = p->sc.pos;
+	if (!(isalpha((unsigned char)p->sc.s[p->sc.pos]) || p->sc.s[p->sc.pos] == '_'))
 		return false;
 	for (;;) {
 		size_t len = 0;
-		while (isalnum((unsigned char)p->s[p->pos]) || p->s[p->pos] == '_') {
+		while (isalnum((unsigned char)p->sc.s[p->sc.pos]) || p->sc.s[p->sc.pos] == '_') {
 			if (len + 1 < n)
-				last[len++] = p->s[p->pos];
-			p->pos++;
+				last[len++] = p->sc.s[p->sc.pos];
+			p->sc.pos++;
 		}
 		last[len] = '\0';
-		if (p->s[p->pos] == '.' &&
-		    (isalpha((unsigned char)p->s[p->pos + 1]) || p->s[p->pos + 1] == '_')) {
-			p->pos++;
+		if (p->sc.s[p->sc.pos] == '.' &&
+		    (isalpha((unsigned char)p->sc.s[p->sc.pos + 1]) || p->sc.s[p->sc.pos + 1] == '_')) {
+			p->sc.pos++;
 			continue;
 		}
 		return true;
@@ -94,18 +47,18 @@ static bool name(struct ap *p, char *last, size_t n, int *start)
 
 static int integer(struct ap *p, int64_t *v, int *at)
 {
-	ws(p);
-	*at = p->pos;
-	bool neg = p->s[p->pos] == '-';
+	lay_scan_ws(&p->sc);
+	*at = p->sc.pos;
+	bool neg = p->sc.s[p->sc.pos] == '-';
 	if (neg)
-		p->pos++;
-	if (!isdigit((unsigned char)p->s[p->pos]))
-		return expected(p, "an integer");
+		p->sc.pos++;
+	if (!isdigit((unsigned char)p->sc.s[p->sc.pos]))
+		return lay_scan_expected(&p->sc, "an integer");
 	int64_t x = 0;
-	while (isdigit((unsigned char)p->s[p->pos])) {
-		x = x * 10 + (p->s[p->pos++] - '0');
+	while (isdigit((unsigned char)p->sc.s[p->sc.pos])) {
+		x = x * 10 + (p->sc.s[p->sc.pos++] - '0');
 		if (x > 1000000)
-			return ap_err(p, LAY_ERANGE, *at, "swizzle parameter is too large");
+			return lay_scan_error(&p->sc, LAY_ERANGE, *at, "swizzle parameter is too large");
 	}
 	*v = neg ? -x : x;
 	return 0;
@@ -116,14 +69,14 @@ static int boolean(struct ap *p, bool *v)
 	char w[16];
 	int at;
 	if (!name(p, w, sizeof w, &at))
-		return expected(p, "True or False");
+		return lay_scan_expected(&p->sc, "True or False");
 	if (strcmp(w, "True") == 0 || strcmp(w, "true") == 0)
 		*v = true;
 	else if (strcmp(w, "False") == 0 || strcmp(w, "false") == 0)
 		*v = false;
 	else {
-		p->pos = at;
-		return expected(p, "True or False");
+		p->sc.pos = at;
+		return lay_scan_expected(&p->sc, "True or False");
 	}
 	return 0;
 }
@@ -131,15 +84,15 @@ static int boolean(struct ap *p, bool *v)
 /* TileLayout(SPEC): the span of SPEC, balanced up to its ')'. */
 static int tile(struct ap *p, struct lay_axe_compose *c)
 {
-	int depth = 0, open = p->pos;
-	if (expect(p, '(', "'(' after TileLayout"))
-		return p->err ? p->err->code : LAY_ESYNTAX;
-	ws(p);
-	c->tile_lo = p->pos;
-	for (;; p->pos++) {
-		char ch = p->s[p->pos];
+	int depth = 0, open = p->sc.pos;
+	if (lay_scan_expect(&p->sc, '(', "'(' after TileLayout"))
+		return p->sc.err ? p->sc.err->code : LAY_ESYNTAX;
+	lay_scan_ws(&p->sc);
+	c->tile_lo = p->sc.pos;
+	for (;; p->sc.pos++) {
+		char ch = p->sc.s[p->sc.pos];
 		if (!ch)
-			return ap_err(p, LAY_ESYNTAX, open, "TileLayout( is never closed");
+			return lay_scan_error(&p->sc, LAY_ESYNTAX, open, "TileLayout( is never closed");
 		if (ch == '(' || ch == '[')
 			depth++;
 		else if (ch == ']' && depth > 0)
@@ -150,10 +103,10 @@ static int tile(struct ap *p, struct lay_axe_compose *c)
 			depth--;
 		}
 	}
-	c->tile_hi = p->pos;
-	p->pos++;
+	c->tile_hi = p->sc.pos;
+	p->sc.pos++;
 	if (c->tile_hi <= c->tile_lo)
-		return ap_err(p, LAY_ESYNTAX, c->tile_lo, "TileLayout() has no S[...] to swizzle");
+		return lay_scan_error(&p->sc, LAY_ESYNTAX, c->tile_lo, "TileLayout() has no S[...] to swizzle");
 	return 0;
 }
 
@@ -162,39 +115,39 @@ static int swizzle_layout(struct ap *p, int64_t v[3], int vpos[3], bool *inner)
 {
 	char key[32];
 	int at;
-	if (expect(p, '(', "'(' after SwizzleLayout"))
-		return p->err ? p->err->code : LAY_ESYNTAX;
+	if (lay_scan_expect(&p->sc, '(', "'(' after SwizzleLayout"))
+		return p->sc.err ? p->sc.err->code : LAY_ESYNTAX;
 	for (int k = 0; k < 3; k++) {
-		if (k && expect(p, ',', "',' and the next swizzle parameter"))
-			return p->err ? p->err->code : LAY_ESYNTAX;
-		int save = p->pos;
+		if (k && lay_scan_expect(&p->sc, ',', "',' and the next swizzle parameter"))
+			return p->sc.err ? p->sc.err->code : LAY_ESYNTAX;
+		int save = p->sc.pos;
 		if (name(p, key, sizeof key, &at)) {
 			static const char *keys[] = { "per_element", "swizzle_len", "atom_len" };
 			if (strcmp(key, keys[k]) != 0)
-				return ap_err(p, LAY_ESYNTAX, at, "expected %s=", keys[k]);
-			if (expect(p, '=', "'='"))
-				return p->err ? p->err->code : LAY_ESYNTAX;
+				return lay_scan_error(&p->sc, LAY_ESYNTAX, at, "expected %s=", keys[k]);
+			if (lay_scan_expect(&p->sc, '=', "'='"))
+				return p->sc.err ? p->sc.err->code : LAY_ESYNTAX;
 		} else {
-			p->pos = save;
+			p->sc.pos = save;
 		}
 		int rc = integer(p, &v[k], &vpos[k]);
 		if (rc)
 			return rc;
 	}
-	ws(p);
-	if (p->s[p->pos] == ',') {
-		p->pos++;
+	lay_scan_ws(&p->sc);
+	if (p->sc.s[p->sc.pos] == ',') {
+		p->sc.pos++;
 		if (!name(p, key, sizeof key, &at) || strcmp(key, "swizzle_inner") != 0) {
-			p->pos = at;
-			return expected(p, "swizzle_inner=True or False");
+			p->sc.pos = at;
+			return lay_scan_expected(&p->sc, "swizzle_inner=True or False");
 		}
-		if (expect(p, '=', "'='"))
-			return p->err ? p->err->code : LAY_ESYNTAX;
+		if (lay_scan_expect(&p->sc, '=', "'='"))
+			return p->sc.err ? p->sc.err->code : LAY_ESYNTAX;
 		int rc = boolean(p, inner);
 		if (rc)
 			return rc;
 	}
-	return expect(p, ')', "')' closing SwizzleLayout(...)");
+	return lay_scan_expect(&p->sc, ')', "')' closing SwizzleLayout(...)");
 }
 
 static int finish(struct ap *p, struct lay_axe_compose *c, const int64_t v[3], const int vpos[3],
@@ -203,16 +156,16 @@ static int finish(struct ap *p, struct lay_axe_compose *c, const int64_t v[3], c
 	static const char *what[] = { "per_element", "swizzle_len", "atom_len" };
 	for (int k = 0; k < 3; k++)
 		if (v[k] < 0)
-			return ap_err(p, LAY_ERANGE, vpos[k], "%s %lld is negative", what[k],
+			return lay_scan_error(&p->sc, LAY_ERANGE, vpos[k], "%s %lld is negative", what[k],
 				      (long long)v[k]);
 	if (v[2] < v[1])
-		return ap_err(p, LAY_ERANGE, vpos[2],
+		return lay_scan_error(&p->sc, LAY_ERANGE, vpos[2],
 			      "atom_len %lld is below swizzle_len %lld: the XORed bit fields "
 			      "would overlap",
 			      (long long)v[2], (long long)v[1]);
 	const char *why = lay_swizzle_invalid((int)v[1], (int)v[0], (int)v[2]);
 	if (why)
-		return ap_err(p, LAY_ERANGE, vpos[0], "ComposeLayout(%lld, %lld, %lld): %s",
+		return lay_scan_error(&p->sc, LAY_ERANGE, vpos[0], "ComposeLayout(%lld, %lld, %lld): %s",
 			      (long long)v[0], (long long)v[1], (long long)v[2], why);
 	c->composed = true;
 	c->M = (int)v[0];
@@ -225,7 +178,8 @@ static int finish(struct ap *p, struct lay_axe_compose *c, const int64_t v[3], c
 int lay_axe_compose_parse(const char *text, const char *ptr, struct lay_axe_compose *c,
 			  struct lay_error *err)
 {
-	struct ap p = { .s = text, .ptr = ptr, .err = err };
+	struct ap p;
+	lay_scan_init(&p.sc, text, ptr, err, 0);
 	char w[64], key[32];
 	int at, rc, vpos[3] = { 0, 0, 0 };
 	int64_t v[3] = { 0, 0, 0 };
@@ -244,17 +198,17 @@ int lay_axe_compose_parse(const char *text, const char *ptr, struct lay_axe_comp
 	} else if (strcmp(w, "ComposeLayout") == 0) {
 		int n = 0; /* positional arguments read */
 		bool legacy = false, have_tile = false, have[3] = { false, false, false };
-		if ((rc = expect(&p, '(', "'(' after ComposeLayout")))
+		if ((rc = lay_scan_expect(&p.sc, '(', "'(' after ComposeLayout")))
 			return rc;
 		for (;;) {
 			int save;
-			ws(&p);
-			save = p.pos;
+			lay_scan_ws(&p.sc);
+			save = p.sc.pos;
 			if (name(&p, key, sizeof key, &at)) {
-				ws(&p);
-				if (p.s[p.pos] == '=') {
+				lay_scan_ws(&p.sc);
+				if (p.sc.s[p.sc.pos] == '=') {
 					/* keyword argument */
-					p.pos++;
+					p.sc.pos++;
 					int k = strcmp(key, "per_element") == 0	    ? 0
 						: strcmp(key, "swizzle_len") == 0   ? 1
 						: strcmp(key, "atom_len") == 0	    ? 2
@@ -262,7 +216,7 @@ int lay_axe_compose_parse(const char *text, const char *ptr, struct lay_axe_comp
 						: strcmp(key, "tile_layout") == 0   ? 4
 										    : -1;
 					if (k < 0)
-						return ap_err(&p, LAY_ESYNTAX, at,
+						return lay_scan_error(&p.sc, LAY_ESYNTAX, at,
 							      "unknown argument '%s' (per_element, "
 							      "swizzle_len, atom_len, tile_layout, "
 							      "swizzle_inner)",
@@ -278,8 +232,8 @@ int lay_axe_compose_parse(const char *text, const char *ptr, struct lay_axe_comp
 						char t[32];
 						if (!name(&p, t, sizeof t, &at) ||
 						    strcmp(t, "TileLayout") != 0) {
-							p.pos = at;
-							return expected(&p, "TileLayout(...)");
+							p.sc.pos = at;
+							return lay_scan_expected(&p.sc, "TileLayout(...)");
 						}
 						if ((rc = tile(&p, c)))
 							return rc;
@@ -293,7 +247,7 @@ int lay_axe_compose_parse(const char *text, const char *ptr, struct lay_axe_comp
 					n = 3;
 				} else if (strcmp(key, "TileLayout") == 0) {
 					if (!legacy && n < 3)
-						return ap_err(&p, LAY_ESYNTAX, at,
+						return lay_scan_error(&p.sc, LAY_ESYNTAX, at,
 							      "ComposeLayout takes per_element, "
 							      "swizzle_len and atom_len before the "
 							      "TileLayout");
@@ -302,43 +256,43 @@ int lay_axe_compose_parse(const char *text, const char *ptr, struct lay_axe_comp
 					have_tile = true;
 					n = 4;
 				} else {
-					p.pos = save;
-					return expected(&p, n < 3 ? "an integer swizzle parameter"
+					p.sc.pos = save;
+					return lay_scan_expected(&p.sc, n < 3 ? "an integer swizzle parameter"
 								  : "TileLayout(...)");
 				}
 			} else {
 				if (n >= 3)
-					return expected(&p, "TileLayout(...)");
+					return lay_scan_expected(&p.sc, "TileLayout(...)");
 				if ((rc = integer(&p, &v[n], &vpos[n])))
 					return rc;
 				have[n++] = true;
 			}
-			ws(&p);
-			if (p.s[p.pos] == ',') {
-				p.pos++;
-				ws(&p);
-				if (p.s[p.pos] == ')')
+			lay_scan_ws(&p.sc);
+			if (p.sc.s[p.sc.pos] == ',') {
+				p.sc.pos++;
+				lay_scan_ws(&p.sc);
+				if (p.sc.s[p.sc.pos] == ')')
 					break;
 				continue;
 			}
 			break;
 		}
-		if ((rc = expect(&p, ')', "',' or ')' closing ComposeLayout(...)")))
+		if ((rc = lay_scan_expect(&p.sc, ')', "',' or ')' closing ComposeLayout(...)")))
 			return rc;
 		for (int k = 0; k < 3; k++)
 			if (!have[k])
-				return ap_err(&p, LAY_ESYNTAX, at,
+				return lay_scan_error(&p.sc, LAY_ESYNTAX, at,
 					      "ComposeLayout needs per_element, swizzle_len and "
 					      "atom_len");
 		if (!have_tile)
-			return ap_err(&p, LAY_ESYNTAX, at, "ComposeLayout needs a TileLayout(...)");
+			return lay_scan_error(&p.sc, LAY_ESYNTAX, at, "ComposeLayout needs a TileLayout(...)");
 		if ((rc = finish(&p, c, v, vpos, inner)))
 			return rc;
 	} else {
 		return 0; /* a plain Axe layout */
 	}
-	ws(&p);
-	if (p.s[p.pos])
-		return expected(&p, "the end of the layout");
+	lay_scan_ws(&p.sc);
+	if (p.sc.s[p.sc.pos])
+		return lay_scan_expected(&p.sc, "the end of the layout");
 	return 0;
 }
