@@ -36,8 +36,8 @@ static bool name(struct ap *p, char *last, size_t n, int *start)
 			p->sc.pos++;
 		}
 		last[len] = '\0';
-		if (p->sc.s[p->sc.pos] == '.' &&
-		    (isalpha((unsigned char)p->sc.s[p->sc.pos + 1]) || p->sc.s[p->sc.pos + 1] == '_')) {
+		if (p->sc.s[p->sc.pos] == '.' && (isalpha((unsigned char)p->sc.s[p->sc.pos + 1]) ||
+						  p->sc.s[p->sc.pos + 1] == '_')) {
 			p->sc.pos++;
 			continue;
 		}
@@ -58,7 +58,8 @@ static int integer(struct ap *p, int64_t *v, int *at)
 	while (isdigit((unsigned char)p->sc.s[p->sc.pos])) {
 		x = x * 10 + (p->sc.s[p->sc.pos++] - '0');
 		if (x > 1000000)
-			return lay_scan_error(&p->sc, LAY_ERANGE, *at, "swizzle parameter is too large");
+			return lay_scan_error(&p->sc, LAY_ERANGE, *at,
+					      "swizzle parameter is too large");
 	}
 	*v = neg ? -x : x;
 	return 0;
@@ -92,7 +93,8 @@ static int tile(struct ap *p, struct lay_axe_compose *c)
 	for (;; p->sc.pos++) {
 		char ch = p->sc.s[p->sc.pos];
 		if (!ch)
-			return lay_scan_error(&p->sc, LAY_ESYNTAX, open, "TileLayout( is never closed");
+			return lay_scan_error(&p->sc, LAY_ESYNTAX, open,
+					      "TileLayout( is never closed");
 		if (ch == '(' || ch == '[')
 			depth++;
 		else if (ch == ']' && depth > 0)
@@ -106,7 +108,8 @@ static int tile(struct ap *p, struct lay_axe_compose *c)
 	c->tile_hi = p->sc.pos;
 	p->sc.pos++;
 	if (c->tile_hi <= c->tile_lo)
-		return lay_scan_error(&p->sc, LAY_ESYNTAX, c->tile_lo, "TileLayout() has no S[...] to swizzle");
+		return lay_scan_error(&p->sc, LAY_ESYNTAX, c->tile_lo,
+				      "TileLayout() has no S[...] to swizzle");
 	return 0;
 }
 
@@ -124,7 +127,8 @@ static int swizzle_layout(struct ap *p, int64_t v[3], int vpos[3], bool *inner)
 		if (name(p, key, sizeof key, &at)) {
 			static const char *keys[] = { "per_element", "swizzle_len", "atom_len" };
 			if (strcmp(key, keys[k]) != 0)
-				return lay_scan_error(&p->sc, LAY_ESYNTAX, at, "expected %s=", keys[k]);
+				return lay_scan_error(&p->sc, LAY_ESYNTAX, at,
+						      "expected %s=", keys[k]);
 			if (lay_scan_expect(&p->sc, '=', "'='"))
 				return p->sc.err ? p->sc.err->code : LAY_ESYNTAX;
 		} else {
@@ -156,17 +160,19 @@ static int finish(struct ap *p, struct lay_axe_compose *c, const int64_t v[3], c
 	static const char *what[] = { "per_element", "swizzle_len", "atom_len" };
 	for (int k = 0; k < 3; k++)
 		if (v[k] < 0)
-			return lay_scan_error(&p->sc, LAY_ERANGE, vpos[k], "%s %lld is negative", what[k],
-				      (long long)v[k]);
+			return lay_scan_error(&p->sc, LAY_ERANGE, vpos[k], "%s %lld is negative",
+					      what[k], (long long)v[k]);
 	if (v[2] < v[1])
-		return lay_scan_error(&p->sc, LAY_ERANGE, vpos[2],
-			      "atom_len %lld is below swizzle_len %lld: the XORed bit fields "
-			      "would overlap",
-			      (long long)v[2], (long long)v[1]);
+		return lay_scan_error(
+			&p->sc, LAY_ERANGE, vpos[2],
+			"atom_len %lld is below swizzle_len %lld: the XORed bit fields "
+			"would overlap",
+			(long long)v[2], (long long)v[1]);
 	const char *why = lay_swizzle_invalid((int)v[1], (int)v[0], (int)v[2]);
 	if (why)
-		return lay_scan_error(&p->sc, LAY_ERANGE, vpos[0], "ComposeLayout(%lld, %lld, %lld): %s",
-			      (long long)v[0], (long long)v[1], (long long)v[2], why);
+		return lay_scan_error(&p->sc, LAY_ERANGE, vpos[0],
+				      "ComposeLayout(%lld, %lld, %lld): %s", (long long)v[0],
+				      (long long)v[1], (long long)v[2], why);
 	c->composed = true;
 	c->M = (int)v[0];
 	c->B = (int)v[1];
@@ -216,11 +222,12 @@ int lay_axe_compose_parse(const char *text, const char *ptr, struct lay_axe_comp
 						: strcmp(key, "tile_layout") == 0   ? 4
 										    : -1;
 					if (k < 0)
-						return lay_scan_error(&p.sc, LAY_ESYNTAX, at,
-							      "unknown argument '%s' (per_element, "
-							      "swizzle_len, atom_len, tile_layout, "
-							      "swizzle_inner)",
-							      key);
+						return lay_scan_error(
+							&p.sc, LAY_ESYNTAX, at,
+							"unknown argument '%s' (per_element, "
+							"swizzle_len, atom_len, tile_layout, "
+							"swizzle_inner)",
+							key);
 					if (k < 3) {
 						if ((rc = integer(&p, &v[k], &vpos[k])))
 							return rc;
@@ -233,7 +240,8 @@ int lay_axe_compose_parse(const char *text, const char *ptr, struct lay_axe_comp
 						if (!name(&p, t, sizeof t, &at) ||
 						    strcmp(t, "TileLayout") != 0) {
 							p.sc.pos = at;
-							return lay_scan_expected(&p.sc, "TileLayout(...)");
+							return lay_scan_expected(&p.sc,
+										 "TileLayout(...)");
 						}
 						if ((rc = tile(&p, c)))
 							return rc;
@@ -247,18 +255,20 @@ int lay_axe_compose_parse(const char *text, const char *ptr, struct lay_axe_comp
 					n = 3;
 				} else if (strcmp(key, "TileLayout") == 0) {
 					if (!legacy && n < 3)
-						return lay_scan_error(&p.sc, LAY_ESYNTAX, at,
-							      "ComposeLayout takes per_element, "
-							      "swizzle_len and atom_len before the "
-							      "TileLayout");
+						return lay_scan_error(
+							&p.sc, LAY_ESYNTAX, at,
+							"ComposeLayout takes per_element, "
+							"swizzle_len and atom_len before the "
+							"TileLayout");
 					if ((rc = tile(&p, c)))
 						return rc;
 					have_tile = true;
 					n = 4;
 				} else {
 					p.sc.pos = save;
-					return lay_scan_expected(&p.sc, n < 3 ? "an integer swizzle parameter"
-								  : "TileLayout(...)");
+					return lay_scan_expected(
+						&p.sc, n < 3 ? "an integer swizzle parameter"
+							     : "TileLayout(...)");
 				}
 			} else {
 				if (n >= 3)
@@ -281,11 +291,13 @@ int lay_axe_compose_parse(const char *text, const char *ptr, struct lay_axe_comp
 			return rc;
 		for (int k = 0; k < 3; k++)
 			if (!have[k])
-				return lay_scan_error(&p.sc, LAY_ESYNTAX, at,
-					      "ComposeLayout needs per_element, swizzle_len and "
-					      "atom_len");
+				return lay_scan_error(
+					&p.sc, LAY_ESYNTAX, at,
+					"ComposeLayout needs per_element, swizzle_len and "
+					"atom_len");
 		if (!have_tile)
-			return lay_scan_error(&p.sc, LAY_ESYNTAX, at, "ComposeLayout needs a TileLayout(...)");
+			return lay_scan_error(&p.sc, LAY_ESYNTAX, at,
+					      "ComposeLayout needs a TileLayout(...)");
 		if ((rc = finish(&p, c, v, vpos, inner)))
 			return rc;
 	} else {

@@ -15,6 +15,7 @@
 #include "algebra/cute_algebra.h"
 #include "notation/cute_atoms.h"
 #include "notation/cute_print.h"
+#include "notation/scan.h"
 #include "analysis/tmem.h"
 #include "layout.h"
 
@@ -54,156 +55,72 @@ struct cute_state {
 /* Parser                                                              */
 
 struct cute_parser {
-	const char *s;
-	int pos;
-	const char *ptr;
-	struct lay_error *err;
+	struct lay_scan sc; /* C++ comments allowed */
 	struct node *nodes;
 	int nnodes;
 	int depth;
 	int nleaf; /* leaves of the tree being parsed */
 };
 
-static int perr(struct cute_parser *p, int code, int pos, const char *fmt, ...)
-	__attribute__((format(printf, 4, 5)));
-static int perr(struct cute_parser *p, int code, int pos, const char *fmt, ...)
-{
-	va_list ap;
-	va_start(ap, fmt);
-	lay_text_verror(p->err, code, p->ptr, p->s, pos, fmt, ap);
-	va_end(ap);
-	return code;
-}
-
-/* A short description of what is at pos, for "expected X, found Y". */
-static void found(const struct cute_parser *p, int pos, char *out, size_t n)
-{
-	const char *c = p->s + pos;
-	if (!*c) {
-		snprintf(out, n, "the end of the text");
-		return;
-	}
-	if (isalpha((unsigned char)*c) || *c == '_') {
-		int len = 0;
-		while (isalnum((unsigned char)c[len]) || c[len] == '_')
-			len++;
-		snprintf(out, n, "'%.*s'", len > 40 ? 40 : len, c);
-		return;
-	}
-	if (isdigit((unsigned char)*c)) {
-		int len = 0;
-		while (isdigit((unsigned char)c[len]))
-			len++;
-		snprintf(out, n, "'%.*s'", len > 40 ? 40 : len, c);
-		return;
-	}
-	if ((unsigned char)*c >= 0x80) {
-		snprintf(out, n, "a non-ASCII character");
-		return;
-	}
-	snprintf(out, n, "'%c'", *c);
-}
-
-static int expected(struct cute_parser *p, const char *what)
-{
-	char tok[64];
-	found(p, p->pos, tok, sizeof tok);
-	return perr(p, LAY_ESYNTAX, p->pos, "expected %s, found %s", what, tok);
-}
-
-/* Skip whitespace and C++ comments; an unterminated block comment is an
- * error located at its opening. */
-static int skip(struct cute_parser *p)
-{
-	if (lay_cxx_skip(p->s, &p->pos) == 0)
-		return 0;
-	return perr(p, LAY_ESYNTAX, p->pos, "unterminated comment: '/*' without '*/'");
-}
-
-/* Skip, then consume c if it is next. */
-static int accept(struct cute_parser *p, char c, bool *got)
-{
-	int rc = skip(p);
-	*got = false;
-	if (rc)
-		return rc;
-	if (p->s[p->pos] == c) {
-		p->pos++;
-		*got = true;
-	}
-	return 0;
-}
-
-static int expect_char(struct cute_parser *p, char c, const char *what)
-{
-	bool got;
-	int rc = accept(p, c, &got);
-	if (rc || got)
-		return rc;
-	return expected(p, what);
-}
-
 /* An identifier, with `cute::` qualifiers dropped.  *start is where its
  * last segment (the name itself) begins. */
 static int ident(struct cute_parser *p, char *out, size_t n, int *start)
 {
-	*start = p->pos;
+	*start = p->sc.pos;
 	for (;;) {
-		int b = p->pos;
+		int b = p->sc.pos;
 		size_t len = 0;
-		while (isalnum((unsigned char)p->s[p->pos]) || p->s[p->pos] == '_') {
+		while (isalnum((unsigned char)p->sc.s[p->sc.pos]) || p->sc.s[p->sc.pos] == '_') {
 			if (len + 1 < n)
-				out[len++] = p->s[p->pos];
-			p->pos++;
+				out[len++] = p->sc.s[p->sc.pos];
+			p->sc.pos++;
 		}
 		out[len] = '\0';
-		int save = p->pos;
-		int rc = skip(p);
+		int save = p->sc.pos;
+		int rc = lay_scan_skip(&p->sc);
 		if (rc)
 			return rc;
 		*start = b;
-		if (p->s[p->pos] == ':' && p->s[p->pos + 1] == ':') {
+		if (p->sc.s[p->sc.pos] == ':' && p->sc.s[p->sc.pos + 1] == ':') {
 			if (strcmp(out, "cute") != 0)
-				return perr(p, LAY_ESYNTAX, b,
-					    "unknown namespace '%s' (only cute:: is accepted)",
-					    out);
-			p->pos += 2;
-			if ((rc = skip(p)))
+				return lay_scan_error(
+					&p->sc, LAY_ESYNTAX, b,
+					"unknown namespace '%s' (only cute:: is accepted)", out);
+			p->sc.pos += 2;
+			if ((rc = lay_scan_skip(&p->sc)))
 				return rc;
-			if (!(isalpha((unsigned char)p->s[p->pos]) || p->s[p->pos] == '_'))
-				return expected(p, "a name after 'cute::'");
+			if (!(isalpha((unsigned char)p->sc.s[p->sc.pos]) ||
+			      p->sc.s[p->sc.pos] == '_'))
+				return lay_scan_expected(&p->sc, "a name after 'cute::'");
 			continue;
 		}
-		p->pos = save;
+		p->sc.pos = save;
 		return 0;
 	}
 }
 
-/* Decimal digits at p->pos into *v; reals are refused, overflow located. */
+/* Decimal digits at p->sc.pos into *v; reals are refused, overflow located. */
 static int digits(struct cute_parser *p, int start, bool neg, int64_t *v)
 {
 	int64_t x = 0;
-	if (!isdigit((unsigned char)p->s[p->pos]))
-		return expected(p, "an integer");
-	while (isdigit((unsigned char)p->s[p->pos])) {
-		int d = p->s[p->pos] - '0';
-		if (__builtin_mul_overflow(x, 10, &x) ||
-		    __builtin_add_overflow(x, neg ? -d : d, &x))
-			return perr(p, LAY_EOVERFLOW, start, "integer overflows 64 bits");
-		p->pos++;
-	}
-	if (p->s[p->pos] == '.' || p->s[p->pos] == 'e' || p->s[p->pos] == 'E') {
-		int end = p->pos + 1;
-		while (isalnum((unsigned char)p->s[end]) || p->s[end] == '.' ||
-		       ((p->s[end] == '-' || p->s[end] == '+') &&
-			(p->s[end - 1] == 'e' || p->s[end - 1] == 'E')))
+	if (!isdigit((unsigned char)p->sc.s[p->sc.pos]))
+		return lay_scan_expected(&p->sc, "an integer");
+	int rc = lay_scan_digits(&p->sc, start, neg, &x, NULL);
+	if (rc)
+		return rc;
+	if (p->sc.s[p->sc.pos] == '.' || p->sc.s[p->sc.pos] == 'e' || p->sc.s[p->sc.pos] == 'E') {
+		int end = p->sc.pos + 1;
+		while (isalnum((unsigned char)p->sc.s[end]) || p->sc.s[end] == '.' ||
+		       ((p->sc.s[end] == '-' || p->sc.s[end] == '+') &&
+			(p->sc.s[end - 1] == 'e' || p->sc.s[end - 1] == 'E')))
 			end++;
-		return perr(p, LAY_ENOTINT, start,
-			    "%.*s is not an integer; CuTe shapes and strides hold integers only",
-			    end - start > 40 ? 40 : end - start, p->s + start);
+		return lay_scan_error(
+			&p->sc, LAY_ENOTINT, start,
+			"%.*s is not an integer; CuTe shapes and strides hold integers only",
+			end - start > 40 ? 40 : end - start, p->sc.s + start);
 	}
-	if (isalpha((unsigned char)p->s[p->pos]) || p->s[p->pos] == '_')
-		return expected(p, "',' or a closing bracket after a number");
+	if (isalpha((unsigned char)p->sc.s[p->sc.pos]) || p->sc.s[p->sc.pos] == '_')
+		return lay_scan_expected(&p->sc, "',' or a closing bracket after a number");
 	*v = x;
 	return 0;
 }
@@ -211,8 +128,8 @@ static int digits(struct cute_parser *p, int start, bool neg, int64_t *v)
 static int new_node(struct cute_parser *p, int pos)
 {
 	if (p->nnodes >= CUTE_MAX_NODES)
-		return perr(p, LAY_ELIMIT, pos, "more than %d modes in the layout text",
-			    CUTE_MAX_NODES),
+		return lay_scan_error(&p->sc, LAY_ELIMIT, pos,
+				      "more than %d modes in the layout text", CUTE_MAX_NODES),
 		       -1;
 	struct node *n = &p->nodes[p->nnodes];
 	memset(n, 0, sizeof *n);
@@ -229,8 +146,8 @@ static int parse_kids(struct cute_parser *p, int tuple, char close, bool stride)
 	const char *what = close == ')' ? "',' or ')'" : "',' or '>'";
 	int last = -1, rc;
 	if (++p->depth > LAYOUTD_MAX_JSON_DEPTH)
-		return perr(p, LAY_ELIMIT, p->nodes[tuple].pos, "modes nested deeper than %d",
-			    LAYOUTD_MAX_JSON_DEPTH);
+		return lay_scan_error(&p->sc, LAY_ELIMIT, p->nodes[tuple].pos,
+				      "modes nested deeper than %d", LAYOUTD_MAX_JSON_DEPTH);
 	for (;;) {
 		int kid;
 		if ((rc = parse_item(p, stride, &kid)))
@@ -242,20 +159,20 @@ static int parse_kids(struct cute_parser *p, int tuple, char close, bool stride)
 		last = kid;
 		p->nodes[tuple].nkids++;
 		bool got;
-		if ((rc = accept(p, ',', &got)))
+		if ((rc = lay_scan_accept(&p->sc, ',', &got)))
 			return rc;
 		if (got && close == ')') {
 			/* a trailing comma, as Python prints a one-element tuple
 			 * and pycute a rank-1 layout: (8,):(2,) */
 			bool end;
-			if ((rc = accept(p, ')', &end)))
+			if ((rc = lay_scan_accept(&p->sc, ')', &end)))
 				return rc;
 			if (end)
 				break;
 		}
 		if (got)
 			continue;
-		if ((rc = expect_char(p, close, what)))
+		if ((rc = lay_scan_expect(&p->sc, close, what)))
 			return rc;
 		break;
 	}
@@ -263,15 +180,15 @@ static int parse_kids(struct cute_parser *p, int tuple, char close, bool stride)
 	return 0;
 }
 
-/* A leaf value at p->pos: [-]digits, _N, _mN, Int<N>, optionally k@axis. */
+/* A leaf value at p->sc.pos: [-]digits, _N, _mN, Int<N>, optionally k@axis. */
 static int parse_leaf(struct cute_parser *p, int node, bool stride)
 {
 	struct node *n = &p->nodes[node];
-	int start = p->pos, rc;
-	char c = p->s[p->pos];
+	int start = p->sc.pos, rc;
+	char c = p->sc.s[p->sc.pos];
 	if (c == '-' || c == '+') {
-		p->pos++;
-		if ((rc = skip(p)))
+		p->sc.pos++;
+		if ((rc = lay_scan_skip(&p->sc)))
 			return rc;
 		if ((rc = digits(p, start, c == '-', &n->val)))
 			return rc;
@@ -287,56 +204,58 @@ static int parse_leaf(struct cute_parser *p, int node, bool stride)
 				       (name[1] == 'm' && isdigit((unsigned char)name[2])))) {
 			/* _N and _mN (CuTe's Int<-N>): re-read the digits in place */
 			bool neg = name[1] == 'm';
-			p->pos = at + (neg ? 2 : 1);
+			p->sc.pos = at + (neg ? 2 : 1);
 			if ((rc = digits(p, at, neg, &n->val)))
 				return rc;
 		} else if (strcmp(name, "Int") == 0 || strcmp(name, "C") == 0) {
-			if ((rc = expect_char(p, '<', "'<' after Int")))
+			if ((rc = lay_scan_expect(&p->sc, '<', "'<' after Int")))
 				return rc;
-			if ((rc = skip(p)))
+			if ((rc = lay_scan_skip(&p->sc)))
 				return rc;
-			int vs = p->pos;
-			bool neg = p->s[p->pos] == '-';
+			int vs = p->sc.pos;
+			bool neg = p->sc.s[p->sc.pos] == '-';
 			if (neg) {
-				p->pos++;
-				if ((rc = skip(p)))
+				p->sc.pos++;
+				if ((rc = lay_scan_skip(&p->sc)))
 					return rc;
 			}
 			if ((rc = digits(p, vs, neg, &n->val)))
 				return rc;
-			if ((rc = expect_char(p, '>', "'>' closing Int<N>")))
+			if ((rc = lay_scan_expect(&p->sc, '>', "'>' closing Int<N>")))
 				return rc;
 		} else {
-			p->pos = at;
-			return expected(p, stride ? "a stride (an integer, _N, Int<N>, k@axis, "
-						    "'(' or Stride<...>)"
-						  : "an extent (an integer, _N, Int<N>, '(' or "
-						    "Shape<...>)");
+			p->sc.pos = at;
+			return lay_scan_expected(
+				&p->sc, stride ? "a stride (an integer, _N, Int<N>, k@axis, "
+						 "'(' or Stride<...>)"
+					       : "an extent (an integer, _N, Int<N>, '(' or "
+						 "Shape<...>)");
 		}
 	}
-	int save = p->pos;
-	if ((rc = skip(p)))
+	int save = p->sc.pos;
+	if ((rc = lay_scan_skip(&p->sc)))
 		return rc;
-	if (p->s[p->pos] != '@') {
-		p->pos = save;
+	if (p->sc.s[p->sc.pos] != '@') {
+		p->sc.pos = save;
 		return 0;
 	}
-	int at_pos = p->pos;
+	int at_pos = p->sc.pos;
 	if (!stride)
-		return perr(p, LAY_ESYNTAX, at_pos,
-			    "an extent has no axis: '@axis' belongs to strides");
-	p->pos++;
-	if ((rc = skip(p)))
+		return lay_scan_error(&p->sc, LAY_ESYNTAX, at_pos,
+				      "an extent has no axis: '@axis' belongs to strides");
+	p->sc.pos++;
+	if ((rc = lay_scan_skip(&p->sc)))
 		return rc;
-	if (!(isalpha((unsigned char)p->s[p->pos]) || p->s[p->pos] == '_'))
-		return expected(p, "an axis name after '@'");
-	int ns = p->pos;
+	if (!(isalpha((unsigned char)p->sc.s[p->sc.pos]) || p->sc.s[p->sc.pos] == '_'))
+		return lay_scan_expected(&p->sc, "an axis name after '@'");
+	int ns = p->sc.pos;
 	size_t len = 0;
-	while (isalnum((unsigned char)p->s[p->pos]) || p->s[p->pos] == '_') {
+	while (isalnum((unsigned char)p->sc.s[p->sc.pos]) || p->sc.s[p->sc.pos] == '_') {
 		if (len + 1 >= sizeof n->axis)
-			return perr(p, LAY_ENAME, ns, "axis name longer than %d characters",
-				    LAYOUTD_MAX_NAME - 1);
-		n->axis[len++] = p->s[p->pos++];
+			return lay_scan_error(&p->sc, LAY_ENAME, ns,
+					      "axis name longer than %d characters",
+					      LAYOUTD_MAX_NAME - 1);
+		n->axis[len++] = p->sc.s[p->sc.pos++];
 	}
 	n->axis[len] = '\0';
 	return 0;
@@ -345,17 +264,17 @@ static int parse_leaf(struct cute_parser *p, int node, bool stride)
 /* One mode: a tuple `( ... )`, `Shape< ... >` / `Stride< ... >`, or a leaf. */
 static int parse_item(struct cute_parser *p, bool stride, int *out)
 {
-	int rc = skip(p);
+	int rc = lay_scan_skip(&p->sc);
 	if (rc)
 		return rc;
-	int start = p->pos;
+	int start = p->sc.pos;
 	int node = new_node(p, start);
 	if (node < 0)
-		return p->err ? p->err->code : LAY_ELIMIT;
+		return p->sc.err ? p->sc.err->code : LAY_ELIMIT;
 	*out = node;
-	char c = p->s[p->pos];
+	char c = p->sc.s[p->sc.pos];
 	if (c == '(') {
-		p->pos++;
+		p->sc.pos++;
 		return parse_kids(p, node, ')', stride);
 	}
 	if (isalpha((unsigned char)c)) {
@@ -365,17 +284,17 @@ static int parse_item(struct cute_parser *p, bool stride, int *out)
 			return rc;
 		if (strcmp(name, "Shape") == 0 || strcmp(name, "Stride") == 0 ||
 		    strcmp(name, "tuple") == 0) {
-			if ((rc = expect_char(p, '<', "'<'")))
+			if ((rc = lay_scan_expect(&p->sc, '<', "'<'")))
 				return rc;
 			return parse_kids(p, node, '>', stride);
 		}
-		p->pos = at;
+		p->sc.pos = at;
 		/* Int<N> and unknown names are handled (and refused) by the leaf */
 	}
 	p->nodes[node].leaf = true;
 	if (++p->nleaf > LAYOUTD_MAX_ITERS)
-		return perr(p, LAY_ELIMIT, start, "more than %d leaf modes (the limit)",
-			    LAYOUTD_MAX_ITERS);
+		return lay_scan_error(&p->sc, LAY_ELIMIT, start,
+				      "more than %d leaf modes (the limit)", LAYOUTD_MAX_ITERS);
 	return parse_leaf(p, node, stride);
 }
 
@@ -414,10 +333,11 @@ static int congruent(struct cute_parser *p, int sh, int st)
 	if (a->leaf != b->leaf) {
 		render(p, sh, ps, sizeof ps);
 		render(p, st, pt, sizeof pt);
-		return perr(p, LAY_ECONGRUENT, b->pos,
-			    "shape and stride are not congruent: the shape has %s where the stride "
-			    "has %s",
-			    ps, pt);
+		return lay_scan_error(
+			&p->sc, LAY_ECONGRUENT, b->pos,
+			"shape and stride are not congruent: the shape has %s where the stride "
+			"has %s",
+			ps, pt);
 	}
 	int ka = a->kid, kb = b->kid, i = 0;
 	for (; ka >= 0 && kb >= 0; ka = p->nodes[ka].next, kb = p->nodes[kb].next, i++) {
@@ -427,10 +347,11 @@ static int congruent(struct cute_parser *p, int sh, int st)
 			render(p, st, pt, sizeof pt);
 			render(p, ka, ks, sizeof ks);
 			render(p, kb, kt, sizeof kt);
-			return perr(p, LAY_ECONGRUENT, y->pos,
-				    "shape %s and stride %s are not congruent: mode %d is %s in "
-				    "the shape but %s in the stride",
-				    ps, pt, i, ks, kt);
+			return lay_scan_error(
+				&p->sc, LAY_ECONGRUENT, y->pos,
+				"shape %s and stride %s are not congruent: mode %d is %s in "
+				"the shape but %s in the stride",
+				ps, pt, i, ks, kt);
 		}
 		int rc = congruent(p, ka, kb);
 		if (rc)
@@ -439,10 +360,11 @@ static int congruent(struct cute_parser *p, int sh, int st)
 	if (ka >= 0 || kb >= 0) {
 		render(p, sh, ps, sizeof ps);
 		render(p, st, pt, sizeof pt);
-		return perr(p, LAY_ECONGRUENT, kb >= 0 ? p->nodes[kb].pos : b->pos,
-			    "shape %s and stride %s are not congruent: %d modes in the shape but "
-			    "%d in the stride",
-			    ps, pt, a->nkids, b->nkids);
+		return lay_scan_error(
+			&p->sc, LAY_ECONGRUENT, kb >= 0 ? p->nodes[kb].pos : b->pos,
+			"shape %s and stride %s are not congruent: %d modes in the shape but "
+			"%d in the stride",
+			ps, pt, a->nkids, b->nkids);
 	}
 	return 0;
 }
@@ -515,7 +437,7 @@ static int tile_nodes(struct cute_parser *p, int *shape, int *stride, struct lay
 	if (*stride < 0) {
 		int64_t acc = 1;
 		if ((*stride = compact_tree(p, *shape, &acc)) < 0)
-			return p->err ? p->err->code : LAY_ELIMIT;
+			return p->sc.err ? p->sc.err->code : LAY_ELIMIT;
 	}
 	if ((rc = congruent(p, *shape, *stride)))
 		return rc;
@@ -526,8 +448,8 @@ static int tile_nodes(struct cute_parser *p, int *shape, int *stride, struct lay
 		for (int k = p->nodes[*shape].kid, j = p->nodes[*stride].kid; k >= 0;
 		     k = p->nodes[k].next, j = p->nodes[j].next) {
 			if (r >= LAYOUTD_MAX_RANK || r >= R)
-				return perr(
-					p, LAY_ESHAPE, cc->tile_pos,
+				return lay_scan_error(
+					&p->sc, LAY_ESHAPE, cc->tile_pos,
 					"tile_to_shape: the atom has %d modes, more than the %d of "
 					"the target shape",
 					p->nodes[*shape].nkids, R);
@@ -538,25 +460,26 @@ static int tile_nodes(struct cute_parser *p, int *shape, int *stride, struct lay
 	leaves(p, *shape, lv, &nl);
 	leaves(p, *stride, sv, &ns);
 	if (nl + 2 * R > LAYOUTD_MAX_ITERS)
-		return perr(p, LAY_ELIMIT, cc->tile_pos,
-			    "the tiled layout has more than %d leaf modes (the limit)",
-			    LAYOUTD_MAX_ITERS);
+		return lay_scan_error(&p->sc, LAY_ELIMIT, cc->tile_pos,
+				      "the tiled layout has more than %d leaf modes (the limit)",
+				      LAYOUTD_MAX_ITERS);
 	/* the atom must be compact: sorted by stride, each stride is the
 	 * product of the extents below it */
 	int order[LAYOUTD_MAX_ITERS], no = 0;
 	for (int k = 0; k < nl; k++) {
 		const struct node *e = &p->nodes[lv[k]], *t = &p->nodes[sv[k]];
 		if (e->val <= 0)
-			return perr(p, LAY_EEXTENT, e->pos, "extent %lld is not positive",
-				    (long long)e->val);
+			return lay_scan_error(&p->sc, LAY_EEXTENT, e->pos,
+					      "extent %lld is not positive", (long long)e->val);
 		if (t->axis[0])
-			return perr(p, LAY_ESCHEMA, t->pos,
-				    "tile_to_shape tiles a memory layout: stride %lld@%s names an "
-				    "axis",
-				    (long long)t->val, t->axis);
+			return lay_scan_error(
+				&p->sc, LAY_ESCHEMA, t->pos,
+				"tile_to_shape tiles a memory layout: stride %lld@%s names an "
+				"axis",
+				(long long)t->val, t->axis);
 		if (__builtin_mul_overflow(C, e->val, &C))
-			return perr(p, LAY_EOVERFLOW, e->pos,
-				    "the size of the atom overflows 64 bits");
+			return lay_scan_error(&p->sc, LAY_EOVERFLOW, e->pos,
+					      "the size of the atom overflows 64 bits");
 		if (e->val > 1) {
 			int j = no++;
 			while (j > 0 && p->nodes[sv[order[j - 1]]].val > t->val) {
@@ -570,8 +493,8 @@ static int tile_nodes(struct cute_parser *p, int *shape, int *stride, struct lay
 	for (int j = 0; j < no; j++) {
 		const struct node *t = &p->nodes[sv[order[j]]];
 		if (t->val != want)
-			return perr(
-				p, LAY_ESHAPE, t->pos,
+			return lay_scan_error(
+				&p->sc, LAY_ESHAPE, t->pos,
 				"tile_to_shape needs an atom whose offsets fill 0..%lld without "
 				"gaps or overlaps; stride %lld here should be %lld",
 				(long long)C - 1, (long long)t->val, (long long)want);
@@ -590,28 +513,29 @@ static int tile_nodes(struct cute_parser *p, int *shape, int *stride, struct lay
 	int bad = lay_cute_tile_block(R, cc->target, a, cc->order, n, d);
 	if (bad >= 0) {
 		if (cc->target[bad] % a[bad] == 0)
-			return perr(p, LAY_EOVERFLOW, cc->target_pos[bad],
-				    "the tiled layout's strides overflow 64 bits");
-		return perr(p, LAY_ESHAPE, cc->target_pos[bad],
-			    "tile_to_shape: target extent %lld of mode %d is not a multiple of the "
-			    "atom's extent %lld there (the atom does not divide the target shape)",
-			    (long long)cc->target[bad], bad, (long long)a[bad]);
+			return lay_scan_error(&p->sc, LAY_EOVERFLOW, cc->target_pos[bad],
+					      "the tiled layout's strides overflow 64 bits");
+		return lay_scan_error(
+			&p->sc, LAY_ESHAPE, cc->target_pos[bad],
+			"tile_to_shape: target extent %lld of mode %d is not a multiple of the "
+			"atom's extent %lld there (the atom does not divide the target shape)",
+			(long long)cc->target[bad], bad, (long long)a[bad]);
 	}
 	int S = new_node(p, cc->tile_pos), T = new_node(p, cc->tile_pos), ls = -1, lt = -1;
 	if (S < 0 || T < 0)
-		return p->err ? p->err->code : LAY_ELIMIT;
+		return p->sc.err ? p->sc.err->code : LAY_ELIMIT;
 	for (int i = 0; i < R; i++) {
 		int64_t bs;
 		if (__builtin_mul_overflow(C, d[i], &bs))
-			return perr(p, LAY_EOVERFLOW, cc->target_pos[i],
-				    "the tiled layout's strides overflow 64 bits");
+			return lay_scan_error(&p->sc, LAY_EOVERFLOW, cc->target_pos[i],
+					      "the tiled layout's strides overflow 64 bits");
 		int ms = new_node(p, cc->target_pos[i]), mt = new_node(p, cc->target_pos[i]);
 		int as = i < r ? sk[i] : new_leaf(p, cc->target_pos[i], 1);
 		int at = i < r ? tk[i] : new_leaf(p, cc->target_pos[i], 0);
 		int bn = new_leaf(p, cc->target_pos[i], n[i]);
 		int bt = new_leaf(p, cc->target_pos[i], bs);
 		if (ms < 0 || mt < 0 || as < 0 || at < 0 || bn < 0 || bt < 0)
-			return p->err ? p->err->code : LAY_ELIMIT;
+			return p->sc.err ? p->sc.err->code : LAY_ELIMIT;
 		p->nodes[ms].kid = as;
 		p->nodes[as].next = bn;
 		p->nodes[ms].nkids = 2;
@@ -643,69 +567,70 @@ static int tile_nodes(struct cute_parser *p, int *shape, int *stride, struct lay
  */
 static int parse_text(struct cute_parser *p, int *shape, int *stride)
 {
-	int rc = skip(p), start, save;
+	int rc = lay_scan_skip(&p->sc), start, save;
 	char name[LAYOUTD_MAX_NAME];
 	bool got, cxx = false;
 	*stride = -1;
 	if (rc)
 		return rc;
-	if (!p->s[p->pos])
-		return perr(p, LAY_ESYNTAX, p->pos, "empty CuTe layout");
-	p->pos = lay_cute_label(p->s, p->pos);
-	save = p->pos;
-	if (isalpha((unsigned char)p->s[p->pos])) {
+	if (!p->sc.s[p->sc.pos])
+		return lay_scan_error(&p->sc, LAY_ESYNTAX, p->sc.pos, "empty CuTe layout");
+	p->sc.pos = lay_cute_label(p->sc.s, p->sc.pos);
+	save = p->sc.pos;
+	if (isalpha((unsigned char)p->sc.s[p->sc.pos])) {
 		if ((rc = ident(p, name, sizeof name, &start)))
 			return rc;
 		if (strcmp(name, "using") == 0) {
-			if ((rc = skip(p)))
+			if ((rc = lay_scan_skip(&p->sc)))
 				return rc;
-			if (!(isalpha((unsigned char)p->s[p->pos]) || p->s[p->pos] == '_'))
-				return expected(p, "a type name after 'using'");
+			if (!(isalpha((unsigned char)p->sc.s[p->sc.pos]) ||
+			      p->sc.s[p->sc.pos] == '_'))
+				return lay_scan_expected(&p->sc, "a type name after 'using'");
 			if ((rc = ident(p, name, sizeof name, &start)))
 				return rc;
-			if ((rc = expect_char(p, '=', "'='")))
+			if ((rc = lay_scan_expect(&p->sc, '=', "'='")))
 				return rc;
-			if ((rc = skip(p)))
+			if ((rc = lay_scan_skip(&p->sc)))
 				return rc;
-			save = p->pos;
-			if (!isalpha((unsigned char)p->s[p->pos]))
-				return expected(p, "Layout<...>");
+			save = p->sc.pos;
+			if (!isalpha((unsigned char)p->sc.s[p->sc.pos]))
+				return lay_scan_expected(&p->sc, "Layout<...>");
 			if ((rc = ident(p, name, sizeof name, &start)))
 				return rc;
 		}
 		if (strcmp(name, "Layout") == 0) {
-			if ((rc = skip(p)))
+			if ((rc = lay_scan_skip(&p->sc)))
 				return rc;
-			if (p->s[p->pos] == '(') {
+			if (p->sc.s[p->sc.pos] == '(') {
 				/* pycute's repr: Layout((4, 4),(4, 1)), Layout(8,2) */
-				p->pos++;
+				p->sc.pos++;
 				p->nleaf = 0;
 				if ((rc = parse_item(p, false, shape)))
 					return rc;
-				if ((rc = expect_char(p, ',', "',' and the stride")))
+				if ((rc = lay_scan_expect(&p->sc, ',', "',' and the stride")))
 					return rc;
 				p->nleaf = 0;
 				if ((rc = parse_item(p, true, stride)))
 					return rc;
-				if ((rc = expect_char(p, ')', "')' closing Layout(...)")))
+				if ((rc = lay_scan_expect(&p->sc, ')', "')' closing Layout(...)")))
 					return rc;
-				if ((rc = skip(p)))
+				if ((rc = lay_scan_skip(&p->sc)))
 					return rc;
-				if (p->s[p->pos])
-					return expected(p, "the end of the layout");
+				if (p->sc.s[p->sc.pos])
+					return lay_scan_expected(&p->sc, "the end of the layout");
 				return 0;
 			}
 			cxx = true;
-			if ((rc = expect_char(p, '<', "'<' after Layout")))
+			if ((rc = lay_scan_expect(&p->sc, '<', "'<' after Layout")))
 				return rc;
 		} else {
-			p->pos = save;
+			p->sc.pos = save;
 		}
 	}
 	p->nleaf = 0;
 	if ((rc = parse_item(p, false, shape)))
 		return rc;
-	if ((rc = accept(p, cxx ? ',' : ':', &got)))
+	if ((rc = lay_scan_accept(&p->sc, cxx ? ',' : ':', &got)))
 		return rc;
 	if (got) {
 		p->nleaf = 0;
@@ -713,18 +638,18 @@ static int parse_text(struct cute_parser *p, int *shape, int *stride)
 			return rc;
 	}
 	if (cxx) {
-		if ((rc = expect_char(p, '>',
-				      *stride < 0 ? "',' or '>'" : "'>' closing Layout<...>")))
+		if ((rc = lay_scan_expect(&p->sc, '>',
+					  *stride < 0 ? "',' or '>'" : "'>' closing Layout<...>")))
 			return rc;
-		if ((rc = accept(p, ';', &got)))
+		if ((rc = lay_scan_accept(&p->sc, ';', &got)))
 			return rc;
 	}
-	if ((rc = skip(p)))
+	if ((rc = lay_scan_skip(&p->sc)))
 		return rc;
-	if (p->s[p->pos] && !lay_cute_grid(p->s, p->pos))
-		return expected(p, cxx		 ? "the end of the layout"
-				   : *stride < 0 ? "':' or the end of the layout"
-						 : "the end of the layout");
+	if (p->sc.s[p->sc.pos] && !lay_cute_grid(p->sc.s, p->sc.pos))
+		return lay_scan_expected(&p->sc, cxx	       ? "the end of the layout"
+						 : *stride < 0 ? "':' or the end of the layout"
+							       : "the end of the layout");
 	return 0;
 }
 
@@ -865,8 +790,8 @@ static int mode_size(struct cute_parser *p, const int *lv, int lo, int hi, int p
 	int64_t s = 1;
 	for (int k = lo; k < hi; k++)
 		if (__builtin_mul_overflow(s, p->nodes[lv[k]].val, &s))
-			return perr(p, LAY_EOVERFLOW, pos,
-				    "the size of the layout overflows 64 bits");
+			return lay_scan_error(&p->sc, LAY_EOVERFLOW, pos,
+					      "the size of the layout overflows 64 bits");
 	*out = s;
 	return 0;
 }
@@ -886,17 +811,10 @@ static int check_range(struct cute_parser *p, const struct cute_state *st, const
 		if ((st->stride[k] == INT64_MIN && st->ext[k] > 1) ||
 		    __builtin_mul_overflow(s, st->ext[k] - 1, &t) ||
 		    __builtin_add_overflow(span[grp[k]], t, &span[grp[k]]))
-			return perr(p, LAY_EOVERFLOW, spos[k],
-				    "coordinate times stride overflows 64 bits");
+			return lay_scan_error(&p->sc, LAY_EOVERFLOW, spos[k],
+					      "coordinate times stride overflows 64 bits");
 	}
 	return 0;
-}
-
-/* A located error at byte `pos` of the cute text. */
-static int text_err(struct lay_error *err, int code, const char *ptr, const char *text, int pos,
-		    const char *msg)
-{
-	return lay_text_error(err, code, ptr, text, pos, "%s", msg);
 }
 
 /* The swizzle of a composed layout: element width, range, def->swizzle and
@@ -933,15 +851,15 @@ static int cute_swizzle(struct lay_def *def, const struct cute_state *st,
 		int64_t t, s = st->stride[k] < 0 ? -st->stride[k] : st->stride[k];
 		if (__builtin_mul_overflow(s, st->ext[k] - 1, &t) ||
 		    __builtin_add_overflow(span, t, &span) || span > ((int64_t)1 << 62))
-			return text_err(err, LAY_EOVERFLOW, ptr, text, cc->sw_pos,
-					"the offset plus the layout's offsets overflow");
+			return lay_text_error(err, LAY_EOVERFLOW, ptr, text, cc->sw_pos,
+					      "the offset plus the layout's offsets overflow");
 		ext[n] = st->ext[k];
 		str[n++] = st->stride[k];
 	}
 	const char *why = NULL;
 	if (lay_swizzle_set(def, cc->B, cc->M, cc->S, bits > 0, bits, cc->offset, axis, &why)) {
 		snprintf(msg, sizeof msg, "%d-bit elements: %s", bits, why);
-		return text_err(err, LAY_ERANGE, ptr, text, cc->flag_pos, msg);
+		return lay_text_error(err, LAY_ERANGE, ptr, text, cc->flag_pos, "%s", msg);
 	}
 	lay_swizzle_warnings(def, n, ext, str, 0);
 	const struct lay_swizzle *sw = &def->swizzle;
@@ -1015,9 +933,7 @@ int lay_cute_parse(struct lay_def *def, json_t *v, json_t *whole, struct lay_err
 		role = ROLE_TV;
 	if (picked)
 		text = picked;
-	p.s = text;
-	p.ptr = ptr;
-	p.err = err;
+	lay_scan_init(&p.sc, text, ptr, err, LAY_SCAN_CXX);
 	p.nodes = calloc(CUTE_MAX_NODES, sizeof *p.nodes);
 	st = calloc(1, sizeof *st);
 	if (!p.nodes || !st) {
@@ -1027,7 +943,7 @@ int lay_cute_parse(struct lay_def *def, json_t *v, json_t *whole, struct lay_err
 	if ((rc = lay_cute_compose_parse(text, ptr, &cc, err)))
 		goto out;
 	if (cc.composed && cc.is_synth) {
-		p.s = cc.synth; /* a named atom: its layout, generated */
+		p.sc.s = cc.synth; /* a named atom: its layout, generated */
 	} else if (cc.composed) {
 		/* the inner layout: the text up to its end, read from its start,
 		 * so positions stay those of the whole text */
@@ -1035,8 +951,8 @@ int lay_cute_parse(struct lay_def *def, json_t *v, json_t *whole, struct lay_err
 			rc = lay_error_set(err, LAY_ENOMEM, ptr, -1, "out of memory");
 			goto out;
 		}
-		p.s = inner;
-		p.pos = cc.inner_lo;
+		p.sc.s = inner;
+		p.sc.pos = cc.inner_lo;
 	}
 	rc = parse_text(&p, &shape, &stride);
 	if (cc.composed) {
@@ -1047,7 +963,7 @@ int lay_cute_parse(struct lay_def *def, json_t *v, json_t *whole, struct lay_err
 			err->position = lay_utf8_offset(text, cc.atom_pos);
 		if (rc)
 			lay_error_source(err, text);
-		p.s = text;
+		p.sc.s = text;
 	}
 	if (!rc && cc.tile)
 		rc = tile_nodes(&p, &shape, &stride, &cc);
@@ -1058,8 +974,9 @@ int lay_cute_parse(struct lay_def *def, json_t *v, json_t *whole, struct lay_err
 	leaves(&p, shape, lv, &nl);
 	for (int k = 0; k < nl; k++)
 		if (p.nodes[lv[k]].val <= 0) {
-			rc = perr(&p, LAY_EEXTENT, p.nodes[lv[k]].pos,
-				  "extent %lld is not positive", (long long)p.nodes[lv[k]].val);
+			rc = lay_scan_error(&p.sc, LAY_EEXTENT, p.nodes[lv[k]].pos,
+					    "extent %lld is not positive",
+					    (long long)p.nodes[lv[k]].val);
 			goto out;
 		}
 	if (stride >= 0) {
@@ -1088,8 +1005,8 @@ int lay_cute_parse(struct lay_def *def, json_t *v, json_t *whole, struct lay_err
 	int mlo[LAYOUTD_MAX_ITERS + 1], mpos[LAYOUTD_MAX_ITERS];
 	int64_t msize[LAYOUTD_MAX_ITERS], size = 1;
 	if (nmodes > LAYOUTD_MAX_ITERS) {
-		rc = perr(&p, LAY_ELIMIT, p.nodes[shape].pos, "more than %d modes",
-			  LAYOUTD_MAX_ITERS);
+		rc = lay_scan_error(&p.sc, LAY_ELIMIT, p.nodes[shape].pos, "more than %d modes",
+				    LAYOUTD_MAX_ITERS);
 		goto out;
 	}
 	mlo[0] = 0;
@@ -1102,8 +1019,8 @@ int lay_cute_parse(struct lay_def *def, json_t *v, json_t *whole, struct lay_err
 		if ((rc = mode_size(&p, lv, mlo[m], mlo[m + 1], mpos[m], &msize[m])))
 			goto out;
 		if (__builtin_mul_overflow(size, msize[m], &size)) {
-			rc = perr(&p, LAY_EOVERFLOW, mpos[m],
-				  "the size of the layout overflows 64 bits");
+			rc = lay_scan_error(&p.sc, LAY_EOVERFLOW, mpos[m],
+					    "the size of the layout overflows 64 bits");
 			goto out;
 		}
 		if (!p.nodes[shape].leaf)
@@ -1146,18 +1063,20 @@ int lay_cute_parse(struct lay_def *def, json_t *v, json_t *whole, struct lay_err
 		def->placements_bound = size;
 	} else {
 		if (nmodes != 2) {
-			rc = perr(&p, LAY_ESHAPE, nmodes > 2 ? mpos[2] : p.nodes[shape].pos,
-				  "a tv layout has exactly two top-level modes (thread, value), "
-				  "this one has %d",
-				  nmodes);
+			rc = lay_scan_error(
+				&p.sc, LAY_ESHAPE, nmodes > 2 ? mpos[2] : p.nodes[shape].pos,
+				"a tv layout has exactly two top-level modes (thread, value), "
+				"this one has %d",
+				nmodes);
 			goto out;
 		}
 		for (int k = 0; k < nl; k++) {
 			if (stride >= 0 && p.nodes[sv[k]].axis[0]) {
-				rc = perr(&p, LAY_ESCHEMA, spos[k],
-					  "a tv layout maps to a tile index: stride %lld@%s names "
-					  "an axis",
-					  (long long)st->stride[k], p.nodes[sv[k]].axis);
+				rc = lay_scan_error(
+					&p.sc, LAY_ESCHEMA, spos[k],
+					"a tv layout maps to a tile index: stride %lld@%s names "
+					"an axis",
+					(long long)st->stride[k], p.nodes[sv[k]].axis);
 				goto out;
 			}
 			grp[k] = 0;
