@@ -21,6 +21,7 @@
 #include <string.h>
 
 #include "notation/cute_atoms.h"
+#include "notation/scan.h"
 
 /* ------------------------------------------------------------------ */
 /* Element types CUTLASS defines, with their widths (sizeof_bits).     */
@@ -82,100 +83,19 @@ static int type_bits(const char *name)
 /* Tokens                                                              */
 
 struct cp {
-	const char *s;
-	int pos;
-	const char *ptr;
-	struct lay_error *err;
+	struct lay_scan sc; /* C++ comments allowed */
 	struct lay_cute_compose *cc;
 	int depth;
 };
-
-static int cp_err(struct cp *p, int code, int pos, const char *fmt, ...)
-	__attribute__((format(printf, 4, 5)));
-static int cp_err(struct cp *p, int code, int pos, const char *fmt, ...)
-{
-	va_list ap;
-	va_start(ap, fmt);
-	lay_text_verror(p->err, code, p->ptr, p->s, pos, fmt, ap);
-	va_end(ap);
-	return code;
-}
-
-static bool id0(char c)
-{
-	return isalpha((unsigned char)c) || c == '_';
-}
-
-static bool id1(char c)
-{
-	return isalnum((unsigned char)c) || c == '_';
-}
-
-static void found(const struct cp *p, int pos, char *out, size_t n)
-{
-	const char *c = p->s + pos;
-	int len = 0;
-	if (!*c) {
-		snprintf(out, n, "the end of the text");
-		return;
-	}
-	if (id1(*c)) {
-		while (id1(c[len]))
-			len++;
-		snprintf(out, n, "'%.*s'", len > 40 ? 40 : len, c);
-		return;
-	}
-	if ((unsigned char)*c >= 0x80) {
-		snprintf(out, n, "a non-ASCII character");
-		return;
-	}
-	snprintf(out, n, "'%c'", *c);
-}
-
-static int expected(struct cp *p, const char *what)
-{
-	char tok[64];
-	found(p, p->pos, tok, sizeof tok);
-	return cp_err(p, LAY_ESYNTAX, p->pos, "expected %s, found %s", what, tok);
-}
-
-static int skip(struct cp *p)
-{
-	if (lay_cxx_skip(p->s, &p->pos) == 0)
-		return 0;
-	return cp_err(p, LAY_ESYNTAX, p->pos, "unterminated comment: '/*' without '*/'");
-}
-
-static int accept(struct cp *p, char c, bool *got)
-{
-	int rc = skip(p);
-	*got = false;
-	if (rc)
-		return rc;
-	if (p->s[p->pos] == c) {
-		p->pos++;
-		*got = true;
-	}
-	return 0;
-}
-
-static int expect(struct cp *p, char c, const char *what)
-{
-	bool got;
-	int rc = accept(p, c, &got);
-	if (rc || got)
-		return rc;
-	return expected(p, what);
-}
 
 /* Optional "{}" (a C++ value of the type just read). */
 static int braces(struct cp *p)
 {
 	bool got;
-	int rc = accept(p, '{', &got);
+	int rc = lay_scan_accept(&p->sc, '{', &got);
 	if (rc || !got)
 		return rc;
-	return expect(p, '}', "'}' closing '{}'");
+	return lay_scan_expect(&p->sc, '}', "'}' closing '{}'");
 }
 
 /* A name with optional `A::B::` qualifiers (and a leading `::`): *last is
@@ -183,33 +103,33 @@ static int braces(struct cp *p)
  * qualifiers mention `want` (NULL: ignored). */
 static int qname(struct cp *p, char *last, size_t n, char *full, size_t fn, int *start)
 {
-	int rc = skip(p);
+	int rc = lay_scan_skip(&p->sc);
 	size_t flen = 0;
 	if (rc)
 		return rc;
-	*start = p->pos;
+	*start = p->sc.pos;
 	full[0] = '\0';
-	if (p->s[p->pos] == ':' && p->s[p->pos + 1] == ':')
-		p->pos += 2;
+	if (p->sc.s[p->sc.pos] == ':' && p->sc.s[p->sc.pos + 1] == ':')
+		p->sc.pos += 2;
 	for (;;) {
 		size_t len = 0;
-		if (!id0(p->s[p->pos]))
-			return expected(p, "a name");
-		while (id1(p->s[p->pos])) {
+		if (!lay_scan_name_start(p->sc.s[p->sc.pos]))
+			return lay_scan_expected(&p->sc, "a name");
+		while (lay_scan_name_char(p->sc.s[p->sc.pos])) {
 			if (len + 1 < n)
-				last[len++] = p->s[p->pos];
+				last[len++] = p->sc.s[p->sc.pos];
 			if (flen + 1 < fn)
-				full[flen++] = p->s[p->pos];
-			p->pos++;
+				full[flen++] = p->sc.s[p->sc.pos];
+			p->sc.pos++;
 		}
 		last[len] = '\0';
 		full[flen] = '\0';
-		int save = p->pos;
-		if ((rc = skip(p)))
+		int save = p->sc.pos;
+		if ((rc = lay_scan_skip(&p->sc)))
 			return rc;
-		if (p->s[p->pos] == ':' && p->s[p->pos + 1] == ':') {
-			p->pos += 2;
-			if ((rc = skip(p)))
+		if (p->sc.s[p->sc.pos] == ':' && p->sc.s[p->sc.pos + 1] == ':') {
+			p->sc.pos += 2;
+			if ((rc = lay_scan_skip(&p->sc)))
 				return rc;
 			if (flen + 2 < fn) {
 				full[flen++] = ':';
@@ -217,7 +137,7 @@ static int qname(struct cp *p, char *last, size_t n, char *full, size_t fn, int 
 			}
 			continue;
 		}
-		p->pos = save;
+		p->sc.pos = save;
 		return 0;
 	}
 }
@@ -225,17 +145,13 @@ static int qname(struct cp *p, char *last, size_t n, char *full, size_t fn, int 
 static int digits(struct cp *p, int start, bool neg, int64_t *v)
 {
 	int64_t x = 0;
-	if (!isdigit((unsigned char)p->s[p->pos]))
-		return expected(p, "an integer");
-	while (isdigit((unsigned char)p->s[p->pos])) {
-		int d = p->s[p->pos] - '0';
-		if (__builtin_mul_overflow(x, 10, &x) ||
-		    __builtin_add_overflow(x, neg ? -d : d, &x))
-			return cp_err(p, LAY_EOVERFLOW, start, "integer overflows 64 bits");
-		p->pos++;
-	}
-	if (p->s[p->pos] == '.' || id0(p->s[p->pos]))
-		return cp_err(p, LAY_ENOTINT, start, "expected an integer");
+	if (!isdigit((unsigned char)p->sc.s[p->sc.pos]))
+		return lay_scan_expected(&p->sc, "an integer");
+	int rc = lay_scan_digits(&p->sc, start, neg, &x, NULL);
+	if (rc)
+		return rc;
+	if (p->sc.s[p->sc.pos] == '.' || lay_scan_name_start(p->sc.s[p->sc.pos]))
+		return lay_scan_error(&p->sc, LAY_ENOTINT, start, "expected an integer");
 	*v = x;
 	return 0;
 }
@@ -244,72 +160,73 @@ static int digits(struct cp *p, int start, bool neg, int64_t *v)
  * each optionally followed by {}. */
 static int cint(struct cp *p, int64_t *v, int *start, const char *what)
 {
-	int rc = skip(p);
+	int rc = lay_scan_skip(&p->sc);
 	if (rc)
 		return rc;
-	*start = p->pos;
-	char c = p->s[p->pos];
+	*start = p->sc.pos;
+	char c = p->sc.s[p->sc.pos];
 	if (c == '-' || c == '+') {
-		p->pos++;
-		if ((rc = skip(p)))
+		p->sc.pos++;
+		if ((rc = lay_scan_skip(&p->sc)))
 			return rc;
-		if (!isdigit((unsigned char)p->s[p->pos]))
-			return expected(p, what);
+		if (!isdigit((unsigned char)p->sc.s[p->sc.pos]))
+			return lay_scan_expected(&p->sc, what);
 		return digits(p, *start, c == '-', v);
 	}
 	if (isdigit((unsigned char)c))
 		return digits(p, *start, false, v);
-	if (c == '_' && (isdigit((unsigned char)p->s[p->pos + 1]) ||
-			 (p->s[p->pos + 1] == 'm' && isdigit((unsigned char)p->s[p->pos + 2])))) {
-		bool neg = p->s[p->pos + 1] == 'm';
-		p->pos += neg ? 2 : 1;
+	if (c == '_' &&
+	    (isdigit((unsigned char)p->sc.s[p->sc.pos + 1]) ||
+	     (p->sc.s[p->sc.pos + 1] == 'm' && isdigit((unsigned char)p->sc.s[p->sc.pos + 2])))) {
+		bool neg = p->sc.s[p->sc.pos + 1] == 'm';
+		p->sc.pos += neg ? 2 : 1;
 		if ((rc = digits(p, *start, neg, v)))
 			return rc;
 		return braces(p);
 	}
-	if (id0(c)) {
+	if (lay_scan_name_start(c)) {
 		char last[64], full[128];
 		int at;
 		if ((rc = qname(p, last, sizeof last, full, sizeof full, &at)))
 			return rc;
 		if (strcmp(last, "Int") == 0 || strcmp(last, "C") == 0) {
-			if ((rc = expect(p, '<', "'<' after Int")))
+			if ((rc = lay_scan_expect(&p->sc, '<', "'<' after Int")))
 				return rc;
-			if ((rc = skip(p)))
+			if ((rc = lay_scan_skip(&p->sc)))
 				return rc;
-			int vs = p->pos;
-			bool neg = p->s[p->pos] == '-';
+			int vs = p->sc.pos;
+			bool neg = p->sc.s[p->sc.pos] == '-';
 			if (neg) {
-				p->pos++;
-				if ((rc = skip(p)))
+				p->sc.pos++;
+				if ((rc = lay_scan_skip(&p->sc)))
 					return rc;
 			}
 			if ((rc = digits(p, vs, neg, v)))
 				return rc;
-			if ((rc = expect(p, '>', "'>' closing Int<N>")))
+			if ((rc = lay_scan_expect(&p->sc, '>', "'>' closing Int<N>")))
 				return rc;
 			return braces(p);
 		}
-		p->pos = at;
+		p->sc.pos = at;
 	}
-	return expected(p, what);
+	return lay_scan_expected(&p->sc, what);
 }
 
 /* Skip a balanced stretch up to a depth-0 character of `stop` (or the end);
  * [*lo, *hi) is the text, trimmed, without a trailing "{}". */
 static int span(struct cp *p, const char *stop, int *lo, int *hi)
 {
-	int rc = skip(p), depth = 0;
+	int rc = lay_scan_skip(&p->sc), depth = 0;
 	if (rc)
 		return rc;
-	*lo = p->pos;
+	*lo = p->sc.pos;
 	int open[LAYOUTD_MAX_JSON_DEPTH];
 	for (;;) {
-		char c = p->s[p->pos];
+		char c = p->sc.s[p->sc.pos];
 		if (!c)
 			break;
-		if (c == '/' && (p->s[p->pos + 1] == '/' || p->s[p->pos + 1] == '*')) {
-			if ((rc = skip(p)))
+		if (c == '/' && (p->sc.s[p->sc.pos + 1] == '/' || p->sc.s[p->sc.pos + 1] == '*')) {
+			if ((rc = lay_scan_skip(&p->sc)))
 				return rc;
 			continue;
 		}
@@ -317,35 +234,36 @@ static int span(struct cp *p, const char *stop, int *lo, int *hi)
 			break;
 		if (c == '(' || c == '<' || c == '[' || c == '{') {
 			if (depth >= LAYOUTD_MAX_JSON_DEPTH)
-				return cp_err(p, LAY_ELIMIT, p->pos,
-					      "brackets nested deeper than %d",
-					      LAYOUTD_MAX_JSON_DEPTH);
-			open[depth++] = p->pos;
+				return lay_scan_error(&p->sc, LAY_ELIMIT, p->sc.pos,
+						      "brackets nested deeper than %d",
+						      LAYOUTD_MAX_JSON_DEPTH);
+			open[depth++] = p->sc.pos;
 		} else if (c == ')' || c == '>' || c == ']' || c == '}') {
 			if (depth == 0)
 				break;
-			char o = p->s[open[depth - 1]];
+			char o = p->sc.s[open[depth - 1]];
 			char want = o == '(' ? ')' : o == '<' ? '>' : o == '[' ? ']' : '}';
 			if (c != want)
-				return cp_err(p, LAY_ESYNTAX, p->pos,
-					      "'%c' cannot close the '%c' opened at character %ld",
-					      c, o, lay_utf8_offset(p->s, open[depth - 1]));
+				return lay_scan_error(
+					&p->sc, LAY_ESYNTAX, p->sc.pos,
+					"'%c' cannot close the '%c' opened at character %ld", c, o,
+					lay_utf8_offset(p->sc.s, open[depth - 1]));
 			depth--;
 		}
-		p->pos++;
+		p->sc.pos++;
 	}
 	if (depth > 0)
-		return cp_err(p, LAY_ESYNTAX, open[depth - 1], "'%c' is never closed",
-			      p->s[open[depth - 1]]);
-	int h = p->pos;
+		return lay_scan_error(&p->sc, LAY_ESYNTAX, open[depth - 1], "'%c' is never closed",
+				      p->sc.s[open[depth - 1]]);
+	int h = p->sc.pos;
 	for (;;) {
-		while (h > *lo && isspace((unsigned char)p->s[h - 1]))
+		while (h > *lo && isspace((unsigned char)p->sc.s[h - 1]))
 			h--;
-		if (h - *lo >= 2 && p->s[h - 1] == '}') {
+		if (h - *lo >= 2 && p->sc.s[h - 1] == '}') {
 			int k = h - 2;
-			while (k > *lo && isspace((unsigned char)p->s[k]))
+			while (k > *lo && isspace((unsigned char)p->sc.s[k]))
 				k--;
-			if (p->s[k] == '{') {
+			if (p->sc.s[k] == '{') {
 				h = k;
 				continue;
 			}
@@ -370,12 +288,13 @@ static int set_swizzle(struct cp *p, int at, int64_t B, int64_t M, int64_t S)
 {
 	struct lay_cute_compose *cc = p->cc;
 	if (B < -1000 || B > 1000 || M < -1000 || M > 1000 || S < -1000 || S > 1000)
-		return cp_err(p, LAY_ERANGE, at, "Swizzle<%lld,%lld,%lld> is out of range",
-			      (long long)B, (long long)M, (long long)S);
+		return lay_scan_error(&p->sc, LAY_ERANGE, at,
+				      "Swizzle<%lld,%lld,%lld> is out of range", (long long)B,
+				      (long long)M, (long long)S);
 	const char *why = lay_swizzle_invalid((int)B, (int)M, (int)S);
 	if (why)
-		return cp_err(p, LAY_ERANGE, at, "Swizzle<%lld,%lld,%lld>: %s", (long long)B,
-			      (long long)M, (long long)S, why);
+		return lay_scan_error(&p->sc, LAY_ERANGE, at, "Swizzle<%lld,%lld,%lld>: %s",
+				      (long long)B, (long long)M, (long long)S, why);
 	cc->has_swizzle = true;
 	cc->B = (int)B;
 	cc->M = (int)M;
@@ -397,64 +316,67 @@ static int swizzle(struct cp *p, const char *last, int at)
 		for (n = 0; n < 3; n++) {
 			int64_t x = 0;
 			bool neg = false;
-			if (n == 2 && !*q && p->s[p->pos] == '-') {
+			if (n == 2 && !*q && p->sc.s[p->sc.pos] == '-') {
 				neg = true;
-				q = p->s + ++p->pos;
+				q = p->sc.s + ++p->sc.pos;
 			}
 			if (!isdigit((unsigned char)*q))
-				return cp_err(p, LAY_ESYNTAX, at,
-					      "pycute swizzles print as SW_B_M_S, e.g. SW_3_3_3");
+				return lay_scan_error(
+					&p->sc, LAY_ESYNTAX, at,
+					"pycute swizzles print as SW_B_M_S, e.g. SW_3_3_3");
 			while (isdigit((unsigned char)*q)) {
 				x = x * 10 + (*q++ - '0');
 				if (neg)
-					p->pos++;
+					p->sc.pos++;
 				if (x > 1000)
-					return cp_err(p, LAY_ERANGE, at,
-						      "swizzle field is too large");
+					return lay_scan_error(&p->sc, LAY_ERANGE, at,
+							      "swizzle field is too large");
 			}
 			v[n] = neg ? -x : x;
 			if (n < 2 && *q++ != '_')
-				return cp_err(p, LAY_ESYNTAX, at,
-					      "pycute swizzles print as SW_B_M_S, e.g. SW_3_3_3");
+				return lay_scan_error(
+					&p->sc, LAY_ESYNTAX, at,
+					"pycute swizzles print as SW_B_M_S, e.g. SW_3_3_3");
 		}
-		if (*q && !(q >= p->s && q < p->s + p->pos))
-			return cp_err(p, LAY_ESYNTAX, at,
-				      "pycute swizzles print as SW_B_M_S, e.g. SW_3_3_3");
+		if (*q && !(q >= p->sc.s && q < p->sc.s + p->sc.pos))
+			return lay_scan_error(&p->sc, LAY_ESYNTAX, at,
+					      "pycute swizzles print as SW_B_M_S, e.g. SW_3_3_3");
 		return set_swizzle(p, at, v[0], v[1], v[2]);
 	}
 	bool got;
 	char open = '<', close = '>';
-	if ((rc = skip(p)))
+	if ((rc = lay_scan_skip(&p->sc)))
 		return rc;
-	if (p->s[p->pos] == '(' && strcmp(last, "Sw") != 0 && strcmp(last, "S") != 0) {
+	if (p->sc.s[p->sc.pos] == '(' && strcmp(last, "Sw") != 0 && strcmp(last, "S") != 0) {
 		open = '(';
 		close = ')';
 	}
 	char what[48];
 	snprintf(what, sizeof what, "'%c' after %s", open, last);
-	if ((rc = expect(p, open, what)))
+	if ((rc = lay_scan_expect(&p->sc, open, what)))
 		return rc;
 	for (;;) {
 		if (n == 3)
-			return expected(p, close == '>' ? "'>' after three swizzle parameters"
-							: "')' after three swizzle parameters");
+			return lay_scan_expected(
+				&p->sc, close == '>' ? "'>' after three swizzle parameters"
+						     : "')' after three swizzle parameters");
 		if ((rc = cint(p, &v[n], &pos, "a swizzle parameter (an integer)")))
 			return rc;
 		n++;
-		if ((rc = accept(p, ',', &got)))
+		if ((rc = lay_scan_accept(&p->sc, ',', &got)))
 			return rc;
 		if (got)
 			continue;
 		snprintf(what, sizeof what, "',' or '%c'", close);
-		if ((rc = expect(p, close, what)))
+		if ((rc = lay_scan_expect(&p->sc, close, what)))
 			return rc;
 		break;
 	}
 	if (n == 2 && strcmp(last, "Swizzle") == 0)
 		v[n++] = v[0]; /* Swizzle<B,M>: SShift defaults to BBits */
 	if (n != 3)
-		return cp_err(p, LAY_ESYNTAX, at, "%s takes three parameters <B,M,S>, found %d",
-			      last, n);
+		return lay_scan_error(&p->sc, LAY_ESYNTAX, at,
+				      "%s takes three parameters <B,M,S>, found %d", last, n);
 	if ((rc = braces(p)))
 		return rc;
 	return set_swizzle(p, at, v[0], v[1], v[2]);
@@ -463,9 +385,10 @@ static int swizzle(struct cp *p, const char *last, int at)
 static int set_flag(struct cp *p, int at, int64_t bits)
 {
 	if (bits <= 0 || bits > 1024)
-		return cp_err(p, LAY_ERANGE, at,
-			      "an smem_ptr flag of %lld bits (element widths are 1 to 1024 bits)",
-			      (long long)bits);
+		return lay_scan_error(
+			&p->sc, LAY_ERANGE, at,
+			"an smem_ptr flag of %lld bits (element widths are 1 to 1024 bits)",
+			(long long)bits);
 	p->cc->flag_bits = (int)bits;
 	p->cc->flag_pos = at;
 	return 0;
@@ -475,61 +398,64 @@ static int set_flag(struct cp *p, int at, int64_t bits)
  * as a C++ value or as a type in ComposedLayout<...>). */
 static int offset(struct cp *p)
 {
-	int rc = skip(p), at = p->pos;
+	int rc = lay_scan_skip(&p->sc), at = p->sc.pos;
 	int64_t v;
 	if (rc)
 		return rc;
-	if (id0(p->s[p->pos]) &&
-	    !(p->s[p->pos] == '_' &&
-	      (isdigit((unsigned char)p->s[p->pos + 1]) || p->s[p->pos + 1] == 'm'))) {
+	if (lay_scan_name_start(p->sc.s[p->sc.pos]) &&
+	    !(p->sc.s[p->sc.pos] == '_' &&
+	      (isdigit((unsigned char)p->sc.s[p->sc.pos + 1]) || p->sc.s[p->sc.pos + 1] == 'm'))) {
 		char last[64], full[128];
 		if ((rc = qname(p, last, sizeof last, full, sizeof full, &at)))
 			return rc;
 		if (strcmp(last, "smem_ptr") == 0) {
 			/* print(): smem_ptr[16b](unset) */
 			int vs;
-			if ((rc = expect(p, '[', "'[' after smem_ptr")))
+			if ((rc = lay_scan_expect(&p->sc, '[', "'[' after smem_ptr")))
 				return rc;
-			if ((rc = skip(p)))
+			if ((rc = lay_scan_skip(&p->sc)))
 				return rc;
-			vs = p->pos;
+			vs = p->sc.pos;
 			v = 0;
-			if (!isdigit((unsigned char)p->s[p->pos]))
-				return expected(p, "the bit width (smem_ptr[16b])");
-			while (isdigit((unsigned char)p->s[p->pos]) && v <= 100000)
-				v = v * 10 + (p->s[p->pos++] - '0');
-			if (p->s[p->pos] != 'b')
-				return expected(p, "'b' after the bit width (smem_ptr[16b])");
-			p->pos++;
-			if ((rc = expect(p, ']', "']'")))
+			if (!isdigit((unsigned char)p->sc.s[p->sc.pos]))
+				return lay_scan_expected(&p->sc, "the bit width (smem_ptr[16b])");
+			while (isdigit((unsigned char)p->sc.s[p->sc.pos]) && v <= 100000)
+				v = v * 10 + (p->sc.s[p->sc.pos++] - '0');
+			if (p->sc.s[p->sc.pos] != 'b')
+				return lay_scan_expected(&p->sc,
+							 "'b' after the bit width (smem_ptr[16b])");
+			p->sc.pos++;
+			if ((rc = lay_scan_expect(&p->sc, ']', "']'")))
 				return rc;
-			if ((rc = expect(p, '(', "'(unset)'")))
+			if ((rc = lay_scan_expect(&p->sc, '(', "'(unset)'")))
 				return rc;
 			char w[64], f[128];
 			int wat;
-			if ((rc = skip(p)))
+			if ((rc = lay_scan_skip(&p->sc)))
 				return rc;
-			if (!id0(p->s[p->pos]))
-				return cp_err(p, LAY_ESYNTAX, p->pos,
-					      "expected 'unset' (a placeholder pointer); a set "
-					      "pointer's address is not a layout");
+			if (!lay_scan_name_start(p->sc.s[p->sc.pos]))
+				return lay_scan_error(
+					&p->sc, LAY_ESYNTAX, p->sc.pos,
+					"expected 'unset' (a placeholder pointer); a set "
+					"pointer's address is not a layout");
 			if ((rc = qname(p, w, sizeof w, f, sizeof f, &wat)))
 				return rc;
 			if (strcmp(w, "unset") != 0)
-				return cp_err(p, LAY_ESYNTAX, wat,
-					      "expected 'unset' (a placeholder pointer); a set "
-					      "pointer's address is not a layout");
-			if ((rc = expect(p, ')', "')'")))
+				return lay_scan_error(
+					&p->sc, LAY_ESYNTAX, wat,
+					"expected 'unset' (a placeholder pointer); a set "
+					"pointer's address is not a layout");
+			if ((rc = lay_scan_expect(&p->sc, ')', "')'")))
 				return rc;
 			return set_flag(p, vs, v);
 		}
 		if (strcmp(last, "smem_ptr_flag_bits") == 0) {
 			int vs;
-			if ((rc = expect(p, '<', "'<' after smem_ptr_flag_bits")))
+			if ((rc = lay_scan_expect(&p->sc, '<', "'<' after smem_ptr_flag_bits")))
 				return rc;
 			if ((rc = cint(p, &v, &vs, "the element width in bits")))
 				return rc;
-			if ((rc = expect(p, '>', "'>'")))
+			if ((rc = lay_scan_expect(&p->sc, '>', "'>'")))
 				return rc;
 			if ((rc = braces(p)))
 				return rc;
@@ -540,12 +466,13 @@ static int offset(struct cp *p)
 				return rc;
 			return set_flag(p, at, 1);
 		}
-		p->pos = at;
+		p->sc.pos = at;
 	}
 	if ((rc = cint(p, &v, &at, "an offset (an integer, _N, Int<N> or smem_ptr[Nb](unset))")))
 		return rc;
 	if (v > ((int64_t)1 << 62) || v < -((int64_t)1 << 62))
-		return cp_err(p, LAY_EOVERFLOW, at, "offset %lld is too large", (long long)v);
+		return lay_scan_error(&p->sc, LAY_EOVERFLOW, at, "offset %lld is too large",
+				      (long long)v);
 	p->cc->offset = v;
 	return 0;
 }
@@ -612,11 +539,11 @@ static int type_arg(struct cp *p, int *bits, int *at)
 		return rc;
 	if (strcmp(last, "complex") == 0) {
 		int inner, iat;
-		if ((rc = expect(p, '<', "'<' after complex")))
+		if ((rc = lay_scan_expect(&p->sc, '<', "'<' after complex")))
 			return rc;
 		if ((rc = type_arg(p, &inner, &iat)))
 			return rc;
-		if ((rc = expect(p, '>', "'>' closing complex<...>")))
+		if ((rc = lay_scan_expect(&p->sc, '>', "'>' closing complex<...>")))
 			return rc;
 		*bits = 2 * inner;
 		return 0;
@@ -624,29 +551,31 @@ static int type_arg(struct cp *p, int *bits, int *at)
 	if (strcmp(last, "uint_bit_t") == 0 || strcmp(last, "int_bit_t") == 0) {
 		int64_t v;
 		int vs;
-		if ((rc = expect(p, '<', "'<'")))
+		if ((rc = lay_scan_expect(&p->sc, '<', "'<'")))
 			return rc;
 		if ((rc = cint(p, &v, &vs, "a bit width")))
 			return rc;
-		if ((rc = expect(p, '>', "'>'")))
+		if ((rc = lay_scan_expect(&p->sc, '>', "'>'")))
 			return rc;
 		if (v <= 0 || v > 128)
-			return cp_err(p, LAY_ERANGE, vs, "a %lld-bit integer type does not exist",
-				      (long long)v);
+			return lay_scan_error(&p->sc, LAY_ERANGE, vs,
+					      "a %lld-bit integer type does not exist",
+					      (long long)v);
 		*bits = (int)v;
 		return 0;
 	}
-	if ((rc = accept(p, '<', &got)))
+	if ((rc = lay_scan_accept(&p->sc, '<', &got)))
 		return rc;
 	if (got)
-		return cp_err(p, LAY_EUNKNOWN, *at, "unknown element type '%s<...>'", full);
+		return lay_scan_error(&p->sc, LAY_EUNKNOWN, *at, "unknown element type '%s<...>'",
+				      full);
 	*bits = type_bits(last);
 	if (!*bits)
-		return cp_err(p, LAY_EUNKNOWN, *at,
-			      "unknown element type '%s' (CUTLASS types such as half_t, "
-			      "bfloat16_t, float, tfloat32_t, double, int8_t, uint8_t, "
-			      "float_e4m3_t, float_e5m2_t, int4b_t, or uint_bit_t<N>)",
-			      full);
+		return lay_scan_error(&p->sc, LAY_EUNKNOWN, *at,
+				      "unknown element type '%s' (CUTLASS types such as half_t, "
+				      "bfloat16_t, float, tfloat32_t, double, int8_t, uint8_t, "
+				      "float_e4m3_t, float_e5m2_t, int4b_t, or uint_bit_t<N>)",
+				      full);
 	return 0;
 }
 
@@ -656,24 +585,26 @@ static int atom(struct cp *p, const char *last, const char *full, int at)
 	bool mn, major_arg, bits_only, umma_only;
 	int B, M, S, W, rows, bits = 1, tat = at, rc;
 	if (atom_kind(last, &mn, &major_arg, &B, &M, &S, &W, &rows, &bits_only, &umma_only))
-		return cp_err(p, LAY_EUNKNOWN, at,
-			      "unknown atom '%s' (GMMA/UMMA shared-memory atoms are "
-			      "Layout_{K,MN}_{INTER,SW32,SW64,SW128}_Atom<T> and "
-			      "UMMA::Layout_MN_SW128_32B_Atom<T>)",
-			      full);
+		return lay_scan_error(&p->sc, LAY_EUNKNOWN, at,
+				      "unknown atom '%s' (GMMA/UMMA shared-memory atoms are "
+				      "Layout_{K,MN}_{INTER,SW32,SW64,SW128}_Atom<T> and "
+				      "UMMA::Layout_MN_SW128_32B_Atom<T>)",
+				      full);
 	if (umma_only && strstr(full, "GMMA"))
-		return cp_err(p, LAY_EUNKNOWN, at,
-			      "%s is an UMMA (SM100) atom: write UMMA::%s, GMMA has no such atom",
-			      full, last);
+		return lay_scan_error(
+			&p->sc, LAY_EUNKNOWN, at,
+			"%s is an UMMA (SM100) atom: write UMMA::%s, GMMA has no such atom", full,
+			last);
 	if (!bits_only) {
-		if ((rc = expect(p, '<', "'<' and the element type")))
+		if ((rc = lay_scan_expect(&p->sc, '<', "'<' and the element type")))
 			return rc;
 		if ((rc = type_arg(p, &bits, &tat)))
 			return rc;
 		if (major_arg) {
 			char l[64], f[128];
 			int mat;
-			if ((rc = expect(p, ',', "',' and the major (GMMA::Major::K or MN)")))
+			if ((rc = lay_scan_expect(&p->sc, ',',
+						  "',' and the major (GMMA::Major::K or MN)")))
 				return rc;
 			if ((rc = qname(p, l, sizeof l, f, sizeof f, &mat)))
 				return rc;
@@ -682,12 +613,13 @@ static int atom(struct cp *p, const char *last, const char *full, int at)
 			else if (strcmp(l, "MN") == 0)
 				mn = true;
 			else
-				return cp_err(p, LAY_EUNKNOWN, mat,
-					      "unknown major '%s' (GMMA::Major::K or "
-					      "GMMA::Major::MN)",
-					      f);
+				return lay_scan_error(&p->sc, LAY_EUNKNOWN, mat,
+						      "unknown major '%s' (GMMA::Major::K or "
+						      "GMMA::Major::MN)",
+						      f);
 		}
-		if ((rc = expect(p, '>', major_arg ? "'>'" : "'>' (one element type)")))
+		if ((rc = lay_scan_expect(&p->sc, '>',
+					  major_arg ? "'>'" : "'>' (one element type)")))
 			return rc;
 	}
 	if ((rc = braces(p)))
@@ -695,10 +627,11 @@ static int atom(struct cp *p, const char *last, const char *full, int at)
 	/* upcast<bits>: the contiguous mode shrinks by bits, so does the
 	 * other mode's stride; CuTe needs W % bits == 0 or bits % W == 0 */
 	if (W % bits != 0 && bits % W != 0)
-		return cp_err(p, LAY_ERANGE, tat,
-			      "%s has no atom for %d-bit elements: a row of %d bits is no whole "
-			      "number of them (CuTe's upcast fails)",
-			      last, bits, W);
+		return lay_scan_error(
+			&p->sc, LAY_ERANGE, tat,
+			"%s has no atom for %d-bit elements: a row of %d bits is no whole "
+			"number of them (CuTe's upcast fails)",
+			last, bits, W);
 	int64_t w = W >= bits ? W / bits : 1;
 	if (mn)
 		snprintf(cc->synth, sizeof cc->synth, "(%lld,%d):(1,%lld)", (long long)w, rows,
@@ -724,14 +657,14 @@ static int atom(struct cp *p, const char *last, const char *full, int at)
 static int int_tuple(struct cp *p, bool order, int64_t *v, int *vpos, int *n, int *gen)
 {
 	char last[64], full[128];
-	int rc = skip(p), at = p->pos;
+	int rc = lay_scan_skip(&p->sc), at = p->sc.pos;
 	char close = ')';
 	bool got;
 	*n = 0;
 	*gen = 0;
 	if (rc)
 		return rc;
-	if (id0(p->s[p->pos])) {
+	if (lay_scan_name_start(p->sc.s[p->sc.pos])) {
 		if ((rc = qname(p, last, sizeof last, full, sizeof full, &at)))
 			return rc;
 		if (order &&
@@ -745,49 +678,52 @@ static int int_tuple(struct cp *p, bool order, int64_t *v, int *vpos, int *n, in
 			return braces(p);
 		}
 		if (strcmp(last, order ? "Step" : "Shape") == 0) {
-			if ((rc = expect(p, '<', "'<'")))
+			if ((rc = lay_scan_expect(&p->sc, '<', "'<'")))
 				return rc;
 			close = '>';
 		} else if (strcmp(last, order ? "make_step" : "make_shape") == 0) {
-			if ((rc = expect(p, '(', "'('")))
+			if ((rc = lay_scan_expect(&p->sc, '(', "'('")))
 				return rc;
 		} else {
-			p->pos = at;
-			return expected(
-				p, order ? "the order (Step<...>{}, make_step(...), "
-					   "GenColMajor{} or GenRowMajor{})"
-					 : "the target shape (Shape<...>{} or make_shape(...))");
+			p->sc.pos = at;
+			return lay_scan_expected(
+				&p->sc,
+				order ? "the order (Step<...>{}, make_step(...), "
+					"GenColMajor{} or GenRowMajor{})"
+				      : "the target shape (Shape<...>{} or make_shape(...))");
 		}
-	} else if (p->s[p->pos] == '(') {
-		p->pos++;
+	} else if (p->sc.s[p->sc.pos] == '(') {
+		p->sc.pos++;
 	} else {
-		return expected(p, order ? "the order (Step<...>{})"
-					 : "the target shape (Shape<...>{})");
+		return lay_scan_expected(&p->sc, order ? "the order (Step<...>{})"
+						       : "the target shape (Shape<...>{})");
 	}
 	for (;;) {
-		if ((rc = skip(p)))
+		if ((rc = lay_scan_skip(&p->sc)))
 			return rc;
-		if (p->s[p->pos] == '(' || strncmp(p->s + p->pos, "Shape", 5) == 0)
-			return cp_err(
-				p, LAY_ESYNTAX, p->pos,
+		if (p->sc.s[p->sc.pos] == '(' || strncmp(p->sc.s + p->sc.pos, "Shape", 5) == 0)
+			return lay_scan_error(
+				&p->sc, LAY_ESYNTAX, p->sc.pos,
 				"tile_to_shape takes a flat target shape here (one extent per "
 				"mode)");
 		if (*n >= LAYOUTD_MAX_RANK)
-			return cp_err(p, LAY_ELIMIT, p->pos, "more than %d modes",
-				      LAYOUTD_MAX_RANK);
+			return lay_scan_error(&p->sc, LAY_ELIMIT, p->sc.pos, "more than %d modes",
+					      LAYOUTD_MAX_RANK);
 		if ((rc = cint(p, &v[*n], &vpos[*n],
 			       order ? "an order (an integer, _N or Int<N>)"
 				     : "an extent (an integer, _N or Int<N>)")))
 			return rc;
 		if (!order && v[*n] <= 0)
-			return cp_err(p, LAY_EEXTENT, vpos[*n],
-				      "target extent %lld is not positive", (long long)v[*n]);
+			return lay_scan_error(&p->sc, LAY_EEXTENT, vpos[*n],
+					      "target extent %lld is not positive",
+					      (long long)v[*n]);
 		(*n)++;
-		if ((rc = accept(p, ',', &got)))
+		if ((rc = lay_scan_accept(&p->sc, ',', &got)))
 			return rc;
 		if (got)
 			continue;
-		if ((rc = expect(p, close, close == '>' ? "',' or '>'" : "',' or ')'")))
+		if ((rc = lay_scan_expect(&p->sc, close,
+					  close == '>' ? "',' or '>'" : "',' or ')'")))
 			return rc;
 		break;
 	}
@@ -823,7 +759,7 @@ static int inner(struct cp *p, const char *stop)
 	if (rc)
 		return rc;
 	if (hi <= lo)
-		return expected(p, "the layout");
+		return lay_scan_expected(&p->sc, "the layout");
 	p->cc->inner_lo = lo;
 	p->cc->inner_hi = hi;
 	p->cc->is_synth = false;
@@ -833,16 +769,16 @@ static int inner(struct cp *p, const char *stop)
 static int word(struct cp *p, const char *w, const char *what)
 {
 	char last[64], full[128];
-	int at, rc = skip(p);
+	int at, rc = lay_scan_skip(&p->sc);
 	if (rc)
 		return rc;
-	if (!id0(p->s[p->pos]))
-		return expected(p, what);
+	if (!lay_scan_name_start(p->sc.s[p->sc.pos]))
+		return lay_scan_expected(&p->sc, what);
 	if ((rc = qname(p, last, sizeof last, full, sizeof full, &at)))
 		return rc;
 	if (strcmp(full, w) != 0) {
-		p->pos = at;
-		return expected(p, what);
+		p->sc.pos = at;
+		return lay_scan_expected(&p->sc, what);
 	}
 	return 0;
 }
@@ -854,34 +790,36 @@ static int tile(struct cp *p, int at)
 	int opos[LAYOUTD_MAX_RANK], no = 0, gen = 0, rc;
 	bool got;
 	if (cc->tile)
-		return cp_err(p, LAY_ESYNTAX, at, "tile_to_shape of a tiled layout is not read");
-	if ((rc = expect(p, '(', "'(' after tile_to_shape")))
+		return lay_scan_error(&p->sc, LAY_ESYNTAX, at,
+				      "tile_to_shape of a tiled layout is not read");
+	if ((rc = lay_scan_expect(&p->sc, '(', "'(' after tile_to_shape")))
 		return rc;
 	if ((rc = expr(p, ",")))
 		return rc;
 	if (cc->tile)
-		return cp_err(p, LAY_ESYNTAX, at, "tile_to_shape of a tiled layout is not read");
-	if ((rc = expect(p, ',', "',' and the target shape")))
+		return lay_scan_error(&p->sc, LAY_ESYNTAX, at,
+				      "tile_to_shape of a tiled layout is not read");
+	if ((rc = lay_scan_expect(&p->sc, ',', "',' and the target shape")))
 		return rc;
 	if ((rc = int_tuple(p, false, cc->target, cc->target_pos, &cc->tile_rank, &gen)))
 		return rc;
-	if ((rc = accept(p, ',', &got)))
+	if ((rc = lay_scan_accept(&p->sc, ',', &got)))
 		return rc;
 	if (got) {
 		int ostart;
-		if ((rc = skip(p)))
+		if ((rc = lay_scan_skip(&p->sc)))
 			return rc;
-		ostart = p->pos;
+		ostart = p->sc.pos;
 		if ((rc = int_tuple(p, true, ord, opos, &no, &gen)))
 			return rc;
 		if (!gen && no != cc->tile_rank)
-			return cp_err(p, LAY_ESHAPE, ostart,
-				      "the order has %d modes, the target shape %d", no,
-				      cc->tile_rank);
+			return lay_scan_error(&p->sc, LAY_ESHAPE, ostart,
+					      "the order has %d modes, the target shape %d", no,
+					      cc->tile_rank);
 	}
 	for (int i = 0; i < cc->tile_rank; i++)
 		cc->order[i] = no ? ord[i] : gen == 2 ? cc->tile_rank - i : i + 1;
-	if ((rc = expect(p, ')', "')' closing tile_to_shape(...)")))
+	if ((rc = lay_scan_expect(&p->sc, ')', "')' closing tile_to_shape(...)")))
 		return rc;
 	cc->tile = true;
 	cc->tile_pos = at;
@@ -894,23 +832,25 @@ static int expr(struct cp *p, const char *stop)
 {
 	struct lay_cute_compose *cc = p->cc;
 	char last[64], full[160];
-	int rc = skip(p), at;
+	int rc = lay_scan_skip(&p->sc), at;
 	bool got;
 	if (rc)
 		return rc;
 	if (++p->depth > 8)
-		return cp_err(p, LAY_ELIMIT, p->pos, "composed layouts nested deeper than 8");
-	if (!id0(p->s[p->pos]) || (p->s[p->pos] == '_' && isdigit((unsigned char)p->s[p->pos + 1])))
+		return lay_scan_error(&p->sc, LAY_ELIMIT, p->sc.pos,
+				      "composed layouts nested deeper than 8");
+	if (!lay_scan_name_start(p->sc.s[p->sc.pos]) ||
+	    (p->sc.s[p->sc.pos] == '_' && isdigit((unsigned char)p->sc.s[p->sc.pos + 1])))
 		return inner(p, stop);
-	at = p->pos;
+	at = p->sc.pos;
 	if ((rc = qname(p, last, sizeof last, full, sizeof full, &at)))
 		return rc;
 	if (strcmp(last, "decltype") == 0) {
-		if ((rc = expect(p, '(', "'(' after decltype")))
+		if ((rc = lay_scan_expect(&p->sc, '(', "'(' after decltype")))
 			return rc;
 		if ((rc = expr(p, ")")))
 			return rc;
-		return expect(p, ')', "')' closing decltype(...)");
+		return lay_scan_expect(&p->sc, ')', "')' closing decltype(...)");
 	}
 	if (strcmp(last, "tile_to_shape") == 0) {
 		cc->composed = true;
@@ -920,32 +860,33 @@ static int expr(struct cp *p, const char *stop)
 		char l2[64], f2[128];
 		int sat, lo, hi;
 		cc->composed = true;
-		if ((rc = expect(p, '(', "'('")))
+		if ((rc = lay_scan_expect(&p->sc, '(', "'('")))
 			return rc;
 		if ((rc = qname(p, l2, sizeof l2, f2, sizeof f2, &sat)))
 			return rc;
 		if (!swizzle_name(l2))
-			return cp_err(p, LAY_ESYNTAX, sat,
-				      "%s(...) is read with a swizzle first (Swizzle<B,M,S>{}), "
-				      "found '%s'",
-				      last, f2);
+			return lay_scan_error(
+				&p->sc, LAY_ESYNTAX, sat,
+				"%s(...) is read with a swizzle first (Swizzle<B,M,S>{}), "
+				"found '%s'",
+				last, f2);
 		if ((rc = swizzle(p, l2, sat)))
 			return rc;
-		if ((rc = expect(p, ',', "',' and the layout")))
+		if ((rc = lay_scan_expect(&p->sc, ',', "',' and the layout")))
 			return rc;
-		int save = p->pos;
+		int save = p->sc.pos;
 		if ((rc = span(p, ",)", &lo, &hi)))
 			return rc;
-		if (p->s[p->pos] == ',') {
+		if (p->sc.s[p->sc.pos] == ',') {
 			/* three arguments: swizzle, offset, layout */
-			p->pos = save;
+			p->sc.pos = save;
 			if ((rc = offset(p)))
 				return rc;
-			if ((rc = skip(p)))
+			if ((rc = lay_scan_skip(&p->sc)))
 				return rc;
-			if (p->pos != hi && p->s[p->pos] != ',')
-				return expected(p, "',' after the offset");
-			if ((rc = expect(p, ',', "',' after the offset")))
+			if (p->sc.pos != hi && p->sc.s[p->sc.pos] != ',')
+				return lay_scan_expected(&p->sc, "',' after the offset");
+			if ((rc = lay_scan_expect(&p->sc, ',', "',' after the offset")))
 				return rc;
 			if ((rc = inner(p, ",)")))
 				return rc;
@@ -953,9 +894,9 @@ static int expr(struct cp *p, const char *stop)
 			cc->inner_lo = lo;
 			cc->inner_hi = hi;
 			if (hi <= lo)
-				return expected(p, "the layout");
+				return lay_scan_expected(&p->sc, "the layout");
 		}
-		if ((rc = expect(p, ')', "')' closing composition(...)")))
+		if ((rc = lay_scan_expect(&p->sc, ')', "')' closing composition(...)")))
 			return rc;
 		return braces(p);
 	}
@@ -963,44 +904,49 @@ static int expr(struct cp *p, const char *stop)
 		char l2[64], f2[128];
 		int sat;
 		cc->composed = true;
-		if ((rc = skip(p)))
+		if ((rc = lay_scan_skip(&p->sc)))
 			return rc;
-		if (p->s[p->pos] == '(') {
+		if (p->sc.s[p->sc.pos] == '(') {
 			/* pycute's repr: ComposedLayout(Swizzle(2,0,2),0,Layout(...)) */
-			p->pos++;
+			p->sc.pos++;
 			if ((rc = qname(p, l2, sizeof l2, f2, sizeof f2, &sat)))
 				return rc;
 			if (!swizzle_name(l2))
-				return cp_err(p, LAY_ESYNTAX, sat,
-					      "ComposedLayout(...) is read with a Swizzle(B,M,S) "
-					      "first, found '%s'",
-					      f2);
+				return lay_scan_error(
+					&p->sc, LAY_ESYNTAX, sat,
+					"ComposedLayout(...) is read with a Swizzle(B,M,S) "
+					"first, found '%s'",
+					f2);
 			if ((rc = swizzle(p, l2, sat)) ||
-			    (rc = expect(p, ',', "',' and the offset")) || (rc = offset(p)) ||
-			    (rc = expect(p, ',', "',' and the layout")) || (rc = inner(p, ")")))
+			    (rc = lay_scan_expect(&p->sc, ',', "',' and the offset")) ||
+			    (rc = offset(p)) ||
+			    (rc = lay_scan_expect(&p->sc, ',', "',' and the layout")) ||
+			    (rc = inner(p, ")")))
 				return rc;
-			return expect(p, ')', "')' closing ComposedLayout(...)");
+			return lay_scan_expect(&p->sc, ')', "')' closing ComposedLayout(...)");
 		}
-		if ((rc = expect(p, '<', "'<' after ComposedLayout")))
+		if ((rc = lay_scan_expect(&p->sc, '<', "'<' after ComposedLayout")))
 			return rc;
 		if ((rc = qname(p, l2, sizeof l2, f2, sizeof f2, &sat)))
 			return rc;
 		if (!swizzle_name(l2))
-			return cp_err(p, LAY_ESYNTAX, sat,
-				      "ComposedLayout<...> is read with a Swizzle<B,M,S> first, "
-				      "found '%s'",
-				      f2);
+			return lay_scan_error(
+				&p->sc, LAY_ESYNTAX, sat,
+				"ComposedLayout<...> is read with a Swizzle<B,M,S> first, "
+				"found '%s'",
+				f2);
 		if ((rc = swizzle(p, l2, sat)))
 			return rc;
-		if ((rc = expect(p, ',', "',' and the offset (smem_ptr_flag_bits<N> or Int<N>)")))
+		if ((rc = lay_scan_expect(&p->sc, ',',
+					  "',' and the offset (smem_ptr_flag_bits<N> or Int<N>)")))
 			return rc;
 		if ((rc = offset(p)))
 			return rc;
-		if ((rc = expect(p, ',', "',' and the layout")))
+		if ((rc = lay_scan_expect(&p->sc, ',', "',' and the layout")))
 			return rc;
 		if ((rc = inner(p, ">,")))
 			return rc;
-		if ((rc = expect(p, '>', "'>' closing ComposedLayout<...>")))
+		if ((rc = lay_scan_expect(&p->sc, '>', "'>' closing ComposedLayout<...>")))
 			return rc;
 		return braces(p);
 	}
@@ -1010,10 +956,11 @@ static int expr(struct cp *p, const char *stop)
 		return atom(p, last, full, at);
 	}
 	if (swizzle_name(last)) {
-		if ((rc = skip(p)))
+		if ((rc = lay_scan_skip(&p->sc)))
 			return rc;
 		/* a swizzle starts a printed composition; otherwise a name */
-		if (strncmp(last, "SW_", 3) == 0 || p->s[p->pos] == '<' || p->s[p->pos] == '(') {
+		if (strncmp(last, "SW_", 3) == 0 || p->sc.s[p->sc.pos] == '<' ||
+		    p->sc.s[p->sc.pos] == '(') {
 			cc->composed = true;
 			if ((rc = swizzle(p, last, at)))
 				return rc;
@@ -1027,49 +974,52 @@ static int expr(struct cp *p, const char *stop)
 		}
 	}
 	(void)got;
-	p->pos = at;
+	p->sc.pos = at;
 	return inner(p, stop);
 }
 
 int lay_cute_compose_parse(const char *text, const char *ptr, struct lay_cute_compose *cc,
 			   struct lay_error *err)
 {
-	struct cp p = { .s = text, .ptr = ptr, .err = err, .cc = cc };
+	struct cp p = { .cc = cc };
+	lay_scan_init(&p.sc, text, ptr, err, LAY_SCAN_CXX);
 	char last[64], full[128];
 	int rc, at;
 	bool got;
 	memset(cc, 0, sizeof *cc);
-	if ((rc = skip(&p)))
+	if ((rc = lay_scan_skip(&p.sc)))
 		return 0; /* the layout parser reports it */
-	p.pos = lay_cute_label(text, p.pos);
-	int start = p.pos;
-	if (id0(text[p.pos])) {
+	p.sc.pos = lay_cute_label(text, p.sc.pos);
+	int start = p.sc.pos;
+	if (lay_scan_name_start(text[p.sc.pos])) {
 		if ((rc = qname(&p, last, sizeof last, full, sizeof full, &at)))
 			return 0;
 		if (strcmp(last, "using") == 0) {
 			if (qname(&p, last, sizeof last, full, sizeof full, &at) ||
-			    accept(&p, '=', &got) || !got)
+			    lay_scan_accept(&p.sc, '=', &got) || !got)
 				return 0; /* not composed: the layout parser reports it */
-			start = p.pos;
+			start = p.sc.pos;
 		} else {
-			p.pos = start;
+			p.sc.pos = start;
 		}
 	}
 	bool mlir = false;
-	if (strncmp(text + p.pos, "!cute.composed_layout", 21) == 0) {
+	if (strncmp(text + p.sc.pos, "!cute.composed_layout", 21) == 0) {
 		/* the CuTe DSL's MLIR type: !cute.composed_layout<"S<3,4,3> o 0 o L"> */
-		p.pos += 21;
-		if ((rc = expect(&p, '<', "'<'")) || (rc = expect(&p, '"', "'\"'")))
+		p.sc.pos += 21;
+		if ((rc = lay_scan_expect(&p.sc, '<', "'<'")) ||
+		    (rc = lay_scan_expect(&p.sc, '"', "'\"'")))
 			return rc;
 		mlir = true;
 	}
 	rc = expr(&p, mlir ? "\"" : ";");
 	if (mlir && !rc && !cc->composed)
-		return cp_err(&p, LAY_ESYNTAX, start,
-			      "a composed layout of two layouts has no swizzle: write the "
-			      "composition out as one layout");
+		return lay_scan_error(&p.sc, LAY_ESYNTAX, start,
+				      "a composed layout of two layouts has no swizzle: write the "
+				      "composition out as one layout");
 	if (mlir && !rc &&
-	    ((rc = expect(&p, '"', "'\"' closing the layout")) || (rc = expect(&p, '>', "'>'"))))
+	    ((rc = lay_scan_expect(&p.sc, '"', "'\"' closing the layout")) ||
+	     (rc = lay_scan_expect(&p.sc, '>', "'>'"))))
 		return rc;
 	if (!cc->composed) {
 		/* a plain layout: the layout parser reads (and judges) it all */
@@ -1079,11 +1029,11 @@ int lay_cute_compose_parse(const char *text, const char *ptr, struct lay_cute_co
 	}
 	if (rc)
 		return rc;
-	if ((rc = accept(&p, ';', &got)))
+	if ((rc = lay_scan_accept(&p.sc, ';', &got)))
 		return rc;
-	if ((rc = skip(&p)))
+	if ((rc = lay_scan_skip(&p.sc)))
 		return rc;
-	if (text[p.pos] && !lay_cute_grid(text, p.pos))
-		return expected(&p, "the end of the layout");
+	if (text[p.sc.pos] && !lay_cute_grid(text, p.sc.pos))
+		return lay_scan_expected(&p.sc, "the end of the layout");
 	return 0;
 }
