@@ -221,7 +221,7 @@ await step('a bad layout shows the error with its position', page, async () => {
 	const err = page.getByTestId('error');
 	await err.waitFor({state: 'visible'});
 	assert.equal(await page.getByTestId('error-code').innerText(), '[syntax]');
-	assert.match(await page.getByTestId('error-detail').innerText(), /expected '\]', found the end at character 48/);
+	assert.match(await page.getByTestId('error-detail').innerText(), /expected '\]', found the end of the text at character 48/);
 	assert.equal(await page.getByTestId('error-pointer').innerText(), '/layout/axe');
 	assert.equal(await page.getByTestId('error-position').innerText(), 'character 48');
 	const caret = await page.getByTestId('error-caret').innerText();

@@ -13,8 +13,8 @@ static int arity(struct ex *e, const char *name, int at, const struct args *a, i
 {
 	if (a->n >= lo && a->n <= hi)
 		return 0;
-	return ex_err(e, LAY_ESYNTAX, at, "%s takes %s, not %d argument%s", name, what, a->n,
-		      a->n == 1 ? "" : "s");
+	return lay_scan_error(&e->sc, LAY_ESYNTAX, at, "%s takes %s, not %d argument%s", name, what,
+			      a->n, a->n == 1 ? "" : "s");
 }
 
 static int want_layout(struct ex *e, const char *name, const struct args *a, int i, bool sw_ok)
@@ -23,12 +23,14 @@ static int want_layout(struct ex *e, const char *name, const struct args *a, int
 	if (v->kind == V_LAYOUT && (sw_ok || !v->sw))
 		return 0;
 	if (v->kind == V_LAYOUT)
-		return ex_err(e, LAY_EALGEBRA, a->pos[i],
-			      "%s of a swizzled layout is not supported: its result is no layout "
-			      "of the form Sw o offset o layout",
-			      name);
-	return ex_err(e, LAY_ESYNTAX, a->pos[i], "%s: argument %d must be a layout, found %s", name,
-		      i + 1, ex_kind_name(v->kind));
+		return lay_scan_error(
+			&e->sc, LAY_EALGEBRA, a->pos[i],
+			"%s of a swizzled layout is not supported: its result is no layout "
+			"of the form Sw o offset o layout",
+			name);
+	return lay_scan_error(&e->sc, LAY_ESYNTAX, a->pos[i],
+			      "%s: argument %d must be a layout, found %s", name, i + 1,
+			      ex_kind_name(v->kind));
 }
 
 /* A failure of the algebra, located at the call. */
@@ -43,7 +45,7 @@ static int step_fail(struct ex *e, const char *name, int at)
 		else if (m[k] == ' ')
 			m += k + 1;
 	}
-	return ex_err(e, e->c.code, at, "%s: %s", name, m);
+	return lay_scan_error(&e->sc, e->c.code, at, "%s: %s", name, m);
 }
 
 static int div_kind(const char *name)
@@ -62,14 +64,16 @@ static int recast_swizzle(struct ex *e, struct val *r, const struct val *a, int6
 {
 	int lg = 0;
 	if (n <= 0 || (n & (n - 1)))
-		return ex_err(e, LAY_EALGEBRA, at,
-			      "%s<%lld> of a swizzled layout: N must be a power of two (CuTe: \"N "
-			      "must be a power of two\")",
-			      up ? "upcast" : "downcast", (long long)n);
+		return lay_scan_error(
+			&e->sc, LAY_EALGEBRA, at,
+			"%s<%lld> of a swizzled layout: N must be a power of two (CuTe: \"N "
+			"must be a power of two\")",
+			up ? "upcast" : "downcast", (long long)n);
 	if (a->off != 0)
-		return ex_err(e, LAY_EALGEBRA, at,
-			      "%s of a swizzled layout with the offset %lld is not supported",
-			      up ? "upcast" : "downcast", (long long)a->off);
+		return lay_scan_error(
+			&e->sc, LAY_EALGEBRA, at,
+			"%s of a swizzled layout with the offset %lld is not supported",
+			up ? "upcast" : "downcast", (long long)a->off);
 	while (((int64_t)1 << lg) < n)
 		lg++;
 	r->sw = true;
@@ -127,16 +131,16 @@ int ex_make_layout(struct ex *e, const struct args *a, int at, struct val *r, bo
 {
 	*step = false;
 	if (a->n == 0)
-		return ex_err(e, LAY_ESYNTAX, at,
-			      "make_layout takes a shape (and a stride) or layouts");
+		return lay_scan_error(&e->sc, LAY_ESYNTAX, at,
+				      "make_layout takes a shape (and a stride) or layouts");
 	const struct val *s0 = &a->v[0];
 	if (s0->kind == V_SHAPE || s0->kind == V_INT) {
 		struct ca *sh =
 			s0->kind == V_INT ? ca_leaf(&e->c, s0->v, 0) : ca_ct_shape(&e->c, s0->t);
 		if (!sh || arity(e, "make_layout", at, a, 1, 2, "a shape and a stride"))
-			return sh ? e->err->code : LAY_ENOMEM;
+			return sh ? e->sc.err->code : LAY_ENOMEM;
 		if (ex_check_shape(e, sh, a->pos[0]))
-			return e->err->code;
+			return e->sc.err->code;
 		r->kind = V_LAYOUT;
 		if (a->n == 1 || (a->v[1].kind == V_TYPE && a->v[1].v == 0))
 			return (r->l = ca_compact(&e->c, sh, 1)) ? 0 : LAY_ENOMEM;
@@ -146,9 +150,9 @@ int ex_make_layout(struct ex *e, const struct args *a, int at, struct val *r, bo
 		}
 		const struct val *s1 = &a->v[1];
 		if (s1->kind != V_SHAPE && s1->kind != V_INT)
-			return ex_err(e, LAY_ESYNTAX, a->pos[1],
-				      "make_layout(shape, stride): the stride is %s",
-				      ex_kind_name(s1->kind));
+			return lay_scan_error(&e->sc, LAY_ESYNTAX, a->pos[1],
+					      "make_layout(shape, stride): the stride is %s",
+					      ex_kind_name(s1->kind));
 		struct ca *st =
 			s1->kind == V_INT ? ca_leaf(&e->c, s1->v, 0) : ca_ct_shape(&e->c, s1->t);
 		return st ? ex_zip_layout(e, sh, st, a->pos[1], &r->l) : LAY_ENOMEM;
@@ -156,7 +160,7 @@ int ex_make_layout(struct ex *e, const struct args *a, int at, struct val *r, bo
 	struct ca *ls[EX_MAX_ARGS];
 	for (int i = 0; i < a->n; i++) {
 		if (want_layout(e, "make_layout", a, i, false))
-			return e->err->code;
+			return e->sc.err->code;
 		ls[i] = a->v[i].l;
 	}
 	*step = true;
@@ -172,12 +176,13 @@ static int apply_cast(struct ex *e, const char *name, int at, const struct args 
 	const struct val *v0 = &a->v[0];
 	bool recast = name[0] == 'r';
 	if (a->ntarg != (recast ? 2 : 1))
-		return ex_err(e, LAY_ESYNTAX, at,
-			      recast ? "recast_layout<OldType, NewType>(layout) needs two types"
-				     : "%s<N>(layout) needs the factor N",
-			      name);
+		return lay_scan_error(
+			&e->sc, LAY_ESYNTAX, at,
+			recast ? "recast_layout<OldType, NewType>(layout) needs two types"
+			       : "%s<N>(layout) needs the factor N",
+			name);
 	if (arity(e, name, at, a, 1, 1, "one layout") || want_layout(e, name, a, 0, true))
-		return e->err->code;
+		return e->sc.err->code;
 	int64_t up = 1, down = 1;
 	if (!recast) {
 		if (name[0] == 'u')
@@ -198,14 +203,14 @@ static int apply_cast(struct ex *e, const char *name, int at, const struct args 
 	struct ca *l = v0->l;
 	if (up != 1 || !recast) {
 		if (v0->sw && up != 1 && recast_swizzle(e, r, v0, up, true, at))
-			return e->err->code;
+			return e->sc.err->code;
 		if (up != 1 || name[0] == 'u')
 			l = l ? ca_upcast(c, l, up) : NULL;
 	}
 	if (down != 1) {
 		struct val mid = *r;
 		if (r->sw && recast_swizzle(e, r, &mid, down, false, at))
-			return e->err->code;
+			return e->sc.err->code;
 		l = l ? ca_downcast(c, l, down) : NULL;
 	}
 	r->l = l;
@@ -223,14 +228,14 @@ int ex_apply(struct ex *e, const char *name, int at, const struct args *a, struc
 	if (strcmp(name, "composition") == 0) {
 		if (arity(e, name, at, a, 2, 3,
 			  "two layouts (A, B), or a swizzle, an offset and a layout"))
-			return e->err->code;
+			return e->sc.err->code;
 		if (v0->kind == V_SWIZZLE) {
 			const struct val *L = &a->v[a->n - 1];
 			if (a->n == 3 && a->v[1].kind != V_INT)
-				return ex_err(e, LAY_ESYNTAX, a->pos[1],
-					      "the offset must be an integer");
+				return lay_scan_error(&e->sc, LAY_ESYNTAX, a->pos[1],
+						      "the offset must be an integer");
 			if (want_layout(e, name, a, a->n - 1, false))
-				return e->err->code;
+				return e->sc.err->code;
 			*r = *L;
 			r->sw = v0->B > 0 || (a->n == 3 && a->v[1].v != 0);
 			r->B = v0->B;
@@ -241,74 +246,75 @@ int ex_apply(struct ex *e, const char *name, int at, const struct args *a, struc
 		}
 		if (arity(e, name, at, a, 2, 2, "two arguments (a layout and a layout or tiler)") ||
 		    want_layout(e, name, a, 0, true))
-			return e->err->code;
+			return e->sc.err->code;
 		if (a->v[1].kind == V_LAYOUT && a->v[1].sw)
-			return ex_err(
-				e, LAY_EALGEBRA, a->pos[1],
+			return lay_scan_error(
+				&e->sc, LAY_EALGEBRA, a->pos[1],
 				"composition with a swizzled layout on the right is not supported");
 		if (!(t = ex_as_tiler(e, &a->v[1], a->pos[1])))
-			return e->err->code;
+			return e->sc.err->code;
 		*r = *v0;
 		r->l = ca_composition(c, v0->l, t);
 	} else if (strcmp(name, "complement") == 0) {
 		if (arity(e, name, at, a, 1, 2, "a layout and an optional cotarget") ||
 		    want_layout(e, name, a, 0, true))
-			return e->err->code;
+			return e->sc.err->code;
 		if (a->n == 2 && a->v[1].kind != V_INT && a->v[1].kind != V_SHAPE)
-			return ex_err(
-				e, LAY_ESYNTAX, a->pos[1],
+			return lay_scan_error(
+				&e->sc, LAY_ESYNTAX, a->pos[1],
 				"complement: the cotarget must be an integer or a shape, found %s",
 				ex_kind_name(a->v[1].kind));
 		if (a->n == 2 && !(t = ex_as_tiler(e, &a->v[1], a->pos[1])))
-			return e->err->code;
+			return e->sc.err->code;
 		r->l = ca_complement(c, v0->l, t);
 	} else if (strcmp(name, "coalesce") == 0 || strcmp(name, "filter") == 0) {
 		if (arity(e, name, at, a, 1, 2, "a layout and an optional profile") ||
 		    want_layout(e, name, a, 0, true))
-			return e->err->code;
+			return e->sc.err->code;
 		if (a->n == 2 && !(t = ex_as_tiler(e, &a->v[1], a->pos[1])))
-			return e->err->code;
+			return e->sc.err->code;
 		*r = *v0;
 		r->l = name[0] == 'c' ? ca_coalesce(c, v0->l, t) : ca_filter(c, v0->l, t);
 	} else if (strcmp(name, "left_inverse") == 0 || strcmp(name, "right_inverse") == 0) {
 		if (arity(e, name, at, a, 1, 1, "one layout") || want_layout(e, name, a, 0, false))
-			return e->err->code;
+			return e->sc.err->code;
 		r->l = name[0] == 'l' ? ca_left_inverse(c, v0->l) : ca_right_inverse(c, v0->l);
 	} else if (strstr(name, "_divide") || strstr(name, "_product")) {
 		if (arity(e, name, at, a, 2, 2, "a layout and a tiler") ||
 		    want_layout(e, name, a, 0, true) || !(t = ex_as_tiler(e, &a->v[1], a->pos[1])))
-			return e->err->code;
+			return e->sc.err->code;
 		*r = *v0;
 		r->l = strstr(name, "_divide") ? ca_divide(c, k, v0->l, t)
 					       : ca_product(c, k, v0->l, t);
 	} else if (strcmp(name, "tile_to_shape") == 0) {
 		if (arity(e, name, at, a, 2, 3, "a layout, a shape and an optional order") ||
 		    want_layout(e, name, a, 0, true))
-			return e->err->code;
+			return e->sc.err->code;
 		struct ct *o = NULL;
 		bool tag = a->n == 3 && a->v[2].kind == V_TYPE;
 		for (int i = 1; i < a->n - tag; i++)
 			if (a->v[i].kind != V_SHAPE && a->v[i].kind != V_INT)
-				return ex_err(e, LAY_ESYNTAX, a->pos[i],
-					      "tile_to_shape: argument %d must be %s, found %s",
-					      i + 1, i == 1 ? "a shape" : "an order (Step<...>)",
-					      ex_kind_name(a->v[i].kind));
+				return lay_scan_error(
+					&e->sc, LAY_ESYNTAX, a->pos[i],
+					"tile_to_shape: argument %d must be %s, found %s", i + 1,
+					i == 1 ? "a shape" : "an order (Step<...>)",
+					ex_kind_name(a->v[i].kind));
 		if (!(t = ex_as_tiler(e, &a->v[1], a->pos[1])) ||
 		    (a->n == 3 && !tag && !(o = ex_as_tiler(e, &a->v[2], a->pos[2]))))
-			return e->err->code;
+			return e->sc.err->code;
 		if (tag && a->v[2].v == 1 && !(o = row_major_order(e, t)))
-			return e->err->code ? e->err->code : LAY_ENOMEM;
+			return e->sc.err->code ? e->sc.err->code : LAY_ENOMEM;
 		*r = *v0;
 		r->l = ca_tile_to_shape(c, v0->l, t, o);
 	} else if (strcmp(name, "upcast") == 0 || strcmp(name, "downcast") == 0 ||
 		   strcmp(name, "recast_layout") == 0) {
 		if (apply_cast(e, name, at, a, r))
-			return e->err->code;
+			return e->sc.err->code;
 	} else if (strcmp(name, "max_common_vector") == 0 ||
 		   strcmp(name, "max_common_layout") == 0) {
 		if (arity(e, name, at, a, 2, 2, "two layouts") ||
 		    want_layout(e, name, a, 0, false) || want_layout(e, name, a, 1, false))
-			return e->err->code;
+			return e->sc.err->code;
 		int64_t vec = 1;
 		r->l = ca_max_common_layout(c, v0->l, a->v[1].l, &vec);
 		if (strstr(name, "vector")) {
@@ -316,7 +322,7 @@ int ex_apply(struct ex *e, const char *name, int at, const struct args *a, struc
 			r->v = vec;
 		}
 	} else {
-		return ex_err(e, LAY_EUNKNOWN, at, "unknown function '%s'", name);
+		return lay_scan_error(&e->sc, LAY_EUNKNOWN, at, "unknown function '%s'", name);
 	}
 	if (!r->l)
 		return step_fail(e, name, at);

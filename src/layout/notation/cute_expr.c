@@ -49,111 +49,76 @@ static bool is_fn(const char *name)
 	return false;
 }
 
-int ex_err(struct ex *e, int code, int pos, const char *fmt, ...)
-{
-	va_list ap;
-	va_start(ap, fmt);
-	lay_text_verror(e->err, code, e->ptr, e->s, pos, fmt, ap);
-	va_end(ap);
-	return code;
-}
-
 static void skip(struct ex *e)
 {
 	for (;;) {
-		while (isspace((unsigned char)e->s[e->pos]))
-			e->pos++;
-		if (strncmp(e->s + e->pos, "cute::", 6) == 0)
-			e->pos += 6;
+		lay_scan_ws(&e->sc);
+		if (strncmp(e->sc.s + e->sc.pos, "cute::", 6) == 0)
+			e->sc.pos += 6;
 		else
 			return;
 	}
 }
 
-static int expected(struct ex *e, const char *what)
-{
-	char f[24];
-	int c = (unsigned char)e->s[e->pos];
-	if (!c)
-		snprintf(f, sizeof f, "the end");
-	else
-		snprintf(f, sizeof f, "'%.12s'", e->s + e->pos);
-	for (char *q = f + 1; c && *q; q++)
-		if (*q == ',' || *q == ')' || *q == '(' || isspace((unsigned char)*q)) {
-			if (q > f + 2) {
-				q[0] = '\'';
-				q[1] = '\0';
-			}
-			break;
-		}
-	return ex_err(e, LAY_ESYNTAX, e->pos, "expected %s, found %s", what, f);
-}
-
 static bool peek(struct ex *e, char ch)
 {
 	skip(e);
-	return e->s[e->pos] == ch;
+	return e->sc.s[e->sc.pos] == ch;
 }
 
 static int need(struct ex *e, char ch, const char *what)
 {
 	if (!peek(e, ch))
-		return expected(e, what);
-	e->pos++;
+		return lay_scan_expected(&e->sc, what);
+	e->sc.pos++;
 	return 0;
 }
 
 static int ident(struct ex *e, char *out, size_t n)
 {
-	size_t k = 0;
 	skip(e);
-	while (isalnum((unsigned char)e->s[e->pos]) || e->s[e->pos] == '_') {
-		if (k + 1 < n)
-			out[k++] = e->s[e->pos];
-		e->pos++;
-	}
-	out[k] = '\0';
-	return (int)k;
+	return lay_scan_name(&e->sc, out, n);
 }
 
 /* An integer: 8, -2, _8, Int<8>{}, C<8>{}, _8{}. */
 static int integer(struct ex *e, int64_t *v)
 {
 	skip(e);
-	int at = e->pos;
-	const char *p = e->s + e->pos;
+	int at = e->sc.pos;
+	const char *p = e->sc.s + e->sc.pos;
 	bool braces = false;
 	if (strncmp(p, "Int<", 4) == 0 || strncmp(p, "C<", 2) == 0) {
-		e->pos += p[0] == 'I' ? 4 : 2;
+		e->sc.pos += p[0] == 'I' ? 4 : 2;
 		skip(e);
 		braces = true;
 	} else if (p[0] == '_' && (isdigit((unsigned char)p[1]) || p[1] == '-')) {
-		e->pos++;
+		e->sc.pos++;
 	}
-	bool neg = e->s[e->pos] == '-';
+	bool neg = e->sc.s[e->sc.pos] == '-';
 	if (neg)
-		e->pos++;
-	if (!isdigit((unsigned char)e->s[e->pos]))
-		return expected(e, "an integer");
+		e->sc.pos++;
+	if (!isdigit((unsigned char)e->sc.s[e->sc.pos]))
+		return lay_scan_expected(&e->sc, "an integer");
 	int64_t x = 0;
-	while (isdigit((unsigned char)e->s[e->pos])) {
-		x = x * 10 + (e->s[e->pos++] - '0');
+	while (isdigit((unsigned char)e->sc.s[e->sc.pos])) {
+		x = x * 10 + (e->sc.s[e->sc.pos++] - '0');
 		if (x > EX_MAX_VALUE)
-			return ex_err(e, LAY_ERANGE, at, "the integer is over the limit %lld",
-				      (long long)EX_MAX_VALUE);
+			return lay_scan_error(&e->sc, LAY_ERANGE, at,
+					      "the integer is over the limit %lld",
+					      (long long)EX_MAX_VALUE);
 	}
 	*v = neg ? -x : x;
 	if (braces && need(e, '>', "'>' closing Int<N>"))
-		return e->err->code;
-	if (strncmp(e->s + e->pos, "{}", 2) == 0)
-		e->pos += 2;
+		return e->sc.err->code;
+	if (strncmp(e->sc.s + e->sc.pos, "{}", 2) == 0)
+		e->sc.pos += 2;
 	return 0;
 }
 
 static bool int_start(struct ex *e)
 {
 	skip(e);
-	const char *p = e->s + e->pos;
+	const char *p = e->sc.s + e->sc.pos;
 	return isdigit((unsigned char)p[0]) || (p[0] == '-' && isdigit((unsigned char)p[1])) ||
 	       (p[0] == '_' && (isdigit((unsigned char)p[1]) || p[1] == '-')) ||
 	       strncmp(p, "Int<", 4) == 0 || strncmp(p, "C<", 2) == 0;
@@ -178,56 +143,58 @@ static int int_tree(struct ex *e, struct ca **out)
 	int n = 0;
 	skip(e);
 	if (++e->depth > EX_MAX_DEPTH)
-		return ex_err(e, LAY_ELIMIT, e->pos, "nested more than %d deep", EX_MAX_DEPTH);
-	int save = e->pos;
+		return lay_scan_error(&e->sc, LAY_ELIMIT, e->sc.pos, "nested more than %d deep",
+				      EX_MAX_DEPTH);
+	int save = e->sc.pos;
 	char close = 0;
-	if (e->s[e->pos] == '(') {
-		e->pos++;
+	if (e->sc.s[e->sc.pos] == '(') {
+		e->sc.pos++;
 		close = ')';
-	} else if (isalpha((unsigned char)e->s[e->pos]) && !int_start(e)) {
+	} else if (isalpha((unsigned char)e->sc.s[e->sc.pos]) && !int_start(e)) {
 		ident(e, name, sizeof name);
 		if ((strcmp(name, "Shape") == 0 || strcmp(name, "Stride") == 0 ||
 		     strcmp(name, "Step") == 0 || strcmp(name, "Tile") == 0) &&
 		    peek(e, '<')) {
-			e->pos++;
+			e->sc.pos++;
 			close = '>';
 		} else if ((strcmp(name, "make_shape") == 0 || strcmp(name, "make_stride") == 0 ||
 			    strcmp(name, "make_step") == 0) &&
 			   peek(e, '(')) {
-			e->pos++;
+			e->sc.pos++;
 			close = ')';
 		} else {
-			e->pos = save;
-			return expected(e, "an integer or a tuple of integers");
+			e->sc.pos = save;
+			return lay_scan_expected(&e->sc, "an integer or a tuple of integers");
 		}
 	}
 	if (!close) {
 		int64_t v;
 		if (integer(e, &v))
-			return e->err->code;
+			return e->sc.err->code;
 		e->depth--;
 		return (*out = ca_leaf(&e->c, v, 0)) ? 0 : LAY_ENOMEM;
 	}
 	for (;;) {
 		skip(e);
-		if (e->s[e->pos] == close && (n > 0 || close == ')'))
+		if (e->sc.s[e->sc.pos] == close && (n > 0 || close == ')'))
 			break;
 		if (n >= LAYOUTD_MAX_ITERS)
-			return ex_err(e, LAY_ELIMIT, e->pos, "more than %d modes in one tuple",
-				      LAYOUTD_MAX_ITERS);
+			return lay_scan_error(&e->sc, LAY_ELIMIT, e->sc.pos,
+					      "more than %d modes in one tuple", LAYOUTD_MAX_ITERS);
 		if (int_tree(e, &kids[n++]))
-			return e->err->code;
+			return e->sc.err->code;
 		skip(e);
-		if (e->s[e->pos] == ',') {
-			e->pos++;
+		if (e->sc.s[e->sc.pos] == ',') {
+			e->sc.pos++;
 			continue;
 		}
-		if (e->s[e->pos] != close)
-			return expected(e, close == ')' ? "',' or ')'" : "',' or '>'");
+		if (e->sc.s[e->sc.pos] != close)
+			return lay_scan_expected(&e->sc,
+						 close == ')' ? "',' or ')'" : "',' or '>'");
 	}
-	e->pos++;
-	if (close == '>' && strncmp(e->s + e->pos, "{}", 2) == 0)
-		e->pos += 2;
+	e->sc.pos++;
+	if (close == '>' && strncmp(e->sc.s + e->sc.pos, "{}", 2) == 0)
+		e->sc.pos += 2;
 	e->depth--;
 	return (*out = tuple_node(e, kids, n)) ? 0 : LAY_ENOMEM;
 }
@@ -237,20 +204,21 @@ int ex_zip_layout(struct ex *e, const struct ca *sh, const struct ca *st, int po
 {
 	if (sh->n < 0 && st->n < 0) {
 		if (sh->s <= 0)
-			return ex_err(e, LAY_EEXTENT, pos, "extent %lld is not positive",
-				      (long long)sh->s);
+			return lay_scan_error(&e->sc, LAY_EEXTENT, pos,
+					      "extent %lld is not positive", (long long)sh->s);
 		return (*out = ca_leaf(&e->c, sh->s, st->s)) ? 0 : LAY_ENOMEM;
 	}
 	if (sh->n != st->n)
-		return ex_err(e, LAY_ECONGRUENT, pos,
-			      "the shape and the stride are not congruent (%d and %d modes)",
-			      ca_rank(sh), ca_rank(st));
+		return lay_scan_error(
+			&e->sc, LAY_ECONGRUENT, pos,
+			"the shape and the stride are not congruent (%d and %d modes)", ca_rank(sh),
+			ca_rank(st));
 	struct ca *t = ca_tuple(&e->c, sh->n);
 	if (!t)
 		return LAY_ENOMEM;
 	for (int i = 0; i < sh->n; i++)
 		if (ex_zip_layout(e, sh->m[i], st->m[i], pos, &t->m[i]))
-			return e->err->code;
+			return e->sc.err->code;
 	*out = t;
 	return 0;
 }
@@ -260,14 +228,16 @@ int ex_check_shape(struct ex *e, const struct ca *sh, int pos)
 	int64_t s[LAYOUTD_MAX_ITERS], d[LAYOUTD_MAX_ITERS], p = 1;
 	int n = ca_leaves(sh, s, d, LAYOUTD_MAX_ITERS);
 	if (n < 0)
-		return ex_err(e, LAY_ELIMIT, pos, "more than %d leaf modes", LAYOUTD_MAX_ITERS);
+		return lay_scan_error(&e->sc, LAY_ELIMIT, pos, "more than %d leaf modes",
+				      LAYOUTD_MAX_ITERS);
 	for (int i = 0; i < n; i++) {
 		if (s[i] <= 0)
-			return ex_err(e, LAY_EEXTENT, pos, "extent %lld is not positive",
-				      (long long)s[i]);
+			return lay_scan_error(&e->sc, LAY_EEXTENT, pos,
+					      "extent %lld is not positive", (long long)s[i]);
 		if (__builtin_mul_overflow(p, s[i], &p) || p > EX_MAX_VALUE)
-			return ex_err(e, LAY_ELIMIT, pos, "the size is over the limit %lld",
-				      (long long)EX_MAX_VALUE);
+			return lay_scan_error(&e->sc, LAY_ELIMIT, pos,
+					      "the size is over the limit %lld",
+					      (long long)EX_MAX_VALUE);
 	}
 	return 0;
 }
@@ -315,9 +285,10 @@ struct ct *ex_as_tiler(struct ex *e, const struct val *v, int pos)
 	switch (v->kind) {
 	case V_LAYOUT:
 		if (v->sw) {
-			ex_err(e, LAY_EALGEBRA, pos,
-			       "a swizzled layout as a tiler is not supported: only the layout "
-			       "being tiled may carry a swizzle");
+			lay_scan_error(
+				&e->sc, LAY_EALGEBRA, pos,
+				"a swizzled layout as a tiler is not supported: only the layout "
+				"being tiled may carry a swizzle");
 			return NULL;
 		}
 		if ((t = ct_new(e, CT_LAYOUT, 0)))
@@ -333,9 +304,9 @@ struct ct *ex_as_tiler(struct ex *e, const struct val *v, int pos)
 	case V_TILE:
 		return v->t;
 	default:
-		ex_err(e, LAY_ESYNTAX, pos,
-		       "expected a layout, an integer, a shape or a tiler, found %s",
-		       ex_kind_name(v->kind));
+		lay_scan_error(&e->sc, LAY_ESYNTAX, pos,
+			       "expected a layout, an integer, a shape or a tiler, found %s",
+			       ex_kind_name(v->kind));
 		return NULL;
 	}
 }
@@ -347,21 +318,21 @@ static int cxx_layout(struct ex *e, int at, struct val *out)
 {
 	struct ca *sh, *st = NULL;
 	bool repr = peek(e, '(');
-	e->pos++;
+	e->sc.pos++;
 	if (int_tree(e, &sh))
-		return e->err->code;
+		return e->sc.err->code;
 	skip(e);
-	if (e->s[e->pos] == ',') {
-		e->pos++;
+	if (e->sc.s[e->sc.pos] == ',') {
+		e->sc.pos++;
 		if (int_tree(e, &st))
-			return e->err->code;
+			return e->sc.err->code;
 	}
 	if (need(e, repr ? ')' : '>', repr ? "')' closing Layout(...)" : "'>' closing Layout<...>"))
-		return e->err->code;
-	if (strncmp(e->s + e->pos, "{}", 2) == 0)
-		e->pos += 2;
+		return e->sc.err->code;
+	if (strncmp(e->sc.s + e->sc.pos, "{}", 2) == 0)
+		e->sc.pos += 2;
 	if (ex_check_shape(e, sh, at))
-		return e->err->code;
+		return e->sc.err->code;
 	out->kind = V_LAYOUT;
 	if (!st)
 		return (out->l = ca_compact(&e->c, sh, 1)) ? 0 : LAY_ENOMEM;
@@ -374,23 +345,24 @@ static int swizzle(struct ex *e, const char *name, int at, struct val *out)
 	int64_t v[3];
 	if (strncmp(name, "SW_", 3) == 0) {
 		if (sscanf(name, "SW_%" SCNd64 "_%" SCNd64 "_%" SCNd64, &v[0], &v[1], &v[2]) != 3)
-			return ex_err(e, LAY_ESYNTAX, at, "expected SW_B_M_S");
+			return lay_scan_error(&e->sc, LAY_ESYNTAX, at, "expected SW_B_M_S");
 	} else {
-		e->pos++; /* '<' */
+		e->sc.pos++; /* '<' */
 		for (int i = 0; i < 3; i++) {
 			if (i && need(e, ',', "',' between the swizzle's B, M and S"))
-				return e->err->code;
+				return e->sc.err->code;
 			if (integer(e, &v[i]))
-				return e->err->code;
+				return e->sc.err->code;
 		}
 		if (need(e, '>', "'>' closing the swizzle"))
-			return e->err->code;
-		if (strncmp(e->s + e->pos, "{}", 2) == 0)
-			e->pos += 2;
+			return e->sc.err->code;
+		if (strncmp(e->sc.s + e->sc.pos, "{}", 2) == 0)
+			e->sc.pos += 2;
 	}
 	if (v[0] < 0 || v[0] > 16 || v[1] < 0 || v[1] > 32 || v[2] < -32 || v[2] > 32)
-		return ex_err(e, LAY_ERANGE, at, "the swizzle <%lld,%lld,%lld> is out of range",
-			      (long long)v[0], (long long)v[1], (long long)v[2]);
+		return lay_scan_error(&e->sc, LAY_ERANGE, at,
+				      "the swizzle <%lld,%lld,%lld> is out of range",
+				      (long long)v[0], (long long)v[1], (long long)v[2]);
 	out->kind = V_SWIZZLE;
 	out->B = (int)v[0];
 	out->M = (int)v[1];
@@ -402,24 +374,24 @@ static int swizzle(struct ex *e, const char *name, int at, struct val *out)
 static bool at_o(struct ex *e)
 {
 	skip(e);
-	const char *p = e->s + e->pos;
+	const char *p = e->sc.s + e->sc.pos;
 	return p[0] == 'o' && (isspace((unsigned char)p[1]) || p[1] == '(');
 }
 
 static int composed(struct ex *e, struct val *out)
 {
 	struct val a = { 0 }, b = { 0 };
-	e->pos++;
-	int at = e->pos;
+	e->sc.pos++;
+	int at = e->sc.pos;
 	if (expr(e, &a))
-		return e->err->code;
+		return e->sc.err->code;
 	if (a.kind == V_INT) {
 		if (!at_o(e))
-			return expected(e, "'o' and the layout after the offset");
-		e->pos++;
-		at = e->pos;
+			return lay_scan_expected(&e->sc, "'o' and the layout after the offset");
+		e->sc.pos++;
+		at = e->sc.pos;
 		if (expr(e, &b))
-			return e->err->code;
+			return e->sc.err->code;
 		out->off = a.v;
 	} else {
 		b = a;
@@ -427,8 +399,9 @@ static int composed(struct ex *e, struct val *out)
 	}
 	skip(e);
 	if (b.kind != V_LAYOUT || b.sw)
-		return ex_err(e, LAY_ESYNTAX, at, "expected a layout after the swizzle, found %s",
-			      b.kind == V_LAYOUT ? "a swizzled layout" : ex_kind_name(b.kind));
+		return lay_scan_error(
+			&e->sc, LAY_ESYNTAX, at, "expected a layout after the swizzle, found %s",
+			b.kind == V_LAYOUT ? "a swizzled layout" : ex_kind_name(b.kind));
 	out->kind = V_LAYOUT;
 	out->l = b.l;
 	out->sw = true;
@@ -442,29 +415,29 @@ static int primary(struct ex *e, struct val *out)
 {
 	char name[64];
 	skip(e);
-	int at = e->pos;
+	int at = e->sc.pos;
 	memset(out, 0, sizeof *out);
 	if (++e->depth > EX_MAX_DEPTH)
-		return ex_err(e, LAY_ELIMIT, at, "the expression nests more than %d deep",
-			      EX_MAX_DEPTH);
+		return lay_scan_error(&e->sc, LAY_ELIMIT, at,
+				      "the expression nests more than %d deep", EX_MAX_DEPTH);
 	int rc = 0;
-	char ch = e->s[e->pos];
+	char ch = e->sc.s[e->sc.pos];
 	if (ch == '(' || int_start(e)) {
 		struct ca *sh, *st;
 		if (ch == '(' ? int_tree(e, &sh) : (rc = 0, 0))
-			return e->err->code;
+			return e->sc.err->code;
 		if (ch != '(') {
 			int64_t v = 0;
 			if (integer(e, &v))
-				return e->err->code;
+				return e->sc.err->code;
 			sh = ca_leaf(&e->c, v, 0);
 		}
 		skip(e);
-		if (e->s[e->pos] == ':' && e->s[e->pos + 1] != ':') {
-			e->pos++;
+		if (e->sc.s[e->sc.pos] == ':' && e->sc.s[e->sc.pos + 1] != ':') {
+			e->sc.pos++;
 			if (int_tree(e, &st) || ex_check_shape(e, sh, at) ||
 			    ex_zip_layout(e, sh, st, at, &out->l))
-				return e->err->code;
+				return e->sc.err->code;
 			out->kind = V_LAYOUT;
 		} else if (sh->n < 0) {
 			out->kind = V_INT;
@@ -472,31 +445,31 @@ static int primary(struct ex *e, struct val *out)
 		} else {
 			out->kind = V_SHAPE;
 			if (ex_check_shape(e, sh, at) || !(out->t = ct_of_tree(e, sh)))
-				return e->err->code ? e->err->code : LAY_ENOMEM;
+				return e->sc.err->code ? e->sc.err->code : LAY_ENOMEM;
 		}
 	} else if (ch == '<') {
 		struct ct *k[EX_MAX_ARGS];
 		int n = 0;
-		e->pos++;
+		e->sc.pos++;
 		do {
 			struct val v;
-			int vp = (skip(e), e->pos);
+			int vp = (skip(e), e->sc.pos);
 			if (n >= EX_MAX_ARGS)
-				return ex_err(e, LAY_ELIMIT, vp, "more than %d modes in a tiler",
-					      EX_MAX_ARGS);
+				return lay_scan_error(&e->sc, LAY_ELIMIT, vp,
+						      "more than %d modes in a tiler", EX_MAX_ARGS);
 			if (expr(e, &v) || !(k[n++] = ex_as_tiler(e, &v, vp)))
-				return e->err->code;
-		} while (peek(e, ',') && ++e->pos);
+				return e->sc.err->code;
+		} while (peek(e, ',') && ++e->sc.pos);
 		if (need(e, '>', "',' or '>' closing the tiler"))
-			return e->err->code;
+			return e->sc.err->code;
 		if (!(out->t = ct_new(e, CT_TUPLE, n)))
 			return LAY_ENOMEM;
 		memcpy(out->t->k, k, sizeof k[0] * (size_t)n);
 		out->kind = V_TILE;
-	} else if (ch == '_' && !isalnum((unsigned char)e->s[e->pos + 1])) {
-		e->pos++;
-		if (strncmp(e->s + e->pos, "{}", 2) == 0)
-			e->pos += 2;
+	} else if (ch == '_' && !isalnum((unsigned char)e->sc.s[e->sc.pos + 1])) {
+		e->sc.pos++;
+		if (strncmp(e->sc.s + e->sc.pos, "{}", 2) == 0)
+			e->sc.pos += 2;
 		out->kind = V_UNDER;
 	} else if (isalpha((unsigned char)ch)) {
 		ident(e, name, sizeof name);
@@ -507,26 +480,27 @@ static int primary(struct ex *e, struct val *out)
 			    strcmp(name, "make_stride") == 0 || strcmp(name, "make_step") == 0)) {
 			struct ca *sh;
 			bool step = strstr(name, "tep") != NULL; /* an order: any integers */
-			e->pos = at;
+			e->sc.pos = at;
 			if (int_tree(e, &sh) || (!step && ex_check_shape(e, sh, at)))
-				return e->err->code;
+				return e->sc.err->code;
 			out->kind = V_SHAPE;
 			rc = (out->t = ct_of_tree(e, sh)) ? 0 : LAY_ENOMEM;
 		} else if (strcmp(name, "make_tile") == 0 && peek(e, '(')) {
-			e->pos++;
+			e->sc.pos++;
 			struct ct *k[EX_MAX_ARGS];
 			int n = 0;
 			do {
 				struct val v;
-				int vp = (skip(e), e->pos);
+				int vp = (skip(e), e->sc.pos);
 				if (n >= EX_MAX_ARGS)
-					return ex_err(e, LAY_ELIMIT, vp,
-						      "more than %d modes in a tiler", EX_MAX_ARGS);
+					return lay_scan_error(&e->sc, LAY_ELIMIT, vp,
+							      "more than %d modes in a tiler",
+							      EX_MAX_ARGS);
 				if (expr(e, &v) || !(k[n++] = ex_as_tiler(e, &v, vp)))
-					return e->err->code;
-			} while (peek(e, ',') && ++e->pos);
+					return e->sc.err->code;
+			} while (peek(e, ',') && ++e->sc.pos);
 			if (need(e, ')', "',' or ')' closing make_tile(...)"))
-				return e->err->code;
+				return e->sc.err->code;
 			if (!(out->t = ct_new(e, CT_TUPLE, n)))
 				return LAY_ENOMEM;
 			memcpy(out->t->k, k, sizeof k[0] * (size_t)n);
@@ -540,21 +514,22 @@ static int primary(struct ex *e, struct val *out)
 		} else if (strcmp(name, "LayoutLeft") == 0 || strcmp(name, "GenColMajor") == 0 ||
 			   strcmp(name, "LayoutRight") == 0 || strcmp(name, "GenRowMajor") == 0) {
 			/* a major-order tag: 0 column-major (CuTe's default), 1 row-major */
-			if (strncmp(e->s + e->pos, "{}", 2) == 0)
-				e->pos += 2;
+			if (strncmp(e->sc.s + e->sc.pos, "{}", 2) == 0)
+				e->sc.pos += 2;
 			out->kind = V_TYPE;
 			out->v = strstr(name, "Right") || strstr(name, "Row") ? 1 : 0;
 		} else if (is_fn(name) && (peek(e, '(') || peek(e, '<'))) {
 			rc = call(e, name, at, out);
 		} else {
-			return ex_err(
-				e, LAY_EUNKNOWN, at,
+			return lay_scan_error(
+				&e->sc, LAY_EUNKNOWN, at,
 				"unknown name '%s' in the algebra expression (a CuTe function, "
 				"a layout, a shape, a tiler <...> or make_tile(...) was expected)",
 				name);
 		}
 	} else {
-		return expected(e, "a layout, a shape, an integer, a tiler or a function call");
+		return lay_scan_expected(
+			&e->sc, "a layout, a shape, an integer, a tiler or a function call");
 	}
 	if (rc)
 		return rc;
@@ -590,18 +565,18 @@ static int type_bits(struct ex *e, int *bits)
 {
 	char name[64];
 	skip(e);
-	int at = e->pos;
-	if (strncmp(e->s + e->pos, "cutlass::", 9) == 0)
-		e->pos += 9;
-	if (strncmp(e->s + e->pos, "uint_bit_t<", 11) == 0 ||
-	    strncmp(e->s + e->pos, "int_bit_t<", 10) == 0) {
+	int at = e->sc.pos;
+	if (strncmp(e->sc.s + e->sc.pos, "cutlass::", 9) == 0)
+		e->sc.pos += 9;
+	if (strncmp(e->sc.s + e->sc.pos, "uint_bit_t<", 11) == 0 ||
+	    strncmp(e->sc.s + e->sc.pos, "int_bit_t<", 10) == 0) {
 		int64_t v;
-		e->pos += e->s[e->pos] == 'u' ? 11 : 10;
+		e->sc.pos += e->sc.s[e->sc.pos] == 'u' ? 11 : 10;
 		if (integer(e, &v) || need(e, '>', "'>'"))
-			return e->err->code;
+			return e->sc.err->code;
 		if (v <= 0 || v > 64)
-			return ex_err(e, LAY_ERANGE, at, "a %lld-bit type is out of range",
-				      (long long)v);
+			return lay_scan_error(&e->sc, LAY_ERANGE, at,
+					      "a %lld-bit type is out of range", (long long)v);
 		*bits = (int)v;
 		return 0;
 	}
@@ -611,48 +586,49 @@ static int type_bits(struct ex *e, int *bits)
 			*bits = types[i].bits;
 			return 0;
 		}
-	return ex_err(e, LAY_EUNKNOWN, at,
-		      "unknown element type '%s' (uint8_t, half_t, float, ...)", name);
+	return lay_scan_error(&e->sc, LAY_EUNKNOWN, at,
+			      "unknown element type '%s' (uint8_t, half_t, float, ...)", name);
 }
 
 static int read_args(struct ex *e, const char *name, struct args *a)
 {
 	a->ntarg = 0;
 	if (peek(e, '<')) {
-		e->pos++;
+		e->sc.pos++;
 		bool recast = strcmp(name, "recast_layout") == 0;
 		do {
 			int bits = 0;
 			int64_t v = 0;
 			if (a->ntarg >= 2)
-				return expected(e, "'>'");
+				return lay_scan_expected(&e->sc, "'>'");
 			if (recast ? type_bits(e, &bits) : integer(e, &v))
-				return e->err->code;
+				return e->sc.err->code;
 			a->targ[a->ntarg++] = recast ? bits : v;
-		} while (peek(e, ',') && ++e->pos);
+		} while (peek(e, ',') && ++e->sc.pos);
 		if (need(e, '>', "'>' closing the template arguments"))
-			return e->err->code;
+			return e->sc.err->code;
 	}
 	if (need(e, '(', "'(' and the arguments"))
-		return e->err->code;
+		return e->sc.err->code;
 	a->n = 0;
 	if (peek(e, ')')) {
-		e->pos++;
+		e->sc.pos++;
 		return 0;
 	}
 	do {
 		skip(e);
 		if (a->n >= EX_MAX_ARGS)
-			return ex_err(e, LAY_ELIMIT, e->pos, "more than %d arguments", EX_MAX_ARGS);
-		a->pos[a->n] = e->pos;
+			return lay_scan_error(&e->sc, LAY_ELIMIT, e->sc.pos,
+					      "more than %d arguments", EX_MAX_ARGS);
+		a->pos[a->n] = e->sc.pos;
 		if (expr(e, &a->v[a->n]))
-			return e->err->code;
-		int end = e->pos;
-		while (end > a->pos[a->n] && isspace((unsigned char)e->s[end - 1]))
+			return e->sc.err->code;
+		int end = e->sc.pos;
+		while (end > a->pos[a->n] && isspace((unsigned char)e->sc.s[end - 1]))
 			end--;
 		a->end[a->n++] = end;
-	} while (peek(e, ',') && ++e->pos);
-	return need(e, ')', "',' or ')' closing the arguments") ? e->err->code : 0;
+	} while (peek(e, ',') && ++e->sc.pos);
+	return need(e, ')', "',' or ')' closing the arguments") ? e->sc.err->code : 0;
 }
 
 static void print_val(const struct val *v, char *out, size_t n)
@@ -694,7 +670,7 @@ static void add_step(struct ex *e, const char *name, const struct args *a, const
 	json_t *args = json_array(), *checks = json_array();
 	for (int i = 0; i < a->n; i++)
 		json_array_append_new(
-			args, json_stringn(e->s + a->pos[i], (size_t)(a->end[i] - a->pos[i])));
+			args, json_stringn(e->sc.s + a->pos[i], (size_t)(a->end[i] - a->pos[i])));
 	for (int i = 0; i < e->c.nchecks; i++) {
 		json_t *k = json_pack("{s:s,s:b}", "name", e->c.checks[i].name, "holds",
 				      e->c.checks[i].holds);
@@ -719,12 +695,13 @@ static int call(struct ex *e, const char *name, int at, struct val *out)
 	int rc;
 	bool step = true;
 	if (!a)
-		return ex_err(e, LAY_ENOMEM, at, "out of memory");
+		return lay_scan_error(&e->sc, LAY_ENOMEM, at, "out of memory");
 	if ((rc = read_args(e, name, a)))
 		goto out;
 	if (a->ntarg && strcmp(name, "upcast") && strcmp(name, "downcast") &&
 	    strcmp(name, "recast_layout")) {
-		rc = ex_err(e, LAY_ESYNTAX, at, "%s takes no template arguments", name);
+		rc = lay_scan_error(&e->sc, LAY_ESYNTAX, at, "%s takes no template arguments",
+				    name);
 		goto out;
 	}
 	e->c.nchecks = 0;
@@ -748,7 +725,7 @@ out:
  * flags, composition(Swizzle<...>{}, L) as the whole text). */
 static bool is_expression(const char *s)
 {
-	struct ex e = { .s = s };
+	struct ex e = { .sc.s = s };
 	char name[64];
 	skip(&e);
 	if (!ident(&e, name, sizeof name) || !is_fn(name) || !(peek(&e, '(') || peek(&e, '<')))
@@ -759,10 +736,10 @@ static bool is_expression(const char *s)
 	if (strcmp(name, "tile_to_shape") == 0 && strstr(s, "Swizzle"))
 		return false; /* the swizzled atoms' tiling, read by cute_atoms.c */
 	if (strcmp(name, "composition") == 0) {
-		e.pos++;
+		e.sc.pos++;
 		skip(&e);
-		if (strncmp(s + e.pos, "Swizzle", 7) == 0 ||
-		    strncmp(s + e.pos, "make_swizzle", 12) == 0)
+		if (strncmp(s + e.sc.pos, "Swizzle", 7) == 0 ||
+		    strncmp(s + e.sc.pos, "make_swizzle", 12) == 0)
 			return false;
 	}
 	return true;
@@ -776,13 +753,13 @@ bool lay_cute_is_expression(const char *text)
 static int evaluate(struct ex *e, struct val *v)
 {
 	if (expr(e, v))
-		return e->err ? e->err->code : LAY_ESYNTAX;
+		return e->sc.err ? e->sc.err->code : LAY_ESYNTAX;
 	skip(e);
-	if (e->s[e->pos] == ';')
-		e->pos++;
+	if (e->sc.s[e->sc.pos] == ';')
+		e->sc.pos++;
 	skip(e);
-	if (e->s[e->pos])
-		return expected(e, "the end of the expression");
+	if (e->sc.s[e->sc.pos])
+		return lay_scan_expected(&e->sc, "the end of the expression");
 	return 0;
 }
 
@@ -790,7 +767,7 @@ int lay_cute_algebra(const char *text, const char *ptr, char **result, json_t **
 		     struct lay_error *err)
 {
 	struct lay_error local;
-	struct ex e = { .s = text, .ptr = ptr, .err = err ? err : &local };
+	struct ex e = { .sc = { .s = text, .ptr = ptr, .err = err ? err : &local } };
 	struct val v;
 	char t[EX_TEXT * 4], cpp[EX_TEXT * 4];
 	int rc;
@@ -811,8 +788,9 @@ int lay_cute_algebra(const char *text, const char *ptr, char **result, json_t **
 		*algebra = json_pack("{s:s,s:s,s:O}", "result", t, "cpp", cpp, "steps", e.steps);
 		*result = strdup(t);
 	} else {
-		rc = ex_err(&e, LAY_ESYNTAX, 0, "the expression's value is %s, not a layout",
-			    ex_kind_name(v.kind));
+		rc = lay_scan_error(&e.sc, LAY_ESYNTAX, 0,
+				    "the expression's value is %s, not a layout",
+				    ex_kind_name(v.kind));
 		goto out;
 	}
 	if (!*result || !*algebra) {
@@ -831,14 +809,14 @@ out:
 /* Evaluate a layout text or expression into (layout, swizzle). */
 static int layout_of(struct ex *e, const char *s, struct val *v)
 {
-	e->s = s;
-	e->pos = 0;
+	e->sc.s = s;
+	e->sc.pos = 0;
 	e->depth = 0;
 	if (evaluate(e, v))
 		return -1;
 	if (v->kind != V_LAYOUT)
-		return ex_err(e, LAY_ESYNTAX, 0, "expected a layout, found %s",
-			      ex_kind_name(v->kind)),
+		return lay_scan_error(&e->sc, LAY_ESYNTAX, 0, "expected a layout, found %s",
+				      ex_kind_name(v->kind)),
 		       -1;
 	return 0;
 }
@@ -858,7 +836,7 @@ int lay_cute_layout_equal(const char *want, const char *got, bool *same_function
 			  struct lay_error *err)
 {
 	struct lay_error local;
-	struct ex e = { .ptr = ptr, .err = err ? err : &local };
+	struct ex e = { .sc = { .ptr = ptr, .err = err ? err : &local } };
 	struct val a, b;
 	int rc = -1;
 	*same_function = false;
@@ -866,7 +844,7 @@ int lay_cute_layout_equal(const char *want, const char *got, bool *same_function
 	e.steps = json_array();
 	if (layout_of(&e, want, &a))
 		goto out;
-	e.ptr = "";
+	e.sc.ptr = "";
 	if (layout_of(&e, got, &b))
 		goto out;
 	rc = a.sw == b.sw && ca_equal(a.l, b.l) &&

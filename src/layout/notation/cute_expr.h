@@ -7,6 +7,7 @@
 #define LAYOUTD_CUTE_EXPR_H
 
 #include "algebra/cute_algebra.h"
+#include "notation/scan.h"
 
 #define EX_MAX_DEPTH 48
 #define EX_MAX_ARGS  16
@@ -27,10 +28,7 @@ struct val {
 };
 
 struct ex {
-	const char *s;
-	int pos;
-	const char *ptr;
-	struct lay_error *err;
+	struct lay_scan sc; /* cute:: qualifiers skipped as white space */
 	struct ca_ctx c;
 	json_t *steps;
 	int depth;
@@ -44,9 +42,6 @@ struct args {
 	int ntarg;
 };
 
-/* A located error at byte `pos` of the expression; returns code. */
-int ex_err(struct ex *e, int code, int pos, const char *fmt, ...)
-	__attribute__((format(printf, 4, 5)));
 const char *ex_kind_name(int kind);
 /* A value as a tiler, shape or profile operand (NULL with the error set). */
 struct ct *ex_as_tiler(struct ex *e, const struct val *v, int pos);
