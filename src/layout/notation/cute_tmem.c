@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "analysis/tmem.h"
+#include "notation/scan.h"
 
 static const struct {
 	const char *name; /* as written in the atom name */
@@ -124,37 +125,8 @@ void tmem_atom_at(int k, struct tmem_atom *a)
 /* Reading the name                                                    */
 
 struct tp {
-	const char *s, *ptr;
-	int pos;
-	struct lay_error *err;
+	struct lay_scan sc; /* C++ comments allowed */
 };
-
-static int tp_err(struct tp *p, int code, int at, const char *fmt, ...)
-	__attribute__((format(printf, 4, 5)));
-static int tp_err(struct tp *p, int code, int at, const char *fmt, ...)
-{
-	va_list ap;
-	va_start(ap, fmt);
-	int rc = lay_text_verror(p->err, code, p->ptr, p->s, at, fmt, ap);
-	va_end(ap);
-	return rc;
-}
-
-static void ws(struct tp *p)
-{
-	int pos = p->pos;
-	if (lay_cxx_skip(p->s, &pos) == 0)
-		p->pos = pos;
-}
-
-static bool word(struct tp *p, const char *w)
-{
-	size_t n = strlen(w);
-	if (strncmp(p->s + p->pos, w, n) != 0)
-		return false;
-	p->pos += (int)n;
-	return true;
-}
 
 /* cute:: and SM100::TMEM::LOAD:: / STORE:: in front of a name. */
 static void qualifiers(struct tp *p)
@@ -162,67 +134,72 @@ static void qualifiers(struct tp *p)
 	static const char *const q[] = { "::", "cute::", "SM100::", "TMEM::", "LOAD::", "STORE::" };
 	for (bool more = true; more;) {
 		more = false;
-		ws(p);
+		lay_scan_skip(&p->sc);
 		for (size_t k = 0; k < sizeof q / sizeof q[0]; k++)
-			if (word(p, q[k]))
+			if (lay_scan_lit(&p->sc, q[k]))
 				more = true;
 	}
 }
 
 static int number(struct tp *p, int64_t *v, const char *what)
 {
-	int at = p->pos;
+	int at = p->sc.pos;
 	*v = 0;
-	if (p->s[at] < '0' || p->s[at] > '9')
-		return tp_err(p, LAY_ESYNTAX, at, "expected %s (a number)", what);
-	while (p->s[p->pos] >= '0' && p->s[p->pos] <= '9') {
+	if (p->sc.s[at] < '0' || p->sc.s[at] > '9')
+		return lay_scan_error(&p->sc, LAY_ESYNTAX, at, "expected %s (a number)", what);
+	while (p->sc.s[p->sc.pos] >= '0' && p->sc.s[p->sc.pos] <= '9') {
 		if (*v > 100000000)
-			return tp_err(p, LAY_ERANGE, at, "%s is far too large", what);
-		*v = *v * 10 + (p->s[p->pos++] - '0');
+			return lay_scan_error(&p->sc, LAY_ERANGE, at, "%s is far too large", what);
+		*v = *v * 10 + (p->sc.s[p->sc.pos++] - '0');
 	}
 	return 0;
 }
 
 static int shape(struct tp *p, struct tmem_atom *a)
 {
-	int at = p->pos, rc;
+	int at = p->sc.pos, rc;
 	int64_t dp, bits, n;
 	if ((rc = number(p, &dp, "the datapaths of the shape (16dp or 32dp)")))
 		return rc;
-	if (!word(p, "dp"))
-		return tp_err(p, LAY_ESYNTAX, p->pos, "expected \"dp\" after the datapath count");
+	if (!lay_scan_lit(&p->sc, "dp"))
+		return lay_scan_error(&p->sc, LAY_ESYNTAX, p->sc.pos,
+				      "expected \"dp\" after the datapath count");
 	if ((rc = number(p, &bits, "the bits of the shape (32b, 64b, 128b or 256b)")))
 		return rc;
-	if (!word(p, "b"))
-		return tp_err(p, LAY_ESYNTAX, p->pos, "expected \"b\" after the bit count");
+	if (!lay_scan_lit(&p->sc, "b"))
+		return lay_scan_error(&p->sc, LAY_ESYNTAX, p->sc.pos,
+				      "expected \"b\" after the bit count");
 	int f = -1;
 	for (int k = 0; k < TMEM_NFAMILY; k++)
 		if (fam[k].dp == dp && fam[k].bits == bits)
 			f = k;
 	if (f < 0)
-		return tp_err(p, LAY_ERANGE, at,
-			      "no TMEM atom has the shape %llddp%lldb: the shapes are 32dp32b, "
-			      "16dp32b, 16dp64b, 16dp128b and 16dp256b (only 32b is 32-datapath)",
-			      (long long)dp, (long long)bits);
-	int rat = p->pos;
+		return lay_scan_error(
+			&p->sc, LAY_ERANGE, at,
+			"no TMEM atom has the shape %llddp%lldb: the shapes are 32dp32b, "
+			"16dp32b, 16dp64b, 16dp128b and 16dp256b (only 32b is 32-datapath)",
+			(long long)dp, (long long)bits);
+	int rat = p->sc.pos;
 	if ((rc = number(p, &n, "the repetition (1x, 2x, ...)")))
 		return rc;
-	if (!word(p, "x"))
-		return tp_err(p, LAY_ESYNTAX, p->pos, "expected \"x\" after the repetition %lld",
-			      (long long)n);
+	if (!lay_scan_lit(&p->sc, "x"))
+		return lay_scan_error(&p->sc, LAY_ESYNTAX, p->sc.pos,
+				      "expected \"x\" after the repetition %lld", (long long)n);
 	if (n < 1 || (n & (n - 1)) || n > fam[f].max_reps)
-		return tp_err(p, LAY_ERANGE, rat,
-			      "repetition %lldx is not one of %s's: 1x, 2x, 4x, ... %dx (powers "
-			      "of two, tcgen05 .num)",
-			      (long long)n, fam[f].name, fam[f].max_reps);
+		return lay_scan_error(
+			&p->sc, LAY_ERANGE, rat,
+			"repetition %lldx is not one of %s's: 1x, 2x, 4x, ... %dx (powers "
+			"of two, tcgen05 .num)",
+			(long long)n, fam[f].name, fam[f].max_reps);
 	a->family = f;
 	a->reps = (int)n;
-	if (p->s[p->pos] == '_') {
-		int sat = p->pos;
-		if (!word(p, "_16b"))
-			return tp_err(p, LAY_ESYNTAX, sat,
-				      "expected \"_16b\" (the pack::16b form) or the end of the "
-				      "name");
+	if (p->sc.s[p->sc.pos] == '_') {
+		int sat = p->sc.pos;
+		if (!lay_scan_lit(&p->sc, "_16b"))
+			return lay_scan_error(
+				&p->sc, LAY_ESYNTAX, sat,
+				"expected \"_16b\" (the pack::16b form) or the end of the "
+				"name");
 		a->b16 = true;
 	}
 	return 0;
@@ -231,21 +208,24 @@ static int shape(struct tp *p, struct tmem_atom *a)
 static int name(struct tp *p, struct tmem_atom *a, int *at)
 {
 	qualifiers(p);
-	*at = p->pos;
-	if (!word(p, "SM100_TMEM_"))
-		return tp_err(p, LAY_ESYNTAX, p->pos, "expected a TMEM atom name SM100_TMEM_...");
-	int op = p->pos;
-	if (word(p, "LOAD_STAT"))
-		return tp_err(p, LAY_EUNKNOWN, op,
-			      "SM100_TMEM_LOAD_STAT (tcgen05.ld.red) is a reduction, not a copy "
-			      "with a placement; the TMEM atoms read here are LOAD and STORE");
-	if (word(p, "LOAD_"))
+	*at = p->sc.pos;
+	if (!lay_scan_lit(&p->sc, "SM100_TMEM_"))
+		return lay_scan_error(&p->sc, LAY_ESYNTAX, p->sc.pos,
+				      "expected a TMEM atom name SM100_TMEM_...");
+	int op = p->sc.pos;
+	if (lay_scan_lit(&p->sc, "LOAD_STAT"))
+		return lay_scan_error(
+			&p->sc, LAY_EUNKNOWN, op,
+			"SM100_TMEM_LOAD_STAT (tcgen05.ld.red) is a reduction, not a copy "
+			"with a placement; the TMEM atoms read here are LOAD and STORE");
+	if (lay_scan_lit(&p->sc, "LOAD_"))
 		a->load = true;
-	else if (word(p, "STORE_"))
+	else if (lay_scan_lit(&p->sc, "STORE_"))
 		a->load = false;
 	else
-		return tp_err(p, LAY_EUNKNOWN, op,
-			      "unknown TMEM atom: expected SM100_TMEM_LOAD_ or SM100_TMEM_STORE_");
+		return lay_scan_error(
+			&p->sc, LAY_EUNKNOWN, op,
+			"unknown TMEM atom: expected SM100_TMEM_LOAD_ or SM100_TMEM_STORE_");
 	return shape(p, a);
 }
 
@@ -254,34 +234,37 @@ static int parse_text(struct tp *p, struct tmem_atom *a, int *at)
 {
 	int rc, wrap = 0;
 	qualifiers(p);
-	if (word(p, "Copy_Traits"))
+	if (lay_scan_lit(&p->sc, "Copy_Traits"))
 		wrap = 1;
-	else if (word(p, "Copy_Atom"))
+	else if (lay_scan_lit(&p->sc, "Copy_Atom"))
 		wrap = 2;
 	if (wrap) {
-		ws(p);
-		if (!word(p, "<"))
-			return tp_err(p, LAY_ESYNTAX, p->pos, "expected '<' after %s",
-				      wrap == 1 ? "Copy_Traits" : "Copy_Atom");
+		lay_scan_skip(&p->sc);
+		if (!lay_scan_lit(&p->sc, "<"))
+			return lay_scan_error(&p->sc, LAY_ESYNTAX, p->sc.pos,
+					      "expected '<' after %s",
+					      wrap == 1 ? "Copy_Traits" : "Copy_Atom");
 	}
 	if ((rc = name(p, a, at)))
 		return rc;
-	ws(p);
-	if (wrap == 2 && word(p, ",")) {
-		ws(p);
-		int tat = p->pos;
-		while (p->s[p->pos] && p->s[p->pos] != '>')
-			p->pos++;
-		if (p->pos == tat)
-			return tp_err(p, LAY_ESYNTAX, tat, "expected the element type");
-		ws(p);
+	lay_scan_skip(&p->sc);
+	if (wrap == 2 && lay_scan_lit(&p->sc, ",")) {
+		lay_scan_skip(&p->sc);
+		int tat = p->sc.pos;
+		while (p->sc.s[p->sc.pos] && p->sc.s[p->sc.pos] != '>')
+			p->sc.pos++;
+		if (p->sc.pos == tat)
+			return lay_scan_error(&p->sc, LAY_ESYNTAX, tat,
+					      "expected the element type");
+		lay_scan_skip(&p->sc);
 	}
-	if (wrap && !word(p, ">"))
-		return tp_err(p, LAY_ESYNTAX, p->pos, "expected '>' to close %s",
-			      wrap == 1 ? "Copy_Traits" : "Copy_Atom");
-	ws(p);
-	if (p->s[p->pos])
-		return tp_err(p, LAY_ESYNTAX, p->pos, "unexpected text after the TMEM atom name");
+	if (wrap && !lay_scan_lit(&p->sc, ">"))
+		return lay_scan_error(&p->sc, LAY_ESYNTAX, p->sc.pos, "expected '>' to close %s",
+				      wrap == 1 ? "Copy_Traits" : "Copy_Atom");
+	lay_scan_skip(&p->sc);
+	if (p->sc.s[p->sc.pos])
+		return lay_scan_error(&p->sc, LAY_ESYNTAX, p->sc.pos,
+				      "unexpected text after the TMEM atom name");
 	return 0;
 }
 
@@ -327,7 +310,8 @@ static const struct lay_notation_ops tmem_ops = {
 int lay_cute_tmem_parse(struct lay_def *def, const char *text, const char *ptr, json_t *whole,
 			struct lay_error *err)
 {
-	struct tp p = { .s = text, .ptr = ptr, .err = err };
+	struct tp p;
+	lay_scan_init(&p.sc, text, ptr, err, LAY_SCAN_CXX);
 	struct tmem_state *st;
 	char q[LAY_ERR_PTR];
 	int at, rc;

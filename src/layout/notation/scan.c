@@ -148,6 +148,15 @@ int lay_scan_name(struct lay_scan *sc, char *out, size_t n)
 	return sc->pos - b;
 }
 
+bool lay_scan_lit(struct lay_scan *sc, const char *lit)
+{
+	size_t n = strlen(lit);
+	if (strncmp(sc->s + sc->pos, lit, n) != 0)
+		return false;
+	sc->pos += (int)n;
+	return true;
+}
+
 bool lay_scan_word(struct lay_scan *sc, const char *w)
 {
 	size_t n = strlen(w);

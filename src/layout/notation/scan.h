@@ -72,6 +72,8 @@ static inline bool lay_scan_name_char(char c)
 /* An identifier [A-Za-z_][A-Za-z0-9_]* at sc->pos (no skip), copied into
  * out (cut to n - 1 bytes); returns its length, 0 if none. */
 int lay_scan_name(struct lay_scan *sc, char *out, size_t n);
+/* The literal lit at sc->pos (no skip, no word boundary): consumed. */
+bool lay_scan_lit(struct lay_scan *sc, const char *lit);
 /* The word w at sc->pos, not followed by a name character: consumed. */
 bool lay_scan_word(struct lay_scan *sc, const char *w);
 
