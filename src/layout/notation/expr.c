@@ -12,6 +12,7 @@
 #include <strings.h>
 
 #include "layout.h"
+#include "notation/scan.h"
 
 enum op {
 	OP_CONST,
@@ -64,22 +65,20 @@ struct expr_state {
 /* ------------------------------------------------------------------ */
 /* Compiler: recursive descent with Python's precedence.               */
 
+/* Bytes of an expression quoted in an error message: the message has room
+ * for the expression and the explanation around it. */
+#define EXPR_QUOTE_MAX 200
+
 struct compiler {
-	const char *s;
-	int pos;
+	struct lay_scan sc; /* errors: "... at character N of <axis> = \"<text>\"" */
 	const struct lay_def *def;
 	const struct expr_state *st;
 	struct prog *prog;
 	int cap;
 	int depth, max_depth;
 	int nest;
-	struct lay_error *err;
-	const char *ptr;
+	char of[LAYOUTD_MAX_NAME + EXPR_QUOTE_MAX + 16];
 };
-
-/* Bytes of an expression quoted in an error message: the message has room
- * for the expression and the explanation around it. */
-#define EXPR_QUOTE_MAX 200
 
 /* The length of the longest prefix of s of at most max bytes that ends on
  * a UTF-8 character boundary. */
@@ -94,36 +93,12 @@ static int quote_len(const char *s, int max)
 	return n;
 }
 
-static int cerr(struct compiler *c, int code, int pos, const char *fmt, ...)
-	__attribute__((format(printf, 4, 5)));
-static int cerr(struct compiler *c, int code, int pos, const char *fmt, ...)
-{
-	char msg[LAY_ERR_MSG];
-	va_list ap;
-	va_start(ap, fmt);
-	vsnprintf(msg, sizeof msg, fmt, ap);
-	va_end(ap);
-	long at = lay_utf8_offset(c->s, pos);
-	/* the expression itself is quoted, cut on a character boundary */
-	int quoted = quote_len(c->s, EXPR_QUOTE_MAX);
-	lay_error_set(c->err, code, c->ptr, at, "%s at character %ld of %s = \"%.*s%s\"", msg, at,
-		      c->prog->axis, quoted, c->s, c->s[quoted] ? "..." : "");
-	lay_error_source(c->err, c->s);
-	return code;
-}
-
-static void skip_ws(struct compiler *c)
-{
-	while (c->s[c->pos] == ' ' || c->s[c->pos] == '\t' || c->s[c->pos] == '\n' ||
-	       c->s[c->pos] == '\r')
-		c->pos++;
-}
-
 static int emit(struct compiler *c, int op, int pos, int64_t val, int push)
 {
 	if (c->prog->n >= c->cap)
-		return cerr(c, LAY_ELIMIT, pos, "expression has more than %d operations",
-			    LAYOUTD_MAX_EXPR_NODES);
+		return lay_scan_error(&c->sc, LAY_ELIMIT, pos,
+				      "expression has more than %d operations",
+				      LAYOUTD_MAX_EXPR_NODES);
 	c->prog->code[c->prog->n++] = (struct insn){ op, pos, val };
 	c->depth += push;
 	if (c->depth > c->max_depth)
@@ -168,99 +143,104 @@ static bool is_tvm_prefix(const char *name)
 
 static int parse_atom(struct compiler *c)
 {
-	skip_ws(c);
-	int start = c->pos;
-	char ch = c->s[c->pos];
+	lay_scan_ws(&c->sc);
+	int start = c->sc.pos;
+	char ch = c->sc.s[c->sc.pos];
 	if (ch == '(') {
 		if (++c->nest > LAYOUTD_MAX_JSON_DEPTH)
-			return cerr(c, LAY_ELIMIT, start, "parentheses nested too deeply");
-		c->pos++;
+			return lay_scan_error(&c->sc, LAY_ELIMIT, start,
+					      "parentheses nested too deeply");
+		c->sc.pos++;
 		int rc = parse_or(c);
 		if (rc)
 			return rc;
-		skip_ws(c);
-		if (c->s[c->pos] != ')')
-			return cerr(c, LAY_ESYNTAX, c->pos, "expected ')'");
-		c->pos++;
+		lay_scan_ws(&c->sc);
+		if (c->sc.s[c->sc.pos] != ')')
+			return lay_scan_error(&c->sc, LAY_ESYNTAX, c->sc.pos, "expected ')'");
+		c->sc.pos++;
 		c->nest--;
 		return 0;
 	}
 	if (isdigit((unsigned char)ch)) {
 		int64_t v = 0;
-		while (isdigit((unsigned char)c->s[c->pos])) {
-			if (__builtin_mul_overflow(v, 10, &v) ||
-			    __builtin_add_overflow(v, c->s[c->pos] - '0', &v))
-				return cerr(c, LAY_EOVERFLOW, start,
-					    "integer literal overflows 64 bits");
-			c->pos++;
-		}
-		if (isalpha((unsigned char)c->s[c->pos]) || c->s[c->pos] == '_' ||
-		    c->s[c->pos] == '.')
-			return cerr(c, LAY_ESYNTAX, c->pos, "%s",
-				    c->s[c->pos] == '.' ? "only integers are allowed"
-							: "unexpected character after a number");
+		int rc = lay_scan_digits(&c->sc, start, false, &v, "integer literal");
+		if (rc)
+			return rc;
+		if (isalpha((unsigned char)c->sc.s[c->sc.pos]) || c->sc.s[c->sc.pos] == '_' ||
+		    c->sc.s[c->sc.pos] == '.')
+			return lay_scan_error(&c->sc, LAY_ESYNTAX, c->sc.pos, "%s",
+					      c->sc.s[c->sc.pos] == '.'
+						      ? "only integers are allowed"
+						      : "unexpected character after a number");
 		return emit(c, OP_CONST, start, v, 1);
 	}
 	if (isalpha((unsigned char)ch) || ch == '_') {
 		char name[LAYOUTD_MAX_NAME];
 		int n = 0;
-		while (isalnum((unsigned char)c->s[c->pos]) || c->s[c->pos] == '_') {
+		while (isalnum((unsigned char)c->sc.s[c->sc.pos]) || c->sc.s[c->sc.pos] == '_') {
 			if (n + 1 >= (int)sizeof name)
-				return cerr(c, LAY_ENAME, start, "name longer than %d characters",
-					    LAYOUTD_MAX_NAME - 1);
-			name[n++] = c->s[c->pos++];
+				return lay_scan_error(&c->sc, LAY_ENAME, start,
+						      "name longer than %d characters",
+						      LAYOUTD_MAX_NAME - 1);
+			name[n++] = c->sc.s[c->sc.pos++];
 		}
 		name[n] = '\0';
-		skip_ws(c);
+		lay_scan_ws(&c->sc);
 		/* TVM's script printer qualifies its functions: T.min(a, b),
 		 * T.truncmod(a, b), T.bitwise_xor(a, b), T.int64(8) */
-		if (c->s[c->pos] == '.' && is_tvm_prefix(name)) {
-			c->pos++;
-			skip_ws(c);
+		if (c->sc.s[c->sc.pos] == '.' && is_tvm_prefix(name)) {
+			c->sc.pos++;
+			lay_scan_ws(&c->sc);
 			n = 0;
-			while (isalnum((unsigned char)c->s[c->pos]) || c->s[c->pos] == '_') {
+			while (isalnum((unsigned char)c->sc.s[c->sc.pos]) ||
+			       c->sc.s[c->sc.pos] == '_') {
 				if (n + 1 >= (int)sizeof name)
-					return cerr(c, LAY_ENAME, start,
-						    "name longer than %d characters",
-						    LAYOUTD_MAX_NAME - 1);
-				name[n++] = c->s[c->pos++];
+					return lay_scan_error(&c->sc, LAY_ENAME, start,
+							      "name longer than %d characters",
+							      LAYOUTD_MAX_NAME - 1);
+				name[n++] = c->sc.s[c->sc.pos++];
 			}
 			name[n] = '\0';
-			skip_ws(c);
-			if (c->s[c->pos] != '(')
-				return cerr(c, LAY_ESYNTAX, c->pos,
-					    "expected '(' after the function name \"%s\"", name);
+			lay_scan_ws(&c->sc);
+			if (c->sc.s[c->sc.pos] != '(')
+				return lay_scan_error(&c->sc, LAY_ESYNTAX, c->sc.pos,
+						      "expected '(' after the function name \"%s\"",
+						      name);
 		}
-		if (c->s[c->pos] == '(') {
+		if (c->sc.s[c->sc.pos] == '(') {
 			const struct func *f = find_func(name);
 			if (!f)
-				return cerr(
-					c, LAY_EUNKNOWN, start,
+				return lay_scan_error(
+					&c->sc, LAY_EUNKNOWN, start,
 					"unknown function \"%s\" (known: min, max, floordiv, "
 					"floormod, truncdiv, truncmod, bitwise_and, bitwise_or, "
 					"bitwise_xor, shift_left, shift_right, int32, int64, "
 					"optionally written T.name as TVM prints them)",
 					name);
 			if (++c->nest > LAYOUTD_MAX_JSON_DEPTH)
-				return cerr(c, LAY_ELIMIT, start, "calls nested too deeply");
-			c->pos++;
+				return lay_scan_error(&c->sc, LAY_ELIMIT, start,
+						      "calls nested too deeply");
+			c->sc.pos++;
 			int rc = parse_or(c);
 			if (rc)
 				return rc;
-			skip_ws(c);
+			lay_scan_ws(&c->sc);
 			if (f->op >= 0) {
-				if (c->s[c->pos] != ',')
-					return cerr(c, LAY_ESYNTAX, c->pos,
-						    "expected ',' (%s takes two arguments)", name);
-				c->pos++;
+				if (c->sc.s[c->sc.pos] != ',')
+					return lay_scan_error(
+						&c->sc, LAY_ESYNTAX, c->sc.pos,
+						"expected ',' (%s takes two arguments)", name);
+				c->sc.pos++;
 				if ((rc = parse_or(c)))
 					return rc;
-				skip_ws(c);
+				lay_scan_ws(&c->sc);
 			}
-			if (c->s[c->pos] != ')')
-				return cerr(c, LAY_ESYNTAX, c->pos, "expected ')' (%s takes %s)",
-					    name, f->op >= 0 ? "two arguments" : "one argument");
-			c->pos++;
+			if (c->sc.s[c->sc.pos] != ')')
+				return lay_scan_error(&c->sc, LAY_ESYNTAX, c->sc.pos,
+						      "expected ')' (%s takes %s)", name,
+						      f->op >= 0 ? "two arguments"
+								 : "one argument");
+			c->sc.pos++;
 			c->nest--;
 			return f->op >= 0 ? emit(c, f->op, start, 0, -1) : 0;
 		}
@@ -285,22 +265,22 @@ static int parse_atom(struct compiler *c)
 		}
 		char msg[LAY_ERR_MSG];
 		snprintf(msg, sizeof msg, "unknown name \"%s\" (known: %s)", name, known);
-		return cerr(c, LAY_EUNKNOWN, start, "%s", msg);
+		return lay_scan_error(&c->sc, LAY_EUNKNOWN, start, "%s", msg);
 	}
 	if (ch == '\0')
-		return cerr(c, LAY_ESYNTAX, start, "unexpected end of expression");
+		return lay_scan_error(&c->sc, LAY_ESYNTAX, start, "unexpected end of expression");
 	char tok[2] = { ch, 0 };
-	return cerr(c, LAY_ESYNTAX, start, "unexpected '%s'", tok);
+	return lay_scan_error(&c->sc, LAY_ESYNTAX, start, "unexpected '%s'", tok);
 }
 
 static int parse_unary(struct compiler *c)
 {
-	skip_ws(c);
-	char ch = c->s[c->pos];
+	lay_scan_ws(&c->sc);
+	char ch = c->sc.s[c->sc.pos];
 	if (ch == '-' || ch == '~' || ch == '+') {
-		int pos = c->pos++;
+		int pos = c->sc.pos++;
 		if (++c->nest > LAYOUTD_MAX_EXPR_NODES)
-			return cerr(c, LAY_ELIMIT, pos, "too many unary operators");
+			return lay_scan_error(&c->sc, LAY_ELIMIT, pos, "too many unary operators");
 		int rc = parse_unary(c);
 		c->nest--;
 		if (rc || ch == '+')
@@ -330,11 +310,11 @@ static int parse_level(struct compiler *c, int level)
 		return parse_unary(c);
 	int rc = parse_level(c, level + 1);
 	while (!rc) {
-		skip_ws(c);
+		lay_scan_ws(&c->sc);
 		int found = -1;
 		for (int k = 0; k < 4 && levels[level].tok[k]; k++) {
 			size_t n = strlen(levels[level].tok[k]);
-			if (strncmp(c->s + c->pos, levels[level].tok[k], n) == 0) {
+			if (strncmp(c->sc.s + c->sc.pos, levels[level].tok[k], n) == 0) {
 				/* '<' alone or '<=' is not an operator here. */
 				found = k;
 				break;
@@ -342,8 +322,8 @@ static int parse_level(struct compiler *c, int level)
 		}
 		if (found < 0)
 			return 0;
-		int pos = c->pos;
-		c->pos += (int)strlen(levels[level].tok[found]);
+		int pos = c->sc.pos;
+		c->sc.pos += (int)strlen(levels[level].tok[found]);
 		if ((rc = parse_level(c, level + 1)))
 			return rc;
 		rc = emit(c, levels[level].op[found], pos, 0, -1);
@@ -359,25 +339,26 @@ static int parse_or(struct compiler *c)
 static int compile(struct prog *prog, const char *text, const struct lay_def *def,
 		   const struct expr_state *st, const char *ptr, struct lay_error *err)
 {
-	struct compiler c = { .s = text,
-			      .def = def,
-			      .st = st,
-			      .prog = prog,
-			      .cap = LAYOUTD_MAX_EXPR_NODES,
-			      .err = err,
-			      .ptr = ptr };
+	struct compiler c = { .def = def, .st = st, .prog = prog, .cap = LAYOUTD_MAX_EXPR_NODES };
+	lay_scan_init(&c.sc, text, ptr, err, 0);
+	/* the expression itself is quoted, cut on a character boundary */
+	int quoted = quote_len(text, EXPR_QUOTE_MAX);
+	snprintf(c.of, sizeof c.of, "%s = \"%.*s%s\"", prog->axis, quoted, text,
+		 text[quoted] ? "..." : "");
+	c.sc.of = c.of;
 	int rc = parse_or(&c);
 	if (rc)
 		return rc;
-	skip_ws(&c);
-	if (text[c.pos] != '\0') {
-		char tok[2] = { text[c.pos], 0 };
-		if (text[c.pos] == '<' || text[c.pos] == '>' || text[c.pos] == '=' ||
-		    text[c.pos] == '!')
-			return cerr(&c, LAY_ESYNTAX, c.pos,
-				    "comparison operators are not index arithmetic ('%s')", tok);
-		return cerr(&c, LAY_ESYNTAX, c.pos, "unexpected '%s' after a complete expression",
-			    tok);
+	lay_scan_ws(&c.sc);
+	if (text[c.sc.pos] != '\0') {
+		char tok[2] = { text[c.sc.pos], 0 };
+		if (text[c.sc.pos] == '<' || text[c.sc.pos] == '>' || text[c.sc.pos] == '=' ||
+		    text[c.sc.pos] == '!')
+			return lay_scan_error(
+				&c.sc, LAY_ESYNTAX, c.sc.pos,
+				"comparison operators are not index arithmetic ('%s')", tok);
+		return lay_scan_error(&c.sc, LAY_ESYNTAX, c.sc.pos,
+				      "unexpected '%s' after a complete expression", tok);
 	}
 	prog->depth = c.max_depth;
 	return 0;
@@ -1016,32 +997,16 @@ static int parse_replicate(struct lay_def *def, struct expr_state *st, json_t *r
  * ...); their extents are the thread extent and the output shape. */
 
 struct tl_reader {
-	const char *s;
+	struct lay_scan sc; /* the text, its pointer and errors (of "the printed layout") */
 	size_t pos;
-	const char *ptr;
-	struct lay_error *err;
 };
 
-static int tl_err(struct tl_reader *r, size_t at, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
-static int tl_err(struct tl_reader *r, size_t at, const char *fmt, ...)
-{
-	char msg[LAY_ERR_MSG];
-	va_list ap;
-	va_start(ap, fmt);
-	vsnprintf(msg, sizeof msg, fmt, ap);
-	va_end(ap);
-	long pos = lay_utf8_offset(r->s, (long)at);
-	lay_error_set(r->err, LAY_ESYNTAX, r->ptr, pos, "%s at character %ld of the printed layout",
-		      msg, pos);
-	lay_error_source(r->err, r->s);
-	return LAY_ESYNTAX;
-}
+#define tl_err(r, at, ...) lay_scan_error(&(r)->sc, LAY_ESYNTAX, (long)(at), __VA_ARGS__)
 
 static void tl_ws(struct tl_reader *r, bool newlines)
 {
 	for (;;) {
-		char c = r->s[r->pos];
+		char c = r->sc.s[r->pos];
 		if (c == ' ' || c == '\t' || ((c == '\n' || c == '\r') && newlines))
 			r->pos++;
 		else
@@ -1073,7 +1038,7 @@ static size_t tl_value_end(const char *s, size_t pos, bool lines)
 static int tl_list(struct tl_reader *r, size_t *beg, size_t *end, int max, int *n)
 {
 	tl_ws(r, false);
-	char open = r->s[r->pos];
+	char open = r->sc.s[r->pos];
 	if (open != '[' && open != '(')
 		return tl_err(r, r->pos, "expected '[' or '(' opening a list");
 	char close = open == '[' ? ']' : ')';
@@ -1081,26 +1046,27 @@ static int tl_list(struct tl_reader *r, size_t *beg, size_t *end, int max, int *
 	*n = 0;
 	for (;;) {
 		tl_ws(r, true);
-		if (r->s[r->pos] == close) {
+		if (r->sc.s[r->pos] == close) {
 			r->pos++;
 			return 0;
 		}
-		size_t e = tl_value_end(r->s, r->pos, false);
-		if (!r->s[e])
+		size_t e = tl_value_end(r->sc.s, r->pos, false);
+		if (!r->sc.s[e])
 			return tl_err(r, r->pos, "list without its closing '%c'", close);
 		if (*n >= max)
 			return tl_err(r, r->pos, "more than %d items in a list", max);
 		size_t b = r->pos, t = e;
-		while (t > b && (r->s[t - 1] == ' ' || r->s[t - 1] == '\n' || r->s[t - 1] == '\t'))
+		while (t > b &&
+		       (r->sc.s[t - 1] == ' ' || r->sc.s[t - 1] == '\n' || r->sc.s[t - 1] == '\t'))
 			t--;
 		if (t == b)
 			return tl_err(r, b, "empty item in a list");
 		beg[*n] = b;
 		end[(*n)++] = t;
 		r->pos = e;
-		if (r->s[r->pos] == ',')
+		if (r->sc.s[r->pos] == ',')
 			r->pos++;
-		else if (r->s[r->pos] != close)
+		else if (r->sc.s[r->pos] != close)
 			return tl_err(r, r->pos, "expected ',' or '%c'", close);
 	}
 }
@@ -1108,26 +1074,14 @@ static int tl_list(struct tl_reader *r, size_t *beg, size_t *end, int max, int *
 static int tl_int(struct tl_reader *r, size_t b, size_t e, int64_t *v)
 {
 	/* T.int32(8) and T.int64(8) as TVM prints typed constants */
-	if (e - b > 2 && strncmp(r->s + b, "T.", 2) == 0) {
-		const char *o = memchr(r->s + b, '(', e - b);
-		if (o && r->s[e - 1] == ')') {
-			b = (size_t)(o - r->s) + 1;
+	if (e - b > 2 && strncmp(r->sc.s + b, "T.", 2) == 0) {
+		const char *o = memchr(r->sc.s + b, '(', e - b);
+		if (o && r->sc.s[e - 1] == ')') {
+			b = (size_t)(o - r->sc.s) + 1;
 			e--;
 		}
 	}
-	int64_t x = 0;
-	size_t k = b;
-	if (k == e)
-		return tl_err(r, b, "expected an integer");
-	for (; k < e; k++) {
-		if (!isdigit((unsigned char)r->s[k]))
-			return tl_err(r, k, "expected an integer");
-		if (__builtin_mul_overflow(x, 10, &x) ||
-		    __builtin_add_overflow(x, r->s[k] - '0', &x))
-			return tl_err(r, b, "integer overflows 64 bits");
-	}
-	*v = x;
-	return 0;
+	return lay_scan_digits_range(&r->sc, (int)b, (int)e, v, LAY_ESYNTAX);
 }
 
 static int tl_shape(struct tl_reader *r, int64_t *shape, int *rank)
@@ -1144,8 +1098,8 @@ static int tl_shape(struct tl_reader *r, int64_t *shape, int *rank)
 static bool tl_word(struct tl_reader *r, const char *w)
 {
 	size_t n = strlen(w);
-	if (strncasecmp(r->s + r->pos, w, n) != 0 || isalnum((unsigned char)r->s[r->pos + n]) ||
-	    r->s[r->pos + n] == '_')
+	if (strncasecmp(r->sc.s + r->pos, w, n) != 0 ||
+	    isalnum((unsigned char)r->sc.s[r->pos + n]) || r->sc.s[r->pos + n] == '_')
 		return false;
 	r->pos += n;
 	return true;
@@ -1163,7 +1117,9 @@ bool lay_expr_is_print(const char *s)
 static int parse_print(struct lay_def *def, struct expr_state *st, const char *text,
 		       const char *ptr, struct lay_error *err)
 {
-	struct tl_reader r = { .s = text, .ptr = ptr, .err = err };
+	struct tl_reader r = { .pos = 0 };
+	lay_scan_init(&r.sc, text, ptr, err, 0);
+	r.sc.of = "the printed layout";
 	bool fragment = true, lines = false;
 	tl_ws(&r, true);
 	if (tl_word(&r, "Fragment")) {
