@@ -147,7 +147,7 @@ static int digits(struct cp *p, int start, bool neg, int64_t *v)
 	int64_t x = 0;
 	if (!isdigit((unsigned char)p->sc.s[p->sc.pos]))
 		return lay_scan_expected(&p->sc, "an integer");
-	int rc = lay_scan_digits(&p->sc, start, neg, &x, NULL);
+	int rc = lay_scan_digits(&p->sc, start, neg, &x, NULL, LAY_EOVERFLOW);
 	if (rc)
 		return rc;
 	if (p->sc.s[p->sc.pos] == '.' || lay_scan_name_start(p->sc.s[p->sc.pos]))

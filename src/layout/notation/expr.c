@@ -163,7 +163,8 @@ static int parse_atom(struct compiler *c)
 	}
 	if (isdigit((unsigned char)ch)) {
 		int64_t v = 0;
-		int rc = lay_scan_digits(&c->sc, start, false, &v, "integer literal");
+		int rc =
+			lay_scan_digits(&c->sc, start, false, &v, "integer literal", LAY_EOVERFLOW);
 		if (rc)
 			return rc;
 		if (isalpha((unsigned char)c->sc.s[c->sc.pos]) || c->sc.s[c->sc.pos] == '_' ||

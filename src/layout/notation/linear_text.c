@@ -21,73 +21,48 @@
 #include <string.h>
 
 #include "layout.h"
+#include "notation/scan.h"
 
 struct lt {
-	const char *s;
-	size_t i;
-	const char *ptr;
-	struct lay_error *err;
+	struct lay_scan sc; /* errors: "LinearLayout text: ... at character N" */
 };
 
-static int lt_fail(struct lt *p, size_t at, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
-static int lt_fail(struct lt *p, size_t at, const char *fmt, ...)
-{
-	char msg[LAY_ERR_MSG - 32];
-	va_list ap;
-	va_start(ap, fmt);
-	vsnprintf(msg, sizeof msg, fmt, ap);
-	va_end(ap);
-	lay_error_set(p->err, LAY_ESYNTAX, p->ptr, lay_utf8_offset(p->s, (long)at),
-		      "LinearLayout text: %s", msg);
-	lay_error_source(p->err, p->s);
-	return LAY_ESYNTAX;
-}
-
-static void lt_ws(struct lt *p)
-{
-	while (p->s[p->i] && isspace((unsigned char)p->s[p->i]))
-		p->i++;
-}
+#define lt_fail(p, at, fmt, ...) \
+	lay_scan_error(&(p)->sc, LAY_ESYNTAX, (long)(at), "LinearLayout text: " fmt, __VA_ARGS__)
+#define lt_ws(p) lay_scan_ws(&(p)->sc)
 
 static bool lt_lit(struct lt *p, const char *lit)
 {
 	lt_ws(p);
-	size_t n = strlen(lit);
-	if (strncmp(p->s + p->i, lit, n) != 0)
-		return false;
-	p->i += n;
-	return true;
+	return lay_scan_lit(&p->sc, lit);
 }
 
 /* An identifier into out (NUL-terminated, < LAYOUTD_MAX_NAME). */
 static int lt_name(struct lt *p, char *out, const char *what)
 {
 	lt_ws(p);
-	size_t b = p->i;
-	while (isalnum((unsigned char)p->s[p->i]) || p->s[p->i] == '_')
-		p->i++;
-	if (p->i == b || isdigit((unsigned char)p->s[b]))
+	int b = p->sc.pos;
+	while (isalnum((unsigned char)p->sc.s[p->sc.pos]) || p->sc.s[p->sc.pos] == '_')
+		p->sc.pos++;
+	if (p->sc.pos == b || isdigit((unsigned char)p->sc.s[b]))
 		return lt_fail(p, b, "expected %s", what);
-	if (p->i - b >= LAYOUTD_MAX_NAME)
+	if (p->sc.pos - b >= LAYOUTD_MAX_NAME)
 		return lt_fail(p, b, "%s is too long", what);
-	memcpy(out, p->s + b, p->i - b);
-	out[p->i - b] = '\0';
+	memcpy(out, p->sc.s + b, p->sc.pos - b);
+	out[p->sc.pos - b] = '\0';
 	return 0;
 }
 
 static int lt_int(struct lt *p, int64_t *v, const char *what)
 {
 	lt_ws(p);
-	size_t b = p->i;
+	int b = p->sc.pos;
 	int64_t x = 0;
-	if (!isdigit((unsigned char)p->s[p->i]))
+	if (!isdigit((unsigned char)p->sc.s[p->sc.pos]))
 		return lt_fail(p, b, "expected %s (a non-negative integer)", what);
-	while (isdigit((unsigned char)p->s[p->i])) {
-		if (x > (INT64_MAX - 9) / 10)
-			return lt_fail(p, b, "%s overflows 64 bits", what);
-		x = x * 10 + (p->s[p->i++] - '0');
-	}
+	int rc = lay_scan_digits(&p->sc, b, false, &x, what, LAY_ESYNTAX);
+	if (rc)
+		return rc;
 	*v = x;
 	return 0;
 }
@@ -95,25 +70,26 @@ static int lt_int(struct lt *p, int64_t *v, const char *what)
 /* Skip to the first line whose first non-blank character is '-'. */
 static bool lt_first_bullet(struct lt *p)
 {
-	size_t i = 0;
+	int i = 0;
 	for (;;) {
-		size_t j = i;
-		while (p->s[j] == ' ' || p->s[j] == '\t')
+		int j = i;
+		while (p->sc.s[j] == ' ' || p->sc.s[j] == '\t')
 			j++;
-		if (p->s[j] == '-' && (p->s[j + 1] == ' ' || p->s[j + 1] == '\t')) {
-			p->i = j;
+		if (p->sc.s[j] == '-' && (p->sc.s[j + 1] == ' ' || p->sc.s[j + 1] == '\t')) {
+			p->sc.pos = j;
 			return true;
 		}
-		const char *nl = strchr(p->s + i, '\n');
+		const char *nl = strchr(p->sc.s + i, '\n');
 		if (!nl)
 			return false;
-		i = (size_t)(nl - p->s) + 1;
+		i = (int)(nl - p->sc.s) + 1;
 	}
 }
 
 json_t *lay_linear_text(const char *text, const char *ptr, int max_len, struct lay_error *err)
 {
-	struct lt p = { .s = text, .i = 0, .ptr = ptr, .err = err };
+	struct lt p;
+	lay_scan_init(&p.sc, text, ptr, err, 0);
 	json_t *bases = json_object(), *out = json_array(), *cur = NULL;
 	char name[LAYOUTD_MAX_NAME], curname[LAYOUTD_MAX_NAME] = "";
 	int rank = -1;
@@ -137,12 +113,12 @@ json_t *lay_linear_text(const char *text, const char *ptr, int max_len, struct l
 	}
 	for (;;) {
 		lt_ws(&p);
-		size_t at = p.i;
-		if (strncmp(text + p.i, "where", 5) == 0)
+		int at = p.sc.pos;
+		if (strncmp(text + p.sc.pos, "where", 5) == 0)
 			break;
-		bool bullet = text[p.i] == '-';
+		bool bullet = text[p.sc.pos] == '-';
 		if (bullet)
-			p.i++;
+			p.sc.pos++;
 		if (lt_name(&p, name, "an in-dim name, or \"where out dims are: [...]\""))
 			goto fail;
 		if (!bullet && (!cur || strcmp(name, curname) != 0)) {
@@ -167,7 +143,7 @@ json_t *lay_linear_text(const char *text, const char *ptr, int max_len, struct l
 			}
 		}
 		lt_ws(&p);
-		size_t eq = p.i;
+		int eq = p.sc.pos;
 		int64_t input, v;
 		if (!lt_lit(&p, "=")) {
 			lt_fail(&p, eq, "expected \"=\" or \"is a size 1 dimension\" after %s",
@@ -185,7 +161,7 @@ json_t *lay_linear_text(const char *text, const char *ptr, int max_len, struct l
 			goto fail;
 		}
 		if (!lt_lit(&p, "->") || !lt_lit(&p, "(")) {
-			lt_fail(&p, p.i, "%s", "expected \"-> (\" and the image");
+			lt_fail(&p, p.sc.pos, "%s", "expected \"-> (\" and the image");
 			goto fail;
 		}
 		json_t *basis = json_array();
@@ -198,7 +174,7 @@ json_t *lay_linear_text(const char *text, const char *ptr, int max_len, struct l
 			n++;
 		} while (lt_lit(&p, ","));
 		if (!lt_lit(&p, ")")) {
-			lt_fail(&p, p.i, "%s", "expected \",\" or \")\" in the image");
+			lt_fail(&p, p.sc.pos, "%s", "expected \",\" or \")\" in the image");
 			goto fail;
 		}
 		if (rank < 0)
@@ -211,34 +187,34 @@ json_t *lay_linear_text(const char *text, const char *ptr, int max_len, struct l
 	}
 	if (!lt_lit(&p, "where") || !lt_lit(&p, "out") || !lt_lit(&p, "dims") ||
 	    !lt_lit(&p, "are") || !lt_lit(&p, ":") || !lt_lit(&p, "[")) {
-		lt_fail(&p, p.i, "%s", "expected \"where out dims are: [\"");
+		lt_fail(&p, p.sc.pos, "%s", "expected \"where out dims are: [\"");
 		goto fail;
 	}
 	do {
 		int64_t size;
-		size_t at = (lt_ws(&p), p.i);
+		int at = (lt_ws(&p), p.sc.pos);
 		if (lt_name(&p, name, "an out dim name"))
 			goto fail;
 		if (!lt_lit(&p, "(") || !lt_lit(&p, "size")) {
-			lt_fail(&p, p.i, "expected \"(size N)\" after %s", name);
+			lt_fail(&p, p.sc.pos, "expected \"(size N)\" after %s", name);
 			goto fail;
 		}
 		if (lt_int(&p, &size, "the out dim size"))
 			goto fail;
 		if (!lt_lit(&p, ")")) {
-			lt_fail(&p, p.i, "%s", "expected \")\"");
+			lt_fail(&p, p.sc.pos, "%s", "expected \")\"");
 			goto fail;
 		}
 		(void)at;
 		json_array_append_new(out, json_pack("[s,I]", name, (json_int_t)size));
 	} while (lt_lit(&p, ","));
 	if (!lt_lit(&p, "]")) {
-		lt_fail(&p, p.i, "%s", "expected \",\" or \"]\" after the out dims");
+		lt_fail(&p, p.sc.pos, "%s", "expected \",\" or \"]\" after the out dims");
 		goto fail;
 	}
 	lt_ws(&p);
-	if (text[p.i]) {
-		lt_fail(&p, p.i, "%s", "unexpected text after the out dims");
+	if (text[p.sc.pos]) {
+		lt_fail(&p, p.sc.pos, "%s", "unexpected text after the out dims");
 		goto fail;
 	}
 	if (rank >= 0 && (size_t)rank != json_array_size(out)) {

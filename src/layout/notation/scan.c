@@ -166,7 +166,7 @@ bool lay_scan_word(struct lay_scan *sc, const char *w)
 	return true;
 }
 
-int lay_scan_digits(struct lay_scan *sc, int start, bool neg, int64_t *v, const char *what)
+int lay_scan_digits(struct lay_scan *sc, int start, bool neg, int64_t *v, const char *what, int ovf)
 {
 	int64_t x = 0;
 	if (!isdigit((unsigned char)sc->s[sc->pos]))
@@ -175,7 +175,7 @@ int lay_scan_digits(struct lay_scan *sc, int start, bool neg, int64_t *v, const 
 		int d = sc->s[sc->pos] - '0';
 		if (__builtin_mul_overflow(x, 10, &x) ||
 		    __builtin_add_overflow(x, neg ? -d : d, &x))
-			return lay_scan_error(sc, LAY_EOVERFLOW, start, "%s overflows 64 bits",
+			return lay_scan_error(sc, ovf, start, "%s overflows 64 bits",
 					      what ? what : "integer");
 		sc->pos++;
 	}

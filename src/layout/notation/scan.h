@@ -78,10 +78,11 @@ bool lay_scan_lit(struct lay_scan *sc, const char *lit);
 bool lay_scan_word(struct lay_scan *sc, const char *w);
 
 /* Decimal digits at sc->pos (no skip) into *v, negated when neg; an
- * error at `start` when they overflow 64 bits ("<what> overflows 64
- * bits", what defaulting to "integer"), "expected an integer" when there
- * are none. */
-int lay_scan_digits(struct lay_scan *sc, int start, bool neg, int64_t *v, const char *what);
+ * error `ovf` (LAY_EOVERFLOW, or the reader's code) at `start` when they
+ * overflow 64 bits ("<what> overflows 64 bits", what defaulting to
+ * "integer"), "expected an integer" when there are none. */
+int lay_scan_digits(struct lay_scan *sc, int start, bool neg, int64_t *v, const char *what,
+		    int ovf);
 /* Digits at byte range [b, e) of the text; any other character there is
  * "expected an integer" at it (LAY_ESYNTAX), an overflow `ovf` at b. */
 int lay_scan_digits_range(const struct lay_scan *sc, int b, int e, int64_t *v, int ovf);
