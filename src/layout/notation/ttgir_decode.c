@@ -24,11 +24,11 @@ static const char *kind_name(int k)
 static int want_uint(struct tp *p, const struct tv *v, unsigned *out, const char *what)
 {
 	if (v->kind != TV_INT)
-		return tt_err(p, LAY_ESCHEMA, v->pos, "%s must be an integer, not %s", what,
-			      kind_name(v->kind));
+		return lay_scan_error(&p->sc, LAY_ESCHEMA, v->pos, "%s must be an integer, not %s",
+				      what, kind_name(v->kind));
 	if (v->i < 0 || v->i > (int64_t)1 << 30)
-		return tt_err(p, LAY_ERANGE, v->pos, "%s = %lld is outside 0..2^30", what,
-			      (long long)v->i);
+		return lay_scan_error(&p->sc, LAY_ERANGE, v->pos, "%s = %lld is outside 0..2^30",
+				      what, (long long)v->i);
 	*out = (unsigned)v->i;
 	return 0;
 }
@@ -36,7 +36,8 @@ static int want_uint(struct tp *p, const struct tv *v, unsigned *out, const char
 static int want_bool(struct tp *p, const struct tv *v, bool *out, const char *what)
 {
 	if (v->kind != TV_BOOL)
-		return tt_err(p, LAY_ESCHEMA, v->pos, "%s must be true or false", what);
+		return lay_scan_error(&p->sc, LAY_ESCHEMA, v->pos, "%s must be true or false",
+				      what);
 	*out = v->i != 0;
 	return 0;
 }
@@ -44,15 +45,15 @@ static int want_bool(struct tp *p, const struct tv *v, bool *out, const char *wh
 static int want_uarr(struct tp *p, const struct tv *v, unsigned *out, int *n, const char *what)
 {
 	if (v->kind != TV_ARR)
-		return tt_err(p, LAY_ESCHEMA, v->pos,
-			      "%s must be an array of integers, e.g. [1, 4]", what);
+		return lay_scan_error(&p->sc, LAY_ESCHEMA, v->pos,
+				      "%s must be an array of integers, e.g. [1, 4]", what);
 	*n = 0;
 	for (struct tv *e = v->kid; e; e = e->next) {
 		if (*n >= TT_MAXR)
-			return tt_err(p, LAY_ELIMIT, e->pos, "%s has more than %d entries", what,
-				      TT_MAXR);
+			return lay_scan_error(&p->sc, LAY_ELIMIT, e->pos,
+					      "%s has more than %d entries", what, TT_MAXR);
 		if (want_uint(p, e, &out[(*n)++], what))
-			return p->err->code;
+			return p->sc.err->code;
 	}
 	return 0;
 }
@@ -63,9 +64,10 @@ static int want_pow2_arr(struct tp *p, const struct tv *v, const unsigned *a, in
 	int k = 0;
 	for (struct tv *e = v->kid; e && k < n; e = e->next, k++)
 		if (a[k] == 0 || (a[k] & (a[k] - 1)))
-			return tt_err(p, LAY_ERANGE, e->pos,
-				      "every element of %s must be a power of two (%u is not)",
-				      what, a[k]);
+			return lay_scan_error(
+				&p->sc, LAY_ERANGE, e->pos,
+				"every element of %s must be a power of two (%u is not)", what,
+				a[k]);
 	return 0;
 }
 
@@ -75,9 +77,10 @@ static int want_perm(struct tp *p, const struct tv *v, const unsigned *order, in
 	bool seen[TT_MAXR] = { false };
 	for (int k = 0; k < n; k++) {
 		if (order[k] >= (unsigned)n || seen[order[k]])
-			return tt_err(p, LAY_ERANGE, v->pos,
-				      "%s must be a permutation of 0..%d (Triton's verifier)", what,
-				      n - 1);
+			return lay_scan_error(
+				&p->sc, LAY_ERANGE, v->pos,
+				"%s must be a permutation of 0..%d (Triton's verifier)", what,
+				n - 1);
 		seen[order[k]] = true;
 	}
 	return 0;
@@ -88,37 +91,39 @@ static int want_bases(struct tp *p, const struct tv *v, struct tll *l, int in, i
 		      const char *what)
 {
 	if (v->kind != TV_ARR)
-		return tt_err(p, LAY_ESCHEMA, v->pos, "%s must be an array of bases, e.g. [[0, 1]]",
-			      what);
+		return lay_scan_error(&p->sc, LAY_ESCHEMA, v->pos,
+				      "%s must be an array of bases, e.g. [[0, 1]]", what);
 	int i = l->nin++;
 	l->in[i] = in;
 	l->nb[i] = 0;
 	for (struct tv *b = v->kid; b; b = b->next) {
 		if (b->kind != TV_ARR)
-			return tt_err(p, LAY_ESCHEMA, b->pos,
-				      "each basis of %s is an array of integers", what);
+			return lay_scan_error(&p->sc, LAY_ESCHEMA, b->pos,
+					      "each basis of %s is an array of integers", what);
 		int n = tv_len(b);
 		if (*rank < 0)
 			*rank = n;
 		if (n != *rank)
-			return tt_err(p, LAY_ESHAPE, b->pos,
-				      "this basis of %s has %d entries, the layout's rank is %d",
-				      what, n, *rank);
+			return lay_scan_error(
+				&p->sc, LAY_ESHAPE, b->pos,
+				"this basis of %s has %d entries, the layout's rank is %d", what, n,
+				*rank);
 		if (n > TT_MAXR || n == 0)
-			return tt_err(p, LAY_ELIMIT, b->pos, "a basis of %s has %d entries (1..%d)",
-				      what, n, TT_MAXR);
+			return lay_scan_error(&p->sc, LAY_ELIMIT, b->pos,
+					      "a basis of %s has %d entries (1..%d)", what, n,
+					      TT_MAXR);
 		if (l->nb[i] >= TT_MAXB)
-			return tt_err(p, LAY_ELIMIT, b->pos, "%s has more than %d bases", what,
-				      TT_MAXB);
+			return lay_scan_error(&p->sc, LAY_ELIMIT, b->pos,
+					      "%s has more than %d bases", what, TT_MAXB);
 		int o = 0;
 		for (struct tv *x = b->kid; x; x = x->next, o++) {
 			if (x->kind != TV_INT)
-				return tt_err(p, LAY_ESCHEMA, x->pos,
-					      "a basis value must be an integer");
+				return lay_scan_error(&p->sc, LAY_ESCHEMA, x->pos,
+						      "a basis value must be an integer");
 			if (x->i < 0 || x->i >= (int64_t)1 << 30)
-				return tt_err(p, LAY_ERANGE, x->pos,
-					      "basis value %lld of %s is outside 0..2^30",
-					      (long long)x->i, what);
+				return lay_scan_error(&p->sc, LAY_ERANGE, x->pos,
+						      "basis value %lld of %s is outside 0..2^30",
+						      (long long)x->i, what);
 			l->b[i][l->nb[i]][o] = x->i;
 		}
 		l->nb[i]++;
@@ -193,13 +198,14 @@ static int decode_cga(struct tp *p, const struct tv *a, int rank, struct tll *cg
 	if (g) {
 		int r = rank;
 		if (want_bases(p, g, cga, TT_BLOCK, &r, "CGALayout"))
-			return p->err->code;
+			return p->sc.err->code;
 		std_outs(cga, rank);
 		if (!tll_is_permutation(cga, TT_BLOCK))
-			return tt_err(p, LAY_ERANGE, g->pos,
-				      "CGALayout must be a permutation matrix after removing zero "
-				      "bases: each basis a single power of two, none repeated "
-				      "(Triton's verifier)");
+			return lay_scan_error(
+				&p->sc, LAY_ERANGE, g->pos,
+				"CGALayout must be a permutation matrix after removing zero "
+				"bases: each basis a single power of two, none repeated "
+				"(Triton's verifier)");
 		return 0;
 	}
 	unsigned cpg[TT_MAXR], csn[TT_MAXR], cor[TT_MAXR];
@@ -210,30 +216,30 @@ static int decode_cga(struct tp *p, const struct tv *a, int rank, struct tll *cg
 	}
 	if (per || split || ord)
 		p->legacy = true;
-	if (per &&
-	    (want_uarr(p, per, cpg, &n, "CTAsPerCGA") ||
-	     (n != rank && tt_err(p, LAY_ESHAPE, per->pos, "CTAsPerCGA needs %d entries", rank))))
-		return p->err->code;
+	if (per && (want_uarr(p, per, cpg, &n, "CTAsPerCGA") ||
+		    (n != rank && lay_scan_error(&p->sc, LAY_ESHAPE, per->pos,
+						 "CTAsPerCGA needs %d entries", rank))))
+		return p->sc.err->code;
 	if (split && (want_uarr(p, split, csn, &n, "CTASplitNum") ||
-		      (n != rank &&
-		       tt_err(p, LAY_ESHAPE, split->pos, "CTASplitNum needs %d entries", rank))))
-		return p->err->code;
-	if (ord &&
-	    (want_uarr(p, ord, cor, &n, "CTAOrder") ||
-	     (n != rank && tt_err(p, LAY_ESHAPE, ord->pos, "CTAOrder needs %d entries", rank))))
-		return p->err->code;
+		      (n != rank && lay_scan_error(&p->sc, LAY_ESHAPE, split->pos,
+						   "CTASplitNum needs %d entries", rank))))
+		return p->sc.err->code;
+	if (ord && (want_uarr(p, ord, cor, &n, "CTAOrder") ||
+		    (n != rank && lay_scan_error(&p->sc, LAY_ESHAPE, ord->pos,
+						 "CTAOrder needs %d entries", rank))))
+		return p->sc.err->code;
 	if (ord && want_perm(p, ord, cor, rank, "CTAOrder"))
-		return p->err->code;
+		return p->sc.err->code;
 	for (int d = 0; d < rank; d++) {
 		if (per && (cpg[d] == 0 || (cpg[d] & (cpg[d] - 1))))
-			return tt_err(p, LAY_ERANGE, per->pos,
-				      "CTAsPerCGA entries are powers of two");
+			return lay_scan_error(&p->sc, LAY_ERANGE, per->pos,
+					      "CTAsPerCGA entries are powers of two");
 		if (split && (csn[d] == 0 || (csn[d] & (csn[d] - 1))))
-			return tt_err(p, LAY_ERANGE, split->pos,
-				      "CTASplitNum entries are powers of two");
+			return lay_scan_error(&p->sc, LAY_ERANGE, split->pos,
+					      "CTASplitNum entries are powers of two");
 		if (cpg[d] % csn[d])
-			return tt_err(
-				p, LAY_ERANGE, split ? split->pos : per->pos,
+			return lay_scan_error(
+				&p->sc, LAY_ERANGE, split ? split->pos : per->pos,
 				"CTAsPerCGA[%d] = %u is not a multiple of CTASplitNum[%d] = %u", d,
 				cpg[d], d, csn[d]);
 	}
@@ -282,10 +288,10 @@ static int check_keys(struct tp *p, const struct tv *a, const char *const *keys,
 		if (ok)
 			continue;
 		if (strict)
-			return tt_err(p, LAY_ESCHEMA, m->kpos,
-				      "unknown key %.*s in %s (Triton: "
-				      "\"unexpected key\")",
-				      m->klen, m->key, family);
+			return lay_scan_error(&p->sc, LAY_ESCHEMA, m->kpos,
+					      "unknown key %.*s in %s (Triton: "
+					      "\"unexpected key\")",
+					      m->klen, m->key, family);
 		tt_warn(p, "ttgir_ignored_key", m->kpos,
 			"%s ignores the key %.*s (Triton's parser skips it)", family, m->klen,
 			m->key);
@@ -297,7 +303,7 @@ struct tv *tt_need(struct tp *p, const struct tv *a, const char *key, const char
 {
 	struct tv *v = tv_get(a, key);
 	if (!v)
-		tt_err(p, LAY_ESCHEMA, a->pos, "%s needs %s", family, key);
+		lay_scan_error(&p->sc, LAY_ESCHEMA, a->pos, "%s needs %s", family, key);
 	return v;
 }
 
@@ -321,8 +327,8 @@ static int dec_blocked(struct tp *p, const struct tv *a, struct tt_enc *e)
 	    want_uarr(p, ord, e->order, &n4, "order"))
 		return -1;
 	if (n1 != n2 || n1 != n3 || n1 != n4 || n1 == 0)
-		return tt_err(
-			p, LAY_ESHAPE, a->pos,
+		return lay_scan_error(
+			&p->sc, LAY_ESHAPE, a->pos,
 			"sizePerThread, threadsPerWarp, warpsPerCTA and order must all have the "
 			"same rank (%d, %d, %d, %d)",
 			n1, n2, n3, n4);
@@ -353,12 +359,12 @@ static int dec_nvidia_mma(struct tp *p, const struct tv *a, struct tt_enc *e)
 	if ((vn = tv_get(a, "versionMinor")) && want_uint(p, vn, &e->version_minor, "versionMinor"))
 		return -1;
 	if (e->rank < 2)
-		return tt_err(p, LAY_ESHAPE, wpc->pos, "nvidia_mma needs rank >= 2");
+		return lay_scan_error(&p->sc, LAY_ESHAPE, wpc->pos, "nvidia_mma needs rank >= 2");
 	if (want_pow2_arr(p, wpc, e->wpc, e->rank, "warpsPerCTA"))
 		return -1;
 	if (e->version != 2 && e->version != 3)
-		return tt_err(
-			p, LAY_ERANGE, vm->pos,
+		return lay_scan_error(
+			&p->sc, LAY_ERANGE, vm->pos,
 			"versionMajor = %u: Triton has linear layouts for nvidia_mma v2 (Ampere) "
 			"and v3 (Hopper) only",
 			e->version);
@@ -366,7 +372,8 @@ static int dec_nvidia_mma(struct tp *p, const struct tv *a, struct tt_enc *e)
 	if (!ins) {
 		/* before instrShape was printed: Ampere's was always [16, 8] */
 		if (e->version != 2)
-			return tt_err(p, LAY_ESCHEMA, a->pos, "nvidia_mma v3 needs instrShape");
+			return lay_scan_error(&p->sc, LAY_ESCHEMA, a->pos,
+					      "nvidia_mma v3 needs instrShape");
 		e->ninstr = e->rank;
 		for (int d = 0; d < e->rank; d++)
 			e->instr[d] = d == e->rank - 2 ? 16 : d == e->rank - 1 ? 8 : 1;
@@ -375,20 +382,22 @@ static int dec_nvidia_mma(struct tp *p, const struct tv *a, struct tt_enc *e)
 		if (want_uarr(p, ins, ishape, &n, "instrShape"))
 			return -1;
 		if (n > 3)
-			return tt_err(p, LAY_ESHAPE, ins->pos, "instrShape has at most 3 entries");
+			return lay_scan_error(&p->sc, LAY_ESHAPE, ins->pos,
+					      "instrShape has at most 3 entries");
 		e->ninstr = n;
 		for (int d = 0; d < n; d++)
 			e->instr[d] = ishape[d];
 		if (e->version == 3 && n != 3)
-			return tt_err(p, LAY_ESHAPE, ins->pos,
-				      "nvidia_mma v3 instrShape is [M, N, K]");
+			return lay_scan_error(&p->sc, LAY_ESHAPE, ins->pos,
+					      "nvidia_mma v3 instrShape is [M, N, K]");
 		if (e->version == 2 && n != e->rank)
-			return tt_err(p, LAY_ESHAPE, ins->pos,
-				      "nvidia_mma v2 instrShape has one entry per dim ([16, 8])");
+			return lay_scan_error(
+				&p->sc, LAY_ESHAPE, ins->pos,
+				"nvidia_mma v2 instrShape has one entry per dim ([16, 8])");
 		for (int d = 0; d < n; d++)
 			if (ishape[d] == 0 || (ishape[d] & (ishape[d] - 1)))
-				return tt_err(p, LAY_ERANGE, ins->pos,
-					      "instrShape entries are powers of two");
+				return lay_scan_error(&p->sc, LAY_ERANGE, ins->pos,
+						      "instrShape entries are powers of two");
 	}
 	return decode_cga(p, a, e->rank, &e->cga) ? -1 : 0;
 }
@@ -411,30 +420,33 @@ static int dec_mfma(struct tp *p, const struct tv *a, struct tt_enc *e)
 	if (ver && want_uint(p, ver, &e->version, "version"))
 		return -1;
 	if (e->version > 4)
-		return tt_err(p, LAY_ERANGE, ver ? ver->pos : a->pos,
-			      "version must be in the [0, 4] range");
+		return lay_scan_error(&p->sc, LAY_ERANGE, ver ? ver->pos : a->pos,
+				      "version must be in the [0, 4] range");
 	if (!(wpc = tt_need(p, a, "warpsPerCTA", "amd_mfma")) ||
 	    want_uarr(p, wpc, e->wpc, &e->rank, "warpsPerCTA"))
 		return -1;
 	if (e->rank != 2 && e->rank != 3)
-		return tt_err(p, LAY_ESHAPE, wpc->pos, "amd_mfma has rank 2 or 3");
+		return lay_scan_error(&p->sc, LAY_ESHAPE, wpc->pos, "amd_mfma has rank 2 or 3");
 	if (want_pow2_arr(p, wpc, e->wpc, e->rank, "warpsPerCTA"))
 		return -1;
 	if (!(ins = tv_get(a, "instrShape")))
-		return tt_err(p, LAY_ESCHEMA, a->pos,
-			      "amd_mfma needs instrShape = [M, N, K] (printers before March 2024 "
-			      "left it out; the layout cannot be known without it)");
+		return lay_scan_error(
+			&p->sc, LAY_ESCHEMA, a->pos,
+			"amd_mfma needs instrShape = [M, N, K] (printers before March 2024 "
+			"left it out; the layout cannot be known without it)");
 	if (want_uarr(p, ins, ishape, &n, "instrShape"))
 		return -1;
 	if (n < 2 || n > 3)
-		return tt_err(p, LAY_ESHAPE, ins->pos, "instrShape is [M, N, K] (or [M, N])");
+		return lay_scan_error(&p->sc, LAY_ESHAPE, ins->pos,
+				      "instrShape is [M, N, K] (or [M, N])");
 	e->ninstr = n;
 	for (int d = 0; d < n; d++)
 		e->instr[d] = ishape[d];
 	if (!((ishape[0] == 32 && ishape[1] == 32) || (ishape[0] == 16 && ishape[1] == 16) ||
 	      (ishape[0] == 64 && ishape[1] == 4) || (ishape[0] == 4 && ishape[1] == 64)))
-		return tt_err(p, LAY_ERANGE, ins->pos, "invalid (mDim, nDim) combination: (%u, %u)",
-			      ishape[0], ishape[1]);
+		return lay_scan_error(&p->sc, LAY_ERANGE, ins->pos,
+				      "invalid (mDim, nDim) combination: (%u, %u)", ishape[0],
+				      ishape[1]);
 	if ((tr = tv_get(a, "isTransposed"))) {
 		if (want_bool(p, tr, &e->transposed, "isTransposed"))
 			return -1;
@@ -443,15 +455,15 @@ static int dec_mfma(struct tp *p, const struct tv *a, struct tt_enc *e)
 			"amd_mfma without isTransposed: taking false (Triton leaves it unset)");
 	}
 	if (ishape[0] == 64 && ishape[1] == 4 && !e->transposed)
-		return tt_err(p, LAY_ERANGE, a->pos, "a 64x4 mfma must be transposed");
+		return lay_scan_error(&p->sc, LAY_ERANGE, a->pos, "a 64x4 mfma must be transposed");
 	for (int d = 0; d < e->rank; d++)
 		e->tiles[d] = 1;
 	if ((tpw = tv_get(a, "tilesPerWarp"))) {
 		if (want_uarr(p, tpw, e->tiles, &n, "tilesPerWarp"))
 			return -1;
 		if (n != e->rank)
-			return tt_err(p, LAY_ESHAPE, tpw->pos, "tilesPerWarp needs %d entries",
-				      e->rank);
+			return lay_scan_error(&p->sc, LAY_ESHAPE, tpw->pos,
+					      "tilesPerWarp needs %d entries", e->rank);
 		if (want_pow2_arr(p, tpw, e->tiles, n, "tilesPerWarp"))
 			return -1;
 	}
@@ -459,7 +471,7 @@ static int dec_mfma(struct tp *p, const struct tv *a, struct tt_enc *e)
 	if ((ebw = tv_get(a, "elementBitWidth")) &&
 	    (want_uint(p, ebw, &e->ebw, "elementBitWidth") ||
 	     ((e->ebw != 32 && e->ebw != 64) &&
-	      tt_err(p, LAY_ERANGE, ebw->pos, "elementBitWidth must be 32 or 64"))))
+	      lay_scan_error(&p->sc, LAY_ERANGE, ebw->pos, "elementBitWidth must be 32 or 64"))))
 		return -1;
 	return decode_cga(p, a, e->rank, &e->cga) ? -1 : 0;
 }
@@ -479,13 +491,15 @@ static int dec_wmma(struct tp *p, const struct tv *a, struct tt_enc *e)
 	    want_uint(p, ver, &e->version, "version"))
 		return -1;
 	if (e->version < 1 || e->version > 3)
-		return tt_err(p, LAY_ERANGE, ver->pos, "WMMA version must be in the [1, 3] range");
+		return lay_scan_error(&p->sc, LAY_ERANGE, ver->pos,
+				      "WMMA version must be in the [1, 3] range");
 	if ((rk = tv_get(a, "rank"))) {
 		unsigned r;
 		if (want_uint(p, rk, &r, "rank"))
 			return -1;
 		if (r != 2 && r != 3)
-			return tt_err(p, LAY_ERANGE, rk->pos, "amd_wmma has rank 2 or 3");
+			return lay_scan_error(&p->sc, LAY_ERANGE, rk->pos,
+					      "amd_wmma has rank 2 or 3");
 		rank = (int)r;
 	}
 	if ((tr = tv_get(a, "isTranspose")) || (tr = tv_get(a, "isTransposed")))
@@ -496,12 +510,12 @@ static int dec_wmma(struct tp *p, const struct tv *a, struct tt_enc *e)
 	wpc = tv_get(a, "warpsPerCTA");
 	if (cta) {
 		if (cta->kind != TV_DICT)
-			return tt_err(p, LAY_ESCHEMA, cta->pos,
-				      "expected dictionary value for 'ctaLayout'");
+			return lay_scan_error(&p->sc, LAY_ESCHEMA, cta->pos,
+					      "expected dictionary value for 'ctaLayout'");
 		for (struct tv *m = cta->kid; m; m = m->next)
 			if (!tv_key_is(m, "register") && !tv_key_is(m, "warp"))
-				return tt_err(
-					p, LAY_ESCHEMA, m->kpos,
+				return lay_scan_error(
+					&p->sc, LAY_ESCHEMA, m->kpos,
 					"ctaLayout holds register and warp bases only, not %.*s",
 					m->klen, m->key);
 		struct tv *reg = tv_get(cta, "register"), *warp = tv_get(cta, "warp");
@@ -532,17 +546,18 @@ static int dec_wmma(struct tp *p, const struct tv *a, struct tt_enc *e)
 		    want_pow2_arr(p, wpc, w, nw, "warpsPerCTA"))
 			return -1;
 		if (rank >= 0 && nw != rank)
-			return tt_err(p, LAY_ESHAPE, wpc->pos, "warpsPerCTA needs %d entries",
-				      rank);
+			return lay_scan_error(&p->sc, LAY_ESHAPE, wpc->pos,
+					      "warpsPerCTA needs %d entries", rank);
 		rank = nw;
 		if (rank != 2 && rank != 3)
-			return tt_err(p, LAY_ESHAPE, wpc->pos, "amd_wmma has rank 2 or 3");
+			return lay_scan_error(&p->sc, LAY_ESHAPE, wpc->pos,
+					      "amd_wmma has rank 2 or 3");
 		for (int d = 0; d < rank; d++)
 			t[d] = 1;
 		struct tv *tp = tv_get(a, "tilesPerWarp");
 		if (tp && (want_uarr(p, tp, t, &nt, "tilesPerWarp") ||
-			   (nt != rank && tt_err(p, LAY_ESHAPE, tp->pos,
-						 "tilesPerWarp needs %d entries", rank)) ||
+			   (nt != rank && lay_scan_error(&p->sc, LAY_ESHAPE, tp->pos,
+							 "tilesPerWarp needs %d entries", rank)) ||
 			   want_pow2_arr(p, tp, t, nt, "tilesPerWarp")))
 			return -1;
 		struct tll f;
@@ -567,18 +582,20 @@ static int dec_wmma(struct tp *p, const struct tv *a, struct tt_enc *e)
 		}
 		e->ll = s;
 	} else {
-		return tt_err(p, LAY_ESCHEMA, a->pos, "amd_wmma needs ctaLayout = {warp = [...]}");
+		return lay_scan_error(&p->sc, LAY_ESCHEMA, a->pos,
+				      "amd_wmma needs ctaLayout = {warp = [...]}");
 	}
 	e->rank = rank;
 	if (rank != 2 && rank != 3)
-		return tt_err(p, LAY_ESHAPE, a->pos, "amd_wmma has rank 2 or 3");
+		return lay_scan_error(&p->sc, LAY_ESHAPE, a->pos, "amd_wmma has rank 2 or 3");
 	e->ninstr = 3;
 	e->instr[0] = e->instr[1] = e->instr[2] = 16;
 	if ((ins = tv_get(a, "instrShape"))) {
 		if (want_uarr(p, ins, ishape, &n, "instrShape"))
 			return -1;
 		if (n != 3)
-			return tt_err(p, LAY_ESHAPE, ins->pos, "instrShape is [M, N, K]");
+			return lay_scan_error(&p->sc, LAY_ESHAPE, ins->pos,
+					      "instrShape is [M, N, K]");
 		memcpy(e->instr, ishape, sizeof e->instr);
 	}
 	bool ok = e->instr[0] == 16 && e->instr[1] == 16;
@@ -590,8 +607,8 @@ static int dec_wmma(struct tp *p, const struct tv *a, struct tt_enc *e)
 	else
 		ok = ok && (k == 4 || k == 32 || k == 64 || k == 128);
 	if (!ok)
-		return tt_err(p, LAY_ERANGE, ins ? ins->pos : a->pos,
-			      "invalid WMMA v%u instruction shape", e->version);
+		return lay_scan_error(&p->sc, LAY_ERANGE, ins ? ins->pos : a->pos,
+				      "invalid WMMA v%u instruction shape", e->version);
 	return decode_cga(p, a, e->rank, &e->cga) ? -1 : 0;
 }
 
@@ -605,26 +622,26 @@ static int dec_linear(struct tp *p, const struct tv *a, struct tt_enc *e)
 	for (int k = 0; k < 4; k++) {
 		struct tv *v = tv_get(a, names[k]);
 		if (!v)
-			return tt_err(p, LAY_ESCHEMA, a->pos, "Expected basis of '%s' not found",
-				      names[k]);
+			return lay_scan_error(&p->sc, LAY_ESCHEMA, a->pos,
+					      "Expected basis of '%s' not found", names[k]);
 		if (want_bases(p, v, &e->ll, k, &rank, names[k]))
 			return -1;
 	}
 	if (rank < 0)
-		return tt_err(p, LAY_ESCHEMA, a->pos, "Empty Layout not supported");
+		return lay_scan_error(&p->sc, LAY_ESCHEMA, a->pos, "Empty Layout not supported");
 	e->rank = rank;
 	std_outs(&e->ll, rank);
 	for (int k = 0; k < 4; k++)
 		if (!tll_is_permutation(&e->ll, k))
-			return tt_err(
-				p, LAY_ERANGE, tv_get(a, names[k])->pos,
+			return lay_scan_error(
+				&p->sc, LAY_ERANGE, tv_get(a, names[k])->pos,
 				"After removing the zero bases the layout must be a "
 				"permutation matrix (Triton's verifier): the %s bases are not "
 				"distinct single powers of two",
 				names[k]);
 	if (!surjective(&e->ll))
-		return tt_err(
-			p, LAY_ERANGE, a->pos,
+		return lay_scan_error(
+			&p->sc, LAY_ERANGE, a->pos,
 			"the layout is not surjective: some coordinate below the inferred out "
 			"sizes is never reached (Triton aborts)");
 	/* the permutation rule across in-dims: invertible once flattened */
@@ -635,8 +652,8 @@ static int dec_linear(struct tp *p, const struct tv *a, struct tt_enc *e)
 		for (int j = 0; j < e->ll.nb[i]; j++)
 			memcpy(all.b[0][all.nb[0]++], e->ll.b[i][j], sizeof all.b[0][0]);
 	if (!tll_is_permutation(&all, all.in[0]))
-		return tt_err(
-			p, LAY_ERANGE, a->pos,
+		return lay_scan_error(
+			&p->sc, LAY_ERANGE, a->pos,
 			"After removing the zero bases the layout must be a permutation matrix "
 			"(Triton's verifier): two in-dims share a basis");
 	return 0;
@@ -664,16 +681,17 @@ static int dec_swizzled(struct tp *p, const struct tv *a, struct tt_enc *e, cons
 		if (!(v = tt_need(p, a, names[k], family)) || want_uint(p, v, fields[k], names[k]))
 			return -1;
 		if (*fields[k] == 0)
-			return tt_err(p, LAY_ERANGE, v->pos,
-				      "%s = 0: Triton divides by it (perPhase, maxPhase) or places "
-				      "nothing; use 1 for no swizzling",
-				      names[k]);
+			return lay_scan_error(
+				&p->sc, LAY_ERANGE, v->pos,
+				"%s = 0: Triton divides by it (perPhase, maxPhase) or places "
+				"nothing; use 1 for no swizzling",
+				names[k]);
 	}
 	if (!(v = tt_need(p, a, "order", family)) || want_uarr(p, v, e->order, &e->rank, "order") ||
 	    want_perm(p, v, e->order, e->rank, "order"))
 		return -1;
 	if (e->rank == 0)
-		return tt_err(p, LAY_ESHAPE, v->pos, "order is empty");
+		return lay_scan_error(&p->sc, LAY_ESHAPE, v->pos, "order is empty");
 	return decode_cga(p, a, e->rank, &e->cga) ? -1 : 0;
 }
 
@@ -691,18 +709,20 @@ static int dec_nvmma_shared(struct tp *p, const struct tv *a, struct tt_enc *e)
 	    want_uint(p, v, &e->swizzle, "swizzlingByteWidth"))
 		return -1;
 	if (e->swizzle != 0 && e->swizzle != 32 && e->swizzle != 64 && e->swizzle != 128)
-		return tt_err(p, LAY_ERANGE, v->pos,
-			      "swizzlingByteWidth must be 0, 32, 64, or 128");
+		return lay_scan_error(&p->sc, LAY_ERANGE, v->pos,
+				      "swizzlingByteWidth must be 0, 32, 64, or 128");
 	if (!(v = tt_need(p, a, "elementBitWidth", "nvmma_shared")) ||
 	    want_uint(p, v, &e->ebw, "elementBitWidth"))
 		return -1;
 	if (e->ebw == 0)
-		return tt_err(p, LAY_ERANGE, v->pos, "elementBitWidth must be non-zero");
+		return lay_scan_error(&p->sc, LAY_ERANGE, v->pos,
+				      "elementBitWidth must be non-zero");
 	if (e->ebw > 128 || (e->ebw & (e->ebw - 1)))
-		return tt_err(p, LAY_ERANGE, v->pos,
-			      "elementBitWidth = %u: the swizzle pattern (128 / elementBitWidth "
-			      "elements per vector) needs a power of two up to 128",
-			      e->ebw);
+		return lay_scan_error(
+			&p->sc, LAY_ERANGE, v->pos,
+			"elementBitWidth = %u: the swizzle pattern (128 / elementBitWidth "
+			"elements per vector) needs a power of two up to 128",
+			e->ebw);
 	if ((v = tv_get(a, "transposed")) && want_bool(p, v, &e->transposed, "transposed"))
 		return -1;
 	if ((v = tv_get(a, "fp4Padded")) && want_bool(p, v, &e->fp4, "fp4Padded"))
@@ -714,7 +734,8 @@ static int dec_nvmma_shared(struct tp *p, const struct tv *a, struct tt_enc *e)
 		if (want_uint(p, r, &rk, "rank"))
 			return -1;
 		if (rk < 1 || rk > TT_MAXR)
-			return tt_err(p, LAY_ERANGE, r->pos, "rank must be 1..%d", TT_MAXR);
+			return lay_scan_error(&p->sc, LAY_ERANGE, r->pos, "rank must be 1..%d",
+					      TT_MAXR);
 		e->rank = (int)rk;
 	} else if (g && g->kind == TV_ARR && g->kid && g->kid->kind == TV_ARR) {
 		e->rank = tv_len(g->kid);
@@ -722,7 +743,8 @@ static int dec_nvmma_shared(struct tp *p, const struct tv *a, struct tt_enc *e)
 		e->rank = tv_len(ord);
 	}
 	if (e->rank < 1 || e->rank > TT_MAXR)
-		return tt_err(p, LAY_ERANGE, a->pos, "nvmma_shared rank must be 1..%d", TT_MAXR);
+		return lay_scan_error(&p->sc, LAY_ERANGE, a->pos, "nvmma_shared rank must be 1..%d",
+				      TT_MAXR);
 	return decode_cga(p, a, e->rank, &e->cga) ? -1 : 0;
 }
 
@@ -747,8 +769,9 @@ static int dec_legacy_shared(struct tp *p, const struct tv *a, struct tt_enc *e,
 	e->ebw = bits ? (unsigned)bits : 128 / e->vec;
 	e->swizzle = e->max_phase > 1 ? 16 * e->max_phase : 0;
 	if (e->ebw == 0 || e->ebw > 128 || (e->ebw & (e->ebw - 1)))
-		return tt_err(p, LAY_ERANGE, a->pos,
-			      "cannot infer the element width of this hasLeadingOffset layout");
+		return lay_scan_error(
+			&p->sc, LAY_ERANGE, a->pos,
+			"cannot infer the element width of this hasLeadingOffset layout");
 	tt_warn(p, "ttgir_legacy_shared", a->pos,
 		"#shared with hasLeadingOffset = true read as nvmma_shared<{swizzlingByteWidth = "
 		"%u, "
@@ -765,29 +788,30 @@ static int dec_padded(struct tp *p, const struct tv *a, struct tt_enc *e)
 		if (m->kind == TV_PAIRS)
 			pairs = m;
 	if (!pairs)
-		return tt_err(p, LAY_ESCHEMA, a->pos,
-			      "padded_shared needs [interval:+padding, ...] before its {...}");
+		return lay_scan_error(
+			&p->sc, LAY_ESCHEMA, a->pos,
+			"padded_shared needs [interval:+padding, ...] before its {...}");
 	for (struct tv *pr = pairs->kid; pr; pr = pr->next) {
 		if (e->npad >= TT_MAXPAD)
-			return tt_err(p, LAY_ELIMIT, pr->pos, "more than %d interval:padding pairs",
-				      TT_MAXPAD);
+			return lay_scan_error(&p->sc, LAY_ELIMIT, pr->pos,
+					      "more than %d interval:padding pairs", TT_MAXPAD);
 		int64_t iv = pr->kid->i, pd = pr->kid->next->i;
 		if (iv <= 0 || (iv & (iv - 1)))
-			return tt_err(p, LAY_ERANGE, pr->pos,
-				      "interval values must all be power of two");
+			return lay_scan_error(&p->sc, LAY_ERANGE, pr->pos,
+					      "interval values must all be power of two");
 		if (pd <= 0 || (pd & (pd - 1)))
-			return tt_err(p, LAY_ERANGE, pr->kid->next->pos,
-				      "padding values must all be power of two");
+			return lay_scan_error(&p->sc, LAY_ERANGE, pr->kid->next->pos,
+					      "padding values must all be power of two");
 		for (int k = 0; k < e->npad; k++)
 			if (e->intervals[k] == (unsigned)iv)
-				return tt_err(p, LAY_ERANGE, pr->pos,
-					      "interval values cannot have duplicates");
+				return lay_scan_error(&p->sc, LAY_ERANGE, pr->pos,
+						      "interval values cannot have duplicates");
 		e->intervals[e->npad] = (unsigned)iv;
 		e->paddings[e->npad++] = (unsigned)pd;
 	}
 	if (e->npad == 0)
-		return tt_err(p, LAY_ERANGE, pairs->pos,
-			      "must have at least one interval-padding pair");
+		return lay_scan_error(&p->sc, LAY_ERANGE, pairs->pos,
+				      "must have at least one interval-padding pair");
 	e->shared = true;
 	tll_empty(&e->ll);
 	struct tv *off = tv_get(a, "offset"), *blk = tv_get(a, "block");
@@ -797,47 +821,52 @@ static int dec_padded(struct tp *p, const struct tv *a, struct tt_enc *e)
 		if (check_keys(p, a, keys, true, "padded_shared"))
 			return -1;
 		if (!off || !blk)
-			return tt_err(p, LAY_ESCHEMA, a->pos, "Expected basis of '%s' not found",
-				      off ? "block" : "offset");
+			return lay_scan_error(&p->sc, LAY_ESCHEMA, a->pos,
+					      "Expected basis of '%s' not found",
+					      off ? "block" : "offset");
 		if (want_bases(p, off, &e->ll, TT_OFFSET, &rank, "offset") ||
 		    want_bases(p, blk, &e->ll, TT_BLOCK, &rank, "block"))
 			return -1;
 		if (rank < 0)
-			return tt_err(p, LAY_ESCHEMA, a->pos, "Empty Layout not supported");
+			return lay_scan_error(&p->sc, LAY_ESCHEMA, a->pos,
+					      "Empty Layout not supported");
 		e->rank = rank;
 		std_outs(&e->ll, rank);
 		if (!surjective(&e->ll))
-			return tt_err(p, LAY_ERANGE, a->pos,
-				      "the linear component is not surjective (Triton aborts)");
+			return lay_scan_error(
+				&p->sc, LAY_ERANGE, a->pos,
+				"the linear component is not surjective (Triton aborts)");
 		for (int i = 0; i < e->ll.nin; i++)
 			for (int j = 0; j < e->ll.nb[i]; j++) {
 				int nz = 0;
 				for (int o = 0; o < rank; o++) {
 					int64_t x = e->ll.b[i][j][o];
 					if (x && (x & (x - 1)))
-						return tt_err(
-							p, LAY_ERANGE, a->pos,
+						return lay_scan_error(
+							&p->sc, LAY_ERANGE, a->pos,
 							"Each offset basis must be 0 or a power of "
 							"two.");
 					nz += x != 0;
 				}
 				if (nz > 1)
-					return tt_err(p, LAY_ERANGE, a->pos,
-						      "Each offset basis must move in at most one "
-						      "dimension.");
+					return lay_scan_error(
+						&p->sc, LAY_ERANGE, a->pos,
+						"Each offset basis must move in at most one "
+						"dimension.");
 			}
 		struct tll o1 = e->ll;
 		o1.nin = 1;
 		if (!tll_is_permutation(&o1, TT_OFFSET))
-			return tt_err(p, LAY_ERANGE, off->pos,
-				      "Broadcasting in offset dimension is not supported.");
+			return lay_scan_error(&p->sc, LAY_ERANGE, off->pos,
+					      "Broadcasting in offset dimension is not supported.");
 		for (int j = 0; j < o1.nb[0]; j++) {
 			bool z = true;
 			for (int o = 0; o < rank; o++)
 				z = z && o1.b[0][j][o] == 0;
 			if (z)
-				return tt_err(p, LAY_ERANGE, off->pos,
-					      "Broadcasting in offset dimension is not supported.");
+				return lay_scan_error(
+					&p->sc, LAY_ERANGE, off->pos,
+					"Broadcasting in offset dimension is not supported.");
 		}
 		return 0;
 	}
@@ -852,8 +881,8 @@ static int dec_padded(struct tp *p, const struct tv *a, struct tt_enc *e)
 	    want_uarr(p, ov, ord, &no, "order") || want_uarr(p, sv, shp, &ns, "shape"))
 		return -1;
 	if (no != ns || no == 0)
-		return tt_err(p, LAY_ESHAPE, sv->pos,
-			      "Mismatch of shape and order ranks in padded layout");
+		return lay_scan_error(&p->sc, LAY_ESHAPE, sv->pos,
+				      "Mismatch of shape and order ranks in padded layout");
 	if (want_perm(p, ov, ord, no, "order") || want_pow2_arr(p, sv, shp, ns, "shape"))
 		return -1;
 	e->rank = no;
@@ -898,13 +927,13 @@ static int dec_shared_linear(struct tp *p, const struct tv *a, struct tt_enc *e)
 		e->ll.nb[e->ll.nin++] = 0;
 	}
 	if (rank < 0)
-		return tt_err(p, LAY_ESCHEMA, a->pos, "Empty Layout not supported");
+		return lay_scan_error(&p->sc, LAY_ESCHEMA, a->pos, "Empty Layout not supported");
 	e->rank = rank;
 	e->shared = true;
 	std_outs(&e->ll, rank);
 	if (!surjective(&e->ll))
-		return tt_err(p, LAY_ERANGE, a->pos,
-			      "the layout is not surjective (Triton aborts)");
+		return lay_scan_error(&p->sc, LAY_ERANGE, a->pos,
+				      "the layout is not surjective (Triton aborts)");
 	return 0;
 }
 
@@ -917,8 +946,9 @@ static int dec_dot(struct tp *p, const struct tv *a, struct tt_enc *e, int depth
 	if (!(op = tt_need(p, a, "opIdx", "dot_op")) || want_uint(p, op, &e->opidx, "opIdx"))
 		return -1;
 	if (e->opidx > 1)
-		return tt_err(p, LAY_ERANGE, op->pos,
-			      "ttg.dot_op opIdx parameter can be 0 or 1, got: %u", e->opidx);
+		return lay_scan_error(&p->sc, LAY_ERANGE, op->pos,
+				      "ttg.dot_op opIdx parameter can be 0 or 1, got: %u",
+				      e->opidx);
 	if (!(par = tt_need(p, a, "parent", "dot_op")))
 		return -1;
 	e->kwidth = 0;
@@ -930,51 +960,58 @@ static int dec_dot(struct tp *p, const struct tv *a, struct tt_enc *e, int depth
 	const struct tt_enc *pr = e->parent;
 	e->rank = pr->rank;
 	if (e->kwidth & (e->kwidth - 1))
-		return tt_err(p, LAY_ERANGE, kpos, "kWidth = %u is not a power of two", e->kwidth);
+		return lay_scan_error(&p->sc, LAY_ERANGE, kpos, "kWidth = %u is not a power of two",
+				      e->kwidth);
 	switch (pr->family) {
 	case TT_NVIDIA_MMA:
 		if (e->kwidth == 0)
-			return tt_err(
-				p, LAY_ERANGE, kpos,
+			return lay_scan_error(
+				&p->sc, LAY_ERANGE, kpos,
 				"ttg.dot_op kWidth parameter is mandatory for Ampere or Hopper "
 				"MMA parent");
 		if (e->opidx != 0 && pr->version == 3)
-			return tt_err(
-				p, LAY_ERANGE, op->pos,
+			return lay_scan_error(
+				&p->sc, LAY_ERANGE, op->pos,
 				"ttg.dot_op opIdx parameter must be 0 for Hopper MMA parent, "
 				"since Hopper WGMMA only allows first operand to be in registers");
 		break;
 	case TT_AMD_WMMA:
 		if (pr->version == 1 && e->kwidth != 8 && e->kwidth != 16)
-			return tt_err(p, LAY_ERANGE, kpos,
-				      "ttg.dot_op kWidth parameter must be 8/16 for WMMA v1");
+			return lay_scan_error(
+				&p->sc, LAY_ERANGE, kpos,
+				"ttg.dot_op kWidth parameter must be 8/16 for WMMA v1");
 		if (pr->version == 2 && e->kwidth != 4 && e->kwidth != 8 && e->kwidth != 16)
-			return tt_err(p, LAY_ERANGE, kpos,
-				      "ttg.dot_op kWidth parameter must be 4/8/16 for WMMA v2");
+			return lay_scan_error(
+				&p->sc, LAY_ERANGE, kpos,
+				"ttg.dot_op kWidth parameter must be 4/8/16 for WMMA v2");
 		if (pr->version == 3 && e->kwidth == 0)
-			return tt_err(p, LAY_ERANGE, kpos,
-				      "ttg.dot_op kWidth parameter is mandatory for WMMA v3");
+			return lay_scan_error(
+				&p->sc, LAY_ERANGE, kpos,
+				"ttg.dot_op kWidth parameter is mandatory for WMMA v3");
 		break;
 	case TT_AMD_MFMA:
 		if (e->kwidth == 0)
-			return tt_err(p, LAY_ERANGE, kpos,
-				      "ttg.dot_op kWidth parameter is mandatory for MFMA parent");
+			return lay_scan_error(
+				&p->sc, LAY_ERANGE, kpos,
+				"ttg.dot_op kWidth parameter is mandatory for MFMA parent");
 		break;
 	case TT_BLOCKED:
 		if (e->kwidth != 0)
-			return tt_err(
-				p, LAY_ERANGE, kpos,
+			return lay_scan_error(
+				&p->sc, LAY_ERANGE, kpos,
 				"ttg.dot_op kWidth parameter is not supported when the parent "
 				"is a blocked layout");
 		break;
 	default:
-		return tt_err(p, LAY_ESCHEMA, par->pos,
-			      "ttg.dot_op unexpected parent layout: %s (blocked, nvidia_mma, "
-			      "amd_mfma or amd_wmma)",
-			      tt_family_name(pr->family));
+		return lay_scan_error(
+			&p->sc, LAY_ESCHEMA, par->pos,
+			"ttg.dot_op unexpected parent layout: %s (blocked, nvidia_mma, "
+			"amd_mfma or amd_wmma)",
+			tt_family_name(pr->family));
 	}
 	if (e->rank < 2)
-		return tt_err(p, LAY_ESHAPE, par->pos, "a dot operand needs a parent of rank >= 2");
+		return lay_scan_error(&p->sc, LAY_ESHAPE, par->pos,
+				      "a dot operand needs a parent of rank >= 2");
 	return 0;
 }
 
@@ -995,21 +1032,22 @@ static int dec_partitioned(struct tp *p, const struct tv *a, struct tt_enc *e, i
 	if ((pd = tv_get(a, "partitionDim")) && want_uint(p, pd, &e->dim, "partitionDim"))
 		return -1;
 	if (e->partitions < 2 || (e->partitions & (e->partitions - 1)))
-		return tt_err(p, LAY_ERANGE, np->pos,
-			      "numPartitions must be a power of 2 and at least 2");
+		return lay_scan_error(&p->sc, LAY_ERANGE, np->pos,
+				      "numPartitions must be a power of 2 and at least 2");
 	if (e->groups == 0 || (e->groups & (e->groups - 1)))
-		return tt_err(p, LAY_ERANGE, ng->pos,
-			      "numGroups must be a power of 2 and greater than 0");
+		return lay_scan_error(&p->sc, LAY_ERANGE, ng->pos,
+				      "numGroups must be a power of 2 and greater than 0");
 	if (!(e->parent = decode(p, pl, depth + 1)))
 		return -1;
 	if (!e->parent->shared || e->parent->family == TT_PARTITIONED_SHARED)
-		return tt_err(p, LAY_ESCHEMA, pl->pos, "partitionLayout must be a shared layout");
+		return lay_scan_error(&p->sc, LAY_ESCHEMA, pl->pos,
+				      "partitionLayout must be a shared layout");
 	e->rank = e->parent->rank;
 	e->shared = true;
 	if (e->dim >= (unsigned)e->rank)
-		return tt_err(p, LAY_ERANGE, pd ? pd->pos : a->pos,
-			      "partitionDim (%u) must be less than the layout rank (%d)", e->dim,
-			      e->rank);
+		return lay_scan_error(&p->sc, LAY_ERANGE, pd ? pd->pos : a->pos,
+				      "partitionDim (%u) must be less than the layout rank (%d)",
+				      e->dim, e->rank);
 	return 0;
 }
 
@@ -1025,14 +1063,15 @@ static int dec_slice(struct tp *p, const struct tv *a, struct tt_enc *e, int dep
 	if (!(e->parent = decode(p, par, depth + 1)))
 		return -1;
 	if (e->parent->shared)
-		return tt_err(p, LAY_ESCHEMA, par->pos, "expected a distributed encoding trait");
+		return lay_scan_error(&p->sc, LAY_ESCHEMA, par->pos,
+				      "expected a distributed encoding trait");
 	if (e->parent->rank <= 1)
-		return tt_err(p, LAY_ESHAPE, par->pos,
-			      "parent layout must have at least rank >= 2");
+		return lay_scan_error(&p->sc, LAY_ESHAPE, par->pos,
+				      "parent layout must have at least rank >= 2");
 	if (e->dim >= (unsigned)e->parent->rank)
-		return tt_err(p, LAY_ERANGE, dv->pos,
-			      "slice dim=%u must be less than the parent rank=%d", e->dim,
-			      e->parent->rank);
+		return lay_scan_error(&p->sc, LAY_ERANGE, dv->pos,
+				      "slice dim=%u must be less than the parent rank=%d", e->dim,
+				      e->parent->rank);
 	e->rank = e->parent->rank - 1;
 	return 0;
 }
@@ -1041,7 +1080,8 @@ static int dec_slice(struct tp *p, const struct tv *a, struct tt_enc *e, int dep
 struct tt_enc *tt_decode_bits(struct tp *p, struct tv *v, int depth, int bits)
 {
 	if (depth > 8) {
-		tt_err(p, LAY_EDEPTH, v->pos, "encodings nested (or aliased) more than 8 deep");
+		lay_scan_error(&p->sc, LAY_EDEPTH, v->pos,
+			       "encodings nested (or aliased) more than 8 deep");
 		return NULL;
 	}
 	if (v->kind == TV_REF) {
@@ -1051,15 +1091,15 @@ struct tt_enc *tt_decode_bits(struct tp *p, struct tv *v, int depth, int bits)
 				p->alias[k].used = true;
 				return tt_decode_bits(p, p->alias[k].v, depth + 1, bits);
 			}
-		tt_err(p, LAY_EUNKNOWN, v->pos,
-		       "#%.*s is not defined: paste its alias line (#%.*s = #ttg...) too", v->n,
-		       v->s, v->n, v->s);
+		lay_scan_error(&p->sc, LAY_EUNKNOWN, v->pos,
+			       "#%.*s is not defined: paste its alias line (#%.*s = #ttg...) too",
+			       v->n, v->s, v->n, v->s);
 		return NULL;
 	}
 	if (v->kind != TV_ATTR) {
-		tt_err(p, LAY_ESCHEMA, v->pos,
-		       "expected a layout attribute (#ttg.blocked<...>), not %s",
-		       kind_name(v->kind));
+		lay_scan_error(&p->sc, LAY_ESCHEMA, v->pos,
+			       "expected a layout attribute (#ttg.blocked<...>), not %s",
+			       kind_name(v->kind));
 		return NULL;
 	}
 	const char *dot = memchr(v->s, '.', (size_t)v->n);
@@ -1068,19 +1108,20 @@ struct tt_enc *tt_decode_bits(struct tp *p, struct tv *v, int depth, int bits)
 	int fl = v->n - dl - 1;
 	if (!((dl == 3 && strncmp(v->s, "ttg", 3) == 0) ||
 	      (dl == 10 && strncmp(v->s, "triton_gpu", 10) == 0))) {
-		tt_err(p, LAY_ESCHEMA, v->pos,
-		       "#%.*s is not a TritonGPU layout (#ttg.* or #triton_gpu.*)", v->n, v->s);
+		lay_scan_error(&p->sc, LAY_ESCHEMA, v->pos,
+			       "#%.*s is not a TritonGPU layout (#ttg.* or #triton_gpu.*)", v->n,
+			       v->s);
 		return NULL;
 	}
 	if (dl == 10)
 		p->legacy = true;
 	if (p->nencs >= TT_MAX_DEPTH) {
-		tt_err(p, LAY_ELIMIT, v->pos, "too many encodings");
+		lay_scan_error(&p->sc, LAY_ELIMIT, v->pos, "too many encodings");
 		return NULL;
 	}
 	struct tt_enc *e = calloc(1, sizeof *e);
 	if (!e) {
-		tt_err(p, LAY_ENOMEM, -1, "out of memory");
+		lay_scan_error(&p->sc, LAY_ENOMEM, -1, "out of memory");
 		return NULL;
 	}
 	p->encs[p->nencs++] = e;
@@ -1118,18 +1159,21 @@ struct tt_enc *tt_decode_bits(struct tp *p, struct tv *v, int depth, int bits)
 	else if (FAM("amd_wmma") || FAM("wmma"))
 		e->family = TT_AMD_WMMA, rc = dec_wmma(p, v, e);
 	else if (FAM("shared_memory")) {
-		tt_err(p, LAY_ESCHEMA, v->pos,
-		       "#%.*s is a memory space, not a layout: the layout is the attribute before "
-		       "it "
-		       "in the memdesc",
-		       v->n, v->s);
+		lay_scan_error(
+			&p->sc, LAY_ESCHEMA, v->pos,
+			"#%.*s is a memory space, not a layout: the layout is the attribute before "
+			"it "
+			"in the memdesc",
+			v->n, v->s);
 		return NULL;
 	} else {
-		tt_err(p, LAY_ESCHEMA, v->pos,
-		       "unknown TritonGPU layout family #%.*s (blocked, nvidia_mma, dot_op, slice, "
-		       "linear, swizzled_shared, nvmma_shared, padded_shared, amd_mfma, amd_wmma, "
-		       "amd_rotating_shared, shared_linear, partitioned_shared)",
-		       v->n, v->s);
+		lay_scan_error(
+			&p->sc, LAY_ESCHEMA, v->pos,
+			"unknown TritonGPU layout family #%.*s (blocked, nvidia_mma, dot_op, "
+			"slice, "
+			"linear, swizzled_shared, nvmma_shared, padded_shared, amd_mfma, amd_wmma, "
+			"amd_rotating_shared, shared_linear, partitioned_shared)",
+			v->n, v->s);
 		return NULL;
 	}
 #undef FAM

@@ -46,37 +46,40 @@ static int elem_bits(const char *t, int n)
 static int parse_dims(struct tp *p, int64_t *dims, int *rank, const char **et, int *etn)
 {
 	*rank = 0;
-	tt_ws(p);
+	lay_scan_skip(&p->sc);
 	for (;;) {
-		size_t b = p->i;
-		if (p->s[p->i] == '?')
-			return tt_err(p, LAY_ESHAPE, (long)b,
-				      "a dynamic dim (?) has no layout to check");
-		if (!isdigit((unsigned char)p->s[p->i]))
+		size_t b = p->sc.pos;
+		if (p->sc.s[p->sc.pos] == '?')
+			return lay_scan_error(&p->sc, LAY_ESHAPE, (long)b,
+					      "a dynamic dim (?) has no layout to check");
+		if (!isdigit((unsigned char)p->sc.s[p->sc.pos]))
 			break;
 		int64_t v = 0;
-		while (isdigit((unsigned char)p->s[p->i])) {
-			v = v * 10 + (p->s[p->i++] - '0');
+		while (isdigit((unsigned char)p->sc.s[p->sc.pos])) {
+			v = v * 10 + (p->sc.s[p->sc.pos++] - '0');
 			if (v > TT_MAX_DIM)
-				return tt_err(p, LAY_ELIMIT, (long)b, "dim over 2^30");
+				return lay_scan_error(&p->sc, LAY_ELIMIT, (long)b, "dim over 2^30");
 		}
-		if (p->s[p->i] != 'x') {
-			p->i = b; /* an element type such as i32 follows digits? no */
-			return tt_err(p, LAY_ESYNTAX, (long)p->i, "expected 'x' after a dim");
+		if (p->sc.s[p->sc.pos] != 'x') {
+			p->sc.pos = b; /* an element type such as i32 follows digits? no */
+			return lay_scan_error(&p->sc, LAY_ESYNTAX, (long)p->sc.pos,
+					      "expected 'x' after a dim");
 		}
-		p->i++;
+		p->sc.pos++;
 		if (*rank >= TT_MAXR)
-			return tt_err(p, LAY_ELIMIT, (long)b, "more than %d dims", TT_MAXR);
+			return lay_scan_error(&p->sc, LAY_ELIMIT, (long)b, "more than %d dims",
+					      TT_MAXR);
 		dims[(*rank)++] = v;
 	}
-	size_t b = p->i;
+	size_t b = p->sc.pos;
 	int d = 0;
-	while (p->s[p->i] && (d > 0 || (p->s[p->i] != ',' && p->s[p->i] != '>'))) {
-		d += p->s[p->i] == '<' ? 1 : p->s[p->i] == '>' ? -1 : 0;
-		p->i++;
+	while (p->sc.s[p->sc.pos] &&
+	       (d > 0 || (p->sc.s[p->sc.pos] != ',' && p->sc.s[p->sc.pos] != '>'))) {
+		d += p->sc.s[p->sc.pos] == '<' ? 1 : p->sc.s[p->sc.pos] == '>' ? -1 : 0;
+		p->sc.pos++;
 	}
-	*et = p->s + b;
-	*etn = (int)(p->i - b);
+	*et = p->sc.s + b;
+	*etn = (int)(p->sc.pos - b);
 	while (*etn > 0 && isspace((unsigned char)(*et)[*etn - 1]))
 		(*etn)--;
 	return 0;
@@ -92,12 +95,12 @@ static int parse_type(struct tp *p, bool memdesc, long pos)
 	t.pos = pos;
 	t.memdesc = memdesc;
 	if (parse_dims(p, t.shape, &t.rank, &et, &etn))
-		return p->err->code;
+		return p->sc.err->code;
 	t.bits = elem_bits(et, etn);
-	if (!tt_eat(p, ',')) {
-		if (!tt_eat(p, '>'))
-			return tt_err(p, LAY_ESYNTAX, (long)p->i,
-				      "expected ',' or '>' in the type");
+	if (!lay_scan_eat(&p->sc, ',')) {
+		if (!lay_scan_eat(&p->sc, '>'))
+			return lay_scan_error(&p->sc, LAY_ESYNTAX, (long)p->sc.pos,
+					      "expected ',' or '>' in the type");
 		/* no encoding: only its shape may serve (an attribute pasted
 		 * beside "tensor<16x16xf16>", as triton-tensor-layout takes them) */
 		if (!p->plain.rank && !memdesc)
@@ -107,25 +110,27 @@ static int parse_type(struct tp *p, bool memdesc, long pos)
 		return 0;
 	}
 	if (!(t.enc = tt_value(p)))
-		return p->err->code;
-	while (tt_eat(p, ',')) {
-		tt_ws(p);
-		if (isdigit((unsigned char)p->s[p->i])) {
+		return p->sc.err->code;
+	while (lay_scan_eat(&p->sc, ',')) {
+		lay_scan_skip(&p->sc);
+		if (isdigit((unsigned char)p->sc.s[p->sc.pos])) {
 			/* an alloc shape is dims without an element type */
 			int64_t dims[TT_MAXR];
 			int r = 0;
 			for (;;) {
 				int64_t v = 0;
-				while (isdigit((unsigned char)p->s[p->i])) {
+				while (isdigit((unsigned char)p->sc.s[p->sc.pos])) {
 					if (v > TT_MAX_DIM)
-						return tt_err(p, LAY_ELIMIT, (long)p->i,
-							      "alloc shape dim over 2^30");
-					v = v * 10 + (p->s[p->i++] - '0');
+						return lay_scan_error(&p->sc, LAY_ELIMIT,
+								      (long)p->sc.pos,
+								      "alloc shape dim over 2^30");
+					v = v * 10 + (p->sc.s[p->sc.pos++] - '0');
 				}
 				if (r < TT_MAXR)
 					dims[r++] = v;
-				if (p->s[p->i] == 'x' && isdigit((unsigned char)p->s[p->i + 1])) {
-					p->i++;
+				if (p->sc.s[p->sc.pos] == 'x' &&
+				    isdigit((unsigned char)p->sc.s[p->sc.pos + 1])) {
+					p->sc.pos++;
 					continue;
 				}
 				break;
@@ -133,13 +138,15 @@ static int parse_type(struct tp *p, bool memdesc, long pos)
 			t.alloc_rank = r;
 			memcpy(t.alloc, dims, sizeof dims);
 		} else if (!tt_value(p)) {
-			return p->err->code;
+			return p->sc.err->code;
 		}
 	}
-	if (!tt_eat(p, '>'))
-		return tt_err(p, LAY_ESYNTAX, (long)p->i, "expected '>' to close the type");
+	if (!lay_scan_eat(&p->sc, '>'))
+		return lay_scan_error(&p->sc, LAY_ESYNTAX, (long)p->sc.pos,
+				      "expected '>' to close the type");
 	if (p->ntypes >= TT_MAX_TYPES)
-		return tt_err(p, LAY_ELIMIT, pos, "more than %d typed values", TT_MAX_TYPES);
+		return lay_scan_error(&p->sc, LAY_ELIMIT, pos, "more than %d typed values",
+				      TT_MAX_TYPES);
 	p->types[p->ntypes++] = t;
 	return 0;
 }
@@ -150,135 +157,139 @@ static bool word_at(const char *s, size_t i, const char *w)
 	return strncmp(s + i, w, n) == 0 && (i == 0 || !tt_ident_char(s[i - 1]) || w[0] == '!');
 }
 
-/* Scan one line (from p->i) for types; strings and comments skipped. */
+/* Scan one line (from p->sc.pos) for types; strings and comments skipped. */
 static int scan_line(struct tp *p)
 {
-	while (p->s[p->i] && p->s[p->i] != '\n') {
-		char c = p->s[p->i];
+	while (p->sc.s[p->sc.pos] && p->sc.s[p->sc.pos] != '\n') {
+		char c = p->sc.s[p->sc.pos];
 		if (c == '"') {
-			p->i++;
-			while (p->s[p->i] && p->s[p->i] != '"' && p->s[p->i] != '\n')
-				p->i += p->s[p->i] == '\\' && p->s[p->i + 1] ? 2 : 1;
-			if (p->s[p->i] == '"')
-				p->i++;
+			p->sc.pos++;
+			while (p->sc.s[p->sc.pos] && p->sc.s[p->sc.pos] != '"' &&
+			       p->sc.s[p->sc.pos] != '\n')
+				p->sc.pos += p->sc.s[p->sc.pos] == '\\' && p->sc.s[p->sc.pos + 1]
+						     ? 2
+						     : 1;
+			if (p->sc.s[p->sc.pos] == '"')
+				p->sc.pos++;
 			continue;
 		}
-		if (c == '/' && p->s[p->i + 1] == '/')
+		if (c == '/' && p->sc.s[p->sc.pos + 1] == '/')
 			break;
-		long pos = (long)p->i;
-		if (word_at(p->s, p->i, "tensor<")) {
-			p->i += 7;
+		long pos = (long)p->sc.pos;
+		if (word_at(p->sc.s, p->sc.pos, "tensor<")) {
+			p->sc.pos += 7;
 			if (parse_type(p, false, pos))
-				return p->err->code;
+				return p->sc.err->code;
 			continue;
 		}
-		if (word_at(p->s, p->i, "!ttg.memdesc<")) {
-			p->i += 13;
+		if (word_at(p->sc.s, p->sc.pos, "!ttg.memdesc<")) {
+			p->sc.pos += 13;
 			if (parse_type(p, true, pos))
-				return p->err->code;
+				return p->sc.err->code;
 			continue;
 		}
-		if (word_at(p->s, p->i, "!triton_gpu.memdesc<")) {
+		if (word_at(p->sc.s, p->sc.pos, "!triton_gpu.memdesc<")) {
 			p->legacy = true;
-			p->i += 20;
+			p->sc.pos += 20;
 			if (parse_type(p, true, pos))
-				return p->err->code;
+				return p->sc.err->code;
 			continue;
 		}
-		if (word_at(p->s, p->i, "!tt.tensordesc<")) {
+		if (word_at(p->sc.s, p->sc.pos, "!tt.tensordesc<")) {
 			/* a TMA descriptor's block: its shared layout, written
 			 * bare (128x64xf16, #shared) or, as older Triton did, as
 			 * a tensor type inside (tensor<128x64xf16, #shared>) */
-			p->i += 15;
-			tt_ws(p);
-			bool wrapped = word_at(p->s, p->i, "tensor<");
+			p->sc.pos += 15;
+			lay_scan_skip(&p->sc);
+			bool wrapped = word_at(p->sc.s, p->sc.pos, "tensor<");
 			if (wrapped)
-				p->i += 7;
+				p->sc.pos += 7;
 			if (parse_type(p, true, pos))
-				return p->err->code;
-			if (wrapped && !tt_eat(p, '>'))
-				return tt_err(p, LAY_ESYNTAX, (long)p->i,
-					      "expected '>' to close the tensor descriptor type");
+				return p->sc.err->code;
+			if (wrapped && !lay_scan_eat(&p->sc, '>'))
+				return lay_scan_error(
+					&p->sc, LAY_ESYNTAX, (long)p->sc.pos,
+					"expected '>' to close the tensor descriptor type");
 			continue;
 		}
-		if (word_at(p->s, p->i, "!tt.memdesc<")) {
+		if (word_at(p->sc.s, p->sc.pos, "!tt.memdesc<")) {
 			p->legacy = true;
-			p->i += 12;
+			p->sc.pos += 12;
 			if (parse_type(p, true, pos))
-				return p->err->code;
+				return p->sc.err->code;
 			continue;
 		}
-		p->i++;
+		p->sc.pos++;
 	}
-	while (p->s[p->i] && p->s[p->i] != '\n')
-		p->i++;
+	while (p->sc.s[p->sc.pos] && p->sc.s[p->sc.pos] != '\n')
+		p->sc.pos++;
 	return 0;
 }
 
 static int scan(struct tp *p)
 {
-	while (p->s[p->i]) {
-		tt_ws(p);
-		if (!p->s[p->i])
+	while (p->sc.s[p->sc.pos]) {
+		lay_scan_skip(&p->sc);
+		if (!p->sc.s[p->sc.pos])
 			break;
-		long pos = (long)p->i;
-		if (p->s[p->i] == '#') {
-			size_t save = p->i;
-			p->i++;
-			const char *name = p->s + p->i;
+		long pos = (long)p->sc.pos;
+		if (p->sc.s[p->sc.pos] == '#') {
+			size_t save = p->sc.pos;
+			p->sc.pos++;
+			const char *name = p->sc.s + p->sc.pos;
 			int n = 0;
-			while (tt_ident_char(p->s[p->i]))
-				p->i++, n++;
+			while (tt_ident_char(p->sc.s[p->sc.pos]))
+				p->sc.pos++, n++;
 			bool dialect = memchr(name, '.', (size_t)n) != NULL;
-			if (n && !dialect && tt_eat(p, '=')) {
-				tt_ws(p);
-				if (p->s[p->i] != '#') { /* #loc = loc(...) and the like */
-					while (p->s[p->i] && p->s[p->i] != '\n')
-						p->i++;
+			if (n && !dialect && lay_scan_eat(&p->sc, '=')) {
+				lay_scan_skip(&p->sc);
+				if (p->sc.s[p->sc.pos] != '#') { /* #loc = loc(...) and the like */
+					while (p->sc.s[p->sc.pos] && p->sc.s[p->sc.pos] != '\n')
+						p->sc.pos++;
 					continue;
 				}
 				for (int k = 0; k < p->nalias; k++)
 					if (p->alias[k].n == n &&
 					    strncmp(p->alias[k].name, name, (size_t)n) == 0)
-						return tt_err(p, LAY_ENAME, pos,
-							      "alias #%.*s is defined twice", n,
-							      name);
+						return lay_scan_error(
+							&p->sc, LAY_ENAME, pos,
+							"alias #%.*s is defined twice", n, name);
 				if (p->nalias >= TT_MAX_ALIAS)
-					return tt_err(p, LAY_ELIMIT, pos, "more than %d aliases",
-						      TT_MAX_ALIAS);
+					return lay_scan_error(&p->sc, LAY_ELIMIT, pos,
+							      "more than %d aliases", TT_MAX_ALIAS);
 				struct tv *v = tt_value(p);
 				if (!v)
-					return p->err->code;
+					return p->sc.err->code;
 				p->alias[p->nalias++] =
 					(struct alias){ .name = name, .n = n, .pos = pos, .v = v };
 				continue;
 			}
-			p->i = save;
+			p->sc.pos = save;
 			struct tv *v = tt_value(p);
 			if (!v)
-				return p->err->code;
+				return p->sc.err->code;
 			if (p->nbare >= 4)
-				return tt_err(p, LAY_ESCHEMA, pos,
-					      "several bare attributes: paste one layout");
+				return lay_scan_error(&p->sc, LAY_ESCHEMA, pos,
+						      "several bare attributes: paste one layout");
 			p->bare[p->nbare++] = v;
 			continue;
 		}
-		if (word_at(p->s, p->i, "module")) {
-			p->i += 6;
-			tt_ws(p);
-			if (word_at(p->s, p->i, "attributes")) {
-				p->i += 10;
-				tt_ws(p);
-				if (p->s[p->i] == '{') {
+		if (word_at(p->sc.s, p->sc.pos, "module")) {
+			p->sc.pos += 6;
+			lay_scan_skip(&p->sc);
+			if (word_at(p->sc.s, p->sc.pos, "attributes")) {
+				p->sc.pos += 10;
+				lay_scan_skip(&p->sc);
+				if (p->sc.s[p->sc.pos] == '{') {
 					struct tv *m = tt_value(p);
 					if (!m)
-						return p->err->code;
+						return p->sc.err->code;
 					p->module = m;
 				}
 			}
 		}
 		if (scan_line(p))
-			return p->err->code;
+			return p->sc.err->code;
 	}
 	return 0;
 }
@@ -303,7 +314,7 @@ static int module_int(struct tp *p, const char *key, int64_t *out, long *pos)
 	if (!v)
 		return 0;
 	if (v->kind != TV_INT)
-		return tt_err(p, LAY_ESCHEMA, v->pos, "%s must be an integer", key);
+		return lay_scan_error(&p->sc, LAY_ESCHEMA, v->pos, "%s must be an integer", key);
 	*out = v->i;
 	*pos = v->pos;
 	return 1;
@@ -360,9 +371,7 @@ int lay_ttgir_parse(struct lay_def *def, json_t *v, json_t *whole, struct lay_er
 		rc = lay_error_set(err, LAY_ENOMEM, ptr, -1, "out of memory");
 		goto out;
 	}
-	p->s = text;
-	p->ptr = ptr;
-	p->err = err;
+	lay_scan_init(&p->sc, text, ptr, err, LAY_SCAN_LINE);
 	p->def = def;
 
 	if ((rc = scan(p)))
@@ -388,8 +397,8 @@ int lay_ttgir_parse(struct lay_def *def, json_t *v, json_t *whole, struct lay_er
 			    memcmp(ty->shape, p->types[k].shape,
 				   sizeof(int64_t) * (size_t)ty->rank) == 0;
 		if (!same) {
-			rc = tt_err(
-				p, LAY_ESCHEMA, p->types[k].pos,
+			rc = lay_scan_error(
+				&p->sc, LAY_ESCHEMA, p->types[k].pos,
 				"the text holds more than one typed layout (the first at character "
 				"%ld): keep the one tensor<...> or !ttg.memdesc<...> to check",
 				lay_utf8_offset(text, ty->pos));
@@ -398,8 +407,8 @@ int lay_ttgir_parse(struct lay_def *def, json_t *v, json_t *whole, struct lay_er
 	}
 	if (ty) {
 		if (p->nbare) {
-			rc = tt_err(
-				p, LAY_ESCHEMA, p->bare[0]->pos,
+			rc = lay_scan_error(
+				&p->sc, LAY_ESCHEMA, p->bare[0]->pos,
 				"a bare attribute beside a typed value: paste one or the other");
 			goto out;
 		}
@@ -411,8 +420,8 @@ int lay_ttgir_parse(struct lay_def *def, json_t *v, json_t *whole, struct lay_er
 	} else if (p->nbare == 1) {
 		encv = p->bare[0];
 	} else if (p->nbare > 1) {
-		rc = tt_err(p, LAY_ESCHEMA, p->bare[1]->pos,
-			    "several bare attributes: paste one layout");
+		rc = lay_scan_error(&p->sc, LAY_ESCHEMA, p->bare[1]->pos,
+				    "several bare attributes: paste one layout");
 		goto out;
 	} else {
 		/* only alias lines: the one no other alias refers to */
@@ -440,8 +449,8 @@ int lay_ttgir_parse(struct lay_def *def, json_t *v, json_t *whole, struct lay_er
 		if (n == 1) {
 			encv = p->alias[cand].v;
 		} else {
-			rc = tt_err(
-				p, LAY_ESCHEMA, n ? p->alias[cand].pos : 0,
+			rc = lay_scan_error(
+				&p->sc, LAY_ESCHEMA, n ? p->alias[cand].pos : 0,
 				n ? "several alias lines and no tensor<...> type: add the type "
 				    "line, or paste one attribute"
 				  : "expected a layout: #ttg.blocked<{...}> (with \"shape\") or "
@@ -532,24 +541,25 @@ int lay_ttgir_parse(struct lay_def *def, json_t *v, json_t *whole, struct lay_er
 			rank--;
 		}
 		if (!e->shared) {
-			rc = tt_err(
-				p, LAY_ESCHEMA, e->pos,
+			rc = lay_scan_error(
+				&p->sc, LAY_ESCHEMA, e->pos,
 				"a memdesc holds a shared layout; %s is distributed (registers)",
 				tt_family_name(e->family));
 			goto out;
 		}
 	} else if (ty && e->shared) {
-		rc = tt_err(p, LAY_ESCHEMA, e->pos,
-			    "Non-distributed layout is not allowed in tensor type (%s is a shared "
-			    "layout: use !ttg.memdesc<...>)",
-			    tt_family_name(e->family));
+		rc = lay_scan_error(
+			&p->sc, LAY_ESCHEMA, e->pos,
+			"Non-distributed layout is not allowed in tensor type (%s is a shared "
+			"layout: use !ttg.memdesc<...>)",
+			tt_family_name(e->family));
 		goto out;
 	}
 	if (e->rank != rank) {
 		if (shape_pos >= 0)
-			rc = tt_err(p, LAY_ESHAPE, shape_pos,
-				    "the tensor has rank %d, its layout (%s) rank %d", rank,
-				    tt_family_name(e->family), e->rank);
+			rc = lay_scan_error(&p->sc, LAY_ESHAPE, shape_pos,
+					    "the tensor has rank %d, its layout (%s) rank %d", rank,
+					    tt_family_name(e->family), e->rank);
 		else {
 			lay_ptr_join(q, sizeof q, def->ptr, sj ? "shape" : "logical");
 			rc = lay_error_set(err, LAY_ESHAPE, q, -1,
@@ -561,8 +571,8 @@ int lay_ttgir_parse(struct lay_def *def, json_t *v, json_t *whole, struct lay_er
 	for (int d = 0; d < rank; d++)
 		if (shape[d] < 1 || (shape[d] & (shape[d] - 1))) {
 			if (shape_pos >= 0)
-				rc = tt_err(
-					p, LAY_ESHAPE, shape_pos,
+				rc = lay_scan_error(
+					&p->sc, LAY_ESHAPE, shape_pos,
 					"tensor dim %d is %lld: Triton's layouts need power-of-two "
 					"dims",
 					d, (long long)shape[d]);
@@ -579,7 +589,7 @@ int lay_ttgir_parse(struct lay_def *def, json_t *v, json_t *whole, struct lay_er
 
 	struct tt_fail f = { 0 };
 	if (tt_to_linear(e, shape, rank, ll, &f)) {
-		rc = tt_err(p, LAY_ERANGE, f.at ? f.at->pos : e->pos, "%s", f.msg);
+		rc = lay_scan_error(&p->sc, LAY_ERANGE, f.at ? f.at->pos : e->pos, "%s", f.msg);
 		goto out;
 	}
 
@@ -615,8 +625,8 @@ int lay_ttgir_parse(struct lay_def *def, json_t *v, json_t *whole, struct lay_er
 	if (!e->shared) {
 		int64_t lanes = in_size(ll, TT_LANE), warps = in_size(ll, TT_WARP);
 		if (mtpw && lanes != mtpw) {
-			rc = tt_err(
-				p, LAY_ESHAPE, ptpw >= 0 ? ptpw : e->pos,
+			rc = lay_scan_error(
+				&p->sc, LAY_ESHAPE, ptpw >= 0 ? ptpw : e->pos,
 				"Layout has %lld threads per warp, but the module specifies %lld "
 				"threads per warp.",
 				(long long)lanes, (long long)mtpw);
@@ -630,11 +640,12 @@ int lay_ttgir_parse(struct lay_def *def, json_t *v, json_t *whole, struct lay_er
 				"with their own num_warps, so this is not checked",
 				(long long)warps, (long long)mwarps);
 		} else if (mwarps && warps != mwarps) {
-			rc = tt_err(p, LAY_ESHAPE, pwarps >= 0 ? pwarps : e->pos,
-				    "Layout has %lld warps per CTA, but the module specifies %lld "
-				    "warps "
-				    "per CTA.",
-				    (long long)warps, (long long)mwarps);
+			rc = lay_scan_error(
+				&p->sc, LAY_ESHAPE, pwarps >= 0 ? pwarps : e->pos,
+				"Layout has %lld warps per CTA, but the module specifies %lld "
+				"warps "
+				"per CTA.",
+				(long long)warps, (long long)mwarps);
 			goto out;
 		}
 		int ws_ = tt_warp_size(e);
@@ -651,9 +662,9 @@ int lay_ttgir_parse(struct lay_def *def, json_t *v, json_t *whole, struct lay_er
 				(long long)lanes);
 	}
 	if (mctas && in_size(ll, TT_BLOCK) != mctas) {
-		rc = tt_err(p, LAY_ESHAPE, pctas >= 0 ? pctas : e->pos,
-			    "Layout has %lld CTAs, but the module specifies %lld CTAs.",
-			    (long long)in_size(ll, TT_BLOCK), (long long)mctas);
+		rc = lay_scan_error(&p->sc, LAY_ESHAPE, pctas >= 0 ? pctas : e->pos,
+				    "Layout has %lld CTAs, but the module specifies %lld CTAs.",
+				    (long long)in_size(ll, TT_BLOCK), (long long)mctas);
 		goto out;
 	}
 

@@ -12,21 +12,6 @@
 
 #include "notation/ttgir_text.h"
 
-int tt_err(struct tp *p, int code, long at, const char *fmt, ...)
-	__attribute__((format(printf, 4, 5)));
-int tt_err(struct tp *p, int code, long at, const char *fmt, ...)
-{
-	char msg[LAY_ERR_MSG];
-	va_list ap;
-	va_start(ap, fmt);
-	vsnprintf(msg, sizeof msg, fmt, ap);
-	va_end(ap);
-	lay_error_set(p->err, code, p->ptr, at < 0 ? -1 : lay_utf8_offset(p->s, at), "%s", msg);
-	if (at >= 0)
-		lay_error_source(p->err, p->s);
-	return code;
-}
-
 void tt_warn(struct tp *p, const char *code, long at, const char *fmt, ...)
 	__attribute__((format(printf, 4, 5)));
 void tt_warn(struct tp *p, const char *code, long at, const char *fmt, ...)
@@ -36,7 +21,7 @@ void tt_warn(struct tp *p, const char *code, long at, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(msg, sizeof msg, fmt, ap);
 	va_end(ap);
-	lay_def_warn(p->def, code, "ttgir position %ld: %s", lay_utf8_offset(p->s, at), msg);
+	lay_def_warn(p->def, code, "ttgir position %ld: %s", lay_utf8_offset(p->sc.s, at), msg);
 }
 
 static struct tv *tv_new(struct tp *p, int kind, long pos)
@@ -88,29 +73,6 @@ int tv_len(const struct tv *a)
 /* ------------------------------------------------------------------ */
 /* Reading MLIR attribute text                                         */
 
-void tt_ws(struct tp *p)
-{
-	for (;;) {
-		while (p->s[p->i] && isspace((unsigned char)p->s[p->i]))
-			p->i++;
-		if (p->s[p->i] == '/' && p->s[p->i + 1] == '/') {
-			while (p->s[p->i] && p->s[p->i] != '\n')
-				p->i++;
-			continue;
-		}
-		return;
-	}
-}
-
-bool tt_eat(struct tp *p, char c)
-{
-	tt_ws(p);
-	if (p->s[p->i] != c)
-		return false;
-	p->i++;
-	return true;
-}
-
 bool tt_ident_char(char c)
 {
 	return isalnum((unsigned char)c) || c == '_' || c == '$' || c == '.' || c == '-';
@@ -119,31 +81,33 @@ bool tt_ident_char(char c)
 /* A bare identifier [A-Za-z_][A-Za-z0-9_$.-]*; returns its length. */
 static int ident(struct tp *p)
 {
-	size_t b = p->i;
-	if (!(isalpha((unsigned char)p->s[b]) || p->s[b] == '_'))
+	size_t b = p->sc.pos;
+	if (!(isalpha((unsigned char)p->sc.s[b]) || p->sc.s[b] == '_'))
 		return 0;
-	while (tt_ident_char(p->s[p->i]))
-		p->i++;
-	return (int)(p->i - b);
+	while (tt_ident_char(p->sc.s[p->sc.pos]))
+		p->sc.pos++;
+	return (int)(p->sc.pos - b);
 }
 
 static int read_int(struct tp *p, int64_t *out)
 {
-	tt_ws(p);
-	size_t b = p->i;
-	bool neg = p->s[p->i] == '-';
+	lay_scan_skip(&p->sc);
+	size_t b = p->sc.pos;
+	bool neg = p->sc.s[p->sc.pos] == '-';
 	if (neg)
-		p->i++;
-	if (!isdigit((unsigned char)p->s[p->i]))
-		return tt_err(p, LAY_ESYNTAX, (long)b, "expected an integer");
+		p->sc.pos++;
+	if (!isdigit((unsigned char)p->sc.s[p->sc.pos]))
+		return lay_scan_error(&p->sc, LAY_ESYNTAX, (long)b, "expected an integer");
 	int64_t v = 0;
-	while (isdigit((unsigned char)p->s[p->i])) {
+	while (isdigit((unsigned char)p->sc.s[p->sc.pos])) {
 		if (v > (INT64_MAX - 9) / 10)
-			return tt_err(p, LAY_EOVERFLOW, (long)b, "integer overflows 64 bits");
-		v = v * 10 + (p->s[p->i++] - '0');
+			return lay_scan_error(&p->sc, LAY_EOVERFLOW, (long)b,
+					      "integer overflows 64 bits");
+		v = v * 10 + (p->sc.s[p->sc.pos++] - '0');
 	}
-	if (p->s[p->i] == '.' || p->s[p->i] == 'e' || p->s[p->i] == 'E')
-		return tt_err(p, LAY_ENOTINT, (long)b, "expected an integer, not a real number");
+	if (p->sc.s[p->sc.pos] == '.' || p->sc.s[p->sc.pos] == 'e' || p->sc.s[p->sc.pos] == 'E')
+		return lay_scan_error(&p->sc, LAY_ENOTINT, (long)b,
+				      "expected an integer, not a real number");
 	*out = neg ? -v : v;
 	return 0;
 }
@@ -151,57 +115,59 @@ static int read_int(struct tp *p, int64_t *out)
 /* After an integer: an optional ": i32" type. */
 static void skip_int_type(struct tp *p)
 {
-	size_t save = p->i;
-	tt_ws(p);
-	if (p->s[p->i] == ':') {
-		p->i++;
-		tt_ws(p);
-		size_t b = p->i;
-		if (ident(p) && (p->s[b] == 'i' || p->s[b] == 's' || p->s[b] == 'u' ||
-				 strncmp(p->s + b, "index", 5) == 0))
+	size_t save = p->sc.pos;
+	lay_scan_skip(&p->sc);
+	if (p->sc.s[p->sc.pos] == ':') {
+		p->sc.pos++;
+		lay_scan_skip(&p->sc);
+		size_t b = p->sc.pos;
+		if (ident(p) && (p->sc.s[b] == 'i' || p->sc.s[b] == 's' || p->sc.s[b] == 'u' ||
+				 strncmp(p->sc.s + b, "index", 5) == 0))
 			return;
 	}
-	p->i = save;
+	p->sc.pos = save;
 }
 
 /* Members "key = value" (or a unit key) until `close`, into o. */
 static int parse_members(struct tp *p, struct tv *o, char close)
 {
-	tt_ws(p);
-	if (p->s[p->i] == close) {
-		p->i++;
+	lay_scan_skip(&p->sc);
+	if (p->sc.s[p->sc.pos] == close) {
+		p->sc.pos++;
 		return 0;
 	}
 	for (;;) {
-		tt_ws(p);
-		long kpos = (long)p->i;
+		lay_scan_skip(&p->sc);
+		long kpos = (long)p->sc.pos;
 		const char *key;
 		int klen;
-		if (p->s[p->i] == '"') {
-			p->i++;
-			key = p->s + p->i;
-			while (p->s[p->i] && p->s[p->i] != '"')
-				p->i++;
-			if (!p->s[p->i])
-				return tt_err(p, LAY_ESYNTAX, kpos, "unterminated string");
-			klen = (int)(p->s + p->i - key);
-			p->i++;
+		if (p->sc.s[p->sc.pos] == '"') {
+			p->sc.pos++;
+			key = p->sc.s + p->sc.pos;
+			while (p->sc.s[p->sc.pos] && p->sc.s[p->sc.pos] != '"')
+				p->sc.pos++;
+			if (!p->sc.s[p->sc.pos])
+				return lay_scan_error(&p->sc, LAY_ESYNTAX, kpos,
+						      "unterminated string");
+			klen = (int)(p->sc.s + p->sc.pos - key);
+			p->sc.pos++;
 		} else {
-			key = p->s + p->i;
+			key = p->sc.s + p->sc.pos;
 			klen = ident(p);
 			if (!klen)
-				return tt_err(p, LAY_ESYNTAX, kpos,
-					      "expected a key (name = value) or '%c'", close);
+				return lay_scan_error(&p->sc, LAY_ESYNTAX, kpos,
+						      "expected a key (name = value) or '%c'",
+						      close);
 		}
 		struct tv *v;
-		if (tt_eat(p, '=')) {
+		if (lay_scan_eat(&p->sc, '=')) {
 			v = tt_value(p);
 			if (!v)
-				return p->err ? p->err->code : LAY_ESYNTAX;
+				return p->sc.err ? p->sc.err->code : LAY_ESYNTAX;
 		} else {
 			v = tv_new(p, TV_BOOL, kpos);
 			if (!v)
-				return tt_err(p, LAY_ENOMEM, -1, "out of memory");
+				return lay_scan_error(&p->sc, LAY_ENOMEM, -1, "out of memory");
 			v->i = 1; /* a unit attribute */
 		}
 		v->key = key;
@@ -209,57 +175,60 @@ static int parse_members(struct tp *p, struct tv *o, char close)
 		v->kpos = kpos;
 		for (struct tv *m = o->kid; m; m = m->next)
 			if (m->klen == klen && strncmp(m->key, key, (size_t)klen) == 0)
-				return tt_err(p, LAY_EDUPKEY, kpos, "key %.*s appears twice", klen,
-					      key);
+				return lay_scan_error(&p->sc, LAY_EDUPKEY, kpos,
+						      "key %.*s appears twice", klen, key);
 		tv_add(o, v);
-		tt_ws(p);
-		if (p->s[p->i] == ',') {
-			p->i++;
+		lay_scan_skip(&p->sc);
+		if (p->sc.s[p->sc.pos] == ',') {
+			p->sc.pos++;
 			continue;
 		}
-		if (p->s[p->i] == close) {
-			p->i++;
+		if (p->sc.s[p->sc.pos] == close) {
+			p->sc.pos++;
 			return 0;
 		}
-		return tt_err(p, LAY_ESYNTAX, (long)p->i, "expected ',' or '%c'", close);
+		return lay_scan_error(&p->sc, LAY_ESYNTAX, (long)p->sc.pos, "expected ',' or '%c'",
+				      close);
 	}
 }
 
 /* padded_shared's "[32:+4, 64:+8]" */
 static int parse_pairs(struct tp *p, struct tv *a)
 {
-	struct tv *arr = tv_new(p, TV_PAIRS, (long)p->i);
+	struct tv *arr = tv_new(p, TV_PAIRS, (long)p->sc.pos);
 	if (!arr)
-		return tt_err(p, LAY_ENOMEM, -1, "out of memory");
+		return lay_scan_error(&p->sc, LAY_ENOMEM, -1, "out of memory");
 	arr->key = "[intervals]";
 	arr->klen = (int)strlen(arr->key);
-	arr->kpos = (long)p->i;
-	p->i++; /* [ */
+	arr->kpos = (long)p->sc.pos;
+	p->sc.pos++; /* [ */
 	for (;;) {
-		tt_ws(p);
-		struct tv *pair = tv_new(p, TV_ARR, (long)p->i);
-		struct tv *x = tv_new(p, TV_INT, (long)p->i);
+		lay_scan_skip(&p->sc);
+		struct tv *pair = tv_new(p, TV_ARR, (long)p->sc.pos);
+		struct tv *x = tv_new(p, TV_INT, (long)p->sc.pos);
 		if (!pair || !x)
-			return tt_err(p, LAY_ENOMEM, -1, "out of memory");
+			return lay_scan_error(&p->sc, LAY_ENOMEM, -1, "out of memory");
 		if (read_int(p, &x->i))
-			return p->err->code;
-		if (!tt_eat(p, ':') || !tt_eat(p, '+'))
-			return tt_err(p, LAY_ESYNTAX, (long)p->i,
-				      "expected ':+' between an interval and its padding (32:+4)");
-		tt_ws(p);
-		struct tv *y = tv_new(p, TV_INT, (long)p->i);
+			return p->sc.err->code;
+		if (!lay_scan_eat(&p->sc, ':') || !lay_scan_eat(&p->sc, '+'))
+			return lay_scan_error(
+				&p->sc, LAY_ESYNTAX, (long)p->sc.pos,
+				"expected ':+' between an interval and its padding (32:+4)");
+		lay_scan_skip(&p->sc);
+		struct tv *y = tv_new(p, TV_INT, (long)p->sc.pos);
 		if (!y)
-			return tt_err(p, LAY_ENOMEM, -1, "out of memory");
+			return lay_scan_error(&p->sc, LAY_ENOMEM, -1, "out of memory");
 		if (read_int(p, &y->i))
-			return p->err->code;
+			return p->sc.err->code;
 		tv_add(pair, x);
 		tv_add(pair, y);
 		tv_add(arr, pair);
-		if (tt_eat(p, ','))
+		if (lay_scan_eat(&p->sc, ','))
 			continue;
-		if (tt_eat(p, ']'))
+		if (lay_scan_eat(&p->sc, ']'))
 			break;
-		return tt_err(p, LAY_ESYNTAX, (long)p->i, "expected ',' or ']' after 32:+4");
+		return lay_scan_error(&p->sc, LAY_ESYNTAX, (long)p->sc.pos,
+				      "expected ',' or ']' after 32:+4");
 	}
 	tv_add(a, arr);
 	return 0;
@@ -268,34 +237,35 @@ static int parse_pairs(struct tp *p, struct tv *a)
 /* The body of #dialect.name<...>: dicts, "key = value" items, pairs. */
 static int parse_attr_body(struct tp *p, struct tv *a)
 {
-	p->i++; /* < */
-	tt_ws(p);
-	if (p->s[p->i] == '>') {
-		p->i++;
+	p->sc.pos++; /* < */
+	lay_scan_skip(&p->sc);
+	if (p->sc.s[p->sc.pos] == '>') {
+		p->sc.pos++;
 		return 0;
 	}
 	for (;;) {
-		tt_ws(p);
+		lay_scan_skip(&p->sc);
 		int rc;
-		if (p->s[p->i] == '{') {
-			p->i++;
+		if (p->sc.s[p->sc.pos] == '{') {
+			p->sc.pos++;
 			rc = parse_members(p, a, '}');
-		} else if (p->s[p->i] == '[') {
+		} else if (p->sc.s[p->sc.pos] == '[') {
 			rc = parse_pairs(p, a);
 		} else {
 			/* key = value items up to '>' */
-			long kpos = (long)p->i;
-			const char *key = p->s + p->i;
+			long kpos = (long)p->sc.pos;
+			const char *key = p->sc.s + p->sc.pos;
 			int klen = ident(p);
 			if (!klen)
-				return tt_err(p, LAY_ESYNTAX, kpos,
-					      "expected '{', a key or '>' in the attribute");
-			if (!tt_eat(p, '='))
-				return tt_err(p, LAY_ESYNTAX, (long)p->i, "expected '=' after %.*s",
-					      klen, key);
+				return lay_scan_error(
+					&p->sc, LAY_ESYNTAX, kpos,
+					"expected '{', a key or '>' in the attribute");
+			if (!lay_scan_eat(&p->sc, '='))
+				return lay_scan_error(&p->sc, LAY_ESYNTAX, (long)p->sc.pos,
+						      "expected '=' after %.*s", klen, key);
 			struct tv *v = tt_value(p);
 			if (!v)
-				return p->err ? p->err->code : LAY_ESYNTAX;
+				return p->sc.err ? p->sc.err->code : LAY_ESYNTAX;
 			v->key = key;
 			v->klen = klen;
 			v->kpos = kpos;
@@ -304,65 +274,66 @@ static int parse_attr_body(struct tp *p, struct tv *a)
 		}
 		if (rc)
 			return rc;
-		tt_ws(p);
-		if (p->s[p->i] == ',') {
-			p->i++;
+		lay_scan_skip(&p->sc);
+		if (p->sc.s[p->sc.pos] == ',') {
+			p->sc.pos++;
 			continue;
 		}
-		if (p->s[p->i] == '>') {
-			p->i++;
+		if (p->sc.s[p->sc.pos] == '>') {
+			p->sc.pos++;
 			return 0;
 		}
-		if (p->s[p->i] == '{' && p->s[p->i - 1] != '}')
+		if (p->sc.s[p->sc.pos] == '{' && p->sc.s[p->sc.pos - 1] != '}')
 			continue; /* padded_shared: [32:+4] {order = ...} */
-		return tt_err(p, LAY_ESYNTAX, (long)p->i,
-			      "expected ',' or '>' to close the attribute");
+		return lay_scan_error(&p->sc, LAY_ESYNTAX, (long)p->sc.pos,
+				      "expected ',' or '>' to close the attribute");
 	}
 }
 
 struct tv *tt_value(struct tp *p)
 {
-	tt_ws(p);
-	long pos = (long)p->i;
-	char c = p->s[p->i];
+	lay_scan_skip(&p->sc);
+	long pos = (long)p->sc.pos;
+	char c = p->sc.s[p->sc.pos];
 	struct tv *v = NULL;
 	if (++p->depth > TT_MAX_DEPTH) {
-		tt_err(p, LAY_EDEPTH, pos, "attribute nested deeper than %d levels", TT_MAX_DEPTH);
+		lay_scan_error(&p->sc, LAY_EDEPTH, pos, "attribute nested deeper than %d levels",
+			       TT_MAX_DEPTH);
 		return NULL;
 	}
 	if (c == '[') {
 		if (!(v = tv_new(p, TV_ARR, pos)))
 			goto nomem;
-		p->i++;
-		if (!tt_eat(p, ']')) {
+		p->sc.pos++;
+		if (!lay_scan_eat(&p->sc, ']')) {
 			for (;;) {
 				struct tv *e = tt_value(p);
 				if (!e)
 					return NULL;
 				tv_add(v, e);
-				if (tt_eat(p, ','))
+				if (lay_scan_eat(&p->sc, ','))
 					continue;
-				if (tt_eat(p, ']'))
+				if (lay_scan_eat(&p->sc, ']'))
 					break;
-				tt_err(p, LAY_ESYNTAX, (long)p->i,
-				       "expected ',' or ']' in the array");
+				lay_scan_error(&p->sc, LAY_ESYNTAX, (long)p->sc.pos,
+					       "expected ',' or ']' in the array");
 				return NULL;
 			}
 		}
 	} else if (c == '{') {
 		if (!(v = tv_new(p, TV_DICT, pos)))
 			goto nomem;
-		p->i++;
+		p->sc.pos++;
 		if (parse_members(p, v, '}'))
 			return NULL;
 	} else if (c == '#') {
-		p->i++;
-		const char *name = p->s + p->i;
+		p->sc.pos++;
+		const char *name = p->sc.s + p->sc.pos;
 		int n = 0;
-		while (tt_ident_char(p->s[p->i]))
-			p->i++, n++;
+		while (tt_ident_char(p->sc.s[p->sc.pos]))
+			p->sc.pos++, n++;
 		if (!n) {
-			tt_err(p, LAY_ESYNTAX, pos, "expected a name after '#'");
+			lay_scan_error(&p->sc, LAY_ESYNTAX, pos, "expected a name after '#'");
 			return NULL;
 		}
 		bool dialect = memchr(name, '.', (size_t)n) != NULL;
@@ -370,21 +341,21 @@ struct tv *tt_value(struct tp *p)
 			goto nomem;
 		v->s = name;
 		v->n = n;
-		if (dialect && p->s[p->i] == '<' && parse_attr_body(p, v))
+		if (dialect && p->sc.s[p->sc.pos] == '<' && parse_attr_body(p, v))
 			return NULL;
 	} else if (c == '"') {
 		if (!(v = tv_new(p, TV_STR, pos)))
 			goto nomem;
-		p->i++;
-		v->s = p->s + p->i;
-		while (p->s[p->i] && p->s[p->i] != '"')
-			p->i += p->s[p->i] == '\\' && p->s[p->i + 1] ? 2 : 1;
-		if (!p->s[p->i]) {
-			tt_err(p, LAY_ESYNTAX, pos, "unterminated string");
+		p->sc.pos++;
+		v->s = p->sc.s + p->sc.pos;
+		while (p->sc.s[p->sc.pos] && p->sc.s[p->sc.pos] != '"')
+			p->sc.pos += p->sc.s[p->sc.pos] == '\\' && p->sc.s[p->sc.pos + 1] ? 2 : 1;
+		if (!p->sc.s[p->sc.pos]) {
+			lay_scan_error(&p->sc, LAY_ESYNTAX, pos, "unterminated string");
 			return NULL;
 		}
-		v->n = (int)(p->s + p->i - v->s);
-		p->i++;
+		v->n = (int)(p->sc.s + p->sc.pos - v->s);
+		p->sc.pos++;
 	} else if (isdigit((unsigned char)c) || c == '-') {
 		if (!(v = tv_new(p, TV_INT, pos)))
 			goto nomem;
@@ -392,7 +363,7 @@ struct tv *tt_value(struct tp *p)
 			return NULL;
 		skip_int_type(p);
 	} else if (isalpha((unsigned char)c) || c == '_') {
-		const char *w = p->s + p->i;
+		const char *w = p->sc.s + p->sc.pos;
 		int n = ident(p);
 		if ((n == 4 && strncmp(w, "true", 4) == 0) ||
 		    (n == 5 && strncmp(w, "false", 5) == 0)) {
@@ -404,29 +375,32 @@ struct tv *tt_value(struct tp *p)
 				goto nomem;
 			v->s = w;
 			v->n = n;
-			if (p->s[p->i] == '<') { /* dense<...>, array<...>: skip */
+			if (p->sc.s[p->sc.pos] == '<') { /* dense<...>, array<...>: skip */
 				int d = 0;
 				do {
-					d += p->s[p->i] == '<' ? 1 : p->s[p->i] == '>' ? -1 : 0;
-					p->i++;
-				} while (p->s[p->i] && d > 0);
+					d += p->sc.s[p->sc.pos] == '<'	 ? 1
+					     : p->sc.s[p->sc.pos] == '>' ? -1
+									 : 0;
+					p->sc.pos++;
+				} while (p->sc.s[p->sc.pos] && d > 0);
 			}
 		}
 	} else {
 		if (c)
-			tt_err(p, LAY_ESYNTAX, pos,
-			       "unexpected '%c': expected a value ([...], {...}, #attr, an "
-			       "integer, "
-			       "true/false)",
-			       c);
+			lay_scan_error(&p->sc, LAY_ESYNTAX, pos,
+				       "unexpected '%c': expected a value ([...], {...}, #attr, an "
+				       "integer, "
+				       "true/false)",
+				       c);
 		else
-			tt_err(p, LAY_ESYNTAX, pos, "unexpected end of text: expected a value");
+			lay_scan_error(&p->sc, LAY_ESYNTAX, pos,
+				       "unexpected end of text: expected a value");
 		return NULL;
 	}
-	v->end = (long)p->i;
+	v->end = (long)p->sc.pos;
 	p->depth--;
 	return v;
 nomem:
-	tt_err(p, LAY_ENOMEM, -1, "out of memory");
+	lay_scan_error(&p->sc, LAY_ENOMEM, -1, "out of memory");
 	return NULL;
 }

@@ -7,6 +7,7 @@
 #ifndef LAYOUTD_TTGIR_TEXT_H
 #define LAYOUTD_TTGIR_TEXT_H
 
+#include "notation/scan.h"
 #include "notation/ttgir.h"
 
 /* A pasted dump is longer than an expression: 256 KiB of TTGIR text (a
@@ -61,10 +62,7 @@ struct ttype {
 };
 
 struct tp {
-	const char *s;
-	size_t i;
-	const char *ptr;
-	struct lay_error *err;
+	struct lay_scan sc; /* the text; // comments are white space */
 	struct lay_def *def;
 	struct tv_block *blocks;
 	int depth;
@@ -83,9 +81,6 @@ struct tp {
 	bool legacy;
 };
 
-/* A located error at byte `at` of the text (-1: no position); returns code. */
-int tt_err(struct tp *p, int code, long at, const char *fmt, ...)
-	__attribute__((format(printf, 4, 5)));
 /* A warning on the definition, located at byte `at`. */
 void tt_warn(struct tp *p, const char *code, long at, const char *fmt, ...)
 	__attribute__((format(printf, 4, 5)));
@@ -94,8 +89,6 @@ void tt_warn(struct tp *p, const char *code, long at, const char *fmt, ...)
 bool tv_key_is(const struct tv *m, const char *k);
 struct tv *tv_get(const struct tv *o, const char *k);
 int tv_len(const struct tv *a);
-void tt_ws(struct tp *p);
-bool tt_eat(struct tp *p, char c);
 bool tt_ident_char(char c);
 struct tv *tt_value(struct tp *p);
 

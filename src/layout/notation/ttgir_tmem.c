@@ -82,10 +82,12 @@ struct tm_enc {
 static int want_int(struct tp *p, const struct tv *m, int64_t *out, int64_t lo, int64_t hi)
 {
 	if (m->kind != TV_INT)
-		return tt_err(p, LAY_ESCHEMA, m->pos, "%.*s is an integer", m->klen, m->key);
+		return lay_scan_error(&p->sc, LAY_ESCHEMA, m->pos, "%.*s is an integer", m->klen,
+				      m->key);
 	if (m->i < lo || m->i > hi)
-		return tt_err(p, LAY_ERANGE, m->pos, "%.*s = %lld is outside %lld..%lld", m->klen,
-			      m->key, (long long)m->i, (long long)lo, (long long)hi);
+		return lay_scan_error(&p->sc, LAY_ERANGE, m->pos,
+				      "%.*s = %lld is outside %lld..%lld", m->klen, m->key,
+				      (long long)m->i, (long long)lo, (long long)hi);
 	*out = m->i;
 	return 0;
 }
@@ -94,29 +96,32 @@ static int pow2_field(struct tp *p, const struct tv *m, int64_t *out, int64_t lo
 {
 	int rc = want_int(p, m, out, lo, hi);
 	if (!rc && (*out & (*out - 1)))
-		return tt_err(p, LAY_ERANGE, m->pos, "%.*s = %lld is not a power of two", m->klen,
-			      m->key, (long long)*out);
+		return lay_scan_error(&p->sc, LAY_ERANGE, m->pos,
+				      "%.*s = %lld is not a power of two", m->klen, m->key,
+				      (long long)*out);
 	return rc;
 }
 
 static int cga_field(struct tp *p, const struct tv *m, struct tm_enc *e)
 {
 	if (m->kind != TV_ARR)
-		return tt_err(p, LAY_ESCHEMA, m->pos,
-			      "CGALayout is a list of block bases, e.g. [[0, 1]]");
+		return lay_scan_error(&p->sc, LAY_ESCHEMA, m->pos,
+				      "CGALayout is a list of block bases, e.g. [[0, 1]]");
 	for (const struct tv *b = m->kid; b; b = b->next) {
 		if (b->kind != TV_ARR || tv_len(b) != 2 || b->kid->kind != TV_INT ||
 		    b->kid->next->kind != TV_INT)
-			return tt_err(p, LAY_ESCHEMA, b->pos,
-				      "a CGALayout basis has rank 2: [dim0, dim1]");
+			return lay_scan_error(&p->sc, LAY_ESCHEMA, b->pos,
+					      "a CGALayout basis has rank 2: [dim0, dim1]");
 		if (e->ncga >= TM_MAXB)
-			return tt_err(p, LAY_ELIMIT, b->pos, "too many CGALayout bases");
+			return lay_scan_error(&p->sc, LAY_ELIMIT, b->pos,
+					      "too many CGALayout bases");
 		for (int d = 0; d < 2; d++) {
 			int64_t x = d ? b->kid->next->i : b->kid->i;
 			if (x < 0 || x > 64 || (x & (x - 1)))
-				return tt_err(p, LAY_ERANGE, b->pos,
-					      "a CGALayout basis component is 0 or a power of two "
-					      "up to 64");
+				return lay_scan_error(
+					&p->sc, LAY_ERANGE, b->pos,
+					"a CGALayout basis component is 0 or a power of two "
+					"up to 64");
 			e->cga[e->ncga][d] = x;
 		}
 		e->ncga++;
@@ -132,16 +137,17 @@ static int read_enc(struct tp *p, const struct tv *a, struct tm_enc *e)
 	e->colStride = e->splitM = e->splitN = 1;
 	for (const struct tv *m = a->kid; m && !rc; m = m->next) {
 		if (!m->key)
-			return tt_err(p, LAY_ESYNTAX, m->pos, "expected key = value in #ttng.%s",
-				      fam);
+			return lay_scan_error(&p->sc, LAY_ESYNTAX, m->pos,
+					      "expected key = value in #ttng.%s", fam);
 		if (!e->scales && tv_key_is(m, "blockM")) {
 			seen_m = true;
 			rc = want_int(p, m, &e->blockM, 0, 1 << 20);
 			if (!rc && e->blockM != 64 && e->blockM != 128)
-				rc = tt_err(p, LAY_ERANGE, m->pos,
-					    "blockM = %lld: tensor memory blocks have 64 or 128 "
-					    "rows",
-					    (long long)e->blockM);
+				rc = lay_scan_error(
+					&p->sc, LAY_ERANGE, m->pos,
+					"blockM = %lld: tensor memory blocks have 64 or 128 "
+					"rows",
+					(long long)e->blockM);
 		} else if (!e->scales && tv_key_is(m, "blockN")) {
 			seen_n = true;
 			rc = pow2_field(p, m, &e->blockN, 1, 512);
@@ -149,11 +155,12 @@ static int read_enc(struct tp *p, const struct tv *a, struct tm_enc *e)
 			seen_stride = true;
 			rc = want_int(p, m, &e->colStride, 1, 4);
 			if (!rc && e->colStride == 3)
-				rc = tt_err(p, LAY_ERANGE, m->pos,
-					    "colStride = 3: it is 1, 2 or 4");
+				rc = lay_scan_error(&p->sc, LAY_ERANGE, m->pos,
+						    "colStride = 3: it is 1, 2 or 4");
 		} else if (!e->scales && tv_key_is(m, "unpacked")) {
 			if (m->kind != TV_BOOL)
-				return tt_err(p, LAY_ESCHEMA, m->pos, "unpacked is true or false");
+				return lay_scan_error(&p->sc, LAY_ESCHEMA, m->pos,
+						      "unpacked is true or false");
 			seen_stride = e->legacy = true;
 			e->colStride = m->i ? 0 : 1; /* 0: 32 / element bits, below */
 		} else if (tv_key_is(m, "CTASplitM")) {
@@ -167,27 +174,29 @@ static int read_enc(struct tp *p, const struct tv *a, struct tm_enc *e)
 			rc = cga_field(p, m, e);
 		} else if (!e->scales && tv_key_is(m, "twoCTAs")) {
 			if (m->kind != TV_BOOL)
-				return tt_err(p, LAY_ESCHEMA, m->pos, "twoCTAs is true or false");
+				return lay_scan_error(&p->sc, LAY_ESCHEMA, m->pos,
+						      "twoCTAs is true or false");
 			e->two_ctas = m->i;
 		} else {
-			return tt_err(p, LAY_ESCHEMA, m->kpos,
-				      "unknown member %.*s of #ttng.%s (%s)", m->klen, m->key, fam,
-				      e->scales
-					      ? "CGALayout, CTASplitM, CTASplitN"
-					      : "blockM, blockN, colStride or unpacked, CGALayout "
-						"or CTASplitM/CTASplitN, twoCTAs");
+			return lay_scan_error(
+				&p->sc, LAY_ESCHEMA, m->kpos,
+				"unknown member %.*s of #ttng.%s (%s)", m->klen, m->key, fam,
+				e->scales ? "CGALayout, CTASplitM, CTASplitN"
+					  : "blockM, blockN, colStride or unpacked, CGALayout "
+					    "or CTASplitM/CTASplitN, twoCTAs");
 		}
 	}
 	if (rc)
 		return rc;
 	if (!e->scales && (!seen_m || !seen_n || !seen_stride))
-		return tt_err(p, LAY_ESCHEMA, a->pos, "#ttng.%s needs %s", fam,
-			      !seen_m	? "blockM"
-			      : !seen_n ? "blockN"
-					: "colStride (or the older unpacked)");
+		return lay_scan_error(&p->sc, LAY_ESCHEMA, a->pos, "#ttng.%s needs %s", fam,
+				      !seen_m	? "blockM"
+				      : !seen_n ? "blockN"
+						: "colStride (or the older unpacked)");
 	if (seen_cga && (e->splitM > 1 || e->splitN > 1))
-		return tt_err(p, LAY_ESCHEMA, a->pos,
-			      "CGALayout and CTASplitM/CTASplitN both given: one or the other");
+		return lay_scan_error(
+			&p->sc, LAY_ESCHEMA, a->pos,
+			"CGALayout and CTASplitM/CTASplitN both given: one or the other");
 	if (!seen_cga) {
 		/* fromSplitParams: CTA order [0, 1], dim0 first */
 		for (int64_t s = 1; s < e->splitM; s *= 2)
@@ -196,9 +205,10 @@ static int read_enc(struct tp *p, const struct tv *a, struct tm_enc *e)
 			e->cga[e->ncga][0] = 0, e->cga[e->ncga++][1] = s;
 	}
 	if (e->two_ctas && (e->ncga == 0 || e->cga[0][0] != 1 || e->cga[0][1] != 0))
-		return tt_err(p, LAY_ESCHEMA, a->pos,
-			      "twoCTAs needs the first CGA block basis to be [1, 0] (the CTA pair "
-			      "splits M)");
+		return lay_scan_error(
+			&p->sc, LAY_ESCHEMA, a->pos,
+			"twoCTAs needs the first CGA block basis to be [1, 0] (the CTA pair "
+			"splits M)");
 	return 0;
 }
 
@@ -211,13 +221,15 @@ static int tile(struct tp *p, const struct tm_enc *e, const int64_t *cta, struct
 	for (int64_t s = 1; s < e->colStride; s *= 2)
 		rc |= tm_push(l, 1, 0, 0);
 	if (e->blockM == 64 && e->two_ctas)
-		return tt_err(p, LAY_ERANGE, e->pos,
-			      "blockM = 64 with twoCTAs (the M=64 two-CTA datapath layout) is "
-			      "not read");
+		return lay_scan_error(
+			&p->sc, LAY_ERANGE, e->pos,
+			"blockM = 64 with twoCTAs (the M=64 two-CTA datapath layout) is "
+			"not read");
 	if (e->blockM > cta[0])
-		return tt_err(p, LAY_ESHAPE, e->pos,
-			      "blockM = %lld is taller than the %lld rows of one CTA's tile",
-			      (long long)e->blockM, (long long)cta[0]);
+		return lay_scan_error(
+			&p->sc, LAY_ESHAPE, e->pos,
+			"blockM = %lld is taller than the %lld rows of one CTA's tile",
+			(long long)e->blockM, (long long)cta[0]);
 	if (e->blockM == 64) {
 		for (int64_t r = 1; r < 16; r *= 2)
 			rc |= tm_push(l, 0, r, 0);
@@ -241,7 +253,8 @@ static int tile(struct tp *p, const struct tm_enc *e, const int64_t *cta, struct
 	for (int64_t c = sz1; c < cta[1]; c *= 2)
 		rc |= tm_push(l, 1, 0, c);
 	if (rc)
-		return tt_err(p, LAY_ELIMIT, e->pos, "the tensor memory layout is too large");
+		return lay_scan_error(&p->sc, LAY_ELIMIT, e->pos,
+				      "the tensor memory layout is too large");
 	return 0;
 }
 
@@ -266,7 +279,8 @@ static int scales_tile(struct tp *p, const struct tm_enc *e, const int64_t *cta,
 				if (l->b[in][j][d] >= cta[d])
 					l->b[in][j][d] = 0; /* ensureLayoutNotLargerThan */
 	if (rc)
-		return tt_err(p, LAY_ELIMIT, e->pos, "the tensor memory layout is too large");
+		return lay_scan_error(&p->sc, LAY_ELIMIT, e->pos,
+				      "the tensor memory layout is too large");
 	return 0;
 }
 
@@ -300,9 +314,9 @@ static int tmem_split(struct tp *p, const struct tv *a, const struct ttype *ty, 
 	if ((rc = read_enc(p, a, e)))
 		return rc;
 	if (ty && !ty->memdesc)
-		return tt_err(p, LAY_ESCHEMA, a->pos,
-			      "a tensor memory encoding belongs on a !ttg.memdesc<..., "
-			      "#ttng.tensor_memory> type, not on a tensor");
+		return lay_scan_error(&p->sc, LAY_ESCHEMA, a->pos,
+				      "a tensor memory encoding belongs on a !ttg.memdesc<..., "
+				      "#ttng.tensor_memory> type, not on a tensor");
 	if (*rank == 3) {
 		tt_warn(p, "ttgir_buffer_dim", a->pos,
 			"the memdesc's leading dim (%lld buffers) is dropped: the layout has rank "
@@ -312,26 +326,29 @@ static int tmem_split(struct tp *p, const struct tv *a, const struct ttype *ty, 
 		*rank = 2;
 	}
 	if (*rank != 2)
-		return tt_err(p, LAY_ESHAPE, ty ? ty->pos : a->pos,
-			      "a tensor memory layout is 2-D; this shape has rank %d", *rank);
+		return lay_scan_error(&p->sc, LAY_ESHAPE, ty ? ty->pos : a->pos,
+				      "a tensor memory layout is 2-D; this shape has rank %d",
+				      *rank);
 	if (!bits)
 		bits = e->scales ? 8 : 32;
 	if (e->colStride == 0)
 		e->colStride = bits < 32 ? 32 / bits : 1;
 	if (!e->scales && (int64_t)bits * e->colStride > 32)
-		return tt_err(p, LAY_ERANGE, a->pos,
-			      "colStride = %lld with %d-bit elements: a 32-bit column holds %d",
-			      (long long)e->colStride, bits, bits >= 32 ? 1 : 32 / bits);
+		return lay_scan_error(
+			&p->sc, LAY_ERANGE, a->pos,
+			"colStride = %lld with %d-bit elements: a 32-bit column holds %d",
+			(long long)e->colStride, bits, bits >= 32 ? 1 : 32 / bits);
 	int64_t cta[2] = { shape[0], shape[1] };
 	for (int k = 0; k < e->ncga; k++)
 		for (int d = 0; d < 2; d++)
 			if (e->cga[k][d])
 				cta[d] /= 2;
 	if (cta[0] < 1 || cta[1] < 1)
-		return tt_err(p, LAY_ESHAPE, a->pos,
-			      "the CGA layout splits the %lldx%lld tensor into more CTAs than it "
-			      "has rows or columns",
-			      (long long)shape[0], (long long)shape[1]);
+		return lay_scan_error(
+			&p->sc, LAY_ESHAPE, a->pos,
+			"the CGA layout splits the %lldx%lld tensor into more CTAs than it "
+			"has rows or columns",
+			(long long)shape[0], (long long)shape[1]);
 	if ((rc = e->scales ? scales_tile(p, e, cta, &l) : tile(p, e, cta, &l)))
 		return rc;
 	for (int k = 0; k < e->ncga; k++)
@@ -370,7 +387,7 @@ int tt_tmem_layout(struct tp *p, const struct tv *encv, const struct ttype *ty, 
 	struct tm_split *t = calloc(1, sizeof *t);
 	int rc;
 	if (!t)
-		return tt_err(p, LAY_ENOMEM, -1, "out of memory");
+		return lay_scan_error(&p->sc, LAY_ENOMEM, -1, "out of memory");
 	if ((rc = tmem_split(p, a, ty, shape, &rank, bits, t))) {
 		free(t);
 		return rc;
@@ -387,7 +404,7 @@ int tt_tmem_layout(struct tp *p, const struct tv *encv, const struct ttype *ty, 
 		p->def->element_bits = t->bits;
 	free(t);
 	return lay_linear_from_bases(p->def, json_pack("{s:o,s:o}", "bases", bases, "out", outs),
-				     whole, json_pack("{s:o}", "ttgir", info), ptr, p->err);
+				     whole, json_pack("{s:o}", "ttgir", info), ptr, p->sc.err);
 }
 
 /* ------------------------------------------------------------------ */
@@ -529,15 +546,17 @@ static int join_rows(struct tp *p, struct join *j, const struct side *R, const s
 	for (int64_t e = 0; e < size; e++) {
 		int64_t a = R->start[e + 1] - R->start[e], b = T->start[e + 1] - T->start[e];
 		if (a && b > ((int64_t)1 << 26) / a)
-			return tt_err(p, LAY_ELIMIT, pos, "the joined layout has over 2^26 places");
+			return lay_scan_error(&p->sc, LAY_ELIMIT, pos,
+					      "the joined layout has over 2^26 places");
 		rows += a * b;
 		if (rows > ((int64_t)1 << 26))
-			return tt_err(p, LAY_ELIMIT, pos, "the joined layout has over 2^26 places");
+			return lay_scan_error(&p->sc, LAY_ELIMIT, pos,
+					      "the joined layout has over 2^26 places");
 	}
 	j->elem = malloc(sizeof *j->elem * (size_t)(rows ? rows : 1));
 	j->coord = calloc((size_t)(rows ? rows : 1) * (size_t)j->naxes, sizeof *j->coord);
 	if (!j->elem || !j->coord)
-		return tt_err(p, LAY_ENOMEM, -1, "out of memory");
+		return lay_scan_error(&p->sc, LAY_ENOMEM, -1, "out of memory");
 	for (int64_t e = 0; e < size; e++)
 		for (int64_t x = R->start[e]; x < R->start[e + 1]; x++)
 			for (int64_t y = T->start[e]; y < T->start[e + 1]; y++) {
@@ -569,34 +588,35 @@ int tt_tmem_join(struct tp *p, int mi, int ti, json_t *whole, const char *ptr)
 	int rank = md->rank, rc = 0;
 	(void)whole;
 	if (!t || !ll || !j) {
-		rc = tt_err(p, LAY_ENOMEM, -1, "out of memory");
+		rc = lay_scan_error(&p->sc, LAY_ENOMEM, -1, "out of memory");
 		goto out;
 	}
 	memcpy(mshape, md->shape, sizeof mshape);
 	if ((rc = tmem_split(p, resolve(p, md->enc), md, mshape, &rank, md->bits, t)))
 		goto out;
 	if (tt->rank != 2 || tt->shape[0] != mshape[0] || tt->shape[1] != mshape[1]) {
-		rc = tt_err(p, LAY_ESHAPE, tt->pos,
-			    "the tensor's shape differs from the tensor memory's %lldx%lld",
-			    (long long)mshape[0], (long long)mshape[1]);
+		rc = lay_scan_error(&p->sc, LAY_ESHAPE, tt->pos,
+				    "the tensor's shape differs from the tensor memory's %lldx%lld",
+				    (long long)mshape[0], (long long)mshape[1]);
 		goto out;
 	}
 	memcpy(shape, tt->shape, sizeof shape);
 	const struct tt_enc *e = tt_decode_bits(p, tt->enc, 0, tt->bits);
 	if (!e) {
-		rc = p->err ? p->err->code : LAY_ESYNTAX;
+		rc = p->sc.err ? p->sc.err->code : LAY_ESYNTAX;
 		goto out;
 	}
 	if (e->shared) {
-		rc = tt_err(p, LAY_ESCHEMA, e->pos,
-			    "tmem_load / tmem_store move registers: the tensor's layout is %s, a "
-			    "shared layout",
-			    tt_family_name(e->family));
+		rc = lay_scan_error(
+			&p->sc, LAY_ESCHEMA, e->pos,
+			"tmem_load / tmem_store move registers: the tensor's layout is %s, a "
+			"shared layout",
+			tt_family_name(e->family));
 		goto out;
 	}
 	struct tt_fail f = { 0 };
 	if (tt_to_linear(e, shape, 2, ll, &f)) {
-		rc = tt_err(p, LAY_ERANGE, f.at ? f.at->pos : e->pos, "%s", f.msg);
+		rc = lay_scan_error(&p->sc, LAY_ERANGE, f.at ? f.at->pos : e->pos, "%s", f.msg);
 		goto out;
 	}
 	/* the register side: its bases as (dim0, dim1) pairs */
@@ -624,9 +644,10 @@ int tt_tmem_join(struct tp *p, int mi, int ti, json_t *whole, const char *ptr)
 	int sr = side_build(&R, ll->nin, ll->nb, rbp, shape);
 	int st = sr ? 0 : side_build(&T, tn + 1, tnb, tbp, shape);
 	if (sr || st) {
-		rc = tt_err(p, (sr ? sr : st) == -1 ? LAY_ELIMIT : LAY_ENOMEM, tt->pos,
-			    "a side of the tmem_load / tmem_store layout has over 2^%d points",
-			    JOIN_MAX_BITS);
+		rc = lay_scan_error(
+			&p->sc, (sr ? sr : st) == -1 ? LAY_ELIMIT : LAY_ENOMEM, tt->pos,
+			"a side of the tmem_load / tmem_store layout has over 2^%d points",
+			JOIN_MAX_BITS);
 		goto out;
 	}
 	/* axes: the register layout's in-dims, then TLane, TCol, TSub */
@@ -634,11 +655,12 @@ int tt_tmem_join(struct tp *p, int mi, int ti, json_t *whole, const char *ptr)
 	static const char *const tnames[3] = { "TLane", "TCol", "TSub" };
 	if (def->logical_given &&
 	    (def->rank != 2 || def->shape[0] != shape[0] || def->shape[1] != shape[1])) {
-		rc = tt_err(p, LAY_ESHAPE, tt->pos, "logical differs from the tensor's shape");
+		rc = lay_scan_error(&p->sc, LAY_ESHAPE, tt->pos,
+				    "logical differs from the tensor's shape");
 		goto out;
 	}
 	if (!def->logical_given) {
-		if ((rc = lay_def_set_shape(def, 2, shape, ptr, p->err)))
+		if ((rc = lay_def_set_shape(def, 2, shape, ptr, p->sc.err)))
 			goto out;
 		snprintf(def->names[0], sizeof def->names[0], "dim0"); /* Triton's names */
 		snprintf(def->names[1], sizeof def->names[1], "dim1");
@@ -652,8 +674,8 @@ int tt_tmem_join(struct tp *p, int mi, int ti, json_t *whole, const char *ptr)
 		ax[i] = -1;
 		if (i < ll->nin && ll->in[i] == TT_REG)
 			continue;
-		if ((ax[i] = lay_def_axis(def, name, ptr, p->err)) < 0) {
-			rc = p->err ? p->err->code : LAY_ELIMIT;
+		if ((ax[i] = lay_def_axis(def, name, ptr, p->sc.err)) < 0) {
+			rc = p->sc.err ? p->sc.err->code : LAY_ELIMIT;
 			goto out;
 		}
 		if (!def->axes[ax[i]].declared) {
