@@ -99,16 +99,13 @@ static int read_int(struct tp *p, int64_t *out)
 	if (!isdigit((unsigned char)p->sc.s[p->sc.pos]))
 		return lay_scan_error(&p->sc, LAY_ESYNTAX, (long)b, "expected an integer");
 	int64_t v = 0;
-	while (isdigit((unsigned char)p->sc.s[p->sc.pos])) {
-		if (v > (INT64_MAX - 9) / 10)
-			return lay_scan_error(&p->sc, LAY_EOVERFLOW, (long)b,
-					      "integer overflows 64 bits");
-		v = v * 10 + (p->sc.s[p->sc.pos++] - '0');
-	}
+	int rc = lay_scan_digits(&p->sc, (int)b, neg, &v, NULL, LAY_EOVERFLOW);
+	if (rc)
+		return rc;
 	if (p->sc.s[p->sc.pos] == '.' || p->sc.s[p->sc.pos] == 'e' || p->sc.s[p->sc.pos] == 'E')
 		return lay_scan_error(&p->sc, LAY_ENOTINT, (long)b,
 				      "expected an integer, not a real number");
-	*out = neg ? -v : v;
+	*out = v;
 	return 0;
 }
 
