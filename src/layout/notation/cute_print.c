@@ -99,18 +99,18 @@ static int tuple_after(const char *t, const char *const *labels, int64_t *d, int
 static int mma_print(const struct lay_def *def, bool tv, const char *text, const char *t,
 		     const char *ptr, char **out, struct lay_error *err)
 {
-	long at = lay_utf8_offset(text, (long)(t - text));
+	long at = (long)(t - text); /* byte offset */
 	if (!tv || !def->logical_given || def->rank != 2)
-		return lay_error_set(err, LAY_ESCHEMA, ptr, at,
-				     "a print of an MMA atom holds three thread-value layouts "
-				     "(LayoutA_TV, LayoutB_TV, LayoutC_TV): set cute_role \"tv\" "
-				     "and logical to the tile of the one to read ([M, K] for A, "
-				     "[N, K] for B, [M, N] for C)");
+		return lay_text_error(err, LAY_ESCHEMA, ptr, text, at,
+				      "a print of an MMA atom holds three thread-value layouts "
+				      "(LayoutA_TV, LayoutB_TV, LayoutC_TV): set cute_role \"tv\" "
+				      "and logical to the tile of the one to read ([M, K] for A, "
+				      "[N, K] for B, [M, N] for C)");
 	static const char *const mnk[] = { "Shape_MNK:", "Shape MNK:", NULL };
 	int64_t d[3];
 	if (tuple_after(t, mnk, d, 3) != 3)
-		return lay_error_set(err, LAY_ESYNTAX, ptr, at,
-				     "the MMA atom's print has no \"Shape_MNK: (M,N,K)\" line");
+		return lay_text_error(err, LAY_ESYNTAX, ptr, text, at,
+				      "the MMA atom's print has no \"Shape_MNK: (M,N,K)\" line");
 	const int64_t tile[3][2] = { { d[0], d[2] }, { d[1], d[2] }, { d[0], d[1] } };
 	static const char *const labels[3][3] = { { "LayoutA_TV:", "TV Layout A:", NULL },
 						  { "LayoutB_TV:", "TV Layout B:", NULL },
@@ -123,17 +123,17 @@ static int mma_print(const struct lay_def *def, bool tv, const char *text, const
 				pick = k;
 		}
 	if (matches != 1)
-		return lay_error_set(err, LAY_ESHAPE, ptr, at,
-				     "logical [%lld, %lld] is %s of the atom's tiles: A %lldx%lld, "
-				     "B %lldx%lld, C %lldx%lld; paste the one LayoutX_TV line",
-				     (long long)def->shape[0], (long long)def->shape[1],
-				     matches ? "more than one" : "none", (long long)d[0],
-				     (long long)d[2], (long long)d[1], (long long)d[2],
-				     (long long)d[0], (long long)d[1]);
+		return lay_text_error(
+			err, LAY_ESHAPE, ptr, text, at,
+			"logical [%lld, %lld] is %s of the atom's tiles: A %lldx%lld, "
+			"B %lldx%lld, C %lldx%lld; paste the one LayoutX_TV line",
+			(long long)def->shape[0], (long long)def->shape[1],
+			matches ? "more than one" : "none", (long long)d[0], (long long)d[2],
+			(long long)d[1], (long long)d[2], (long long)d[0], (long long)d[1]);
 	size_t lo, hi;
 	if (!labelled(text, labels[pick], &lo, &hi))
-		return lay_error_set(err, LAY_ESYNTAX, ptr, at,
-				     "the MMA atom's print has no %s line", labels[pick][0]);
+		return lay_text_error(err, LAY_ESYNTAX, ptr, text, at,
+				      "the MMA atom's print has no %s line", labels[pick][0]);
 	*out = keep_only(text, lo, hi, ptr, err);
 	return *out ? 0 : LAY_ENOMEM;
 }
@@ -141,23 +141,24 @@ static int mma_print(const struct lay_def *def, bool tv, const char *text, const
 static int copy_print(struct lay_def *def, bool *tv, const char *text, const char *t,
 		      const char *ptr, char **out, struct lay_error *err)
 {
-	long at = lay_utf8_offset(text, (long)(t - text));
+	long at = (long)(t - text); /* byte offset */
 	static const char *const tiler[] = { "Tiler_MN:", "Tiler MN:", NULL };
 	static const char *const layout[] = { "TiledLayout_TV:", "TV Layout tiled:", NULL };
 	int64_t d[LAYOUTD_MAX_RANK];
 	int n = tuple_after(t, tiler, d, LAYOUTD_MAX_RANK);
 	if (n < 1)
-		return lay_error_set(err, LAY_ESYNTAX, ptr, at,
-				     "the TiledCopy's print has no \"Tiler_MN: (M,N)\" line");
+		return lay_text_error(err, LAY_ESYNTAX, ptr, text, at,
+				      "the TiledCopy's print has no \"Tiler_MN: (M,N)\" line");
 	if (def->logical_given) {
 		bool same = def->rank == n;
 		for (int k = 0; k < n && same; k++)
 			same = def->shape[k] == d[k];
 		if (!same)
-			return lay_error_set(err, LAY_ESHAPE, ptr, at,
-					     "logical is not the TiledCopy's tile: its Tiler_MN is "
-					     "%lld x %lld; leave logical out to read that tile",
-					     (long long)d[0], n > 1 ? (long long)d[1] : 1LL);
+			return lay_text_error(
+				err, LAY_ESHAPE, ptr, text, at,
+				"logical is not the TiledCopy's tile: its Tiler_MN is "
+				"%lld x %lld; leave logical out to read that tile",
+				(long long)d[0], n > 1 ? (long long)d[1] : 1LL);
 	} else {
 		int rc = lay_def_set_shape(def, n, d, ptr, err);
 		if (rc)
@@ -167,8 +168,8 @@ static int copy_print(struct lay_def *def, bool *tv, const char *text, const cha
 	*tv = true;
 	size_t lo, hi;
 	if (!labelled(text, layout, &lo, &hi))
-		return lay_error_set(err, LAY_ESYNTAX, ptr, at,
-				     "the TiledCopy's print has no TiledLayout_TV line");
+		return lay_text_error(err, LAY_ESYNTAX, ptr, text, at,
+				      "the TiledCopy's print has no TiledLayout_TV line");
 	*out = keep_only(text, lo, hi, ptr, err);
 	return *out ? 0 : LAY_ENOMEM;
 }
@@ -228,7 +229,6 @@ static int tensor_print(struct lay_def *def, const char *text, const char *t, co
 	if (!pointer(t, &sw, &smem, &bits, &addr, &end))
 		return 0;
 	size_t at = (size_t)(t - text);
-	long pos = lay_utf8_offset(text, (long)at);
 	if (def->element_bits && def->element_bits != bits) {
 		char q[LAY_ERR_PTR];
 		lay_ptr_join(q, sizeof q, def->ptr, "element_bits");
@@ -249,10 +249,11 @@ static int tensor_print(struct lay_def *def, const char *text, const char *t, co
 				  t, bits);
 		if (rn < 0 || (size_t)rn > end) {
 			free(copy);
-			return lay_error_set(err, LAY_ESYNTAX, ptr, pos,
-					     "a swizzled pointer printed without an address: paste "
-					     "it as Sw<B,M,S> o smem_ptr[%db](unset) o LAYOUT",
-					     bits);
+			return lay_text_error(
+				err, LAY_ESYNTAX, ptr, text, (long)at,
+				"a swizzled pointer printed without an address: paste "
+				"it as Sw<B,M,S> o smem_ptr[%db](unset) o LAYOUT",
+				bits);
 		}
 		memset(copy + at, ' ', end);
 		memcpy(copy + at + end - (size_t)rn, repl, (size_t)rn);
