@@ -96,25 +96,6 @@ void lay_ptr_index(char *out, size_t n, const char *base, size_t index)
 	lay_ptr_join(out, n, base, key);
 }
 
-int lay_cxx_skip(const char *s, int *pos)
-{
-	for (;;) {
-		while (isspace((unsigned char)s[*pos]))
-			(*pos)++;
-		if (s[*pos] == '/' && s[*pos + 1] == '/') {
-			while (s[*pos] && s[*pos] != '\n')
-				(*pos)++;
-		} else if (s[*pos] == '/' && s[*pos + 1] == '*') {
-			const char *end = strstr(s + *pos + 2, "*/");
-			if (!end)
-				return -1;
-			*pos = (int)(end - s) + 2;
-		} else {
-			return 0;
-		}
-	}
-}
-
 int lay_cute_label(const char *s, int pos)
 {
 	int k = pos;

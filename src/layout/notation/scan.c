@@ -198,3 +198,13 @@ int lay_scan_digits_range(const struct lay_scan *sc, int b, int e, int64_t *v, i
 	*v = x;
 	return 0;
 }
+
+int lay_cxx_skip(const char *s, int *pos)
+{
+	struct lay_scan sc;
+	lay_scan_init(&sc, s, NULL, NULL, LAY_SCAN_CXX);
+	sc.pos = *pos;
+	int rc = lay_scan_skip(&sc);
+	*pos = sc.pos;
+	return rc ? -1 : 0;
+}
