@@ -1,0 +1,358 @@
+/*
+ * expr_print.c - the printed TileLang layouts of the expr notation:
+ * Fragment(...), Layout(...) and "<buffer> inferred layout:" blocks, read
+ * into one index expression per physical axis (expr.c compiles them).
+ */
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "layout.h"
+#include "notation/expr.h"
+#include "notation/scan.h"
+
+/* ------------------------------------------------------------------ */
+/* A layout as TileLang prints it (LayoutNode/FragmentNode::DebugOutput,
+ * Python repr, and the layout-visualization pass):
+ *
+ *   Fragment([16, 16] -> [8], replicate: 1, thread: 32,
+ *            forward_thread: _j // 2 + _i % 8 * 4, forward_index: [...])
+ *   Layout([8, 64] -> [512], transform: [_i, _j] -> [_i * 64 + _j])
+ *   Fragment((2,) -> (2,), replicate: 256, thread: _rep, index: (_i,), ...)
+ *   C_local inferred layout:
+ *     Shape: [32, 32] -> [8]
+ *     Thread: ...
+ *     Index:  [...]
+ *     Replicate:  1
+ *
+ * The input shape is the logical shape (dimensions _i, _j, ...), the
+ * replica variable is _rep.  A fragment places on `thread` and `slot`
+ * (slot0, slot1, ... for several outputs), a layout on `offset` (offset0,
+ * ...); their extents are the thread extent and the output shape. */
+
+struct tl_reader {
+	struct lay_scan sc; /* the text, its pointer and errors (of "the printed layout") */
+	size_t pos;
+};
+
+#define tl_err(r, at, ...) lay_scan_error(&(r)->sc, LAY_ESYNTAX, (long)(at), __VA_ARGS__)
+
+static void tl_ws(struct tl_reader *r, bool newlines)
+{
+	for (;;) {
+		char c = r->sc.s[r->pos];
+		if (c == ' ' || c == '\t' || ((c == '\n' || c == '\r') && newlines))
+			r->pos++;
+		else
+			return;
+	}
+}
+
+/* The end of a value: the first ',' (or newline when `lines`) or closing
+ * bracket at depth 0. */
+static size_t tl_value_end(const char *s, size_t pos, bool lines)
+{
+	int depth = 0;
+	for (; s[pos]; pos++) {
+		char c = s[pos];
+		if (c == '(' || c == '[')
+			depth++;
+		else if (c == ')' || c == ']') {
+			if (depth == 0)
+				return pos;
+			depth--;
+		} else if (depth == 0 && (c == ',' || (lines && (c == '\n' || c == '\r'))))
+			return pos;
+	}
+	return pos;
+}
+
+/* A bracketed list, [a, b] or (a, b) or (a,): the byte ranges of its
+ * items into beg/end (at most max).  *n gets their number. */
+static int tl_list(struct tl_reader *r, size_t *beg, size_t *end, int max, int *n)
+{
+	tl_ws(r, false);
+	char open = r->sc.s[r->pos];
+	if (open != '[' && open != '(')
+		return tl_err(r, r->pos, "expected '[' or '(' opening a list");
+	char close = open == '[' ? ']' : ')';
+	r->pos++;
+	*n = 0;
+	for (;;) {
+		tl_ws(r, true);
+		if (r->sc.s[r->pos] == close) {
+			r->pos++;
+			return 0;
+		}
+		size_t e = tl_value_end(r->sc.s, r->pos, false);
+		if (!r->sc.s[e])
+			return tl_err(r, r->pos, "list without its closing '%c'", close);
+		if (*n >= max)
+			return tl_err(r, r->pos, "more than %d items in a list", max);
+		size_t b = r->pos, t = e;
+		while (t > b &&
+		       (r->sc.s[t - 1] == ' ' || r->sc.s[t - 1] == '\n' || r->sc.s[t - 1] == '\t'))
+			t--;
+		if (t == b)
+			return tl_err(r, b, "empty item in a list");
+		beg[*n] = b;
+		end[(*n)++] = t;
+		r->pos = e;
+		if (r->sc.s[r->pos] == ',')
+			r->pos++;
+		else if (r->sc.s[r->pos] != close)
+			return tl_err(r, r->pos, "expected ',' or '%c'", close);
+	}
+}
+
+static int tl_int(struct tl_reader *r, size_t b, size_t e, int64_t *v)
+{
+	/* T.int32(8) and T.int64(8) as TVM prints typed constants */
+	if (e - b > 2 && strncmp(r->sc.s + b, "T.", 2) == 0) {
+		const char *o = memchr(r->sc.s + b, '(', e - b);
+		if (o && r->sc.s[e - 1] == ')') {
+			b = (size_t)(o - r->sc.s) + 1;
+			e--;
+		}
+	}
+	return lay_scan_digits_range(&r->sc, (int)b, (int)e, v, LAY_ESYNTAX);
+}
+
+static int tl_shape(struct tl_reader *r, int64_t *shape, int *rank)
+{
+	size_t b[LAYOUTD_MAX_RANK], e[LAYOUTD_MAX_RANK];
+	int rc = tl_list(r, b, e, LAYOUTD_MAX_RANK, rank);
+	for (int k = 0; !rc && k < *rank; k++)
+		rc = tl_int(r, b[k], e[k], &shape[k]);
+	if (!rc && *rank == 0)
+		return tl_err(r, r->pos, "an empty shape");
+	return rc;
+}
+
+static bool tl_word(struct tl_reader *r, const char *w)
+{
+	size_t n = strlen(w);
+	if (strncasecmp(r->sc.s + r->pos, w, n) != 0 ||
+	    isalnum((unsigned char)r->sc.s[r->pos + n]) || r->sc.s[r->pos + n] == '_')
+		return false;
+	r->pos += n;
+	return true;
+}
+
+/* Is this text a printed TileLang layout? */
+bool lay_expr_is_print(const char *s)
+{
+	while (*s == ' ' || *s == '\t' || *s == '\n' || *s == '\r')
+		s++;
+	return strncmp(s, "Fragment(", 9) == 0 || strncmp(s, "Layout(", 7) == 0 ||
+	       strstr(s, "inferred layout:") != NULL;
+}
+
+int expr_parse_print(struct lay_def *def, struct expr_state *st, const char *text, const char *ptr,
+		     struct lay_error *err)
+{
+	struct tl_reader r = { .pos = 0 };
+	lay_scan_init(&r.sc, text, ptr, err, 0);
+	r.sc.of = "the printed layout";
+	bool fragment = true, lines = false;
+	tl_ws(&r, true);
+	if (tl_word(&r, "Fragment")) {
+		fragment = true;
+	} else if (tl_word(&r, "Layout")) {
+		fragment = false;
+	} else {
+		/* "<buffer> inferred layout:" then "Shape: ... -> ..." lines */
+		const char *h = strstr(text, "inferred layout:");
+		if (!h)
+			return tl_err(&r, r.pos,
+				      "expected Fragment(...), Layout(...) or \"<buffer> inferred "
+				      "layout:\" as TileLang prints a layout");
+		r.pos = (size_t)(h - text) + strlen("inferred layout:");
+		tl_ws(&r, true);
+		if (!tl_word(&r, "Shape"))
+			return tl_err(&r, r.pos, "expected \"Shape:\"");
+		tl_ws(&r, false);
+		if (text[r.pos] != ':')
+			return tl_err(&r, r.pos, "expected ':' after Shape");
+		r.pos++;
+		lines = true;
+	}
+	if (!lines) {
+		tl_ws(&r, false);
+		if (text[r.pos] != '(')
+			return tl_err(&r, r.pos, "expected '(' after the layout's kind");
+		r.pos++;
+	}
+	int64_t in[LAYOUTD_MAX_RANK], out[LAYOUTD_MAX_AXES];
+	int rank, nout;
+	int rc = tl_shape(&r, in, &rank);
+	if (rc)
+		return rc;
+	tl_ws(&r, false);
+	if (strncmp(text + r.pos, "->", 2) != 0)
+		return tl_err(&r, r.pos, "expected '->' between the input and output shapes");
+	r.pos += 2;
+	{
+		size_t b[LAYOUTD_MAX_AXES], e[LAYOUTD_MAX_AXES];
+		if ((rc = tl_list(&r, b, e, LAYOUTD_MAX_AXES - 1, &nout)))
+			return rc;
+		for (int k = 0; k < nout; k++)
+			if ((rc = tl_int(&r, b[k], e[k], &out[k])))
+				return rc;
+	}
+	/* key: value members */
+	int64_t replicate = 1, threads = -1;
+	size_t thr_b = 0, thr_e = 0, idx_b[LAYOUTD_MAX_AXES], idx_e[LAYOUTD_MAX_AXES];
+	int nidx = -1;
+	bool thread_expr = false;
+	for (;;) {
+		tl_ws(&r, lines);
+		char c = text[r.pos];
+		if (!lines && c == ')') {
+			r.pos++;
+			break;
+		}
+		if (c == '\0') {
+			if (lines)
+				break;
+			return tl_err(&r, r.pos, "the layout's ')' is missing");
+		}
+		if (c == ',') {
+			r.pos++;
+			continue;
+		}
+		size_t kb = r.pos;
+		while (isalnum((unsigned char)text[r.pos]) || text[r.pos] == '_')
+			r.pos++;
+		char key[32];
+		snprintf(key, sizeof key, "%.*s", (int)(r.pos - kb), text + kb);
+		for (char *k = key; *k; k++)
+			*k = (char)tolower((unsigned char)*k);
+		tl_ws(&r, false);
+		if (r.pos == kb || text[r.pos] != ':')
+			return tl_err(&r, kb, "expected a member name and ':'");
+		r.pos++;
+		tl_ws(&r, false);
+		size_t vb = r.pos;
+		if (strcmp(key, "replicate") == 0) {
+			size_t ve = tl_value_end(text, vb, lines);
+			while (ve > vb && isspace((unsigned char)text[ve - 1]))
+				ve--;
+			if ((rc = tl_int(&r, vb, ve, &replicate)))
+				return rc;
+			if (replicate <= 0)
+				return tl_err(&r, vb, "replicate %lld is not positive",
+					      (long long)replicate);
+			r.pos = tl_value_end(text, vb, lines);
+		} else if (strcmp(key, "thread") == 0 || strcmp(key, "forward_thread") == 0) {
+			size_t ve = tl_value_end(text, vb, lines);
+			while (ve > vb && isspace((unsigned char)text[ve - 1]))
+				ve--;
+			/* DebugOutput: "thread: <extent>, forward_thread: <expr>";
+			 * older reprs and the visualization: "thread: <expr>" */
+			bool number = ve > vb;
+			for (size_t k = vb; k < ve; k++)
+				number = number && isdigit((unsigned char)text[k]);
+			if (strcmp(key, "thread") == 0 && number && !thread_expr) {
+				if ((rc = tl_int(&r, vb, ve, &threads)))
+					return rc;
+			} else {
+				if (ve == vb)
+					return tl_err(&r, vb, "expected the thread expression");
+				thr_b = vb;
+				thr_e = ve;
+				thread_expr = true;
+			}
+			r.pos = tl_value_end(text, vb, lines);
+		} else if (strcmp(key, "forward_index") == 0 || strcmp(key, "index") == 0) {
+			if ((rc = tl_list(&r, idx_b, idx_e, LAYOUTD_MAX_AXES - 1, &nidx)))
+				return rc;
+		} else if (strcmp(key, "transform") == 0) {
+			size_t vb2[LAYOUTD_MAX_RANK], ve2[LAYOUTD_MAX_RANK];
+			int nv;
+			if ((rc = tl_list(&r, vb2, ve2, LAYOUTD_MAX_RANK, &nv)))
+				return rc;
+			for (int k = 0; k < nv; k++)
+				if (ve2[k] - vb2[k] != 2 || text[vb2[k]] != '_' ||
+				    text[vb2[k] + 1] != 'i' + k)
+					return tl_err(&r, vb2[k],
+						      "expected the placeholder _%c (TileLang "
+						      "names the input dimensions _i, _j, ...)",
+						      'i' + k);
+			tl_ws(&r, false);
+			if (strncmp(text + r.pos, "->", 2) != 0)
+				return tl_err(&r, r.pos,
+					      "expected '->' after the transform's "
+					      "variables");
+			r.pos += 2;
+			if ((rc = tl_list(&r, idx_b, idx_e, LAYOUTD_MAX_AXES - 1, &nidx)))
+				return rc;
+		} else {
+			/* thread_range and anything newer: skipped */
+			r.pos = tl_value_end(text, vb, lines);
+		}
+	}
+	if (fragment && !lines && !thread_expr && nidx >= 0 && threads < 0)
+		fragment = false;
+	if (lines)
+		fragment = thread_expr;
+	if (nidx < 0)
+		return tl_err(&r, r.pos, "the printed layout has no %s",
+			      fragment ? "forward_index" : "transform");
+	if (fragment && !thread_expr)
+		return tl_err(&r, r.pos, "the printed fragment has no forward_thread");
+	if (nidx != nout)
+		return tl_err(&r, idx_b[0],
+			      "%d index expressions for an output shape of %d dimensions", nidx,
+			      nout);
+
+	char q[LAY_ERR_PTR];
+	if (def->logical_given) {
+		bool same = def->rank == rank;
+		for (int d = 0; same && d < rank; d++)
+			same = def->shape[d] == in[d];
+		if (!same) {
+			lay_ptr_join(q, sizeof q, def->ptr, "logical");
+			return lay_error_set(err, LAY_ESHAPE, q, -1,
+					     "logical differs from the printed input shape");
+		}
+	} else if ((rc = lay_def_set_shape(def, rank, in, ptr, err))) {
+		return rc;
+	}
+	st->placeholders = true;
+	snprintf(st->rep_names[0], LAYOUTD_MAX_NAME, "_rep");
+	st->rep_ext[0] = replicate;
+	st->nrep = 1;
+	st->nvars = def->rank + st->nrep;
+	if (fragment) {
+		if ((rc = expr_add_prog(def, st, "thread", text + thr_b, thr_e - thr_b, ptr, text,
+					thr_b, err)))
+			return rc;
+		if (threads > 0) {
+			struct lay_axis *a = &def->axes[st->progs[0]->axis_index];
+			if (!a->declared) {
+				a->declared = true;
+				a->extent = threads;
+			}
+		}
+	}
+	for (int k = 0; k < nidx; k++) {
+		char name[32];
+		const char *base = fragment ? "slot" : "offset";
+		if (nidx == 1)
+			snprintf(name, sizeof name, "%s", base);
+		else
+			snprintf(name, sizeof name, "%s%d", base, k);
+		if ((rc = expr_add_prog(def, st, name, text + idx_b[k], idx_e[k] - idx_b[k], ptr,
+					text, idx_b[k], err)))
+			return rc;
+		struct lay_axis *a = &def->axes[st->progs[st->nprog - 1]->axis_index];
+		if (!a->declared) {
+			a->declared = true;
+			a->extent = out[k];
+		}
+	}
+	return expr_finish(def, st);
+}
