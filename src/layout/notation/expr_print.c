@@ -150,209 +150,252 @@ bool lay_expr_is_print(const char *s)
 	       strstr(s, "inferred layout:") != NULL;
 }
 
+/* What a printed layout says, before it becomes programs. */
+struct tl_print {
+	bool fragment, lines, thread_expr;
+	int64_t in[LAYOUTD_MAX_RANK], out[LAYOUTD_MAX_AXES];
+	int rank, nout;
+	int64_t replicate, threads;
+	size_t thr_b, thr_e, idx_b[LAYOUTD_MAX_AXES], idx_e[LAYOUTD_MAX_AXES];
+	int nidx;
+};
+
+/* The kind (Fragment, Layout or an "inferred layout:" block) and the
+ * input -> output shapes. */
+static int tl_head(struct tl_reader *r, struct tl_print *pr)
+{
+	const char *text = r->sc.s;
+	tl_ws(r, true);
+	if (tl_word(r, "Fragment")) {
+		pr->fragment = true;
+	} else if (tl_word(r, "Layout")) {
+		pr->fragment = false;
+	} else {
+		/* "<buffer> inferred layout:" then "Shape: ... -> ..." lines */
+		const char *h = strstr(text, "inferred layout:");
+		if (!h)
+			return tl_err(r, r->pos,
+				      "expected Fragment(...), Layout(...) or \"<buffer> inferred "
+				      "layout:\" as TileLang prints a layout");
+		r->pos = (size_t)(h - text) + strlen("inferred layout:");
+		tl_ws(r, true);
+		if (!tl_word(r, "Shape"))
+			return tl_err(r, r->pos, "expected \"Shape:\"");
+		tl_ws(r, false);
+		if (text[r->pos] != ':')
+			return tl_err(r, r->pos, "expected ':' after Shape");
+		r->pos++;
+		pr->lines = true;
+	}
+	if (!pr->lines) {
+		tl_ws(r, false);
+		if (text[r->pos] != '(')
+			return tl_err(r, r->pos, "expected '(' after the layout's kind");
+		r->pos++;
+	}
+	int rc = tl_shape(r, pr->in, &pr->rank);
+	if (rc)
+		return rc;
+	tl_ws(r, false);
+	if (strncmp(text + r->pos, "->", 2) != 0)
+		return tl_err(r, r->pos, "expected '->' between the input and output shapes");
+	r->pos += 2;
+	size_t b[LAYOUTD_MAX_AXES], e[LAYOUTD_MAX_AXES];
+	if ((rc = tl_list(r, b, e, LAYOUTD_MAX_AXES - 1, &pr->nout)))
+		return rc;
+	for (int k = 0; k < pr->nout; k++)
+		if ((rc = tl_int(r, b[k], e[k], &pr->out[k])))
+			return rc;
+	return 0;
+}
+
+/* "transform: [_i, _j] -> [...]": the placeholders, then the index list. */
+static int tl_transform(struct tl_reader *r, struct tl_print *pr)
+{
+	const char *text = r->sc.s;
+	size_t vb2[LAYOUTD_MAX_RANK], ve2[LAYOUTD_MAX_RANK];
+	int nv, rc;
+	if ((rc = tl_list(r, vb2, ve2, LAYOUTD_MAX_RANK, &nv)))
+		return rc;
+	for (int k = 0; k < nv; k++)
+		if (ve2[k] - vb2[k] != 2 || text[vb2[k]] != '_' || text[vb2[k] + 1] != 'i' + k)
+			return tl_err(r, vb2[k],
+				      "expected the placeholder _%c (TileLang "
+				      "names the input dimensions _i, _j, ...)",
+				      'i' + k);
+	tl_ws(r, false);
+	if (strncmp(text + r->pos, "->", 2) != 0)
+		return tl_err(r, r->pos,
+			      "expected '->' after the transform's "
+			      "variables");
+	r->pos += 2;
+	return tl_list(r, pr->idx_b, pr->idx_e, LAYOUTD_MAX_AXES - 1, &pr->nidx);
+}
+
+/* The value of member `key` at r->pos. */
+static int tl_member(struct tl_reader *r, struct tl_print *pr, const char *key)
+{
+	const char *text = r->sc.s;
+	bool lines = pr->lines;
+	size_t vb = r->pos;
+	int rc;
+	if (strcmp(key, "replicate") == 0) {
+		size_t ve = tl_value_end(text, vb, lines);
+		while (ve > vb && isspace((unsigned char)text[ve - 1]))
+			ve--;
+		if ((rc = tl_int(r, vb, ve, &pr->replicate)))
+			return rc;
+		if (pr->replicate <= 0)
+			return tl_err(r, vb, "replicate %lld is not positive",
+				      (long long)pr->replicate);
+		r->pos = tl_value_end(text, vb, lines);
+	} else if (strcmp(key, "thread") == 0 || strcmp(key, "forward_thread") == 0) {
+		size_t ve = tl_value_end(text, vb, lines);
+		while (ve > vb && isspace((unsigned char)text[ve - 1]))
+			ve--;
+		/* DebugOutput: "thread: <extent>, forward_thread: <expr>";
+		 * older reprs and the visualization: "thread: <expr>" */
+		bool number = ve > vb;
+		for (size_t k = vb; k < ve; k++)
+			number = number && isdigit((unsigned char)text[k]);
+		if (strcmp(key, "thread") == 0 && number && !pr->thread_expr) {
+			if ((rc = tl_int(r, vb, ve, &pr->threads)))
+				return rc;
+		} else {
+			if (ve == vb)
+				return tl_err(r, vb, "expected the thread expression");
+			pr->thr_b = vb;
+			pr->thr_e = ve;
+			pr->thread_expr = true;
+		}
+		r->pos = tl_value_end(text, vb, lines);
+	} else if (strcmp(key, "forward_index") == 0 || strcmp(key, "index") == 0) {
+		return tl_list(r, pr->idx_b, pr->idx_e, LAYOUTD_MAX_AXES - 1, &pr->nidx);
+	} else if (strcmp(key, "transform") == 0) {
+		return tl_transform(r, pr);
+	} else {
+		/* thread_range and anything newer: skipped */
+		r->pos = tl_value_end(text, vb, lines);
+	}
+	return 0;
+}
+
+/* The key: value members up to the closing ')' (or the end of the lines). */
+static int tl_members(struct tl_reader *r, struct tl_print *pr)
+{
+	const char *text = r->sc.s;
+	for (;;) {
+		tl_ws(r, pr->lines);
+		char c = text[r->pos];
+		if (!pr->lines && c == ')') {
+			r->pos++;
+			return 0;
+		}
+		if (c == '\0') {
+			if (pr->lines)
+				return 0;
+			return tl_err(r, r->pos, "the layout's ')' is missing");
+		}
+		if (c == ',') {
+			r->pos++;
+			continue;
+		}
+		size_t kb = r->pos;
+		while (isalnum((unsigned char)text[r->pos]) || text[r->pos] == '_')
+			r->pos++;
+		char key[32];
+		snprintf(key, sizeof key, "%.*s", (int)(r->pos - kb), text + kb);
+		for (char *k = key; *k; k++)
+			*k = (char)tolower((unsigned char)*k);
+		tl_ws(r, false);
+		if (r->pos == kb || text[r->pos] != ':')
+			return tl_err(r, kb, "expected a member name and ':'");
+		r->pos++;
+		tl_ws(r, false);
+		int rc = tl_member(r, pr, key);
+		if (rc)
+			return rc;
+	}
+}
+
+/* The programs of what was read: thread and slots, or offsets. */
+static int tl_define(struct lay_def *def, struct expr_state *st, const struct tl_print *pr,
+		     const char *text, const char *ptr, struct lay_error *err)
+{
+	int rc;
+	char q[LAY_ERR_PTR];
+	if (def->logical_given) {
+		bool same = def->rank == pr->rank;
+		for (int d = 0; same && d < pr->rank; d++)
+			same = def->shape[d] == pr->in[d];
+		if (!same) {
+			lay_ptr_join(q, sizeof q, def->ptr, "logical");
+			return lay_error_set(err, LAY_ESHAPE, q, -1,
+					     "logical differs from the printed input shape");
+		}
+	} else if ((rc = lay_def_set_shape(def, pr->rank, pr->in, ptr, err))) {
+		return rc;
+	}
+	st->placeholders = true;
+	snprintf(st->rep_names[0], LAYOUTD_MAX_NAME, "_rep");
+	st->rep_ext[0] = pr->replicate;
+	st->nrep = 1;
+	st->nvars = def->rank + st->nrep;
+	if (pr->fragment) {
+		if ((rc = expr_add_prog(def, st, "thread", text + pr->thr_b, pr->thr_e - pr->thr_b,
+					ptr, text, pr->thr_b, err)))
+			return rc;
+		if (pr->threads > 0) {
+			struct lay_axis *a = &def->axes[st->progs[0]->axis_index];
+			if (!a->declared) {
+				a->declared = true;
+				a->extent = pr->threads;
+			}
+		}
+	}
+	for (int k = 0; k < pr->nidx; k++) {
+		char name[32];
+		const char *base = pr->fragment ? "slot" : "offset";
+		if (pr->nidx == 1)
+			snprintf(name, sizeof name, "%s", base);
+		else
+			snprintf(name, sizeof name, "%s%d", base, k);
+		if ((rc = expr_add_prog(def, st, name, text + pr->idx_b[k],
+					pr->idx_e[k] - pr->idx_b[k], ptr, text, pr->idx_b[k], err)))
+			return rc;
+		struct lay_axis *a = &def->axes[st->progs[st->nprog - 1]->axis_index];
+		if (!a->declared) {
+			a->declared = true;
+			a->extent = pr->out[k];
+		}
+	}
+	return expr_finish(def, st);
+}
+
 int expr_parse_print(struct lay_def *def, struct expr_state *st, const char *text, const char *ptr,
 		     struct lay_error *err)
 {
 	struct tl_reader r = { .pos = 0 };
 	lay_scan_init(&r.sc, text, ptr, err, 0);
 	r.sc.of = "the printed layout";
-	bool fragment = true, lines = false;
-	tl_ws(&r, true);
-	if (tl_word(&r, "Fragment")) {
-		fragment = true;
-	} else if (tl_word(&r, "Layout")) {
-		fragment = false;
-	} else {
-		/* "<buffer> inferred layout:" then "Shape: ... -> ..." lines */
-		const char *h = strstr(text, "inferred layout:");
-		if (!h)
-			return tl_err(&r, r.pos,
-				      "expected Fragment(...), Layout(...) or \"<buffer> inferred "
-				      "layout:\" as TileLang prints a layout");
-		r.pos = (size_t)(h - text) + strlen("inferred layout:");
-		tl_ws(&r, true);
-		if (!tl_word(&r, "Shape"))
-			return tl_err(&r, r.pos, "expected \"Shape:\"");
-		tl_ws(&r, false);
-		if (text[r.pos] != ':')
-			return tl_err(&r, r.pos, "expected ':' after Shape");
-		r.pos++;
-		lines = true;
-	}
-	if (!lines) {
-		tl_ws(&r, false);
-		if (text[r.pos] != '(')
-			return tl_err(&r, r.pos, "expected '(' after the layout's kind");
-		r.pos++;
-	}
-	int64_t in[LAYOUTD_MAX_RANK], out[LAYOUTD_MAX_AXES];
-	int rank, nout;
-	int rc = tl_shape(&r, in, &rank);
+	struct tl_print pr = { .fragment = true, .replicate = 1, .threads = -1, .nidx = -1 };
+	int rc = tl_head(&r, &pr);
+	if (!rc)
+		rc = tl_members(&r, &pr);
 	if (rc)
 		return rc;
-	tl_ws(&r, false);
-	if (strncmp(text + r.pos, "->", 2) != 0)
-		return tl_err(&r, r.pos, "expected '->' between the input and output shapes");
-	r.pos += 2;
-	{
-		size_t b[LAYOUTD_MAX_AXES], e[LAYOUTD_MAX_AXES];
-		if ((rc = tl_list(&r, b, e, LAYOUTD_MAX_AXES - 1, &nout)))
-			return rc;
-		for (int k = 0; k < nout; k++)
-			if ((rc = tl_int(&r, b[k], e[k], &out[k])))
-				return rc;
-	}
-	/* key: value members */
-	int64_t replicate = 1, threads = -1;
-	size_t thr_b = 0, thr_e = 0, idx_b[LAYOUTD_MAX_AXES], idx_e[LAYOUTD_MAX_AXES];
-	int nidx = -1;
-	bool thread_expr = false;
-	for (;;) {
-		tl_ws(&r, lines);
-		char c = text[r.pos];
-		if (!lines && c == ')') {
-			r.pos++;
-			break;
-		}
-		if (c == '\0') {
-			if (lines)
-				break;
-			return tl_err(&r, r.pos, "the layout's ')' is missing");
-		}
-		if (c == ',') {
-			r.pos++;
-			continue;
-		}
-		size_t kb = r.pos;
-		while (isalnum((unsigned char)text[r.pos]) || text[r.pos] == '_')
-			r.pos++;
-		char key[32];
-		snprintf(key, sizeof key, "%.*s", (int)(r.pos - kb), text + kb);
-		for (char *k = key; *k; k++)
-			*k = (char)tolower((unsigned char)*k);
-		tl_ws(&r, false);
-		if (r.pos == kb || text[r.pos] != ':')
-			return tl_err(&r, kb, "expected a member name and ':'");
-		r.pos++;
-		tl_ws(&r, false);
-		size_t vb = r.pos;
-		if (strcmp(key, "replicate") == 0) {
-			size_t ve = tl_value_end(text, vb, lines);
-			while (ve > vb && isspace((unsigned char)text[ve - 1]))
-				ve--;
-			if ((rc = tl_int(&r, vb, ve, &replicate)))
-				return rc;
-			if (replicate <= 0)
-				return tl_err(&r, vb, "replicate %lld is not positive",
-					      (long long)replicate);
-			r.pos = tl_value_end(text, vb, lines);
-		} else if (strcmp(key, "thread") == 0 || strcmp(key, "forward_thread") == 0) {
-			size_t ve = tl_value_end(text, vb, lines);
-			while (ve > vb && isspace((unsigned char)text[ve - 1]))
-				ve--;
-			/* DebugOutput: "thread: <extent>, forward_thread: <expr>";
-			 * older reprs and the visualization: "thread: <expr>" */
-			bool number = ve > vb;
-			for (size_t k = vb; k < ve; k++)
-				number = number && isdigit((unsigned char)text[k]);
-			if (strcmp(key, "thread") == 0 && number && !thread_expr) {
-				if ((rc = tl_int(&r, vb, ve, &threads)))
-					return rc;
-			} else {
-				if (ve == vb)
-					return tl_err(&r, vb, "expected the thread expression");
-				thr_b = vb;
-				thr_e = ve;
-				thread_expr = true;
-			}
-			r.pos = tl_value_end(text, vb, lines);
-		} else if (strcmp(key, "forward_index") == 0 || strcmp(key, "index") == 0) {
-			if ((rc = tl_list(&r, idx_b, idx_e, LAYOUTD_MAX_AXES - 1, &nidx)))
-				return rc;
-		} else if (strcmp(key, "transform") == 0) {
-			size_t vb2[LAYOUTD_MAX_RANK], ve2[LAYOUTD_MAX_RANK];
-			int nv;
-			if ((rc = tl_list(&r, vb2, ve2, LAYOUTD_MAX_RANK, &nv)))
-				return rc;
-			for (int k = 0; k < nv; k++)
-				if (ve2[k] - vb2[k] != 2 || text[vb2[k]] != '_' ||
-				    text[vb2[k] + 1] != 'i' + k)
-					return tl_err(&r, vb2[k],
-						      "expected the placeholder _%c (TileLang "
-						      "names the input dimensions _i, _j, ...)",
-						      'i' + k);
-			tl_ws(&r, false);
-			if (strncmp(text + r.pos, "->", 2) != 0)
-				return tl_err(&r, r.pos,
-					      "expected '->' after the transform's "
-					      "variables");
-			r.pos += 2;
-			if ((rc = tl_list(&r, idx_b, idx_e, LAYOUTD_MAX_AXES - 1, &nidx)))
-				return rc;
-		} else {
-			/* thread_range and anything newer: skipped */
-			r.pos = tl_value_end(text, vb, lines);
-		}
-	}
-	if (fragment && !lines && !thread_expr && nidx >= 0 && threads < 0)
-		fragment = false;
-	if (lines)
-		fragment = thread_expr;
-	if (nidx < 0)
+	if (pr.fragment && !pr.lines && !pr.thread_expr && pr.nidx >= 0 && pr.threads < 0)
+		pr.fragment = false;
+	if (pr.lines)
+		pr.fragment = pr.thread_expr;
+	if (pr.nidx < 0)
 		return tl_err(&r, r.pos, "the printed layout has no %s",
-			      fragment ? "forward_index" : "transform");
-	if (fragment && !thread_expr)
+			      pr.fragment ? "forward_index" : "transform");
+	if (pr.fragment && !pr.thread_expr)
 		return tl_err(&r, r.pos, "the printed fragment has no forward_thread");
-	if (nidx != nout)
-		return tl_err(&r, idx_b[0],
-			      "%d index expressions for an output shape of %d dimensions", nidx,
-			      nout);
-
-	char q[LAY_ERR_PTR];
-	if (def->logical_given) {
-		bool same = def->rank == rank;
-		for (int d = 0; same && d < rank; d++)
-			same = def->shape[d] == in[d];
-		if (!same) {
-			lay_ptr_join(q, sizeof q, def->ptr, "logical");
-			return lay_error_set(err, LAY_ESHAPE, q, -1,
-					     "logical differs from the printed input shape");
-		}
-	} else if ((rc = lay_def_set_shape(def, rank, in, ptr, err))) {
-		return rc;
-	}
-	st->placeholders = true;
-	snprintf(st->rep_names[0], LAYOUTD_MAX_NAME, "_rep");
-	st->rep_ext[0] = replicate;
-	st->nrep = 1;
-	st->nvars = def->rank + st->nrep;
-	if (fragment) {
-		if ((rc = expr_add_prog(def, st, "thread", text + thr_b, thr_e - thr_b, ptr, text,
-					thr_b, err)))
-			return rc;
-		if (threads > 0) {
-			struct lay_axis *a = &def->axes[st->progs[0]->axis_index];
-			if (!a->declared) {
-				a->declared = true;
-				a->extent = threads;
-			}
-		}
-	}
-	for (int k = 0; k < nidx; k++) {
-		char name[32];
-		const char *base = fragment ? "slot" : "offset";
-		if (nidx == 1)
-			snprintf(name, sizeof name, "%s", base);
-		else
-			snprintf(name, sizeof name, "%s%d", base, k);
-		if ((rc = expr_add_prog(def, st, name, text + idx_b[k], idx_e[k] - idx_b[k], ptr,
-					text, idx_b[k], err)))
-			return rc;
-		struct lay_axis *a = &def->axes[st->progs[st->nprog - 1]->axis_index];
-		if (!a->declared) {
-			a->declared = true;
-			a->extent = out[k];
-		}
-	}
-	return expr_finish(def, st);
+	if (pr.nidx != pr.nout)
+		return tl_err(&r, pr.idx_b[0],
+			      "%d index expressions for an output shape of %d dimensions", pr.nidx,
+			      pr.nout);
+	return tl_define(def, st, &pr, text, ptr, err);
 }
