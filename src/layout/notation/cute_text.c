@@ -372,6 +372,94 @@ static int compact_tree(struct cute_parser *p, int node, int64_t *acc)
 	return t;
 }
 
+/* A tile_to_shape atom must be compact: sorted by stride, each stride is
+ * the product of the extents below it.  *C gets its size. */
+static int atom_compact(struct cute_parser *p, const int *lv, const int *sv, int nl, int64_t *C)
+{
+	int order[LAYOUTD_MAX_ITERS], no = 0;
+	for (int k = 0; k < nl; k++) {
+		const struct node *e = &p->nodes[lv[k]], *t = &p->nodes[sv[k]];
+		if (e->val <= 0)
+			return lay_scan_error(&p->sc, LAY_EEXTENT, e->pos,
+					      "extent %lld is not positive", (long long)e->val);
+		if (t->axis[0])
+			return lay_scan_error(
+				&p->sc, LAY_ESCHEMA, t->pos,
+				"tile_to_shape tiles a memory layout: stride %lld@%s names an "
+				"axis",
+				(long long)t->val, t->axis);
+		if (__builtin_mul_overflow(*C, e->val, C))
+			return lay_scan_error(&p->sc, LAY_EOVERFLOW, e->pos,
+					      "the size of the atom overflows 64 bits");
+		if (e->val > 1) {
+			int j = no++;
+			while (j > 0 && p->nodes[sv[order[j - 1]]].val > t->val) {
+				order[j] = order[j - 1];
+				j--;
+			}
+			order[j] = k;
+		}
+	}
+	int64_t want = 1;
+	for (int j = 0; j < no; j++) {
+		const struct node *t = &p->nodes[sv[order[j]]];
+		if (t->val != want)
+			return lay_scan_error(
+				&p->sc, LAY_ESHAPE, t->pos,
+				"tile_to_shape needs an atom whose offsets fill 0..%lld without "
+				"gaps or overlaps; stride %lld here should be %lld",
+				(long long)*C - 1, (long long)t->val, (long long)want);
+		want *= p->nodes[lv[order[j]]].val;
+	}
+	return 0;
+}
+
+/* The tiled layout's tree: per target mode i, (atom mode, n[i]) with
+ * strides (atom strides, C * d[i]); r modes come from the atom (sk, tk). */
+static int tile_build(struct cute_parser *p, const struct lay_cute_compose *cc, int r,
+		      const int *sk, const int *tk, const int64_t *n, const int64_t *d, int64_t C,
+		      int *shape, int *stride)
+{
+	int R = cc->tile_rank;
+	int S = new_node(p, cc->tile_pos), T = new_node(p, cc->tile_pos), ls = -1, lt = -1;
+	if (S < 0 || T < 0)
+		return p->sc.err ? p->sc.err->code : LAY_ELIMIT;
+	for (int i = 0; i < R; i++) {
+		int64_t bs;
+		if (__builtin_mul_overflow(C, d[i], &bs))
+			return lay_scan_error(&p->sc, LAY_EOVERFLOW, cc->target_pos[i],
+					      "the tiled layout's strides overflow 64 bits");
+		int ms = new_node(p, cc->target_pos[i]), mt = new_node(p, cc->target_pos[i]);
+		int as = i < r ? sk[i] : new_leaf(p, cc->target_pos[i], 1);
+		int at = i < r ? tk[i] : new_leaf(p, cc->target_pos[i], 0);
+		int bn = new_leaf(p, cc->target_pos[i], n[i]);
+		int bt = new_leaf(p, cc->target_pos[i], bs);
+		if (ms < 0 || mt < 0 || as < 0 || at < 0 || bn < 0 || bt < 0)
+			return p->sc.err ? p->sc.err->code : LAY_ELIMIT;
+		p->nodes[ms].kid = as;
+		p->nodes[as].next = bn;
+		p->nodes[ms].nkids = 2;
+		p->nodes[mt].kid = at;
+		p->nodes[at].next = bt;
+		p->nodes[mt].nkids = 2;
+		p->nodes[bn].next = p->nodes[bt].next = -1;
+		if (ls < 0) {
+			p->nodes[S].kid = ms;
+			p->nodes[T].kid = mt;
+		} else {
+			p->nodes[ls].next = ms;
+			p->nodes[lt].next = mt;
+		}
+		ls = ms;
+		lt = mt;
+		p->nodes[S].nkids++;
+		p->nodes[T].nkids++;
+	}
+	*shape = S;
+	*stride = T;
+	return 0;
+}
+
 /*
  * tile_to_shape(atom, target[, order]) on the parsed atom layout: mode i
  * becomes (atom_i, n_i):(stride_i, C * d_i), C the atom's size, n_i and d_i
@@ -414,43 +502,8 @@ int cute_tile_nodes(struct cute_parser *p, int *shape, int *stride, struct lay_c
 		return lay_scan_error(&p->sc, LAY_ELIMIT, cc->tile_pos,
 				      "the tiled layout has more than %d leaf modes (the limit)",
 				      LAYOUTD_MAX_ITERS);
-	/* the atom must be compact: sorted by stride, each stride is the
-	 * product of the extents below it */
-	int order[LAYOUTD_MAX_ITERS], no = 0;
-	for (int k = 0; k < nl; k++) {
-		const struct node *e = &p->nodes[lv[k]], *t = &p->nodes[sv[k]];
-		if (e->val <= 0)
-			return lay_scan_error(&p->sc, LAY_EEXTENT, e->pos,
-					      "extent %lld is not positive", (long long)e->val);
-		if (t->axis[0])
-			return lay_scan_error(
-				&p->sc, LAY_ESCHEMA, t->pos,
-				"tile_to_shape tiles a memory layout: stride %lld@%s names an "
-				"axis",
-				(long long)t->val, t->axis);
-		if (__builtin_mul_overflow(C, e->val, &C))
-			return lay_scan_error(&p->sc, LAY_EOVERFLOW, e->pos,
-					      "the size of the atom overflows 64 bits");
-		if (e->val > 1) {
-			int j = no++;
-			while (j > 0 && p->nodes[sv[order[j - 1]]].val > t->val) {
-				order[j] = order[j - 1];
-				j--;
-			}
-			order[j] = k;
-		}
-	}
-	int64_t want = 1;
-	for (int j = 0; j < no; j++) {
-		const struct node *t = &p->nodes[sv[order[j]]];
-		if (t->val != want)
-			return lay_scan_error(
-				&p->sc, LAY_ESHAPE, t->pos,
-				"tile_to_shape needs an atom whose offsets fill 0..%lld without "
-				"gaps or overlaps; stride %lld here should be %lld",
-				(long long)C - 1, (long long)t->val, (long long)want);
-		want *= p->nodes[lv[order[j]]].val;
-	}
+	if ((rc = atom_compact(p, lv, sv, nl, &C)))
+		return rc;
 	for (int i = 0; i < R; i++) {
 		a[i] = 1;
 		if (i < r) {
@@ -472,43 +525,7 @@ int cute_tile_nodes(struct cute_parser *p, int *shape, int *stride, struct lay_c
 			"atom's extent %lld there (the atom does not divide the target shape)",
 			(long long)cc->target[bad], bad, (long long)a[bad]);
 	}
-	int S = new_node(p, cc->tile_pos), T = new_node(p, cc->tile_pos), ls = -1, lt = -1;
-	if (S < 0 || T < 0)
-		return p->sc.err ? p->sc.err->code : LAY_ELIMIT;
-	for (int i = 0; i < R; i++) {
-		int64_t bs;
-		if (__builtin_mul_overflow(C, d[i], &bs))
-			return lay_scan_error(&p->sc, LAY_EOVERFLOW, cc->target_pos[i],
-					      "the tiled layout's strides overflow 64 bits");
-		int ms = new_node(p, cc->target_pos[i]), mt = new_node(p, cc->target_pos[i]);
-		int as = i < r ? sk[i] : new_leaf(p, cc->target_pos[i], 1);
-		int at = i < r ? tk[i] : new_leaf(p, cc->target_pos[i], 0);
-		int bn = new_leaf(p, cc->target_pos[i], n[i]);
-		int bt = new_leaf(p, cc->target_pos[i], bs);
-		if (ms < 0 || mt < 0 || as < 0 || at < 0 || bn < 0 || bt < 0)
-			return p->sc.err ? p->sc.err->code : LAY_ELIMIT;
-		p->nodes[ms].kid = as;
-		p->nodes[as].next = bn;
-		p->nodes[ms].nkids = 2;
-		p->nodes[mt].kid = at;
-		p->nodes[at].next = bt;
-		p->nodes[mt].nkids = 2;
-		p->nodes[bn].next = p->nodes[bt].next = -1;
-		if (ls < 0) {
-			p->nodes[S].kid = ms;
-			p->nodes[T].kid = mt;
-		} else {
-			p->nodes[ls].next = ms;
-			p->nodes[lt].next = mt;
-		}
-		ls = ms;
-		lt = mt;
-		p->nodes[S].nkids++;
-		p->nodes[T].nkids++;
-	}
-	*shape = S;
-	*stride = T;
-	return 0;
+	return tile_build(p, cc, r, sk, tk, n, d, C, shape, stride);
 }
 
 /*
