@@ -266,30 +266,221 @@ static int cute_swizzle(struct lay_def *def, const struct cute_state *st,
 	return 0;
 }
 
+/* What the role setups read of the leaves. */
+struct cute_leafs {
+	int stride;	 /* the stride tree, -1 when compact */
+	const int *sv;	 /* stride leaves */
+	const int *spos; /* where each leaf's stride was written */
+	const int *mpos; /* where each top-level mode starts */
+	int64_t size;	 /* the layout's size */
+};
+
+/* The top-level modes (the children of the shape, or the shape itself):
+ * their leaf ranges and sizes into st, their positions into mpos. */
+static int top_modes(struct cute_parser *p, struct cute_state *st, int shape, const int *lv,
+		     int *mpos, int64_t *size)
+{
+	int nmodes = p->nodes[shape].leaf ? 1 : p->nodes[shape].nkids;
+	int mlo[LAYOUTD_MAX_ITERS + 1], rc;
+	int64_t msize[LAYOUTD_MAX_ITERS];
+	*size = 1;
+	if (nmodes > LAYOUTD_MAX_ITERS)
+		return lay_scan_error(&p->sc, LAY_ELIMIT, p->nodes[shape].pos, "more than %d modes",
+				      LAYOUTD_MAX_ITERS);
+	mlo[0] = 0;
+	for (int m = 0, kid = p->nodes[shape].kid; m < nmodes; m++) {
+		int node = p->nodes[shape].leaf ? shape : kid;
+		int cnt = 0, tmp[LAYOUTD_MAX_ITERS];
+		cute_leaves(p, node, tmp, &cnt);
+		mlo[m + 1] = mlo[m] + cnt;
+		mpos[m] = p->nodes[node].pos;
+		if ((rc = mode_size(p, lv, mlo[m], mlo[m + 1], mpos[m], &msize[m])))
+			return rc;
+		if (__builtin_mul_overflow(*size, msize[m], size))
+			return lay_scan_error(&p->sc, LAY_EOVERFLOW, mpos[m],
+					      "the size of the layout overflows 64 bits");
+		if (!p->nodes[shape].leaf)
+			kid = p->nodes[kid].next;
+	}
+
+	st->nmodes = nmodes;
+	memcpy(st->mlo, mlo, sizeof(int) * (size_t)(nmodes + 1));
+	memcpy(st->msize, msize, sizeof(int64_t) * (size_t)nmodes);
+	return 0;
+}
+
+/* Memory role: axes in first-appearance order (plain strides on m), the
+ * range, and logical from the top-level modes. */
+static int memory_setup(struct lay_def *def, struct cute_parser *p, struct cute_state *st,
+			const struct cute_leafs *lf, const char *text, const char *ptr)
+{
+	struct lay_error *err = p->sc.err;
+	char q[LAY_ERR_PTR];
+	int grp[LAYOUTD_MAX_ITERS], rc, nl = st->nleaf;
+	/* axes in first-appearance order; plain strides on m */
+	for (int k = 0; k < nl; k++) {
+		const char *axis = lf->stride >= 0 && p->nodes[lf->sv[k]].axis[0]
+					   ? p->nodes[lf->sv[k]].axis
+					   : "m";
+		int a = lay_def_axis(def, axis, ptr, err);
+		if (a < 0) {
+			if (err)
+				err->position = lay_utf8_offset(text, lf->spos[k]);
+			lay_error_source(err, text);
+			rc = err ? err->code : LAY_ELIMIT;
+			return rc;
+		}
+		st->axis[k] = a;
+		grp[k] = a;
+	}
+	if ((rc = check_range(p, st, grp, lf->spos)))
+		return rc;
+	if (def->logical_given) {
+		if (def->size != lf->size) {
+			lay_ptr_join(q, sizeof q, def->ptr, "logical");
+			rc = lay_error_set(err, LAY_ESHAPE, q, -1,
+					   "logical size %lld differs from the layout size "
+					   "%lld (product of the shape)",
+					   (long long)def->size, (long long)lf->size);
+			return rc;
+		}
+	} else if ((rc = lay_def_set_shape(def, st->nmodes, st->msize, ptr, err))) {
+		return rc;
+	}
+	def->placements_bound = lf->size;
+	return 0;
+}
+
+/* Thread-value role: two top-level modes (thread, value), no named axes,
+ * a 2-D logical tile. */
+static int tv_setup(struct lay_def *def, struct cute_parser *p, struct cute_state *st,
+		    const struct cute_leafs *lf, int shape)
+{
+	struct lay_error *err = p->sc.err;
+	const char *ptr = p->sc.ptr;
+	char q[LAY_ERR_PTR];
+	int grp[LAYOUTD_MAX_ITERS], rc, nl = st->nleaf;
+	if (st->nmodes != 2) {
+		return lay_scan_error(
+			&p->sc, LAY_ESHAPE, st->nmodes > 2 ? lf->mpos[2] : p->nodes[shape].pos,
+			"a tv layout has exactly two top-level modes (thread, value), "
+			"this one has %d",
+			st->nmodes);
+	}
+	for (int k = 0; k < nl; k++) {
+		if (lf->stride >= 0 && p->nodes[lf->sv[k]].axis[0]) {
+			return lay_scan_error(
+				&p->sc, LAY_ESCHEMA, lf->spos[k],
+				"a tv layout maps to a tile index: stride %lld@%s names "
+				"an axis",
+				(long long)st->stride[k], p->nodes[lf->sv[k]].axis);
+		}
+		grp[k] = 0;
+	}
+	if ((rc = check_range(p, st, grp, lf->spos)))
+		return rc;
+	if (!def->logical_given) {
+		return lay_error_set(err, LAY_ESCHEMA, def->ptr, -1,
+				     "a tv layout needs \"logical\": [M, N], the tile its "
+				     "index addresses");
+	}
+	if (def->rank != 2) {
+		lay_ptr_join(q, sizeof q, def->ptr, "logical");
+		rc = lay_error_set(err, LAY_ESHAPE, q, -1,
+				   "a tv layout addresses a 2-D tile: logical must be [M, "
+				   "N], not rank %d",
+				   def->rank);
+		return rc;
+	}
+	st->tv_split = st->mlo[1];
+	st->threads = st->msize[0];
+	st->values = st->msize[1];
+	const char *names[2] = { "thread", "value" };
+	int *slot[2] = { &st->a_thread, &st->a_value };
+	for (int i = 0; i < 2; i++) {
+		int a = lay_def_axis(def, names[i], ptr, err);
+		if (a < 0) {
+			return err ? err->code : LAY_ELIMIT;
+		}
+		*slot[i] = a;
+		if (!def->axes[a].declared) {
+			def->axes[a].declared = true;
+			def->axes[a].extent = st->msize[i];
+		}
+	}
+	def->placements_bound = lf->size;
+	return 0;
+}
+
+/* The tree of the layout text: a composed layout's inner layout (read
+ * from a copy cut at its end, *inner, so positions stay those of the whole
+ * text), a named atom's generated layout, then a tile applied. */
+static int read_tree(struct cute_parser *p, struct lay_cute_compose *cc, char **inner, int *shape,
+		     int *stride)
+{
+	const char *text = p->sc.s, *ptr = p->sc.ptr;
+	struct lay_error *err = p->sc.err;
+	int rc = lay_cute_compose_parse(text, ptr, cc, err);
+	if (rc)
+		return rc;
+	if (cc->composed && cc->is_synth) {
+		p->sc.s = cc->synth; /* a named atom: its layout, generated */
+	} else if (cc->composed) {
+		/* the inner layout: the text up to its end, read from its start,
+		 * so positions stay those of the whole text */
+		if (!(*inner = strndup(text, (size_t)cc->inner_hi)))
+			return lay_error_set(err, LAY_ENOMEM, ptr, -1, "out of memory");
+		p->sc.s = *inner;
+		p->sc.pos = cc->inner_lo;
+	}
+	rc = cute_parse_text(p, shape, stride);
+	if (cc->composed) {
+		if (cc->is_synth)
+			for (int k = 0; k < p->nnodes; k++)
+				p->nodes[k].pos = cc->atom_pos;
+		if (rc && cc->is_synth && err)
+			err->position = lay_utf8_offset(text, cc->atom_pos);
+		if (rc)
+			lay_error_source(err, text);
+		p->sc.s = text;
+	}
+	if (!rc && cc->tile)
+		rc = cute_tile_nodes(p, shape, stride, cc);
+	return rc;
+}
+
+/* "cute_role": "memory" (the default) or "tv". */
+static int cute_role(const struct lay_def *def, json_t *whole, int *role, struct lay_error *err)
+{
+	char q[LAY_ERR_PTR];
+	json_t *r = json_object_get(whole, "cute_role");
+	if (!r)
+		return 0;
+	const char *s = json_string_value(r);
+	lay_ptr_join(q, sizeof q, def->ptr, "cute_role");
+	if (s && strcmp(s, "tv") == 0)
+		*role = ROLE_TV;
+	else if (!s || strcmp(s, "memory") != 0)
+		return lay_error_set(err, LAY_ESCHEMA, q, -1,
+				     "cute_role must be \"memory\" (the default) or \"tv\"");
+	return 0;
+}
+
 int lay_cute_parse(struct lay_def *def, json_t *v, json_t *whole, struct lay_error *err)
 {
-	char ptr[LAY_ERR_PTR], q[LAY_ERR_PTR];
+	char ptr[LAY_ERR_PTR];
 	struct cute_parser p = { 0 };
 	struct cute_state *st = NULL;
 	struct lay_cute_compose cc;
 	char *inner = NULL;
 	int shape = -1, stride = -1, rc = 0;
 	int lv[LAYOUTD_MAX_ITERS], sv[LAYOUTD_MAX_ITERS], nl = 0, ns = 0;
-	int grp[LAYOUTD_MAX_ITERS], spos[LAYOUTD_MAX_ITERS];
+	int spos[LAYOUTD_MAX_ITERS];
 	int role = ROLE_MEMORY;
 
 	lay_ptr_join(ptr, sizeof ptr, def->ptr, "cute");
-	json_t *r = json_object_get(whole, "cute_role");
-	if (r) {
-		const char *s = json_string_value(r);
-		lay_ptr_join(q, sizeof q, def->ptr, "cute_role");
-		if (s && strcmp(s, "tv") == 0)
-			role = ROLE_TV;
-		else if (!s || strcmp(s, "memory") != 0)
-			return lay_error_set(
-				err, LAY_ESCHEMA, q, -1,
-				"cute_role must be \"memory\" (the default) or \"tv\"");
-	}
+	if ((rc = cute_role(def, whole, &role, err)))
+		return rc;
 	if (!json_is_string(v))
 		return lay_error_set(err, LAY_ESCHEMA, ptr, -1,
 				     "cute is a string like \"((4,8),(2,2)):((32,1),(16,8))\" or "
@@ -325,33 +516,7 @@ int lay_cute_parse(struct lay_def *def, json_t *v, json_t *whole, struct lay_err
 		rc = lay_error_set(err, LAY_ENOMEM, ptr, -1, "out of memory");
 		goto out;
 	}
-	if ((rc = lay_cute_compose_parse(text, ptr, &cc, err)))
-		goto out;
-	if (cc.composed && cc.is_synth) {
-		p.sc.s = cc.synth; /* a named atom: its layout, generated */
-	} else if (cc.composed) {
-		/* the inner layout: the text up to its end, read from its start,
-		 * so positions stay those of the whole text */
-		if (!(inner = strndup(text, (size_t)cc.inner_hi))) {
-			rc = lay_error_set(err, LAY_ENOMEM, ptr, -1, "out of memory");
-			goto out;
-		}
-		p.sc.s = inner;
-		p.sc.pos = cc.inner_lo;
-	}
-	rc = cute_parse_text(&p, &shape, &stride);
-	if (cc.composed) {
-		if (cc.is_synth)
-			for (int k = 0; k < p.nnodes; k++)
-				p.nodes[k].pos = cc.atom_pos;
-		if (rc && cc.is_synth && err)
-			err->position = lay_utf8_offset(text, cc.atom_pos);
-		if (rc)
-			lay_error_source(err, text);
-		p.sc.s = text;
-	}
-	if (!rc && cc.tile)
-		rc = cute_tile_nodes(&p, &shape, &stride, &cc);
+	rc = read_tree(&p, &cc, &inner, &shape, &stride);
 	if (rc)
 		goto out;
 
@@ -386,121 +551,19 @@ int lay_cute_parse(struct lay_def *def, json_t *v, json_t *whole, struct lay_err
 	}
 
 	/* Top-level modes: the children of the shape, or the shape itself. */
-	int nmodes = p.nodes[shape].leaf ? 1 : p.nodes[shape].nkids;
-	int mlo[LAYOUTD_MAX_ITERS + 1], mpos[LAYOUTD_MAX_ITERS];
-	int64_t msize[LAYOUTD_MAX_ITERS], size = 1;
-	if (nmodes > LAYOUTD_MAX_ITERS) {
-		rc = lay_scan_error(&p.sc, LAY_ELIMIT, p.nodes[shape].pos, "more than %d modes",
-				    LAYOUTD_MAX_ITERS);
+	int mpos[LAYOUTD_MAX_ITERS];
+	int64_t size = 1;
+	if ((rc = top_modes(&p, st, shape, lv, mpos, &size)))
 		goto out;
-	}
-	mlo[0] = 0;
-	for (int m = 0, kid = p.nodes[shape].kid; m < nmodes; m++) {
-		int node = p.nodes[shape].leaf ? shape : kid;
-		int cnt = 0, tmp[LAYOUTD_MAX_ITERS];
-		cute_leaves(&p, node, tmp, &cnt);
-		mlo[m + 1] = mlo[m] + cnt;
-		mpos[m] = p.nodes[node].pos;
-		if ((rc = mode_size(&p, lv, mlo[m], mlo[m + 1], mpos[m], &msize[m])))
-			goto out;
-		if (__builtin_mul_overflow(size, msize[m], &size)) {
-			rc = lay_scan_error(&p.sc, LAY_EOVERFLOW, mpos[m],
-					    "the size of the layout overflows 64 bits");
-			goto out;
-		}
-		if (!p.nodes[shape].leaf)
-			kid = p.nodes[kid].next;
-	}
-
-	st->nmodes = nmodes;
-	memcpy(st->mlo, mlo, sizeof(int) * (size_t)(nmodes + 1));
-	memcpy(st->msize, msize, sizeof(int64_t) * (size_t)nmodes);
-	if (role == ROLE_MEMORY) {
-		/* axes in first-appearance order; plain strides on m */
-		for (int k = 0; k < nl; k++) {
-			const char *axis =
-				stride >= 0 && p.nodes[sv[k]].axis[0] ? p.nodes[sv[k]].axis : "m";
-			int a = lay_def_axis(def, axis, ptr, err);
-			if (a < 0) {
-				if (err)
-					err->position = lay_utf8_offset(text, spos[k]);
-				lay_error_source(err, text);
-				rc = err ? err->code : LAY_ELIMIT;
-				goto out;
-			}
-			st->axis[k] = a;
-			grp[k] = a;
-		}
-		if ((rc = check_range(&p, st, grp, spos)))
-			goto out;
-		if (def->logical_given) {
-			if (def->size != size) {
-				lay_ptr_join(q, sizeof q, def->ptr, "logical");
-				rc = lay_error_set(err, LAY_ESHAPE, q, -1,
-						   "logical size %lld differs from the layout size "
-						   "%lld (product of the shape)",
-						   (long long)def->size, (long long)size);
-				goto out;
-			}
-		} else if ((rc = lay_def_set_shape(def, nmodes, msize, ptr, err))) {
-			goto out;
-		}
-		def->placements_bound = size;
-	} else {
-		if (nmodes != 2) {
-			rc = lay_scan_error(
-				&p.sc, LAY_ESHAPE, nmodes > 2 ? mpos[2] : p.nodes[shape].pos,
-				"a tv layout has exactly two top-level modes (thread, value), "
-				"this one has %d",
-				nmodes);
-			goto out;
-		}
-		for (int k = 0; k < nl; k++) {
-			if (stride >= 0 && p.nodes[sv[k]].axis[0]) {
-				rc = lay_scan_error(
-					&p.sc, LAY_ESCHEMA, spos[k],
-					"a tv layout maps to a tile index: stride %lld@%s names "
-					"an axis",
-					(long long)st->stride[k], p.nodes[sv[k]].axis);
-				goto out;
-			}
-			grp[k] = 0;
-		}
-		if ((rc = check_range(&p, st, grp, spos)))
-			goto out;
-		if (!def->logical_given) {
-			rc = lay_error_set(err, LAY_ESCHEMA, def->ptr, -1,
-					   "a tv layout needs \"logical\": [M, N], the tile its "
-					   "index addresses");
-			goto out;
-		}
-		if (def->rank != 2) {
-			lay_ptr_join(q, sizeof q, def->ptr, "logical");
-			rc = lay_error_set(err, LAY_ESHAPE, q, -1,
-					   "a tv layout addresses a 2-D tile: logical must be [M, "
-					   "N], not rank %d",
-					   def->rank);
-			goto out;
-		}
-		st->tv_split = mlo[1];
-		st->threads = msize[0];
-		st->values = msize[1];
-		const char *names[2] = { "thread", "value" };
-		int *slot[2] = { &st->a_thread, &st->a_value };
-		for (int i = 0; i < 2; i++) {
-			int a = lay_def_axis(def, names[i], ptr, err);
-			if (a < 0) {
-				rc = err ? err->code : LAY_ELIMIT;
-				goto out;
-			}
-			*slot[i] = a;
-			if (!def->axes[a].declared) {
-				def->axes[a].declared = true;
-				def->axes[a].extent = msize[i];
-			}
-		}
-		def->placements_bound = size;
-	}
+	struct cute_leafs lf = {
+		.stride = stride, .sv = sv, .spos = spos, .mpos = mpos, .size = size
+	};
+	if (role == ROLE_MEMORY)
+		rc = memory_setup(def, &p, st, &lf, text, ptr);
+	else
+		rc = tv_setup(def, &p, st, &lf, shape);
+	if (rc)
+		goto out;
 	for (int k = 0; k < nl; k++)
 		if (st->stride[k] == 0 && st->ext[k] > 1)
 			lay_def_warn(def, "stride_zero",
