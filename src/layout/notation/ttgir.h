@@ -92,6 +92,21 @@ int tll_in_index(const struct tll *l, int in);
 int tll_out_index(const struct tll *l, int out);
 bool tll_is_permutation(const struct tll *l, int in);
 
+/* The algebra's helpers the families use (ttgir_tll.c). */
+int tll_log2(int64_t v);
+void tll_zeros1d(struct tll *l, int64_t size, int in, int out);
+void tll_transpose(struct tll *l, const int *order);
+void tll_transpose_std(struct tll *l);
+void tll_transpose_by(struct tll *l, const unsigned *order);
+void tll_not_smaller(struct tll *l, const int64_t *shape);
+void tll_not_larger(struct tll *l, const int64_t *shape, bool broadcast_regs);
+void tll_combine(struct tll *cta, const struct tll *cga_attr, const int64_t *shape, int rank);
+void tll_identity_nd(struct tll *l, int in, const unsigned *shape, const unsigned *order, int rank);
+void tll_dot_broadcast(struct tll *l, const unsigned *shape, const unsigned *order, int rank,
+		       int kdim, int in);
+void tll_matrix_order(unsigned *order, int rank, bool row_major);
+void tll_dot_order(unsigned *order, unsigned opidx, int rank);
+
 /* toLinearLayout(shape, encoding); 0 or -1 with f filled. */
 int tt_to_linear(const struct tt_enc *e, const int64_t *shape, int rank, struct tll *out,
 		 struct tt_fail *f);
