@@ -10,271 +10,6 @@
 #include <string.h>
 
 #include "notation/ttgir_text.h"
-/* ------------------------------------------------------------------ */
-/* Decoding values                                                     */
-
-static const char *kind_name(int k)
-{
-	static const char *const names[] = { "an integer",   "a boolean",    "an array",
-					     "a dictionary", "an attribute", "an alias",
-					     "a string",     "a word",	     "intervals" };
-	return names[k];
-}
-
-static int want_uint(struct tp *p, const struct tv *v, unsigned *out, const char *what)
-{
-	if (v->kind != TV_INT)
-		return lay_scan_error(&p->sc, LAY_ESCHEMA, v->pos, "%s must be an integer, not %s",
-				      what, kind_name(v->kind));
-	if (v->i < 0 || v->i > (int64_t)1 << 30)
-		return lay_scan_error(&p->sc, LAY_ERANGE, v->pos, "%s = %lld is outside 0..2^30",
-				      what, (long long)v->i);
-	*out = (unsigned)v->i;
-	return 0;
-}
-
-static int want_bool(struct tp *p, const struct tv *v, bool *out, const char *what)
-{
-	if (v->kind != TV_BOOL)
-		return lay_scan_error(&p->sc, LAY_ESCHEMA, v->pos, "%s must be true or false",
-				      what);
-	*out = v->i != 0;
-	return 0;
-}
-
-static int want_uarr(struct tp *p, const struct tv *v, unsigned *out, int *n, const char *what)
-{
-	if (v->kind != TV_ARR)
-		return lay_scan_error(&p->sc, LAY_ESCHEMA, v->pos,
-				      "%s must be an array of integers, e.g. [1, 4]", what);
-	*n = 0;
-	for (struct tv *e = v->kid; e; e = e->next) {
-		if (*n >= TT_MAXR)
-			return lay_scan_error(&p->sc, LAY_ELIMIT, e->pos,
-					      "%s has more than %d entries", what, TT_MAXR);
-		if (want_uint(p, e, &out[(*n)++], what))
-			return p->sc.err->code;
-	}
-	return 0;
-}
-
-static int want_pow2_arr(struct tp *p, const struct tv *v, const unsigned *a, int n,
-			 const char *what)
-{
-	int k = 0;
-	for (struct tv *e = v->kid; e && k < n; e = e->next, k++)
-		if (a[k] == 0 || (a[k] & (a[k] - 1)))
-			return lay_scan_error(
-				&p->sc, LAY_ERANGE, e->pos,
-				"every element of %s must be a power of two (%u is not)", what,
-				a[k]);
-	return 0;
-}
-
-static int want_perm(struct tp *p, const struct tv *v, const unsigned *order, int n,
-		     const char *what)
-{
-	bool seen[TT_MAXR] = { false };
-	for (int k = 0; k < n; k++) {
-		if (order[k] >= (unsigned)n || seen[order[k]])
-			return lay_scan_error(
-				&p->sc, LAY_ERANGE, v->pos,
-				"%s must be a permutation of 0..%d (Triton's verifier)", what,
-				n - 1);
-		seen[order[k]] = true;
-	}
-	return 0;
-}
-
-/* [[b0...], [b1...]] into in-dim `in` of l (appended); rank fixed or -1. */
-static int want_bases(struct tp *p, const struct tv *v, struct tll *l, int in, int *rank,
-		      const char *what)
-{
-	if (v->kind != TV_ARR)
-		return lay_scan_error(&p->sc, LAY_ESCHEMA, v->pos,
-				      "%s must be an array of bases, e.g. [[0, 1]]", what);
-	int i = l->nin++;
-	l->in[i] = in;
-	l->nb[i] = 0;
-	for (struct tv *b = v->kid; b; b = b->next) {
-		if (b->kind != TV_ARR)
-			return lay_scan_error(&p->sc, LAY_ESCHEMA, b->pos,
-					      "each basis of %s is an array of integers", what);
-		int n = tv_len(b);
-		if (*rank < 0)
-			*rank = n;
-		if (n != *rank)
-			return lay_scan_error(
-				&p->sc, LAY_ESHAPE, b->pos,
-				"this basis of %s has %d entries, the layout's rank is %d", what, n,
-				*rank);
-		if (n > TT_MAXR || n == 0)
-			return lay_scan_error(&p->sc, LAY_ELIMIT, b->pos,
-					      "a basis of %s has %d entries (1..%d)", what, n,
-					      TT_MAXR);
-		if (l->nb[i] >= TT_MAXB)
-			return lay_scan_error(&p->sc, LAY_ELIMIT, b->pos,
-					      "%s has more than %d bases", what, TT_MAXB);
-		int o = 0;
-		for (struct tv *x = b->kid; x; x = x->next, o++) {
-			if (x->kind != TV_INT)
-				return lay_scan_error(&p->sc, LAY_ESCHEMA, x->pos,
-						      "a basis value must be an integer");
-			if (x->i < 0 || x->i >= (int64_t)1 << 30)
-				return lay_scan_error(&p->sc, LAY_ERANGE, x->pos,
-						      "basis value %lld of %s is outside 0..2^30",
-						      (long long)x->i, what);
-			l->b[i][l->nb[i]][o] = x->i;
-		}
-		l->nb[i]++;
-	}
-	return 0;
-}
-
-/* Out dims dim0..dim(rank-1), sizes from the bases (Triton's surjective
- * constructor infers them so). */
-static void std_outs(struct tll *l, int rank)
-{
-	l->nout = rank;
-	for (int d = 0; d < rank; d++)
-		l->out[d] = d;
-	tll_infer_sizes(l);
-}
-
-/* rank(l) == total out bits: every out coordinate is reached. */
-static bool surjective(const struct tll *l)
-{
-	uint64_t rows[TT_MAXIN * TT_MAXB];
-	int n = 0, bits = 0, shift[TT_MAXR];
-	for (int o = l->nout - 1; o >= 0; o--) {
-		shift[o] = bits;
-		int w = 0;
-		while (((int64_t)1 << w) < l->osz[o])
-			w++;
-		bits += w;
-	}
-	if (bits > 63)
-		return false;
-	for (int i = 0; i < l->nin; i++)
-		for (int j = 0; j < l->nb[i]; j++) {
-			uint64_t r = 0;
-			for (int o = 0; o < l->nout; o++)
-				r |= (uint64_t)l->b[i][j][o] << shift[o];
-			rows[n++] = r;
-		}
-	int rank = 0;
-	for (int bit = 63; bit >= 0; bit--) {
-		int piv = -1;
-		for (int r = rank; r < n; r++)
-			if (rows[r] >> bit & 1) {
-				piv = r;
-				break;
-			}
-		if (piv < 0)
-			continue;
-		uint64_t t = rows[piv];
-		rows[piv] = rows[rank];
-		rows[rank] = t;
-		for (int r = 0; r < n; r++)
-			if (r != rank && (rows[r] >> bit & 1))
-				rows[r] ^= t;
-		rank++;
-	}
-	return rank == bits;
-}
-
-/*
- * The CGA layout: CGALayout = [[...]] (block bases), or the legacy
- * CTAsPerCGA / CTASplitNum / CTAOrder, converted as fromSplitParams does:
- * per dim in CTAOrder, the split bits, then zero bases for the CTAs that
- * broadcast.
- */
-static int decode_cga(struct tp *p, const struct tv *a, int rank, struct tll *cga)
-{
-	struct tv *g = tv_get(a, "CGALayout");
-	struct tv *per = tv_get(a, "CTAsPerCGA"), *split = tv_get(a, "CTASplitNum"),
-		  *ord = tv_get(a, "CTAOrder");
-	tll_empty(cga);
-	if (g) {
-		int r = rank;
-		if (want_bases(p, g, cga, TT_BLOCK, &r, "CGALayout"))
-			return p->sc.err->code;
-		std_outs(cga, rank);
-		if (!tll_is_permutation(cga, TT_BLOCK))
-			return lay_scan_error(
-				&p->sc, LAY_ERANGE, g->pos,
-				"CGALayout must be a permutation matrix after removing zero "
-				"bases: each basis a single power of two, none repeated "
-				"(Triton's verifier)");
-		return 0;
-	}
-	unsigned cpg[TT_MAXR], csn[TT_MAXR], cor[TT_MAXR];
-	int n;
-	for (int d = 0; d < rank; d++) {
-		cpg[d] = csn[d] = 1;
-		cor[d] = (unsigned)(rank - 1 - d);
-	}
-	if (per || split || ord)
-		p->legacy = true;
-	if (per && (want_uarr(p, per, cpg, &n, "CTAsPerCGA") ||
-		    (n != rank && lay_scan_error(&p->sc, LAY_ESHAPE, per->pos,
-						 "CTAsPerCGA needs %d entries", rank))))
-		return p->sc.err->code;
-	if (split && (want_uarr(p, split, csn, &n, "CTASplitNum") ||
-		      (n != rank && lay_scan_error(&p->sc, LAY_ESHAPE, split->pos,
-						   "CTASplitNum needs %d entries", rank))))
-		return p->sc.err->code;
-	if (ord && (want_uarr(p, ord, cor, &n, "CTAOrder") ||
-		    (n != rank && lay_scan_error(&p->sc, LAY_ESHAPE, ord->pos,
-						 "CTAOrder needs %d entries", rank))))
-		return p->sc.err->code;
-	if (ord && want_perm(p, ord, cor, rank, "CTAOrder"))
-		return p->sc.err->code;
-	for (int d = 0; d < rank; d++) {
-		if (per && (cpg[d] == 0 || (cpg[d] & (cpg[d] - 1))))
-			return lay_scan_error(&p->sc, LAY_ERANGE, per->pos,
-					      "CTAsPerCGA entries are powers of two");
-		if (split && (csn[d] == 0 || (csn[d] & (csn[d] - 1))))
-			return lay_scan_error(&p->sc, LAY_ERANGE, split->pos,
-					      "CTASplitNum entries are powers of two");
-		if (cpg[d] % csn[d])
-			return lay_scan_error(
-				&p->sc, LAY_ERANGE, split ? split->pos : per->pos,
-				"CTAsPerCGA[%d] = %u is not a multiple of CTASplitNum[%d] = %u", d,
-				cpg[d], d, csn[d]);
-	}
-	struct tll f, z;
-	for (int k = 0; k < rank; k++) {
-		int d = (int)cor[k];
-		tll_identity1d(&f, csn[d], TT_BLOCK, d);
-		tll_identity1d(&z, cpg[d] / csn[d], TT_BLOCK, d);
-		for (int j = 0; j < z.nb[0]; j++)
-			z.b[0][j][0] = 0;
-		z.osz[0] = 1;
-		tll_mul_eq(&f, &z);
-		tll_mul_eq(cga, &f);
-	}
-	if (cga->nin == 0) {
-		cga->nin = 1;
-		cga->in[0] = TT_BLOCK;
-		cga->nb[0] = 0;
-	}
-	int std[TT_MAXR];
-	for (int d = 0; d < rank; d++)
-		std[d] = d;
-	struct tll t = *cga;
-	for (int o = 0; o < rank; o++) {
-		int from = tll_out_index(cga, std[o]);
-		t.out[o] = o;
-		t.osz[o] = from >= 0 ? cga->osz[from] : 1;
-		for (int j = 0; j < cga->nb[0]; j++)
-			t.b[0][j][o] = from >= 0 ? cga->b[0][j][from] : 0;
-	}
-	t.nout = rank;
-	*cga = t;
-	return 0;
-}
-
 static struct tt_enc *decode(struct tp *p, struct tv *v, int depth);
 
 /* Keys a family reads; others are errors (strict) or warnings. */
@@ -321,10 +56,10 @@ static int dec_blocked(struct tp *p, const struct tv *a, struct tt_enc *e)
 	    !(wpc = tt_need(p, a, "warpsPerCTA", "blocked")) ||
 	    !(ord = tt_need(p, a, "order", "blocked")))
 		return -1;
-	if (want_uarr(p, spt, e->spt, &n1, "sizePerThread") ||
-	    want_uarr(p, tpw, e->tpw, &n2, "threadsPerWarp") ||
-	    want_uarr(p, wpc, e->wpc, &n3, "warpsPerCTA") ||
-	    want_uarr(p, ord, e->order, &n4, "order"))
+	if (tt_want_uarr(p, spt, e->spt, &n1, "sizePerThread") ||
+	    tt_want_uarr(p, tpw, e->tpw, &n2, "threadsPerWarp") ||
+	    tt_want_uarr(p, wpc, e->wpc, &n3, "warpsPerCTA") ||
+	    tt_want_uarr(p, ord, e->order, &n4, "order"))
 		return -1;
 	if (n1 != n2 || n1 != n3 || n1 != n4 || n1 == 0)
 		return lay_scan_error(
@@ -333,12 +68,12 @@ static int dec_blocked(struct tp *p, const struct tv *a, struct tt_enc *e)
 			"same rank (%d, %d, %d, %d)",
 			n1, n2, n3, n4);
 	e->rank = n1;
-	if (want_pow2_arr(p, spt, e->spt, n1, "sizePerThread") ||
-	    want_pow2_arr(p, tpw, e->tpw, n1, "threadsPerWarp") ||
-	    want_pow2_arr(p, wpc, e->wpc, n1, "warpsPerCTA") ||
-	    want_perm(p, ord, e->order, n1, "order"))
+	if (tt_want_pow2_arr(p, spt, e->spt, n1, "sizePerThread") ||
+	    tt_want_pow2_arr(p, tpw, e->tpw, n1, "threadsPerWarp") ||
+	    tt_want_pow2_arr(p, wpc, e->wpc, n1, "warpsPerCTA") ||
+	    tt_want_perm(p, ord, e->order, n1, "order"))
 		return -1;
-	return decode_cga(p, a, e->rank, &e->cga) ? -1 : 0;
+	return tt_decode_cga(p, a, e->rank, &e->cga) ? -1 : 0;
 }
 
 static int dec_nvidia_mma(struct tp *p, const struct tv *a, struct tt_enc *e)
@@ -353,14 +88,15 @@ static int dec_nvidia_mma(struct tp *p, const struct tv *a, struct tt_enc *e)
 	if (!(vm = tt_need(p, a, "versionMajor", "nvidia_mma")) ||
 	    !(wpc = tt_need(p, a, "warpsPerCTA", "nvidia_mma")))
 		return -1;
-	if (want_uint(p, vm, &e->version, "versionMajor") ||
-	    want_uarr(p, wpc, e->wpc, &e->rank, "warpsPerCTA"))
+	if (tt_want_uint(p, vm, &e->version, "versionMajor") ||
+	    tt_want_uarr(p, wpc, e->wpc, &e->rank, "warpsPerCTA"))
 		return -1;
-	if ((vn = tv_get(a, "versionMinor")) && want_uint(p, vn, &e->version_minor, "versionMinor"))
+	if ((vn = tv_get(a, "versionMinor")) &&
+	    tt_want_uint(p, vn, &e->version_minor, "versionMinor"))
 		return -1;
 	if (e->rank < 2)
 		return lay_scan_error(&p->sc, LAY_ESHAPE, wpc->pos, "nvidia_mma needs rank >= 2");
-	if (want_pow2_arr(p, wpc, e->wpc, e->rank, "warpsPerCTA"))
+	if (tt_want_pow2_arr(p, wpc, e->wpc, e->rank, "warpsPerCTA"))
 		return -1;
 	if (e->version != 2 && e->version != 3)
 		return lay_scan_error(
@@ -379,7 +115,7 @@ static int dec_nvidia_mma(struct tp *p, const struct tv *a, struct tt_enc *e)
 			e->instr[d] = d == e->rank - 2 ? 16 : d == e->rank - 1 ? 8 : 1;
 		tt_warn(p, "ttgir_default", a->pos, "no instrShape: taking [.., 16, 8]");
 	} else {
-		if (want_uarr(p, ins, ishape, &n, "instrShape"))
+		if (tt_want_uarr(p, ins, ishape, &n, "instrShape"))
 			return -1;
 		if (n > 3)
 			return lay_scan_error(&p->sc, LAY_ESHAPE, ins->pos,
@@ -399,7 +135,7 @@ static int dec_nvidia_mma(struct tp *p, const struct tv *a, struct tt_enc *e)
 				return lay_scan_error(&p->sc, LAY_ERANGE, ins->pos,
 						      "instrShape entries are powers of two");
 	}
-	return decode_cga(p, a, e->rank, &e->cga) ? -1 : 0;
+	return tt_decode_cga(p, a, e->rank, &e->cga) ? -1 : 0;
 }
 
 static int dec_mfma(struct tp *p, const struct tv *a, struct tt_enc *e)
@@ -417,24 +153,24 @@ static int dec_mfma(struct tp *p, const struct tv *a, struct tt_enc *e)
 	if (!ver && (ver = tv_get(a, "versionMajor")))
 		p->legacy = true;
 	e->version = 0; /* Triton's parser leaves 0 when the key is absent */
-	if (ver && want_uint(p, ver, &e->version, "version"))
+	if (ver && tt_want_uint(p, ver, &e->version, "version"))
 		return -1;
 	if (e->version > 4)
 		return lay_scan_error(&p->sc, LAY_ERANGE, ver ? ver->pos : a->pos,
 				      "version must be in the [0, 4] range");
 	if (!(wpc = tt_need(p, a, "warpsPerCTA", "amd_mfma")) ||
-	    want_uarr(p, wpc, e->wpc, &e->rank, "warpsPerCTA"))
+	    tt_want_uarr(p, wpc, e->wpc, &e->rank, "warpsPerCTA"))
 		return -1;
 	if (e->rank != 2 && e->rank != 3)
 		return lay_scan_error(&p->sc, LAY_ESHAPE, wpc->pos, "amd_mfma has rank 2 or 3");
-	if (want_pow2_arr(p, wpc, e->wpc, e->rank, "warpsPerCTA"))
+	if (tt_want_pow2_arr(p, wpc, e->wpc, e->rank, "warpsPerCTA"))
 		return -1;
 	if (!(ins = tv_get(a, "instrShape")))
 		return lay_scan_error(
 			&p->sc, LAY_ESCHEMA, a->pos,
 			"amd_mfma needs instrShape = [M, N, K] (printers before March 2024 "
 			"left it out; the layout cannot be known without it)");
-	if (want_uarr(p, ins, ishape, &n, "instrShape"))
+	if (tt_want_uarr(p, ins, ishape, &n, "instrShape"))
 		return -1;
 	if (n < 2 || n > 3)
 		return lay_scan_error(&p->sc, LAY_ESHAPE, ins->pos,
@@ -448,7 +184,7 @@ static int dec_mfma(struct tp *p, const struct tv *a, struct tt_enc *e)
 				      "invalid (mDim, nDim) combination: (%u, %u)", ishape[0],
 				      ishape[1]);
 	if ((tr = tv_get(a, "isTransposed"))) {
-		if (want_bool(p, tr, &e->transposed, "isTransposed"))
+		if (tt_want_bool(p, tr, &e->transposed, "isTransposed"))
 			return -1;
 	} else {
 		tt_warn(p, "ttgir_default", a->pos,
@@ -459,21 +195,21 @@ static int dec_mfma(struct tp *p, const struct tv *a, struct tt_enc *e)
 	for (int d = 0; d < e->rank; d++)
 		e->tiles[d] = 1;
 	if ((tpw = tv_get(a, "tilesPerWarp"))) {
-		if (want_uarr(p, tpw, e->tiles, &n, "tilesPerWarp"))
+		if (tt_want_uarr(p, tpw, e->tiles, &n, "tilesPerWarp"))
 			return -1;
 		if (n != e->rank)
 			return lay_scan_error(&p->sc, LAY_ESHAPE, tpw->pos,
 					      "tilesPerWarp needs %d entries", e->rank);
-		if (want_pow2_arr(p, tpw, e->tiles, n, "tilesPerWarp"))
+		if (tt_want_pow2_arr(p, tpw, e->tiles, n, "tilesPerWarp"))
 			return -1;
 	}
 	e->ebw = 32;
 	if ((ebw = tv_get(a, "elementBitWidth")) &&
-	    (want_uint(p, ebw, &e->ebw, "elementBitWidth") ||
+	    (tt_want_uint(p, ebw, &e->ebw, "elementBitWidth") ||
 	     ((e->ebw != 32 && e->ebw != 64) &&
 	      lay_scan_error(&p->sc, LAY_ERANGE, ebw->pos, "elementBitWidth must be 32 or 64"))))
 		return -1;
-	return decode_cga(p, a, e->rank, &e->cga) ? -1 : 0;
+	return tt_decode_cga(p, a, e->rank, &e->cga) ? -1 : 0;
 }
 
 static int dec_wmma(struct tp *p, const struct tv *a, struct tt_enc *e)
@@ -488,14 +224,14 @@ static int dec_wmma(struct tp *p, const struct tv *a, struct tt_enc *e)
 	int n, rank = -1;
 	check_keys(p, a, keys, false, "amd_wmma");
 	if (!(ver = tt_need(p, a, "version", "amd_wmma")) ||
-	    want_uint(p, ver, &e->version, "version"))
+	    tt_want_uint(p, ver, &e->version, "version"))
 		return -1;
 	if (e->version < 1 || e->version > 3)
 		return lay_scan_error(&p->sc, LAY_ERANGE, ver->pos,
 				      "WMMA version must be in the [1, 3] range");
 	if ((rk = tv_get(a, "rank"))) {
 		unsigned r;
-		if (want_uint(p, rk, &r, "rank"))
+		if (tt_want_uint(p, rk, &r, "rank"))
 			return -1;
 		if (r != 2 && r != 3)
 			return lay_scan_error(&p->sc, LAY_ERANGE, rk->pos,
@@ -503,7 +239,7 @@ static int dec_wmma(struct tp *p, const struct tv *a, struct tt_enc *e)
 		rank = (int)r;
 	}
 	if ((tr = tv_get(a, "isTranspose")) || (tr = tv_get(a, "isTransposed")))
-		if (want_bool(p, tr, &e->transposed, "isTranspose"))
+		if (tt_want_bool(p, tr, &e->transposed, "isTranspose"))
 			return -1;
 	tll_empty(&e->ll);
 	cta = tv_get(a, "ctaLayout");
@@ -521,9 +257,9 @@ static int dec_wmma(struct tp *p, const struct tv *a, struct tt_enc *e)
 		struct tv *reg = tv_get(cta, "register"), *warp = tv_get(cta, "warp");
 		struct tll w;
 		tll_empty(&w);
-		if (reg && want_bases(p, reg, &e->ll, TT_REG, &rank, "ctaLayout.register"))
+		if (reg && tt_want_bases(p, reg, &e->ll, TT_REG, &rank, "ctaLayout.register"))
 			return -1;
-		if (warp && want_bases(p, warp, &w, TT_WARP, &rank, "ctaLayout.warp"))
+		if (warp && tt_want_bases(p, warp, &w, TT_WARP, &rank, "ctaLayout.warp"))
 			return -1;
 		if (!warp)
 			w.nin = 1, w.in[0] = TT_WARP, w.nb[0] = 0;
@@ -535,15 +271,15 @@ static int dec_wmma(struct tp *p, const struct tv *a, struct tt_enc *e)
 		e->ll.in[1] = TT_WARP;
 		e->ll.nb[1] = w.nb[0];
 		memcpy(e->ll.b[1], w.b[0], sizeof w.b[0]);
-		std_outs(&e->ll, rank);
+		tt_std_outs(&e->ll, rank);
 	} else if (wpc) {
 		/* before the ctaLayout form: warpsPerCTA (and tilesPerWarp),
 		 * chooseWmmaCTALinearLayout */
 		unsigned w[TT_MAXR], t[TT_MAXR];
 		int nw, nt;
 		p->legacy = true;
-		if (want_uarr(p, wpc, w, &nw, "warpsPerCTA") ||
-		    want_pow2_arr(p, wpc, w, nw, "warpsPerCTA"))
+		if (tt_want_uarr(p, wpc, w, &nw, "warpsPerCTA") ||
+		    tt_want_pow2_arr(p, wpc, w, nw, "warpsPerCTA"))
 			return -1;
 		if (rank >= 0 && nw != rank)
 			return lay_scan_error(&p->sc, LAY_ESHAPE, wpc->pos,
@@ -555,10 +291,10 @@ static int dec_wmma(struct tp *p, const struct tv *a, struct tt_enc *e)
 		for (int d = 0; d < rank; d++)
 			t[d] = 1;
 		struct tv *tp = tv_get(a, "tilesPerWarp");
-		if (tp && (want_uarr(p, tp, t, &nt, "tilesPerWarp") ||
+		if (tp && (tt_want_uarr(p, tp, t, &nt, "tilesPerWarp") ||
 			   (nt != rank && lay_scan_error(&p->sc, LAY_ESHAPE, tp->pos,
 							 "tilesPerWarp needs %d entries", rank)) ||
-			   want_pow2_arr(p, tp, t, nt, "tilesPerWarp")))
+			   tt_want_pow2_arr(p, tp, t, nt, "tilesPerWarp")))
 			return -1;
 		struct tll f;
 		for (int k = 0; k < rank; k++) {
@@ -591,7 +327,7 @@ static int dec_wmma(struct tp *p, const struct tv *a, struct tt_enc *e)
 	e->ninstr = 3;
 	e->instr[0] = e->instr[1] = e->instr[2] = 16;
 	if ((ins = tv_get(a, "instrShape"))) {
-		if (want_uarr(p, ins, ishape, &n, "instrShape"))
+		if (tt_want_uarr(p, ins, ishape, &n, "instrShape"))
 			return -1;
 		if (n != 3)
 			return lay_scan_error(&p->sc, LAY_ESHAPE, ins->pos,
@@ -609,7 +345,7 @@ static int dec_wmma(struct tp *p, const struct tv *a, struct tt_enc *e)
 	if (!ok)
 		return lay_scan_error(&p->sc, LAY_ERANGE, ins ? ins->pos : a->pos,
 				      "invalid WMMA v%u instruction shape", e->version);
-	return decode_cga(p, a, e->rank, &e->cga) ? -1 : 0;
+	return tt_decode_cga(p, a, e->rank, &e->cga) ? -1 : 0;
 }
 
 static int dec_linear(struct tp *p, const struct tv *a, struct tt_enc *e)
@@ -624,13 +360,13 @@ static int dec_linear(struct tp *p, const struct tv *a, struct tt_enc *e)
 		if (!v)
 			return lay_scan_error(&p->sc, LAY_ESCHEMA, a->pos,
 					      "Expected basis of '%s' not found", names[k]);
-		if (want_bases(p, v, &e->ll, k, &rank, names[k]))
+		if (tt_want_bases(p, v, &e->ll, k, &rank, names[k]))
 			return -1;
 	}
 	if (rank < 0)
 		return lay_scan_error(&p->sc, LAY_ESCHEMA, a->pos, "Empty Layout not supported");
 	e->rank = rank;
-	std_outs(&e->ll, rank);
+	tt_std_outs(&e->ll, rank);
 	for (int k = 0; k < 4; k++)
 		if (!tll_is_permutation(&e->ll, k))
 			return lay_scan_error(
@@ -639,7 +375,7 @@ static int dec_linear(struct tp *p, const struct tv *a, struct tt_enc *e)
 				"permutation matrix (Triton's verifier): the %s bases are not "
 				"distinct single powers of two",
 				names[k]);
-	if (!surjective(&e->ll))
+	if (!tt_surjective(&e->ll))
 		return lay_scan_error(
 			&p->sc, LAY_ERANGE, a->pos,
 			"the layout is not surjective: some coordinate below the inferred out "
@@ -678,7 +414,8 @@ static int dec_swizzled(struct tp *p, const struct tv *a, struct tt_enc *e, cons
 	unsigned *fields[3] = { &e->vec, &e->per_phase, &e->max_phase };
 	const char *names[3] = { "vec", "perPhase", "maxPhase" };
 	for (int k = 0; k < 3; k++) {
-		if (!(v = tt_need(p, a, names[k], family)) || want_uint(p, v, fields[k], names[k]))
+		if (!(v = tt_need(p, a, names[k], family)) ||
+		    tt_want_uint(p, v, fields[k], names[k]))
 			return -1;
 		if (*fields[k] == 0)
 			return lay_scan_error(
@@ -687,12 +424,13 @@ static int dec_swizzled(struct tp *p, const struct tv *a, struct tt_enc *e, cons
 				"nothing; use 1 for no swizzling",
 				names[k]);
 	}
-	if (!(v = tt_need(p, a, "order", family)) || want_uarr(p, v, e->order, &e->rank, "order") ||
-	    want_perm(p, v, e->order, e->rank, "order"))
+	if (!(v = tt_need(p, a, "order", family)) ||
+	    tt_want_uarr(p, v, e->order, &e->rank, "order") ||
+	    tt_want_perm(p, v, e->order, e->rank, "order"))
 		return -1;
 	if (e->rank == 0)
 		return lay_scan_error(&p->sc, LAY_ESHAPE, v->pos, "order is empty");
-	return decode_cga(p, a, e->rank, &e->cga) ? -1 : 0;
+	return tt_decode_cga(p, a, e->rank, &e->cga) ? -1 : 0;
 }
 
 static int dec_nvmma_shared(struct tp *p, const struct tv *a, struct tt_enc *e)
@@ -706,13 +444,13 @@ static int dec_nvmma_shared(struct tp *p, const struct tv *a, struct tt_enc *e)
 	if (check_keys(p, a, keys, true, "nvmma_shared"))
 		return -1;
 	if (!(v = tt_need(p, a, "swizzlingByteWidth", "nvmma_shared")) ||
-	    want_uint(p, v, &e->swizzle, "swizzlingByteWidth"))
+	    tt_want_uint(p, v, &e->swizzle, "swizzlingByteWidth"))
 		return -1;
 	if (e->swizzle != 0 && e->swizzle != 32 && e->swizzle != 64 && e->swizzle != 128)
 		return lay_scan_error(&p->sc, LAY_ERANGE, v->pos,
 				      "swizzlingByteWidth must be 0, 32, 64, or 128");
 	if (!(v = tt_need(p, a, "elementBitWidth", "nvmma_shared")) ||
-	    want_uint(p, v, &e->ebw, "elementBitWidth"))
+	    tt_want_uint(p, v, &e->ebw, "elementBitWidth"))
 		return -1;
 	if (e->ebw == 0)
 		return lay_scan_error(&p->sc, LAY_ERANGE, v->pos,
@@ -723,15 +461,15 @@ static int dec_nvmma_shared(struct tp *p, const struct tv *a, struct tt_enc *e)
 			"elementBitWidth = %u: the swizzle pattern (128 / elementBitWidth "
 			"elements per vector) needs a power of two up to 128",
 			e->ebw);
-	if ((v = tv_get(a, "transposed")) && want_bool(p, v, &e->transposed, "transposed"))
+	if ((v = tv_get(a, "transposed")) && tt_want_bool(p, v, &e->transposed, "transposed"))
 		return -1;
-	if ((v = tv_get(a, "fp4Padded")) && want_bool(p, v, &e->fp4, "fp4Padded"))
+	if ((v = tv_get(a, "fp4Padded")) && tt_want_bool(p, v, &e->fp4, "fp4Padded"))
 		return -1;
 	e->rank = 2;
 	struct tv *g = tv_get(a, "CGALayout"), *r = tv_get(a, "rank"), *ord = tv_get(a, "CTAOrder");
 	if (r) {
 		unsigned rk;
-		if (want_uint(p, r, &rk, "rank"))
+		if (tt_want_uint(p, r, &rk, "rank"))
 			return -1;
 		if (rk < 1 || rk > TT_MAXR)
 			return lay_scan_error(&p->sc, LAY_ERANGE, r->pos, "rank must be 1..%d",
@@ -745,7 +483,7 @@ static int dec_nvmma_shared(struct tp *p, const struct tv *a, struct tt_enc *e)
 	if (e->rank < 1 || e->rank > TT_MAXR)
 		return lay_scan_error(&p->sc, LAY_ERANGE, a->pos, "nvmma_shared rank must be 1..%d",
 				      TT_MAXR);
-	return decode_cga(p, a, e->rank, &e->cga) ? -1 : 0;
+	return tt_decode_cga(p, a, e->rank, &e->cga) ? -1 : 0;
 }
 
 /* #ttg.shared<{vec, perPhase, maxPhase, order, hasLeadingOffset}> (before
@@ -756,7 +494,7 @@ static int dec_legacy_shared(struct tp *p, const struct tv *a, struct tt_enc *e,
 	struct tv *lead = tv_get(a, "hasLeadingOffset");
 	bool has = false;
 	p->legacy = true;
-	if (lead && want_bool(p, lead, &has, "hasLeadingOffset"))
+	if (lead && tt_want_bool(p, lead, &has, "hasLeadingOffset"))
 		return -1;
 	if (dec_swizzled(p, a, e, "shared", true))
 		return -1;
@@ -824,15 +562,15 @@ static int dec_padded(struct tp *p, const struct tv *a, struct tt_enc *e)
 			return lay_scan_error(&p->sc, LAY_ESCHEMA, a->pos,
 					      "Expected basis of '%s' not found",
 					      off ? "block" : "offset");
-		if (want_bases(p, off, &e->ll, TT_OFFSET, &rank, "offset") ||
-		    want_bases(p, blk, &e->ll, TT_BLOCK, &rank, "block"))
+		if (tt_want_bases(p, off, &e->ll, TT_OFFSET, &rank, "offset") ||
+		    tt_want_bases(p, blk, &e->ll, TT_BLOCK, &rank, "block"))
 			return -1;
 		if (rank < 0)
 			return lay_scan_error(&p->sc, LAY_ESCHEMA, a->pos,
 					      "Empty Layout not supported");
 		e->rank = rank;
-		std_outs(&e->ll, rank);
-		if (!surjective(&e->ll))
+		tt_std_outs(&e->ll, rank);
+		if (!tt_surjective(&e->ll))
 			return lay_scan_error(
 				&p->sc, LAY_ERANGE, a->pos,
 				"the linear component is not surjective (Triton aborts)");
@@ -878,12 +616,12 @@ static int dec_padded(struct tp *p, const struct tv *a, struct tt_enc *e)
 		return -1;
 	if (!(ov = tt_need(p, a, "order", "padded_shared")) ||
 	    !(sv = tt_need(p, a, "shape", "padded_shared")) ||
-	    want_uarr(p, ov, ord, &no, "order") || want_uarr(p, sv, shp, &ns, "shape"))
+	    tt_want_uarr(p, ov, ord, &no, "order") || tt_want_uarr(p, sv, shp, &ns, "shape"))
 		return -1;
 	if (no != ns || no == 0)
 		return lay_scan_error(&p->sc, LAY_ESHAPE, sv->pos,
 				      "Mismatch of shape and order ranks in padded layout");
-	if (want_perm(p, ov, ord, no, "order") || want_pow2_arr(p, sv, shp, ns, "shape"))
+	if (tt_want_perm(p, ov, ord, no, "order") || tt_want_pow2_arr(p, sv, shp, ns, "shape"))
 		return -1;
 	e->rank = no;
 	struct tll f;
@@ -917,10 +655,10 @@ static int dec_shared_linear(struct tp *p, const struct tv *a, struct tt_enc *e)
 	if (!off)
 		return -1;
 	tll_empty(&e->ll);
-	if (want_bases(p, off, &e->ll, TT_OFFSET, &rank, "offset"))
+	if (tt_want_bases(p, off, &e->ll, TT_OFFSET, &rank, "offset"))
 		return -1;
 	if (blk) {
-		if (want_bases(p, blk, &e->ll, TT_BLOCK, &rank, "block"))
+		if (tt_want_bases(p, blk, &e->ll, TT_BLOCK, &rank, "block"))
 			return -1;
 	} else {
 		e->ll.in[e->ll.nin] = TT_BLOCK;
@@ -930,8 +668,8 @@ static int dec_shared_linear(struct tp *p, const struct tv *a, struct tt_enc *e)
 		return lay_scan_error(&p->sc, LAY_ESCHEMA, a->pos, "Empty Layout not supported");
 	e->rank = rank;
 	e->shared = true;
-	std_outs(&e->ll, rank);
-	if (!surjective(&e->ll))
+	tt_std_outs(&e->ll, rank);
+	if (!tt_surjective(&e->ll))
 		return lay_scan_error(&p->sc, LAY_ERANGE, a->pos,
 				      "the layout is not surjective (Triton aborts)");
 	return 0;
@@ -943,7 +681,7 @@ static int dec_dot(struct tp *p, const struct tv *a, struct tt_enc *e, int depth
 	struct tv *op, *par, *kw;
 	if (check_keys(p, a, keys, true, "dot_op"))
 		return -1;
-	if (!(op = tt_need(p, a, "opIdx", "dot_op")) || want_uint(p, op, &e->opidx, "opIdx"))
+	if (!(op = tt_need(p, a, "opIdx", "dot_op")) || tt_want_uint(p, op, &e->opidx, "opIdx"))
 		return -1;
 	if (e->opidx > 1)
 		return lay_scan_error(&p->sc, LAY_ERANGE, op->pos,
@@ -952,7 +690,7 @@ static int dec_dot(struct tp *p, const struct tv *a, struct tt_enc *e, int depth
 	if (!(par = tt_need(p, a, "parent", "dot_op")))
 		return -1;
 	e->kwidth = 0;
-	if ((kw = tv_get(a, "kWidth")) && want_uint(p, kw, &e->kwidth, "kWidth"))
+	if ((kw = tv_get(a, "kWidth")) && tt_want_uint(p, kw, &e->kwidth, "kWidth"))
 		return -1;
 	long kpos = kw ? kw->pos : a->pos;
 	if (!(e->parent = decode(p, par, depth + 1)))
@@ -1025,11 +763,11 @@ static int dec_partitioned(struct tp *p, const struct tv *a, struct tt_enc *e, i
 	if (!(np = tt_need(p, a, "numPartitions", "partitioned_shared")) ||
 	    !(ng = tt_need(p, a, "numGroups", "partitioned_shared")) ||
 	    !(pl = tt_need(p, a, "partitionLayout", "partitioned_shared")) ||
-	    want_uint(p, np, &e->partitions, "numPartitions") ||
-	    want_uint(p, ng, &e->groups, "numGroups"))
+	    tt_want_uint(p, np, &e->partitions, "numPartitions") ||
+	    tt_want_uint(p, ng, &e->groups, "numGroups"))
 		return -1;
 	e->dim = 0;
-	if ((pd = tv_get(a, "partitionDim")) && want_uint(p, pd, &e->dim, "partitionDim"))
+	if ((pd = tv_get(a, "partitionDim")) && tt_want_uint(p, pd, &e->dim, "partitionDim"))
 		return -1;
 	if (e->partitions < 2 || (e->partitions & (e->partitions - 1)))
 		return lay_scan_error(&p->sc, LAY_ERANGE, np->pos,
@@ -1056,7 +794,7 @@ static int dec_slice(struct tp *p, const struct tv *a, struct tt_enc *e, int dep
 	static const char *const keys[] = { "dim", "parent", NULL };
 	struct tv *dv, *par;
 	check_keys(p, a, keys, false, "slice");
-	if (!(dv = tt_need(p, a, "dim", "slice")) || want_uint(p, dv, &e->dim, "dim"))
+	if (!(dv = tt_need(p, a, "dim", "slice")) || tt_want_uint(p, dv, &e->dim, "dim"))
 		return -1;
 	if (!(par = tt_need(p, a, "parent", "slice")))
 		return -1;
@@ -1099,7 +837,7 @@ struct tt_enc *tt_decode_bits(struct tp *p, struct tv *v, int depth, int bits)
 	if (v->kind != TV_ATTR) {
 		lay_scan_error(&p->sc, LAY_ESCHEMA, v->pos,
 			       "expected a layout attribute (#ttg.blocked<...>), not %s",
-			       kind_name(v->kind));
+			       tt_kind_name(v->kind));
 		return NULL;
 	}
 	const char *dot = memchr(v->s, '.', (size_t)v->n);

@@ -92,6 +92,19 @@ int tv_len(const struct tv *a);
 bool tt_ident_char(char c);
 struct tv *tt_value(struct tp *p);
 
+/* Typed members (ttgir_values.c): each 0, or a located error naming what. */
+const char *tt_kind_name(int k);
+int tt_want_uint(struct tp *p, const struct tv *v, unsigned *out, const char *what);
+int tt_want_bool(struct tp *p, const struct tv *v, bool *out, const char *what);
+int tt_want_uarr(struct tp *p, const struct tv *v, unsigned *out, int *n, const char *what);
+int tt_want_pow2_arr(struct tp *p, const struct tv *v, const unsigned *a, int n, const char *what);
+int tt_want_perm(struct tp *p, const struct tv *v, const unsigned *order, int n, const char *what);
+int tt_want_bases(struct tp *p, const struct tv *v, struct tll *l, int in, int *rank,
+		  const char *what);
+void tt_std_outs(struct tll *l, int rank);
+bool tt_surjective(const struct tll *l);
+int tt_decode_cga(struct tp *p, const struct tv *a, int rank, struct tll *cga);
+
 /* Decoding (ttgir_decode.c): the encoding `v` (element width `bits`, 0 if
  * unknown), owned by p->encs; NULL with p->err set on an error. */
 struct tt_enc *tt_decode_bits(struct tp *p, struct tv *v, int depth, int bits);
