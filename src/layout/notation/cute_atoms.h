@@ -48,4 +48,8 @@ int lay_cute_compose_parse(const char *text, const char *ptr, struct lay_cute_co
 int lay_cute_tile_block(int R, const int64_t *t, const int64_t *a, const int64_t *order, int64_t *n,
 			int64_t *d);
 
+/* The width in bits of a CUTLASS element type (half_t, int8_t, ...), 0
+ * for a name it does not define. */
+int lay_cute_type_bits(const char *name);
+
 #endif
