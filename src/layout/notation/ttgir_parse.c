@@ -343,46 +343,65 @@ static int def_int(struct lay_def *def, json_t *whole, const char *key, int64_t 
 	return 0;
 }
 
-int lay_ttgir_parse(struct lay_def *def, json_t *v, json_t *whole, struct lay_error *err)
-{
-	char ptr[LAY_ERR_PTR], q[LAY_ERR_PTR];
-	struct tp *p = NULL;
-	struct tll *ll = NULL;
-	int rc = 0;
+/* One ttgir definition on its way to the linear notation. */
+struct tt_job {
+	struct tp *p;
+	struct lay_def *def;
+	json_t *whole;
+	const char *ptr;
+	const struct ttype *ty; /* the typed value, or NULL */
+	struct tv *encv;	/* the layout attribute */
 	int64_t shape[TT_MAXR];
-	int rank = -1, bits = 0;
-	long shape_pos = -1;
+	int rank, bits;
+	long shape_pos;	  /* where the text gives the shape, or -1 */
+	bool shape_given; /* "shape" in the definition */
+	const struct tt_enc *e;
+	struct tll *ll;
+	int64_t mtpw; /* threads per warp of the module or the definition */
+};
+
+/* Only alias lines: the one no other alias refers to. */
+static int root_alias(struct tp *p, struct tv **encv)
+{
+	const char *text = p->sc.s;
+	int cand = -1, n = 0;
+	for (int k = 0; k < p->nalias; k++) {
+		struct tv *a = p->alias[k].v;
+		if (a->kind != TV_ATTR || (a->n >= 13 && strstr(a->s, "shared_memory") &&
+					   (int)(strstr(a->s, "shared_memory") - a->s) < a->n))
+			continue;
+		bool referenced = false;
+		for (int j = 0; j < p->nalias && !referenced; j++) {
+			struct tv *b = p->alias[j].v;
+			const char *needle = p->alias[k].name;
+			for (long x = b->pos; x + p->alias[k].n < b->end && !referenced; x++)
+				referenced =
+					text[x] == '#' &&
+					strncmp(text + x + 1, needle, (size_t)p->alias[k].n) == 0 &&
+					!tt_ident_char(text[x + 1 + p->alias[k].n]);
+		}
+		if (!referenced)
+			cand = k, n++;
+	}
+	if (n == 1) {
+		*encv = p->alias[cand].v;
+		return 0;
+	}
+	return lay_scan_error(&p->sc, LAY_ESCHEMA, n ? p->alias[cand].pos : 0,
+			      n ? "several alias lines and no tensor<...> type: add the type "
+				  "line, or paste one attribute"
+				: "expected a layout: #ttg.blocked<{...}> (with \"shape\") or "
+				  "TTGIR "
+				  "lines with a tensor<...> / !ttg.memdesc<...> type");
+}
+
+/* Which value is the layout: the one typed value, a bare attribute, or
+ * the root alias. */
+static int pick_layout(struct tt_job *j)
+{
+	struct tp *p = j->p;
+	const char *text = p->sc.s;
 	const struct ttype *ty = NULL;
-	struct tv *encv = NULL;
-
-	lay_ptr_join(ptr, sizeof ptr, def->ptr, "ttgir");
-	if (!json_is_string(v))
-		return lay_error_set(err, LAY_ESCHEMA, ptr, -1,
-				     "ttgir must be a string: an attribute such as "
-				     "#ttg.blocked<{...}> with \"shape\", or TTGIR dump lines");
-	const char *text = json_string_value(v);
-	if (strlen(text) > TT_MAX_TEXT)
-		return lay_error_set(err, LAY_ELIMIT, ptr, -1,
-				     "ttgir text is %zu bytes, over the limit of %d", strlen(text),
-				     TT_MAX_TEXT);
-	p = calloc(1, sizeof *p);
-	ll = calloc(1, sizeof *ll);
-	if (!p || !ll) {
-		rc = lay_error_set(err, LAY_ENOMEM, ptr, -1, "out of memory");
-		goto out;
-	}
-	lay_scan_init(&p->sc, text, ptr, err, LAY_SCAN_LINE);
-	p->def = def;
-
-	if ((rc = scan(p)))
-		goto out;
-
-	int tmi, tti;
-	if (tt_tmem_pair(p, &tmi, &tti)) { /* ttgir_tmem.c */
-		rc = tt_tmem_join(p, tmi, tti, whole, ptr);
-		goto out;
-	}
-	/* which value is the layout */
 	for (int k = 0; k < p->ntypes; k++) {
 		if (!p->types[k].enc)
 			continue;
@@ -396,204 +415,168 @@ int lay_ttgir_parse(struct lay_def *def, json_t *v, json_t *whole, struct lay_er
 			    ty->rank == p->types[k].rank &&
 			    memcmp(ty->shape, p->types[k].shape,
 				   sizeof(int64_t) * (size_t)ty->rank) == 0;
-		if (!same) {
-			rc = lay_scan_error(
+		if (!same)
+			return lay_scan_error(
 				&p->sc, LAY_ESCHEMA, p->types[k].pos,
 				"the text holds more than one typed layout (the first at character "
 				"%ld): keep the one tensor<...> or !ttg.memdesc<...> to check",
 				lay_utf8_offset(text, ty->pos));
-			goto out;
-		}
 	}
+	j->ty = ty;
 	if (ty) {
-		if (p->nbare) {
-			rc = lay_scan_error(
+		if (p->nbare)
+			return lay_scan_error(
 				&p->sc, LAY_ESCHEMA, p->bare[0]->pos,
 				"a bare attribute beside a typed value: paste one or the other");
-			goto out;
-		}
-		encv = ty->enc;
-		rank = ty->rank;
-		memcpy(shape, ty->shape, sizeof shape);
-		bits = ty->bits;
-		shape_pos = ty->pos;
-	} else if (p->nbare == 1) {
-		encv = p->bare[0];
-	} else if (p->nbare > 1) {
-		rc = lay_scan_error(&p->sc, LAY_ESCHEMA, p->bare[1]->pos,
-				    "several bare attributes: paste one layout");
-		goto out;
-	} else {
-		/* only alias lines: the one no other alias refers to */
-		int cand = -1, n = 0;
-		for (int k = 0; k < p->nalias; k++) {
-			struct tv *a = p->alias[k].v;
-			if (a->kind != TV_ATTR ||
-			    (a->n >= 13 && strstr(a->s, "shared_memory") &&
-			     (int)(strstr(a->s, "shared_memory") - a->s) < a->n))
-				continue;
-			bool referenced = false;
-			for (int j = 0; j < p->nalias && !referenced; j++) {
-				struct tv *b = p->alias[j].v;
-				const char *needle = p->alias[k].name;
-				for (long x = b->pos; x + p->alias[k].n < b->end && !referenced;
-				     x++)
-					referenced = text[x] == '#' &&
-						     strncmp(text + x + 1, needle,
-							     (size_t)p->alias[k].n) == 0 &&
-						     !tt_ident_char(text[x + 1 + p->alias[k].n]);
-			}
-			if (!referenced)
-				cand = k, n++;
-		}
-		if (n == 1) {
-			encv = p->alias[cand].v;
-		} else {
-			rc = lay_scan_error(
-				&p->sc, LAY_ESCHEMA, n ? p->alias[cand].pos : 0,
-				n ? "several alias lines and no tensor<...> type: add the type "
-				    "line, or paste one attribute"
-				  : "expected a layout: #ttg.blocked<{...}> (with \"shape\") or "
-				    "TTGIR "
-				    "lines with a tensor<...> / !ttg.memdesc<...> type");
-			goto out;
-		}
+		j->encv = ty->enc;
+		j->rank = ty->rank;
+		memcpy(j->shape, ty->shape, sizeof j->shape);
+		j->bits = ty->bits;
+		j->shape_pos = ty->pos;
+		return 0;
 	}
+	if (p->nbare == 1) {
+		j->encv = p->bare[0];
+		return 0;
+	}
+	if (p->nbare > 1)
+		return lay_scan_error(&p->sc, LAY_ESCHEMA, p->bare[1]->pos,
+				      "several bare attributes: paste one layout");
+	return root_alias(p, &j->encv);
+}
 
-	/* the shape: from the type, or "shape", or "logical" */
-	json_t *sj = json_object_get(whole, "shape");
+/* The shape: from the type, or "shape", or "logical". */
+static int pick_shape(struct tt_job *j)
+{
+	struct lay_def *def = j->def;
+	struct lay_error *err = j->p->sc.err;
+	char q[LAY_ERR_PTR];
+	int rc;
+	json_t *sj = json_object_get(j->whole, "shape");
+	j->shape_given = sj != NULL;
 	if (sj) {
 		int64_t s2[TT_MAXR];
 		lay_ptr_join(q, sizeof q, def->ptr, "shape");
-		if (!json_is_array(sj) || json_array_size(sj) == 0 ||
-		    json_array_size(sj) > TT_MAXR) {
-			rc = lay_error_set(
+		if (!json_is_array(sj) || json_array_size(sj) == 0 || json_array_size(sj) > TT_MAXR)
+			return lay_error_set(
 				err, LAY_ESCHEMA, q, -1,
 				"shape must be an array of 1..%d extents, e.g. [128, 64]", TT_MAXR);
-			goto out;
-		}
 		for (size_t d = 0; d < json_array_size(sj); d++) {
 			char q2[LAY_ERR_PTR];
 			lay_ptr_index(q2, sizeof q2, q, d);
 			if ((rc = lay_json_int(json_array_get(sj, d), q2, &s2[d], err)))
-				goto out;
-			if (s2[d] < 1 || s2[d] > TT_MAX_DIM) {
-				rc = lay_error_set(err, LAY_EEXTENT, q2, -1,
-						   "extent %lld is outside 1..2^30",
-						   (long long)s2[d]);
-				goto out;
-			}
+				return rc;
+			if (s2[d] < 1 || s2[d] > TT_MAX_DIM)
+				return lay_error_set(err, LAY_EEXTENT, q2, -1,
+						     "extent %lld is outside 1..2^30",
+						     (long long)s2[d]);
 		}
-		if (rank >= 0 && (rank != (int)json_array_size(sj) ||
-				  memcmp(s2, shape, sizeof(int64_t) * (size_t)rank) != 0)) {
-			rc = lay_error_set(
+		if (j->rank >= 0 && (j->rank != (int)json_array_size(sj) ||
+				     memcmp(s2, j->shape, sizeof(int64_t) * (size_t)j->rank) != 0))
+			return lay_error_set(
 				err, LAY_ESHAPE, q, -1,
 				"shape differs from the tensor type's shape in the text");
-			goto out;
-		}
-		rank = (int)json_array_size(sj);
-		memcpy(shape, s2, sizeof s2);
-	} else if (rank < 0 && p->plain.rank && !p->plain_many) {
-		rank = p->plain.rank;
-		memcpy(shape, p->plain.shape, sizeof shape);
-		bits = p->plain.bits;
-		shape_pos = p->plain.pos;
-	} else if (rank < 0 && def->logical_given) {
-		rank = def->rank;
-		if (rank > TT_MAXR) {
+		j->rank = (int)json_array_size(sj);
+		memcpy(j->shape, s2, sizeof s2);
+	} else if (j->rank < 0 && j->p->plain.rank && !j->p->plain_many) {
+		j->rank = j->p->plain.rank;
+		memcpy(j->shape, j->p->plain.shape, sizeof j->shape);
+		j->bits = j->p->plain.bits;
+		j->shape_pos = j->p->plain.pos;
+	} else if (j->rank < 0 && def->logical_given) {
+		j->rank = def->rank;
+		if (j->rank > TT_MAXR) {
 			lay_ptr_join(q, sizeof q, def->ptr, "logical");
-			rc = lay_error_set(err, LAY_ELIMIT, q, -1, "rank over %d", TT_MAXR);
-			goto out;
+			return lay_error_set(err, LAY_ELIMIT, q, -1, "rank over %d", TT_MAXR);
 		}
-		for (int d = 0; d < rank; d++)
-			shape[d] = def->shape[d];
+		for (int d = 0; d < j->rank; d++)
+			j->shape[d] = def->shape[d];
 	}
-	if (rank < 0) {
-		lay_ptr_join(q, sizeof q, def->ptr, "shape");
-		rc = lay_error_set(err, LAY_ESCHEMA, def->ptr, -1,
-				   "a ttgir attribute needs \"shape\": [...] (the tensor's shape), "
-				   "or a tensor<...> type in the text");
-		goto out;
-	}
+	if (j->rank < 0)
+		return lay_error_set(
+			err, LAY_ESCHEMA, def->ptr, -1,
+			"a ttgir attribute needs \"shape\": [...] (the tensor's shape), "
+			"or a tensor<...> type in the text");
+	return 0;
+}
 
-	if (tt_tmem_kind(p, encv)) { /* ttgir_tmem.c */
-		rc = tt_tmem_layout(p, encv, ty, shape, rank, bits, whole, ptr);
-		goto out;
-	}
-	const struct tt_enc *e = tt_decode_bits(p, encv, 0, bits);
-	if (!e) {
-		rc = err ? err->code : LAY_ESYNTAX;
-		goto out;
-	}
-	/* memdescs: the alloc shape's last dims; a leading buffer dim */
+/* The decoded encoding against its type and shape: memdescs take the
+ * alloc shape's last dims (a leading buffer dim dropped), tensors hold
+ * distributed layouts, ranks agree, dims are powers of two. */
+static int check_decoded(struct tt_job *j)
+{
+	struct tp *p = j->p;
+	struct lay_def *def = j->def;
+	struct lay_error *err = p->sc.err;
+	const struct ttype *ty = j->ty;
+	const struct tt_enc *e = j->e;
+	int64_t *shape = j->shape;
+	char q[LAY_ERR_PTR];
 	if (ty && ty->memdesc) {
-		if (ty->alloc_rank >= rank)
-			memcpy(shape, ty->alloc + (ty->alloc_rank - rank),
-			       sizeof(int64_t) * (size_t)rank);
-		if (e->rank == rank - 1) {
+		if (ty->alloc_rank >= j->rank)
+			memcpy(shape, ty->alloc + (ty->alloc_rank - j->rank),
+			       sizeof(int64_t) * (size_t)j->rank);
+		if (e->rank == j->rank - 1) {
 			tt_warn(p, "ttgir_buffer_dim", ty->pos,
 				"the memdesc's leading dim (%lld buffers) is dropped: the layout "
 				"has "
 				"rank "
 				"%d",
 				(long long)shape[0], e->rank);
-			memmove(shape, shape + 1, sizeof(int64_t) * (size_t)(rank - 1));
-			rank--;
+			memmove(shape, shape + 1, sizeof(int64_t) * (size_t)(j->rank - 1));
+			j->rank--;
 		}
-		if (!e->shared) {
-			rc = lay_scan_error(
+		if (!e->shared)
+			return lay_scan_error(
 				&p->sc, LAY_ESCHEMA, e->pos,
 				"a memdesc holds a shared layout; %s is distributed (registers)",
 				tt_family_name(e->family));
-			goto out;
-		}
 	} else if (ty && e->shared) {
-		rc = lay_scan_error(
+		return lay_scan_error(
 			&p->sc, LAY_ESCHEMA, e->pos,
 			"Non-distributed layout is not allowed in tensor type (%s is a shared "
 			"layout: use !ttg.memdesc<...>)",
 			tt_family_name(e->family));
-		goto out;
 	}
-	if (e->rank != rank) {
-		if (shape_pos >= 0)
-			rc = lay_scan_error(&p->sc, LAY_ESHAPE, shape_pos,
-					    "the tensor has rank %d, its layout (%s) rank %d", rank,
-					    tt_family_name(e->family), e->rank);
-		else {
-			lay_ptr_join(q, sizeof q, def->ptr, sj ? "shape" : "logical");
-			rc = lay_error_set(err, LAY_ESHAPE, q, -1,
-					   "the shape has rank %d, the %s layout rank %d", rank,
-					   tt_family_name(e->family), e->rank);
-		}
-		goto out;
+	if (e->rank != j->rank) {
+		if (j->shape_pos >= 0)
+			return lay_scan_error(&p->sc, LAY_ESHAPE, j->shape_pos,
+					      "the tensor has rank %d, its layout (%s) rank %d",
+					      j->rank, tt_family_name(e->family), e->rank);
+		lay_ptr_join(q, sizeof q, def->ptr, j->shape_given ? "shape" : "logical");
+		return lay_error_set(err, LAY_ESHAPE, q, -1,
+				     "the shape has rank %d, the %s layout rank %d", j->rank,
+				     tt_family_name(e->family), e->rank);
 	}
-	for (int d = 0; d < rank; d++)
+	for (int d = 0; d < j->rank; d++)
 		if (shape[d] < 1 || (shape[d] & (shape[d] - 1))) {
-			if (shape_pos >= 0)
-				rc = lay_scan_error(
-					&p->sc, LAY_ESHAPE, shape_pos,
+			if (j->shape_pos >= 0)
+				return lay_scan_error(
+					&p->sc, LAY_ESHAPE, j->shape_pos,
 					"tensor dim %d is %lld: Triton's layouts need power-of-two "
 					"dims",
 					d, (long long)shape[d]);
-			else {
-				lay_ptr_join(q, sizeof q, def->ptr, sj ? "shape" : "logical");
-				lay_ptr_index(q, sizeof q, q, (size_t)d);
-				rc = lay_error_set(err, LAY_ESHAPE, q, -1,
-						   "extent %lld is not a power of two: Triton's "
-						   "layouts need power-of-two dims",
-						   (long long)shape[d]);
-			}
-			goto out;
+			lay_ptr_join(q, sizeof q, def->ptr, j->shape_given ? "shape" : "logical");
+			lay_ptr_index(q, sizeof q, q, (size_t)d);
+			return lay_error_set(err, LAY_ESHAPE, q, -1,
+					     "extent %lld is not a power of two: Triton's "
+					     "layouts need power-of-two dims",
+					     (long long)shape[d]);
 		}
+	return 0;
+}
 
-	struct tt_fail f = { 0 };
-	if (tt_to_linear(e, shape, rank, ll, &f)) {
-		rc = lay_scan_error(&p->sc, LAY_ERANGE, f.at ? f.at->pos : e->pos, "%s", f.msg);
-		goto out;
-	}
-
-	/* the module's numbers, or the definition's */
+/* The module's numbers (threads per warp, warps, CTAs), or the
+ * definition's, against the layout's. */
+static int check_module(struct tt_job *j)
+{
+	struct tp *p = j->p;
+	struct lay_def *def = j->def;
+	struct lay_error *err = p->sc.err;
+	const struct tt_enc *e = j->e;
+	const struct tll *ll = j->ll;
+	char q[LAY_ERR_PTR];
+	int rc;
 	int64_t mtpw = 0, mwarps = 0, mctas = 0, jv;
 	long ptpw = -1, pwarps = -1, pctas = -1;
 	if (p->module) {
@@ -602,37 +585,33 @@ int lay_ttgir_parse(struct lay_def *def, json_t *v, json_t *whole, struct lay_er
 		    module_int(p, "ttg.num-warps", &mwarps, &pwarps) < 0 ||
 		    module_int(p, "triton_gpu.num-warps", &mwarps, &pwarps) < 0 ||
 		    module_int(p, "ttg.num-ctas", &mctas, &pctas) < 0 ||
-		    module_int(p, "triton_gpu.num-ctas", &mctas, &pctas) < 0) {
-			rc = err ? err->code : LAY_ESCHEMA;
-			goto out;
-		}
+		    module_int(p, "triton_gpu.num-ctas", &mctas, &pctas) < 0)
+			return err ? err->code : LAY_ESCHEMA;
 	}
 	static const char *const jkeys[] = { "threads_per_warp", "num_warps", "num_ctas" };
 	int64_t *mv[] = { &mtpw, &mwarps, &mctas };
 	for (int k = 0; k < 3; k++) {
-		if ((rc = def_int(def, whole, jkeys[k], &jv, err)))
-			goto out;
+		if ((rc = def_int(def, j->whole, jkeys[k], &jv, err)))
+			return rc;
 		if (jv && *mv[k] && jv != *mv[k]) {
 			lay_ptr_join(q, sizeof q, def->ptr, jkeys[k]);
-			rc = lay_error_set(err, LAY_ESHAPE, q, -1,
-					   "%s = %lld, but the module says %lld", jkeys[k],
-					   (long long)jv, (long long)*mv[k]);
-			goto out;
+			return lay_error_set(err, LAY_ESHAPE, q, -1,
+					     "%s = %lld, but the module says %lld", jkeys[k],
+					     (long long)jv, (long long)*mv[k]);
 		}
 		if (jv)
 			*mv[k] = jv;
 	}
+	j->mtpw = mtpw;
 	if (!e->shared) {
 		int64_t lanes = in_size(ll, TT_LANE), warps = in_size(ll, TT_WARP);
-		if (mtpw && lanes != mtpw) {
-			rc = lay_scan_error(
+		if (mtpw && lanes != mtpw)
+			return lay_scan_error(
 				&p->sc, LAY_ESHAPE, ptpw >= 0 ? ptpw : e->pos,
 				"Layout has %lld threads per warp, but the module specifies %lld "
 				"threads per warp.",
 				(long long)lanes, (long long)mtpw);
-			goto out;
-		}
-		if (mwarps && warps != mwarps && strstr(text, "num_warps(")) {
+		if (mwarps && warps != mwarps && strstr(p->sc.s, "num_warps(")) {
 			/* warp-specialized partitions set their own warp count */
 			tt_warn(p, "ttgir_num_warps", pwarps >= 0 ? pwarps : e->pos,
 				"the layout has %lld warps, the module %lld: the text has "
@@ -640,13 +619,12 @@ int lay_ttgir_parse(struct lay_def *def, json_t *v, json_t *whole, struct lay_er
 				"with their own num_warps, so this is not checked",
 				(long long)warps, (long long)mwarps);
 		} else if (mwarps && warps != mwarps) {
-			rc = lay_scan_error(
+			return lay_scan_error(
 				&p->sc, LAY_ESHAPE, pwarps >= 0 ? pwarps : e->pos,
 				"Layout has %lld warps per CTA, but the module specifies %lld "
 				"warps "
 				"per CTA.",
 				(long long)warps, (long long)mwarps);
-			goto out;
 		}
 		int ws_ = tt_warp_size(e);
 		if (!mtpw && ws_ && lanes != ws_)
@@ -661,21 +639,27 @@ int lay_ttgir_parse(struct lay_def *def, json_t *v, json_t *whole, struct lay_er
 				"on AMD CDNA)",
 				(long long)lanes);
 	}
-	if (mctas && in_size(ll, TT_BLOCK) != mctas) {
-		rc = lay_scan_error(&p->sc, LAY_ESHAPE, pctas >= 0 ? pctas : e->pos,
-				    "Layout has %lld CTAs, but the module specifies %lld CTAs.",
-				    (long long)in_size(ll, TT_BLOCK), (long long)mctas);
-		goto out;
-	}
+	if (mctas && in_size(ll, TT_BLOCK) != mctas)
+		return lay_scan_error(&p->sc, LAY_ESHAPE, pctas >= 0 ? pctas : e->pos,
+				      "Layout has %lld CTAs, but the module specifies %lld CTAs.",
+				      (long long)in_size(ll, TT_BLOCK), (long long)mctas);
+	return 0;
+}
 
-	/* hand the bases to the linear notation */
+/* Hand the bases to the linear notation, with what the ttgir text said. */
+static int hand_bases(struct tt_job *j)
+{
+	struct tp *p = j->p;
+	struct lay_def *def = j->def;
+	const struct tt_enc *e = j->e;
+	const struct tll *ll = j->ll;
 	json_t *bases = json_object(), *outs = json_array();
 	for (int i = 0; i < ll->nin; i++) {
 		json_t *list = json_array();
-		for (int j = 0; j < ll->nb[i]; j++) {
+		for (int k = 0; k < ll->nb[i]; k++) {
 			json_t *b = json_array();
 			for (int o = 0; o < ll->nout; o++)
-				json_array_append_new(b, json_integer((json_int_t)ll->b[i][j][o]));
+				json_array_append_new(b, json_integer((json_int_t)ll->b[i][k][o]));
 			json_array_append_new(list, b);
 		}
 		json_object_set_new(bases, tt_in_names[ll->in[i]], list);
@@ -686,13 +670,13 @@ int lay_ttgir_parse(struct lay_def *def, json_t *v, json_t *whole, struct lay_er
 		json_array_append_new(outs, json_pack("[s,I]", name, (json_int_t)ll->osz[o]));
 	}
 	json_t *shp = json_array();
-	for (int d = 0; d < rank; d++)
-		json_array_append_new(shp, json_integer((json_int_t)shape[d]));
+	for (int d = 0; d < j->rank; d++)
+		json_array_append_new(shp, json_integer((json_int_t)j->shape[d]));
 	json_t *info = json_pack("{s:s,s:o,s:b}", "family", tt_family_name(e->family), "shape", shp,
 				 "legacy_syntax", p->legacy);
-	if (bits)
-		json_object_set_new(info, "element_bits", json_integer(bits));
-	int64_t lane_limit = mtpw ? mtpw : tt_warp_size(e);
+	if (j->bits)
+		json_object_set_new(info, "element_bits", json_integer(j->bits));
+	int64_t lane_limit = j->mtpw ? j->mtpw : tt_warp_size(e);
 	if (!lane_limit && !e->shared)
 		lane_limit = in_size(ll, TT_LANE) == 64 ? 64 : 32;
 	if (lane_limit)
@@ -708,17 +692,71 @@ int lay_ttgir_parse(struct lay_def *def, json_t *v, json_t *whole, struct lay_er
 			"structure.ttgir.padding) are not applied");
 	}
 	json_t *extra = json_pack("{s:o}", "ttgir", info);
-	rc = lay_linear_from_bases(def, json_pack("{s:o,s:o}", "bases", bases, "out", outs), whole,
-				   extra, ptr, err);
+	int rc = lay_linear_from_bases(def, json_pack("{s:o,s:o}", "bases", bases, "out", outs),
+				       j->whole, extra, j->ptr, p->sc.err);
 	if (rc)
-		goto out;
+		return rc;
 	for (int a = 0; a < def->naxes; a++)
 		if (strcmp(def->axes[a].name, "lane") == 0 && lane_limit)
 			def->axes[a].hw_limit = lane_limit;
-out:
-	if (p)
-		tp_free(p);
-	free(p);
-	free(ll);
+	return 0;
+}
+
+/* The layout read, checked and converted, once the text is scanned. */
+static int ttgir_layout(struct tt_job *j)
+{
+	struct tp *p = j->p;
+	struct lay_error *err = p->sc.err;
+	int rc, tmi, tti;
+	if (tt_tmem_pair(p, &tmi, &tti)) /* ttgir_tmem.c */
+		return tt_tmem_join(p, tmi, tti, j->whole, j->ptr);
+	if ((rc = pick_layout(j)) || (rc = pick_shape(j)))
+		return rc;
+	if (tt_tmem_kind(p, j->encv)) /* ttgir_tmem.c */
+		return tt_tmem_layout(p, j->encv, j->ty, j->shape, j->rank, j->bits, j->whole,
+				      j->ptr);
+	if (!(j->e = tt_decode_bits(p, j->encv, 0, j->bits)))
+		return err ? err->code : LAY_ESYNTAX;
+	if ((rc = check_decoded(j)))
+		return rc;
+	struct tt_fail f = { 0 };
+	if (tt_to_linear(j->e, j->shape, j->rank, j->ll, &f))
+		return lay_scan_error(&p->sc, LAY_ERANGE, f.at ? f.at->pos : j->e->pos, "%s",
+				      f.msg);
+	if ((rc = check_module(j)))
+		return rc;
+	return hand_bases(j);
+}
+
+int lay_ttgir_parse(struct lay_def *def, json_t *v, json_t *whole, struct lay_error *err)
+{
+	char ptr[LAY_ERR_PTR];
+	int rc = 0;
+	lay_ptr_join(ptr, sizeof ptr, def->ptr, "ttgir");
+	if (!json_is_string(v))
+		return lay_error_set(err, LAY_ESCHEMA, ptr, -1,
+				     "ttgir must be a string: an attribute such as "
+				     "#ttg.blocked<{...}> with \"shape\", or TTGIR dump lines");
+	const char *text = json_string_value(v);
+	if (strlen(text) > TT_MAX_TEXT)
+		return lay_error_set(err, LAY_ELIMIT, ptr, -1,
+				     "ttgir text is %zu bytes, over the limit of %d", strlen(text),
+				     TT_MAX_TEXT);
+	struct tt_job j = { .def = def, .whole = whole, .ptr = ptr, .rank = -1, .shape_pos = -1 };
+	j.p = calloc(1, sizeof *j.p);
+	j.ll = calloc(1, sizeof *j.ll);
+	if (!j.p || !j.ll) {
+		rc = lay_error_set(err, LAY_ENOMEM, ptr, -1, "out of memory");
+	} else {
+		lay_scan_init(&j.p->sc, text, ptr, err, LAY_SCAN_LINE);
+		j.p->def = def;
+		rc = scan(j.p);
+		if (!rc)
+			rc = ttgir_layout(&j);
+	}
+	if (j.p)
+		tp_free(j.p);
+	free(j.p);
+	free(j.ll);
 	return rc;
 }
