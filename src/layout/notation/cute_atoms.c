@@ -43,47 +43,16 @@ static int braces(struct cp *p)
 }
 
 /* A name with optional `A::B::` qualifiers (and a leading `::`): *last is
- * its last segment, *start where the whole name begins, *qual whether the
- * qualifiers mention `want` (NULL: ignored). */
+ * its last segment, *full the whole, *start where the whole name begins. */
 static int qname(struct cp *p, char *last, size_t n, char *full, size_t fn, int *start)
 {
-	int rc = lay_scan_skip(&p->sc);
-	size_t flen = 0;
+	int rc = lay_scan_skip(&p->sc), seg;
 	if (rc)
 		return rc;
 	*start = p->sc.pos;
-	full[0] = '\0';
 	if (p->sc.s[p->sc.pos] == ':' && p->sc.s[p->sc.pos + 1] == ':')
 		p->sc.pos += 2;
-	for (;;) {
-		size_t len = 0;
-		if (!lay_scan_name_start(p->sc.s[p->sc.pos]))
-			return lay_scan_expected(&p->sc, "a name");
-		while (lay_scan_name_char(p->sc.s[p->sc.pos])) {
-			if (len + 1 < n)
-				last[len++] = p->sc.s[p->sc.pos];
-			if (flen + 1 < fn)
-				full[flen++] = p->sc.s[p->sc.pos];
-			p->sc.pos++;
-		}
-		last[len] = '\0';
-		full[flen] = '\0';
-		int save = p->sc.pos;
-		if ((rc = lay_scan_skip(&p->sc)))
-			return rc;
-		if (p->sc.s[p->sc.pos] == ':' && p->sc.s[p->sc.pos + 1] == ':') {
-			p->sc.pos += 2;
-			if ((rc = lay_scan_skip(&p->sc)))
-				return rc;
-			if (flen + 2 < fn) {
-				full[flen++] = ':';
-				full[flen++] = ':';
-			}
-			continue;
-		}
-		p->sc.pos = save;
-		return 0;
-	}
+	return lay_scan_qname(&p->sc, last, n, full, fn, &seg, NULL);
 }
 
 static int digits(struct cp *p, int start, bool neg, int64_t *v)

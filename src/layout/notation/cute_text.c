@@ -17,37 +17,7 @@
  * last segment (the name itself) begins. */
 static int ident(struct cute_parser *p, char *out, size_t n, int *start)
 {
-	*start = p->sc.pos;
-	for (;;) {
-		int b = p->sc.pos;
-		size_t len = 0;
-		while (isalnum((unsigned char)p->sc.s[p->sc.pos]) || p->sc.s[p->sc.pos] == '_') {
-			if (len + 1 < n)
-				out[len++] = p->sc.s[p->sc.pos];
-			p->sc.pos++;
-		}
-		out[len] = '\0';
-		int save = p->sc.pos;
-		int rc = lay_scan_skip(&p->sc);
-		if (rc)
-			return rc;
-		*start = b;
-		if (p->sc.s[p->sc.pos] == ':' && p->sc.s[p->sc.pos + 1] == ':') {
-			if (strcmp(out, "cute") != 0)
-				return lay_scan_error(
-					&p->sc, LAY_ESYNTAX, b,
-					"unknown namespace '%s' (only cute:: is accepted)", out);
-			p->sc.pos += 2;
-			if ((rc = lay_scan_skip(&p->sc)))
-				return rc;
-			if (!(isalpha((unsigned char)p->sc.s[p->sc.pos]) ||
-			      p->sc.s[p->sc.pos] == '_'))
-				return lay_scan_expected(&p->sc, "a name after 'cute::'");
-			continue;
-		}
-		p->sc.pos = save;
-		return 0;
-	}
+	return lay_scan_qname(&p->sc, out, n, NULL, 0, start, "cute");
 }
 
 /* Decimal digits at p->sc.pos into *v; reals are refused, overflow located. */

@@ -148,6 +148,45 @@ int lay_scan_name(struct lay_scan *sc, char *out, size_t n)
 	return sc->pos - b;
 }
 
+int lay_scan_qname(struct lay_scan *sc, char *last, size_t n, char *full, size_t fn, int *seg,
+		   const char *ns)
+{
+	size_t flen = 0;
+	char what[LAYOUTD_MAX_NAME + 24] = "a name";
+	if (full && fn)
+		full[0] = '\0';
+	for (;;) {
+		*seg = sc->pos;
+		if (!lay_scan_name_start(sc->s[sc->pos]))
+			return lay_scan_expected(sc, what);
+		int len = lay_scan_name(sc, last, n);
+		for (int k = 0; full && k < len && flen + 1 < fn; k++)
+			full[flen++] = sc->s[*seg + k];
+		if (full && fn)
+			full[flen] = '\0';
+		int save = sc->pos, rc = lay_scan_skip(sc);
+		if (rc)
+			return rc;
+		if (sc->s[sc->pos] != ':' || sc->s[sc->pos + 1] != ':') {
+			sc->pos = save;
+			return 0;
+		}
+		if (ns && strcmp(last, ns) != 0)
+			return lay_scan_error(sc, LAY_ESYNTAX, *seg,
+					      "unknown namespace '%s' (only %s:: is accepted)",
+					      last, ns);
+		snprintf(what, sizeof what, "a name after '%s::'", last);
+		sc->pos += 2;
+		if ((rc = lay_scan_skip(sc)))
+			return rc;
+		if (full && flen + 2 < fn) {
+			full[flen++] = ':';
+			full[flen++] = ':';
+			full[flen] = '\0';
+		}
+	}
+}
+
 bool lay_scan_lit(struct lay_scan *sc, const char *lit)
 {
 	size_t n = strlen(lit);

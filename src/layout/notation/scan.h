@@ -72,6 +72,15 @@ static inline bool lay_scan_name_char(char c)
 /* An identifier [A-Za-z_][A-Za-z0-9_]* at sc->pos (no skip), copied into
  * out (cut to n - 1 bytes); returns its length, 0 if none. */
 int lay_scan_name(struct lay_scan *sc, char *out, size_t n);
+/* A qualified name A::B::NAME at sc->pos (no skip before it; white space
+ * and comments allowed around "::"): its last segment into last (cut to
+ * n - 1 bytes), the whole name into full (segments joined by "::"; NULL
+ * for none), *seg where the last segment starts.  `ns`, when not NULL, is
+ * the one qualifier accepted ("unknown namespace" otherwise).  A segment
+ * that is not a name is "expected a name" (after the first, "a name after
+ * 'Q::'"). */
+int lay_scan_qname(struct lay_scan *sc, char *last, size_t n, char *full, size_t fn, int *seg,
+		   const char *ns);
 /* The literal lit at sc->pos (no skip, no word boundary): consumed. */
 bool lay_scan_lit(struct lay_scan *sc, const char *lit);
 /* The word w at sc->pos, not followed by a name character: consumed. */
