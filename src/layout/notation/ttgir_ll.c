@@ -635,10 +635,36 @@ int tt_warp_size(const struct tt_enc *e)
 	}
 }
 
+static int partitioned_ll(const struct tt_enc *e, const int64_t *shape, int rank, struct tll *r,
+			  struct tt_fail *f);
+static int slice_ll(const struct tt_enc *e, const int64_t *shape, int rank, struct tll *r,
+		    struct tt_fail *f);
+
+/* A dot operand: by its parent's family. */
+static int dot_ll(const struct tt_enc *e, const int64_t *shape, int rank, struct tll *r,
+		  struct tt_fail *f)
+{
+	const struct tt_enc *p = e->parent;
+	if (p->family == TT_BLOCKED)
+		fma_dot_ll(e, p, shape, rank, r);
+	else if (p->family == TT_AMD_MFMA) {
+		if (mfma_dot_ll(e, p, shape, rank, r, f))
+			return -1;
+	} else if (p->family == TT_AMD_WMMA) {
+		if (wmma_dot_ll(e, p, shape, rank, r, f))
+			return -1;
+	} else if (p->family == TT_NVIDIA_MMA) {
+		if (nvidia_dot_ll(e, p, shape, rank, r, f))
+			return -1;
+	} else
+		return fail(f, e,
+			    "dot_op needs a blocked, nvidia_mma, amd_mfma or amd_wmma parent");
+	return 0;
+}
+
 int tt_to_linear(const struct tt_enc *e, const int64_t *shape, int rank, struct tll *r,
 		 struct tt_fail *f)
 {
-	int64_t ps[TT_MAXR];
 	tll_empty(r);
 	if (e->rank != rank) {
 		char msg[128];
@@ -665,66 +691,14 @@ int tt_to_linear(const struct tt_enc *e, const int64_t *shape, int rank, struct 
 	case TT_LINEAR:
 		linear_ll(e, shape, rank, r);
 		break;
-	case TT_DOT_OP: {
-		const struct tt_enc *p = e->parent;
-		if (p->family == TT_BLOCKED)
-			fma_dot_ll(e, p, shape, rank, r);
-		else if (p->family == TT_AMD_MFMA) {
-			if (mfma_dot_ll(e, p, shape, rank, r, f))
-				return -1;
-		} else if (p->family == TT_AMD_WMMA) {
-			if (wmma_dot_ll(e, p, shape, rank, r, f))
-				return -1;
-		} else if (p->family == TT_NVIDIA_MMA) {
-			if (nvidia_dot_ll(e, p, shape, rank, r, f))
-				return -1;
-		} else
-			return fail(
-				f, e,
-				"dot_op needs a blocked, nvidia_mma, amd_mfma or amd_wmma parent");
-		break;
-	}
-	case TT_SLICE: {
-		/* the parent on the shape with a 1 inserted at dim, that out dim
-		 * dropped, then zero register bases dropped */
-		struct tll pl;
-		int d = (int)e->dim;
-		for (int i = 0, k = 0; i <= rank; i++)
-			ps[i] = i == d ? 1 : shape[k++];
-		if (rank + 1 > TT_MAXR)
-			return fail(f, e, "slice: rank over the limit");
-		if (tt_to_linear(e->parent, ps, rank + 1, &pl, f))
+	case TT_DOT_OP:
+		if (dot_ll(e, shape, rank, r, f))
 			return -1;
-		int od = tll_out_index(&pl, d);
-		struct tll t = pl;
-		t.nout = 0;
-		for (int o = 0; o < pl.nout; o++) {
-			if (o == od)
-				continue;
-			int nd = pl.out[o] > d ? pl.out[o] - 1 : pl.out[o];
-			t.out[t.nout] = nd;
-			t.osz[t.nout] = pl.osz[o];
-			for (int i = 0; i < pl.nin; i++)
-				for (int j = 0; j < pl.nb[i]; j++)
-					t.b[i][j][t.nout] = pl.b[i][j][o];
-			t.nout++;
-		}
-		int ri = tll_in_index(&t, TT_REG);
-		if (ri >= 0) {
-			int n = 0;
-			for (int j = 0; j < t.nb[ri]; j++) {
-				bool z = true;
-				for (int o = 0; o < t.nout; o++)
-					z = z && t.b[ri][j][o] == 0;
-				if (!z)
-					memcpy(t.b[ri][n++], t.b[ri][j], sizeof t.b[ri][j]);
-			}
-			t.nb[ri] = n;
-		}
-		tll_infer_sizes(&t);
-		*r = t;
 		break;
-	}
+	case TT_SLICE:
+		if (slice_ll(e, shape, rank, r, f))
+			return -1;
+		break;
 	case TT_SWIZZLED_SHARED:
 		swizzled_ll(e, shape, rank, false, r);
 		break;
@@ -750,32 +724,10 @@ int tt_to_linear(const struct tt_enc *e, const int64_t *shape, int rank, struct 
 			}
 		break;
 	}
-	case TT_PARTITIONED_SHARED: {
-		/* the inner layout on one piece, then the partition bits and
-		 * the groups along partitionDim (partitionedSharedToLinearLayout) */
-		int pd = (int)e->dim;
-		int64_t pieces = (int64_t)e->partitions * e->groups;
-		if (shape[pd] % pieces || shape[pd] < pieces) {
-			char msg[200];
-			snprintf(
-				msg, sizeof msg,
-				"partitioned_shared: dim %d (%lld) does not split into %lld pieces",
-				pd, (long long)shape[pd], (long long)pieces);
-			return fail(f, e, msg);
-		}
-		memcpy(ps, shape, sizeof(int64_t) * (size_t)rank);
-		ps[pd] = shape[pd] / pieces;
-		struct tll g;
-		if (e->parent->family == TT_PADDED_SHARED)
-			*r = e->parent->ll;
-		else if (tt_to_linear(e->parent, ps, rank, r, f))
+	case TT_PARTITIONED_SHARED:
+		if (partitioned_ll(e, shape, rank, r, f))
 			return -1;
-		tll_identity1d(&g, e->partitions, TT_PARTITION, pd);
-		tll_mul_eq(r, &g);
-		tll_identity1d(&g, e->groups, TT_OFFSET, pd);
-		tll_mul_eq(r, &g);
 		break;
-	}
 	default:
 		return fail(f, e, "no linear layout for this encoding");
 	}
@@ -783,5 +735,81 @@ int tt_to_linear(const struct tt_enc *e, const int64_t *shape, int rank, struct 
 		return fail(f, e,
 			    "the linear layout of this encoding and shape passes a limit (too many "
 			    "bases, or dims whose orders contradict)");
+	return 0;
+}
+
+/* A slice: the parent on the shape with a 1 inserted at dim. */
+static int slice_ll(const struct tt_enc *e, const int64_t *shape, int rank, struct tll *r,
+		    struct tt_fail *f)
+{
+	/* the parent on the shape with a 1 inserted at dim, that out dim
+	 * dropped, then zero register bases dropped */
+	int64_t ps[TT_MAXR];
+	struct tll pl;
+	int d = (int)e->dim;
+	if (rank + 1 > TT_MAXR)
+		return fail(f, e, "slice: rank over the limit");
+	for (int i = 0, k = 0; i <= rank; i++)
+		ps[i] = i == d ? 1 : shape[k++];
+	if (tt_to_linear(e->parent, ps, rank + 1, &pl, f))
+		return -1;
+	int od = tll_out_index(&pl, d);
+	struct tll t = pl;
+	t.nout = 0;
+	for (int o = 0; o < pl.nout; o++) {
+		if (o == od)
+			continue;
+		int nd = pl.out[o] > d ? pl.out[o] - 1 : pl.out[o];
+		t.out[t.nout] = nd;
+		t.osz[t.nout] = pl.osz[o];
+		for (int i = 0; i < pl.nin; i++)
+			for (int j = 0; j < pl.nb[i]; j++)
+				t.b[i][j][t.nout] = pl.b[i][j][o];
+		t.nout++;
+	}
+	int ri = tll_in_index(&t, TT_REG);
+	if (ri >= 0) {
+		int n = 0;
+		for (int j = 0; j < t.nb[ri]; j++) {
+			bool z = true;
+			for (int o = 0; o < t.nout; o++)
+				z = z && t.b[ri][j][o] == 0;
+			if (!z)
+				memcpy(t.b[ri][n++], t.b[ri][j], sizeof t.b[ri][j]);
+		}
+		t.nb[ri] = n;
+	}
+	tll_infer_sizes(&t);
+	*r = t;
+	return 0;
+}
+
+/* partitioned_shared: the inner layout on one piece, then the pieces. */
+static int partitioned_ll(const struct tt_enc *e, const int64_t *shape, int rank, struct tll *r,
+			  struct tt_fail *f)
+{
+	/* the inner layout on one piece, then the partition bits and
+	 * the groups along partitionDim (partitionedSharedToLinearLayout) */
+	int pd = (int)e->dim;
+	int64_t pieces = (int64_t)e->partitions * e->groups;
+	if (shape[pd] % pieces || shape[pd] < pieces) {
+		char msg[200];
+		snprintf(msg, sizeof msg,
+			 "partitioned_shared: dim %d (%lld) does not split into %lld pieces", pd,
+			 (long long)shape[pd], (long long)pieces);
+		return fail(f, e, msg);
+	}
+	int64_t ps[TT_MAXR];
+	memcpy(ps, shape, sizeof(int64_t) * (size_t)rank);
+	ps[pd] = shape[pd] / pieces;
+	struct tll g;
+	if (e->parent->family == TT_PADDED_SHARED)
+		*r = e->parent->ll;
+	else if (tt_to_linear(e->parent, ps, rank, r, f))
+		return -1;
+	tll_identity1d(&g, e->partitions, TT_PARTITION, pd);
+	tll_mul_eq(r, &g);
+	tll_identity1d(&g, e->groups, TT_OFFSET, pd);
+	tll_mul_eq(r, &g);
 	return 0;
 }
