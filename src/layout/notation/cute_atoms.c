@@ -741,12 +741,112 @@ static int tile(struct cp *p, int at)
 }
 
 /* One expression, ending before a depth-0 character of `stop` or the end. */
+/* composition(Swizzle, [offset,] layout) or make_composed_layout(...). */
+static int composition(struct cp *p, const char *last)
+{
+	struct lay_cute_compose *cc = p->cc;
+	int rc;
+	char l2[64], f2[128];
+	int sat, lo, hi;
+	cc->composed = true;
+	if ((rc = lay_scan_expect(&p->sc, '(', "'('")))
+		return rc;
+	if ((rc = qname(p, l2, sizeof l2, f2, sizeof f2, &sat)))
+		return rc;
+	if (!swizzle_name(l2))
+		return lay_scan_error(&p->sc, LAY_ESYNTAX, sat,
+				      "%s(...) is read with a swizzle first (Swizzle<B,M,S>{}), "
+				      "found '%s'",
+				      last, f2);
+	if ((rc = swizzle(p, l2, sat)))
+		return rc;
+	if ((rc = lay_scan_expect(&p->sc, ',', "',' and the layout")))
+		return rc;
+	int save = p->sc.pos;
+	if ((rc = span(p, ",)", &lo, &hi)))
+		return rc;
+	if (p->sc.s[p->sc.pos] == ',') {
+		/* three arguments: swizzle, offset, layout */
+		p->sc.pos = save;
+		if ((rc = offset(p)))
+			return rc;
+		if ((rc = lay_scan_skip(&p->sc)))
+			return rc;
+		if (p->sc.pos != hi && p->sc.s[p->sc.pos] != ',')
+			return lay_scan_expected(&p->sc, "',' after the offset");
+		if ((rc = lay_scan_expect(&p->sc, ',', "',' after the offset")))
+			return rc;
+		if ((rc = inner(p, ",)")))
+			return rc;
+	} else {
+		cc->inner_lo = lo;
+		cc->inner_hi = hi;
+		if (hi <= lo)
+			return lay_scan_expected(&p->sc, "the layout");
+	}
+	if ((rc = lay_scan_expect(&p->sc, ')', "')' closing composition(...)")))
+		return rc;
+	return braces(p);
+}
+
+/* ComposedLayout<Swizzle, offset, layout> or pycute's
+ * ComposedLayout(Swizzle(B,M,S), offset, Layout(...)). */
+static int composed_layout(struct cp *p)
+{
+	struct lay_cute_compose *cc = p->cc;
+	int rc;
+	char l2[64], f2[128];
+	int sat;
+	cc->composed = true;
+	if ((rc = lay_scan_skip(&p->sc)))
+		return rc;
+	if (p->sc.s[p->sc.pos] == '(') {
+		/* pycute's repr: ComposedLayout(Swizzle(2,0,2),0,Layout(...)) */
+		p->sc.pos++;
+		if ((rc = qname(p, l2, sizeof l2, f2, sizeof f2, &sat)))
+			return rc;
+		if (!swizzle_name(l2))
+			return lay_scan_error(&p->sc, LAY_ESYNTAX, sat,
+					      "ComposedLayout(...) is read with a Swizzle(B,M,S) "
+					      "first, found '%s'",
+					      f2);
+		if ((rc = swizzle(p, l2, sat)) ||
+		    (rc = lay_scan_expect(&p->sc, ',', "',' and the offset")) || (rc = offset(p)) ||
+		    (rc = lay_scan_expect(&p->sc, ',', "',' and the layout")) ||
+		    (rc = inner(p, ")")))
+			return rc;
+		return lay_scan_expect(&p->sc, ')', "')' closing ComposedLayout(...)");
+	}
+	if ((rc = lay_scan_expect(&p->sc, '<', "'<' after ComposedLayout")))
+		return rc;
+	if ((rc = qname(p, l2, sizeof l2, f2, sizeof f2, &sat)))
+		return rc;
+	if (!swizzle_name(l2))
+		return lay_scan_error(&p->sc, LAY_ESYNTAX, sat,
+				      "ComposedLayout<...> is read with a Swizzle<B,M,S> first, "
+				      "found '%s'",
+				      f2);
+	if ((rc = swizzle(p, l2, sat)))
+		return rc;
+	if ((rc = lay_scan_expect(&p->sc, ',',
+				  "',' and the offset (smem_ptr_flag_bits<N> or Int<N>)")))
+		return rc;
+	if ((rc = offset(p)))
+		return rc;
+	if ((rc = lay_scan_expect(&p->sc, ',', "',' and the layout")))
+		return rc;
+	if ((rc = inner(p, ">,")))
+		return rc;
+	if ((rc = lay_scan_expect(&p->sc, '>', "'>' closing ComposedLayout<...>")))
+		return rc;
+	return braces(p);
+}
+
 static int expr(struct cp *p, const char *stop)
 {
 	struct lay_cute_compose *cc = p->cc;
 	char last[64], full[160];
 	int rc = lay_scan_skip(&p->sc), at;
-	bool got;
 	if (rc)
 		return rc;
 	if (++p->depth > 8)
@@ -769,100 +869,10 @@ static int expr(struct cp *p, const char *stop)
 		cc->composed = true;
 		return tile(p, at);
 	}
-	if (strcmp(last, "composition") == 0 || strcmp(last, "make_composed_layout") == 0) {
-		char l2[64], f2[128];
-		int sat, lo, hi;
-		cc->composed = true;
-		if ((rc = lay_scan_expect(&p->sc, '(', "'('")))
-			return rc;
-		if ((rc = qname(p, l2, sizeof l2, f2, sizeof f2, &sat)))
-			return rc;
-		if (!swizzle_name(l2))
-			return lay_scan_error(
-				&p->sc, LAY_ESYNTAX, sat,
-				"%s(...) is read with a swizzle first (Swizzle<B,M,S>{}), "
-				"found '%s'",
-				last, f2);
-		if ((rc = swizzle(p, l2, sat)))
-			return rc;
-		if ((rc = lay_scan_expect(&p->sc, ',', "',' and the layout")))
-			return rc;
-		int save = p->sc.pos;
-		if ((rc = span(p, ",)", &lo, &hi)))
-			return rc;
-		if (p->sc.s[p->sc.pos] == ',') {
-			/* three arguments: swizzle, offset, layout */
-			p->sc.pos = save;
-			if ((rc = offset(p)))
-				return rc;
-			if ((rc = lay_scan_skip(&p->sc)))
-				return rc;
-			if (p->sc.pos != hi && p->sc.s[p->sc.pos] != ',')
-				return lay_scan_expected(&p->sc, "',' after the offset");
-			if ((rc = lay_scan_expect(&p->sc, ',', "',' after the offset")))
-				return rc;
-			if ((rc = inner(p, ",)")))
-				return rc;
-		} else {
-			cc->inner_lo = lo;
-			cc->inner_hi = hi;
-			if (hi <= lo)
-				return lay_scan_expected(&p->sc, "the layout");
-		}
-		if ((rc = lay_scan_expect(&p->sc, ')', "')' closing composition(...)")))
-			return rc;
-		return braces(p);
-	}
-	if (strcmp(last, "ComposedLayout") == 0) {
-		char l2[64], f2[128];
-		int sat;
-		cc->composed = true;
-		if ((rc = lay_scan_skip(&p->sc)))
-			return rc;
-		if (p->sc.s[p->sc.pos] == '(') {
-			/* pycute's repr: ComposedLayout(Swizzle(2,0,2),0,Layout(...)) */
-			p->sc.pos++;
-			if ((rc = qname(p, l2, sizeof l2, f2, sizeof f2, &sat)))
-				return rc;
-			if (!swizzle_name(l2))
-				return lay_scan_error(
-					&p->sc, LAY_ESYNTAX, sat,
-					"ComposedLayout(...) is read with a Swizzle(B,M,S) "
-					"first, found '%s'",
-					f2);
-			if ((rc = swizzle(p, l2, sat)) ||
-			    (rc = lay_scan_expect(&p->sc, ',', "',' and the offset")) ||
-			    (rc = offset(p)) ||
-			    (rc = lay_scan_expect(&p->sc, ',', "',' and the layout")) ||
-			    (rc = inner(p, ")")))
-				return rc;
-			return lay_scan_expect(&p->sc, ')', "')' closing ComposedLayout(...)");
-		}
-		if ((rc = lay_scan_expect(&p->sc, '<', "'<' after ComposedLayout")))
-			return rc;
-		if ((rc = qname(p, l2, sizeof l2, f2, sizeof f2, &sat)))
-			return rc;
-		if (!swizzle_name(l2))
-			return lay_scan_error(
-				&p->sc, LAY_ESYNTAX, sat,
-				"ComposedLayout<...> is read with a Swizzle<B,M,S> first, "
-				"found '%s'",
-				f2);
-		if ((rc = swizzle(p, l2, sat)))
-			return rc;
-		if ((rc = lay_scan_expect(&p->sc, ',',
-					  "',' and the offset (smem_ptr_flag_bits<N> or Int<N>)")))
-			return rc;
-		if ((rc = offset(p)))
-			return rc;
-		if ((rc = lay_scan_expect(&p->sc, ',', "',' and the layout")))
-			return rc;
-		if ((rc = inner(p, ">,")))
-			return rc;
-		if ((rc = lay_scan_expect(&p->sc, '>', "'>' closing ComposedLayout<...>")))
-			return rc;
-		return braces(p);
-	}
+	if (strcmp(last, "composition") == 0 || strcmp(last, "make_composed_layout") == 0)
+		return composition(p, last);
+	if (strcmp(last, "ComposedLayout") == 0)
+		return composed_layout(p);
 	if (strncmp(last, "Layout_", 7) == 0 &&
 	    (strstr(last, "_Atom") || strstr(last, "_SpAtom"))) {
 		cc->composed = true;
@@ -886,7 +896,6 @@ static int expr(struct cp *p, const char *stop)
 			return inner(p, stop);
 		}
 	}
-	(void)got;
 	p->sc.pos = at;
 	return inner(p, stop);
 }
