@@ -86,12 +86,119 @@ static bool lt_first_bullet(struct lt *p)
 	}
 }
 
+/* The in-dims: " - NAME=1 -> (v, ...)" bullets and their lines, into
+ * bases; *rank gets the length of the images. */
+static int lt_in_dims(struct lt *p, json_t *bases, int *rank)
+{
+	json_t *cur = NULL;
+	char name[LAYOUTD_MAX_NAME], curname[LAYOUTD_MAX_NAME] = "";
+	for (;;) {
+		lt_ws(p);
+		int at = p->sc.pos;
+		if (strncmp(p->sc.s + p->sc.pos, "where", 5) == 0)
+			break;
+		bool bullet = p->sc.s[p->sc.pos] == '-';
+		if (bullet)
+			p->sc.pos++;
+		if (lt_name(p, name, "an in-dim name, or \"where out dims are: [...]\""))
+			return LAY_ESYNTAX;
+		if (!bullet && (!cur || strcmp(name, curname) != 0)) {
+			return lt_fail(p, at, "a new in-dim (\"%s\") starts with \" - \"", name);
+		}
+		if (bullet) {
+			if (json_object_get(bases, name)) {
+				return lt_fail(p, at + 1, "in-dim %s appears twice", name);
+			}
+			if (json_object_size(bases) >= LAYOUTD_MAX_AXES) {
+				return lt_fail(p, at, "more in-dims than the axis limit at %s",
+					       name);
+			}
+			cur = json_array();
+			json_object_set_new(bases, name, cur);
+			snprintf(curname, sizeof curname, "%s", name);
+			if (lt_lit(p, "is a size 1 dimension")) {
+				cur = NULL; /* no lines may follow */
+				continue;
+			}
+		}
+		lt_ws(p);
+		int eq = p->sc.pos;
+		int64_t input, v;
+		if (!lt_lit(p, "=")) {
+			return lt_fail(p, eq,
+				       "expected \"=\" or \"is a size 1 dimension\" after %s",
+				       name);
+		}
+		if (lt_int(p, &input, "the input value"))
+			return LAY_ESYNTAX;
+		size_t k = json_array_size(cur);
+		if (k >= 62 || input != (int64_t)1 << k) {
+			char want[96];
+			snprintf(want, sizeof want, "%s=%lld", name,
+				 k < 62 ? (long long)1 << k : -1LL);
+			lt_fail(p, eq + 1, "expected %s next: inputs go 1, 2, 4, ...", want);
+			return LAY_ESYNTAX;
+		}
+		if (!lt_lit(p, "->") || !lt_lit(p, "(")) {
+			return lt_fail(p, p->sc.pos, "%s", "expected \"-> (\" and the image");
+		}
+		json_t *basis = json_array();
+		json_array_append_new(cur, basis);
+		int n = 0;
+		do {
+			if (lt_int(p, &v, "a basis value"))
+				return LAY_ESYNTAX;
+			json_array_append_new(basis, json_integer((json_int_t)v));
+			n++;
+		} while (lt_lit(p, ","));
+		if (!lt_lit(p, ")")) {
+			return lt_fail(p, p->sc.pos, "%s", "expected \",\" or \")\" in the image");
+		}
+		if (*rank < 0)
+			*rank = n;
+		else if (n != *rank) {
+			return lt_fail(p, at, "this image has a different number of values (%s)",
+				       n < *rank ? "fewer" : "more");
+		}
+	}
+	return 0;
+}
+
+/* "where out dims are: [NAME (size N), ...]" into out. */
+static int lt_out_dims(struct lt *p, json_t *out)
+{
+	char name[LAYOUTD_MAX_NAME];
+	if (!lt_lit(p, "where") || !lt_lit(p, "out") || !lt_lit(p, "dims") || !lt_lit(p, "are") ||
+	    !lt_lit(p, ":") || !lt_lit(p, "[")) {
+		return lt_fail(p, p->sc.pos, "%s", "expected \"where out dims are: [\"");
+	}
+	do {
+		int64_t size;
+		int at = (lt_ws(p), p->sc.pos);
+		if (lt_name(p, name, "an out dim name"))
+			return LAY_ESYNTAX;
+		if (!lt_lit(p, "(") || !lt_lit(p, "size")) {
+			return lt_fail(p, p->sc.pos, "expected \"(size N)\" after %s", name);
+		}
+		if (lt_int(p, &size, "the out dim size"))
+			return LAY_ESYNTAX;
+		if (!lt_lit(p, ")")) {
+			return lt_fail(p, p->sc.pos, "%s", "expected \")\"");
+		}
+		(void)at;
+		json_array_append_new(out, json_pack("[s,I]", name, (json_int_t)size));
+	} while (lt_lit(p, ","));
+	if (!lt_lit(p, "]")) {
+		return lt_fail(p, p->sc.pos, "%s", "expected \",\" or \"]\" after the out dims");
+	}
+	return 0;
+}
+
 json_t *lay_linear_text(const char *text, const char *ptr, int max_len, struct lay_error *err)
 {
 	struct lt p;
 	lay_scan_init(&p.sc, text, ptr, err, 0);
-	json_t *bases = json_object(), *out = json_array(), *cur = NULL;
-	char name[LAYOUTD_MAX_NAME], curname[LAYOUTD_MAX_NAME] = "";
+	json_t *bases = json_object(), *out = json_array();
 	int rank = -1;
 
 	if (max_len > 0 && strlen(text) > (size_t)max_len * 4) {
@@ -111,107 +218,8 @@ json_t *lay_linear_text(const char *text, const char *ptr, int max_len, struct l
 				"1)\" lines and \"where out dims are: [dim0 (size 16), ...]\"");
 		goto fail;
 	}
-	for (;;) {
-		lt_ws(&p);
-		int at = p.sc.pos;
-		if (strncmp(text + p.sc.pos, "where", 5) == 0)
-			break;
-		bool bullet = text[p.sc.pos] == '-';
-		if (bullet)
-			p.sc.pos++;
-		if (lt_name(&p, name, "an in-dim name, or \"where out dims are: [...]\""))
-			goto fail;
-		if (!bullet && (!cur || strcmp(name, curname) != 0)) {
-			lt_fail(&p, at, "a new in-dim (\"%s\") starts with \" - \"", name);
-			goto fail;
-		}
-		if (bullet) {
-			if (json_object_get(bases, name)) {
-				lt_fail(&p, at + 1, "in-dim %s appears twice", name);
-				goto fail;
-			}
-			if (json_object_size(bases) >= LAYOUTD_MAX_AXES) {
-				lt_fail(&p, at, "more in-dims than the axis limit at %s", name);
-				goto fail;
-			}
-			cur = json_array();
-			json_object_set_new(bases, name, cur);
-			snprintf(curname, sizeof curname, "%s", name);
-			if (lt_lit(&p, "is a size 1 dimension")) {
-				cur = NULL; /* no lines may follow */
-				continue;
-			}
-		}
-		lt_ws(&p);
-		int eq = p.sc.pos;
-		int64_t input, v;
-		if (!lt_lit(&p, "=")) {
-			lt_fail(&p, eq, "expected \"=\" or \"is a size 1 dimension\" after %s",
-				name);
-			goto fail;
-		}
-		if (lt_int(&p, &input, "the input value"))
-			goto fail;
-		size_t k = json_array_size(cur);
-		if (k >= 62 || input != (int64_t)1 << k) {
-			char want[96];
-			snprintf(want, sizeof want, "%s=%lld", name,
-				 k < 62 ? (long long)1 << k : -1LL);
-			lt_fail(&p, eq + 1, "expected %s next: inputs go 1, 2, 4, ...", want);
-			goto fail;
-		}
-		if (!lt_lit(&p, "->") || !lt_lit(&p, "(")) {
-			lt_fail(&p, p.sc.pos, "%s", "expected \"-> (\" and the image");
-			goto fail;
-		}
-		json_t *basis = json_array();
-		json_array_append_new(cur, basis);
-		int n = 0;
-		do {
-			if (lt_int(&p, &v, "a basis value"))
-				goto fail;
-			json_array_append_new(basis, json_integer((json_int_t)v));
-			n++;
-		} while (lt_lit(&p, ","));
-		if (!lt_lit(&p, ")")) {
-			lt_fail(&p, p.sc.pos, "%s", "expected \",\" or \")\" in the image");
-			goto fail;
-		}
-		if (rank < 0)
-			rank = n;
-		else if (n != rank) {
-			lt_fail(&p, at, "this image has a different number of values (%s)",
-				n < rank ? "fewer" : "more");
-			goto fail;
-		}
-	}
-	if (!lt_lit(&p, "where") || !lt_lit(&p, "out") || !lt_lit(&p, "dims") ||
-	    !lt_lit(&p, "are") || !lt_lit(&p, ":") || !lt_lit(&p, "[")) {
-		lt_fail(&p, p.sc.pos, "%s", "expected \"where out dims are: [\"");
+	if (lt_in_dims(&p, bases, &rank) || lt_out_dims(&p, out))
 		goto fail;
-	}
-	do {
-		int64_t size;
-		int at = (lt_ws(&p), p.sc.pos);
-		if (lt_name(&p, name, "an out dim name"))
-			goto fail;
-		if (!lt_lit(&p, "(") || !lt_lit(&p, "size")) {
-			lt_fail(&p, p.sc.pos, "expected \"(size N)\" after %s", name);
-			goto fail;
-		}
-		if (lt_int(&p, &size, "the out dim size"))
-			goto fail;
-		if (!lt_lit(&p, ")")) {
-			lt_fail(&p, p.sc.pos, "%s", "expected \")\"");
-			goto fail;
-		}
-		(void)at;
-		json_array_append_new(out, json_pack("[s,I]", name, (json_int_t)size));
-	} while (lt_lit(&p, ","));
-	if (!lt_lit(&p, "]")) {
-		lt_fail(&p, p.sc.pos, "%s", "expected \",\" or \"]\" after the out dims");
-		goto fail;
-	}
 	lt_ws(&p);
 	if (text[p.sc.pos]) {
 		lt_fail(&p, p.sc.pos, "%s", "unexpected text after the out dims");
