@@ -94,6 +94,80 @@ static bool is_tvm_prefix(const char *name)
 	       strcmp(name, "I") == 0;
 }
 
+/* A name [A-Za-z_][A-Za-z0-9_]* at c->sc.pos into name (LAY_ENAME past
+ * the limit, located at start). */
+static int read_name(struct compiler *c, char *name, int start)
+{
+	int n = lay_scan_name(&c->sc, name, LAYOUTD_MAX_NAME);
+	if (n >= LAYOUTD_MAX_NAME)
+		return lay_scan_error(&c->sc, LAY_ENAME, start, "name longer than %d characters",
+				      LAYOUTD_MAX_NAME - 1);
+	return 0;
+}
+
+/* A call name(args) at '(': the functions of find_func. */
+static int parse_call(struct compiler *c, const char *name, int start)
+{
+	const struct func *f = find_func(name);
+	if (!f)
+		return lay_scan_error(&c->sc, LAY_EUNKNOWN, start,
+				      "unknown function \"%s\" (known: min, max, floordiv, "
+				      "floormod, truncdiv, truncmod, bitwise_and, bitwise_or, "
+				      "bitwise_xor, shift_left, shift_right, int32, int64, "
+				      "optionally written T.name as TVM prints them)",
+				      name);
+	if (++c->nest > LAYOUTD_MAX_JSON_DEPTH)
+		return lay_scan_error(&c->sc, LAY_ELIMIT, start, "calls nested too deeply");
+	c->sc.pos++;
+	int rc = parse_or(c);
+	if (rc)
+		return rc;
+	lay_scan_ws(&c->sc);
+	if (f->op >= 0) {
+		if (c->sc.s[c->sc.pos] != ',')
+			return lay_scan_error(&c->sc, LAY_ESYNTAX, c->sc.pos,
+					      "expected ',' (%s takes two arguments)", name);
+		c->sc.pos++;
+		if ((rc = parse_or(c)))
+			return rc;
+		lay_scan_ws(&c->sc);
+	}
+	if (c->sc.s[c->sc.pos] != ')')
+		return lay_scan_error(&c->sc, LAY_ESYNTAX, c->sc.pos, "expected ')' (%s takes %s)",
+				      name, f->op >= 0 ? "two arguments" : "one argument");
+	c->sc.pos++;
+	c->nest--;
+	return f->op >= 0 ? emit(c, f->op, start, 0, -1) : 0;
+}
+
+/* A variable: a logical dimension, a placeholder _i, _j, ... of a
+ * printed layout, or a replicate variable. */
+static int parse_name(struct compiler *c, const char *name, int start)
+{
+	for (int d = 0; d < c->def->rank; d++)
+		if (strcmp(c->def->names[d], name) == 0)
+			return emit(c, OP_VAR, start, d, 1);
+	/* TileLang's placeholders in a printed layout: _i, _j, ... */
+	if (c->st->placeholders && name[0] == '_' && name[1] >= 'i' && !name[2] &&
+	    name[1] - 'i' < c->def->rank)
+		return emit(c, OP_VAR, start, name[1] - 'i', 1);
+	for (int r = 0; r < c->st->nrep; r++)
+		if (strcmp(c->st->rep_names[r], name) == 0)
+			return emit(c, OP_VAR, start, c->def->rank + r, 1);
+	char known[LAY_ERR_MSG / 2] = "";
+	for (int d = 0; d < c->def->rank + c->st->nrep; d++) {
+		char ph[4] = { '_', (char)('i' + d), 0, 0 };
+		const char *nm = d >= c->def->rank     ? c->st->rep_names[d - c->def->rank]
+				 : c->st->placeholders ? ph
+						       : c->def->names[d];
+		size_t len = strlen(known);
+		snprintf(known + len, sizeof known - len, "%s%s", d ? ", " : "", nm);
+	}
+	char msg[LAY_ERR_MSG];
+	snprintf(msg, sizeof msg, "unknown name \"%s\" (known: %s)", name, known);
+	return lay_scan_error(&c->sc, LAY_EUNKNOWN, start, "%s", msg);
+}
+
 static int parse_atom(struct compiler *c)
 {
 	lay_scan_ws(&c->sc);
@@ -130,96 +204,26 @@ static int parse_atom(struct compiler *c)
 	}
 	if (isalpha((unsigned char)ch) || ch == '_') {
 		char name[LAYOUTD_MAX_NAME];
-		int n = 0;
-		while (isalnum((unsigned char)c->sc.s[c->sc.pos]) || c->sc.s[c->sc.pos] == '_') {
-			if (n + 1 >= (int)sizeof name)
-				return lay_scan_error(&c->sc, LAY_ENAME, start,
-						      "name longer than %d characters",
-						      LAYOUTD_MAX_NAME - 1);
-			name[n++] = c->sc.s[c->sc.pos++];
-		}
-		name[n] = '\0';
+		int rc = read_name(c, name, start);
+		if (rc)
+			return rc;
 		lay_scan_ws(&c->sc);
 		/* TVM's script printer qualifies its functions: T.min(a, b),
 		 * T.truncmod(a, b), T.bitwise_xor(a, b), T.int64(8) */
 		if (c->sc.s[c->sc.pos] == '.' && is_tvm_prefix(name)) {
 			c->sc.pos++;
 			lay_scan_ws(&c->sc);
-			n = 0;
-			while (isalnum((unsigned char)c->sc.s[c->sc.pos]) ||
-			       c->sc.s[c->sc.pos] == '_') {
-				if (n + 1 >= (int)sizeof name)
-					return lay_scan_error(&c->sc, LAY_ENAME, start,
-							      "name longer than %d characters",
-							      LAYOUTD_MAX_NAME - 1);
-				name[n++] = c->sc.s[c->sc.pos++];
-			}
-			name[n] = '\0';
+			if ((rc = read_name(c, name, start)))
+				return rc;
 			lay_scan_ws(&c->sc);
 			if (c->sc.s[c->sc.pos] != '(')
 				return lay_scan_error(&c->sc, LAY_ESYNTAX, c->sc.pos,
 						      "expected '(' after the function name \"%s\"",
 						      name);
 		}
-		if (c->sc.s[c->sc.pos] == '(') {
-			const struct func *f = find_func(name);
-			if (!f)
-				return lay_scan_error(
-					&c->sc, LAY_EUNKNOWN, start,
-					"unknown function \"%s\" (known: min, max, floordiv, "
-					"floormod, truncdiv, truncmod, bitwise_and, bitwise_or, "
-					"bitwise_xor, shift_left, shift_right, int32, int64, "
-					"optionally written T.name as TVM prints them)",
-					name);
-			if (++c->nest > LAYOUTD_MAX_JSON_DEPTH)
-				return lay_scan_error(&c->sc, LAY_ELIMIT, start,
-						      "calls nested too deeply");
-			c->sc.pos++;
-			int rc = parse_or(c);
-			if (rc)
-				return rc;
-			lay_scan_ws(&c->sc);
-			if (f->op >= 0) {
-				if (c->sc.s[c->sc.pos] != ',')
-					return lay_scan_error(
-						&c->sc, LAY_ESYNTAX, c->sc.pos,
-						"expected ',' (%s takes two arguments)", name);
-				c->sc.pos++;
-				if ((rc = parse_or(c)))
-					return rc;
-				lay_scan_ws(&c->sc);
-			}
-			if (c->sc.s[c->sc.pos] != ')')
-				return lay_scan_error(&c->sc, LAY_ESYNTAX, c->sc.pos,
-						      "expected ')' (%s takes %s)", name,
-						      f->op >= 0 ? "two arguments"
-								 : "one argument");
-			c->sc.pos++;
-			c->nest--;
-			return f->op >= 0 ? emit(c, f->op, start, 0, -1) : 0;
-		}
-		for (int d = 0; d < c->def->rank; d++)
-			if (strcmp(c->def->names[d], name) == 0)
-				return emit(c, OP_VAR, start, d, 1);
-		/* TileLang's placeholders in a printed layout: _i, _j, ... */
-		if (c->st->placeholders && name[0] == '_' && name[1] >= 'i' && !name[2] &&
-		    name[1] - 'i' < c->def->rank)
-			return emit(c, OP_VAR, start, name[1] - 'i', 1);
-		for (int r = 0; r < c->st->nrep; r++)
-			if (strcmp(c->st->rep_names[r], name) == 0)
-				return emit(c, OP_VAR, start, c->def->rank + r, 1);
-		char known[LAY_ERR_MSG / 2] = "";
-		for (int d = 0; d < c->def->rank + c->st->nrep; d++) {
-			char ph[4] = { '_', (char)('i' + d), 0, 0 };
-			const char *nm = d >= c->def->rank     ? c->st->rep_names[d - c->def->rank]
-					 : c->st->placeholders ? ph
-							       : c->def->names[d];
-			size_t len = strlen(known);
-			snprintf(known + len, sizeof known - len, "%s%s", d ? ", " : "", nm);
-		}
-		char msg[LAY_ERR_MSG];
-		snprintf(msg, sizeof msg, "unknown name \"%s\" (known: %s)", name, known);
-		return lay_scan_error(&c->sc, LAY_EUNKNOWN, start, "%s", msg);
+		if (c->sc.s[c->sc.pos] == '(')
+			return parse_call(c, name, start);
+		return parse_name(c, name, start);
 	}
 	if (ch == '\0')
 		return lay_scan_error(&c->sc, LAY_ESYNTAX, start, "unexpected end of expression");
