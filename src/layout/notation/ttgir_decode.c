@@ -212,6 +212,92 @@ static int dec_mfma(struct tp *p, const struct tv *a, struct tt_enc *e)
 	return tt_decode_cga(p, a, e->rank, &e->cga) ? -1 : 0;
 }
 
+/* amd_wmma's ctaLayout = {register = [...], warp = [...]}. */
+static int wmma_cta_layout(struct tp *p, const struct tv *cta, struct tt_enc *e, int *rankp)
+{
+	int rank = *rankp;
+	if (cta->kind != TV_DICT)
+		return lay_scan_error(&p->sc, LAY_ESCHEMA, cta->pos,
+				      "expected dictionary value for 'ctaLayout'");
+	for (struct tv *m = cta->kid; m; m = m->next)
+		if (!tv_key_is(m, "register") && !tv_key_is(m, "warp"))
+			return lay_scan_error(
+				&p->sc, LAY_ESCHEMA, m->kpos,
+				"ctaLayout holds register and warp bases only, not %.*s", m->klen,
+				m->key);
+	struct tv *reg = tv_get(cta, "register"), *warp = tv_get(cta, "warp");
+	struct tll w;
+	tll_empty(&w);
+	if (reg && tt_want_bases(p, reg, &e->ll, TT_REG, &rank, "ctaLayout.register"))
+		return -1;
+	if (warp && tt_want_bases(p, warp, &w, TT_WARP, &rank, "ctaLayout.warp"))
+		return -1;
+	if (!warp)
+		w.nin = 1, w.in[0] = TT_WARP, w.nb[0] = 0;
+	if (rank < 0)
+		rank = 2;
+	if (!reg)
+		e->ll.nin = 1, e->ll.in[0] = TT_REG, e->ll.nb[0] = 0;
+	e->ll.nin = 2;
+	e->ll.in[1] = TT_WARP;
+	e->ll.nb[1] = w.nb[0];
+	memcpy(e->ll.b[1], w.b[0], sizeof w.b[0]);
+	tt_std_outs(&e->ll, rank);
+	*rankp = rank;
+	return 0;
+}
+
+/* amd_wmma before the ctaLayout form: warpsPerCTA (and tilesPerWarp),
+ * chooseWmmaCTALinearLayout. */
+static int wmma_warps(struct tp *p, const struct tv *a, const struct tv *wpc, struct tt_enc *e,
+		      int *rankp)
+{
+	int rank = *rankp;
+	unsigned w[TT_MAXR], t[TT_MAXR];
+	int nw, nt;
+	p->legacy = true;
+	if (tt_want_uarr(p, wpc, w, &nw, "warpsPerCTA") ||
+	    tt_want_pow2_arr(p, wpc, w, nw, "warpsPerCTA"))
+		return -1;
+	if (rank >= 0 && nw != rank)
+		return lay_scan_error(&p->sc, LAY_ESHAPE, wpc->pos, "warpsPerCTA needs %d entries",
+				      rank);
+	rank = nw;
+	if (rank != 2 && rank != 3)
+		return lay_scan_error(&p->sc, LAY_ESHAPE, wpc->pos, "amd_wmma has rank 2 or 3");
+	for (int d = 0; d < rank; d++)
+		t[d] = 1;
+	struct tv *tp = tv_get(a, "tilesPerWarp");
+	if (tp && (tt_want_uarr(p, tp, t, &nt, "tilesPerWarp") ||
+		   (nt != rank && lay_scan_error(&p->sc, LAY_ESHAPE, tp->pos,
+						 "tilesPerWarp needs %d entries", rank)) ||
+		   tt_want_pow2_arr(p, tp, t, nt, "tilesPerWarp")))
+		return -1;
+	struct tll f;
+	for (int k = 0; k < rank; k++) {
+		int d = rank - 1 - k;
+		tll_identity1d(&f, t[d], TT_REG, d);
+		tll_mul_eq(&e->ll, &f);
+		tll_identity1d(&f, w[d], TT_WARP, d);
+		tll_mul_eq(&e->ll, &f);
+	}
+	int std[TT_MAXR];
+	struct tll s = e->ll;
+	for (int d = 0; d < rank; d++)
+		std[d] = d;
+	for (int o = 0; o < rank; o++) {
+		int from = tll_out_index(&e->ll, std[o]);
+		s.out[o] = o;
+		s.osz[o] = e->ll.osz[from];
+		for (int i = 0; i < e->ll.nin; i++)
+			for (int j = 0; j < e->ll.nb[i]; j++)
+				s.b[i][j][o] = e->ll.b[i][j][from];
+	}
+	e->ll = s;
+	*rankp = rank;
+	return 0;
+}
+
 static int dec_wmma(struct tp *p, const struct tv *a, struct tt_enc *e)
 {
 	static const char *const keys[] = { "version",	   "rank",	   "ctaLayout",
@@ -245,78 +331,11 @@ static int dec_wmma(struct tp *p, const struct tv *a, struct tt_enc *e)
 	cta = tv_get(a, "ctaLayout");
 	wpc = tv_get(a, "warpsPerCTA");
 	if (cta) {
-		if (cta->kind != TV_DICT)
-			return lay_scan_error(&p->sc, LAY_ESCHEMA, cta->pos,
-					      "expected dictionary value for 'ctaLayout'");
-		for (struct tv *m = cta->kid; m; m = m->next)
-			if (!tv_key_is(m, "register") && !tv_key_is(m, "warp"))
-				return lay_scan_error(
-					&p->sc, LAY_ESCHEMA, m->kpos,
-					"ctaLayout holds register and warp bases only, not %.*s",
-					m->klen, m->key);
-		struct tv *reg = tv_get(cta, "register"), *warp = tv_get(cta, "warp");
-		struct tll w;
-		tll_empty(&w);
-		if (reg && tt_want_bases(p, reg, &e->ll, TT_REG, &rank, "ctaLayout.register"))
+		if (wmma_cta_layout(p, cta, e, &rank))
 			return -1;
-		if (warp && tt_want_bases(p, warp, &w, TT_WARP, &rank, "ctaLayout.warp"))
-			return -1;
-		if (!warp)
-			w.nin = 1, w.in[0] = TT_WARP, w.nb[0] = 0;
-		if (rank < 0)
-			rank = 2;
-		if (!reg)
-			e->ll.nin = 1, e->ll.in[0] = TT_REG, e->ll.nb[0] = 0;
-		e->ll.nin = 2;
-		e->ll.in[1] = TT_WARP;
-		e->ll.nb[1] = w.nb[0];
-		memcpy(e->ll.b[1], w.b[0], sizeof w.b[0]);
-		tt_std_outs(&e->ll, rank);
 	} else if (wpc) {
-		/* before the ctaLayout form: warpsPerCTA (and tilesPerWarp),
-		 * chooseWmmaCTALinearLayout */
-		unsigned w[TT_MAXR], t[TT_MAXR];
-		int nw, nt;
-		p->legacy = true;
-		if (tt_want_uarr(p, wpc, w, &nw, "warpsPerCTA") ||
-		    tt_want_pow2_arr(p, wpc, w, nw, "warpsPerCTA"))
+		if (wmma_warps(p, a, wpc, e, &rank))
 			return -1;
-		if (rank >= 0 && nw != rank)
-			return lay_scan_error(&p->sc, LAY_ESHAPE, wpc->pos,
-					      "warpsPerCTA needs %d entries", rank);
-		rank = nw;
-		if (rank != 2 && rank != 3)
-			return lay_scan_error(&p->sc, LAY_ESHAPE, wpc->pos,
-					      "amd_wmma has rank 2 or 3");
-		for (int d = 0; d < rank; d++)
-			t[d] = 1;
-		struct tv *tp = tv_get(a, "tilesPerWarp");
-		if (tp && (tt_want_uarr(p, tp, t, &nt, "tilesPerWarp") ||
-			   (nt != rank && lay_scan_error(&p->sc, LAY_ESHAPE, tp->pos,
-							 "tilesPerWarp needs %d entries", rank)) ||
-			   tt_want_pow2_arr(p, tp, t, nt, "tilesPerWarp")))
-			return -1;
-		struct tll f;
-		for (int k = 0; k < rank; k++) {
-			int d = rank - 1 - k;
-			tll_identity1d(&f, t[d], TT_REG, d);
-			tll_mul_eq(&e->ll, &f);
-			tll_identity1d(&f, w[d], TT_WARP, d);
-			tll_mul_eq(&e->ll, &f);
-		}
-		int std[TT_MAXR];
-		struct tll s = e->ll;
-		for (int d = 0; d < rank; d++)
-			std[d] = d;
-		for (int o = 0; o < rank; o++) {
-			int from = tll_out_index(&e->ll, std[o]);
-			s.out[o] = o;
-			s.osz[o] = e->ll.osz[from];
-			for (int i = 0; i < e->ll.nin; i++)
-				for (int j = 0; j < e->ll.nb[i]; j++)
-					s.b[i][j][o] = e->ll.b[i][j][from];
-		}
-		e->ll = s;
 	} else {
 		return lay_scan_error(&p->sc, LAY_ESCHEMA, a->pos,
 				      "amd_wmma needs ctaLayout = {warp = [...]}");
