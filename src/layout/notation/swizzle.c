@@ -112,17 +112,12 @@ static void warn_json(struct lay_def *def, json_t *w)
 	json_array_append_new(def->warnings, w);
 }
 
-void lay_swizzle_warnings(struct lay_def *def, int n, const int64_t *ext, const int64_t *stride,
-			  int64_t base)
+/* The swizzle's modes against the hardware's: a byte swizzle GMMA cannot
+ * describe, the base it needs, an element swizzle with a byte-level M. */
+static void mode_warnings(struct lay_def *def, const char *name, const char *ename)
 {
 	const struct lay_swizzle *sw = &def->swizzle;
-	char name[48], ename[48], bits[32], msg[LAY_ERR_MSG];
-	if (!sw->present)
-		return;
-	fmt_sw(name, sizeof name, sw->B, sw->M, sw->S);
-	fmt_sw(ename, sizeof ename, sw->eB, sw->eM, sw->eS);
-
-	/* A byte swizzle GMMA cannot describe, and the base it needs. */
+	char bits[32], msg[LAY_ERR_MSG];
 	if (sw->on_bytes && !(sw->M == 4 && sw->S == 3 && sw->B <= 3) &&
 	    !(sw->B == 2 && sw->M == 5 && sw->S == 2)) {
 		snprintf(msg, sizeof msg,
@@ -163,6 +158,56 @@ void lay_swizzle_warnings(struct lay_def *def, int n, const int64_t *ext, const 
 			  json_pack("{s:s,s:s,s:i,s:i}", "code", "swizzle_m4_wide_elements",
 				    "message", msg, "element_bits", def->element_bits, "M", sw->M));
 	}
+}
+
+/* Offsets past the buffer (max x + 1 elements): enumerated, cnt of them. */
+static void past_cosize(struct lay_def *def, int n, const int64_t *ext, const int64_t *stride,
+			int64_t base, int64_t xmax, int64_t cnt)
+{
+	const struct lay_swizzle *sw = &def->swizzle;
+	char msg[LAY_ERR_MSG];
+	int64_t cosize = xmax + 1, past = 0, far = -1, c[2 * LAYOUTD_MAX_ITERS] = { 0 };
+	for (int64_t i = 0; i < cnt; i++) {
+		int64_t x = base;
+		for (int k = 0; k < n; k++)
+			x += c[k] * stride[k];
+		int64_t y = lay_swizzle_apply(sw, x);
+		if (y >= cosize || y < 0) {
+			past++;
+			if (y > far)
+				far = y;
+		}
+		for (int k = 0; k < n && ++c[k] == ext[k]; k++)
+			c[k] = 0;
+	}
+	if (past) {
+		snprintf(msg, sizeof msg,
+			 "swizzled offsets reach %lld, past the %lld elements the layout spans "
+			 "before the swizzle (CuTe's cosize, the buffer size people allocate): "
+			 "%lld of %lld elements land past it, the farthest %lld elements beyond "
+			 "its end%s",
+			 (long long)far, (long long)cosize, (long long)past, (long long)cnt,
+			 (long long)(far - cosize + 1),
+			 sw->offset ? " (the offset before the swizzle counts)"
+				    : " (padding + swizzle)");
+		warn_json(def, json_pack("{s:s,s:s,s:I,s:I,s:I,s:I}", "code", "swizzle_past_cosize",
+					 "message", msg, "cosize", (json_int_t)cosize, "max_offset",
+					 (json_int_t)far, "elements_past", (json_int_t)past,
+					 "beyond", (json_int_t)(far - cosize + 1)));
+	}
+}
+
+void lay_swizzle_warnings(struct lay_def *def, int n, const int64_t *ext, const int64_t *stride,
+			  int64_t base)
+{
+	const struct lay_swizzle *sw = &def->swizzle;
+	char name[48], ename[48], msg[LAY_ERR_MSG];
+	if (!sw->present)
+		return;
+	fmt_sw(name, sizeof name, sw->B, sw->M, sw->S);
+	fmt_sw(ename, sizeof ename, sw->eB, sw->eM, sw->eS);
+
+	mode_warnings(def, name, ename);
 	if (sw->eB == 0 || n > 2 * LAYOUTD_MAX_ITERS)
 		return;
 
@@ -220,37 +265,8 @@ void lay_swizzle_warnings(struct lay_def *def, int n, const int64_t *ext, const 
 	(void)dst_hi;
 
 	/* Offsets past the buffer (max x + 1 elements): enumerate. */
-	if (big)
-		return;
-	int64_t cosize = xmax + 1, past = 0, far = -1, c[2 * LAYOUTD_MAX_ITERS] = { 0 };
-	for (int64_t i = 0; i < cnt; i++) {
-		int64_t x = base;
-		for (int k = 0; k < n; k++)
-			x += c[k] * stride[k];
-		int64_t y = lay_swizzle_apply(sw, x);
-		if (y >= cosize || y < 0) {
-			past++;
-			if (y > far)
-				far = y;
-		}
-		for (int k = 0; k < n && ++c[k] == ext[k]; k++)
-			c[k] = 0;
-	}
-	if (past) {
-		snprintf(msg, sizeof msg,
-			 "swizzled offsets reach %lld, past the %lld elements the layout spans "
-			 "before the swizzle (CuTe's cosize, the buffer size people allocate): "
-			 "%lld of %lld elements land past it, the farthest %lld elements beyond "
-			 "its end%s",
-			 (long long)far, (long long)cosize, (long long)past, (long long)cnt,
-			 (long long)(far - cosize + 1),
-			 sw->offset ? " (the offset before the swizzle counts)"
-				    : " (padding + swizzle)");
-		warn_json(def, json_pack("{s:s,s:s,s:I,s:I,s:I,s:I}", "code", "swizzle_past_cosize",
-					 "message", msg, "cosize", (json_int_t)cosize, "max_offset",
-					 (json_int_t)far, "elements_past", (json_int_t)past,
-					 "beyond", (json_int_t)(far - cosize + 1)));
-	}
+	if (!big)
+		past_cosize(def, n, ext, stride, base, xmax, cnt);
 }
 
 json_t *lay_swizzle_json(const struct lay_def *def)
