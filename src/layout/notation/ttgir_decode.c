@@ -538,6 +538,61 @@ static int dec_legacy_shared(struct tp *p, const struct tv *a, struct tt_enc *e,
 	return 0;
 }
 
+/* padded_shared's linear component: offset and block bases, Triton's
+ * verifier rules on them. */
+static int padded_linear(struct tp *p, const struct tv *a, struct tv *off, struct tv *blk,
+			 struct tt_enc *e)
+{
+	static const char *const keys[] = { "offset", "block", "[intervals]", NULL };
+	int rank = -1;
+	if (check_keys(p, a, keys, true, "padded_shared"))
+		return -1;
+	if (!off || !blk)
+		return lay_scan_error(&p->sc, LAY_ESCHEMA, a->pos,
+				      "Expected basis of '%s' not found", off ? "block" : "offset");
+	if (tt_want_bases(p, off, &e->ll, TT_OFFSET, &rank, "offset") ||
+	    tt_want_bases(p, blk, &e->ll, TT_BLOCK, &rank, "block"))
+		return -1;
+	if (rank < 0)
+		return lay_scan_error(&p->sc, LAY_ESCHEMA, a->pos, "Empty Layout not supported");
+	e->rank = rank;
+	tt_std_outs(&e->ll, rank);
+	if (!tt_surjective(&e->ll))
+		return lay_scan_error(&p->sc, LAY_ERANGE, a->pos,
+				      "the linear component is not surjective (Triton aborts)");
+	for (int i = 0; i < e->ll.nin; i++)
+		for (int j = 0; j < e->ll.nb[i]; j++) {
+			int nz = 0;
+			for (int o = 0; o < rank; o++) {
+				int64_t x = e->ll.b[i][j][o];
+				if (x && (x & (x - 1)))
+					return lay_scan_error(
+						&p->sc, LAY_ERANGE, a->pos,
+						"Each offset basis must be 0 or a power of "
+						"two.");
+				nz += x != 0;
+			}
+			if (nz > 1)
+				return lay_scan_error(&p->sc, LAY_ERANGE, a->pos,
+						      "Each offset basis must move in at most one "
+						      "dimension.");
+		}
+	struct tll o1 = e->ll;
+	o1.nin = 1;
+	if (!tll_is_permutation(&o1, TT_OFFSET))
+		return lay_scan_error(&p->sc, LAY_ERANGE, off->pos,
+				      "Broadcasting in offset dimension is not supported.");
+	for (int j = 0; j < o1.nb[0]; j++) {
+		bool z = true;
+		for (int o = 0; o < rank; o++)
+			z = z && o1.b[0][j][o] == 0;
+		if (z)
+			return lay_scan_error(&p->sc, LAY_ERANGE, off->pos,
+					      "Broadcasting in offset dimension is not supported.");
+	}
+	return 0;
+}
+
 static int dec_padded(struct tp *p, const struct tv *a, struct tt_enc *e)
 {
 	struct tv *pairs = NULL;
@@ -572,61 +627,8 @@ static int dec_padded(struct tp *p, const struct tv *a, struct tt_enc *e)
 	e->shared = true;
 	tll_empty(&e->ll);
 	struct tv *off = tv_get(a, "offset"), *blk = tv_get(a, "block");
-	if (off || blk) {
-		static const char *const keys[] = { "offset", "block", "[intervals]", NULL };
-		int rank = -1;
-		if (check_keys(p, a, keys, true, "padded_shared"))
-			return -1;
-		if (!off || !blk)
-			return lay_scan_error(&p->sc, LAY_ESCHEMA, a->pos,
-					      "Expected basis of '%s' not found",
-					      off ? "block" : "offset");
-		if (tt_want_bases(p, off, &e->ll, TT_OFFSET, &rank, "offset") ||
-		    tt_want_bases(p, blk, &e->ll, TT_BLOCK, &rank, "block"))
-			return -1;
-		if (rank < 0)
-			return lay_scan_error(&p->sc, LAY_ESCHEMA, a->pos,
-					      "Empty Layout not supported");
-		e->rank = rank;
-		tt_std_outs(&e->ll, rank);
-		if (!tt_surjective(&e->ll))
-			return lay_scan_error(
-				&p->sc, LAY_ERANGE, a->pos,
-				"the linear component is not surjective (Triton aborts)");
-		for (int i = 0; i < e->ll.nin; i++)
-			for (int j = 0; j < e->ll.nb[i]; j++) {
-				int nz = 0;
-				for (int o = 0; o < rank; o++) {
-					int64_t x = e->ll.b[i][j][o];
-					if (x && (x & (x - 1)))
-						return lay_scan_error(
-							&p->sc, LAY_ERANGE, a->pos,
-							"Each offset basis must be 0 or a power of "
-							"two.");
-					nz += x != 0;
-				}
-				if (nz > 1)
-					return lay_scan_error(
-						&p->sc, LAY_ERANGE, a->pos,
-						"Each offset basis must move in at most one "
-						"dimension.");
-			}
-		struct tll o1 = e->ll;
-		o1.nin = 1;
-		if (!tll_is_permutation(&o1, TT_OFFSET))
-			return lay_scan_error(&p->sc, LAY_ERANGE, off->pos,
-					      "Broadcasting in offset dimension is not supported.");
-		for (int j = 0; j < o1.nb[0]; j++) {
-			bool z = true;
-			for (int o = 0; o < rank; o++)
-				z = z && o1.b[0][j][o] == 0;
-			if (z)
-				return lay_scan_error(
-					&p->sc, LAY_ERANGE, off->pos,
-					"Broadcasting in offset dimension is not supported.");
-		}
-		return 0;
-	}
+	if (off || blk)
+		return padded_linear(p, a, off, blk, e);
 	static const char *const keys[] = { "order", "shape", "[intervals]", NULL };
 	unsigned ord[TT_MAXR], shp[TT_MAXR];
 	int no, ns;
