@@ -411,6 +411,30 @@ static int composed(struct ex *e, struct val *out)
 static int call(struct ex *e, const char *name, int at, struct val *out);
 
 /* One operand or call. */
+/* The modes of a tiler, <a, b, ...> or make_tile(a, b, ...), after the
+ * opener and up to `close`. */
+static int tiler_list(struct ex *e, char close, const char *what, struct val *out)
+{
+	struct ct *k[EX_MAX_ARGS];
+	int n = 0;
+	do {
+		struct val v;
+		int vp = (skip(e), e->sc.pos);
+		if (n >= EX_MAX_ARGS)
+			return lay_scan_error(&e->sc, LAY_ELIMIT, vp,
+					      "more than %d modes in a tiler", EX_MAX_ARGS);
+		if (expr(e, &v) || !(k[n++] = ex_as_tiler(e, &v, vp)))
+			return e->sc.err->code;
+	} while (peek(e, ',') && ++e->sc.pos);
+	if (need(e, close, what))
+		return e->sc.err->code;
+	if (!(out->t = ct_new(e, CT_TUPLE, n)))
+		return LAY_ENOMEM;
+	memcpy(out->t->k, k, sizeof k[0] * (size_t)n);
+	out->kind = V_TILE;
+	return 0;
+}
+
 static int primary(struct ex *e, struct val *out)
 {
 	char name[64];
@@ -448,24 +472,8 @@ static int primary(struct ex *e, struct val *out)
 				return e->sc.err->code ? e->sc.err->code : LAY_ENOMEM;
 		}
 	} else if (ch == '<') {
-		struct ct *k[EX_MAX_ARGS];
-		int n = 0;
 		e->sc.pos++;
-		do {
-			struct val v;
-			int vp = (skip(e), e->sc.pos);
-			if (n >= EX_MAX_ARGS)
-				return lay_scan_error(&e->sc, LAY_ELIMIT, vp,
-						      "more than %d modes in a tiler", EX_MAX_ARGS);
-			if (expr(e, &v) || !(k[n++] = ex_as_tiler(e, &v, vp)))
-				return e->sc.err->code;
-		} while (peek(e, ',') && ++e->sc.pos);
-		if (need(e, '>', "',' or '>' closing the tiler"))
-			return e->sc.err->code;
-		if (!(out->t = ct_new(e, CT_TUPLE, n)))
-			return LAY_ENOMEM;
-		memcpy(out->t->k, k, sizeof k[0] * (size_t)n);
-		out->kind = V_TILE;
+		rc = tiler_list(e, '>', "',' or '>' closing the tiler", out);
 	} else if (ch == '_' && !isalnum((unsigned char)e->sc.s[e->sc.pos + 1])) {
 		e->sc.pos++;
 		if (strncmp(e->sc.s + e->sc.pos, "{}", 2) == 0)
@@ -487,24 +495,7 @@ static int primary(struct ex *e, struct val *out)
 			rc = (out->t = ct_of_tree(e, sh)) ? 0 : LAY_ENOMEM;
 		} else if (strcmp(name, "make_tile") == 0 && peek(e, '(')) {
 			e->sc.pos++;
-			struct ct *k[EX_MAX_ARGS];
-			int n = 0;
-			do {
-				struct val v;
-				int vp = (skip(e), e->sc.pos);
-				if (n >= EX_MAX_ARGS)
-					return lay_scan_error(&e->sc, LAY_ELIMIT, vp,
-							      "more than %d modes in a tiler",
-							      EX_MAX_ARGS);
-				if (expr(e, &v) || !(k[n++] = ex_as_tiler(e, &v, vp)))
-					return e->sc.err->code;
-			} while (peek(e, ',') && ++e->sc.pos);
-			if (need(e, ')', "',' or ')' closing make_tile(...)"))
-				return e->sc.err->code;
-			if (!(out->t = ct_new(e, CT_TUPLE, n)))
-				return LAY_ENOMEM;
-			memcpy(out->t->k, k, sizeof k[0] * (size_t)n);
-			out->kind = V_TILE;
+			rc = tiler_list(e, ')', "',' or ')' closing make_tile(...)", out);
 		} else if ((strcmp(name, "Sw") == 0 || strcmp(name, "S") == 0 ||
 			    strcmp(name, "Swizzle") == 0) &&
 			   peek(e, '<')) {
