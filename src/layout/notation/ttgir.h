@@ -91,6 +91,8 @@ void tll_infer_sizes(struct tll *l);
 int tll_in_index(const struct tll *l, int in);
 int tll_out_index(const struct tll *l, int out);
 bool tll_is_permutation(const struct tll *l, int in);
+/* The register bases that are all zero (broadcast), dropped. */
+void tll_drop_zero_regs(struct tll *l);
 
 /* The algebra's helpers the families use (ttgir_tll.c). */
 int tll_log2(int64_t v);

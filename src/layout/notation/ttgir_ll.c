@@ -386,18 +386,7 @@ static int wmma_dot_ll(const struct tt_enc *e, const struct tt_enc *p, const int
 			if (ko >= 0)
 				cta.b[i][j][ko] = 0;
 	tll_infer_sizes(&cta);
-	int ri = tll_in_index(&cta, TT_REG);
-	if (ri >= 0) {
-		int n = 0;
-		for (int j = 0; j < cta.nb[ri]; j++) {
-			bool z = true;
-			for (int o = 0; o < cta.nout; o++)
-				z = z && cta.b[ri][j][o] == 0;
-			if (!z)
-				memcpy(cta.b[ri][n++], cta.b[ri][j], sizeof cta.b[ri][j]);
-		}
-		cta.nb[ri] = n;
-	}
+	tll_drop_zero_regs(&cta);
 	tll_mul_eq(r, &cta);
 	tll_transpose_by(r, order);
 	dot_cga(e, p, rank, &cga);
@@ -767,18 +756,7 @@ static int slice_ll(const struct tt_enc *e, const int64_t *shape, int rank, stru
 				t.b[i][j][t.nout] = pl.b[i][j][o];
 		t.nout++;
 	}
-	int ri = tll_in_index(&t, TT_REG);
-	if (ri >= 0) {
-		int n = 0;
-		for (int j = 0; j < t.nb[ri]; j++) {
-			bool z = true;
-			for (int o = 0; o < t.nout; o++)
-				z = z && t.b[ri][j][o] == 0;
-			if (!z)
-				memcpy(t.b[ri][n++], t.b[ri][j], sizeof t.b[ri][j]);
-		}
-		t.nb[ri] = n;
-	}
+	tll_drop_zero_regs(&t);
 	tll_infer_sizes(&t);
 	*r = t;
 	return 0;

@@ -450,3 +450,19 @@ bool tll_is_permutation(const struct tll *l, int in)
 	}
 	return true;
 }
+
+void tll_drop_zero_regs(struct tll *l)
+{
+	int ri = tll_in_index(l, TT_REG);
+	if (ri < 0)
+		return;
+	int n = 0;
+	for (int j = 0; j < l->nb[ri]; j++) {
+		bool z = true;
+		for (int o = 0; o < l->nout; o++)
+			z = z && l->b[ri][j][o] == 0;
+		if (!z)
+			memcpy(l->b[ri][n++], l->b[ri][j], sizeof l->b[ri][j]);
+	}
+	l->nb[ri] = n;
+}
