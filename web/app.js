@@ -42,6 +42,7 @@ async function runCheck(opts) {
 				algebraPanel(a.algebra));
 			$('views').hidden = true;
 			$('banks').hidden = true;
+			$('tmem').hidden = true;
 			setShare(opts.hash || hashFor(req));
 			return a;
 		}
@@ -69,6 +70,7 @@ async function runCheck(opts) {
 		$('banks').hidden = true;
 		$('sectors').hidden = true;
 		$('convert').hidden = true;
+		$('tmem').hidden = true;
 		showError(e);
 		setShare(opts.hash || hashFor(req));
 		return null;
@@ -415,6 +417,8 @@ function init() {
 	$('grid-next').addEventListener('click', () => pageGrid(1));
 	$('inv-prev').addEventListener('click', () => pageInv(-1));
 	$('inv-next').addEventListener('click', () => pageInv(1));
+	$('tmem-prev').addEventListener('click', () => tmemPage(-1));
+	$('tmem-next').addEventListener('click', () => tmemPage(1));
 	for (const [id, fn, sel2] of [['grid', hoverElement, '[data-e]'], ['inverse', hoverPlace, '[data-p]']]) {
 		const el = $(id);
 		el.addEventListener('mouseover', (ev) => {

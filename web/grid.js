@@ -121,7 +121,8 @@ function newModel(a, req) {
 	const axes = a.physical.axes;
 	const ownerIdx = [], slotIdx = [];
 	axes.forEach((x, k) => (OWNER_KINDS.has(x.kind) ? ownerIdx : slotIdx).push(k));
-	return {a, req, axes, ownerIdx, slotIdx, bank: bankMode(a, req, axes, ownerIdx, slotIdx), places: new Map(), at: new Map(),
+	return {a, req, axes, ownerIdx, slotIdx, bank: bankMode(a, req, axes, ownerIdx, slotIdx), tile: finalTiles(a),
+		places: new Map(), at: new Map(),
 		mode: a.placements <= FULL_ROWS ? 'full' : 'paged',
 		gridPage: 0, invPage: 0, gridCursors: ['0'], invCursors: ['0'], gridNext: null, invNext: null,
 		known: null, invKnown: null};
@@ -146,8 +147,11 @@ async function loadViews(a, req) {
 				after = t.next;
 			}
 		}
+		renderTmem(c);
+		stepsBeside(a);
 		await drawGrid(c, serial);
 		await drawInverse(c, serial);
+		await drawSteps(a, serial);
 	} catch (e) {
 		if (serial !== loadSerial) return;
 		$('grid').replaceChildren(h('p', {class: 'error'}, 'could not load the table: ' + e.message));
@@ -214,7 +218,8 @@ function fitHeads() {
 }
 
 function autoZoom(cols, labelLen) {
-	const avail = Math.max(320, ($('views').clientWidth || 1000) - 80);
+	const share = $('grid-row').classList.contains('with-steps') ? 0.55 : 1;   /* the algebra steps beside */
+	const avail = Math.max(320, share * ($('views').clientWidth || 1000) - 80);
 	let z = Math.floor(avail / Math.max(1, cols));
 	z = Math.max(8, Math.min(z, Math.max(30, 7 * labelLen + 8), 64));
 	$('zoom').value = String(z);
@@ -289,16 +294,17 @@ async function drawGrid(c, serial) {
 			const first = ps.find((p) => inBounds(p, c.axes)) || ps[0];
 			const label = cellLabel(c, first);
 			if (label.length > maxLabel) maxLabel = label.length;
-			const colour = colorFor(c.bank ? bankOf(c, first) : c.ownerIdx.length ? ownerLinear(c, first) : (first[0] || 0));
-			const okey = ownerKey(c, first);
-			if (!legend.has(okey)) legend.set(okey, {colour, label: ownerText(c, first)});
+			const tile = c.tile ? tileOf(c.tile, unflat(e, shape)) : null;
+			const colour = colorFor(tile !== null ? tile : c.bank ? bankOf(c, first) : c.ownerIdx.length ? ownerLinear(c, first) : (first[0] || 0));
+			const okey = tile !== null ? String(tile) : ownerKey(c, first);
+			if (!legend.has(okey)) legend.set(okey, {colour, label: tile !== null ? 'tile ' + tile : ownerText(c, first)});
 			let cls = 'c';
 			if (collide) cls += ' col';
 			if (oob) cls += ' oob';
 			if (ps.length > 1) cls += ' rep';
 			parts.push('<div class="' + cls + '" data-testid="grid-cell" data-e="' + e + '" data-coord="' + coord + '"' +
 				(collide ? ' data-state="collision"' : oob ? ' data-state="oob"' : '') +
-				(ps.length > 1 ? ' data-rep="×' + ps.length + '"' : '') +
+				(ps.length > 1 ? ' data-rep="×' + ps.length + '"' : '') + (tile !== null ? ' data-tile="' + tile + '"' : '') +
 				' style="background:' + colour + '">' + esc(label) + '</div>');
 		}
 		parts.push('</div>');
@@ -316,6 +322,7 @@ async function drawGrid(c, serial) {
 	drawLegend(c, legend);
 	c.ownerCells = null;
 	selectOwner(c, null);
+	c.selectedTile = null;
 }
 
 /* ---------- owners: the colour legend and click-to-select ---------- */
@@ -330,6 +337,7 @@ function ownerText(c, p) {
 		: (c.axes[0] ? c.axes[0].name + '=' + (p[0] || 0) : '');
 }
 function drawLegend(c, legend) {
+	if (c.tile) return drawTileLegend(c, legend);
 	const box = $('owner-legend');
 	$('grid-sub').textContent = c.bank ? 'logical elements of a shared-memory layout; colour = bank, label = ' + c.axes[c.bank.axis].name
 		: c.ownerIdx.length ? 'logical elements; colour and label = owner/slot' : 'logical elements; colour and label = place';
@@ -403,6 +411,7 @@ function clickElement(ev) {
 	const c = cur;
 	const el = ev.target.closest('[data-e]');
 	if (!c || !el) return;
+	if (c.tile) return lightTile(c, el.dataset.tile === undefined || c.selectedTile === el.dataset.tile ? null : el.dataset.tile);
 	const ps = (c.places.get(Number(el.dataset.e)) || []).filter((p) => inBounds(p, c.axes));
 	if (!ps.length) return selectOwner(c, null);
 	const key = ownerKey(c, ps[0]);
