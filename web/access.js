@@ -3,7 +3,7 @@
  * sectors and the layout conversion.  Uses core.js. */
 'use strict';
 
-/* ---------- bank view: one wavefront, 32 banks x distinct words ---------- */
+/* ---------- bank view: one wavefront, the target's banks x distinct words ---------- */
 let bank = null;   /* {req, a, sreq?, sa?, swizzled} */
 
 function accessLine(acc) {
@@ -39,6 +39,31 @@ function drawBankGrid(a) {
 	}
 }
 
+/* The lanes of the whole warp or wave (32 on NVIDIA, 64 on AMD), those
+ * the wavefront or phase on screen serves marked, each with its banks. */
+function drawBankLanes(acc) {
+	const v = acc.view, box = $('bank-lanes');
+	box.replaceChildren();
+	if (!v) return;
+	const n = acc.wave_lanes || 32;
+	const served = new Set(v.phase_lanes || Array.from({length: v.lanes[1] - v.lanes[0] + 1}, (_, k) => v.lanes[0] + k));
+	const banksOf = new Map();
+	for (const b of v.banks)
+		for (const w of b.words)
+			for (const x of w.accesses) {
+				if (!banksOf.has(x.lane)) banksOf.set(x.lane, new Set());
+				banksOf.get(x.lane).add(b.bank);
+			}
+	box.append(h('span', {class: 'muted small'}, plural(n, 'lane') + ' of the ' + (acc.target === 'nvidia' || !acc.target ? 'warp' : 'wave') + ', ' +
+		served.size + ' served by this ' + (v.phase_lanes || (acc.target && acc.target !== 'nvidia') ? 'phase' : 'wavefront') + ':'));
+	for (let l = 0; l < n; l++) {
+		const bs = [...(banksOf.get(l) || [])].sort((x, y) => x - y);
+		box.append(h('span', {class: 'ln' + (served.has(l) ? ' in' : ''), 'data-testid': 'bank-lane', 'data-lane': l,
+			'data-in': served.has(l) ? '1' : null, 'data-banks': bs.length ? bs.join(',') : null,
+			title: 'lane ' + l + (served.has(l) ? ': banks ' + bs.join(', ') : ': not in this wavefront')}, String(l)));
+	}
+}
+
 function renderBankState() {
 	const which = bank.swizzled ? bank.sa : bank.a;
 	const acc = which.access;
@@ -55,6 +80,9 @@ function renderBankState() {
 	}
 	$('bank-original').hidden = !bank.swizzled;
 	$('bank-swizzle').hidden = bank.swizzled;
+	$('banks-sub').textContent = 'one wavefront of one instruction: the ' + (acc.banks || 32) + ' banks of ' +
+		(acc.target || 'nvidia') + ', the distinct words each serves, the lanes on each word';
+	drawBankLanes(acc);
 	drawBankGrid(which);
 }
 
@@ -110,9 +138,89 @@ function renderConvert(a) {
 			h('td', {}, fmtHardware(x.from)), h('td', {}, fmtHardware(x.to))));
 }
 
+/* ---------- the conversion, lane by lane ---------- */
+const CONVERT_THREADS = 128;   /* threads drawn in the lane-to-lane matrix */
+let convertSerial = 0;
+
+/* Every placement row of an analysis, element -> [thread, ...]: the
+ * thread index of a place is its owner axes (lane, warp, block; thread),
+ * the first the fastest. */
+async function threadsByElement(a) {
+	const r = a.logical.shape.length, axes = a.physical.axes;
+	const own = axes.map((x, k) => k).filter((k) => OWNER_KINDS.has(axes[k].kind));
+	const out = new Map();
+	let after = '0', n = 1;
+	for (const k of own) n *= axes[k].extent;
+	while (after !== null) {
+		const t = await fetchTable(a.id, 'placement', after, CHUNK);
+		for (const row of t.rows) {
+			let th = 0, scale = 1;
+			for (const k of own) { th += row[r + k] * scale; scale *= axes[k].extent; }
+			const e = row.slice(0, r).join(',');
+			if (!out.has(e)) out.set(e, []);
+			out.get(e).push(th);
+		}
+		after = t.next;
+	}
+	return {map: out, threads: n, names: own.map((k) => axes[k].name)};
+}
+
+/* Which threads send to which: the source's and the destination's
+ * placements joined on the elements, one cell per (from, to) pair. */
+async function drawConvertLanes(a, req) {
+	const serial = ++convertSerial;
+	const box = $('convert-lanes');
+	box.replaceChildren();
+	const to = req && req.convert && req.convert.to;
+	if (!to || a.placements > FULL_ROWS) return;
+	let src, dst;
+	try {
+		const da = (await api('POST', '/v1/analyze', {layout: to})).data;
+		src = await threadsByElement(a);
+		dst = await threadsByElement(da);
+	} catch (e) {
+		if (!(e instanceof Problem)) throw e;
+		box.append(h('p', {class: 'muted small'}, 'lane-to-lane view not drawn: ' + (e.problem.detail || e.problem.title)));
+		return;
+	}
+	if (serial !== convertSerial) return;
+	const n = Math.max(src.threads, dst.threads);
+	if (n > CONVERT_THREADS) {
+		box.append(h('p', {class: 'muted small'}, 'lane-to-lane view: ' + n + ' threads, more than ' + CONVERT_THREADS + ' drawn here'));
+		return;
+	}
+	const pairs = new Map();
+	let stay = 0;
+	for (const [e, froms] of src.map)
+		for (const f of froms)
+			for (const t of dst.map.get(e) || []) {
+				const key = f + ',' + t;
+				pairs.set(key, (pairs.get(key) || 0) + 1);
+				if (f === t) stay++;
+			}
+	const small = n <= 32;
+	box.append(h('p', {class: 'small', 'data-testid': 'convert-lanes-summary'}, 'which thread sends to which (thread = ' +
+		src.names.join(' + ') + ', the first fastest): ' + plural(pairs.size, 'sending pair') + ', ' + plural(stay, 'element') +
+		' staying with its thread; row = source thread, column = destination thread, cell = elements sent'));
+	const table = h('table', {class: 'convlanes' + (small ? '' : ' dense'), 'data-testid': 'convert-lanes-grid'});
+	table.append(h('tr', {}, h('th', {}, 'from \\ to'), Array.from({length: n}, (_, t) => h('th', {}, small || t % 8 === 0 ? String(t) : ''))));
+	for (let f = 0; f < n; f++) {
+		const tr = h('tr', {}, h('th', {}, String(f)));
+		for (let t = 0; t < n; t++) {
+			const k = pairs.get(f + ',' + t);
+			tr.append(k ? h('td', {class: f === t ? 'stay' : 'send', 'data-testid': 'convert-pair', 'data-from': f, 'data-to': t, 'data-n': k,
+				title: 'thread ' + f + ' → thread ' + t + ': ' + plural(k, 'element')}, small ? String(k) : '')
+				: h('td', {class: f === t ? 'diag' : null}));
+		}
+		table.append(tr);
+	}
+	box.append(h('div', {class: 'scroller'}, table));
+}
+
 function renderBanks(a, req) {
 	renderSectors(a);
 	renderConvert(a);
+	if (a.convert) drawConvertLanes(a, req);
 	if (!a.access || a.access.space === 'global') {
 		$('banks').hidden = true;
 		bank = null;

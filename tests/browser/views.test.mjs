@@ -241,6 +241,71 @@ await step('TMEM: a Triton tensor_memory_encoding memdesc has no warps', page, a
 	assert.ok(await page.getByTestId('tmem').isHidden());
 });
 
+// docs/access.md's targets: nvidia 32 lanes and 32 banks, gfx942 64 and 32,
+// gfx950 64 and 64; a gfx950 128-bit read's phase 0 is lanes 0-3, 12-15,
+// 20-23 and 24-27 (t5 + 2·(t2 ⊕ t3 ⊕ t4)), gfx942's lanes 0-3 and 20-23.
+const WIDE = (target, op) => JSON.stringify({layout: {logical: [64, 4], expr: {offset: 'i * 4 + j'}},
+	access: {threads: {logical: [64, 4], expr: {lane: 'i', register: 'j'}}, element_bits: 32, target, op}});
+const range = (a, b) => Array.from({length: b - a + 1}, (_, k) => a + k);
+await step('bank view per target: the wave\'s lanes and the target\'s banks', page, async () => {
+	const cases = [
+		['gfx950', 'load', 64, 64, [...range(0, 3), ...range(12, 15), ...range(20, 27)]],
+		['gfx942', 'load', 64, 32, [...range(0, 3), ...range(20, 23)]],
+		['gfx950', 'store', 64, 64, range(0, 7)],
+	];
+	for (const [target, op, lanes, banks, phase] of cases) {
+		await enter(page, WIDE(target, op));
+		await page.getByTestId('bank-summary').filter({hasText: target + ' ' + op}).waitFor();
+		const what = target + ' ' + op;
+		assert.equal(await count(page, '[data-testid="bank-head"]'), banks, what);
+		assert.equal(await count(page, '[data-testid="bank-lane"]'), lanes, what);
+		assert.deepEqual(await page.locator('[data-testid="bank-lane"][data-in]').evaluateAll((els) => els.map((e) => Number(e.dataset.lane))), phase, what);
+		assert.match(await page.getByTestId('banks-sub').innerText(), new RegExp('the ' + banks + ' banks of ' + target), what);
+		// lane 1 reads words 4-7 of its row: banks 4-7 of either count
+		if (phase.includes(1)) assert.equal(await page.locator('[data-testid="bank-lane"][data-lane="1"]').getAttribute('data-banks'), '4,5,6,7', what);
+	}
+	// nvidia: a warp of 32 lanes, 32 banks
+	await pickPreset(page, 'access-fp32-column-32way');
+	await page.getByTestId('bank-summary').filter({hasText: '32-way'}).waitFor();
+	assert.equal(await count(page, '[data-testid="bank-lane"]'), 32);
+	assert.equal(await count(page, '[data-testid="bank-head"]'), 32);
+	assert.equal(await count(page, '[data-testid="bank-lane"][data-in]'), 32);
+	assert.equal(await page.locator('[data-testid="bank-lane"][data-lane="7"]').getAttribute('data-banks'), '0');
+	for (const w of WIDTHS) {
+		await page.setViewportSize({width: w, height: 1000});
+		await enter(page, WIDE('gfx950', 'load'));
+		await page.getByTestId('bank-summary').filter({hasText: 'gfx950 load'}).waitFor();
+		const card = await rect(page, '[data-testid="banks"]');
+		inside(await rect(page, '[data-testid="bank-lanes"]'), card, `${w}: the lanes`);
+		inside(await rect(page, '[data-testid="bank-summary"]'), card, `${w}: the bank summary`);
+		await noOverlap(page, '#panel-check > .card, #panel-check > .check-top > *', `${w}: the cards`);
+		await page.screenshot({path: join(ART, `views-banks-gfx950-${w}.png`)});
+	}
+	await page.setViewportSize({width: 1400, height: 1000});
+});
+
+// Triton's blocked layouts: #blocked<[1,4],[8,4],[1,1],[1,0]> puts (i, j) on
+// lane (j/4)%4 + 4(i%8), its transpose <[4,1],[4,8],[1,1],[0,1]> on lane
+// (i/4)%4 + 4(j%8): lane 0 holds (0|8, 0..3) and sends one element each to
+// lanes 0, 4, 8, 12 and 2, 6, 10, 14; 16 elements keep their lane.
+await step('conversion: which lanes send to which', page, async () => {
+	await pickPreset(page, 'convert-blocked-transpose');
+	await page.getByTestId('convert').waitFor({state: 'visible'});
+	await page.getByTestId('convert-lanes-summary').waitFor();
+	assert.match(await page.getByTestId('convert-lanes-summary').innerText(), /256 sending pairs, 16 elements staying with its thread/);
+	assert.equal(await count(page, '[data-testid="convert-pair"]'), 256);
+	const to = (f) => page.locator(`[data-testid="convert-pair"][data-from="${f}"]`).evaluateAll((els) => els.map((e) => [Number(e.dataset.to), Number(e.dataset.n)]));
+	assert.deepEqual(await to(0), [0, 2, 4, 6, 8, 10, 12, 14].map((t) => [t, 1]));
+	assert.deepEqual(await to(5), [16, 18, 20, 22, 24, 26, 28, 30].map((t) => [t, 1]));
+	const sum = await page.locator('[data-testid="convert-pair"]').evaluateAll((els) => els.reduce((s, e) => s + Number(e.dataset.n), 0));
+	assert.equal(sum, 256);
+	for (const w of WIDTHS) {
+		await page.setViewportSize({width: w, height: 1000});
+		inside(await rect(page, '[data-testid="convert-lanes-grid"]'), await rect(page, '[data-testid="convert"]'), `${w}: the lane matrix`);
+	}
+	await page.setViewportSize({width: 1400, height: 1000});
+});
+
 await step('no script errors in the page', null, async () => {
 	assert.deepEqual(pageErrors, []);
 });
