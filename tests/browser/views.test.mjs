@@ -167,6 +167,21 @@ await step('algebra: nested calls draw every step; a by-mode divide tiles both m
 		for (let r = 0; r < 4; r++)
 			assert.deepEqual(numsSorted(await texts(page, `[data-testid="grid-cell"][data-tile="${r}"]`)), zipped[r], `${expr}: tile ${r}`);
 	}
+	// at both widths the steps sit beside the grid, inside the card, apart from it
+	await enter(page, 'zipped_divide(composition((16,8):(8,1), (16,8):(1,16)), <4:1,2:1>)');
+	assert.equal(await waitCount(page, '[data-testid="alg-step"]', 2), 2);
+	for (const w of WIDTHS) {
+		await page.setViewportSize({width: w, height: 1000});
+		await page.locator('[data-testid="alg-step"][data-step="1"] [data-testid="alg-step-cell"]').first().waitFor();
+		const card = await rect(page, '#views'), steps = await rect(page, '[data-testid="alg-steps"]');
+		const grid = await page.locator('#grid').evaluate((e) => { const r = e.parentElement.getBoundingClientRect(); return {l: r.left, r: r.right, t: r.top, b: r.bottom}; });
+		inside(steps, card, `${w}: the steps`);
+		inside(grid, card, `${w}: the grid`);
+		assert.ok(grid.r <= steps.l + 0.5, `${w}: the grid ${JSON.stringify(grid)} runs under the steps ${JSON.stringify(steps)}`);
+		await noOverlap(page, '[data-testid="alg-step"]', `${w}: the step grids`);
+		await page.screenshot({path: join(ART, `views-algebra-steps-${w}.png`)});
+	}
+	await page.setViewportSize({width: 1400, height: 1000});
 	// not a divide: no tiles, the usual colours
 	await enter(page, 'composition((4,2,3):(2,1,8), 24:1)');
 	await page.locator('[data-testid="alg-step"]').first().waitFor();
