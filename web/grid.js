@@ -106,16 +106,18 @@ function addPlacementRows(c, rows) {
 
 /* A shared-memory layout: one memory axis, and no owner axis but ones of
  * extent 1 (the block of a Triton shared layout).  Its grid is coloured
- * by bank: offset × element bits / 32 mod 32. */
+ * by bank: offset × element bits / 32 mod the banks (32, or the access
+ * target's: 64 on gfx950). */
 function bankMode(a, req, axes, ownerIdx, slotIdx) {
 	if (slotIdx.length !== 1 || axes[slotIdx[0]].kind !== 'memory' || ownerIdx.some((k) => axes[k].extent !== 1)) return null;
 	const st = a.structure || {}, L = (req && req.layout) || {};
 	const known = [[L.element_bits, 'the layout\'s element_bits'], [st.swizzle && st.swizzle.element_bits, 'the layout\'s element type'],
 		[st.ttgir && st.ttgir.element_bits, 'the TTGIR element type'], [a.access && a.access.element_bits, 'the access\'s element_bits']]
 		.find(([b]) => Number.isInteger(b) && b > 0);
-	return {axis: slotIdx[0], bits: known ? known[0] : 32, from: known ? known[1] : 'unknown, 32 bits assumed'};
+	const banks = (a.access && a.access.space !== 'global' && a.access.banks) || 32;
+	return {axis: slotIdx[0], bits: known ? known[0] : 32, from: known ? known[1] : 'unknown, 32 bits assumed', banks};
 }
-function bankOf(c, p) { return Math.floor(p[c.bank.axis] * c.bank.bits / 32) % 32; }
+function bankOf(c, p) { return Math.floor(p[c.bank.axis] * c.bank.bits / 32) % c.bank.banks; }
 
 function newModel(a, req) {
 	const axes = a.physical.axes;
@@ -347,7 +349,7 @@ function drawLegend(c, legend) {
 		const name = c.axes[c.bank.axis].name;
 		const items = [...legend.entries()].sort((x, y) => Number(x[0]) - Number(y[0]));
 		box.replaceChildren(h('span', {class: 'muted small', 'data-testid': 'legend-what'},
-			'colour = bank (' + name + ' × ' + c.bank.bits + ' bits / 32 mod 32; element width: ' + c.bank.from + '), label = ' + name + ':'),
+			'colour = bank (' + name + ' × ' + c.bank.bits + ' bits / 32 mod ' + c.bank.banks + '; element width: ' + c.bank.from + '), label = ' + name + ':'),
 		...items.map(([key, o]) => {
 			const el = h('button', {type: 'button', class: 'lg', 'data-testid': 'legend-item', 'data-owner': key,
 				title: 'light every element in ' + o.label}, h('span', {class: 'sw', style: 'background:' + o.colour}), o.label);

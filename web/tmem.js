@@ -51,7 +51,8 @@ function tmemSummary(t) {
 	const sp = t.subpartitions;
 	return t.columns + ' columns used (' + plural(t.lanes, 'lane') + '), allocation ' +
 		(t.allocation === null ? 'none: it does not fit' : t.allocation + ' columns') + ', fits: ' + (t.fits ? 'yes' : 'no') +
-		', ' + t.element_bits + '-bit elements' + (t.packing > 1 ? ', ' + t.packing + ' to a cell' : '') + '; ' +
+		', ' + t.element_bits + '-bit elements' + (t.packing > 1 ? ', ' + t.packing + ' to a cell' : '') +
+		(t.packing_violations && t.packing_violations.count ? ', ' + plural(t.packing_violations.count, 'placement') + ' past what a cell holds' : '') + '; ' +
 		(sp ? (sp.violations ? plural(sp.violations, 'placement') + ' outside their warp\'s sub-partition (warp from ' + sp.warp_from + ')'
 			: 'every warp stays in its sub-partition (warp from ' + sp.warp_from + ')') : 'no thread axis: no warps to check');
 }

@@ -278,6 +278,9 @@ await step('bank view per target: the wave\'s lanes and the target\'s banks', pa
 		assert.match(await page.getByTestId('banks-sub').innerText(), new RegExp('the ' + banks + ' banks of ' + target), what);
 		// lane 1 reads words 4-7 of its row: banks 4-7 of either count
 		if (phase.includes(1)) assert.equal(await page.locator('[data-testid="bank-lane"][data-lane="1"]').getAttribute('data-banks'), '4,5,6,7', what);
+		// the grid of the shared-memory layout is coloured by the target's banks too
+		assert.match(await page.getByTestId('legend-what').innerText(), new RegExp('offset × 32 bits / 32 mod ' + banks + ';'), what);
+		assert.equal(await count(page, '#owner-legend [data-testid="legend-item"]'), banks, what);
 	}
 	// nvidia: a warp of 32 lanes, 32 banks
 	await pickPreset(page, 'access-fp32-column-32way');
