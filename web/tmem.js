@@ -116,6 +116,11 @@ function renderTmem(c) {
 	}
 	$('tmem').hidden = false;
 	$('tmem-summary').textContent = tmemSummary(t);
+	const ex = (t.subpartitions && t.subpartitions.examples) || [];
+	$('tmem-examples').replaceChildren(...ex.slice(0, 4).map((x) => h('li', {},
+		fmtElem(x.logical, c.a.logical.names) + ' of warp ' + x.warp + ' at TLane ' + x.TLane + ', outside its lanes ' +
+		x.lanes[0] + '–' + x.lanes[1] + ' (' + fmtPlace(x.physical) + ')')));
+	$('tmem-examples').hidden = !ex.length;
 	if (c.mode !== 'full') {
 		$('tmem-grid').replaceChildren(h('p', {class: 'muted'}, 'too many placements to draw here'));
 		return;

@@ -212,6 +212,13 @@ await step('TMEM: four warps on lanes 0-31 are marked; four warps on their own q
 	assert.equal(await count(page, '[data-testid="tmem-cell"][data-violation]'), 256);
 	assert.match(await page.getByTestId('tmem-summary').innerText(), /768 placements outside their warp's sub-partition \(warp from thread\)/);
 	assert.equal(await count(page, '[data-testid="tmem-legend-item"]'), 4);
+	// the daemon's examples, in the layout's coordinates: thread 32 is warp 1, lanes 32-63
+	assert.match(await page.getByTestId('tmem-examples').innerText(), /^\(i=32, j=0\) of warp 1 at TLane 0, outside its lanes 32–63/);
+	await pickPreset(page, 'tmem-all-warps-lane0');
+	assert.equal(await waitCount(page, '[data-testid="tmem-cell"][data-violation]', 256), 256);
+	await pickPreset(page, 'tmem-atom-32dp32b8x');
+	assert.equal(await waitCount(page, '[data-testid="tmem-cell"][data-warps="0"]', 256), 256);
+	assert.ok(await page.getByTestId('tmem-examples').isHidden());
 	await enter(page, JSON.stringify({layout: {logical: [128, 8], expr: {thread: 'i', TLane: 'i', TCol: 'j'}}}));
 	await page.getByTestId('verdict-status').filter({hasText: 'PASS'}).waitFor();
 	assert.equal(await waitCount(page, '[data-testid="tmem-cell"]', 1024), 1024);
