@@ -184,32 +184,36 @@ async function drawConvertLanes(a, req) {
 		return;
 	}
 	if (serial !== convertSerial) return;
-	const n = Math.max(src.threads, dst.threads);
+	/* past 128 threads, warps (32 lanes on NVIDIA, 64 on AMD) */
+	const threads = Math.max(src.threads, dst.threads);
+	const group = threads > CONVERT_THREADS ? (a.convert.target && a.convert.target !== 'nvidia' ? 64 : 32) : 1;
+	const unit = group > 1 ? 'warp' : 'thread', n = Math.ceil(threads / group);
 	if (n > CONVERT_THREADS) {
-		box.append(h('p', {class: 'muted small'}, 'lane-to-lane view: ' + n + ' threads, more than ' + CONVERT_THREADS + ' drawn here'));
+		box.append(h('p', {class: 'muted small'}, 'thread-to-thread view: ' + n + ' warps, more than ' + CONVERT_THREADS + ' drawn here'));
 		return;
 	}
 	const pairs = new Map();
 	let stay = 0;
 	for (const [e, froms] of src.map)
-		for (const f of froms)
-			for (const t of dst.map.get(e) || []) {
-				const key = f + ',' + t;
+		for (const f0 of froms)
+			for (const t0 of dst.map.get(e) || []) {
+				const f = Math.floor(f0 / group), t = Math.floor(t0 / group), key = f + ',' + t;
 				pairs.set(key, (pairs.get(key) || 0) + 1);
 				if (f === t) stay++;
 			}
 	const small = n <= 32;
-	box.append(h('p', {class: 'small', 'data-testid': 'convert-lanes-summary'}, 'which thread sends to which (thread = ' +
-		src.names.join(' + ') + ', the first fastest): ' + plural(pairs.size, 'sending pair') + ', ' + plural(stay, 'element') +
-		' staying with its thread; row = source thread, column = destination thread, cell = elements sent'));
-	const table = h('table', {class: 'convlanes' + (small ? '' : ' dense'), 'data-testid': 'convert-lanes-grid'});
+	box.append(h('p', {class: 'small', 'data-testid': 'convert-lanes-summary'}, 'which ' + unit + ' sends to which (thread = ' +
+		src.names.join(' + ') + ', the first fastest' + (group > 1 ? '; warp = thread / ' + group : '') + '): ' +
+		plural(pairs.size, 'sending pair') + ', ' + plural(stay, 'element') + ' staying with its ' + unit + '; row = source ' + unit +
+		', column = destination ' + unit + ', cell = elements sent'));
+	const table = h('table', {class: 'convlanes' + (small ? '' : ' dense'), 'data-testid': 'convert-lanes-grid', 'data-unit': unit});
 	table.append(h('tr', {}, h('th', {}, 'from \\ to'), Array.from({length: n}, (_, t) => h('th', {}, small || t % 8 === 0 ? String(t) : ''))));
 	for (let f = 0; f < n; f++) {
 		const tr = h('tr', {}, h('th', {}, String(f)));
 		for (let t = 0; t < n; t++) {
 			const k = pairs.get(f + ',' + t);
 			tr.append(k ? h('td', {class: f === t ? 'stay' : 'send', 'data-testid': 'convert-pair', 'data-from': f, 'data-to': t, 'data-n': k,
-				title: 'thread ' + f + ' → thread ' + t + ': ' + plural(k, 'element')}, small ? String(k) : '')
+				title: unit + ' ' + f + ' → ' + unit + ' ' + t + ': ' + plural(k, 'element')}, small ? String(k) : '')
 				: h('td', {class: f === t ? 'diag' : null}));
 		}
 		table.append(tr);

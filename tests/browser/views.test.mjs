@@ -328,6 +328,15 @@ await step('conversion: which lanes send to which', page, async () => {
 		await page.setViewportSize({width: w, height: 1000});
 		inside(await rect(page, '[data-testid="convert-lanes-grid"]'), await rect(page, '[data-testid="convert"]'), `${w}: the lane matrix`);
 	}
+	// 256 threads: warp by warp.  (i, j) is on warp (i/8)%8 of
+	// #blocked<[1,4],[8,4],[8,1],[1,0]> and on warp (j/8)%8 of
+	// <[4,1],[4,8],[1,8],[0,1]>: every warp sends 8×8 elements to every warp.
+	const bl = (spt, tpw, wpc, order) => ({ttgir: `#ttg.blocked<{sizePerThread = [${spt}], threadsPerWarp = [${tpw}], warpsPerCTA = [${wpc}], order = [${order}]}>`, shape: [64, 64]});
+	await enter(page, JSON.stringify({layout: bl('1, 4', '8, 4', '8, 1', '1, 0'), convert: {to: bl('4, 1', '4, 8', '1, 8', '0, 1'), element_bits: 32}}));
+	await page.getByTestId('convert-lanes-summary').filter({hasText: 'which warp'}).waitFor();
+	assert.equal(await page.getByTestId('convert-lanes-grid').getAttribute('data-unit'), 'warp');
+	assert.match(await page.getByTestId('convert-lanes-summary').innerText(), /64 sending pairs, 512 elements staying with its warp/);
+	assert.deepEqual(new Set(await page.locator('[data-testid="convert-pair"]').evaluateAll((els) => els.map((e) => e.dataset.n))), new Set(['64']));
 	await page.setViewportSize({width: 1400, height: 1000});
 });
 
