@@ -136,6 +136,10 @@ async function drawStep(st, n, serial) {
 	const box = h('figure', {class: 'alg-step', 'data-testid': 'alg-step', 'data-op': st.op, 'data-step': n},
 		h('figcaption', {}, h('code', {}, st.op + '(' + st.args.join(', ') + ')'), h('br'), '→ ', h('code', {'data-testid': 'alg-step-result'}, String(st.result))));
 	$('alg-steps').append(box);
+	if (typeof st.result !== 'string') {
+		box.append(h('p', {class: 'muted small'}, 'an integer: nothing to draw'));
+		return;
+	}
 	let a;
 	try {
 		a = (await api('POST', '/v1/analyze', {layout: {cute: String(st.result)}})).data;
