@@ -37,7 +37,7 @@ function textSize(t) {
  * (4,3) divides mode by mode; a layout or an integer divides the whole),
  * or null when it is an expression. */
 function parseTiler(t) {
-	t = String(t).trim();
+	t = String(t).trim().replace(/^(?:cute::)?make_tile\s*\(([\s\S]*)\)$/, '<$1>');
 	if (/[A-Za-z]/.test(t.replace(/\b_(?=\d)/g, ''))) return null;
 	let byMode = false, items = [t];
 	if (t[0] === '<' && t[t.length - 1] === '>') {

@@ -160,7 +160,8 @@ await step('algebra: nested calls draw every step; a by-mode divide tiles both m
 	// logical_divide's by-mode result numbers its tiles the same way
 	const zipped = [[0, 1, 2, 3, 8, 9, 10, 11, 16, 17, 18, 19], [4, 5, 6, 7, 12, 13, 14, 15, 20, 21, 22, 23],
 		[24, 25, 26, 27, 32, 33, 34, 35, 40, 41, 42, 43], [28, 29, 30, 31, 36, 37, 38, 39, 44, 45, 46, 47]];
-	for (const expr of ['logical_divide((8,6):(1,8), <4:1,3:1>)', 'zipped_divide((8,6):(1,8), <4:1,3:1>)', 'flat_divide((8,6):(1,8), (4,3))']) {
+	for (const expr of ['logical_divide((8,6):(1,8), <4:1,3:1>)', 'zipped_divide((8,6):(1,8), <4:1,3:1>)', 'flat_divide((8,6):(1,8), (4,3))',
+		'tiled_divide((8,6):(1,8), make_tile(4:1, 3:1))']) {
 		await enter(page, expr);
 		assert.equal(await waitCount(page, '[data-testid="grid-cell"][data-tile]', 48), 48, expr);
 		assert.equal(await count(page, '#owner-legend [data-testid="legend-item"]'), 4, expr);
