@@ -11,7 +11,7 @@
 #include <string.h>
 
 #include "cli/cli.h"
-#include "layout/analysis/lint.h"
+#include "layout/notation/notation.h"
 
 /* The CLI reads whole files; 256 MiB bounds a table dumped from a kernel. */
 #define CLI_MAX_FILE (256L << 20)
@@ -117,9 +117,10 @@ static json_t *wrap_text(const char *path, char *text, size_t len, const struct 
 			      path);
 		goto out;
 	}
-	if (strcmp(key, "ttgir") == 0 && !(o && (o->logical || o->shape))) {
+	const struct lay_notation *nt = lay_notation_find(key);
+	if (nt && nt->text_request && !(o && (o->logical || o->shape))) {
 		/* a pasted ttg.local_load / local_store line: both sides analysed */
-		json_t *req = lay_lint_request(body);
+		json_t *req = nt->text_request(body);
 		if (req) {
 			free(body);
 			return req;
