@@ -416,6 +416,15 @@ json_t *lay_swizzle_json(const struct lay_def *def);
  */
 json_t *lay_analyze(json_t *request, const struct lay_options *opt, struct lay_error *err);
 
+/* The members of a request object, one table for the engine, the CLI and
+ * the daemon: an analysis request (POST /v1/analyze) or a stored version
+ * (PUT of a registry layout) takes those flagged for it; lay_analyze
+ * takes both. */
+enum lay_request_kind { LAY_REQ_ANALYZE = 1, LAY_REQ_STORE = 2 };
+bool lay_request_member(const char *key, unsigned kinds);
+/* "layout, expect, ..." into buf: the members of `kinds`, table order. */
+void lay_request_list(char *buf, size_t n, unsigned kinds);
+
 /* Same, on an already parsed definition (borrowed); expect and probe may be NULL. */
 json_t *lay_analyze_def(struct lay_def *def, json_t *expect, const char *expect_ptr, json_t *probe,
 			const char *probe_ptr, const struct lay_options *opt,

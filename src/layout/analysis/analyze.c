@@ -368,6 +368,44 @@ json_t *lay_analyze_request(struct lay_def *def, json_t *layout_json, json_t *ex
 	return out;
 }
 
+static const struct {
+	const char *key;
+	unsigned kinds; /* enum lay_request_kind */
+} request_members[] = {
+	{ "layout", LAY_REQ_ANALYZE | LAY_REQ_STORE },
+	{ "expect", LAY_REQ_ANALYZE | LAY_REQ_STORE },
+	{ "probe", LAY_REQ_ANALYZE | LAY_REQ_STORE },
+	{ "access", LAY_REQ_ANALYZE | LAY_REQ_STORE },
+	{ "suggest", LAY_REQ_ANALYZE | LAY_REQ_STORE },
+	{ "convert", LAY_REQ_ANALYZE },
+	{ "tmem", LAY_REQ_ANALYZE },
+	{ "description", LAY_REQ_STORE },
+};
+
+bool lay_request_member(const char *key, unsigned kinds)
+{
+	for (size_t i = 0; i < sizeof request_members / sizeof request_members[0]; i++)
+		if ((request_members[i].kinds & kinds) && strcmp(request_members[i].key, key) == 0)
+			return true;
+	return false;
+}
+
+void lay_request_list(char *buf, size_t n, unsigned kinds)
+{
+	size_t len = 0;
+	if (n)
+		buf[0] = '\0';
+	for (size_t i = 0; i < sizeof request_members / sizeof request_members[0] && len < n; i++) {
+		if (!(request_members[i].kinds & kinds))
+			continue;
+		int w = snprintf(buf + len, n - len, "%s%s", len ? ", " : "",
+				 request_members[i].key);
+		if (w < 0)
+			break;
+		len += (size_t)w;
+	}
+}
+
 json_t *lay_analyze(json_t *req, const struct lay_options *opt, struct lay_error *err)
 {
 	json_t *layout = req, *expect = NULL, *probe = NULL, *out = NULL;
@@ -378,16 +416,13 @@ json_t *lay_analyze(json_t *req, const struct lay_options *opt, struct lay_error
 		json_t *val;
 		json_object_foreach(req, key, val)
 		{
-			if (strcmp(key, "layout") && strcmp(key, "expect") &&
-			    strcmp(key, "probe") && strcmp(key, "description") &&
-			    strcmp(key, "access") && strcmp(key, "suggest") &&
-			    strcmp(key, "convert") && strcmp(key, "tmem")) {
-				char q[LAY_ERR_PTR];
+			if (!lay_request_member(key, LAY_REQ_ANALYZE | LAY_REQ_STORE)) {
+				char q[LAY_ERR_PTR], list[128];
 				lay_ptr_join(q, sizeof q, "", key);
+				lay_request_list(list, sizeof list, LAY_REQ_ANALYZE);
 				lay_error_set(err, LAY_ESCHEMA, q, -1,
-					      "unknown member \"%s\" in the request (layout, "
-					      "expect, probe, access, suggest, convert, tmem)",
-					      key);
+					      "unknown member \"%s\" in the request (%s)", key,
+					      list);
 				return NULL;
 			}
 		}
