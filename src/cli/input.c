@@ -110,11 +110,12 @@ static json_t *wrap_text(const char *path, char *text, size_t len, const struct 
 	const char *key = o && o->notation ? o->notation : lay_detect_notation(body);
 	json_t *def = NULL, *v;
 	if (!key) {
+		char hints[256];
+		lay_notation_hints(hints, sizeof hints);
 		lay_error_set(err, LAY_ESCHEMA, "", 0,
-			      "%s is neither JSON nor a layout text this command recognises (Axe "
-			      "S[...], CuTe Shape:Stride or Layout<...>, TTGIR #ttg..., a linear "
-			      "layout's \"register=1 -> (0, 1)\" lines): name it with --notation",
-			      path);
+			      "%s is neither JSON nor a layout text this command recognises (%s): "
+			      "name it with --notation",
+			      path, hints);
 		goto out;
 	}
 	const struct lay_notation *nt = lay_notation_find(key);

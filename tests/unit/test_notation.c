@@ -56,6 +56,7 @@ static void test_detected(void)
 		const struct lay_notation *n = &lay_notations[i];
 		const char *t = sample_of(n->key);
 		CU_ASSERT((n->detect != NULL) == (t != NULL));
+		CU_ASSERT((n->detect != NULL) == (n->text_hint != NULL));
 		if (!t)
 			continue;
 		const char *got = lay_detect_notation(t);
@@ -66,6 +67,17 @@ static void test_detected(void)
 	for (size_t i = 0; i < sizeof samples / sizeof samples[0]; i++)
 		CU_ASSERT_PTR_NOT_NULL(lay_notation_find(samples[i].key));
 	CU_ASSERT_PTR_NULL(lay_detect_notation("hello world"));
+	/* a text in no notation: the message names what each one looks like */
+	struct lay_error e;
+	lay_error_clear(&e);
+	json_t *v = json_string("hello world");
+	CU_ASSERT_PTR_NULL(lay_detect_definition(v, "/layout", &e));
+	json_decref(v);
+	CU_ASSERT_EQUAL(e.code, LAY_ENOTATION);
+	CU_ASSERT_STRING_EQUAL(e.pointer, "/layout");
+	for (int i = 0; i < lay_nnotations; i++)
+		if (lay_notations[i].text_hint)
+			CU_ASSERT_PTR_NOT_NULL(strstr(e.message, lay_notations[i].text_hint));
 }
 
 /* Every member is owned by exactly one notation, is no notation's key,

@@ -297,11 +297,12 @@ json_t *lay_detect_definition(json_t *v, const char *ptr, struct lay_error *err)
 	}
 	const struct lay_notation *n = detect(json_string_value(text));
 	if (!n) {
+		char hints[256];
+		lay_notation_hints(hints, sizeof hints);
 		lay_error_set(err, LAY_ENOTATION, json_is_string(v) ? ptr : p, 0,
-			      "the text is in no notation layoutd recognises (Axe S[...], CuTe "
-			      "Shape:Stride or Layout<...>, TTGIR #ttg..., TileLang's "
-			      "Fragment(...), a linear layout's \"register=1 -> (0, 1)\" lines): "
-			      "give it under its notation's key instead of \"text\"");
+			      "the text is in no notation layoutd recognises (%s): give it under "
+			      "its notation's key instead of \"text\"",
+			      hints);
 		return NULL;
 	}
 	json_t *out = json_is_string(v) ? json_object() : json_copy(v);

@@ -34,6 +34,9 @@ struct lay_notation {
 	 * def->ops and def->state -- the lay_notation_ops it walks with (a
 	 * notation may choose among several). */
 	int (*parse)(struct lay_def *def, json_t *v, json_t *whole, struct lay_error *err);
+	/* What its text looks like, for messages that list the notations a
+	 * text may be in ("Axe S[...]"); NULL for a notation with no text. */
+	const char *text_hint;
 	/* Detection of a pasted text (comments blanked out): 0 when the text
 	 * is not in this notation, else the pass at which it claims it.  The
 	 * lowest pass over all notations wins; within a pass the first row.
@@ -64,6 +67,8 @@ const struct lay_notation *lay_notation_find(const char *key);
 /* The notation of a definition object: the first row whose key is a member
  * of it, or NULL. */
 const struct lay_notation *lay_notation_of(json_t *def);
+/* The text hints of the notations, ", " between them, into buf. */
+void lay_notation_hints(char *buf, size_t n);
 /* The notation that owns definition member `member` besides its key, or NULL. */
 const struct lay_notation *lay_notation_owner(const char *member);
 /* "axe, cute, ..., ttgir" into buf: the keys in table order, ", " between

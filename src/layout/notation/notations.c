@@ -23,12 +23,14 @@ static const char *const ttgir_members[] = { "shape", "threads_per_warp", "num_w
 const struct lay_notation lay_notations[] = {
 	{
 		.key = "axe",
+		.text_hint = "Axe S[...]",
 		.parse = lay_axe_parse,
 		.detect = lay_detect_axe,
 		.write_swizzle = lay_swizzle_write_axe,
 	},
 	{
 		.key = "cute",
+		.text_hint = "CuTe Shape:Stride or Layout<...>",
 		.members = cute_members,
 		.parse = lay_cute_parse,
 		.detect = lay_detect_cute,
@@ -37,6 +39,7 @@ const struct lay_notation lay_notations[] = {
 	},
 	{
 		.key = "expr",
+		.text_hint = "TileLang's Fragment(...)",
 		.members = expr_members,
 		.parse = lay_expr_parse,
 		.detect = lay_detect_expr,
@@ -44,6 +47,7 @@ const struct lay_notation lay_notations[] = {
 	},
 	{
 		.key = "linear",
+		.text_hint = "a linear layout's \"register=1 -> (0, 1)\" lines",
 		.parse = lay_linear_parse,
 		.detect = lay_detect_linear,
 		.prints = LAY_PRINTS_TRITON,
@@ -54,6 +58,7 @@ const struct lay_notation lay_notations[] = {
 	},
 	{
 		.key = "ttgir",
+		.text_hint = "TTGIR #ttg...",
 		.members = ttgir_members,
 		.parse = lay_ttgir_parse,
 		.detect = lay_detect_ttgir,
@@ -98,6 +103,22 @@ void lay_notation_list(char *buf, size_t n, const char *last)
 	for (int i = 0; i < lay_nnotations && len < n; i++) {
 		const char *sep = i == 0 ? "" : i == lay_nnotations - 1 ? last : ", ";
 		int w = snprintf(buf + len, n - len, "%s%s", sep, lay_notations[i].key);
+		if (w < 0)
+			break;
+		len += (size_t)w;
+	}
+}
+
+void lay_notation_hints(char *buf, size_t n)
+{
+	size_t len = 0;
+	if (n)
+		buf[0] = '\0';
+	for (int i = 0; i < lay_nnotations && len < n; i++) {
+		if (!lay_notations[i].text_hint)
+			continue;
+		int w = snprintf(buf + len, n - len, "%s%s", len ? ", " : "",
+				 lay_notations[i].text_hint);
 		if (w < 0)
 			break;
 		len += (size_t)w;
