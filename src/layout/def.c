@@ -97,6 +97,13 @@ void lay_ptr_index(char *out, size_t n, const char *base, size_t index)
 	lay_ptr_join(out, n, base, key);
 }
 
+void lay_list_add(char *buf, size_t n, const char *sep, const char *item)
+{
+	size_t len = strnlen(buf, n);
+	if (len + 1 < n)
+		snprintf(buf + len, n - len, "%s%s", len ? sep : "", item);
+}
+
 int lay_cxx_skip(const char *s, int *pos)
 {
 	for (;;) {

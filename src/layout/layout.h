@@ -341,6 +341,9 @@ int lay_json_int(json_t *v, const char *ptr, int64_t *out, struct lay_error *err
 /* Appends "/key" (escaped) to base into out. */
 void lay_ptr_join(char *out, size_t n, const char *base, const char *key);
 void lay_ptr_index(char *out, size_t n, const char *base, size_t index);
+/* Appends sep (unless buf is empty) and item to the string in buf (size
+ * n), truncated: the lists messages give ("axe, cute or ttgir"). */
+void lay_list_add(char *buf, size_t n, const char *sep, const char *item);
 bool lay_is_ident(const char *s);
 /* Skip white space and C++ comments of s from *pos (pasted CUTLASS text).
  * Returns 0, or -1 with *pos left at an unterminated block comment. */

@@ -392,18 +392,11 @@ bool lay_request_member(const char *key, unsigned kinds)
 
 void lay_request_list(char *buf, size_t n, unsigned kinds)
 {
-	size_t len = 0;
 	if (n)
 		buf[0] = '\0';
-	for (size_t i = 0; i < sizeof request_members / sizeof request_members[0] && len < n; i++) {
-		if (!(request_members[i].kinds & kinds))
-			continue;
-		int w = snprintf(buf + len, n - len, "%s%s", len ? ", " : "",
-				 request_members[i].key);
-		if (w < 0)
-			break;
-		len += (size_t)w;
-	}
+	for (size_t i = 0; i < sizeof request_members / sizeof request_members[0]; i++)
+		if (request_members[i].kinds & kinds)
+			lay_list_add(buf, n, ", ", request_members[i].key);
 }
 
 json_t *lay_analyze(json_t *req, const struct lay_options *opt, struct lay_error *err)

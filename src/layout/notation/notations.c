@@ -97,30 +97,17 @@ const struct lay_notation *lay_notation_owner(const char *member)
 
 void lay_notation_list(char *buf, size_t n, const char *last)
 {
-	size_t len = 0;
 	if (n)
 		buf[0] = '\0';
-	for (int i = 0; i < lay_nnotations && len < n; i++) {
-		const char *sep = i == 0 ? "" : i == lay_nnotations - 1 ? last : ", ";
-		int w = snprintf(buf + len, n - len, "%s%s", sep, lay_notations[i].key);
-		if (w < 0)
-			break;
-		len += (size_t)w;
-	}
+	for (int i = 0; i < lay_nnotations; i++)
+		lay_list_add(buf, n, i == lay_nnotations - 1 ? last : ", ", lay_notations[i].key);
 }
 
 void lay_notation_hints(char *buf, size_t n)
 {
-	size_t len = 0;
 	if (n)
 		buf[0] = '\0';
-	for (int i = 0; i < lay_nnotations && len < n; i++) {
-		if (!lay_notations[i].text_hint)
-			continue;
-		int w = snprintf(buf + len, n - len, "%s%s", len ? ", " : "",
-				 lay_notations[i].text_hint);
-		if (w < 0)
-			break;
-		len += (size_t)w;
-	}
+	for (int i = 0; i < lay_nnotations; i++)
+		if (lay_notations[i].text_hint)
+			lay_list_add(buf, n, ", ", lay_notations[i].text_hint);
 }
