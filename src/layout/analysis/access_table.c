@@ -1,20 +1,98 @@
 /*
  * access_table.c - the placement rows the access and conversion analyses
- * read, straight from a GF(2) definition's bases when it has them (linear
- * and TTGIR layouts): every hardware point once, its element the XOR of
- * its bits' images, without the general table's sorting.  Other
- * definitions go through lay_table.  The rows carry the element index and
- * the axis coordinates (logical is NULL: the callers read neither).
+ * read, straight from a definition's closed form when it has one: a GF(2)
+ * definition's bases (linear and TTGIR layouts: every hardware point once,
+ * its element the XOR of its bits' images), or a forward definition's
+ * iters (expr index maps, axe, cute memory layouts: an odometer over the
+ * elements in order, each with its replicas), without the general table's
+ * interpreter and sorting.  Other definitions go through lay_table.  The
+ * rows carry the element index and the axis coordinates (logical is NULL:
+ * the callers read neither).
  */
+#include <string.h>
+
 #include "analysis/access.h"
+#include "run.h"
+
+/* The rows of a forward definition proven clean (structural.c: every
+ * placement in bounds, none twice, no collision), which are then exactly
+ * lay_table's rows: *done false when the definition is not such. */
+static int forward_rows(const struct lay_def *def, lay_row_fn fn, void *ctx, bool *done,
+			struct lay_error *err)
+{
+	struct facts F;
+	struct lay_form f;
+	char why[128];
+	*done = false;
+	if (def->limit || def->swizzle.present || lay_structural(def, &F, why, sizeof why) != 1 ||
+	    F.collisions || F.duplicates || F.oob || F.mismatches || F.unplaced ||
+	    F.phys_size > def->max_points || F.placements > def->max_points)
+		return 0;
+	memset(&f, 0, sizeof f);
+	def->ops->form(def, &f);
+	if (f.kind != LAY_FORM_FORWARD || f.nord == 0)
+		return 0;
+	int64_t E[LAYOUTD_MAX_ITERS], c[LAYOUTD_MAX_ITERS] = { 0 }, total = 1;
+	int64_t rE[2 * LAYOUTD_MAX_ITERS], rk[2 * LAYOUTD_MAX_ITERS] = { 0 };
+	int ri[2 * LAYOUTD_MAX_ITERS], nr = 0, n = f.nord;
+	for (int k = 0; k < n; k++)
+		total *= E[k] = f.it[f.ord[k]].extent;
+	for (int k = 0; k < f.n; k++)
+		if (f.it[k].replica) {
+			rE[nr] = f.it[k].extent;
+			ri[nr++] = k;
+		}
+	if (total != def->size)
+		return 0;
+	*done = true;
+	int64_t coord[LAYOUTD_MAX_AXES];
+	for (int a = 0; a < def->naxes; a++)
+		coord[a] = f.offset[a];
+	struct lay_table_row row = { 0, NULL, coord, true };
+	for (int64_t e = 0; e < total; e++) {
+		row.elem = e;
+		for (;;) { /* the replicas of e: an odometer over the replica iters */
+			int rc = fn(ctx, &row);
+			if (rc)
+				return rc == LAY_ENOMEM ? lay_error_set(err, rc, def->ptr, -1,
+									"out of memory")
+							: rc;
+			int k = 0;
+			for (; k < nr; k++) {
+				const struct lay_form_iter *it = &f.it[ri[k]];
+				coord[it->axis] += it->stride;
+				if (++rk[k] < rE[k])
+					break;
+				coord[it->axis] -= it->stride * rE[k];
+				rk[k] = 0;
+			}
+			if (k == nr)
+				break;
+		}
+		for (int k = 0; k < n; k++) { /* the next element */
+			const struct lay_form_iter *it = &f.it[f.ord[k]];
+			coord[it->axis] += it->stride;
+			if (++c[k] < E[k])
+				break;
+			coord[it->axis] -= it->stride * E[k];
+			c[k] = 0;
+		}
+	}
+	return 0;
+}
 
 int acc_table(const struct lay_def *def, lay_row_fn fn, void *ctx, struct lay_error *err)
 {
 	struct lay_form f = { 0 };
 	if (def->ops && def->ops->form)
 		def->ops->form(def, &f);
-	if (f.kind != LAY_FORM_GF2 || f.nrows >= 40 || f.out_bits >= 62 || !f.rows)
-		return lay_table((struct lay_def *)def, false, fn, ctx, err);
+	if (f.kind != LAY_FORM_GF2 || f.nrows >= 40 || f.out_bits >= 62 || !f.rows) {
+		bool done;
+		int rc = f.kind == LAY_FORM_FORWARD ? forward_rows(def, fn, ctx, &done, err) : 0;
+		return rc || (f.kind == LAY_FORM_FORWARD && done)
+			       ? rc
+			       : lay_table((struct lay_def *)def, false, fn, ctx, err);
+	}
 	int64_t coord[LAYOUTD_MAX_AXES] = { 0 };
 	uint64_t cum[LAYOUTD_MAX_AXES * 64 + 1], c = 0, x = 0;
 	int shift[LAYOUTD_MAX_AXES], idx = 0;
