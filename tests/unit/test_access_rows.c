@@ -100,10 +100,59 @@ static void test_forward_rows(void)
 		same_rows(defs[i]);
 }
 
+/* A conversion's class and moved elements are the same whether its two
+ * layouts are read from GF(2) bases (the direct fill, one holder or
+ * several) or from expressions (the rows). */
+static void same_convert(const char *lin_src, const char *lin_dst, const char *ex_src,
+			 const char *ex_dst)
+{
+	char a[2048], b[2048];
+	snprintf(a, sizeof a, "{\"layout\":%s,\"convert\":{\"to\":%s}}", lin_src, lin_dst);
+	snprintf(b, sizeof b, "{\"layout\":%s,\"convert\":{\"to\":%s}}", ex_src, ex_dst);
+	json_t *x = analyze_ok(a), *y = analyze_ok(b);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(x);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(y);
+	json_t *cx = json_object_get(x, "convert"), *cy = json_object_get(y, "convert");
+	static const char *const keys[] = { "kind", "elements", "examples" };
+	for (int k = 0; k < 3; k++) {
+		bool eq = json_equal(json_object_get(cx, keys[k]), json_object_get(cy, keys[k]));
+		CU_ASSERT(eq);
+		if (!eq)
+			fprintf(stderr, "\n  convert.%s differs for %s\n", keys[k], a);
+	}
+	json_decref(x);
+	json_decref(y);
+}
+
+#define LIN(reg, lane)                                                                         \
+	"{\"linear\":{\"bases\":{\"register\":" reg ",\"lane\":" lane "},\"out\":[[\"i\",32]," \
+	"[\"j\",8]]}}"
+#define EXPR(lane, reg) \
+	"{\"logical\":[32,8],\"expr\":{\"lane\":\"" lane "\",\"register\":\"" reg "\"}}"
+
+static void test_convert_paths(void)
+{
+	const char *rows = LIN("[[0,1],[0,2],[0,4]]", "[[1,0],[2,0],[4,0],[8,0],[16,0]]");
+	const char *rows_x = EXPR("i", "j");
+	const char *cols = LIN("[[1,0],[2,0],[4,0]]", "[[8,0],[16,0],[0,1],[0,2],[0,4]]");
+	const char *cols_x = EXPR("i // 8 + 4 * j", "i % 8");
+	same_convert(rows, cols, rows_x, cols_x);
+	same_convert(cols, rows, cols_x, rows_x);
+	same_convert(rows, rows, rows_x, rows_x);
+	/* a source whose register bit 2 repeats: every element held twice */
+	const char *bcast = "{\"linear\":{\"bases\":{\"register\":[[0,1],[0,2],[0,0],[0,4]],"
+			    "\"lane\":[[1,0],[2,0],[4,0],[8,0],[16,0]]},\"out\":[[\"i\",32],"
+			    "[\"j\",8]]}}";
+	const char *bcast_x = "{\"logical\":[32,8],\"expr\":{\"lane\":\"i\",\"register\":"
+			      "\"j % 4 + 4 * r + 8 * (j // 4)\"},\"replicate\":{\"r\":2}}";
+	same_convert(bcast, cols, bcast_x, cols_x);
+}
+
 int main(void)
 {
 	static const struct unit_test tests[] = {
 		{ "rows from the closed form are the table's", test_forward_rows },
+		{ "conversions: bases and expressions agree", test_convert_paths },
 		{ NULL, NULL },
 	};
 	return unit_main("access_rows", tests);

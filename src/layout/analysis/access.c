@@ -214,8 +214,8 @@ int acc_read_memory(struct acc *A, const char *lptr, struct lay_error *err)
 	return 0;
 }
 
-/* The threads side: lane, warp groups and registers from the axis names. */
-int acc_read_threads(struct acc *A, const char *tptr, struct lay_error *err)
+/* The threads side's axes: lane (or thread), registers, warp groups. */
+static int thr_roles(struct acc *A, const char *tptr, struct lay_error *err)
 {
 	const struct lay_def *d = A->thr;
 	A->lane_axis = A->thread_axis = -1;
@@ -249,21 +249,12 @@ int acc_read_threads(struct acc *A, const char *tptr, struct lay_error *err)
 				     "the threads layout has no lane axis: name one lane, laneid, "
 				     "or a thread index (thread, tid, tx, tid_in_wg; lane = "
 				     "thread %% 32)");
+	return 0;
+}
 
-	struct thr_rows t = { A, NULL, 0, 0, { 0 } };
-	if (d->placements_bound > 0 && d->placements_bound <= (INT64_C(1) << 22)) {
-		/* room for every row at once: no regrowth while walking */
-		t.buf = malloc((size_t)d->placements_bound * (size_t)(d->naxes + 1) *
-			       sizeof *t.buf);
-		t.cap = t.buf ? (size_t)d->placements_bound : 0;
-	}
-	int rc = acc_table(d, thr_row, &t, err);
-	if (rc) {
-		free(t.buf);
-		return rc;
-	}
-	for (int a = 0; a < d->naxes; a++)
-		A->ext[a] = d->axes[a].declared ? d->axes[a].extent : t.mx[a] + 1;
+/* L, R, G from the axis extents A->ext; pelem allocated, every point -1. */
+static int thr_shape(struct acc *A, const char *tptr, struct lay_error *err)
+{
 	int64_t T = A->lane_axis >= 0 ? A->ext[A->lane_axis] : A->ext[A->thread_axis];
 	if (A->lane_axis >= 0) {
 		A->L = T;
@@ -280,42 +271,146 @@ int acc_read_threads(struct acc *A, const char *tptr, struct lay_error *err)
 		A->G *= A->ext[A->grp_axes[k]];
 	int64_t npts = A->R * A->L * A->G; /* <= the threads layout's physical size */
 	A->pelem = malloc(sizeof *A->pelem * (size_t)(npts ? npts : 1));
-	if (!A->pelem) {
-		free(t.buf);
+	if (!A->pelem)
 		return lay_error_set(err, LAY_ENOMEM, tptr, -1, "out of memory");
-	}
 	memset(A->pelem, 0xff, sizeof *A->pelem * (size_t)(npts ? npts : 1));
+	return 0;
+}
+
+/* Element elem at axis coordinates c into pelem; a point that already
+ * holds another element is the error below (*clash its element). */
+static int64_t thr_index(const struct acc *A, const int64_t *c)
+{
+	int64_t r = 0, l, g = 0, gs = 1;
+	for (int k = 0; k < A->nslot; k++)
+		r = r * A->ext[A->slot_axes[k]] + c[A->slot_axes[k]];
+	if (A->lane_axis >= 0) {
+		l = c[A->lane_axis];
+	} else {
+		l = c[A->thread_axis] % A->lanes;
+		g = c[A->thread_axis] / A->lanes;
+		gs = A->twarps;
+	}
+	for (int k = 0; k < A->ngrp; k++) {
+		g += gs * c[A->grp_axes[k]];
+		gs *= A->ext[A->grp_axes[k]];
+	}
+	return (g * A->L + l) * A->R + r;
+}
+
+static bool thr_place(struct acc *A, int64_t elem, const int64_t *c, int64_t *clash)
+{
+	int64_t p = thr_index(A, c);
+	if (A->pelem[p] >= 0 && A->pelem[p] != elem) {
+		*clash = A->pelem[p];
+		return false;
+	}
+	A->pelem[p] = (int32_t)elem;
+	return true;
+}
+
+static int thr_clash(const struct acc *A, int64_t e1, int64_t e2, const char *tptr,
+		     struct lay_error *err)
+{
+	char s1[128], s2[128];
+	elem_str(A->thr, e1, s1, sizeof s1);
+	elem_str(A->thr, e2, s2, sizeof s2);
+	return lay_error_set(err, LAY_ESCHEMA, tptr, -1,
+			     "the threads layout puts elements %s and %s in one register of one "
+			     "thread: a register holds one element",
+			     s1, s2);
+}
+
+/* The rows straight into pelem, when the extents are known beforehand. */
+struct thr_direct {
+	struct acc *A;
+	int64_t clash, elem;
+};
+
+static int thr_direct_row(void *ctx, const struct lay_table_row *row)
+{
+	struct thr_direct *t = ctx;
+	if (row->elem < 0)
+		return 0;
+	if (!thr_place(t->A, row->elem, row->coord, &t->clash)) {
+		t->elem = row->elem;
+		return LAY_ESCHEMA;
+	}
+	return 0;
+}
+
+/* A GF(2) threads layout whose point index is a concatenation of bit
+ * fields of its coordinates (every extent a power of two): the point and
+ * the element both XOR-linear in the hardware bits, pelem filled in one
+ * pass (access_table.c).  1 when not such a layout. */
+static int thr_gf2(struct acc *A, struct thr_direct *t)
+{
+	if (!acc_is_pow2(A->L) || !acc_is_pow2(A->R) || !acc_is_pow2(A->G) ||
+	    !acc_is_pow2(A->lanes))
+		return 1;
+	for (int a = 0; a < A->thr->naxes; a++)
+		if (!acc_is_pow2(A->ext[a]))
+			return 1;
+	int64_t c[LAYOUTD_MAX_AXES] = { 0 }, pbit[64];
+	int nin, in_axis[LAYOUTD_MAX_AXES], in_bits[LAYOUTD_MAX_AXES], k = 0;
+	if (!acc_gf2_dims(A->thr, &nin, in_axis, in_bits))
+		return 1;
+	for (int i = 0; i < nin; i++)
+		for (int b = 0; b < in_bits[i]; b++) {
+			c[in_axis[i]] = INT64_C(1) << b;
+			pbit[k++] = thr_index(A, c);
+			c[in_axis[i]] = 0;
+		}
+	return acc_gf2_fill(A->thr, pbit, A->pelem, &t->clash, &t->elem);
+}
+
+/* The rows through a buffer, the extents from their largest coordinates. */
+static int thr_buffered(struct acc *A, const char *tptr, struct lay_error *err)
+{
+	const struct lay_def *d = A->thr;
+	struct thr_rows t = { A, NULL, 0, 0, { 0 } };
+	if (d->placements_bound > 0 && d->placements_bound <= (INT64_C(1) << 22)) {
+		/* room for every row at once: no regrowth while walking */
+		t.buf = malloc((size_t)d->placements_bound * (size_t)(d->naxes + 1) *
+			       sizeof *t.buf);
+		t.cap = t.buf ? (size_t)d->placements_bound : 0;
+	}
+	int rc = acc_table(d, thr_row, &t, err);
+	for (int a = 0; !rc && a < d->naxes; a++)
+		A->ext[a] = d->axes[a].declared ? d->axes[a].extent : t.mx[a] + 1;
+	if (!rc)
+		rc = thr_shape(A, tptr, err);
 	int w = d->naxes + 1;
-	for (size_t i = 0; i < t.n; i++) {
-		const int64_t *row = t.buf + i * (size_t)w, *c = row + 1;
-		int64_t r = 0, l, g = 0, gs = 1;
-		for (int k = 0; k < A->nslot; k++)
-			r = r * A->ext[A->slot_axes[k]] + c[A->slot_axes[k]];
-		if (A->lane_axis >= 0) {
-			l = c[A->lane_axis];
-		} else {
-			l = c[A->thread_axis] % A->lanes;
-			g = c[A->thread_axis] / A->lanes;
-			gs = A->twarps;
-		}
-		for (int k = 0; k < A->ngrp; k++) {
-			g += gs * c[A->grp_axes[k]];
-			gs *= A->ext[A->grp_axes[k]];
-		}
-		int64_t p = (g * A->L + l) * A->R + r;
-		if (A->pelem[p] >= 0 && A->pelem[p] != row[0]) {
-			char e1[128], e2[128];
-			elem_str(d, A->pelem[p], e1, sizeof e1);
-			elem_str(d, row[0], e2, sizeof e2);
-			free(t.buf);
-			return lay_error_set(err, LAY_ESCHEMA, tptr, -1,
-					     "the threads layout puts elements %s and %s in one "
-					     "register of one thread: a register holds one element",
-					     e1, e2);
-		}
-		A->pelem[p] = (int32_t)row[0];
+	for (size_t i = 0; !rc && i < t.n; i++) {
+		const int64_t *row = t.buf + i * (size_t)w;
+		int64_t clash;
+		if (!thr_place(A, row[0], row + 1, &clash))
+			rc = thr_clash(A, clash, row[0], tptr, err);
 	}
 	free(t.buf);
+	return rc;
+}
+
+/* The threads side: lane, warp groups and registers from the axis names. */
+int acc_read_threads(struct acc *A, const char *tptr, struct lay_error *err)
+{
+	int rc = thr_roles(A, tptr, err);
+	if (rc)
+		return rc;
+	if (acc_table_extents(A->thr, A->ext)) {
+		struct thr_direct t = { A, -1, -1 };
+		if ((rc = thr_shape(A, tptr, err)))
+			return rc;
+		rc = thr_gf2(A, &t);
+		if (rc > 0)
+			rc = acc_table(A->thr, thr_direct_row, &t, err);
+		if (rc == LAY_ESCHEMA && t.elem >= 0)
+			return thr_clash(A, t.clash, t.elem, tptr, err);
+	} else {
+		rc = thr_buffered(A, tptr, err);
+	}
+	if (rc)
+		return rc;
 
 	/* Registers that repeat another register's element for every thread
 	 * are one value held twice: no instruction reads them (Triton drops
@@ -444,7 +539,7 @@ static bool try_vector(const struct acc *A, struct count *C, int64_t v)
 				if (base < 0 ? o >= 0 : o != base + s)
 					return false;
 			}
-			if (base >= 0 && base % v)
+			if (base >= 0 && (base & (v - 1))) /* v is a power of two */
 				return false;
 		}
 	return true;
@@ -459,22 +554,41 @@ static int cmp_i64(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
-/* Distinct words of one wavefront, sorted; returns the count. */
-static size_t wavefront_words(const struct acc *A, const struct count *C, int64_t g, int64_t ig,
-			      int64_t wf, int64_t *words)
+/* The words of one wavefront, as the lanes touch them (repeats kept): at
+ * most 4 a lane (a vector moves at most 128 bits). */
+static size_t wavefront_raw(const struct acc *A, const struct count *C, int64_t g, int64_t ig,
+			    int64_t wf, int64_t *words)
 {
 	size_t n = 0;
 	int64_t lanes[ACC_MAX_LANES];
 	int64_t nl = acc_phase_lanes(A, C, wf, lanes);
 	const int64_t *rm = A->regmap + ig * C->v;
+	/* a lane's vector is at base, base + 1, ... base + v - 1 (try_vector),
+	 * or nowhere: its words are those of the first and the last element
+	 * and all between (elements of 32 bits and more: each element's
+	 * first word, as one word per element is counted) */
+	int64_t step = A->bits >= 32 ? A->bits / 32 : 0;
 	for (int64_t k = 0; k < nl; k++) {
-		const int64_t *fr = A->f + (g * A->L + lanes[k]) * A->R2;
-		for (int64_t s = 0; s < C->v; s++) {
-			int64_t o = fr[rm[s]];
-			if (o >= 0)
-				words[n++] = o * A->bits / 32;
+		int64_t base = A->f[(g * A->L + lanes[k]) * A->R2 + rm[0]];
+		if (base < 0)
+			continue;
+		if (step) {
+			for (int64_t s = 0; s < C->v; s++)
+				words[n++] = (base + s) * step;
+			continue;
 		}
+		int64_t lo = base * A->bits / 32, hi = (base + C->v - 1) * A->bits / 32;
+		for (int64_t w = lo; w <= hi; w++)
+			words[n++] = w;
 	}
+	return n;
+}
+
+/* Distinct words of one wavefront, sorted; returns the count. */
+static size_t wavefront_words(const struct acc *A, const struct count *C, int64_t g, int64_t ig,
+			      int64_t wf, int64_t *words)
+{
+	size_t n = wavefront_raw(A, C, g, ig, wf, words);
 	if (n > 128) {
 		qsort(words, n, sizeof *words, cmp_i64);
 	} else {
@@ -496,14 +610,44 @@ static size_t wavefront_words(const struct acc *A, const struct count *C, int64_
 static int64_t wavefront_cost(const struct acc *A, const int64_t *words, size_t n,
 			      int64_t *bank_out)
 {
-	int64_t per[ACC_MAX_BANKS] = { 0 }, best = 0, bank = 0;
-	for (size_t k = 0; k < n; k++)
-		if (++per[words[k] % A->banks] > best) {
-			best = per[words[k] % A->banks];
-			bank = words[k] % A->banks;
+	int64_t per[ACC_MAX_BANKS] = { 0 }, best = 0, bank = 0, mask = A->banks - 1;
+	bool pow2 = acc_is_pow2(A->banks); /* words are >= 0: a mask for the bank */
+	for (size_t k = 0; k < n; k++) {
+		int64_t b = pow2 ? words[k] & mask : words[k] % A->banks;
+		if (++per[b] > best) {
+			best = per[b];
+			bank = b;
 		}
+	}
 	if (bank_out)
 		*bank_out = bank;
+	return best;
+}
+
+/* The wavefront's cost (the most distinct words in one bank) without
+ * sorting: each bank's distinct words chained through next[]; 0 when it
+ * touches no word. */
+static int64_t wavefront_ways(const struct acc *A, const struct count *C, int64_t g, int64_t ig,
+			      int64_t wf, int64_t *words)
+{
+	int head[ACC_MAX_BANKS], next[4 * ACC_MAX_LANES];
+	int64_t per[ACC_MAX_BANKS] = { 0 }, best = 0, mask = A->banks - 1;
+	bool pow2 = acc_is_pow2(A->banks);
+	size_t n = wavefront_raw(A, C, g, ig, wf, words);
+	for (int b = 0; b < A->banks; b++)
+		head[b] = -1;
+	for (size_t k = 0; k < n; k++) {
+		int64_t w = words[k], b = pow2 ? w & mask : w % A->banks;
+		int j = head[b];
+		while (j >= 0 && words[j] != w)
+			j = next[j];
+		if (j >= 0)
+			continue; /* the same word again: one access */
+		next[k] = head[b];
+		head[b] = (int)k;
+		if (++per[b] > best)
+			best = per[b];
+	}
 	return best;
 }
 
@@ -617,10 +761,9 @@ int acc_count_access(struct acc *A, const int64_t *eoff, struct count *C, bool n
 	for (int64_t g = 0; g < A->G; g++)
 		for (int64_t ig = 0; ig < C->instr_regs; ig++)
 			for (int64_t wf = 0; wf < C->wf_per_instr; wf++) {
-				size_t n = wavefront_words(A, C, g, ig, wf, words);
-				if (!n)
+				int64_t cost = wavefront_ways(A, C, g, ig, wf, words);
+				if (!cost)
 					continue;
-				int64_t cost = wavefront_cost(A, words, n, NULL);
 				C->total += cost;
 				if (bound && C->total > bound) {
 					free(words);

@@ -103,6 +103,17 @@ json_t *acc_number(int64_t num, int64_t den);
 /* access_table.c: the rows of def (lay_table's, or straight from a GF(2)
  * definition's bases, without logical coordinates). */
 int acc_table(const struct lay_def *def, lay_row_fn fn, void *ctx, struct lay_error *err);
+/* The axis extents (declared, else the largest coordinate + 1) acc_table's
+ * rows will have, when its closed form knows them beforehand. */
+bool acc_table_extents(const struct lay_def *def, int64_t *ext);
+/* A GF(2) definition acc_table reads from its bases: its in-dims (axis,
+ * bits), in the order of its hardware bits, low first. */
+bool acc_gf2_dims(const struct lay_def *def, int *nin, int *in_axis, int *in_bits);
+/* pelem[p(h)] = the element of hardware point h for every h, p the XOR of
+ * pbit[b] over the set bits b of h: 0, or LAY_ESCHEMA when a point gets
+ * two elements (*clash the first, *elem the second). */
+int acc_gf2_fill(const struct lay_def *def, const int64_t *pbit, int32_t *pelem, int64_t *clash,
+		 int64_t *elem);
 /* The threads side of A->thr: lane, warp groups, registers, the point ->
  * element table and the kept (non-broadcast) register bits. */
 int acc_read_threads(struct acc *A, const char *tptr, struct lay_error *err);
