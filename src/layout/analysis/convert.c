@@ -405,15 +405,8 @@ static int parse_convert(json_t *conv, json_t **to, struct acc *tgt, struct lay_
 		if (strcmp(key, "to") == 0) {
 			*to = val;
 		} else if (strcmp(key, "element_bits") == 0) {
-			int64_t b;
-			if (lay_json_int(val, q, &b, err))
+			if (acc_parse_bits(val, q, &tgt->bits, err))
 				return err ? err->code : LAY_ESCHEMA;
-			if (!acc_is_pow2(b) || b > ACC_MAX_ACCESS)
-				return lay_error_set(err, LAY_ERANGE, q, -1,
-						     "element_bits is %lld: a power of two from 1 "
-						     "to 128",
-						     (long long)b);
-			tgt->bits = (int)b;
 		} else if (strcmp(key, "target") == 0) {
 			if (acc_parse_target(tgt, val, q, err))
 				return err ? err->code : LAY_ESCHEMA;
@@ -450,17 +443,8 @@ int lay_convert_attach(json_t *analysis, struct lay_def *layout, json_t *convert
 		json_decref(warnings);
 		return err ? err->code : LAY_ESCHEMA;
 	}
-	bool same = dd->rank == layout->rank;
-	for (int k = 0; same && k < dd->rank; k++)
-		same = dd->shape[k] == layout->shape[k];
-	if (!same) {
-		char a[128] = "", b[128] = "";
-		for (int k = 0; k < layout->rank; k++)
-			snprintf(a + strlen(a), sizeof a - strlen(a), "%s%lld", k ? ", " : "",
-				 (long long)layout->shape[k]);
-		for (int k = 0; k < dd->rank; k++)
-			snprintf(b + strlen(b), sizeof b - strlen(b), "%s%lld", k ? ", " : "",
-				 (long long)dd->shape[k]);
+	char a[128], b[128];
+	if (acc_tiles_differ(layout, dd, a, b, sizeof a)) {
 		rc = lay_error_set(err, LAY_ESHAPE, "/convert/to", -1,
 				   "the layout covers a [%s] tile and convert.to a [%s] one: a "
 				   "conversion moves one tile",
