@@ -66,6 +66,17 @@ static void same_rows(const char *text)
 	CU_ASSERT(same);
 	if (!same)
 		fprintf(stderr, "\n  rows differ for %s (%zu vs %zu)\n", text, a.n, b.n);
+	/* the extents known beforehand are the declared ones, else the
+	 * largest coordinate of the rows + 1 */
+	int64_t ext[LAYOUTD_MAX_AXES], mx[LAYOUTD_MAX_AXES] = { 0 };
+	for (size_t i = 0; i < b.n; i++)
+		for (int k = 0; k < def->naxes; k++)
+			if (b.v[i * (size_t)row_w + 1 + (size_t)k] > mx[k])
+				mx[k] = b.v[i * (size_t)row_w + 1 + (size_t)k];
+	if (acc_table_extents(def, ext))
+		for (int k = 0; k < def->naxes; k++)
+			CU_ASSERT_EQUAL(ext[k],
+					def->axes[k].declared ? def->axes[k].extent : mx[k] + 1);
 	free(a.v);
 	free(b.v);
 	lay_def_free(def);
@@ -95,6 +106,10 @@ static void test_forward_rows(void)
 		"{\"cute\":\"((_2,_4),_8):((_1,_16),_2)\"}",
 		"{\"cute\":\"Sw<3,4,3> o smem_ptr[16b](unset) o (_8,_64):(_64,_1)\"}",
 		"{\"logical\":[8,8],\"expr\":{\"offset\":\"(i * 8 + j) ^ (i % 8)\"}}",
+		"{\"linear\":{\"bases\":{\"register\":[[0,1],[0,2]],\"lane\":[[1,0],[2,0],[4,0]]},"
+		"\"out\":[[\"i\",8],[\"j\",4]]}}",
+		"{\"linear\":{\"bases\":{\"register\":[[0,1],[0,0]],\"lane\":[[1,0],[2,0],[0,2]],"
+		"\"warp\":[[0,0]]},\"out\":[[\"i\",4],[\"j\",4]]}}",
 	};
 	for (size_t i = 0; i < sizeof defs / sizeof defs[0]; i++)
 		same_rows(defs[i]);
