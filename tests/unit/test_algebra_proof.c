@@ -155,7 +155,7 @@ static void test_order(void)
 				}
 			int64_t M = size_of(ks, m);
 			char *seen = calloc((size_t)(M * 64 + 1), 1);
-			for (int64_t i = 0; seen && i < M; i++) {
+			for (int64_t i = 0; seen && m > 0 && i < M; i++) {
 				int64_t v2 = ca_eval(ks, kd, m, i);
 				CU_ASSERT(v2 >= 0 && v2 <= M * 64 && !seen[v2]);
 				if (v2 >= 0 && v2 <= M * 64)
