@@ -38,6 +38,7 @@ struct ct {
 struct ca_check {
 	const char *name;
 	bool holds;
+	bool proven; /* on the generators (cute_proof.c), not point by point */
 	char example[200];
 };
 
@@ -107,9 +108,42 @@ struct ca *ca_pad(struct ca_ctx *c, const struct ca *l, int R);
 struct ca *ca_pair(struct ca_ctx *c, struct ca *a, struct ca *b);
 void ca_check(struct ca_ctx *c, const char *name, bool holds, const char *fmt, ...)
 	__attribute__((format(printf, 4, 5)));
+/* A check that holds by a proof on the generators: `proven` stays true
+ * while every instance of the check in the step is proven. */
+void ca_check_proven(struct ca_ctx *c, const char *name);
 int64_t *ca_image(struct ca_ctx *c, const struct ca *l, int64_t *n);
 bool ca_in_image(const int64_t *v, int64_t n, int64_t x);
 int64_t ca_ceil_div(int64_t a, int64_t b);
+
+/* Proofs on the generators (cute_proof.c), flat leaves s:d in, for the
+ * points [0, N) of the layouts' own sizes.  ca_prove_same: 1 when f and g
+ * are the same function, 0 when they differ (at the point *where), -1 when
+ * their shapes have no common refinement (undecided).  ca_prove_compose:
+ * true when A(B(c)) = L(c) for every c of B, L = rs:rd (*nr <= max leaves,
+ * a refinement of B's shape), A extended along its last leaf; false when B's
+ * strides do not fall into A's modes without carries (undecided).
+ * ca_prove_injective: true when the modes of extent > 1 and stride != 0,
+ * sorted by stride, each step past the span of those below (distinct
+ * coordinates of those modes give distinct values); false: undecided.
+ * ca_prove_increasing: 1 when L is strictly increasing on [0, N), 0 when
+ * not (L(*where) <= L(*where - 1)), -1 undecided. */
+int ca_prove_same(const int64_t *fs, const int64_t *fd, int nf, const int64_t *gs,
+		  const int64_t *gd, int ng, int64_t *where);
+bool ca_prove_compose(const int64_t *as, const int64_t *ad, int na, const int64_t *bs,
+		      const int64_t *bd, int nb, int64_t *rs, int64_t *rd, int *nr, int max);
+bool ca_prove_injective(const int64_t *s, const int64_t *d, int n);
+int ca_prove_increasing(const int64_t *s, const int64_t *d, int n, int64_t *where);
+/* R(c) = A(B(c)) for every c of B (sizes equal): ca_prove_compose, then
+ * ca_prove_same against R; 1, 0 (at *where) or -1 as ca_prove_same. */
+int ca_prove_composition(const struct ca *a, const struct ca *b, const struct ca *r,
+			 int64_t *where);
+/* The post-conditions of composition (R = A o B on B's points: proven, or
+ * checked at every point, refused with LAY_EALGEBRA where it fails) and of
+ * complement (R ordered and disjoint from A: true when proven; false when
+ * the caller must enumerate). */
+bool ca_comp_check(struct ca_ctx *c, const struct ca *a, const struct ca *b, const struct ca *r);
+bool ca_prove_complement(struct ca_ctx *c, const struct ca *a, const int64_t *s, const int64_t *d,
+			 int n);
 
 /* The values of a layout at 0, 1, 2, ... without divisions: an odometer
  * over its leaves (colex), for the enumerating checks. */

@@ -369,6 +369,13 @@ struct ca *ca_max_common_layout(struct ca_ctx *c, const struct ca *a, const stru
 	struct ca *r = ca_composition(c, inv, &t0);
 	if (!r || !c->check)
 		return r;
+	struct ca *id = ca_leaf(c, ca_size(r), 1);
+	int64_t w;
+	if (id && ca_prove_composition(a, r, id, &w) == 1 &&
+	    ca_prove_composition(b, r, id, &w) == 1) {
+		ca_check_proven(c, "a(R(i)) = i = b(R(i))");
+		return r;
+	}
 	int64_t as[CA_MAXL], ad[CA_MAXL], bs[CA_MAXL], bd[CA_MAXL], rs[CA_MAXL], rd[CA_MAXL];
 	int na = ca_flat(c, a, as, ad), nb = ca_flat(c, b, bs, bd), nr = ca_flat(c, r, rs, rd);
 	if (na < 0 || nb < 0 || nr < 0)
