@@ -16,15 +16,17 @@ for exp in "$D"/*.expected.json; do
 	want=$(jq .exit "$exp")
 	[ "$rc" = "$want" ] && ok "$c: exit $rc" || { bad "$c: exit $rc, expected $want"; cat "$T/err"; }
 	if jq -e -n --slurpfile e "$exp" --slurpfile g "$T/got" '
+		def sub($a; $b): if ($a | type) == "object" and ($b | type) == "object"
+			then all($a | to_entries[]; . as $x | sub($x.value; $b[$x.key])) else $a == $b end;
 		$e[0] as $e | $g[0] as $g |
 		$e.file == $g.file and $e.modules == $g.modules and
 		($e.findings | length) == ($g.findings | length) and
 		all(range($e.findings | length); . as $i |
-			$e.findings[$i] | to_entries | all(.value == $g.findings[$i][.key]))' >/dev/null; then
+			sub($e.findings[$i]; $g.findings[$i]))' >/dev/null; then
 		ok "$c: findings"
 	else
 		bad "$c: findings differ"
-		jq -c '.findings[] | {op, line, column, module, kind, loc, bank_conflicts, vector_bits, conversion}' "$T/got"
+		jq -c '.findings[] | {op, line, column, module, kind, loc, bank_conflicts, vector_bits, conversion, tmem}' "$T/got"
 	fi
 done
 
@@ -60,6 +62,25 @@ grep -q 'shared_memory_conversion or bank_conflicts' "$T/err" && ok "names the d
 run "a missing file" 2 "$L" lint "$T/none.mlir"
 run "an op that cannot be analysed" 2 "$L" lint "$D/triton-membar.mlir"
 grep -q 'triton-membar.mlir:97:13: error: ttg.local_alloc: cannot analyse' "$T/out" && ok "the error names the op's line" || bad "error line: $(grep error "$T/out")"
+
+# TMEM ops: the text and CI formats report each at its line
+M=$D/triton-tmem-alloc.mlir
+run "TMEM ops: sub-partition violations fail" 1 "$L" lint "$M"
+grep -q 'triton-tmem-alloc.mlir:22:10: error: ttng.tmem_alloc: 128 columns (tcgen05.alloc 128), sub-partition violations: 12288 placements reach lanes' "$T/out" &&
+	grep -q 'triton-tmem-alloc.mlir:46:10: ok: ttng.tmem_alloc: 2 columns (tcgen05.alloc 32)$' "$T/out" &&
+	grep -q 'triton-tmem-alloc.mlir:84:7: ok: ttng.tmem_store: 64 columns (tcgen05.alloc 64), every warp within its sub-partition' "$T/out" &&
+	ok "text: TMEM findings at their lines" || bad "TMEM text: $(head -3 "$T/out")"
+! grep -q ':[0-9]*:[0-9]*: .*CHECK' "$T/out" && ok "CHECK comment lines are not ops" || bad "a CHECK line linted"
+run "TMEM ops: github" 1 "$L" lint --format github "$M"
+[ "$(grep -c '^::error file=.*triton-tmem-alloc.mlir,line=[0-9]*,col=[0-9]*,title=layoutd lint/tmem::' "$T/out")" = 14 ] &&
+	ok "github: one error per failing TMEM op" || bad "TMEM github: $(head -2 "$T/out")"
+run "TMEM ops: sarif" 1 "$L" lint --format sarif "$M"
+[ "$(jq '[.runs[0].results[] | select(.ruleId == "lint/tmem" and .level == "error")] | length' "$T/out")" = 14 ] &&
+	ok "SARIF: the failing TMEM ops" || bad "TMEM SARIF: $(jq -c '.runs[0].results[0]' "$T/out")"
+run "TMEM ops: junit" 1 "$L" lint --format junit "$M"
+grep -q 'tests="26" failures="14"' "$T/out" && ok "JUnit: 26 TMEM tests, 14 failures" || bad "TMEM JUnit: $(head -3 "$T/out")"
+sed -n '58,100p' "$M" >"$T/ok.mlir"
+run "TMEM ops within their sub-partitions pass" 0 "$L" lint "$T/ok.mlir"
 
 # a pasted op line is a check request: both sides analysed
 sed -n '6,8p' "$K" >"$T/op.ttgir"

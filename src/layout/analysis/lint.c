@@ -90,6 +90,15 @@ static bool starts(const char *s, int n, const char *w)
 	return n >= k && strncmp(s, w, (size_t)k) == 0;
 }
 
+/* A "// ..." line: FileCheck's CHECK lines quote ops. */
+static bool comment(const struct line *l)
+{
+	int i = 0;
+	while (i < l->n && isspace((unsigned char)l->s[i]))
+		i++;
+	return starts(l->s + i, l->n - i, "//");
+}
+
 /* ------------------------------------------------------------------ */
 /* Locations                                                           */
 
@@ -268,13 +277,15 @@ static void mark(const struct module *m, const char *text, int n, bool *use, int
 /* {"ttgir": <the aliases TYPE needs, the module line> "%v = x : TYPE"}:
  * only the aliases the type reaches, so a module of many layouts costs
  * each op no more than its own. */
-static json_t *side(const struct module *m, const char *type, int len)
+static json_t *side2(const struct module *m, const char *type, int len, const char *type2, int len2)
 {
 	bool *use = calloc((size_t)m->nal + 1, sizeof *use);
-	size_t n = (size_t)len + 16;
+	size_t n = (size_t)len + (size_t)len2 + 20;
 	if (!use)
 		return NULL;
 	mark(m, type, len, use, 0);
+	if (type2)
+		mark(m, type2, len2, use, 0);
 	for (int k = 0; k < m->nal; k++)
 		if (use[k])
 			n += (size_t)m->al[k].line->n + 1;
@@ -290,11 +301,42 @@ static json_t *side(const struct module *m, const char *type, int len)
 			w += sprintf(w, "%.*s\n", m->al[k].line->n, m->al[k].line->s);
 	if (m->modline)
 		w += sprintf(w, "%.*s\n", m->modline->n, m->modline->s);
-	sprintf(w, "%%v = x : %.*s", len, type);
+	w += sprintf(w, "%%v = x : %.*s", len, type);
+	if (type2)
+		sprintf(w, " -> %.*s", len2, type2);
 	json_t *d = json_pack("{s:s}", "ttgir", t);
 	free(t);
 	free(use);
 	return d;
+}
+
+static json_t *side(const struct module *m, const char *type, int len)
+{
+	return side2(m, type, len, NULL, 0);
+}
+
+/* Is a memdesc type in tensor memory: #ttng.tensor_memory written in it or
+ * in an alias it reaches? */
+static bool in_tmem(const struct module *m, const char *type, int len)
+{
+	static const char tm[] = "ttng.tensor_memory";
+	for (const char *p = type; p + sizeof tm - 1 <= type + len; p++)
+		if (strncmp(p, tm, sizeof tm - 1) == 0)
+			return true;
+	bool *use = calloc((size_t)m->nal + 1, sizeof *use), found = false;
+	if (!use)
+		return false;
+	mark(m, type, len, use, 0);
+	for (int k = 0; k < m->nal && !found; k++) {
+		const struct line *l = m->al[k].line;
+		for (const char *p = l->s; use[k] && p + sizeof tm - 1 <= l->s + l->n; p++)
+			if (strncmp(p, tm, sizeof tm - 1) == 0) {
+				found = true;
+				break;
+			}
+	}
+	free(use);
+	return found;
 }
 
 /* ------------------------------------------------------------------ */
@@ -455,13 +497,48 @@ out:
 	json_decref(jb);
 }
 
+/* A TMEM op: its tensor-memory memdesc, with the registers it moves
+ * (tmem_load, tmem_store, a tmem_alloc of a value) when it has some. */
+static void tmem_finding(json_t *f, const struct module *m, const struct optypes *ty, bool moves,
+			 const struct lay_options *opt)
+{
+	const char *md = NULL, *tn = NULL;
+	int ml = 0, tl = 0;
+	for (int k = 0; k < ty->n && !md; k++)
+		if (ty->t[k].memdesc && in_tmem(m, ty->t[k].s, ty->t[k].len))
+			md = ty->t[k].s, ml = ty->t[k].len;
+	if (moves)
+		tn = type_of(ty, false, 0, &tl);
+	struct lay_error err;
+	lay_error_clear(&err);
+	if (!md) {
+		lay_error_set(&err, LAY_ESCHEMA, "", -1,
+			      "none of its !ttg.memdesc<...> types is in #ttng.tensor_memory");
+		set_error(f, &err, "memdesc");
+		return;
+	}
+	json_object_set_new(f, "memdesc", json_stringn(md, (size_t)ml));
+	if (tn)
+		json_object_set_new(f, "tensor", json_stringn(tn, (size_t)tl));
+	json_t *layout = side2(m, md, ml, tn, tl);
+	if (!layout) {
+		lay_error_set(&err, LAY_ENOMEM, "", -1, "out of memory");
+		set_error(f, &err, "memdesc");
+	} else if (lay_lint_tmem(f, layout, opt, &err)) {
+		set_error(f, &err, tn ? "types" : "memdesc");
+	}
+	json_decref(layout);
+}
+
 /* The op a line holds, and where (0-based byte column of its name). */
 static const char *line_op(const struct line *l, int *col)
 {
 	static const char *const ops[] = { "ttg.local_load",	     "ttg.local_store",
 					   "ttg.local_alloc",	     "ttg.convert_layout",
 					   "triton_gpu.local_load",  "triton_gpu.local_store",
-					   "triton_gpu.local_alloc", "triton_gpu.convert_layout" };
+					   "triton_gpu.local_alloc", "triton_gpu.convert_layout",
+					   "ttng.tmem_alloc",	     "ttng.tmem_load",
+					   "ttng.tmem_store",	     "ttng.tmem_copy" };
 	for (size_t k = 0; k < sizeof ops / sizeof ops[0]; k++) {
 		size_t n = strlen(ops[k]);
 		for (const char *p = l->s; p + n <= l->s + l->n; p++)
@@ -554,7 +631,7 @@ static int lint_module(struct module *m, int module_no, json_t *findings, int *n
 		const struct line *l = &m->l[k];
 		int col = 0, dummy;
 		const char *op = line_op(l, &col);
-		if (!op || alias_name(l, &dummy))
+		if (!op || alias_name(l, &dummy) || comment(l))
 			continue;
 		const char *name = strchr(op, '.') + 1;
 		struct optypes ty;
@@ -572,12 +649,17 @@ static int lint_module(struct module *m, int module_no, json_t *findings, int *n
 			for (int t = 0; t < ty.n; t++)
 				ty.t[t].memdesc ? nmd++ : ntn++;
 		}
-		bool conv = strcmp(name, "convert_layout") == 0;
+		bool conv = strcmp(name, "convert_layout") == 0, tm = strncmp(op, "ttng.", 5) == 0;
 		/* a local_alloc without an operand writes nothing */
 		const char *after = l->s + col + strlen(op);
 		while (after < l->s + l->n && *after == ' ')
 			after++;
-		if (strcmp(name, "local_alloc") == 0 && (after >= l->s + l->n || *after != '%')) {
+		bool operand = after < l->s + l->n && *after == '%';
+		/* registers moved to or from tensor memory (tcgen05.ld / st) */
+		bool moves =
+			tm && (strcmp(name, "tmem_load") == 0 || strcmp(name, "tmem_store") == 0 ||
+			       (strcmp(name, "tmem_alloc") == 0 && operand));
+		if (strcmp(name, "local_alloc") == 0 && !operand) {
 			free(jtext);
 			continue;
 		}
@@ -588,23 +670,28 @@ static int lint_module(struct module *m, int module_no, json_t *findings, int *n
 					     LAYOUTD_MAX_LINT_OPS);
 		}
 		char opname[48];
-		snprintf(opname, sizeof opname, "ttg.%s", name);
+		snprintf(opname, sizeof opname, "%s.%s", tm ? "ttng" : "ttg", name);
 		json_t *f = finding_new(m, l, col + 1, opname, module_no);
-		if (conv ? ntn < 2 : (nmd < 1 || ntn < 1)) {
+		if (tm ? nmd < 1 || (moves && ntn < 1) : conv ? ntn < 2 : (nmd < 1 || ntn < 1)) {
 			/* an op Triton prints on several lines, or cut short */
 			struct lay_error te;
 			lay_error_set(&te, LAY_ESYNTAX, "", -1,
 				      "its line does not hold its %s (the op's types end its line "
 				      "as Triton prints it)",
-				      conv ? "two tensor<...> types"
-					   : "!ttg.memdesc<...> and tensor<...> types");
+				      conv	     ? "two tensor<...> types"
+				      : tm && !moves ? "!ttg.memdesc<...> type"
+						     : "!ttg.memdesc<...> and tensor<...> types");
 			set_error(f, &te, "types");
 			json_array_append_new(findings, f);
 			free(jtext);
 			continue;
 		}
 		bool store = strcmp(name, "local_load") != 0;
-		char *key = cache_key(conv ? "c" : store ? "s" : "l", &ty);
+		char *key = cache_key(tm      ? (moves ? "t" : "a")
+				      : conv  ? "c"
+				      : store ? "s"
+					      : "l",
+				      &ty);
 		int hit = -1;
 		for (int c = 0; key && c < m->ncache && hit < 0; c++)
 			if (strcmp(m->key[c], key) == 0)
@@ -613,7 +700,9 @@ static int lint_module(struct module *m, int module_no, json_t *findings, int *n
 			json_object_update(f, m->fields[hit]);
 		} else {
 			json_t *x = json_object();
-			if (conv)
+			if (tm)
+				tmem_finding(x, m, &ty, moves, opt);
+			else if (conv)
 				conversion_finding(x, m, &ty, opt);
 			else
 				access_finding(x, m, &ty, store, opt);
@@ -734,6 +823,17 @@ int lay_lint_judge(json_t *res, int64_t max_conflicts, json_t *deny, const char 
 					 (long long)max_conflicts);
 				why = buf;
 			}
+		}
+		/* a TMEM op that breaks the sub-partition rule or does not fit
+		 * computes garbage or faults: it always fails */
+		if (kind && strcmp(kind, "tmem") == 0 &&
+		    !json_is_true(json_object_get(json_object_get(f, "tmem"), "ok"))) {
+			json_t *r = json_array_get(
+				json_object_get(json_object_get(f, "tmem"), "reasons"), 0);
+			snprintf(buf, sizeof buf, "%s",
+				 json_is_string(r) ? json_string_value(r)
+						   : "the tensor memory layout is not valid");
+			why = buf;
 		}
 		if (kind && strcmp(kind, "conversion") == 0 && deny_smem) {
 			const char *c = json_string_value(json_object_get(f, "conversion"));
