@@ -89,6 +89,14 @@ run "check of a pasted ttg.local_load line" 0 "$L" check --json "$T/op.ttgir"
 [ "$(jq -c '[.access.op, .access.bank_conflicts, .access.vector.bits, .logical.shape]' "$T/out")" = '["load",3,32,[4,64]]' ] &&
 	ok "the pasted local_load: its memdesc read by its tensor's layout" || bad "pasted op: $(jq -c .access "$T/out" | head -c 300)"
 run "check of a pasted op with --max-points" 0 "$L" check --max-points 4096 "$T/op.ttgir"
+sed -n '4,5p;8p' "$D/triton-convert-shared.mlir" >"$T/conv.ttgir"
+run "check of a pasted ttg.convert_layout line" 0 "$L" check --json "$T/conv.ttgir"
+[ "$(jq -c '[.convert.kind, .logical.shape]' "$T/out")" = '["shared_memory",[32,32]]' ] &&
+	ok "the pasted convert_layout: its class" || bad "pasted convert: $(jq -c .convert "$T/out" | head -c 300)"
+jq -Rs '{layout: {ttgir: .}}' "$T/op.ttgir" >"$T/op.json"
+run "a JSON request holding a pasted op line" 0 "$L" check --json "$T/op.json"
+[ "$(jq -c '[.access.op, .access.bank_conflicts]' "$T/out")" = '["load",3]' ] &&
+	ok "the JSON request's pasted op: both sides" || bad "JSON pasted op: $(jq -c .access "$T/out" | head -c 300)"
 
 # CI formats
 run "github" 1 "$L" lint --format github --max-conflicts 2 "$K"
@@ -133,4 +141,22 @@ req "no text: 422" 422 -H 'Content-Type: application/json' -d '{"file": "k.mlir"
 jqt "located at /text" '.pointer == "/text"'
 req "unknown member: 422" 422 -H 'Content-Type: application/json' -d '{"text": "", "mode": 1}' "$U/v1/lint"
 jqt "located at /mode" '.pointer == "/mode"'
+
+# POST /v1/check with a pasted op line: the same path as the CLI's check
+body=$(jq -Rs '{layout: {ttgir: .}}' "$T/op.ttgir")
+req "POST /v1/check of a pasted local_load" 200 -H 'Content-Type: application/json' -d "$body" "$U/v1/check"
+jqt "the daemon analyses both sides" '.access.op == "load" and .access.bank_conflicts == 3 and .access.vector.bits == 32 and .logical.shape == [4, 64]'
+body=$(jq -Rs '{layout: {ttgir: .}, expect: {bank_conflicts: 0}}' "$T/op.ttgir")
+req "POST /v1/check of a pasted local_load over its expectation: 422" 422 -H 'Content-Type: application/json' -d "$body" "$U/v1/check"
+jqt "the 422 names the bank conflicts" '.ok == false and .access.bank_conflicts == 3'
+body=$(jq -Rs '{layout: {ttgir: .}}' "$T/conv.ttgir")
+req "POST /v1/check of a pasted convert_layout" 200 -H 'Content-Type: application/json' -d "$body" "$U/v1/check"
+jqt "the daemon classifies the conversion" '.convert.kind == "shared_memory" and .logical.shape == [32, 32]'
+body=$(jq -Rs '{layout: {ttgir: .}}' "$T/conv.ttgir")
+req "POST /v1/analyze of a pasted convert_layout" 200 -H 'Content-Type: application/json' -d "$body" "$U/v1/analyze"
+jqt "analyze too" '.convert.kind == "shared_memory"'
+printf '#blocked0 = #ttg.blocked<{sizePerThread = [1, 4]>\n%%0 = ttg.convert_layout %%a : tensor<32x32xf32, #blocked0> -> tensor<32x32xf32, #blocked0>\n' >"$T/badop.ttgir"
+body=$(jq -Rs '{layout: {ttgir: .}}' "$T/badop.ttgir")
+req "a pasted op with a broken alias: 422" 422 -H 'Content-Type: application/json' -d "$body" "$U/v1/check"
+jqt "a located error" '.code != null and (.pointer | startswith("/layout")) and .detail != null'
 exit $fail

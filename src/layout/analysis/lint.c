@@ -875,24 +875,32 @@ json_t *lay_lint_request(const char *text)
 	int found = -1, col = 0, v;
 	const char *op = NULL;
 	for (int i = 0; i < m.nl; i++) {
-		const char *o = line_op(&lines[i], &col);
-		if (!o || alias_name(&lines[i], &v) || strstr(o, "convert_layout"))
+		int c = 0;
+		const char *o = line_op(&lines[i], &c);
+		/* a tmem_load / tmem_store line is the ttgir notation's own */
+		if (!o || alias_name(&lines[i], &v) || comment(&lines[i]) ||
+		    strncmp(o, "ttng.", 5) == 0)
 			continue;
 		if (found >= 0)
 			goto out; /* several ops: a module, for lint */
 		found = i;
 		op = o;
+		col = c;
 	}
 	if (found < 0 || module_header(&m))
 		goto out;
 	struct optypes ty;
 	op_types(&lines[found], col, &ty);
 	int ml = 0, tl = 0;
-	const char *md = type_of(&ty, true, 0, &ml), *tn = type_of(&ty, false, 0, &tl);
+	bool conv = strstr(op, "convert_layout") != NULL;
+	/* a convert_layout's source and result; a local op's memdesc and tensor */
+	const char *md = type_of(&ty, !conv, conv ? 1 : 0, &ml), *tn = type_of(&ty, false, 0, &tl);
 	if (!md || !tn)
 		goto out;
 	json_t *mem = side(&m, md, ml), *thr = side(&m, tn, tl);
-	if (mem && thr)
+	if (mem && thr && conv)
+		req = json_pack("{s:o,s:{s:o}}", "layout", thr, "convert", "to", mem);
+	else if (mem && thr)
 		req = json_pack("{s:o,s:{s:o,s:s}}", "layout", mem, "access", "threads", thr, "op",
 				strstr(op, "local_load") ? "load" : "store");
 	else {
@@ -903,4 +911,60 @@ out:
 	free(m.al);
 	free(lines);
 	return req;
+}
+
+/* The text of a layout that is nothing but text: "layout": "<text>",
+ * {"text": ...} or {"ttgir": ...} (with at most a "name"); NULL for a
+ * definition with members of its own (a shape, an element type). */
+static const char *bare_text(json_t *layout, bool *detect)
+{
+	const char *key;
+	json_t *v, *text = NULL;
+	*detect = true;
+	if (json_is_string(layout))
+		return json_string_value(layout);
+	json_object_foreach(layout, key, v)
+	{
+		if (strcmp(key, "ttgir") == 0 || strcmp(key, "text") == 0) {
+			if (text)
+				return NULL;
+			text = v;
+			*detect = strcmp(key, "text") == 0;
+		} else if (strcmp(key, "name") != 0) {
+			return NULL;
+		}
+	}
+	return json_string_value(text);
+}
+
+int lay_lint_expand(json_t *body)
+{
+	json_t *layout = json_object_get(body, "layout");
+	const char *key;
+	json_t *v;
+	bool detect;
+	const char *text = json_is_object(body) ? bare_text(layout, &detect) : NULL;
+	if (!text || (detect && !(lay_detect_notation(text) &&
+				  strcmp(lay_detect_notation(text), "ttgir") == 0)))
+		return 0;
+	json_t *req = lay_lint_request(text);
+	if (!req)
+		return 0;
+	int rc = 0;
+	json_object_foreach(req, key, v)
+	{
+		if (strcmp(key, "layout") != 0 && json_object_get(body, key)) {
+			rc = -1; /* the body already asks for it: leave the text alone */
+			break;
+		}
+	}
+	if (rc == 0) {
+		json_t *name = json_object_get(layout, "name");
+		if (name)
+			json_object_set(json_object_get(req, "layout"), "name", name);
+		json_object_update(body, req);
+		rc = 1;
+	}
+	json_decref(req);
+	return rc < 0 ? 0 : rc;
 }
