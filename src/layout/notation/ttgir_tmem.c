@@ -210,15 +210,16 @@ static int tile(struct tp *p, const struct tm_enc *e, const int64_t *cta, struct
 	int rc = 0;
 	for (int64_t s = 1; s < e->colStride; s *= 2)
 		rc |= tm_push(l, 1, 0, 0);
-	if (e->blockM == 64 && e->two_ctas)
+	if (e->blockM == 64 && e->two_ctas && bn < 2)
 		return tt_err(p, LAY_ERANGE, e->pos,
-			      "blockM = 64 with twoCTAs (the M=64 two-CTA datapath layout) is "
-			      "not read");
+			      "blockM = 64 with twoCTAs folds the upper half of the columns onto "
+			      "lanes 64..127: it needs at least 2 columns per CTA, not %lld",
+			      (long long)bn);
 	if (e->blockM > cta[0])
 		return tt_err(p, LAY_ESHAPE, e->pos,
 			      "blockM = %lld is taller than the %lld rows of one CTA's tile",
 			      (long long)e->blockM, (long long)cta[0]);
-	if (e->blockM == 64) {
+	if (e->blockM == 64 && !e->two_ctas) {
 		for (int64_t r = 1; r < 16; r *= 2)
 			rc |= tm_push(l, 0, r, 0);
 		if (cta[0] > 64)
@@ -234,8 +235,12 @@ static int tile(struct tp *p, const struct tm_enc *e, const int64_t *cta, struct
 			rc |= tm_push(l, 0, r, 0);
 		sz0 = e->blockM, sz1 = bn;
 	}
+	/* blockM = 64 with twoCTAs (PTX data path layout B): the last column
+	 * basis moves to row bit 6, the upper half of the columns on lanes
+	 * 64..127 */
+	bool fold = e->blockM == 64 && e->two_ctas;
 	for (int64_t c = 1; c < bn; c *= 2)
-		rc |= tm_push(l, 1, 0, c);
+		rc |= fold && 2 * c == bn ? tm_push(l, 0, 0, c) : tm_push(l, 1, 0, c);
 	for (int64_t r = sz0; r < cta[0]; r *= 2)
 		rc |= tm_push(l, 1, r, 0);
 	for (int64_t c = sz1; c < cta[1]; c *= 2)
