@@ -141,6 +141,9 @@ req "no text: 422" 422 -H 'Content-Type: application/json' -d '{"file": "k.mlir"
 jqt "located at /text" '.pointer == "/text"'
 req "unknown member: 422" 422 -H 'Content-Type: application/json' -d '{"text": "", "mode": 1}' "$U/v1/lint"
 jqt "located at /mode" '.pointer == "/mode"'
+body=$(jq -Rs '{text: ., file: "triton-tmem-alloc.mlir"}' "$D/triton-tmem-alloc.mlir")
+req "POST /v1/lint of TMEM ops: 422" 422 -H 'Content-Type: application/json' -d "$body" "$U/v1/lint"
+jqt "TMEM findings over HTTP" '.failed == 14 and ([.findings[] | select(.kind == "tmem")] | length) == 26 and .findings[0].tmem.subpartitions.violations == 12288 and .findings[14].tmem.columns == 2'
 
 # POST /v1/check with a pasted op line: the same path as the CLI's check
 body=$(jq -Rs '{layout: {ttgir: .}}' "$T/op.ttgir")

@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""Sub-partition numbers of the TMEM ops in tests/lint/triton-tmem-alloc.mlir,
+"""Sub-partition numbers of the TMEM ops in tests/lint/triton-tmem-alloc.mlir
+and tests/lint/triton-tmem-blackwell.mlir,
 computed from the rules, not by layoutd:
 
 - the register side: Triton's BlockedEncodingAttr (sizePerThread,
@@ -8,7 +9,8 @@ computed from the rules, not by layoutd:
   the module's #ttg.linear (XOR of the bases of the set bits);
 - the TMEM side: tensorMemoryToLinearLayout's rows (blockM = 128: row r at
   lane r; blockM = 64: rows 0-15 at lanes 0-15, lane bit 4 a zero basis,
-  row bits 4 and 5 at lane bits 5 and 6) and the scales layout's (rows
+  row bits 4 and 5 at lane bits 5 and 6; on a tensor taller than 64 rows
+  row bit 6 at lane bit 4) and the scales layout's (rows
   0-31 at lanes 0-31, lane bits 5 and 6 zero bases: broadcast along the
   warps);
 - the rule (PTX tcgen05, Tensor Memory access restrictions): warp w % 4
@@ -83,6 +85,11 @@ def lanes_64(e):
     return [base, base + 16]
 
 
+def lanes_64_tall(e):
+    r = e[0]
+    return [r % 16 + 16 * (r // 64 % 2) + 32 * (r // 16 % 4)]
+
+
 def lanes_scales(e):
     return [e[0] % 32 + 32 * k for k in range(4)]
 
@@ -104,6 +111,10 @@ cases = [
     ("64x128 f16 #blocked [4,4] blockM 64", [64, 128], B0, lanes_64),
     ("128x64 f32 #blocked [1,32] blockM 128", [128, 64], ([1, 32], [32, 1], [4, 1], [0, 1]),
      lanes_128),
+    ("blackwell: 128x128 #blocked1 [1,128] blockM 128", [128, 128],
+     ([1, 128], [32, 1], [4, 1], [0, 1]), lanes_128),
+    ("blackwell: 128x128 #blocked1 [1,64]/[16,2] blockM 64", [128, 128],
+     ([1, 64], [16, 2], [4, 1], [0, 1]), lanes_64_tall),
 ]
 for name, shape, b, lanes_of in cases:
     print("%s: %d violations" % (name, violations(blocked_points(shape, *b), lanes_of)))
