@@ -1054,7 +1054,7 @@ int lay_access_attach(json_t *analysis, struct lay_def *layout, json_t *layout_j
 		rc = lay_error_set(err, LAY_ENOMEM, "/access", -1, "out of memory");
 		goto out;
 	}
-	for (int k = 0; k < C.nworst; k++) {
+	for (int k = 0; k < C.nworst && !(opt && opt->counts_only); k++) {
 		int64_t bank = 0;
 		size_t n =
 			wavefront_words(&A, &C, C.worst[k][0], C.worst[k][1], C.worst[k][2], words);
@@ -1068,7 +1068,7 @@ int lay_access_attach(json_t *analysis, struct lay_def *layout, json_t *layout_j
 	int64_t sw = C.nworst ? C.worst[0][2] : 0;
 	if ((rc = parse_show(&C, show, &si, &sw, err)))
 		goto out;
-	if (C.instructions && C.wf_per_instr)
+	if (C.instructions && C.wf_per_instr && !(opt && opt->counts_only))
 		json_object_set_new(
 			res, "view",
 			wavefront_json(&A, &C, si / C.instr_regs, si % C.instr_regs, sw, true, -1));

@@ -42,6 +42,8 @@ struct module {
 	int nl;
 	struct alias_line *al; /* the layout aliases, owned */
 	int nal;
+	struct alias_line *locs; /* the "#locN = loc(...)" aliases, owned */
+	int nlocs;
 	const struct line *modline; /* "module attributes {...}", or NULL */
 	int ncache;
 	char *key[LINT_CACHE];	    /* owned */
@@ -111,14 +113,11 @@ struct loc {
 static const struct line *find_loc_alias(const struct module *m, const char *name, int n,
 					 int *value_at)
 {
-	for (int k = 0; k < m->nl; k++) {
-		const struct line *l = &m->l[k];
-		int v, len = alias_name(l, &v);
-		const char *h = memchr(l->s, '#', (size_t)l->n);
-		if (len == n && h && strncmp(h + 1, name, (size_t)n) == 0 &&
-		    starts(l->s + v, l->n - v, "loc(")) {
-			*value_at = v;
-			return l;
+	for (int k = 0; k < m->nlocs; k++) {
+		const struct alias_line *a = &m->locs[k];
+		if (a->nlen == n && memcmp(a->name, name, (size_t)n) == 0) {
+			alias_name(a->line, value_at);
+			return a->line;
 		}
 	}
 	return NULL;
@@ -573,16 +572,18 @@ static char *cache_key(const char *kind, const struct optypes *ty)
 static int module_header(struct module *m)
 {
 	m->al = calloc((size_t)m->nl + 1, sizeof *m->al);
-	if (!m->al)
+	m->locs = calloc((size_t)m->nl + 1, sizeof *m->locs);
+	if (!m->al || !m->locs)
 		return LAY_ENOMEM;
 	for (int k = 0; k < m->nl; k++) {
 		const struct line *l = &m->l[k];
 		int v, len = alias_name(l, &v);
 		if (len) {
-			if (starts(l->s + v, l->n - v, "loc("))
-				continue;
 			const char *h = memchr(l->s, '#', (size_t)l->n);
-			m->al[m->nal++] = (struct alias_line){ h + 1, len, l };
+			if (starts(l->s + v, l->n - v, "loc("))
+				m->locs[m->nlocs++] = (struct alias_line){ h + 1, len, l };
+			else
+				m->al[m->nal++] = (struct alias_line){ h + 1, len, l };
 			continue;
 		}
 		int i = 0;
@@ -756,6 +757,7 @@ json_t *lay_lint(const char *text, const char *file, const struct lay_options *o
 	/* the findings carry counts, not examples: one is enough to compute */
 	struct lay_options lopt = opt ? *opt : (struct lay_options){ 0 };
 	lopt.examples = 1;
+	lopt.counts_only = true;
 	opt = &lopt;
 	int modules = 0, nops = 0;
 	for (long start = 0; start < n;) {
@@ -765,6 +767,7 @@ json_t *lay_lint(const char *text, const char *file, const struct lay_options *o
 		struct module m = { .l = lines + start, .nl = (int)(end - start) };
 		int rc = lint_module(&m, modules, findings, &nops, opt, err);
 		free(m.al);
+		free(m.locs);
 		for (int c = 0; c < m.ncache; c++) {
 			free(m.key[c]);
 			json_decref(m.fields[c]);
@@ -909,6 +912,7 @@ json_t *lay_lint_request(const char *text)
 	}
 out:
 	free(m.al);
+	free(m.locs);
 	free(lines);
 	return req;
 }
