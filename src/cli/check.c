@@ -14,6 +14,7 @@
 #include "cli/cli.h"
 #include "cli/report.h"
 #include "layout/notation/notation.h"
+#include "layout/analysis/lint.h"
 
 long long cli_parse_count(const char *opt, const char *value)
 {
@@ -92,6 +93,7 @@ static void check_file(const char *path, const struct lay_options *opt,
 	memset(r, 0, sizeof *r);
 	r->file = path;
 	json_t *req = cli_read(path, topts, &r->text, &err);
+	lay_lint_expand(req); /* {"layout": {"ttgir": <a pasted op line>}} */
 	if (r->text) {
 		const char *p = r->text + strspn(r->text, " \t\r\n");
 		r->is_text = *p != '{' && *p != '[';

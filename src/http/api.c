@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "http/http.h"
+#include "layout/analysis/lint.h"
 #include "store/store.h"
 
 static const char *const no_store[] = { "Cache-Control", "no-store", NULL };
@@ -288,6 +289,7 @@ static enum MHD_Result post_analyze(struct MHD_Connection *c, struct http_req *r
 	struct http_outcome o = { 0 };
 	lay_error_clear(&err);
 	json_t *body = http_parse_body(r, &err);
+	lay_lint_expand(body); /* a pasted op line: both its sides analysed */
 	json_t *expect = json_object_get(body, "expect");
 	bool equals = json_is_object(expect) && json_object_get(expect, "equals");
 	int rc = body ? http_analyze(r->srv, body, LAY_REQ_ANALYZE, equals, &o, &err) : err.code;

@@ -308,6 +308,9 @@ struct lay_options {
 	 * stops it: a code with err filled (LAY_EDEADLINE, LAY_ECANCELED). */
 	int (*interrupt)(void *ctx, struct lay_error *err);
 	void *interrupt_ctx;
+	/* Counts only: the access analysis leaves out its per-wavefront view
+	 * and examples (lint reports the counts of many ops). */
+	bool counts_only;
 };
 
 /* LAY_METHOD_AUTO enumerates within the limits and decides structurally

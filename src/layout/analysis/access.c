@@ -473,13 +473,15 @@ int lay_access_attach(json_t *analysis, struct lay_def *layout, json_t *layout_j
 	shared_warnings(&A, &C, warnings);
 	json_object_set_new(res, "warnings", warnings);
 	warnings = NULL;
-	if ((rc = worst_examples(&A, &C, res, err)))
+	if (opt && opt->counts_only)
+		json_object_set_new(res, "examples", json_array());
+	else if ((rc = worst_examples(&A, &C, res, err)))
 		goto out;
 	int64_t si = C.nworst ? C.worst[0][0] * C.instr_regs + C.worst[0][1] : 0;
 	int64_t sw = C.nworst ? C.worst[0][2] : 0;
 	if ((rc = parse_show(&C, show, &si, &sw, err)))
 		goto out;
-	if (C.instructions && C.wf_per_instr)
+	if (C.instructions && C.wf_per_instr && !(opt && opt->counts_only))
 		json_object_set_new(
 			res, "view",
 			wavefront_json(&A, &C, si / C.instr_regs, si % C.instr_regs, sw, true, -1));
