@@ -445,6 +445,19 @@ static int place_side(struct run *r, int64_t elem, const int64_t *coord, int64_t
 	return 0;
 }
 
+/* The point at coord, false when coord is outside the extents (an
+ * out-of-bounds place, which occupies nothing). */
+static bool point_of(const struct run *r, const int64_t *coord, int64_t *p)
+{
+	*p = 0;
+	for (int a = 0; a < r->naxes; a++) {
+		if (coord[a] < 0 || coord[a] >= r->ext[a])
+			return false;
+		*p += coord[a] * r->stride[a];
+	}
+	return true;
+}
+
 static int emit_place(void *ctx, int64_t elem, const int64_t *coord, int64_t outside)
 {
 	struct run *r = ctx;
@@ -452,13 +465,7 @@ static int emit_place(void *ctx, int64_t elem, const int64_t *coord, int64_t out
 	int rc = poll_interrupt(r);
 	if (rc)
 		return rc;
-	bool oob = elem < 0;
-	for (int a = 0; a < r->naxes && !oob; a++) {
-		if (coord[a] < 0 || coord[a] >= r->ext[a])
-			oob = true;
-		else
-			p += coord[a] * r->stride[a];
-	}
+	bool oob = elem < 0 || !point_of(r, coord, &p);
 	if (r->side && (rc = place_side(r, elem, coord, outside, oob)))
 		return rc;
 	if (elem < r->wlo) /* elem < 0 included */
@@ -801,11 +808,8 @@ static int emit_raw(void *ctx, int64_t elem, const int64_t *coord, int64_t outsi
 	int rc = poll_interrupt(r);
 	if (rc || elem < 0)
 		return rc;
-	for (int a = 0; a < r->naxes; a++) {
-		if (coord[a] < 0 || coord[a] >= r->ext[a])
-			return 0;
-		p += coord[a] * r->stride[a];
-	}
+	if (!point_of(r, coord, &p))
+		return 0;
 	return w->fn(w->ctx, elem, p);
 }
 
