@@ -18,6 +18,7 @@
 
 #include <nettle/sha2.h>
 
+#include "gf2.h"
 #include "layout.h"
 #include "run.h"
 
@@ -216,31 +217,6 @@ static int emit_scan(void *ctx, int64_t elem, const int64_t *coord, int64_t outs
  * placements, same coordinates), so no regrouping by element is needed.
  */
 
-int run_gf2_echelon(const uint64_t *rows, int nrows, uint64_t *val, uint64_t *tag, int *piv,
-		    uint64_t *ker, int *nker)
-{
-	int npiv = 0;
-	*nker = 0;
-	for (int r = 0; r < nrows; r++) {
-		uint64_t v = rows[r], t = (uint64_t)1 << r;
-		for (int p = 0; p < npiv; p++)
-			if (v & ((uint64_t)1 << piv[p]))
-				v ^= val[p], t ^= tag[p];
-		if (!v) {
-			ker[(*nker)++] = t;
-			continue;
-		}
-		int b = __builtin_ctzll(v);
-		for (int p = 0; p < npiv; p++)
-			if (val[p] & ((uint64_t)1 << b))
-				val[p] ^= v, tag[p] ^= t;
-		val[npiv] = v;
-		tag[npiv] = t;
-		piv[npiv++] = b;
-	}
-	return npiv;
-}
-
 /* 1 with *g filled when def is a GF(2) layout whose placements are all in
  * bounds; 0 otherwise. */
 int run_gf2_setup(const struct lay_def *def, struct run_gf2 *g)
@@ -269,7 +245,7 @@ int run_gf2_setup(const struct lay_def *def, struct run_gf2 *g)
 	 * bits it combines; a row reduced to 0 is a kernel vector */
 	uint64_t val[64], tag[64], red_v[64] = { 0 }, red_h[64] = { 0 };
 	int piv[64];
-	int npiv = run_gf2_echelon(f.rows, f.nrows, val, tag, piv, g->ker, &g->nker);
+	int npiv = lay_gf2_echelon(f.rows, f.nrows, val, tag, piv, g->ker, &g->nker);
 	/* element bit b reduces to (residue, preimage): its pivot row when b
 	 * is a pivot (the other pivots' bits are not in it), else itself */
 	for (int b = 0; b < f.out_bits; b++) {

@@ -23,6 +23,7 @@
 
 #include <nettle/sha2.h>
 
+#include "gf2.h"
 #include "layout.h"
 #include "run.h"
 
@@ -515,7 +516,7 @@ static int fast_gf2(struct fast *X, const struct lay_form *f, struct lay_error *
 	 * pivot row is a unit out vector and its tag a preimage. */
 	uint64_t val[64], tag[64], col[64] = { 0 }, ker[64];
 	int piv[64], nker;
-	int npiv = run_gf2_echelon(f->rows, nrows, val, tag, piv, ker, &nker);
+	int npiv = lay_gf2_echelon(f->rows, nrows, val, tag, piv, ker, &nker);
 	if (npiv != out) /* not surjective: the general enumeration lists the unplaced */
 		return 0;
 	for (int p = 0; p < npiv; p++)
