@@ -542,12 +542,131 @@ static void mhd_log(void *cls, const char *fmt, va_list ap)
 	fprintf(stderr, "layoutd: libmicrohttpd: %s\n", msg);
 }
 
-int http_serve_main(int argc, char **argv)
+/* Resolves the listen address and opens the cache and the database; 0, or
+ * -1 after a message. */
+static int serve_open(struct http_server *srv, struct addrinfo **ai)
 {
-	static struct http_server srv; /* one daemon per process; metrics are large */
 	struct addrinfo hints = { .ai_family = AF_UNSPEC,
 				  .ai_socktype = SOCK_STREAM,
 				  .ai_flags = AI_PASSIVE | AI_NUMERICSERV };
+	int gai = getaddrinfo(srv->cfg.host[0] ? srv->cfg.host : NULL, srv->cfg.port, &hints, ai);
+	if (gai) {
+		*ai = NULL;
+		fprintf(stderr, "layoutd serve: cannot resolve %s:%s: %s\n", srv->cfg.host,
+			srv->cfg.port, gai_strerror(gai));
+		return -1;
+	}
+	srv->cache = http_cache_new(srv->cfg.cache_entries);
+	srv->started_us = http_now_us();
+	if (!srv->cache)
+		return -1;
+	struct store_options sopt = { .cache_max_entries = srv->cfg.db_cache_entries,
+				      .cache_max_bytes = srv->cfg.db_cache_bytes,
+				      .busy_timeout_ms = srv->cfg.busy_ms,
+				      .quick_check = true };
+	struct store_error serr = { 0 };
+	srv->store = store_open(srv->cfg.db_path, &sopt, &serr);
+	if (!srv->store) {
+		fprintf(stderr, "layoutd serve: cannot open the database %s: %s\n",
+			srv->cfg.db_path, serr.message);
+		return -1;
+	}
+	if (store_degraded(srv->store))
+		fprintf(stderr, "layoutd serve: READ-ONLY, not ready: %s\n",
+			store_degraded(srv->store));
+	return 0;
+}
+
+/* Starts the guard, the analysis workers, the daemon on ai and the
+ * watchdog (*watching once it runs), then says where it listens; 0, or -1
+ * after a message.  What started is stopped by the caller. */
+static int serve_start(struct http_server *srv, const struct addrinfo *ai, bool *watching)
+{
+	pthread_mutex_init(&srv->conn_lock, NULL);
+	if (http_guard_start(srv) != 0)
+		return -1;
+	if (http_pool_start(srv) != 0) {
+		fprintf(stderr, "layoutd serve: cannot start %u analysis workers\n",
+			srv->cfg.workers);
+		return -1;
+	}
+	unsigned flags = MHD_USE_EPOLL_INTERNAL_THREAD | MHD_USE_ITC | MHD_USE_ERROR_LOG |
+			 MHD_ALLOW_SUSPEND_RESUME;
+	if (ai->ai_family == AF_INET6)
+		flags |= MHD_USE_IPv6;
+	srv->daemon = MHD_start_daemon(
+		flags, 0, NULL, NULL, &on_request, srv, MHD_OPTION_EXTERNAL_LOGGER, &mhd_log, NULL,
+		MHD_OPTION_SOCK_ADDR, ai->ai_addr, MHD_OPTION_THREAD_POOL_SIZE,
+		(unsigned int)srv->cfg.threads, MHD_OPTION_CONNECTION_LIMIT,
+		(unsigned int)srv->cfg.max_conns, MHD_OPTION_PER_IP_CONNECTION_LIMIT,
+		(unsigned int)srv->cfg.max_per_ip, MHD_OPTION_CONNECTION_TIMEOUT,
+		(unsigned int)srv->cfg.timeout, MHD_OPTION_CONNECTION_MEMORY_LIMIT,
+		(size_t)HTTP_CONN_MEMORY, MHD_OPTION_NOTIFY_COMPLETED, &on_completed, srv,
+		MHD_OPTION_URI_LOG_CALLBACK, &on_target, srv, MHD_OPTION_NOTIFY_CONNECTION,
+		&http_on_connection, srv, MHD_OPTION_END);
+	if (!srv->daemon) {
+		fprintf(stderr, "layoutd serve: cannot listen on %s:%s: %s\n", srv->cfg.host,
+			srv->cfg.port, strerror(errno));
+		return -1;
+	}
+	if (http_watch_start(srv) != 0) {
+		fprintf(stderr, "layoutd serve: cannot start the connection watchdog\n");
+		return -1;
+	}
+	*watching = true;
+	const union MHD_DaemonInfo *di =
+		MHD_get_daemon_info(srv->daemon, MHD_DAEMON_INFO_BIND_PORT);
+	unsigned port = di ? di->port : 0;
+	fprintf(stderr,
+		"layoutd %s: listening on %s:%u (%u threads, body limit %zu, point limit %lld)\n",
+		PACKAGE_VERSION, srv->cfg.host, port, srv->cfg.threads, srv->cfg.max_body,
+		(long long)srv->cfg.max_points);
+	if (srv->cfg.port_file) {
+		FILE *f = fopen(srv->cfg.port_file, "w");
+		if (!f || fprintf(f, "%u\n", port) < 0 || fclose(f) != 0) {
+			fprintf(stderr, "layoutd serve: cannot write %s\n", srv->cfg.port_file);
+			return -1;
+		}
+	}
+	return 0;
+}
+
+/*
+ * Drain after signal sig: /readyz turns 503 and every answer carries
+ * Connection: close; the listen socket closes at once, so a new connection
+ * is refused rather than left to hang; idle keep-alives close (the
+ * watchdog), a request already sent on one is answered; what is in flight
+ * finishes until --drain, then computing and streaming stop, and the
+ * daemon stops.
+ */
+static void serve_drain(struct http_server *srv, int sig)
+{
+	atomic_store(&srv->drain_us, http_now_us());
+	atomic_store(&srv->draining, true);
+	fprintf(stderr, "layoutd: %s received, draining %d request(s)\n",
+		sig == SIGTERM ? "SIGTERM" : "SIGINT", atomic_load(&srv->inflight));
+	MHD_socket ls = MHD_quiesce_daemon(srv->daemon);
+	if (ls != MHD_INVALID_SOCKET)
+		close(ls);
+	int64_t deadline = http_now_us() + (int64_t)srv->cfg.drain * 1000000;
+	while ((atomic_load(&srv->inflight) > 0 || atomic_load(&srv->nconns) > 0) &&
+	       http_now_us() < deadline)
+		usleep(10000);
+	int left = atomic_load(&srv->inflight);
+	/* past the deadline: analyses and table producers stop (they poll
+	 * stop_work), resuming their connections, since stopping the daemon
+	 * with a suspended connection is not allowed */
+	atomic_store(&srv->stop_work, true);
+	while (atomic_load(&srv->streams) > 0 || !http_pool_idle(srv))
+		usleep(10000);
+	MHD_stop_daemon(srv->daemon);
+	srv->daemon = NULL;
+	fprintf(stderr, "layoutd: stopped%s\n", left ? " (drain deadline passed)" : "");
+}
+
+int http_serve_main(int argc, char **argv)
+{
+	static struct http_server srv; /* one daemon per process; metrics are large */
 	struct addrinfo *ai = NULL;
 	int rc = 2;
 	bool watching = false;
@@ -555,31 +674,8 @@ int http_serve_main(int argc, char **argv)
 
 	if (http_parse_flags(&srv.cfg, argc, argv))
 		return 2;
-	int gai = getaddrinfo(srv.cfg.host[0] ? srv.cfg.host : NULL, srv.cfg.port, &hints, &ai);
-	if (gai) {
-		fprintf(stderr, "layoutd serve: cannot resolve %s:%s: %s\n", srv.cfg.host,
-			srv.cfg.port, gai_strerror(gai));
-		return 2;
-	}
-	srv.cache = http_cache_new(srv.cfg.cache_entries);
-	srv.started_us = http_now_us();
-	if (!srv.cache)
+	if (serve_open(&srv, &ai))
 		goto out;
-	struct store_options sopt = { .cache_max_entries = srv.cfg.db_cache_entries,
-				      .cache_max_bytes = srv.cfg.db_cache_bytes,
-				      .busy_timeout_ms = srv.cfg.busy_ms,
-				      .quick_check = true };
-	struct store_error serr = { 0 };
-	srv.store = store_open(srv.cfg.db_path, &sopt, &serr);
-	if (!srv.store) {
-		fprintf(stderr, "layoutd serve: cannot open the database %s: %s\n", srv.cfg.db_path,
-			serr.message);
-		goto out;
-	}
-	if (store_degraded(srv.store))
-		fprintf(stderr, "layoutd serve: READ-ONLY, not ready: %s\n",
-			store_degraded(srv.store));
-
 	/* Signals are taken by sigwait in this thread only: block them
 	 * before MHD starts its threads, which inherit the mask. */
 	sigemptyset(&sigs);
@@ -587,81 +683,11 @@ int http_serve_main(int argc, char **argv)
 	sigaddset(&sigs, SIGINT);
 	pthread_sigmask(SIG_BLOCK, &sigs, NULL);
 	signal(SIGPIPE, SIG_IGN);
-
-	pthread_mutex_init(&srv.conn_lock, NULL);
-	if (http_guard_start(&srv) != 0)
+	if (serve_start(&srv, ai, &watching))
 		goto out;
-	if (http_pool_start(&srv) != 0) {
-		fprintf(stderr, "layoutd serve: cannot start %u analysis workers\n",
-			srv.cfg.workers);
-		goto out;
-	}
-	unsigned flags = MHD_USE_EPOLL_INTERNAL_THREAD | MHD_USE_ITC | MHD_USE_ERROR_LOG |
-			 MHD_ALLOW_SUSPEND_RESUME;
-	if (ai->ai_family == AF_INET6)
-		flags |= MHD_USE_IPv6;
-	srv.daemon = MHD_start_daemon(
-		flags, 0, NULL, NULL, &on_request, &srv, MHD_OPTION_EXTERNAL_LOGGER, &mhd_log, NULL,
-		MHD_OPTION_SOCK_ADDR, ai->ai_addr, MHD_OPTION_THREAD_POOL_SIZE,
-		(unsigned int)srv.cfg.threads, MHD_OPTION_CONNECTION_LIMIT,
-		(unsigned int)srv.cfg.max_conns, MHD_OPTION_PER_IP_CONNECTION_LIMIT,
-		(unsigned int)srv.cfg.max_per_ip, MHD_OPTION_CONNECTION_TIMEOUT,
-		(unsigned int)srv.cfg.timeout, MHD_OPTION_CONNECTION_MEMORY_LIMIT,
-		(size_t)HTTP_CONN_MEMORY, MHD_OPTION_NOTIFY_COMPLETED, &on_completed, &srv,
-		MHD_OPTION_URI_LOG_CALLBACK, &on_target, &srv, MHD_OPTION_NOTIFY_CONNECTION,
-		&http_on_connection, &srv, MHD_OPTION_END);
-	if (!srv.daemon) {
-		fprintf(stderr, "layoutd serve: cannot listen on %s:%s: %s\n", srv.cfg.host,
-			srv.cfg.port, strerror(errno));
-		goto out;
-	}
-	if (http_watch_start(&srv) != 0) {
-		fprintf(stderr, "layoutd serve: cannot start the connection watchdog\n");
-		goto out;
-	}
-	watching = true;
-	const union MHD_DaemonInfo *di = MHD_get_daemon_info(srv.daemon, MHD_DAEMON_INFO_BIND_PORT);
-	unsigned port = di ? di->port : 0;
-	fprintf(stderr,
-		"layoutd %s: listening on %s:%u (%u threads, body limit %zu, point limit %lld)\n",
-		PACKAGE_VERSION, srv.cfg.host, port, srv.cfg.threads, srv.cfg.max_body,
-		(long long)srv.cfg.max_points);
-	if (srv.cfg.port_file) {
-		FILE *f = fopen(srv.cfg.port_file, "w");
-		if (!f || fprintf(f, "%u\n", port) < 0 || fclose(f) != 0) {
-			fprintf(stderr, "layoutd serve: cannot write %s\n", srv.cfg.port_file);
-			goto out;
-		}
-	}
-
 	int sig = 0;
 	sigwait(&sigs, &sig);
-	/* Drain: /readyz turns 503 and every answer carries Connection: close;
-	 * the listen socket closes at once, so a new connection is refused
-	 * rather than left to hang; idle keep-alives close (the watchdog), a
-	 * request already sent on one is answered; what is in flight finishes
-	 * until --drain, then computing and streaming stop. */
-	atomic_store(&srv.drain_us, http_now_us());
-	atomic_store(&srv.draining, true);
-	fprintf(stderr, "layoutd: %s received, draining %d request(s)\n",
-		sig == SIGTERM ? "SIGTERM" : "SIGINT", atomic_load(&srv.inflight));
-	MHD_socket ls = MHD_quiesce_daemon(srv.daemon);
-	if (ls != MHD_INVALID_SOCKET)
-		close(ls);
-	int64_t deadline = http_now_us() + (int64_t)srv.cfg.drain * 1000000;
-	while ((atomic_load(&srv.inflight) > 0 || atomic_load(&srv.nconns) > 0) &&
-	       http_now_us() < deadline)
-		usleep(10000);
-	int left = atomic_load(&srv.inflight);
-	/* past the deadline: analyses and table producers stop (they poll
-	 * stop_work), resuming their connections, since stopping the daemon
-	 * with a suspended connection is not allowed */
-	atomic_store(&srv.stop_work, true);
-	while (atomic_load(&srv.streams) > 0 || !http_pool_idle(&srv))
-		usleep(10000);
-	MHD_stop_daemon(srv.daemon);
-	srv.daemon = NULL;
-	fprintf(stderr, "layoutd: stopped%s\n", left ? " (drain deadline passed)" : "");
+	serve_drain(&srv, sig);
 	rc = 0;
 out:
 	if (srv.daemon) {
@@ -675,6 +701,7 @@ out:
 	/* after the daemon stopped: no worker thread uses the store now */
 	store_close(srv.store);
 	http_cache_free(srv.cache);
-	freeaddrinfo(ai);
+	if (ai)
+		freeaddrinfo(ai);
 	return rc;
 }
