@@ -269,10 +269,15 @@ int sq_run(struct conn *c, enum stmt_id id, struct store_error *err)
 	int code = sq_prep(c, id, &s, err);
 	if (code)
 		return code;
-	int rc = sq_step(s);
-	code = rc == SQLITE_DONE ? STORE_OK : sq_fail(err, c->db, rc, stmt_sql[id]);
+	code = sq_step_done(c, s, stmt_sql[id], err);
 	sq_done(s);
 	return code;
+}
+
+int sq_step_done(struct conn *c, sqlite3_stmt *s, const char *what, struct store_error *err)
+{
+	int rc = sq_step(s);
+	return rc == SQLITE_DONE ? STORE_OK : sq_fail(err, c->db, rc, what);
 }
 
 /* ---- Transactions ---------------------------------------------------------- */

@@ -94,6 +94,9 @@ int sq_bind_int(sqlite3_stmt *s, int i, int64_t v);
 int sq_bind_fail(struct store_error *err, struct conn *c, int rc);
 /* Runs a statement expected to return no row. */
 int sq_run(struct conn *c, enum stmt_id id, struct store_error *err);
+/* Steps a bound statement expected to return no row: STORE_OK, or the
+ * failure of `what`. */
+int sq_step_done(struct conn *c, sqlite3_stmt *s, const char *what, struct store_error *err);
 /* One integer from a one-row statement that is already bound. */
 int sq_row_int(struct conn *c, sqlite3_stmt *s, int64_t *v, struct store_error *err);
 /* Column i copied (malloc'd; NULL stays NULL), STORE_NOMEM on failure. */

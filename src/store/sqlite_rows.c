@@ -96,10 +96,8 @@ static int sq_cache_put(struct store *base, const char *id, const char *engine_v
 		code = sq_bind_fail(err, c, rc);
 		goto out;
 	}
-	if ((rc = sq_step(s)) != SQLITE_DONE) {
-		code = sq_fail(err, c->db, rc, "cache insert");
+	if ((code = sq_step_done(c, s, "cache insert", err)))
 		goto out;
-	}
 	sq_done(s);
 	if ((code = sq_prep(c, S_CACHE_COUNT, &s, err)) || (code = sq_row_int(c, s, &count, err)))
 		goto out;
@@ -114,10 +112,8 @@ static int sq_cache_put(struct store *base, const char *id, const char *engine_v
 			code = sq_bind_fail(err, c, rc);
 			goto out;
 		}
-		if ((rc = sq_step(s)) != SQLITE_DONE) {
-			code = sq_fail(err, c->db, rc, "cache eviction");
+		if ((code = sq_step_done(c, s, "cache eviction", err)))
 			goto out;
-		}
 		sq_done(s);
 	}
 	s = NULL;
@@ -242,10 +238,8 @@ static int sq_version_insert(struct store *base, const struct store_version_row 
 		goto out;
 	}
 	*version = sqlite3_column_int64(s, 0);
-	if ((rc = sq_step(s)) != SQLITE_DONE) {
-		code = sq_fail(err, c->db, rc, "version counter");
+	if ((code = sq_step_done(c, s, "version counter", err)))
 		goto out;
-	}
 	sq_done(s);
 	if ((code = sq_prep(c, S_VERSION_INSERT, &s, err)))
 		goto out;
@@ -255,8 +249,8 @@ static int sq_version_insert(struct store *base, const struct store_version_row 
 	    (rc = sq_bind_text(s, 7, v->description)) || (rc = sq_bind_text(s, 8, v->created)) ||
 	    (rc = sq_bind_text(s, 9, v->created_by)) || (rc = sq_bind_text(s, 10, v->checks)))
 		code = sq_bind_fail(err, c, rc);
-	else if ((rc = sq_step(s)) != SQLITE_DONE)
-		code = sq_fail(err, c->db, rc, "layout insert");
+	else
+		code = sq_step_done(c, s, "layout insert", err);
 out:
 	sq_done(s);
 	return code;
@@ -332,9 +326,7 @@ static int sq_version_delete(struct store *base, const char *name, int64_t versi
 	if ((rc = sq_bind_text(s, 1, name)) || (rc = sq_bind_int(s, 2, version)) ||
 	    (rc = sq_bind_text(s, 3, deleted)))
 		code = sq_bind_fail(err, c, rc);
-	else if ((rc = sq_step(s)) != SQLITE_DONE)
-		code = sq_fail(err, c->db, rc, "layout delete");
-	else
+	else if (!(code = sq_step_done(c, s, "layout delete", err)))
 		*changed = sqlite3_changes(c->db) == 1;
 	sq_done(s);
 	return code;
@@ -385,9 +377,7 @@ static int sq_token_revoke(struct store *base, const char *name, const char *rev
 		return code;
 	if ((rc = sq_bind_text(s, 1, name)) || (rc = sq_bind_text(s, 2, revoked)))
 		code = sq_bind_fail(err, c, rc);
-	else if ((rc = sq_step(s)) != SQLITE_DONE)
-		code = sq_fail(err, c->db, rc, "token revoke");
-	else
+	else if (!(code = sq_step_done(c, s, "token revoke", err)))
 		*changed = sqlite3_changes(c->db) == 1;
 	sq_done(s);
 	return code;
@@ -421,8 +411,8 @@ static int sq_token_insert(struct store *base, const char *name, const uint8_t h
 	    (rc = sqlite3_bind_blob(s, 2, hash, STORE_HASH_LEN, SQLITE_STATIC)) ||
 	    (rc = sq_bind_text(s, 3, created)) || (rc = sq_bind_text(s, 4, scope)))
 		code = sq_bind_fail(err, c, rc);
-	else if ((rc = sq_step(s)) != SQLITE_DONE)
-		code = sq_fail(err, c->db, rc, "token insert");
+	else
+		code = sq_step_done(c, s, "token insert", err);
 	sq_done(s);
 	return code;
 }
