@@ -141,6 +141,14 @@ static int sq_cache_count(struct store *base, long *count, struct store_error *e
 
 /* ---- Registry ------------------------------------------------------------ */
 
+/* This thread's registry connection and its statement id, prepared. */
+static int reg_stmt(struct store *base, enum stmt_id id, struct conn **c, sqlite3_stmt **s,
+		    struct store_error *err)
+{
+	int code = sq_conn_get((struct sq *)base, c, err);
+	return code ? code : sq_prep(*c, id, s, err);
+}
+
 static const char *col_text(sqlite3_stmt *s, int i)
 {
 	return (const char *)sqlite3_column_text(s, i);
@@ -209,8 +217,7 @@ static int sq_version_select(struct store *base, const char *name, int64_t versi
 	sqlite3_stmt *s;
 	struct visit v = { each, ctx };
 	int code, rc;
-	if ((code = sq_conn_get((struct sq *)base, &c, err)) ||
-	    (code = sq_prep(c, version ? S_GET_VERSION : S_LATEST_LIVE, &s, err)))
+	if ((code = reg_stmt(base, version ? S_GET_VERSION : S_LATEST_LIVE, &c, &s, err)))
 		return code;
 	if ((rc = sq_bind_text(s, 1, name)) || (version && (rc = sq_bind_int(s, 2, version)))) {
 		sq_done(s);
@@ -225,8 +232,7 @@ static int sq_version_insert(struct store *base, const struct store_version_row 
 	struct conn *c = NULL;
 	sqlite3_stmt *s = NULL;
 	int code, rc;
-	if ((code = sq_conn_get((struct sq *)base, &c, err)) ||
-	    (code = sq_prep(c, S_NAME_BUMP, &s, err)))
+	if ((code = reg_stmt(base, S_NAME_BUMP, &c, &s, err)))
 		return code;
 	if ((rc = sq_bind_text(s, 1, v->name)) || (rc = sq_bind_text(s, 2, v->created))) {
 		code = sq_bind_fail(err, c, rc);
@@ -262,8 +268,7 @@ static int sq_name_state(struct store *base, const char *name, int64_t *total, i
 	struct conn *c = NULL;
 	sqlite3_stmt *s;
 	int code, rc;
-	if ((code = sq_conn_get((struct sq *)base, &c, err)) ||
-	    (code = sq_prep(c, S_NAME_STATE, &s, err)))
+	if ((code = reg_stmt(base, S_NAME_STATE, &c, &s, err)))
 		return code;
 	if ((rc = sq_bind_text(s, 1, name)))
 		code = sq_bind_fail(err, c, rc);
@@ -284,8 +289,7 @@ static int sq_versions_page(struct store *base, const char *name, int64_t after,
 	sqlite3_stmt *s;
 	struct visit v = { each, ctx };
 	int code, rc;
-	if ((code = sq_conn_get((struct sq *)base, &c, err)) ||
-	    (code = sq_prep(c, S_VERSIONS_PAGE, &s, err)))
+	if ((code = reg_stmt(base, S_VERSIONS_PAGE, &c, &s, err)))
 		return code;
 	if ((rc = sq_bind_text(s, 1, name)) || (rc = sq_bind_int(s, 2, after)) ||
 	    (rc = sq_bind_int(s, 3, n))) {
@@ -303,8 +307,7 @@ static int sq_names_page(struct store *base, const char *after, const char *pref
 	sqlite3_stmt *s;
 	struct visit v = { each, ctx };
 	int code, rc;
-	if ((code = sq_conn_get((struct sq *)base, &c, err)) ||
-	    (code = sq_prep(c, S_LIST_PAGE, &s, err)))
+	if ((code = reg_stmt(base, S_LIST_PAGE, &c, &s, err)))
 		return code;
 	if ((rc = sq_bind_text(s, 1, after)) || (rc = sq_bind_text(s, 2, prefix)) ||
 	    (rc = sq_bind_text(s, 3, upper)) || (rc = sq_bind_int(s, 4, n))) {
@@ -320,8 +323,7 @@ static int sq_version_delete(struct store *base, const char *name, int64_t versi
 	struct conn *c = NULL;
 	sqlite3_stmt *s;
 	int code, rc;
-	if ((code = sq_conn_get((struct sq *)base, &c, err)) ||
-	    (code = sq_prep(c, S_DELETE_MARK, &s, err)))
+	if ((code = reg_stmt(base, S_DELETE_MARK, &c, &s, err)))
 		return code;
 	if ((rc = sq_bind_text(s, 1, name)) || (rc = sq_bind_int(s, 2, version)) ||
 	    (rc = sq_bind_text(s, 3, deleted)))
@@ -340,8 +342,7 @@ static int sq_token_rows(struct store *base, bool live, store_token_fn each, voi
 	struct conn *c = NULL;
 	sqlite3_stmt *s = NULL;
 	int code, rc;
-	if ((code = sq_conn_get((struct sq *)base, &c, err)) ||
-	    (code = sq_prep(c, S_TOKEN_ROWS, &s, err)))
+	if ((code = reg_stmt(base, S_TOKEN_ROWS, &c, &s, err)))
 		return code;
 	if ((rc = sq_bind_int(s, 1, live))) {
 		code = sq_bind_fail(err, c, rc);
@@ -372,8 +373,7 @@ static int sq_token_revoke(struct store *base, const char *name, const char *rev
 	struct conn *c = NULL;
 	sqlite3_stmt *s = NULL;
 	int code, rc;
-	if ((code = sq_conn_get((struct sq *)base, &c, err)) ||
-	    (code = sq_prep(c, S_TOKEN_REVOKE, &s, err)))
+	if ((code = reg_stmt(base, S_TOKEN_REVOKE, &c, &s, err)))
 		return code;
 	if ((rc = sq_bind_text(s, 1, name)) || (rc = sq_bind_text(s, 2, revoked)))
 		code = sq_bind_fail(err, c, rc);
@@ -389,8 +389,7 @@ static int sq_tokens_exist(struct store *base, bool *exist, struct store_error *
 	sqlite3_stmt *s = NULL;
 	int64_t v = 0;
 	int code;
-	if ((code = sq_conn_get((struct sq *)base, &c, err)) ||
-	    (code = sq_prep(c, S_TOKEN_EXIST, &s, err)))
+	if ((code = reg_stmt(base, S_TOKEN_EXIST, &c, &s, err)))
 		return code;
 	code = sq_row_int(c, s, &v, err);
 	sq_done(s);
@@ -404,8 +403,7 @@ static int sq_token_insert(struct store *base, const char *name, const uint8_t h
 	struct conn *c = NULL;
 	sqlite3_stmt *s = NULL;
 	int code, rc;
-	if ((code = sq_conn_get((struct sq *)base, &c, err)) ||
-	    (code = sq_prep(c, S_TOKEN_INSERT, &s, err)))
+	if ((code = reg_stmt(base, S_TOKEN_INSERT, &c, &s, err)))
 		return code;
 	if ((rc = sq_bind_text(s, 1, name)) ||
 	    (rc = sqlite3_bind_blob(s, 2, hash, STORE_HASH_LEN, SQLITE_STATIC)) ||
