@@ -130,23 +130,11 @@ enum MHD_Result http_send_owned(struct MHD_Connection *c, struct http_req *r, un
 enum MHD_Result http_send_json(struct MHD_Connection *c, struct http_req *r, unsigned status,
 			       json_t *body, const char *const *headers)
 {
-	const char *type = "application/json";
 	/* a cached definition read back holds a table's rows as a stream */
 	char *text = lay_json_dumps(body, JSON_COMPACT);
 	if (!text)
 		return MHD_NO;
-	size_t len = strlen(text);
-	text[len] = '\0';
-	struct MHD_Response *resp =
-		MHD_create_response_from_buffer(len, text, MHD_RESPMEM_MUST_FREE);
-	if (!resp) {
-		free(text);
-		return MHD_NO;
-	}
-	MHD_add_response_header(resp, "Content-Type", type);
-	for (const char *const *h = headers; h && h[0]; h += 2)
-		MHD_add_response_header(resp, h[0], h[1]);
-	return queue(c, r, status, resp, (int64_t)len);
+	return http_send_owned(c, r, status, "application/json", text, strlen(text), headers);
 }
 
 enum MHD_Result http_send_preflight(struct MHD_Connection *c, struct http_req *r)
