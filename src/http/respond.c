@@ -1,9 +1,9 @@
 /*
  * respond.c - every response the daemon queues goes through here: the
- * common headers (request id, CORS, Connection: close while draining),
- * the status and size the log and the metrics record, ETags and 304s,
- * and the CORS preflight.  Problems are built in problem.c and sent with
- * these.
+ * common headers (CORS, Connection: close while draining), the status and
+ * size the log and the metrics record, an early answer held until the body
+ * is read, ETags and 304s, and the CORS preflight.  Problems are built in
+ * problem.c and sent with these.
  */
 #include <stdio.h>
 #include <stdlib.h>
