@@ -1,6 +1,8 @@
 /*
- * server.c - `layoutd serve`: flags, the libmicrohttpd daemon, request
- * bodies, routing, responses, logs, and the graceful shutdown.
+ * server.c - `layoutd serve`: the libmicrohttpd daemon, the access
+ * handler (framing, authorization, request bodies), the logs, and the
+ * start and graceful shutdown.  The flags are in flags.c, the route
+ * matching in routes.c, the responses in respond.c.
  *
  * Threading: MHD runs an epoll thread pool sized to the cores; handlers
  * run on those threads and share only the cache (mutex), the metrics
