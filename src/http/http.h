@@ -430,9 +430,10 @@ struct http_outcome {
 	bool ok, hit;
 	char id[72];
 };
-/* Analyse a request body whose members are among `allowed`; with want_json
- * the outcome is always a JSON object.  0 or a lay_code with err. */
-int http_analyze(struct http_server *srv, json_t *body, const char *const *allowed, bool want_json,
+/* Analyse a request body whose members are those of a request of `kind`
+ * (enum lay_request_kind); with want_json the outcome is always a JSON
+ * object.  0 or a lay_code with err. */
+int http_analyze(struct http_server *srv, json_t *body, unsigned kind, bool want_json,
 		 struct http_outcome *o, struct lay_error *err);
 /* http_analyze's answer, off the pool, when the analysis must be computed:
  * the caller defers the request (http_defer) and the pool runs it again. */

@@ -43,6 +43,8 @@ static void test_phase_tables(void)
 	json_t *r = analyze_fmt(WIDE, "gfx942", "load");
 	CU_ASSERT_PTR_NOT_NULL_FATAL(r);
 	CU_ASSERT_EQUAL(at_int(r, "access/lanes_per_wavefront"), 8);
+	CU_ASSERT_EQUAL(at_int(r, "access/banks"), 32);
+	CU_ASSERT_EQUAL(at_int(r, "access/wave_lanes"), 64);
 	CU_ASSERT_EQUAL(at_int(r, "access/wavefronts_per_instruction"), 8);
 	CU_ASSERT(int_list(at(r, "access/view/phase_lanes"), p942, 8));
 	CU_ASSERT_PTR_NULL(at(r, "access/analytic")); /* not consecutive lanes */
@@ -50,6 +52,9 @@ static void test_phase_tables(void)
 	r = analyze_fmt(WIDE, "gfx950", "load");
 	CU_ASSERT_PTR_NOT_NULL_FATAL(r);
 	CU_ASSERT_EQUAL(at_int(r, "access/lanes_per_wavefront"), 16);
+	CU_ASSERT_EQUAL(at_int(r, "access/banks"), 64);
+	CU_ASSERT_EQUAL(at_int(r, "access/wave_lanes"), 64);
+	CU_ASSERT_EQUAL(at_int(r, "access/view/banks/63/bank"), 63);
 	CU_ASSERT_EQUAL(at_int(r, "access/wavefronts_per_instruction"), 4);
 	CU_ASSERT(int_list(at(r, "access/view/phase_lanes"), p950, 16));
 	json_decref(r);
@@ -66,6 +71,8 @@ static void test_phase_tables(void)
 	r = analyze_fmt(WIDE, "nvidia", "load");
 	CU_ASSERT_PTR_NOT_NULL_FATAL(r);
 	CU_ASSERT_EQUAL(at_int(r, "access/lanes_per_wavefront"), 8);
+	CU_ASSERT_EQUAL(at_int(r, "access/banks"), 32);
+	CU_ASSERT_EQUAL(at_int(r, "access/wave_lanes"), 32);
 	CU_ASSERT_STRING_EQUAL(json_string_value(at(r, "access/warnings/0/code")),
 			       "lanes_exceed_warp");
 	json_decref(r);

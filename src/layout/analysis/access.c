@@ -760,6 +760,9 @@ json_t *acc_count_json(const struct acc *A, const struct count *C)
 		"max_ways", (json_int_t)C->max_ways);
 	if (C->analytic >= 0)
 		json_object_set_new(o, "analytic", json_integer(C->analytic));
+	/* the target's hardware, for a reader drawing the banks of a wave */
+	json_object_set_new(o, "banks", json_integer(A->banks));
+	json_object_set_new(o, "wave_lanes", json_integer(A->lanes));
 	return o;
 }
 
