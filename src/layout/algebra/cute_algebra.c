@@ -767,29 +767,39 @@ static struct ca *compose_layout(struct ca_ctx *c, const struct ca *a, const str
 	return fix;
 }
 
-struct ca *ca_composition(struct ca_ctx *c, const struct ca *a, const struct ct *b)
+struct ca *ca_by_tiler(struct ca_ctx *c, const struct ca *a, const struct ct *b,
+		       const struct ca_tiler_op *op)
 {
 	if (b->kind == CT_LAYOUT)
-		return compose_layout(c, a, b->l);
+		return op->layout(c, a, b->l);
 	if (b->kind == CT_UNDER)
 		return (struct ca *)a;
 	if (b->kind == CT_INT) {
-		struct ca *t = ca_leaf(c, b->v, 1);
-		return t ? compose_layout(c, a, t) : NULL;
+		struct ca *t = ca_leaf(c, b->v, op->unit_stride0 && b->v == 1 ? 0 : 1);
+		return t ? op->layout(c, a, t) : NULL;
 	}
 	if (b->n > ca_rank(a)) {
 		ca_fail(c, LAY_EALGEBRA,
-			"the tiler has %d modes, more than the %d of the layout (CuTe: "
-			"static_assert on the tiler's rank)",
-			b->n, ca_rank(a));
+			"the tiler has %d modes, more than the %d of the layout (CuTe: %s)", b->n,
+			ca_rank(a), op->too_many);
 		return NULL;
 	}
-	/* by mode; the modes of A the tiler does not reach are dropped */
-	struct ca *t = ca_tuple(c, b->n);
-	for (int i = 0; t && i < b->n; i++)
-		if (!(t->m[i] = ca_composition(c, ca_mode(a, i), b->k[i])))
+	int n = op->keep_rest ? ca_rank(a) : b->n;
+	struct ca *t = ca_tuple(c, n);
+	for (int i = 0; t && i < n; i++)
+		if (!(t->m[i] = i < b->n ? ca_by_tiler(c, ca_mode(a, i), b->k[i], op)
+					 : ca_mode(a, i)))
 			return NULL;
 	return t;
+}
+
+/* by mode; the modes of A the tiler does not reach are dropped */
+static const struct ca_tiler_op compose_op = { compose_layout, "static_assert on the tiler's rank",
+					       false, false };
+
+struct ca *ca_composition(struct ca_ctx *c, const struct ca *a, const struct ct *b)
+{
+	return ca_by_tiler(c, a, b, &compose_op);
 }
 
 /* ------------------------------------------------------------------ */

@@ -83,6 +83,21 @@ struct ca *ca_compact(struct ca_ctx *c, const struct ca *shape, int64_t start);
 struct ca *ca_coalesce(struct ca_ctx *c, const struct ca *l, const struct ct *profile);
 struct ca *ca_filter(struct ca_ctx *c, const struct ca *l, const struct ct *profile);
 struct ca *ca_composition(struct ca_ctx *c, const struct ca *a, const struct ct *b);
+/*
+ * How composition, logical_divide and logical_product take a tiler: a
+ * layout goes to `layout`, _ leaves A as it is, an integer n is the layout
+ * n:1 (n:0 for n = 1 where unit_stride0), a tuple applies mode by mode,
+ * and the modes of A past the tuple are kept or, when !keep_rest, dropped.
+ * A tuple of more modes than A is refused with CuTe's words, too_many.
+ */
+struct ca_tiler_op {
+	struct ca *(*layout)(struct ca_ctx *c, const struct ca *a, const struct ca *b);
+	const char *too_many;
+	bool keep_rest;
+	bool unit_stride0;
+};
+struct ca *ca_by_tiler(struct ca_ctx *c, const struct ca *a, const struct ct *b,
+		       const struct ca_tiler_op *op);
 struct ca *ca_complement(struct ca_ctx *c, const struct ca *a, const struct ct *cotarget);
 struct ca *ca_right_inverse(struct ca_ctx *c, const struct ca *l);
 struct ca *ca_left_inverse(struct ca_ctx *c, const struct ca *l);

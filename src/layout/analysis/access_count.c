@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "analysis/access.h"
+#include "gf2.h"
 
 /* f[q]: the offset compacted point q touches, under offsets eoff. */
 static int fill_f(struct acc *A, const int64_t *eoff, struct lay_error *err)
@@ -213,27 +214,6 @@ static int64_t wavefront_ways(const struct acc *A, const struct count *C, int64_
 	return best;
 }
 
-static int gf2_rank(uint64_t *rows, int n)
-{
-	int rank = 0;
-	for (int bit = 63; bit >= 0; bit--) {
-		int piv = -1;
-		for (int i = rank; i < n && piv < 0; i++)
-			if (rows[i] >> bit & 1)
-				piv = i;
-		if (piv < 0)
-			continue;
-		uint64_t t = rows[piv];
-		rows[piv] = rows[rank];
-		rows[rank] = t;
-		for (int i = 0; i < n; i++)
-			if (i != rank && (rows[i] >> bit & 1))
-				rows[i] ^= t;
-		rank++;
-	}
-	return rank;
-}
-
 /*
  * Triton's closed form (GenericSwizzling bankConflictsMemDesc): with the
  * offset bits split into vector, bank (one 128-byte row) and segment bits,
@@ -272,7 +252,7 @@ static int64_t analytic(const struct acc *A, const struct count *C)
 		lanes[i] = (uint64_t)A->f[INT64_C(1) << (rb + i)];
 		low[i] = lanes[i] & mask;
 	}
-	int dim = gf2_rank(lanes, keep) - gf2_rank(low, keep);
+	int dim = lay_gf2_rank(lanes, keep) - lay_gf2_rank(low, keep);
 	return (INT64_C(1) << dim) - 1;
 }
 

@@ -25,6 +25,7 @@
 
 #include "analysis/access.h"
 #include "analysis/convert.h"
+#include "gf2.h"
 
 #define MAXB 32
 
@@ -168,30 +169,13 @@ static bool side_bases(const struct acc *A, const struct lay_def *d, struct vecs
 /* Unit vectors of the columns that are no pivot of span(b) (dim bits). */
 static void complement(const struct vecs *b, int dim, struct vecs *out)
 {
-	int64_t rows[MAXB * 2];
-	int n = b->n;
-	memcpy(rows, b->v, sizeof *rows * (size_t)n);
-	bool pivot[64] = { false };
-	int rank = 0;
-	for (int c = 0; c < dim; c++) {
-		int p = -1;
-		for (int i = rank; i < n && p < 0; i++)
-			if (rows[i] >> c & 1)
-				p = i;
-		if (p < 0)
-			continue;
-		int64_t t = rows[p];
-		rows[p] = rows[rank];
-		rows[rank] = t;
-		for (int i = 0; i < n; i++)
-			if (i != rank && (rows[i] >> c & 1))
-				rows[i] ^= t;
-		pivot[c] = true;
-		rank++;
-	}
+	uint64_t rows[MAXB * 2], basis[64];
+	for (int i = 0; i < b->n; i++)
+		rows[i] = (uint64_t)b->v[i];
+	lay_gf2_basis(rows, b->n, basis);
 	out->n = 0;
 	for (int c = 0; c < dim; c++)
-		if (!pivot[c])
+		if (!basis[c])
 			push(out, INT64_C(1) << c);
 }
 
