@@ -212,6 +212,68 @@ static void test_reported(void)
 	json_decref(alg);
 }
 
+/* One call with a tiny check limit: either every check it reports is a
+ * proof (and holds), or it is refused with LAY_ELIMIT; never a check that
+ * holds after enumerating part of the points.  Returns 1 for a refusal. */
+static int capped(int fn, const int64_t *s, const int64_t *d, int n, const int64_t *s2,
+		  const int64_t *d2, int n2)
+{
+	struct ca_ctx c;
+	ca_init(&c);
+	c.check_points = 2;
+	struct ca *l = ca_from_leaves(&c, s, d, n), *l2 = ca_from_leaves(&c, s2, d2, n2), *r;
+	struct ct t = { CT_INT, NULL, 64, 0, NULL };
+	int64_t vec;
+	switch (fn) {
+	case 0:
+		r = ca_coalesce(&c, l, NULL);
+		break;
+	case 1:
+		r = ca_complement(&c, l, &t);
+		break;
+	case 2:
+		r = ca_right_inverse(&c, l);
+		break;
+	case 3:
+		r = ca_left_inverse(&c, l);
+		break;
+	default:
+		r = ca_max_common_layout(&c, l, l2, &vec);
+		break;
+	}
+	int refused = 0;
+	if (r) {
+		for (int i = 0; i < c.nchecks; i++)
+			CU_ASSERT(c.checks[i].holds &&
+				  (c.checks[i].proven || strstr(c.checks[i].name, "size")));
+	} else {
+		CU_ASSERT(c.code == LAY_ELIMIT || c.code == LAY_EALGEBRA);
+		refused = c.code == LAY_ELIMIT;
+		if (refused)
+			CU_ASSERT(strstr(c.msg, "over the limit 2") != NULL);
+	}
+	ca_free(&c);
+	return refused;
+}
+
+/* Every enumerating check (coalesce, complement, the inverses,
+ * max_common_layout) refuses past its limit rather than stopping there. */
+static void test_check_limit(void)
+{
+	int refusals[5] = { 0 };
+	for (int t = 0; t < 4000; t++) {
+		int64_t s[8], d[8], s2[8], d2[8];
+		int n = rand_leaves(s, d, 64), n2 = rand_leaves(s2, d2, 64);
+		for (int k = 0; k < n; k++)
+			d[k] = d[k] < 0 ? -d[k] : d[k]; /* the inverses take no negative strides */
+		refusals[t % 5] += capped(t % 5, s, d, n, s2, d2, n2);
+	}
+	/* coalesce, complement and right_inverse prove these draws; the left
+	 * inverse and max_common_layout meet their limit */
+	CU_ASSERT(refusals[3] > 0);
+	CU_ASSERT(refusals[4] > 0);
+}
+
 int main(void)
 {
 	static const struct unit_test tests[] = {
@@ -219,6 +281,7 @@ int main(void)
 		{ "equal functions, or a counter-example", test_same },
 		{ "increasing and injective", test_order },
 		{ "checks reported as proofs", test_reported },
+		{ "no check stops at its limit", test_check_limit },
 		{ NULL, NULL },
 	};
 	return unit_main("algebra_proof", tests);

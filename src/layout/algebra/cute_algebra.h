@@ -53,7 +53,8 @@ struct ca_ctx {
 	struct ca_check checks[CA_MAX_CHECKS];
 	int nchecks;
 	bool check;	      /* verify post-conditions (on by default) */
-	int64_t check_points; /* cap on the points a check enumerates */
+	int64_t check_points; /* cap on the points a check enumerates, */
+			      /* LAYOUTD_MAX_CHECK_POINTS unless set */
 };
 
 void ca_init(struct ca_ctx *c);
@@ -112,6 +113,8 @@ void ca_check(struct ca_ctx *c, const char *name, bool holds, const char *fmt, .
  * while every instance of the check in the step is proven. */
 void ca_check_proven(struct ca_ctx *c, const char *name);
 int64_t *ca_image(struct ca_ctx *c, const struct ca *l, int64_t *n);
+/* n points are within the check limit; else LAY_ELIMIT, false. */
+bool ca_points_ok(struct ca_ctx *c, int64_t n);
 bool ca_in_image(const int64_t *v, int64_t n, int64_t x);
 int64_t ca_ceil_div(int64_t a, int64_t b);
 

@@ -256,12 +256,8 @@ bool ca_comp_check(struct ca_ctx *c, const struct ca *a, const struct ca *b, con
 		int64_t x = ca_eval(bs, bd, nb, w);
 		return comp_refuse(c, r, w, x, ca_eval(as, ad, na, x), ca_eval(rs, rd, nr, w));
 	}
-	if (N > c->check_points) {
-		ca_fail(c, LAY_ELIMIT,
-			"the post-condition check would enumerate %lld points, over the limit %lld",
-			(long long)N, (long long)c->check_points);
+	if (!ca_points_ok(c, N))
 		return false;
-	}
 	struct odo ob, orr;
 	odo_init(&ob, bs, bd, nb);
 	odo_init(&orr, rs, rd, nr);
