@@ -274,6 +274,80 @@ static void test_check_limit(void)
 	CU_ASSERT(refusals[4] > 0);
 }
 
+static int64_t sw_at(const struct ca_sw *w, const int64_t *s, const int64_t *d, int n, int64_t x)
+{
+	int64_t v = ca_eval(s, d, n, x) + (w->sw ? w->off : 0);
+	if (!w->sw)
+		return v;
+	int64_t y = v & ((((int64_t)1 << w->B) - 1) << (w->M + (w->S > 0 ? w->S : 0)));
+	return v ^ (w->S >= 0 ? y >> w->S : y << -w->S);
+}
+
+/* Random compact layouts of power-of-two extents under random swizzles:
+ * the right and left inverses CuTe defines either invert the swizzled
+ * function at every point (checked here independently) or are refused;
+ * max_common_layout's elements are contiguous in the swizzled layout. */
+static void test_swizzled(void)
+{
+	int answered = 0, refused = 0;
+	for (int t = 0; t < 3000; t++) {
+		struct ca_ctx c;
+		ca_init(&c);
+		int64_t s[4], d[4], acc = 1;
+		int n = 1 + (int)pick(3), order[4] = { 0, 1, 2, 3 };
+		for (int i = n - 1; i > 0; i--) {
+			int j = (int)pick(i + 1), x = order[i];
+			order[i] = order[j];
+			order[j] = x;
+		}
+		for (int i = 0; i < n; i++)
+			s[i] = (int64_t)2 << pick(4);
+		for (int i = 0; i < n; i++) {
+			d[order[i]] = acc;
+			acc *= s[order[i]];
+		}
+		int B = 1 + (int)pick(3);
+		struct ca_sw in = { true, B, (int)pick(4), B + (int)pick(2), 0 }, out;
+		if (pick(4) == 0)
+			in.S = -in.S;
+		struct ca *l = ca_from_leaves(&c, s, d, n);
+		bool left = t & 1;
+		struct ca *r = ca_sw_inverse(&c, left, l, &in, &out);
+		if (!r) {
+			CU_ASSERT_EQUAL(c.code, LAY_EALGEBRA);
+			refused++;
+			ca_free(&c);
+			continue;
+		}
+		answered++;
+		int64_t rs[64], rd[64];
+		int nr = ca_leaves(r, rs, rd, 64);
+		int64_t N = left ? ca_size(l) : ca_size(r);
+		for (int64_t i = 0; i < N; i++) {
+			int64_t want = left ? sw_at(&in, s, d, n, i) : i;
+			int64_t x = sw_at(&out, rs, rd, nr, want);
+			if (sw_at(&in, s, d, n, x) != want) {
+				CU_FAIL("a swizzled inverse answered does not invert");
+				break;
+			}
+		}
+		int64_t vec;
+		struct ca_sw plain = { 0 };
+		struct ca *m = ca_sw_max_common(&c, true, l, &in, l, &plain, &vec);
+		CU_ASSERT_PTR_NOT_NULL(m);
+		if (m) {
+			int64_t ms[64], md[64];
+			int nm = ca_leaves(m, ms, md, 64);
+			CU_ASSERT(ca_size(m) <= ((int64_t)1 << in.M));
+			for (int64_t i = 0; i < ca_size(m); i++)
+				CU_ASSERT_EQUAL(sw_at(&in, s, d, n, ca_eval(ms, md, nm, i)), i);
+		}
+		ca_free(&c);
+	}
+	CU_ASSERT(answered > 100);
+	CU_ASSERT(refused > 0);
+}
+
 int main(void)
 {
 	static const struct unit_test tests[] = {
@@ -282,6 +356,7 @@ int main(void)
 		{ "increasing and injective", test_order },
 		{ "checks reported as proofs", test_reported },
 		{ "no check stops at its limit", test_check_limit },
+		{ "swizzled inverses invert or are refused", test_swizzled },
 		{ NULL, NULL },
 	};
 	return unit_main("algebra_proof", tests);

@@ -98,6 +98,25 @@ struct ca *ca_max_common_layout(struct ca_ctx *c, const struct ca *a, const stru
 struct ca *ca_tile_to_shape(struct ca_ctx *c, const struct ca *block, const struct ct *shape,
 			    const struct ct *order);
 
+/* A swizzled operand Sw<B,M,S> o off o L (cute_swizzled.c): the layout's
+ * value x goes to Sw(off + x); sw false: the plain layout. */
+struct ca_sw {
+	bool sw;
+	int B, M, S;
+	int64_t off;
+};
+int64_t ca_sw_apply(const struct ca_sw *w, int64_t x);
+/* CuTe's right_inverse/left_inverse of Sw o _0 o L: rinv(L) composed with
+ * Sw, which CuTe writes as Sw' o _0 o rinv(L) (*out, sw false when Sw' is
+ * the identity), with the round-trip check on the swizzled function. */
+struct ca *ca_sw_inverse(struct ca_ctx *c, bool left, const struct ca *l, const struct ca_sw *in,
+			 struct ca_sw *out);
+/* CuTe's max_common_layout / max_common_vector where a or b is swizzled:
+ * the common layout of the unswizzled layouts cut to 2^M elements. */
+struct ca *ca_sw_max_common(struct ca_ctx *c, bool want_layout, const struct ca *a,
+			    const struct ca_sw *wa, const struct ca *b, const struct ca_sw *wb,
+			    int64_t *vector);
+
 /* Shared by cute_algebra.c and cute_products.c. */
 struct ca *ca_mode(const struct ca *l, int i);
 bool ca_mul_ok(struct ca_ctx *c, int64_t a, int64_t b, int64_t *out);
