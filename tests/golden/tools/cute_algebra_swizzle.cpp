@@ -54,6 +54,14 @@ int main()
 	     max_common_layout(Layout<Shape<_8, _64>, Stride<_1, _8>>{}, s1));
 	CASE("algebra-swizzle-max-common-vector-transposed", "max_common_vector((8,64):(1,8), Sw<3,3,3> o 0 o (8,64):(64,1))",
 	     max_common_vector(Layout<Shape<_8, _64>, Stride<_1, _8>>{}, s1));
+	using Big = Layout<Shape<_64, Int<1024>>, Stride<Int<1024>, _1>>;  // 2^16 points
+	CASE("algebra-swizzle-right-inverse-64k", "right_inverse(Sw<3,4,3> o 0 o (64,1024):(1024,1))",
+	     right_inverse(composition(Swizzle<3, 4, 3>{}, Big{})));
+	CASE("algebra-swizzle-left-inverse-64k", "left_inverse(Sw<3,4,3> o 0 o (64,1024):(1024,1))",
+	     left_inverse(composition(Swizzle<3, 4, 3>{}, Big{})));
+	// algebra-swizzle-right-inverse-masks: right_inverse(Sw<3,4,3> o 0 o
+	// (256,256):(256,1)) does not compile: the inverse maps the swizzle's masks
+	// to 32771 and 28672, and make_swizzle asserts "Something went wrong.".
 	// algebra-swizzle-right-inverse-offset: right_inverse(Sw<3,3,3> o 8 o (8,64):(64,1))
 	CASE("# (refused: no Sw o offset o layout form)", "right_inverse(Sw<3,3,3> o 8 o (8,64):(64,1))",
 	     right_inverse(s4));
