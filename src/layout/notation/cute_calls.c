@@ -274,17 +274,14 @@ int ex_apply(struct ex *e, const char *name, int at, const struct args *a, struc
 		if (arity(e, name, at, a, 1, 1, "one layout") || want_layout(e, name, a, 0, true))
 			return e->err->code;
 		struct ca_sw in = { v0->sw, v0->B, v0->M, v0->S, v0->off }, out = { 0 };
-		if (v0->sw)
-			r->l = ca_sw_inverse(c, name[0] == 'l', v0->l, &in, &out);
-		else
-			r->l = name[0] == 'l' ? ca_left_inverse(c, v0->l)
-					      : ca_right_inverse(c, v0->l);
-		*r = (struct val){ .kind = V_LAYOUT,
-				   .l = r->l,
-				   .sw = out.sw,
-				   .B = out.B,
-				   .M = out.M,
-				   .S = out.S };
+		bool left = name[0] == 'l';
+		struct ca *inv = v0->sw ? ca_sw_inverse(c, left, v0->l, &in, &out)
+				 : left ? ca_left_inverse(c, v0->l)
+					: ca_right_inverse(c, v0->l);
+		*r = (struct val){ .kind = V_LAYOUT, .l = inv, .sw = out.sw };
+		r->B = out.B;
+		r->M = out.M;
+		r->S = out.S;
 	} else if (strstr(name, "_divide") || strstr(name, "_product")) {
 		if (arity(e, name, at, a, 2, 2, "a layout and a tiler") ||
 		    want_layout(e, name, a, 0, true) || !(t = ex_as_tiler(e, &a->v[1], a->pos[1])))
