@@ -36,6 +36,11 @@
 #define LAYOUTD_DEFAULT_EXAMPLES   8
 /* Point indices are 32-bit in the enumeration's flat arrays. */
 #define LAYOUTD_MAX_POINTS_CAP ((int64_t)INT32_MAX)
+/* Points one algebra post-condition check enumerates where no proof on the
+ * layout's generators applies: 2^26 evaluations (about a second).  A check
+ * that needs more looks for a counter-example that far and is then refused
+ * (LAY_ELIMIT), never reported as holding after a partial enumeration. */
+#define LAYOUTD_MAX_CHECK_POINTS (1LL << 26)
 /* Expression operations per enumerated point: with the point limit this
  * bounds one request's work (2^26 x 64, about 4e9 operations: seconds). */
 #define LAYOUTD_WORK_PER_POINT 64

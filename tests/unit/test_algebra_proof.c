@@ -212,6 +212,144 @@ static void test_reported(void)
 	json_decref(alg);
 }
 
+/* One call with a tiny check limit: either every check it reports is a
+ * proof (and holds), or it is refused with LAY_ELIMIT; never a check that
+ * holds after enumerating part of the points.  Returns 1 for a refusal. */
+static int capped(int fn, const int64_t *s, const int64_t *d, int n, const int64_t *s2,
+		  const int64_t *d2, int n2)
+{
+	struct ca_ctx c;
+	ca_init(&c);
+	c.check_points = 2;
+	struct ca *l = ca_from_leaves(&c, s, d, n), *l2 = ca_from_leaves(&c, s2, d2, n2), *r;
+	struct ct t = { CT_INT, NULL, 64, 0, NULL };
+	int64_t vec;
+	switch (fn) {
+	case 0:
+		r = ca_coalesce(&c, l, NULL);
+		break;
+	case 1:
+		r = ca_complement(&c, l, &t);
+		break;
+	case 2:
+		r = ca_right_inverse(&c, l);
+		break;
+	case 3:
+		r = ca_left_inverse(&c, l);
+		break;
+	default:
+		r = ca_max_common_layout(&c, l, l2, &vec);
+		break;
+	}
+	int refused = 0;
+	if (r) {
+		for (int i = 0; i < c.nchecks; i++)
+			CU_ASSERT(c.checks[i].holds &&
+				  (c.checks[i].proven || strstr(c.checks[i].name, "size")));
+	} else {
+		CU_ASSERT(c.code == LAY_ELIMIT || c.code == LAY_EALGEBRA);
+		refused = c.code == LAY_ELIMIT;
+		if (refused)
+			CU_ASSERT(strstr(c.msg, "over the limit 2") != NULL);
+	}
+	ca_free(&c);
+	return refused;
+}
+
+/* Every enumerating check (coalesce, complement, the inverses,
+ * max_common_layout) refuses past its limit rather than stopping there. */
+static void test_check_limit(void)
+{
+	int refusals[5] = { 0 };
+	for (int t = 0; t < 4000; t++) {
+		int64_t s[8], d[8], s2[8], d2[8];
+		int n = rand_leaves(s, d, 64), n2 = rand_leaves(s2, d2, 64);
+		for (int k = 0; k < n; k++)
+			d[k] = d[k] < 0 ? -d[k] : d[k]; /* the inverses take no negative strides */
+		refusals[t % 5] += capped(t % 5, s, d, n, s2, d2, n2);
+	}
+	/* coalesce, complement and right_inverse prove these draws; the left
+	 * inverse and max_common_layout meet their limit */
+	CU_ASSERT(refusals[3] > 0);
+	CU_ASSERT(refusals[4] > 0);
+}
+
+static int64_t sw_at(const struct ca_sw *w, const int64_t *s, const int64_t *d, int n, int64_t x)
+{
+	int64_t v = ca_eval(s, d, n, x) + (w->sw ? w->off : 0);
+	if (!w->sw)
+		return v;
+	int64_t y = v & ((((int64_t)1 << w->B) - 1) << (w->M + (w->S > 0 ? w->S : 0)));
+	return v ^ (w->S >= 0 ? y >> w->S : y << -w->S);
+}
+
+/* Random compact layouts of power-of-two extents under random swizzles:
+ * the right and left inverses CuTe defines either invert the swizzled
+ * function at every point (checked here independently) or are refused;
+ * max_common_layout's elements are contiguous in the swizzled layout. */
+static void test_swizzled(void)
+{
+	int answered = 0, refused = 0, proven = 0;
+	for (int t = 0; t < 3000; t++) {
+		struct ca_ctx c;
+		ca_init(&c);
+		int64_t s[4], d[4], acc = 1;
+		int n = 1 + (int)pick(3), order[4] = { 0, 1, 2, 3 };
+		for (int i = n - 1; i > 0; i--) {
+			int j = (int)pick(i + 1), x = order[i];
+			order[i] = order[j];
+			order[j] = x;
+		}
+		for (int i = 0; i < n; i++)
+			s[i] = (int64_t)2 << pick(4);
+		for (int i = 0; i < n; i++) {
+			d[order[i]] = acc;
+			acc *= s[order[i]];
+		}
+		int B = 1 + (int)pick(3);
+		struct ca_sw in = { true, B, (int)pick(4), B + (int)pick(2), 0 }, out;
+		if (pick(4) == 0)
+			in.S = -in.S;
+		struct ca *l = ca_from_leaves(&c, s, d, n);
+		bool left = t & 1;
+		struct ca *r = ca_sw_inverse(&c, left, l, &in, &out);
+		if (!r) {
+			CU_ASSERT_EQUAL(c.code, LAY_EALGEBRA);
+			refused++;
+			ca_free(&c);
+			continue;
+		}
+		answered++;
+		proven += c.nchecks == 1 && c.checks[0].proven;
+		int64_t rs[64], rd[64];
+		int nr = ca_leaves(r, rs, rd, 64);
+		int64_t N = left ? ca_size(l) : ca_size(r);
+		for (int64_t i = 0; i < N; i++) {
+			int64_t want = left ? sw_at(&in, s, d, n, i) : i;
+			int64_t x = sw_at(&out, rs, rd, nr, want);
+			if (sw_at(&in, s, d, n, x) != want) {
+				CU_FAIL("a swizzled inverse answered does not invert");
+				break;
+			}
+		}
+		int64_t vec;
+		struct ca_sw plain = { 0 };
+		struct ca *m = ca_sw_max_common(&c, true, l, &in, l, &plain, &vec);
+		CU_ASSERT_PTR_NOT_NULL(m);
+		if (m) {
+			int64_t ms[64], md[64];
+			int nm = ca_leaves(m, ms, md, 64);
+			CU_ASSERT(ca_size(m) <= ((int64_t)1 << in.M));
+			for (int64_t i = 0; i < ca_size(m); i++)
+				CU_ASSERT_EQUAL(sw_at(&in, s, d, n, ca_eval(ms, md, nm, i)), i);
+		}
+		ca_free(&c);
+	}
+	CU_ASSERT(answered > 100);
+	CU_ASSERT(refused > 0);
+	CU_ASSERT(proven > 0 && proven < answered); /* both ways of checking */
+}
+
 int main(void)
 {
 	static const struct unit_test tests[] = {
@@ -219,6 +357,8 @@ int main(void)
 		{ "equal functions, or a counter-example", test_same },
 		{ "increasing and injective", test_order },
 		{ "checks reported as proofs", test_reported },
+		{ "no check stops at its limit", test_check_limit },
+		{ "swizzled inverses invert or are refused", test_swizzled },
 		{ NULL, NULL },
 	};
 	return unit_main("algebra_proof", tests);

@@ -15,10 +15,9 @@
 #include "algebra/cute_algebra.h"
 
 /* Leaves of one flattened layout: bounded like the notation's leaves. */
-#define CA_MAXL	      LAYOUTD_MAX_ITERS
-#define CA_MAX_NODES  (1 << 20)
-#define CA_BLOCK      (64 * 1024)
-#define CA_DEF_POINTS (1LL << 26) /* the default enumeration limit */
+#define CA_MAXL	     LAYOUTD_MAX_ITERS
+#define CA_MAX_NODES (1 << 20)
+#define CA_BLOCK     (64 * 1024)
 
 struct blk {
 	struct blk *next;
@@ -30,7 +29,7 @@ void ca_init(struct ca_ctx *c)
 {
 	memset(c, 0, sizeof *c);
 	c->check = true;
-	c->check_points = CA_DEF_POINTS;
+	c->check_points = LAYOUTD_MAX_CHECK_POINTS;
 }
 
 void ca_free(struct ca_ctx *c)
@@ -473,12 +472,8 @@ int64_t *ca_image(struct ca_ctx *c, const struct ca *l, int64_t *n)
 	*n = ca_size(l);
 	if (k < 0)
 		return NULL;
-	if (*n > c->check_points) {
-		ca_fail(c, LAY_ELIMIT,
-			"the post-condition check would enumerate %lld points, over the limit %lld",
-			(long long)*n, (long long)c->check_points);
+	if (!ca_points_ok(c, *n))
 		return NULL;
-	}
 	int64_t *v = malloc(sizeof *v * (size_t)(*n ? *n : 1));
 	if (!v) {
 		ca_fail(c, LAY_ENOMEM, "out of memory");
@@ -488,6 +483,17 @@ int64_t *ca_image(struct ca_ctx *c, const struct ca *l, int64_t *n)
 		v[i] = ca_eval(s, d, k, i);
 	qsort(v, (size_t)*n, sizeof *v, cmp64);
 	return v;
+}
+
+bool ca_points_ok(struct ca_ctx *c, int64_t n)
+{
+	if (n <= c->check_points)
+		return true;
+	ca_fail(c, LAY_ELIMIT,
+		"no proof on the generators applies and the post-condition check needs %lld "
+		"points, over the limit %lld; refused rather than answered unchecked",
+		(long long)n, (long long)c->check_points);
+	return false;
 }
 
 bool ca_in_image(const int64_t *v, int64_t n, int64_t x)
@@ -528,6 +534,8 @@ static struct ca *same_function(struct ca_ctx *c, const struct ca *l, struct ca 
 			return NULL;
 		}
 	}
+	if (!ca_points_ok(c, N)) /* no counter-example, but not every point */
+		return NULL;
 	ca_check(c, "R(i) = L(i)", true, NULL);
 	return r;
 }
@@ -901,6 +909,8 @@ static bool complement_check(struct ca_ctx *c, const struct ca *a, const struct 
 		prev = v;
 	}
 	free(img);
+	if (ok && !ca_points_ok(c, N))
+		return false;
 	ca_check(c, "ordered", true, NULL);
 	ca_check(c, "disjoint from A", true, NULL);
 	if (!ok) {

@@ -53,7 +53,8 @@ struct ca_ctx {
 	struct ca_check checks[CA_MAX_CHECKS];
 	int nchecks;
 	bool check;	      /* verify post-conditions (on by default) */
-	int64_t check_points; /* cap on the points a check enumerates */
+	int64_t check_points; /* cap on the points a check enumerates, */
+			      /* LAYOUTD_MAX_CHECK_POINTS unless set */
 };
 
 void ca_init(struct ca_ctx *c);
@@ -112,6 +113,25 @@ struct ca *ca_max_common_layout(struct ca_ctx *c, const struct ca *a, const stru
 struct ca *ca_tile_to_shape(struct ca_ctx *c, const struct ca *block, const struct ct *shape,
 			    const struct ct *order);
 
+/* A swizzled operand Sw<B,M,S> o off o L (cute_swizzled.c): the layout's
+ * value x goes to Sw(off + x); sw false: the plain layout. */
+struct ca_sw {
+	bool sw;
+	int B, M, S;
+	int64_t off;
+};
+int64_t ca_sw_apply(const struct ca_sw *w, int64_t x);
+/* CuTe's right_inverse/left_inverse of Sw o _0 o L: rinv(L) composed with
+ * Sw, which CuTe writes as Sw' o _0 o rinv(L) (*out, sw false when Sw' is
+ * the identity), with the round-trip check on the swizzled function. */
+struct ca *ca_sw_inverse(struct ca_ctx *c, bool left, const struct ca *l, const struct ca_sw *in,
+			 struct ca_sw *out);
+/* CuTe's max_common_layout / max_common_vector where a or b is swizzled:
+ * the common layout of the unswizzled layouts cut to 2^M elements. */
+struct ca *ca_sw_max_common(struct ca_ctx *c, bool want_layout, const struct ca *a,
+			    const struct ca_sw *wa, const struct ca *b, const struct ca_sw *wb,
+			    int64_t *vector);
+
 /* Shared by cute_algebra.c and cute_products.c. */
 struct ca *ca_mode(const struct ca *l, int i);
 bool ca_mul_ok(struct ca_ctx *c, int64_t a, int64_t b, int64_t *out);
@@ -127,6 +147,8 @@ void ca_check(struct ca_ctx *c, const char *name, bool holds, const char *fmt, .
  * while every instance of the check in the step is proven. */
 void ca_check_proven(struct ca_ctx *c, const char *name);
 int64_t *ca_image(struct ca_ctx *c, const struct ca *l, int64_t *n);
+/* n points are within the check limit; else LAY_ELIMIT, false. */
+bool ca_points_ok(struct ca_ctx *c, int64_t n);
 bool ca_in_image(const int64_t *v, int64_t n, int64_t x);
 int64_t ca_ceil_div(int64_t a, int64_t b);
 

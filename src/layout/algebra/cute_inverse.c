@@ -92,6 +92,8 @@ struct ca *ca_right_inverse(struct ca_ctx *c, const struct ca *l)
 			return NULL;
 		}
 	}
+	if (!ca_points_ok(c, N)) /* no counter-example, but not every point */
+		return NULL;
 	ca_check(c, "L(R(i)) = i", true, NULL);
 	return r;
 }
@@ -165,6 +167,8 @@ struct ca *ca_left_inverse(struct ca_ctx *c, const struct ca *l)
 			return NULL;
 		}
 	}
+	if (!ca_points_ok(c, N))
+		return NULL;
 	ca_check(c, "L(R(L(i))) = L(i)", true, NULL);
 	return r;
 }

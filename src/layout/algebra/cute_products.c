@@ -362,6 +362,8 @@ struct ca *ca_max_common_layout(struct ca_ctx *c, const struct ca *a, const stru
 			return NULL;
 		}
 	}
+	if (!ca_points_ok(c, ca_size(r))) /* no counter-example, not every point */
+		return NULL;
 	ca_check(c, "a(R(i)) = i = b(R(i))", true, NULL);
 	return r;
 }
