@@ -355,15 +355,17 @@ static int vector_bases(const struct vecs *rs, const struct vecs *rd, const stru
 /* The lanes one wavefront serves together, as bases of side A's lane
  * vectors, appended to tile.  All lanes but the phase bits: log2 phases =
  * log2 words + log2 lanes - log2 banks (one on NVIDIA per doubling of the
- * vector; two on gfx942 for 64-bit words).  A 128-bit read on an AMD wave
- * (ds_read_b128) takes the lanes of its phase 0 instead, which are not
- * consecutive: span(l0, l1, l2^l4) on gfx942, span(l0, l1, l2^l3, l2^l4)
- * on gfx950; the other phases are its cosets. */
+ * vector; two on gfx942 for 64-bit words).  On an AMD wave a 128-bit
+ * write (ds_write_b128) serves eight consecutive lanes, and a 128-bit read
+ * (ds_read_b128) the lanes of its phase 0, which are not consecutive:
+ * span(l0, l1, l2^l4) on gfx942, span(l0, l1, l2^l3, l2^l4) on gfx950;
+ * the other phases are its cosets. */
 static void lane_tile(const struct acc *A, const struct vecs *lane, int lv, bool load,
 		      struct vecs *tile)
 {
 	int n = lane->n;
-	if (load && A->target != ACC_NVIDIA && lv == 2 && n == 6) {
+	bool wide = A->target != ACC_NVIDIA && lv == 2;
+	if (wide && load && n >= 5) {
 		const int64_t *l = lane->v;
 		push(tile, l[0]);
 		push(tile, l[1]);
@@ -372,10 +374,10 @@ static void lane_tile(const struct acc *A, const struct vecs *lane, int lv, bool
 		push(tile, l[2] ^ l[4]);
 		return;
 	}
-	int phase = lv + n - acc_log2i(A->banks);
-	if (phase < 0)
-		phase = 0;
-	for (int i = 0; i < n - phase; i++)
+	int keep = n - (lv + n - acc_log2i(A->banks));
+	if (wide)
+		keep = 3; /* ds_write_b128: eight consecutive lanes */
+	for (int i = 0; i < keep && i < n; i++)
 		push(tile, lane->v[i]);
 }
 
