@@ -374,9 +374,8 @@ static void lane_tile(const struct acc *A, const struct vecs *lane, int lv, bool
 		push(tile, l[2] ^ l[4]);
 		return;
 	}
-	int keep = n - (lv + n - acc_log2i(A->banks));
-	if (wide)
-		keep = 3; /* ds_write_b128: eight consecutive lanes */
+	/* n lanes less log2 phases: the banks' worth of lanes for lv words */
+	int keep = wide ? 3 : acc_log2i(A->banks) - lv;
 	for (int i = 0; i < keep && i < n; i++)
 		push(tile, lane->v[i]);
 }
