@@ -67,6 +67,9 @@ int main(void)
 		"right_inverse(((4,8),(2,4,2)):((64,1),(8,32,256)))",
 		"max_common_vector((64,32):(32,1), (64,32):(32,1))",
 		"zipped_divide(composition((256,256):(256,1), (256,256):(1,256)), <16:1, 16:1>)",
+		"right_inverse(Sw<3,3,3> o 0 o (8,64):(64,1))",
+		"max_common_layout(Sw<3,3,3> o 0 o (64,64):(64,1), (64,64):(64,1))",
+		"right_inverse(Sw<3,4,3> o 0 o (64,1024):(1024,1))",
 	};
 	printf("algebra: microseconds per evaluation (checks on)\n");
 	for (size_t i = 0; i < sizeof typical / sizeof typical[0]; i++)

@@ -16,15 +16,17 @@ for exp in "$D"/*.expected.json; do
 	want=$(jq .exit "$exp")
 	[ "$rc" = "$want" ] && ok "$c: exit $rc" || { bad "$c: exit $rc, expected $want"; cat "$T/err"; }
 	if jq -e -n --slurpfile e "$exp" --slurpfile g "$T/got" '
+		def sub($a; $b): if ($a | type) == "object" and ($b | type) == "object"
+			then all($a | to_entries[]; . as $x | sub($x.value; $b[$x.key])) else $a == $b end;
 		$e[0] as $e | $g[0] as $g |
 		$e.file == $g.file and $e.modules == $g.modules and
 		($e.findings | length) == ($g.findings | length) and
 		all(range($e.findings | length); . as $i |
-			$e.findings[$i] | to_entries | all(.value == $g.findings[$i][.key]))' >/dev/null; then
+			sub($e.findings[$i]; $g.findings[$i]))' >/dev/null; then
 		ok "$c: findings"
 	else
 		bad "$c: findings differ"
-		jq -c '.findings[] | {op, line, column, module, kind, loc, bank_conflicts, vector_bits, conversion}' "$T/got"
+		jq -c '.findings[] | {op, line, column, module, kind, loc, bank_conflicts, vector_bits, conversion, tmem}' "$T/got"
 	fi
 done
 
@@ -61,6 +63,25 @@ run "a missing file" 2 "$L" lint "$T/none.mlir"
 run "an op that cannot be analysed" 2 "$L" lint "$D/triton-membar.mlir"
 grep -q 'triton-membar.mlir:97:13: error: ttg.local_alloc: cannot analyse' "$T/out" && ok "the error names the op's line" || bad "error line: $(grep error "$T/out")"
 
+# TMEM ops: the text and CI formats report each at its line
+M=$D/triton-tmem-alloc.mlir
+run "TMEM ops: sub-partition violations fail" 1 "$L" lint "$M"
+grep -q 'triton-tmem-alloc.mlir:22:10: error: ttng.tmem_alloc: 128 columns (tcgen05.alloc 128), sub-partition violations: 12288 placements reach lanes' "$T/out" &&
+	grep -q 'triton-tmem-alloc.mlir:46:10: ok: ttng.tmem_alloc: 2 columns (tcgen05.alloc 32)$' "$T/out" &&
+	grep -q 'triton-tmem-alloc.mlir:84:7: ok: ttng.tmem_store: 64 columns (tcgen05.alloc 64), every warp within its sub-partition' "$T/out" &&
+	ok "text: TMEM findings at their lines" || bad "TMEM text: $(head -3 "$T/out")"
+! grep -q ':[0-9]*:[0-9]*: .*CHECK' "$T/out" && ok "CHECK comment lines are not ops" || bad "a CHECK line linted"
+run "TMEM ops: github" 1 "$L" lint --format github "$M"
+[ "$(grep -c '^::error file=.*triton-tmem-alloc.mlir,line=[0-9]*,col=[0-9]*,title=layoutd lint/tmem::' "$T/out")" = 14 ] &&
+	ok "github: one error per failing TMEM op" || bad "TMEM github: $(head -2 "$T/out")"
+run "TMEM ops: sarif" 1 "$L" lint --format sarif "$M"
+[ "$(jq '[.runs[0].results[] | select(.ruleId == "lint/tmem" and .level == "error")] | length' "$T/out")" = 14 ] &&
+	ok "SARIF: the failing TMEM ops" || bad "TMEM SARIF: $(jq -c '.runs[0].results[0]' "$T/out")"
+run "TMEM ops: junit" 1 "$L" lint --format junit "$M"
+grep -q 'tests="26" failures="14"' "$T/out" && ok "JUnit: 26 TMEM tests, 14 failures" || bad "TMEM JUnit: $(head -3 "$T/out")"
+sed -n '58,100p' "$M" >"$T/ok.mlir"
+run "TMEM ops within their sub-partitions pass" 0 "$L" lint "$T/ok.mlir"
+
 # a pasted op line is a check request: both sides analysed
 sed -n '6,8p' "$K" >"$T/op.ttgir"
 grep 'ttg.local_load' "$K" | sed 's/ loc(.*)$//' >>"$T/op.ttgir"
@@ -68,6 +89,14 @@ run "check of a pasted ttg.local_load line" 0 "$L" check --json "$T/op.ttgir"
 [ "$(jq -c '[.access.op, .access.bank_conflicts, .access.vector.bits, .logical.shape]' "$T/out")" = '["load",3,32,[4,64]]' ] &&
 	ok "the pasted local_load: its memdesc read by its tensor's layout" || bad "pasted op: $(jq -c .access "$T/out" | head -c 300)"
 run "check of a pasted op with --max-points" 0 "$L" check --max-points 4096 "$T/op.ttgir"
+sed -n '4,5p;8p' "$D/triton-convert-shared.mlir" >"$T/conv.ttgir"
+run "check of a pasted ttg.convert_layout line" 0 "$L" check --json "$T/conv.ttgir"
+[ "$(jq -c '[.convert.kind, .logical.shape]' "$T/out")" = '["shared_memory",[32,32]]' ] &&
+	ok "the pasted convert_layout: its class" || bad "pasted convert: $(jq -c .convert "$T/out" | head -c 300)"
+jq -Rs '{layout: {ttgir: .}}' "$T/op.ttgir" >"$T/op.json"
+run "a JSON request holding a pasted op line" 0 "$L" check --json "$T/op.json"
+[ "$(jq -c '[.access.op, .access.bank_conflicts]' "$T/out")" = '["load",3]' ] &&
+	ok "the JSON request's pasted op: both sides" || bad "JSON pasted op: $(jq -c .access "$T/out" | head -c 300)"
 
 # CI formats
 run "github" 1 "$L" lint --format github --max-conflicts 2 "$K"
@@ -112,4 +141,25 @@ req "no text: 422" 422 -H 'Content-Type: application/json' -d '{"file": "k.mlir"
 jqt "located at /text" '.pointer == "/text"'
 req "unknown member: 422" 422 -H 'Content-Type: application/json' -d '{"text": "", "mode": 1}' "$U/v1/lint"
 jqt "located at /mode" '.pointer == "/mode"'
+body=$(jq -Rs '{text: ., file: "triton-tmem-alloc.mlir"}' "$D/triton-tmem-alloc.mlir")
+req "POST /v1/lint of TMEM ops: 422" 422 -H 'Content-Type: application/json' -d "$body" "$U/v1/lint"
+jqt "TMEM findings over HTTP" '.failed == 14 and ([.findings[] | select(.kind == "tmem")] | length) == 26 and .findings[0].tmem.subpartitions.violations == 12288 and .findings[14].tmem.columns == 2'
+
+# POST /v1/check with a pasted op line: the same path as the CLI's check
+body=$(jq -Rs '{layout: {ttgir: .}}' "$T/op.ttgir")
+req "POST /v1/check of a pasted local_load" 200 -H 'Content-Type: application/json' -d "$body" "$U/v1/check"
+jqt "the daemon analyses both sides" '.access.op == "load" and .access.bank_conflicts == 3 and .access.vector.bits == 32 and .logical.shape == [4, 64]'
+body=$(jq -Rs '{layout: {ttgir: .}, expect: {bank_conflicts: 0}}' "$T/op.ttgir")
+req "POST /v1/check of a pasted local_load over its expectation: 422" 422 -H 'Content-Type: application/json' -d "$body" "$U/v1/check"
+jqt "the 422 names the bank conflicts" '.ok == false and .access.bank_conflicts == 3'
+body=$(jq -Rs '{layout: {ttgir: .}}' "$T/conv.ttgir")
+req "POST /v1/check of a pasted convert_layout" 200 -H 'Content-Type: application/json' -d "$body" "$U/v1/check"
+jqt "the daemon classifies the conversion" '.convert.kind == "shared_memory" and .logical.shape == [32, 32]'
+body=$(jq -Rs '{layout: {ttgir: .}}' "$T/conv.ttgir")
+req "POST /v1/analyze of a pasted convert_layout" 200 -H 'Content-Type: application/json' -d "$body" "$U/v1/analyze"
+jqt "analyze too" '.convert.kind == "shared_memory"'
+printf '#blocked0 = #ttg.blocked<{sizePerThread = [1, 4]>\n%%0 = ttg.convert_layout %%a : tensor<32x32xf32, #blocked0> -> tensor<32x32xf32, #blocked0>\n' >"$T/badop.ttgir"
+body=$(jq -Rs '{layout: {ttgir: .}}' "$T/badop.ttgir")
+req "a pasted op with a broken alias: 422" 422 -H 'Content-Type: application/json' -d "$body" "$U/v1/check"
+jqt "a located error" '.code != null and (.pointer | startswith("/layout")) and .detail != null'
 exit $fail

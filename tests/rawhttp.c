@@ -65,6 +65,83 @@ static long long now_ms(void)
 	return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
 }
 
+/* Sends text[0..n), a byte at a time delay_ms apart when delay_ms; false
+ * when the daemon closed the connection meanwhile. */
+static bool send_paced(int fd, const char *text, size_t n, int delay_ms)
+{
+	for (size_t i = 0; i < n;) {
+		size_t chunk = delay_ms ? 1 : n - i;
+		ssize_t w = send(fd, text + i, chunk, MSG_NOSIGNAL);
+		if (w <= 0)
+			return false;
+		i += (size_t)w;
+		if (delay_ms && i < n) {
+			struct pollfd p = { .fd = fd, .events = POLLIN };
+			if (poll(&p, 1, delay_ms) > 0) {
+				char b;
+				if (recv(fd, &b, 1, MSG_PEEK) <= 0)
+					return false;
+			}
+		}
+	}
+	return true;
+}
+
+/* Reads into buf (size n, *got so far) until the file cue exists, the
+ * deadline passes or the daemon closes; false when it closed. */
+static bool read_until_cue(int fd, const char *cue, long long deadline, char *buf, size_t n,
+			   size_t *got)
+{
+	while (access(cue, F_OK) != 0 && now_ms() < deadline) {
+		struct pollfd p = { .fd = fd, .events = POLLIN };
+		if (poll(&p, 1, 20) > 0) {
+			ssize_t r = recv(fd, buf + *got, n - 1 - *got, 0);
+			if (r <= 0)
+				return false;
+			*got += (size_t)r;
+		}
+	}
+	return true;
+}
+
+/* Reads into buf until the deadline, a full buffer or the close; false
+ * when the daemon closed. */
+static bool read_rest(int fd, long long deadline, char *buf, size_t n, size_t *got)
+{
+	for (;;) {
+		long long left = deadline - now_ms();
+		if (left <= 0)
+			return true;
+		struct pollfd p = { .fd = fd, .events = POLLIN };
+		int pr = poll(&p, 1, (int)left);
+		if (pr <= 0)
+			return true;
+		ssize_t r = recv(fd, buf + *got, n - 1 - *got, 0);
+		if (r <= 0)
+			return false;
+		*got += (size_t)r;
+		if (*got >= n - 1)
+			return true;
+	}
+}
+
+/* The answer as read, or with heads only its status lines. */
+static void print_answer(const char *buf, size_t got, bool heads)
+{
+	if (heads) {
+		for (const char *line = buf; line && *line;) {
+			const char *nl = strstr(line, "\r\n");
+			if (strncmp(line, "HTTP/", 5) == 0)
+				printf("%.*s\n", nl ? (int)(nl - line) : (int)strlen(line), line);
+			line = nl ? nl + 2 : NULL;
+		}
+	} else {
+		fwrite(buf, 1, got, stdout);
+		if (got && buf[got - 1] != '\n')
+			putchar('\n');
+	}
+}
+
 int main(int argc, char **argv)
 {
 	int wait_ms = 3000, delay_ms = 0, opt;
@@ -113,7 +190,6 @@ int main(int argc, char **argv)
 	if (cork)
 		setsockopt(fd, IPPROTO_TCP, TCP_CORK, &one, sizeof one);
 	long long deadline = now_ms() + wait_ms;
-	bool closed = false;
 	static char buf[1 << 16];
 	size_t got = 0, second = tn, total = tn;
 	char *ff = cue ? memchr(text, '\f', tn) : NULL;
@@ -121,25 +197,7 @@ int main(int argc, char **argv)
 		second = (size_t)(ff - text);
 		tn = second; /* the first part now, the rest on the cue */
 	}
-	for (size_t i = 0; i < tn;) {
-		size_t chunk = delay_ms ? 1 : tn - i;
-		ssize_t w = send(fd, text + i, chunk, MSG_NOSIGNAL);
-		if (w <= 0) {
-			closed = true;
-			break;
-		}
-		i += (size_t)w;
-		if (delay_ms && i < tn) {
-			struct pollfd p = { .fd = fd, .events = POLLIN };
-			if (poll(&p, 1, delay_ms) > 0) {
-				char b;
-				if (recv(fd, &b, 1, MSG_PEEK) <= 0) {
-					closed = true;
-					break;
-				}
-			}
-		}
-	}
+	bool closed = !send_paced(fd, text, tn, delay_ms);
 	if (cork && !abandon && !ff)
 		shutdown(fd, SHUT_WR);
 	if (abandon) {
@@ -149,50 +207,16 @@ int main(int argc, char **argv)
 	}
 	if (ff) {
 		/* read what comes until the cue, then send the second part */
-		while (!closed && access(cue, F_OK) != 0 && now_ms() < deadline) {
-			struct pollfd p = { .fd = fd, .events = POLLIN };
-			if (poll(&p, 1, 20) > 0) {
-				ssize_t n = recv(fd, buf + got, sizeof buf - 1 - got, 0);
-				if (n <= 0)
-					closed = true;
-				else
-					got += (size_t)n;
-			}
-		}
+		if (!closed)
+			closed = !read_until_cue(fd, cue, deadline, buf, sizeof buf, &got);
 		size_t rest = total - second - 1;
 		if (!closed && send(fd, text + second + 1, rest, MSG_NOSIGNAL) <= 0)
 			closed = true;
 	}
-	while (!closed) {
-		long long left = deadline - now_ms();
-		if (left <= 0)
-			break;
-		struct pollfd p = { .fd = fd, .events = POLLIN };
-		int pr = poll(&p, 1, (int)left);
-		if (pr <= 0)
-			break;
-		ssize_t n = recv(fd, buf + got, sizeof buf - 1 - got, 0);
-		if (n <= 0) {
-			closed = true;
-			break;
-		}
-		got += (size_t)n;
-		if (got >= sizeof buf - 1)
-			break;
-	}
+	if (!closed)
+		closed = !read_rest(fd, deadline, buf, sizeof buf, &got);
 	buf[got] = '\0';
-	if (heads) {
-		for (char *line = buf; line && *line;) {
-			char *nl = strstr(line, "\r\n");
-			if (strncmp(line, "HTTP/", 5) == 0)
-				printf("%.*s\n", nl ? (int)(nl - line) : (int)strlen(line), line);
-			line = nl ? nl + 2 : NULL;
-		}
-	} else {
-		fwrite(buf, 1, got, stdout);
-		if (got && buf[got - 1] != '\n')
-			putchar('\n');
-	}
+	print_answer(buf, got, heads);
 	printf("%s\n", closed ? "[closed]" : "[open]");
 	close(fd);
 	return 0;

@@ -13,6 +13,8 @@
 
 #include "cli/cli.h"
 #include "cli/report.h"
+#include "layout/notation/notation.h"
+#include "layout/analysis/lint.h"
 
 long long cli_parse_count(const char *opt, const char *value)
 {
@@ -27,8 +29,6 @@ long long cli_parse_count(const char *opt, const char *value)
 	return v;
 }
 
-static const char *const notation_keys[] = { "axe", "cute", "expr", "linear", "table", "ttgir" };
-
 /* The pointer of the notation member of a request (for locating a
  * failed verdict in the file): "/layout/axe", or "/axe" for a bare one. */
 static void notation_pointer(json_t *req, char *buf, size_t n)
@@ -37,11 +37,9 @@ static void notation_pointer(json_t *req, char *buf, size_t n)
 	const char *prefix = layout ? "/layout" : "";
 	json_t *def = layout ? layout : req;
 	snprintf(buf, n, "%s", layout ? "/layout" : "");
-	for (size_t k = 0; k < sizeof notation_keys / sizeof notation_keys[0]; k++)
-		if (json_object_get(def, notation_keys[k])) {
-			snprintf(buf, n, "%s/%s", prefix, notation_keys[k]);
-			return;
-		}
+	const struct lay_notation *nt = lay_notation_of(def);
+	if (nt)
+		snprintf(buf, n, "%s/%s", prefix, nt->key);
 }
 
 /* A daemon's answer to one file: an analysis (200 or 422) or a problem. */
@@ -95,6 +93,7 @@ static void check_file(const char *path, const struct lay_options *opt,
 	memset(r, 0, sizeof *r);
 	r->file = path;
 	json_t *req = cli_read(path, topts, &r->text, &err);
+	lay_lint_expand(req); /* {"layout": {"ttgir": <a pasted op line>}} */
 	if (r->text) {
 		const char *p = r->text + strspn(r->text, " \t\r\n");
 		r->is_text = *p != '{' && *p != '[';
@@ -263,15 +262,11 @@ static int cli_check_files(const char **files, int n, const char *format, const 
 			format);
 		return CLI_BAD;
 	}
-	if (topts->notation) {
-		bool known = false;
-		for (size_t k = 0; k < sizeof notation_keys / sizeof notation_keys[0]; k++)
-			known = known || strcmp(topts->notation, notation_keys[k]) == 0;
-		if (!known) {
-			fprintf(stderr, "layoutd check: --notation is axe, cute, expr, linear, "
-					"table or ttgir\n");
-			return CLI_BAD;
-		}
+	if (topts->notation && !lay_notation_find(topts->notation)) {
+		char list[128];
+		lay_notation_list(list, sizeof list, " or ");
+		fprintf(stderr, "layoutd check: --notation is %s\n", list);
+		return CLI_BAD;
 	}
 	if (equals && !remote) {
 		/* a registry reference needs a registry: LAYOUTD_SERVER names it */

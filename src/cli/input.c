@@ -11,7 +11,7 @@
 #include <string.h>
 
 #include "cli/cli.h"
-#include "layout/analysis/lint.h"
+#include "layout/notation/notation.h"
 
 /* The CLI reads whole files; 256 MiB bounds a table dumped from a kernel. */
 #define CLI_MAX_FILE (256L << 20)
@@ -110,16 +110,18 @@ static json_t *wrap_text(const char *path, char *text, size_t len, const struct 
 	const char *key = o && o->notation ? o->notation : lay_detect_notation(body);
 	json_t *def = NULL, *v;
 	if (!key) {
+		char hints[256];
+		lay_notation_hints(hints, sizeof hints);
 		lay_error_set(err, LAY_ESCHEMA, "", 0,
-			      "%s is neither JSON nor a layout text this command recognises (Axe "
-			      "S[...], CuTe Shape:Stride or Layout<...>, TTGIR #ttg..., a linear "
-			      "layout's \"register=1 -> (0, 1)\" lines): name it with --notation",
-			      path);
+			      "%s is neither JSON nor a layout text this command recognises (%s): "
+			      "name it with --notation",
+			      path, hints);
 		goto out;
 	}
-	if (strcmp(key, "ttgir") == 0 && !(o && (o->logical || o->shape))) {
+	const struct lay_notation *nt = lay_notation_find(key);
+	if (nt && nt->text_request && !(o && (o->logical || o->shape))) {
 		/* a pasted ttg.local_load / local_store line: both sides analysed */
-		json_t *req = lay_lint_request(body);
+		json_t *req = nt->text_request(body);
 		if (req) {
 			free(body);
 			return req;

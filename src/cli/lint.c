@@ -16,9 +16,11 @@
 static const char *lint_usage =
 	"usage: layoutd lint [--format text|json|junit|sarif|github] [--max-conflicts N]\n"
 	"                    [--deny shared_memory_conversion|bank_conflicts]... FILE.mlir...\n"
-	"  Checks every ttg.local_load, local_store, local_alloc (with a value) and\n"
-	"  ttg.convert_layout of the TTGIR modules in FILE (split at \"// -----\"),\n"
-	"  reported at the op's loc(...) when the dump carries one.\n"
+	"  Checks every ttg.local_load, local_store, local_alloc (with a value),\n"
+	"  ttg.convert_layout and ttng.tmem_alloc, tmem_load, tmem_store, tmem_copy\n"
+	"  of the TTGIR modules in FILE (split at \"// -----\"), reported at the op's\n"
+	"  loc(...) when the dump carries one.  A TMEM op past 512 columns or with a\n"
+	"  warp outside its sub-partition fails.\n"
 	"  --max-conflicts N   an access with more than N bank conflicts fails\n"
 	"  --deny NAME         shared_memory_conversion: a conversion through shared\n"
 	"                      memory fails; bank_conflicts: --max-conflicts 0\n"
@@ -49,6 +51,28 @@ static void where(json_t *f, const char *mlir, const char **file, long *line, lo
 		*col = 1;
 }
 
+/* A TMEM op: the columns it uses and its allocation, and why it fails. */
+static void tmem_sentence(json_t *f, const char *op, bool fails, char *buf, size_t n)
+{
+	json_t *t = json_object_get(f, "tmem"), *sp = json_object_get(t, "subpartitions");
+	json_t *alloc = json_object_get(t, "allocation");
+	int w = snprintf(buf, n, "%s: %lld columns", op,
+			 (long long)json_integer_value(json_object_get(t, "columns")));
+	if (w >= 0 && (size_t)w < n && json_is_integer(alloc))
+		w += snprintf(buf + w, n - (size_t)w, " (tcgen05.alloc %lld)",
+			      (long long)json_integer_value(alloc));
+	else if (w >= 0 && (size_t)w < n)
+		w += snprintf(buf + w, n - (size_t)w, " (does not fit 512)");
+	if (w >= 0 && (size_t)w < n && json_is_object(sp))
+		w += snprintf(buf + w, n - (size_t)w, ", %s",
+			      json_is_true(json_object_get(sp, "ok"))
+				      ? "every warp within its sub-partition"
+				      : "sub-partition violations");
+	if (w >= 0 && (size_t)w < n && fails)
+		snprintf(buf + w, n - (size_t)w, ": %s",
+			 json_string_value(json_object_get(f, "reason")));
+}
+
 /* One finding as a sentence; *level is error (fails or cannot be
  * analysed), warning (conflicts within the thresholds), or NULL. */
 static void sentence(json_t *f, char *buf, size_t n, const char **level, const char **rule)
@@ -76,6 +100,11 @@ static void sentence(json_t *f, char *buf, size_t n, const char **level, const c
 		else
 			snprintf(buf, n, "%s: the layouts differ (conversion class not decided)",
 				 op);
+		return;
+	}
+	if (kind && strcmp(kind, "tmem") == 0) {
+		tmem_sentence(f, op, fails, buf, n);
+		*rule = "lint/tmem";
 		return;
 	}
 	json_int_t bc = json_integer_value(json_object_get(f, "bank_conflicts"));

@@ -292,22 +292,15 @@ void cli_reasons(json_t *a, char *buf, size_t n)
 	}
 }
 
-void cli_print_analysis(FILE *f, const char *file, json_t *a)
+/* The logical and physical spaces, the counts, the verdicts and the
+ * owners: the lines every analysis prints. */
+static void put_summary(FILE *f, json_t *a)
 {
 	json_t *logical = json_object_get(a, "logical"), *physical = json_object_get(a, "physical");
 	json_t *names = json_object_get(logical, "names"), *verdict = json_object_get(a, "verdict");
 	json_t *v, *x;
 	const char *key;
 	size_t i;
-	bool ok = json_is_true(json_object_get(a, "ok"));
-
-	fprintf(f, "%s: %s", file, ok ? "PASS" : "FAIL");
-	if (!ok) {
-		char why[1024];
-		cli_reasons(a, why, sizeof why);
-		fprintf(f, " - %s", why);
-	}
-	fputc('\n', f);
 
 	fprintf(f, "  %-12s [", "logical");
 	json_array_foreach(json_object_get(logical, "shape"), i, x)
@@ -343,33 +336,31 @@ void cli_print_analysis(FILE *f, const char *file, json_t *a)
 			(long long)json_integer_value(json_object_get(slots, "min")),
 			(long long)json_integer_value(json_object_get(slots, "max")));
 	}
-	put_examples(f, a, "collisions", "collisions", names);
-	put_examples(f, a, "duplicates", "duplicates", names);
-	put_examples(f, a, "unplaced", "unplaced", names);
-	put_examples(f, a, "out_of_bounds", "out of bounds", names);
-	put_examples(f, a, "holes", "holes", names);
-	put_access(f, json_object_get(a, "access"), names);
-	if (json_object_get(a, "convert"))
-		put_convert(f, json_object_get(a, "convert"));
-	json_t *tm = json_object_get(a, "tmem");
-	if (tm) {
-		json_t *sp = json_object_get(tm, "subpartitions");
-		json_t *al = json_object_get(tm, "allocation");
-		char alloc[48] = "does not fit";
-		if (json_is_integer(al))
-			snprintf(alloc, sizeof alloc, "allocation %lld",
-				 (long long)json_integer_value(al));
-		fprintf(f, "  %-12s %lld columns (%s), %lld lanes, %lld-bit, packing %lld", "tmem",
-			(long long)json_integer_value(json_object_get(tm, "columns")), alloc,
-			(long long)json_integer_value(json_object_get(tm, "lanes")),
-			(long long)json_integer_value(json_object_get(tm, "element_bits")),
-			(long long)json_integer_value(json_object_get(tm, "packing")));
-		if (json_is_object(sp))
-			fprintf(f, ", sub-partitions %s (%lld violations)",
-				json_is_true(json_object_get(sp, "ok")) ? "ok" : "violated",
-				(long long)json_integer_value(json_object_get(sp, "violations")));
-		fputc('\n', f);
-	}
+}
+
+static void put_tmem(FILE *f, json_t *tm)
+{
+	json_t *sp = json_object_get(tm, "subpartitions");
+	json_t *al = json_object_get(tm, "allocation");
+	char alloc[48] = "does not fit";
+	if (json_is_integer(al))
+		snprintf(alloc, sizeof alloc, "allocation %lld", (long long)json_integer_value(al));
+	fprintf(f, "  %-12s %lld columns (%s), %lld lanes, %lld-bit, packing %lld", "tmem",
+		(long long)json_integer_value(json_object_get(tm, "columns")), alloc,
+		(long long)json_integer_value(json_object_get(tm, "lanes")),
+		(long long)json_integer_value(json_object_get(tm, "element_bits")),
+		(long long)json_integer_value(json_object_get(tm, "packing")));
+	if (json_is_object(sp))
+		fprintf(f, ", sub-partitions %s (%lld violations)",
+			json_is_true(json_object_get(sp, "ok")) ? "ok" : "violated",
+			(long long)json_integer_value(json_object_get(sp, "violations")));
+	fputc('\n', f);
+}
+
+static void put_round_trip(FILE *f, json_t *a, json_t *names)
+{
+	json_t *x;
+	size_t i;
 	json_t *rt = json_object_get(a, "round_trip");
 	long long mm = (long long)json_integer_value(json_object_get(rt, "mismatches"));
 	if (mm) {
@@ -389,6 +380,43 @@ void cli_print_analysis(FILE *f, const char *file, json_t *a)
 		}
 		fputc('\n', f);
 	}
+}
+
+/* The elements a comparison found placed differently, CLI_SHOWN of them. */
+static void put_differences(FILE *f, json_t *diffs, json_t *names)
+{
+	json_t *d;
+	size_t k;
+	json_array_foreach(diffs, k, d)
+	{
+		if (k >= CLI_SHOWN) {
+			fputs("               ...\n", f);
+			break;
+		}
+		size_t m;
+		json_t *p;
+		fputs("               ", f);
+		put_elem(f, names, json_object_get(d, "logical"));
+		fputs(" here", f);
+		json_array_foreach(json_object_get(d, "a"), m, p)
+		{
+			fputc(' ', f);
+			put_point(f, p);
+		}
+		fputs(", registered", f);
+		json_array_foreach(json_object_get(d, "b"), m, p)
+		{
+			fputc(' ', f);
+			put_point(f, p);
+		}
+		fputc('\n', f);
+	}
+}
+
+static void put_expect_failures(FILE *f, json_t *a, json_t *names)
+{
+	json_t *x;
+	size_t i;
 	json_array_foreach(json_object_get(json_object_get(a, "expect"), "failures"), i, x)
 	{
 		char *e =
@@ -398,8 +426,7 @@ void cli_print_analysis(FILE *f, const char *file, json_t *a)
 			json_string_value(json_object_get(x, "field")), e ? e : "?", g ? g : "?");
 		free(e);
 		free(g);
-		json_t *diffs = json_object_get(x, "differences"), *d;
-		size_t k;
+		json_t *diffs = json_object_get(x, "differences");
 		if (json_object_get(x, "differing"))
 			fprintf(f,
 				"               %lld elements placed differently from "
@@ -411,39 +438,14 @@ void cli_print_analysis(FILE *f, const char *file, json_t *a)
 				json_object_get(x, "reason")
 					? json_string_value(json_object_get(x, "reason"))
 					: "");
-		json_array_foreach(diffs, k, d)
-		{
-			if (k >= CLI_SHOWN) {
-				fputs("               ...\n", f);
-				break;
-			}
-			size_t m;
-			json_t *p;
-			fputs("               ", f);
-			put_elem(f, names, json_object_get(d, "logical"));
-			fputs(" here", f);
-			json_array_foreach(json_object_get(d, "a"), m, p)
-			{
-				fputc(' ', f);
-				put_point(f, p);
-			}
-			fputs(", registered", f);
-			json_array_foreach(json_object_get(d, "b"), m, p)
-			{
-				fputc(' ', f);
-				put_point(f, p);
-			}
-			fputc('\n', f);
-		}
+		put_differences(f, diffs, names);
 	}
-	json_t *warnings = cli_warnings(a);
-	json_array_foreach(warnings, i, x)
-	{
-		const char *sec = json_string_value(json_object_get(x, "section"));
-		fprintf(f, "  warning      %s%s%s\n", sec, *sec ? ": " : "",
-			json_string_value(json_object_get(x, "message")));
-	}
-	json_decref(warnings);
+}
+
+static void put_probes(FILE *f, json_t *a, json_t *names)
+{
+	json_t *x;
+	size_t i;
 	json_array_foreach(json_object_get(a, "probe"), i, x)
 	{
 		fprintf(f, "  %-12s ", "probe");
@@ -460,6 +462,44 @@ void cli_print_analysis(FILE *f, const char *file, json_t *a)
 		}
 		fputc('\n', f);
 	}
+}
+
+void cli_print_analysis(FILE *f, const char *file, json_t *a)
+{
+	json_t *names = json_object_get(json_object_get(a, "logical"), "names");
+	json_t *x;
+	size_t i;
+	bool ok = json_is_true(json_object_get(a, "ok"));
+
+	fprintf(f, "%s: %s", file, ok ? "PASS" : "FAIL");
+	if (!ok) {
+		char why[1024];
+		cli_reasons(a, why, sizeof why);
+		fprintf(f, " - %s", why);
+	}
+	fputc('\n', f);
+	put_summary(f, a);
+	put_examples(f, a, "collisions", "collisions", names);
+	put_examples(f, a, "duplicates", "duplicates", names);
+	put_examples(f, a, "unplaced", "unplaced", names);
+	put_examples(f, a, "out_of_bounds", "out of bounds", names);
+	put_examples(f, a, "holes", "holes", names);
+	put_access(f, json_object_get(a, "access"), names);
+	if (json_object_get(a, "convert"))
+		put_convert(f, json_object_get(a, "convert"));
+	if (json_object_get(a, "tmem"))
+		put_tmem(f, json_object_get(a, "tmem"));
+	put_round_trip(f, a, names);
+	put_expect_failures(f, a, names);
+	json_t *warnings = cli_warnings(a);
+	json_array_foreach(warnings, i, x)
+	{
+		const char *sec = json_string_value(json_object_get(x, "section"));
+		fprintf(f, "  warning      %s%s%s\n", sec, *sec ? ": " : "",
+			json_string_value(json_object_get(x, "message")));
+	}
+	json_decref(warnings);
+	put_probes(f, a, names);
 	const char *fp = json_string_value(json_object_get(a, "fingerprint"));
 	fprintf(f, "  %-12s %s\n", "fingerprint", fp ? fp : "none (decided structurally)");
 	if (json_is_string(json_object_get(a, "method")))

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "http/http.h"
+#include "layout/analysis/lint.h"
 #include "store/store.h"
 
 static const char *const no_store[] = { "Cache-Control", "no-store", NULL };
@@ -64,8 +65,10 @@ json_t *http_parse_body(struct http_req *r, struct lay_error *err)
 	return v;
 }
 
-/* Members a body may have; the first unknown one is a located error. */
-static int check_members(json_t *body, const char *const *allowed, struct lay_error *err)
+/* Members a body may have (those in `allowed`, else a request's of
+ * `kinds`); the first unknown one is a located error. */
+static int check_members(json_t *body, const char *const *allowed, unsigned kinds,
+			 struct lay_error *err)
 {
 	const char *key;
 	json_t *v;
@@ -74,8 +77,8 @@ static int check_members(json_t *body, const char *const *allowed, struct lay_er
 				     "the request body must be a JSON object");
 	json_object_foreach(body, key, v)
 	{
-		bool ok = false;
-		for (const char *const *a = allowed; *a && !ok; a++)
+		bool ok = !allowed && lay_request_member(key, kinds);
+		for (const char *const *a = allowed; a && *a && !ok; a++)
 			ok = strcmp(*a, key) == 0;
 		if (!ok) {
 			char ptr[LAY_ERR_PTR];
@@ -178,13 +181,13 @@ static void cache_store(struct http_server *srv, const char *id, json_t *base, j
  * cached analysis (stored without expect and probe) and filled into its
  * response template, or applied to a copy when a JSON object is wanted.
  */
-int http_analyze(struct http_server *srv, json_t *body, const char *const *allowed, bool want_json,
+int http_analyze(struct http_server *srv, json_t *body, unsigned kind, bool want_json,
 		 struct http_outcome *o, struct lay_error *err)
 {
 	struct lay_options opt = options(srv);
 	struct lay_def *def = NULL;
 	memset(o, 0, sizeof *o);
-	if (check_members(body, allowed, err))
+	if (check_members(body, NULL, kind, err))
 		return err->code;
 	json_t *layout = json_object_get(body, "layout"), *expect = json_object_get(body, "expect");
 	json_t *probe = json_object_get(body, "probe");
@@ -285,12 +288,11 @@ static enum MHD_Result post_analyze(struct MHD_Connection *c, struct http_req *r
 	struct lay_error err;
 	struct http_outcome o = { 0 };
 	lay_error_clear(&err);
-	static const char *const allowed[] = { "layout",  "expect",  "probe", "access",
-					       "suggest", "convert", "tmem",  NULL };
 	json_t *body = http_parse_body(r, &err);
+	lay_lint_expand(body); /* a pasted op line: both its sides analysed */
 	json_t *expect = json_object_get(body, "expect");
 	bool equals = json_is_object(expect) && json_object_get(expect, "equals");
-	int rc = body ? http_analyze(r->srv, body, allowed, equals, &o, &err) : err.code;
+	int rc = body ? http_analyze(r->srv, body, LAY_REQ_ANALYZE, equals, &o, &err) : err.code;
 	if (!rc && equals && !o.ok && !http_on_pool())
 		rc = HTTP_ANALYZE_DEFER; /* the differences enumerate both layouts */
 	if (rc == HTTP_ANALYZE_DEFER) {
@@ -324,7 +326,7 @@ enum MHD_Result http_post_compare(struct MHD_Connection *c, struct http_req *r)
 	struct lay_options opt = options(r->srv);
 	struct lay_def *a = NULL, *b = NULL;
 	json_t *out = NULL, *body = http_parse_body(r, &err);
-	if (!body || check_members(body, allowed, &err))
+	if (!body || check_members(body, allowed, 0, &err))
 		goto out;
 	json_t *ex = json_object_get(body, "examples");
 	int64_t examples = LAYOUTD_DEFAULT_EXAMPLES;

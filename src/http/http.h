@@ -17,6 +17,10 @@
 #include "layout.h"
 
 int http_serve_main(int argc, char **argv);
+/* Fills cfg from the flags of `layoutd serve` (flags.c): 0, or -1 after a
+ * message on stderr; a count out of its range exits 2, --help exits 0. */
+struct http_config;
+int http_parse_flags(struct http_config *cfg, int argc, char **argv);
 
 /* Defaults of the server's knobs; each is a flag of `layoutd serve`. */
 #define HTTP_DEFAULT_LISTEN	    "127.0.0.1:8080"
@@ -147,6 +151,15 @@ struct http_route_def {
 	bool pool;
 };
 extern const struct http_route_def http_routes[HTTP_NROUTES];
+/* The route of the raw path path[0..plen) (ROUTE_NONE when none), its
+ * captures decoded into r->params, r->param_bad set for a capture that
+ * decodes to a NUL, a malformed escape or too many bytes (routes.c). */
+int http_route_of(const char *path, size_t plen, struct http_req *r);
+/* Whether the route answers method (HEAD wherever GET). */
+bool http_method_allowed(int route, const char *method);
+/* True for a path under /v1/layouts/ whose name segment is not a name;
+ * seg gets that segment as sent (at most 200 bytes) for the message. */
+bool http_bad_registry_name(const char *path, size_t plen, char *seg, size_t n);
 
 /* ------------------------------------------------------------------ */
 /* In-memory analysis cache (LRU), shared by all worker threads.       */
@@ -303,6 +316,9 @@ enum MHD_Result http_send_owned(struct MHD_Connection *c, struct http_req *r, un
 				const char *const *headers);
 enum MHD_Result http_send_text(struct MHD_Connection *c, struct http_req *r, unsigned status,
 			       const char *type, const char *text, size_t len, bool copy);
+/* 204 to a CORS preflight (OPTIONS): Allow, and the Access-Control-*
+ * answers when the request has an allowed Origin. */
+enum MHD_Result http_send_preflight(struct MHD_Connection *c, struct http_req *r);
 
 /* Problems (problem.c): every error response is built there. */
 /* Copies len bytes of in to out (size bytes, NUL-terminated) as valid
@@ -414,9 +430,10 @@ struct http_outcome {
 	bool ok, hit;
 	char id[72];
 };
-/* Analyse a request body whose members are among `allowed`; with want_json
- * the outcome is always a JSON object.  0 or a lay_code with err. */
-int http_analyze(struct http_server *srv, json_t *body, const char *const *allowed, bool want_json,
+/* Analyse a request body whose members are those of a request of `kind`
+ * (enum lay_request_kind); with want_json the outcome is always a JSON
+ * object.  0 or a lay_code with err. */
+int http_analyze(struct http_server *srv, json_t *body, unsigned kind, bool want_json,
 		 struct http_outcome *o, struct lay_error *err);
 /* http_analyze's answer, off the pool, when the analysis must be computed:
  * the caller defers the request (http_defer) and the pool runs it again. */

@@ -338,8 +338,6 @@ static char *checks_text(json_t *body)
  * registration (a failing one refuses the version) and are kept with it. */
 static enum MHD_Result put_layout(struct MHD_Connection *c, struct http_req *r, const char *name)
 {
-	static const char *const allowed[] = { "layout", "expect",  "description", "probe",
-					       "access", "suggest", NULL };
 	struct http_server *srv = r->srv;
 	struct lay_error err;
 	struct http_outcome o = { 0 };
@@ -364,7 +362,7 @@ static enum MHD_Result put_layout(struct MHD_Connection *c, struct http_req *r, 
 					"/description");
 		goto out;
 	}
-	int arc = http_analyze(srv, body, allowed, true, &o, &err);
+	int arc = http_analyze(srv, body, LAY_REQ_STORE, true, &o, &err);
 	if (arc == HTTP_ANALYZE_DEFER) {
 		/* the request, and its parsed body, belong to the pool once queued */
 		json_decref(body);

@@ -1,6 +1,8 @@
 /*
- * server.c - `layoutd serve`: flags, the libmicrohttpd daemon, request
- * bodies, routing, responses, logs, and the graceful shutdown.
+ * server.c - `layoutd serve`: the libmicrohttpd daemon, the access
+ * handler (framing, authorization, request bodies), the logs, and the
+ * start and graceful shutdown.  The flags are in flags.c, the route
+ * matching in routes.c, the responses in respond.c.
  *
  * Threading: MHD runs an epoll thread pool sized to the cores; handlers
  * run on those threads and share only the cache (mutex), the metrics
@@ -48,252 +50,6 @@ int64_t http_now_us(void)
 }
 
 /* ------------------------------------------------------------------ */
-/* Routing                                                             */
-
-/*
- * Routing works on the raw request target, before any decoding decision:
- * libmicrohttpd hands the handler a percent-decoded path, where "%00"
- * ends a C string early and "%2F" looks like a separator.  Each segment
- * of the raw path is decoded on its own; a capture that decodes to a NUL,
- * a malformed escape, or more bytes than a parameter holds is flagged so
- * the handler refuses it (400) instead of acting on a truncated value.
- */
-static int hexval(int ch)
-{
-	return ch >= '0' && ch <= '9'	? ch - '0'
-	       : ch >= 'a' && ch <= 'f' ? ch - 'a' + 10
-	       : ch >= 'A' && ch <= 'F' ? ch - 'A' + 10
-					: -1;
-}
-
-/* Decodes the raw segment s[0..n) into out (size HTTP_PARAM_MAX); returns
- * false when it holds a NUL or a malformed escape or does not fit. */
-static bool decode_segment(const char *s, size_t n, char *out)
-{
-	size_t o = 0;
-	bool ok = true;
-	for (size_t i = 0; i < n; i++) {
-		int ch = (unsigned char)s[i];
-		if (ch == '%') {
-			int hi = i + 1 < n ? hexval(s[i + 1]) : -1;
-			int lo = i + 2 < n ? hexval(s[i + 2]) : -1;
-			if (hi < 0 || lo < 0) {
-				ok = false;
-			} else {
-				ch = hi * 16 + lo;
-				i += 2;
-			}
-		}
-		if (ch == 0)
-			ok = false;
-		if (o + 1 >= HTTP_PARAM_MAX) {
-			ok = false;
-			break;
-		}
-		out[o++] = (char)(ch ? ch : '?');
-	}
-	out[o] = '\0';
-	return ok;
-}
-
-/* Match the raw path against a template; {x} segments capture into r. */
-static bool match(const char *tmpl, const char *path, size_t plen, struct http_req *r)
-{
-	int np = 0;
-	const char *end = path + plen;
-	while (*tmpl && path < end) {
-		if (*tmpl != '/' || *path != '/')
-			return false;
-		tmpl++;
-		path++;
-		const char *te = strchr(tmpl, '/'), *pe = memchr(path, '/', (size_t)(end - path));
-		size_t tl = te ? (size_t)(te - tmpl) : strlen(tmpl);
-		size_t pl = pe ? (size_t)(pe - path) : (size_t)(end - path);
-		if (tl > 0 && tmpl[0] == '{') {
-			if (pl == 0 || np >= HTTP_MAX_PARAMS)
-				return false;
-			r->param_bad[np] = !decode_segment(path, pl, r->params[np]);
-			np++;
-		} else if (tl != pl || strncmp(tmpl, path, tl) != 0) {
-			return false;
-		}
-		tmpl += tl;
-		path += pl;
-	}
-	return *tmpl == '\0' && path == end;
-}
-
-static int route_of(const char *path, size_t plen, struct http_req *r)
-{
-	for (int k = 0; k < ROUTE_NONE; k++) {
-		memset(r->param_bad, 0, sizeof r->param_bad);
-		if (match(http_routes[k].tmpl, path, plen, r))
-			return k;
-	}
-	/* under /v1/layouts/ every other path names a layout with a bad
-	 * name ("team/mma", ""): the registry answers 400 bad_name, not 404 */
-	static const char pre[] = "/v1/layouts/";
-	size_t n = sizeof pre - 1;
-	if (plen >= n && memcmp(path, pre, n) == 0) {
-		memset(r->param_bad, 0, sizeof r->param_bad);
-		decode_segment(path + n, plen - n, r->params[0]);
-		return ROUTE_LAYOUT;
-	}
-	return ROUTE_NONE;
-}
-
-static bool method_allowed(int route, const char *method)
-{
-	const char *m = http_routes[route].methods;
-	size_t n = strlen(method);
-	for (const char *p = m; (p = strstr(p, method)); p += n)
-		if ((p == m || p[-1] == ' ') && (p[n] == ',' || p[n] == '\0'))
-			return true;
-	/* HEAD is answered wherever GET is */
-	return strcmp(method, "HEAD") == 0 && method_allowed(route, "GET");
-}
-
-/* ------------------------------------------------------------------ */
-/* Responses                                                           */
-
-void http_etag(const char *fingerprint, char out[96])
-{
-	snprintf(out, 96, "W/\"%s\"", fingerprint);
-}
-
-bool http_etag_matches(struct MHD_Connection *c, const char *fingerprint)
-{
-	const char *h = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "If-None-Match");
-	size_t fl = strlen(fingerprint);
-	if (!h)
-		return false;
-	for (const char *p = h; *p;) {
-		while (*p == ' ' || *p == ',')
-			p++;
-		if (*p == '*')
-			return true;
-		if (strncmp(p, "W/", 2) == 0)
-			p += 2;
-		if (*p == '"' && strncmp(p + 1, fingerprint, fl) == 0 && p[1 + fl] == '"')
-			return true;
-		while (*p && *p != ',')
-			p++;
-	}
-	return false;
-}
-
-void http_add_common_headers(struct http_req *r, struct MHD_Response *resp)
-{
-	if (r->origin[0]) {
-		MHD_add_response_header(resp, "Access-Control-Allow-Origin", r->origin);
-		MHD_add_response_header(resp, "Access-Control-Expose-Headers",
-					"ETag, Location, Link, X-Cache, X-Total-Count");
-		MHD_add_response_header(resp, "Vary", "Origin");
-	}
-	if (atomic_load(&r->srv->draining))
-		MHD_add_response_header(resp, "Connection", "close");
-}
-
-/* Whether a response says Connection: close. */
-static bool closes(struct MHD_Response *resp)
-{
-	const char *v = MHD_get_response_header(resp, "Connection");
-	return v && strcasecmp(v, "close") == 0; /* the only value this daemon sets */
-}
-
-static enum MHD_Result queue(struct MHD_Connection *c, struct http_req *r, unsigned status,
-			     struct MHD_Response *resp, int64_t bytes)
-{
-	if (!resp)
-		return MHD_NO;
-	http_add_common_headers(r, resp);
-	r->status = status;
-	r->bytes = bytes;
-	r->responded = true;
-	if (r->in_first && r->hold_early && !closes(resp)) {
-		/* an answer before the body: queued once the body is read and
-		 * discarded (under the body deadline), so the connection stays */
-		r->pending = resp;
-		r->pending_status = status;
-		http_conn_state(r, r->has_body ? REQ_BODY : REQ_RUN);
-		return MHD_YES;
-	}
-	/* queued before the body, libmicrohttpd closes after it */
-	r->closing = closes(resp) || r->in_first;
-	if (!http_on_pool())
-		http_conn_state(r, REQ_RUN); /* answered: no deadline applies */
-	if (http_on_pool()) {
-		/* the connection is suspended: queued when it resumes */
-		if (r->pending)
-			MHD_destroy_response(r->pending);
-		r->pending = resp;
-		r->pending_status = status;
-		return MHD_YES;
-	}
-	enum MHD_Result ret = MHD_queue_response(c, status, resp);
-	MHD_destroy_response(resp);
-	return ret;
-}
-
-enum MHD_Result http_send_text(struct MHD_Connection *c, struct http_req *r, unsigned status,
-			       const char *type, const char *text, size_t len, bool copy)
-{
-	struct MHD_Response *resp = MHD_create_response_from_buffer(
-		len, (void *)text, copy ? MHD_RESPMEM_MUST_COPY : MHD_RESPMEM_PERSISTENT);
-	if (resp)
-		MHD_add_response_header(resp, "Content-Type", type);
-	return queue(c, r, status, resp, (int64_t)len);
-}
-
-enum MHD_Result http_send_not_modified(struct MHD_Connection *c, struct http_req *r,
-				       const char *etag)
-{
-	struct MHD_Response *resp = MHD_create_response_from_buffer(0, "", MHD_RESPMEM_PERSISTENT);
-	if (!resp)
-		return MHD_NO;
-	MHD_add_response_header(resp, "ETag", etag);
-	MHD_add_response_header(resp, "Cache-Control", "no-cache");
-	return queue(c, r, 304, resp, 0);
-}
-
-enum MHD_Result http_send_owned(struct MHD_Connection *c, struct http_req *r, unsigned status,
-				const char *type, char *buf, size_t len, const char *const *headers)
-{
-	struct MHD_Response *resp =
-		MHD_create_response_from_buffer(len, buf, MHD_RESPMEM_MUST_FREE);
-	if (!resp) {
-		free(buf);
-		return MHD_NO;
-	}
-	MHD_add_response_header(resp, "Content-Type", type);
-	for (const char *const *h = headers; h && h[0]; h += 2)
-		MHD_add_response_header(resp, h[0], h[1]);
-	return queue(c, r, status, resp, (int64_t)len);
-}
-
-enum MHD_Result http_send_json(struct MHD_Connection *c, struct http_req *r, unsigned status,
-			       json_t *body, const char *const *headers)
-{
-	const char *type = "application/json";
-	/* a cached definition read back holds a table's rows as a stream */
-	char *text = lay_json_dumps(body, JSON_COMPACT);
-	if (!text)
-		return MHD_NO;
-	size_t len = strlen(text);
-	text[len] = '\0';
-	struct MHD_Response *resp =
-		MHD_create_response_from_buffer(len, text, MHD_RESPMEM_MUST_FREE);
-	if (!resp) {
-		free(text);
-		return MHD_NO;
-	}
-	MHD_add_response_header(resp, "Content-Type", type);
-	for (const char *const *h = headers; h && h[0]; h += 2)
-		MHD_add_response_header(resp, h[0], h[1]);
-	return queue(c, r, status, resp, (int64_t)len);
-}
-
-/* ------------------------------------------------------------------ */
 /* Access handler                                                      */
 
 static bool origin_allowed(struct http_server *srv, const char *origin)
@@ -302,22 +58,6 @@ static bool origin_allowed(struct http_server *srv, const char *origin)
 		if (strcmp(srv->cfg.cors[k], "*") == 0 || strcmp(srv->cfg.cors[k], origin) == 0)
 			return true;
 	return false;
-}
-
-static enum MHD_Result preflight(struct MHD_Connection *c, struct http_req *r)
-{
-	struct MHD_Response *resp = MHD_create_response_from_buffer(0, "", MHD_RESPMEM_PERSISTENT);
-	if (!resp)
-		return MHD_NO;
-	if (r->origin[0]) {
-		MHD_add_response_header(resp, "Access-Control-Allow-Methods",
-					http_routes[r->route].methods);
-		MHD_add_response_header(resp, "Access-Control-Allow-Headers",
-					"Content-Type, Authorization, If-None-Match");
-		MHD_add_response_header(resp, "Access-Control-Max-Age", "600");
-	}
-	MHD_add_response_header(resp, "Allow", http_routes[r->route].methods);
-	return queue(c, r, 204, resp, 0);
 }
 
 static bool body_method(const char *method)
@@ -425,22 +165,6 @@ static bool media_is(const char *ct, const char *prefix)
 	return strncasecmp(ct, prefix, strlen(prefix)) == 0;
 }
 
-/* An unmatched path under /v1/layouts/ whose name segment is not a name
- * ("..", "a%00b", 200 characters) is a bad name, not a missing resource. */
-static bool bad_registry_name(const char *path, size_t plen, char *seg, size_t n)
-{
-	static const char prefix[] = "/v1/layouts/";
-	if (plen <= sizeof prefix - 1 || strncmp(path, prefix, sizeof prefix - 1) != 0)
-		return false;
-	const char *s = path + sizeof prefix - 1, *end = path + plen;
-	const char *e = memchr(s, '/', (size_t)(end - s));
-	size_t sl = e ? (size_t)(e - s) : (size_t)(end - s);
-	char dec[HTTP_PARAM_MAX];
-	bool ok = decode_segment(s, sl, dec);
-	snprintf(seg, n, "%.*s", (int)(sl < 200 ? sl : 200), s);
-	return !ok || !store_name_valid(dec);
-}
-
 /* The path of a target for routing: "http://host:port/p?q" -> "/p?q", and
  * "http://host" or "http://host?q" -> "/" (query arguments are read by the
  * library from the whole target). */
@@ -478,7 +202,7 @@ static enum MHD_Result first_call(struct MHD_Connection *c, struct http_req *r, 
 	 * an absolute-form target (RFC 9112 §3.2.2) is routed on its path */
 	const char *path = origin_form(r->target ? r->target : url);
 	size_t plen = strcspn(path, "?#");
-	r->route = route_of(path, plen, r);
+	r->route = http_route_of(path, plen, r);
 	if (r->route == ROUTE_ASSET) { /* only the embedded files exist */
 		bool found = false;
 		for (const struct http_asset *as = http_assets; as->path && !found; as++)
@@ -488,7 +212,7 @@ static enum MHD_Result first_call(struct MHD_Connection *c, struct http_req *r, 
 	}
 	if (r->route == ROUTE_NONE) {
 		char detail[400], seg[256];
-		if (bad_registry_name(path, plen, seg, sizeof seg)) {
+		if (http_bad_registry_name(path, plen, seg, sizeof seg)) {
 			snprintf(detail, sizeof detail,
 				 "\"%s\" is not a layout name: names match "
 				 "[A-Za-z0-9][A-Za-z0-9._-]{0,127}",
@@ -500,8 +224,8 @@ static enum MHD_Result first_call(struct MHD_Connection *c, struct http_req *r, 
 		return http_send_problem(c, r, 404, "not_found", detail, NULL);
 	}
 	if (strcmp(method, "OPTIONS") == 0)
-		return preflight(c, r);
-	if (!method_allowed(r->route, method)) {
+		return http_send_preflight(c, r);
+	if (!http_method_allowed(r->route, method)) {
 		char detail[160];
 		const char *allow[] = { "Allow", http_routes[r->route].methods, NULL };
 		snprintf(detail, sizeof detail, "%s does not answer %.16s; it answers %s",
@@ -809,187 +533,6 @@ static void on_completed(void *cls, struct MHD_Connection *c, void **con_cls,
 /* ------------------------------------------------------------------ */
 /* Flags, start, shutdown                                              */
 
-static void usage(FILE *f)
-{
-	fprintf(f,
-		"usage: layoutd serve [--listen ADDR:PORT] [--db PATH] [options]\n"
-		"  --listen ADDR:PORT      where to listen (default %s; port 0 = any free port)\n"
-		"  --port-file PATH        write the bound port to PATH once listening\n"
-		"  --db PATH|URL           SQLite file, or postgresql://... shared by replicas\n"
-		"                          (default $LAYOUTD_DB, else ./layoutd.db)\n"
-		"  --threads N             worker threads (default: the number of cores)\n"
-		"  --max-body BYTES        request body limit (default %u)\n"
-		"  --max-points N          enumeration limit per analysis (default %lld)\n"
-		"  --max-json-depth N      JSON nesting of a request (default and most %d)\n"
-		"  --max-expr-len N        characters of one notation text (default and most %d)\n"
-		"  --timeout SECONDS       idle connection timeout (default %d)\n"
-		"  --max-connections N     total connections (default %d)\n"
-		"  --max-per-ip N          connections per client address (default %d)\n"
-		"  --cache-entries N       analyses kept in memory (default %d)\n"
-		"  --db-cache-entries N    analyses kept in the database (default %d)\n"
-		"  --db-cache-bytes N      disk the database's analysis cache may take\n"
-		"                          (default %lld)\n"
-		"  --open-writes           registry writes need no token, even once tokens\n"
-		"                          exist (without it, a token ever created closes them)\n"
-		"  --busy-timeout MS       wait for the database write lock (default %d)\n"
-		"  --require-token-for-reads  once tokens exist, every /v1 request needs one\n"
-		"  --drain SECONDS         on SIGTERM, time to finish requests (default %d)\n"
-		"  --header-timeout SECONDS  a request line and headers must arrive within it,\n"
-		"                          idle keep-alive time included (default %d)\n"
-		"  --body-timeout SECONDS  a request body must arrive within it (default %d)\n"
-		"  --workers N             threads for analyses (default: the number of cores)\n"
-		"  --queue N               analyses waiting for a worker, then 503 (default %d)\n"
-		"  --deadline SECONDS      an analysis computing longer is stopped, 503;\n"
-		"                          0 = none (default %d)\n"
-		"  --memory-budget BYTES   memory of all requests at once (bodies, parsed\n"
-		"                          bodies, enumerations), and of one request\n"
-		"                          (over: 413 alone, 503 with others) (default "
-		"%lld)\n"
-		"  --cors-origin ORIGIN    allow a dashboard on ORIGIN (repeatable; * for any)\n"
-		"  --log-format text|json  one line per request on stderr (default text)\n",
-		HTTP_DEFAULT_LISTEN, HTTP_DEFAULT_MAX_BODY, (long long)LAYOUTD_DEFAULT_MAX_POINTS,
-		LAYOUTD_MAX_JSON_DEPTH, LAYOUTD_MAX_EXPR_LEN, HTTP_DEFAULT_TIMEOUT,
-		HTTP_DEFAULT_MAX_CONNS, HTTP_DEFAULT_MAX_PER_IP, HTTP_DEFAULT_CACHE,
-		STORE_DEFAULT_CACHE_MAX, (long long)STORE_DEFAULT_CACHE_BYTES, HTTP_DEFAULT_BUSY_MS,
-		HTTP_DEFAULT_DRAIN, HTTP_DEFAULT_HEADER_TIMEOUT, HTTP_DEFAULT_BODY_TIMEOUT,
-		HTTP_DEFAULT_QUEUE, HTTP_DEFAULT_DEADLINE, (long long)HTTP_DEFAULT_MEMORY_BUDGET);
-}
-
-static long long count_arg(const char *opt, const char *v, long long min, long long max)
-{
-	char *end = NULL;
-	errno = 0;
-	long long n = v ? strtoll(v, &end, 10) : 0;
-	if (!v || errno || !end || *end || n < min || n > max) {
-		fprintf(stderr, "layoutd serve: %s needs an integer in %lld..%lld, got \"%s\"\n",
-			opt, min, max, v ? v : "");
-		exit(2);
-	}
-	return n;
-}
-
-static int split_listen(struct http_config *cfg, const char *v)
-{
-	const char *colon = strrchr(v, ':');
-	if (!colon || colon == v || !colon[1])
-		return -1;
-	size_t hl = (size_t)(colon - v);
-	if (v[0] == '[' && colon[-1] == ']') { /* [::1]:8080 */
-		v++;
-		hl -= 2;
-	}
-	if (hl >= sizeof cfg->host || strlen(colon + 1) >= sizeof cfg->port)
-		return -1;
-	memcpy(cfg->host, v, hl);
-	cfg->host[hl] = '\0';
-	snprintf(cfg->port, sizeof cfg->port, "%s", colon + 1);
-	return 0;
-}
-
-static int parse_flags(struct http_config *cfg, int argc, char **argv)
-{
-	long cores = sysconf(_SC_NPROCESSORS_ONLN);
-	*cfg = (struct http_config){
-		.db_path = store_default_db(),
-		.threads = cores > 0 ? (unsigned)cores : 2,
-		.max_body = HTTP_DEFAULT_MAX_BODY,
-		.max_points = LAYOUTD_DEFAULT_MAX_POINTS,
-		.timeout = HTTP_DEFAULT_TIMEOUT,
-		.max_conns = HTTP_DEFAULT_MAX_CONNS,
-		.max_per_ip = HTTP_DEFAULT_MAX_PER_IP,
-		.drain = HTTP_DEFAULT_DRAIN,
-		.cache_entries = HTTP_DEFAULT_CACHE,
-		.busy_ms = HTTP_DEFAULT_BUSY_MS,
-		.db_cache_entries = STORE_DEFAULT_CACHE_MAX,
-		.db_cache_bytes = STORE_DEFAULT_CACHE_BYTES,
-		.header_timeout = HTTP_DEFAULT_HEADER_TIMEOUT,
-		.body_timeout = HTTP_DEFAULT_BODY_TIMEOUT,
-		.deadline = HTTP_DEFAULT_DEADLINE,
-		.workers = cores > 0 ? (unsigned)cores : 2,
-		.queue = HTTP_DEFAULT_QUEUE,
-		.memory_budget = HTTP_DEFAULT_MEMORY_BUDGET,
-	};
-	split_listen(cfg, HTTP_DEFAULT_LISTEN);
-	for (int i = 1; i < argc; i++) {
-		const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
-		bool takes = true;
-		if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
-			usage(stdout);
-			exit(0);
-		} else if (strcmp(a, "--listen") == 0) {
-			if (!v || split_listen(cfg, v)) {
-				fprintf(stderr, "layoutd serve: --listen needs ADDR:PORT\n");
-				return -1;
-			}
-		} else if (strcmp(a, "--port-file") == 0 && v) {
-			cfg->port_file = v;
-		} else if (strcmp(a, "--db") == 0 && v) {
-			cfg->db_path = v;
-		} else if (strcmp(a, "--threads") == 0) {
-			cfg->threads = (unsigned)count_arg(a, v, 1, 256);
-		} else if (strcmp(a, "--max-body") == 0) {
-			cfg->max_body = (size_t)count_arg(a, v, 1024, 1LL << 30);
-		} else if (strcmp(a, "--max-points") == 0) {
-			cfg->max_points = count_arg(a, v, 1, 1LL << 31);
-		} else if (strcmp(a, "--timeout") == 0) {
-			cfg->timeout = (unsigned)count_arg(a, v, 1, 86400);
-		} else if (strcmp(a, "--max-connections") == 0) {
-			cfg->max_conns = (unsigned)count_arg(a, v, 1, 65536);
-		} else if (strcmp(a, "--max-per-ip") == 0) {
-			cfg->max_per_ip = (unsigned)count_arg(a, v, 1, 65536);
-		} else if (strcmp(a, "--cache-entries") == 0) {
-			cfg->cache_entries = (size_t)count_arg(a, v, 1, 1LL << 24);
-		} else if (strcmp(a, "--max-json-depth") == 0) {
-			cfg->max_depth = (int)count_arg(a, v, 2, LAYOUTD_MAX_JSON_DEPTH);
-		} else if (strcmp(a, "--max-expr-len") == 0) {
-			cfg->max_expr_len = (int)count_arg(a, v, 16, LAYOUTD_MAX_EXPR_LEN);
-		} else if (strcmp(a, "--db-cache-entries") == 0) {
-			cfg->db_cache_entries = (long)count_arg(a, v, 1, 1LL << 30);
-		} else if (strcmp(a, "--db-cache-bytes") == 0) {
-			cfg->db_cache_bytes = count_arg(a, v, 4096, 1LL << 50);
-		} else if (strcmp(a, "--open-writes") == 0) {
-			cfg->open_writes = true;
-			takes = false;
-		} else if (strcmp(a, "--busy-timeout") == 0) {
-			cfg->busy_ms = (int)count_arg(a, v, 1, 600000);
-		} else if (strcmp(a, "--require-token-for-reads") == 0) {
-			cfg->require_token_reads = true;
-			takes = false;
-		} else if (strcmp(a, "--drain") == 0) {
-			cfg->drain = (unsigned)count_arg(a, v, 0, 3600);
-		} else if (strcmp(a, "--header-timeout") == 0) {
-			cfg->header_timeout = (unsigned)count_arg(a, v, 1, 3600);
-		} else if (strcmp(a, "--body-timeout") == 0) {
-			cfg->body_timeout = (unsigned)count_arg(a, v, 1, 3600);
-		} else if (strcmp(a, "--workers") == 0) {
-			cfg->workers = (unsigned)count_arg(a, v, 1, 256);
-		} else if (strcmp(a, "--queue") == 0) {
-			cfg->queue = (unsigned)count_arg(a, v, 1, 65536);
-		} else if (strcmp(a, "--deadline") == 0) {
-			cfg->deadline = (unsigned)count_arg(a, v, 0, 86400);
-		} else if (strcmp(a, "--memory-budget") == 0) {
-			cfg->memory_budget = count_arg(a, v, 1 << 20, 1LL << 40);
-		} else if (strcmp(a, "--cors-origin") == 0 && v) {
-			if (cfg->ncors >= HTTP_MAX_CORS) {
-				fprintf(stderr, "layoutd serve: at most %d --cors-origin\n",
-					HTTP_MAX_CORS);
-				return -1;
-			}
-			cfg->cors[cfg->ncors++] = v;
-		} else if (strcmp(a, "--log-format") == 0 && v &&
-			   (strcmp(v, "json") == 0 || strcmp(v, "text") == 0)) {
-			cfg->log_json = strcmp(v, "json") == 0;
-		} else {
-			fprintf(stderr, "layoutd serve: unknown or incomplete option %s\n", a);
-			usage(stderr);
-			return -1;
-		}
-		if (takes)
-			i++;
-	}
-	return 0;
-}
-
 static void mhd_log(void *cls, const char *fmt, va_list ap)
 {
 	(void)cls;
@@ -1001,44 +544,140 @@ static void mhd_log(void *cls, const char *fmt, va_list ap)
 	fprintf(stderr, "layoutd: libmicrohttpd: %s\n", msg);
 }
 
-int http_serve_main(int argc, char **argv)
+/* Resolves the listen address and opens the cache and the database; 0, or
+ * -1 after a message. */
+static int serve_open(struct http_server *srv, struct addrinfo **ai)
 {
-	static struct http_server srv; /* one daemon per process; metrics are large */
 	struct addrinfo hints = { .ai_family = AF_UNSPEC,
 				  .ai_socktype = SOCK_STREAM,
 				  .ai_flags = AI_PASSIVE | AI_NUMERICSERV };
+	int gai = getaddrinfo(srv->cfg.host[0] ? srv->cfg.host : NULL, srv->cfg.port, &hints, ai);
+	if (gai) {
+		*ai = NULL;
+		fprintf(stderr, "layoutd serve: cannot resolve %s:%s: %s\n", srv->cfg.host,
+			srv->cfg.port, gai_strerror(gai));
+		return -1;
+	}
+	srv->cache = http_cache_new(srv->cfg.cache_entries);
+	srv->started_us = http_now_us();
+	if (!srv->cache)
+		return -1;
+	struct store_options sopt = { .cache_max_entries = srv->cfg.db_cache_entries,
+				      .cache_max_bytes = srv->cfg.db_cache_bytes,
+				      .busy_timeout_ms = srv->cfg.busy_ms,
+				      .quick_check = true };
+	struct store_error serr = { 0 };
+	srv->store = store_open(srv->cfg.db_path, &sopt, &serr);
+	if (!srv->store) {
+		fprintf(stderr, "layoutd serve: cannot open the database %s: %s\n",
+			srv->cfg.db_path, serr.message);
+		return -1;
+	}
+	if (store_degraded(srv->store))
+		fprintf(stderr, "layoutd serve: READ-ONLY, not ready: %s\n",
+			store_degraded(srv->store));
+	return 0;
+}
+
+/* Starts the guard, the analysis workers, the daemon on ai and the
+ * watchdog (*watching once it runs), then says where it listens; 0, or -1
+ * after a message.  What started is stopped by the caller. */
+static int serve_start(struct http_server *srv, const struct addrinfo *ai, bool *watching)
+{
+	pthread_mutex_init(&srv->conn_lock, NULL);
+	if (http_guard_start(srv) != 0)
+		return -1;
+	if (http_pool_start(srv) != 0) {
+		fprintf(stderr, "layoutd serve: cannot start %u analysis workers\n",
+			srv->cfg.workers);
+		return -1;
+	}
+	unsigned flags = MHD_USE_EPOLL_INTERNAL_THREAD | MHD_USE_ITC | MHD_USE_ERROR_LOG |
+			 MHD_ALLOW_SUSPEND_RESUME;
+	if (ai->ai_family == AF_INET6)
+		flags |= MHD_USE_IPv6;
+	srv->daemon = MHD_start_daemon(
+		flags, 0, NULL, NULL, &on_request, srv, MHD_OPTION_EXTERNAL_LOGGER, &mhd_log, NULL,
+		MHD_OPTION_SOCK_ADDR, ai->ai_addr, MHD_OPTION_THREAD_POOL_SIZE,
+		(unsigned int)srv->cfg.threads, MHD_OPTION_CONNECTION_LIMIT,
+		(unsigned int)srv->cfg.max_conns, MHD_OPTION_PER_IP_CONNECTION_LIMIT,
+		(unsigned int)srv->cfg.max_per_ip, MHD_OPTION_CONNECTION_TIMEOUT,
+		(unsigned int)srv->cfg.timeout, MHD_OPTION_CONNECTION_MEMORY_LIMIT,
+		(size_t)HTTP_CONN_MEMORY, MHD_OPTION_NOTIFY_COMPLETED, &on_completed, srv,
+		MHD_OPTION_URI_LOG_CALLBACK, &on_target, srv, MHD_OPTION_NOTIFY_CONNECTION,
+		&http_on_connection, srv, MHD_OPTION_END);
+	if (!srv->daemon) {
+		fprintf(stderr, "layoutd serve: cannot listen on %s:%s: %s\n", srv->cfg.host,
+			srv->cfg.port, strerror(errno));
+		return -1;
+	}
+	if (http_watch_start(srv) != 0) {
+		fprintf(stderr, "layoutd serve: cannot start the connection watchdog\n");
+		return -1;
+	}
+	*watching = true;
+	const union MHD_DaemonInfo *di =
+		MHD_get_daemon_info(srv->daemon, MHD_DAEMON_INFO_BIND_PORT);
+	unsigned port = di ? di->port : 0;
+	fprintf(stderr,
+		"layoutd %s: listening on %s:%u (%u threads, body limit %zu, point limit %lld)\n",
+		PACKAGE_VERSION, srv->cfg.host, port, srv->cfg.threads, srv->cfg.max_body,
+		(long long)srv->cfg.max_points);
+	if (srv->cfg.port_file) {
+		FILE *f = fopen(srv->cfg.port_file, "w");
+		if (!f || fprintf(f, "%u\n", port) < 0 || fclose(f) != 0) {
+			fprintf(stderr, "layoutd serve: cannot write %s\n", srv->cfg.port_file);
+			return -1;
+		}
+	}
+	return 0;
+}
+
+/*
+ * Drain after signal sig: /readyz turns 503 and every answer carries
+ * Connection: close; the listen socket closes at once, so a new connection
+ * is refused rather than left to hang; idle keep-alives close (the
+ * watchdog), a request already sent on one is answered; what is in flight
+ * finishes until --drain, then computing and streaming stop, and the
+ * daemon stops.
+ */
+static void serve_drain(struct http_server *srv, int sig)
+{
+	atomic_store(&srv->drain_us, http_now_us());
+	atomic_store(&srv->draining, true);
+	fprintf(stderr, "layoutd: %s received, draining %d request(s)\n",
+		sig == SIGTERM ? "SIGTERM" : "SIGINT", atomic_load(&srv->inflight));
+	MHD_socket ls = MHD_quiesce_daemon(srv->daemon);
+	if (ls != MHD_INVALID_SOCKET)
+		close(ls);
+	int64_t deadline = http_now_us() + (int64_t)srv->cfg.drain * 1000000;
+	while ((atomic_load(&srv->inflight) > 0 || atomic_load(&srv->nconns) > 0) &&
+	       http_now_us() < deadline)
+		usleep(10000);
+	int left = atomic_load(&srv->inflight);
+	/* past the deadline: analyses and table producers stop (they poll
+	 * stop_work), resuming their connections, since stopping the daemon
+	 * with a suspended connection is not allowed */
+	atomic_store(&srv->stop_work, true);
+	while (atomic_load(&srv->streams) > 0 || !http_pool_idle(srv))
+		usleep(10000);
+	MHD_stop_daemon(srv->daemon);
+	srv->daemon = NULL;
+	fprintf(stderr, "layoutd: stopped%s\n", left ? " (drain deadline passed)" : "");
+}
+
+int http_serve_main(int argc, char **argv)
+{
+	static struct http_server srv; /* one daemon per process; metrics are large */
 	struct addrinfo *ai = NULL;
 	int rc = 2;
 	bool watching = false;
 	sigset_t sigs;
 
-	if (parse_flags(&srv.cfg, argc, argv))
+	if (http_parse_flags(&srv.cfg, argc, argv))
 		return 2;
-	int gai = getaddrinfo(srv.cfg.host[0] ? srv.cfg.host : NULL, srv.cfg.port, &hints, &ai);
-	if (gai) {
-		fprintf(stderr, "layoutd serve: cannot resolve %s:%s: %s\n", srv.cfg.host,
-			srv.cfg.port, gai_strerror(gai));
-		return 2;
-	}
-	srv.cache = http_cache_new(srv.cfg.cache_entries);
-	srv.started_us = http_now_us();
-	if (!srv.cache)
+	if (serve_open(&srv, &ai))
 		goto out;
-	struct store_options sopt = { .cache_max_entries = srv.cfg.db_cache_entries,
-				      .cache_max_bytes = srv.cfg.db_cache_bytes,
-				      .busy_timeout_ms = srv.cfg.busy_ms,
-				      .quick_check = true };
-	struct store_error serr = { 0 };
-	srv.store = store_open(srv.cfg.db_path, &sopt, &serr);
-	if (!srv.store) {
-		fprintf(stderr, "layoutd serve: cannot open the database %s: %s\n", srv.cfg.db_path,
-			serr.message);
-		goto out;
-	}
-	if (store_degraded(srv.store))
-		fprintf(stderr, "layoutd serve: READ-ONLY, not ready: %s\n",
-			store_degraded(srv.store));
-
 	/* Signals are taken by sigwait in this thread only: block them
 	 * before MHD starts its threads, which inherit the mask. */
 	sigemptyset(&sigs);
@@ -1046,81 +685,11 @@ int http_serve_main(int argc, char **argv)
 	sigaddset(&sigs, SIGINT);
 	pthread_sigmask(SIG_BLOCK, &sigs, NULL);
 	signal(SIGPIPE, SIG_IGN);
-
-	pthread_mutex_init(&srv.conn_lock, NULL);
-	if (http_guard_start(&srv) != 0)
+	if (serve_start(&srv, ai, &watching))
 		goto out;
-	if (http_pool_start(&srv) != 0) {
-		fprintf(stderr, "layoutd serve: cannot start %u analysis workers\n",
-			srv.cfg.workers);
-		goto out;
-	}
-	unsigned flags = MHD_USE_EPOLL_INTERNAL_THREAD | MHD_USE_ITC | MHD_USE_ERROR_LOG |
-			 MHD_ALLOW_SUSPEND_RESUME;
-	if (ai->ai_family == AF_INET6)
-		flags |= MHD_USE_IPv6;
-	srv.daemon = MHD_start_daemon(
-		flags, 0, NULL, NULL, &on_request, &srv, MHD_OPTION_EXTERNAL_LOGGER, &mhd_log, NULL,
-		MHD_OPTION_SOCK_ADDR, ai->ai_addr, MHD_OPTION_THREAD_POOL_SIZE,
-		(unsigned int)srv.cfg.threads, MHD_OPTION_CONNECTION_LIMIT,
-		(unsigned int)srv.cfg.max_conns, MHD_OPTION_PER_IP_CONNECTION_LIMIT,
-		(unsigned int)srv.cfg.max_per_ip, MHD_OPTION_CONNECTION_TIMEOUT,
-		(unsigned int)srv.cfg.timeout, MHD_OPTION_CONNECTION_MEMORY_LIMIT,
-		(size_t)HTTP_CONN_MEMORY, MHD_OPTION_NOTIFY_COMPLETED, &on_completed, &srv,
-		MHD_OPTION_URI_LOG_CALLBACK, &on_target, &srv, MHD_OPTION_NOTIFY_CONNECTION,
-		&http_on_connection, &srv, MHD_OPTION_END);
-	if (!srv.daemon) {
-		fprintf(stderr, "layoutd serve: cannot listen on %s:%s: %s\n", srv.cfg.host,
-			srv.cfg.port, strerror(errno));
-		goto out;
-	}
-	if (http_watch_start(&srv) != 0) {
-		fprintf(stderr, "layoutd serve: cannot start the connection watchdog\n");
-		goto out;
-	}
-	watching = true;
-	const union MHD_DaemonInfo *di = MHD_get_daemon_info(srv.daemon, MHD_DAEMON_INFO_BIND_PORT);
-	unsigned port = di ? di->port : 0;
-	fprintf(stderr,
-		"layoutd %s: listening on %s:%u (%u threads, body limit %zu, point limit %lld)\n",
-		PACKAGE_VERSION, srv.cfg.host, port, srv.cfg.threads, srv.cfg.max_body,
-		(long long)srv.cfg.max_points);
-	if (srv.cfg.port_file) {
-		FILE *f = fopen(srv.cfg.port_file, "w");
-		if (!f || fprintf(f, "%u\n", port) < 0 || fclose(f) != 0) {
-			fprintf(stderr, "layoutd serve: cannot write %s\n", srv.cfg.port_file);
-			goto out;
-		}
-	}
-
 	int sig = 0;
 	sigwait(&sigs, &sig);
-	/* Drain: /readyz turns 503 and every answer carries Connection: close;
-	 * the listen socket closes at once, so a new connection is refused
-	 * rather than left to hang; idle keep-alives close (the watchdog), a
-	 * request already sent on one is answered; what is in flight finishes
-	 * until --drain, then computing and streaming stop. */
-	atomic_store(&srv.drain_us, http_now_us());
-	atomic_store(&srv.draining, true);
-	fprintf(stderr, "layoutd: %s received, draining %d request(s)\n",
-		sig == SIGTERM ? "SIGTERM" : "SIGINT", atomic_load(&srv.inflight));
-	MHD_socket ls = MHD_quiesce_daemon(srv.daemon);
-	if (ls != MHD_INVALID_SOCKET)
-		close(ls);
-	int64_t deadline = http_now_us() + (int64_t)srv.cfg.drain * 1000000;
-	while ((atomic_load(&srv.inflight) > 0 || atomic_load(&srv.nconns) > 0) &&
-	       http_now_us() < deadline)
-		usleep(10000);
-	int left = atomic_load(&srv.inflight);
-	/* past the deadline: analyses and table producers stop (they poll
-	 * stop_work), resuming their connections, since stopping the daemon
-	 * with a suspended connection is not allowed */
-	atomic_store(&srv.stop_work, true);
-	while (atomic_load(&srv.streams) > 0 || !http_pool_idle(&srv))
-		usleep(10000);
-	MHD_stop_daemon(srv.daemon);
-	srv.daemon = NULL;
-	fprintf(stderr, "layoutd: stopped%s\n", left ? " (drain deadline passed)" : "");
+	serve_drain(&srv, sig);
 	rc = 0;
 out:
 	if (srv.daemon) {
@@ -1134,6 +703,7 @@ out:
 	/* after the daemon stopped: no worker thread uses the store now */
 	store_close(srv.store);
 	http_cache_free(srv.cache);
-	freeaddrinfo(ai);
+	if (ai)
+		freeaddrinfo(ai);
 	return rc;
 }

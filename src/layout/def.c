@@ -13,6 +13,7 @@
 #include <nettle/sha2.h>
 
 #include "layout.h"
+#include "notation/notation.h"
 
 /* ------------------------------------------------------------------ */
 /* Known axes: kind and hardware limit (a fact that warns, not an extent). */
@@ -94,6 +95,13 @@ void lay_ptr_index(char *out, size_t n, const char *base, size_t index)
 	char key[32];
 	snprintf(key, sizeof key, "%zu", index);
 	lay_ptr_join(out, n, base, key);
+}
+
+void lay_list_add(char *buf, size_t n, const char *sep, const char *item)
+{
+	size_t len = strnlen(buf, n);
+	if (len + 1 < n)
+		snprintf(buf + len, n - len, "%s%s", len ? sep : "", item);
 }
 
 int lay_cute_label(const char *s, int pos)
@@ -345,23 +353,10 @@ static int check_axes(json_t *v, const char *ptr, struct lay_error *err)
 	return 0;
 }
 
-static const struct {
-	const char *key;
-	int notation;
-	int (*parse)(struct lay_def *, json_t *, json_t *, struct lay_error *);
-} notations[] = {
-	{ "axe", LAY_AXE, lay_axe_parse },	 { "cute", LAY_CUTE, lay_cute_parse },
-	{ "expr", LAY_EXPR, lay_expr_parse },	 { "linear", LAY_LINEAR, lay_linear_parse },
-	{ "table", LAY_TABLE, lay_table_parse }, { "ttgir", LAY_TTGIR, lay_ttgir_parse },
-};
-
-const char *const lay_notation_keys[] = { "axe", "cute", "expr", "linear", "table", "ttgir", NULL };
-
-static const char *shared_keys[] = { "name",	  "logical",   "physical",     "axes",
-				     "replicate", "cute_role", "element_bits", NULL };
-/* Members only the ttgir notation reads (the tensor shape and the module's
- * numbers when the text has no tensor type or module line). */
-static const char *ttgir_keys[] = { "shape", "threads_per_warp", "num_warps", "num_ctas", NULL };
+/* The members every notation shares; the rest belong to one notation each
+ * (its key and its members, notation/notations.c). */
+static const char *const shared_keys[] = { "name", "logical",	   "physical",
+					   "axes", "element_bits", NULL };
 
 void lay_def_free(struct lay_def *def)
 {
@@ -416,14 +411,154 @@ static int over_limit(const struct lay_def *def, const char *ptr, struct lay_err
 	return 0;
 }
 
+/* Finds the one notation key of v and refuses unknown members and members
+ * of another notation. */
+static int check_members(struct lay_def *def, json_t *v, const char *ptr, struct lay_error *err)
+{
+	char p[LAY_ERR_PTR], list[128];
+	const struct lay_notation *n = NULL;
+	const char *key;
+	json_t *val;
+	json_object_foreach(v, key, val)
+	{
+		lay_ptr_join(p, sizeof p, ptr, key);
+		const struct lay_notation *found = lay_notation_find(key);
+		if (found) {
+			if (n)
+				return lay_error_set(err, LAY_ENOTATION, p, -1,
+						     "two notation keys, \"%s\" and \"%s\": a "
+						     "definition has exactly one",
+						     n->key, key);
+			n = found;
+			continue;
+		}
+		bool known = lay_notation_owner(key) != NULL;
+		for (const char *const *s = shared_keys; *s; s++)
+			known = known || strcmp(*s, key) == 0;
+		if (!known)
+			return lay_error_set(err, LAY_ESCHEMA, p, -1,
+					     "unknown member \"%s\" in the layout definition", key);
+	}
+	if (!n) {
+		lay_notation_list(list, sizeof list, ", ");
+		return lay_error_set(err, LAY_ENOTATION, ptr, -1,
+				     "no notation key: give exactly one of %s", list);
+	}
+	def->notation = n;
+	snprintf(def->notation_key, sizeof def->notation_key, "%s", n->key);
+	val = json_object_get(v, "name");
+	if (val && !json_is_string(val)) {
+		lay_ptr_join(p, sizeof p, ptr, "name");
+		return lay_error_set(err, LAY_ESCHEMA, p, -1, "name must be a string");
+	}
+	for (int i = 0; i < lay_nnotations; i++)
+		for (const char *const *m = lay_notations[i].members; m && *m; m++)
+			if (&lay_notations[i] != n && json_object_get(v, *m)) {
+				lay_ptr_join(p, sizeof p, ptr, *m);
+				return lay_error_set(err, LAY_ESCHEMA, p, -1,
+						     "%s belongs to the %s notation only", *m,
+						     lay_notations[i].key);
+			}
+	return 0;
+}
+
+/* The shared members: element_bits, logical, physical, axes. */
+static int read_shared(struct lay_def *def, json_t *v, const char *ptr, struct lay_error *err)
+{
+	char p[LAY_ERR_PTR];
+	json_t *val;
+	if ((val = json_object_get(v, "element_bits"))) {
+		int64_t bits;
+		lay_ptr_join(p, sizeof p, ptr, "element_bits");
+		if (lay_json_int(val, p, &bits, err))
+			return err ? err->code : LAY_ESCHEMA;
+		if (bits < 1 || bits > 1024)
+			return lay_error_set(err, LAY_ERANGE, p, -1,
+					     "element_bits %lld is outside 1..1024 (the element "
+					     "width in bits: 16 for half_t)",
+					     (long long)bits);
+		def->element_bits = (int)bits;
+	}
+	if ((val = json_object_get(v, "logical"))) {
+		lay_ptr_join(p, sizeof p, ptr, "logical");
+		if (parse_logical(def, val, p, err))
+			return err ? err->code : LAY_ESCHEMA;
+	}
+	if ((val = json_object_get(v, "physical"))) {
+		lay_ptr_join(p, sizeof p, ptr, "physical");
+		if (check_physical(val, p, err))
+			return err ? err->code : LAY_ESCHEMA;
+		def->physical_json = val;
+	}
+	if ((val = json_object_get(v, "axes"))) {
+		lay_ptr_join(p, sizeof p, ptr, "axes");
+		if (check_axes(val, p, err))
+			return err ? err->code : LAY_ESCHEMA;
+		def->axes_json = val;
+	}
+	return 0;
+}
+
+/* After the notation: declared axes it never names, kinds of unused axes,
+ * and the enumeration limits. */
+static int finish(struct lay_def *def, const char *ptr, struct lay_error *err)
+{
+	char p[LAY_ERR_PTR];
+	const char *key;
+	json_t *val;
+	/* Declared axes the notation never names still span the space (at 0). */
+	if (def->physical_json) {
+		json_object_foreach(def->physical_json, key, val)
+		{
+			lay_ptr_join(p, sizeof p, ptr, "physical");
+			lay_ptr_join(p, sizeof p, p, key);
+			if (lay_def_axis(def, key, p, err) < 0)
+				return err ? err->code : LAY_ELIMIT;
+		}
+	}
+	if (def->axes_json) {
+		json_object_foreach(def->axes_json, key, val)
+		{
+			bool used = false;
+			for (int i = 0; i < def->naxes; i++)
+				used = used || strcmp(def->axes[i].name, key) == 0;
+			if (!used)
+				lay_def_warn(def, "unused_axis",
+					     "axes gives a kind for \"%s\", which the layout does "
+					     "not use",
+					     key);
+		}
+	}
+	struct lay_error *lim = malloc(sizeof *lim);
+	if (!lim)
+		return lay_error_set(err, LAY_ENOMEM, ptr, -1, "out of memory");
+	lay_error_clear(lim);
+	if (!over_limit(def, ptr, lim)) {
+		free(lim);
+		return 0;
+	}
+	/* Past the enumeration limits, a closed form may still decide it. */
+	struct lay_form *f = calloc(1, sizeof *f);
+	if (f && def->ops->form)
+		def->ops->form(def, f);
+	bool closed = f && f->kind != LAY_FORM_NONE && !f->fast_only;
+	free(f);
+	if (!closed) {
+		int code = lim->code;
+		if (err)
+			*err = *lim;
+		free(lim);
+		return code;
+	}
+	def->limit = lim;
+	return 0;
+}
+
 struct lay_def *lay_def_new(json_t *v, const char *ptr, const struct lay_options *opt,
 			    struct lay_error *err)
 {
 	struct lay_def *def = NULL;
-	char p[LAY_ERR_PTR];
-	int nnot = -1;
-	const char *key;
-	json_t *val;
+	char list[128];
 
 	if (json_is_string(v) || json_object_get(v, "text")) {
 		json_t *d = lay_detect_definition(v, ptr, err);
@@ -434,9 +569,11 @@ struct lay_def *lay_def_new(json_t *v, const char *ptr, const struct lay_options
 		return def;
 	}
 	if (!json_is_object(v)) {
+		lay_notation_list(list, sizeof list, ", ");
 		lay_error_set(err, LAY_ESCHEMA, ptr, -1,
 			      "a layout definition must be a JSON object with one notation key "
-			      "(axe, cute, expr, linear, table, ttgir)");
+			      "(%s)",
+			      list);
 		return NULL;
 	}
 	if (lay_json_tree_check(v, ptr, opt ? opt->max_depth : 0, false, err))
@@ -461,155 +598,18 @@ struct lay_def *lay_def_new(json_t *v, const char *ptr, const struct lay_options
 				    ? opt->max_expr_len
 				    : LAYOUTD_MAX_EXPR_LEN;
 
-	json_object_foreach(v, key, val)
-	{
-		lay_ptr_join(p, sizeof p, ptr, key);
-		int found = -1;
-		for (size_t i = 0; i < sizeof notations / sizeof notations[0]; i++)
-			if (strcmp(notations[i].key, key) == 0)
-				found = (int)i;
-		if (found >= 0) {
-			if (nnot >= 0) {
-				lay_error_set(err, LAY_ENOTATION, p, -1,
-					      "two notation keys, \"%s\" and \"%s\": a definition "
-					      "has exactly one",
-					      notations[nnot].key, key);
-				goto fail;
-			}
-			nnot = found;
-			continue;
-		}
-		bool known = false;
-		for (const char **s = shared_keys; *s; s++)
-			known = known || strcmp(*s, key) == 0;
-		for (const char **s = ttgir_keys; *s; s++)
-			known = known || strcmp(*s, key) == 0;
-		if (!known) {
-			lay_error_set(err, LAY_ESCHEMA, p, -1,
-				      "unknown member \"%s\" in the layout definition", key);
-			goto fail;
-		}
-	}
-	if (nnot < 0) {
-		lay_error_set(err, LAY_ENOTATION, ptr, -1,
-			      "no notation key: give exactly one of axe, cute, expr, linear, "
-			      "table, ttgir");
+	if (check_members(def, v, ptr, err) || read_shared(def, v, ptr, err))
 		goto fail;
-	}
-	def->notation = notations[nnot].notation;
-	snprintf(def->notation_key, sizeof def->notation_key, "%s", notations[nnot].key);
-
-	val = json_object_get(v, "name");
-	if (val && !json_is_string(val)) {
-		lay_ptr_join(p, sizeof p, ptr, "name");
-		lay_error_set(err, LAY_ESCHEMA, p, -1, "name must be a string");
-		goto fail;
-	}
-	if ((val = json_object_get(v, "replicate")) && def->notation != LAY_EXPR) {
-		lay_ptr_join(p, sizeof p, ptr, "replicate");
-		lay_error_set(err, LAY_ESCHEMA, p, -1,
-			      "replicate belongs to the expr notation only");
-		goto fail;
-	}
-	for (const char **s = ttgir_keys; *s; s++)
-		if (json_object_get(v, *s) && def->notation != LAY_TTGIR) {
-			lay_ptr_join(p, sizeof p, ptr, *s);
-			lay_error_set(err, LAY_ESCHEMA, p, -1,
-				      "%s belongs to the ttgir notation only", *s);
-			goto fail;
-		}
-	if ((val = json_object_get(v, "cute_role")) && def->notation != LAY_CUTE) {
-		lay_ptr_join(p, sizeof p, ptr, "cute_role");
-		lay_error_set(err, LAY_ESCHEMA, p, -1,
-			      "cute_role belongs to the cute notation only");
-		goto fail;
-	}
-	if ((val = json_object_get(v, "element_bits"))) {
-		int64_t bits;
-		lay_ptr_join(p, sizeof p, ptr, "element_bits");
-		if (lay_json_int(val, p, &bits, err))
-			goto fail;
-		if (bits < 1 || bits > 1024) {
-			lay_error_set(err, LAY_ERANGE, p, -1,
-				      "element_bits %lld is outside 1..1024 (the element width in "
-				      "bits: 16 for half_t)",
-				      (long long)bits);
-			goto fail;
-		}
-		def->element_bits = (int)bits;
-	}
-	if ((val = json_object_get(v, "logical"))) {
-		lay_ptr_join(p, sizeof p, ptr, "logical");
-		if (parse_logical(def, val, p, err))
-			goto fail;
-	}
-	if ((val = json_object_get(v, "physical"))) {
-		lay_ptr_join(p, sizeof p, ptr, "physical");
-		if (check_physical(val, p, err))
-			goto fail;
-		def->physical_json = val;
-	}
-	if ((val = json_object_get(v, "axes"))) {
-		lay_ptr_join(p, sizeof p, ptr, "axes");
-		if (check_axes(val, p, err))
-			goto fail;
-		def->axes_json = val;
-	}
-
-	lay_ptr_join(p, sizeof p, ptr, notations[nnot].key);
-	if (notations[nnot].parse(def, json_object_get(v, notations[nnot].key), v, err))
+	const struct lay_notation *n = def->notation;
+	if (n->parse(def, json_object_get(v, n->key), v, err))
 		goto fail;
 	if (def->rank == 0) {
 		lay_error_set(err, LAY_ESCHEMA, ptr, -1, "logical is required for the %s notation",
 			      def->notation_key);
 		goto fail;
 	}
-	/* Declared axes the notation never names still span the space (at 0). */
-	if (def->physical_json) {
-		json_object_foreach(def->physical_json, key, val)
-		{
-			lay_ptr_join(p, sizeof p, ptr, "physical");
-			lay_ptr_join(p, sizeof p, p, key);
-			if (lay_def_axis(def, key, p, err) < 0)
-				goto fail;
-		}
-	}
-	if (def->axes_json) {
-		json_object_foreach(def->axes_json, key, val)
-		{
-			bool used = false;
-			for (int i = 0; i < def->naxes; i++)
-				used = used || strcmp(def->axes[i].name, key) == 0;
-			if (!used)
-				lay_def_warn(def, "unused_axis",
-					     "axes gives a kind for \"%s\", which the layout does "
-					     "not use",
-					     key);
-		}
-	}
-	struct lay_error *lim = malloc(sizeof *lim);
-	if (!lim) {
-		lay_error_set(err, LAY_ENOMEM, ptr, -1, "out of memory");
+	if (finish(def, ptr, err))
 		goto fail;
-	}
-	lay_error_clear(lim);
-	if (over_limit(def, ptr, lim)) {
-		/* Past the enumeration limits, a closed form may still decide it. */
-		struct lay_form *f = calloc(1, sizeof *f);
-		if (f && def->ops->form)
-			def->ops->form(def, f);
-		bool closed = f && f->kind != LAY_FORM_NONE && !f->fast_only;
-		free(f);
-		if (!closed) {
-			if (err)
-				*err = *lim;
-			free(lim);
-			goto fail;
-		}
-		def->limit = lim;
-	} else {
-		free(lim);
-	}
 	if (lay_canonical_id(v, def->id, err))
 		goto fail;
 	def->physical_json = def->axes_json = NULL;

@@ -18,6 +18,7 @@
 
 #include <nettle/sha2.h>
 
+#include "gf2.h"
 #include "layout.h"
 #include "run.h"
 
@@ -216,31 +217,6 @@ static int emit_scan(void *ctx, int64_t elem, const int64_t *coord, int64_t outs
  * placements, same coordinates), so no regrouping by element is needed.
  */
 
-int run_gf2_echelon(const uint64_t *rows, int nrows, uint64_t *val, uint64_t *tag, int *piv,
-		    uint64_t *ker, int *nker)
-{
-	int npiv = 0;
-	*nker = 0;
-	for (int r = 0; r < nrows; r++) {
-		uint64_t v = rows[r], t = (uint64_t)1 << r;
-		for (int p = 0; p < npiv; p++)
-			if (v & ((uint64_t)1 << piv[p]))
-				v ^= val[p], t ^= tag[p];
-		if (!v) {
-			ker[(*nker)++] = t;
-			continue;
-		}
-		int b = __builtin_ctzll(v);
-		for (int p = 0; p < npiv; p++)
-			if (val[p] & ((uint64_t)1 << b))
-				val[p] ^= v, tag[p] ^= t;
-		val[npiv] = v;
-		tag[npiv] = t;
-		piv[npiv++] = b;
-	}
-	return npiv;
-}
-
 /* 1 with *g filled when def is a GF(2) layout whose placements are all in
  * bounds; 0 otherwise. */
 int run_gf2_setup(const struct lay_def *def, struct run_gf2 *g)
@@ -269,7 +245,7 @@ int run_gf2_setup(const struct lay_def *def, struct run_gf2 *g)
 	 * bits it combines; a row reduced to 0 is a kernel vector */
 	uint64_t val[64], tag[64], red_v[64] = { 0 }, red_h[64] = { 0 };
 	int piv[64];
-	int npiv = run_gf2_echelon(f.rows, f.nrows, val, tag, piv, g->ker, &g->nker);
+	int npiv = lay_gf2_echelon(f.rows, f.nrows, val, tag, piv, g->ker, &g->nker);
 	/* element bit b reduces to (residue, preimage): its pivot row when b
 	 * is a pivot (the other pivots' bits are not in it), else itself */
 	for (int b = 0; b < f.out_bits; b++) {
@@ -445,6 +421,19 @@ static int place_side(struct run *r, int64_t elem, const int64_t *coord, int64_t
 	return 0;
 }
 
+/* The point at coord, false when coord is outside the extents (an
+ * out-of-bounds place, which occupies nothing). */
+static bool point_of(const struct run *r, const int64_t *coord, int64_t *p)
+{
+	*p = 0;
+	for (int a = 0; a < r->naxes; a++) {
+		if (coord[a] < 0 || coord[a] >= r->ext[a])
+			return false;
+		*p += coord[a] * r->stride[a];
+	}
+	return true;
+}
+
 static int emit_place(void *ctx, int64_t elem, const int64_t *coord, int64_t outside)
 {
 	struct run *r = ctx;
@@ -452,13 +441,7 @@ static int emit_place(void *ctx, int64_t elem, const int64_t *coord, int64_t out
 	int rc = poll_interrupt(r);
 	if (rc)
 		return rc;
-	bool oob = elem < 0;
-	for (int a = 0; a < r->naxes && !oob; a++) {
-		if (coord[a] < 0 || coord[a] >= r->ext[a])
-			oob = true;
-		else
-			p += coord[a] * r->stride[a];
-	}
+	bool oob = elem < 0 || !point_of(r, coord, &p);
 	if (r->side && (rc = place_side(r, elem, coord, outside, oob)))
 		return rc;
 	if (elem < r->wlo) /* elem < 0 included */
@@ -801,11 +784,8 @@ static int emit_raw(void *ctx, int64_t elem, const int64_t *coord, int64_t outsi
 	int rc = poll_interrupt(r);
 	if (rc || elem < 0)
 		return rc;
-	for (int a = 0; a < r->naxes; a++) {
-		if (coord[a] < 0 || coord[a] >= r->ext[a])
-			return 0;
-		p += coord[a] * r->stride[a];
-	}
+	if (!point_of(r, coord, &p))
+		return 0;
 	return w->fn(w->ctx, elem, p);
 }
 

@@ -23,6 +23,7 @@
 
 #include <nettle/sha2.h>
 
+#include "gf2.h"
 #include "layout.h"
 #include "run.h"
 
@@ -315,15 +316,21 @@ static size_t replicas(int64_t base, const int64_t *zq, const int64_t *zE, int n
 	}
 }
 
-static int fast_tv(struct fast *X, const struct lay_form *f, struct lay_error *err)
-{
-	const struct lay_def *def = X->def;
-	struct tvx *T = tv_of(X);
-	int64_t tile = f->tile, M = def->shape[0], N = def->shape[1];
+/* The leaves of a TV form that move a point: extent E, index stride di
+ * and point step dq; and the stride-0 leaves (replicas), extent zE and
+ * point step zq, Z points per index in all. */
+struct tv_leaves {
 	int64_t E[2 * LAYOUTD_MAX_ITERS], di[2 * LAYOUTD_MAX_ITERS], dq[2 * LAYOUTD_MAX_ITERS];
 	int64_t zE[2 * LAYOUTD_MAX_ITERS], zq[2 * LAYOUTD_MAX_ITERS];
-	int n = 0, nz = 0;
-	int64_t Z = 1;
+	int n, nz;
+	int64_t Z;
+};
+
+static void tv_leaves(struct fast *X, const struct lay_form *f, struct tv_leaves *L)
+{
+	struct tvx *T = tv_of(X);
+	L->n = L->nz = 0;
+	L->Z = 1;
 	T->threads = T->values = 1;
 	T->a_thread = f->a_thread;
 	T->a_value = f->a_value;
@@ -341,24 +348,35 @@ static int fast_tv(struct fast *X, const struct lay_form *f, struct lay_error *e
 		if (it->extent == 1)
 			continue;
 		if (it->stride == 0) {
-			zE[nz] = it->extent;
-			zq[nz++] = step;
-			Z *= it->extent;
+			L->zE[L->nz] = it->extent;
+			L->zq[L->nz++] = step;
+			L->Z *= it->extent;
 		} else {
-			E[n] = it->extent;
-			di[n] = it->stride;
-			dq[n++] = step;
+			L->E[L->n] = it->extent;
+			L->di[L->n] = it->stride;
+			L->dq[L->n++] = step;
 		}
 	}
-	/* A compact index map (the non-zero strides, sorted, are the running
-	 * products of the extents, and M is one of those products) is a
-	 * mixed radix of the tile: the elements then come in row-major order
-	 * from an odometer over the leaves, with no inverse table. */
+}
+
+/*
+ * A compact index map (the non-zero strides, sorted, are the running
+ * products of the extents, and M is one of those products) is a mixed
+ * radix of the tile: the elements then come in row-major order from an
+ * odometer over the leaves, with no inverse table.  1 when done that way,
+ * 0 when the map is not compact, or a negative LAY_E*.
+ */
+static int tv_compact(struct fast *X, const struct lay_form *f, const struct tv_leaves *L,
+		      struct lay_error *err)
+{
+	const struct lay_def *def = X->def;
+	int64_t tile = f->tile, M = def->shape[0];
+	int n = L->n;
 	int srt[2 * LAYOUTD_MAX_ITERS];
 	for (int k = 0; k < n; k++)
 		srt[k] = k;
 	for (int k = 1; k < n; k++)
-		for (int j = k; j > 0 && di[srt[j - 1]] > di[srt[j]]; j--) {
+		for (int j = k; j > 0 && L->di[srt[j - 1]] > L->di[srt[j]]; j--) {
 			int t = srt[j];
 			srt[j] = srt[j - 1];
 			srt[j - 1] = t;
@@ -369,46 +387,56 @@ static int fast_tv(struct fast *X, const struct lay_form *f, struct lay_error *e
 	for (int k = 0; k < n && compact; k++) {
 		if (run == M)
 			split = k;
-		compact = di[srt[k]] == run;
-		run *= E[srt[k]];
+		compact = L->di[srt[k]] == run;
+		run *= L->E[srt[k]];
 	}
 	if (run == M)
 		split = n;
-	if (compact && run == tile && split >= 0 && M > 0) {
-		int64_t *zp = malloc(sizeof *zp * (size_t)Z);
-		if (!zp)
-			return lay_error_set(err, LAY_ENOMEM, def->ptr, -1, "out of memory");
-		/* odometer: the n digits (strides >= M) fastest, then the m digits */
-		int ord[2 * LAYOUTD_MAX_ITERS], no = 0;
-		for (int k = split; k < n; k++)
-			ord[no++] = srt[k];
-		for (int k = 0; k < split; k++)
-			ord[no++] = srt[k];
-		int64_t c[2 * LAYOUTD_MAX_ITERS] = { 0 }, q = 0;
-		struct body *B = X->B;
-		for (;;) {
-			if (Z == 1) {
-				body_one(B, (uint64_t)q);
-			} else {
-				body_many(B, zp, replicas(q, zq, zE, nz, zp));
-			}
-			int k = 0;
-			for (; k < no; k++) {
-				q += dq[ord[k]];
-				if (++c[k] < E[ord[k]])
-					break;
-				q -= dq[ord[k]] * E[ord[k]];
-				c[k] = 0;
-			}
-			if (k == no)
-				break;
+	if (!(compact && run == tile && split >= 0 && M > 0))
+		return 0;
+	int64_t *zp = malloc(sizeof *zp * (size_t)L->Z);
+	if (!zp)
+		return lay_error_set(err, LAY_ENOMEM, def->ptr, -1, "out of memory");
+	/* odometer: the n digits (strides >= M) fastest, then the m digits */
+	int ord[2 * LAYOUTD_MAX_ITERS], no = 0;
+	for (int k = split; k < n; k++)
+		ord[no++] = srt[k];
+	for (int k = 0; k < split; k++)
+		ord[no++] = srt[k];
+	int64_t c[2 * LAYOUTD_MAX_ITERS] = { 0 }, q = 0;
+	struct body *B = X->B;
+	for (;;) {
+		if (L->Z == 1) {
+			body_one(B, (uint64_t)q);
+		} else {
+			body_many(B, zp, replicas(q, L->zq, L->zE, L->nz, zp));
 		}
-		free(zp);
-		hole_examples(X, tv_in);
-		return 1;
+		int k = 0;
+		for (; k < no; k++) {
+			q += L->dq[ord[k]];
+			if (++c[k] < L->E[ord[k]])
+				break;
+			q -= L->dq[ord[k]] * L->E[ord[k]];
+			c[k] = 0;
+		}
+		if (k == no)
+			break;
 	}
+	free(zp);
+	hole_examples(X, tv_in);
+	return 1;
+}
+
+/* Any other TV form: a table from index to its first point (every
+ * stride-0 leaf at 0), then the elements in row-major order through it. */
+static int tv_inverse(struct fast *X, const struct lay_form *f, const struct tv_leaves *L,
+		      struct lay_error *err)
+{
+	const struct lay_def *def = X->def;
+	int64_t tile = f->tile, M = def->shape[0], N = def->shape[1];
+	int n = L->n;
 	int32_t *inv = malloc(sizeof *inv * (size_t)tile);
-	int64_t *pts = malloc(sizeof *pts * (size_t)Z);
+	int64_t *pts = malloc(sizeof *pts * (size_t)L->Z);
 	if (!inv || !pts) {
 		free(inv);
 		free(pts);
@@ -421,12 +449,12 @@ static int fast_tv(struct fast *X, const struct lay_form *f, struct lay_error *e
 		inv[idx] = (int32_t)q;
 		int k = 0;
 		for (; k < n; k++) {
-			idx += di[k];
-			q += dq[k];
-			if (++c[k] < E[k])
+			idx += L->di[k];
+			q += L->dq[k];
+			if (++c[k] < L->E[k])
 				break;
-			idx -= di[k] * E[k];
-			q -= dq[k] * E[k];
+			idx -= L->di[k] * L->E[k];
+			q -= L->dq[k] * L->E[k];
 			c[k] = 0;
 		}
 		if (k == n)
@@ -448,11 +476,11 @@ static int fast_tv(struct fast *X, const struct lay_form *f, struct lay_error *e
 									run_elem_json(def, e)));
 				continue;
 			}
-			if (Z == 1) {
+			if (L->Z == 1) {
 				body_one(B, (uint64_t)base);
 				continue;
 			}
-			body_many(B, pts, replicas(base, zq, zE, nz, pts));
+			body_many(B, pts, replicas(base, L->zq, L->zE, L->nz, pts));
 		}
 	free(inv);
 	free(pts);
@@ -460,6 +488,14 @@ static int fast_tv(struct fast *X, const struct lay_form *f, struct lay_error *e
 		return 0; /* never, by the structural proof */
 	hole_examples(X, tv_in);
 	return 1;
+}
+
+static int fast_tv(struct fast *X, const struct lay_form *f, struct lay_error *err)
+{
+	struct tv_leaves L;
+	tv_leaves(X, f, &L);
+	int rc = tv_compact(X, f, &L, err);
+	return rc ? rc : tv_inverse(X, f, &L, err);
 }
 
 /* ------------------------------------------------------------------ */
@@ -515,7 +551,7 @@ static int fast_gf2(struct fast *X, const struct lay_form *f, struct lay_error *
 	 * pivot row is a unit out vector and its tag a preimage. */
 	uint64_t val[64], tag[64], col[64] = { 0 }, ker[64];
 	int piv[64], nker;
-	int npiv = run_gf2_echelon(f->rows, nrows, val, tag, piv, ker, &nker);
+	int npiv = lay_gf2_echelon(f->rows, nrows, val, tag, piv, ker, &nker);
 	if (npiv != out) /* not surjective: the general enumeration lists the unplaced */
 		return 0;
 	for (int p = 0; p < npiv; p++)

@@ -36,6 +36,11 @@
 #define LAYOUTD_DEFAULT_EXAMPLES   8
 /* Point indices are 32-bit in the enumeration's flat arrays. */
 #define LAYOUTD_MAX_POINTS_CAP ((int64_t)INT32_MAX)
+/* Points one algebra post-condition check enumerates where no proof on the
+ * layout's generators applies: 2^26 evaluations (about a second).  A check
+ * that needs more looks for a counter-example that far and is then refused
+ * (LAY_ELIMIT), never reported as holding after a partial enumeration. */
+#define LAYOUTD_MAX_CHECK_POINTS (1LL << 26)
 /* Expression operations per enumerated point: with the point limit this
  * bounds one request's work (2^26 x 64, about 4e9 operations: seconds). */
 #define LAYOUTD_WORK_PER_POINT 64
@@ -130,8 +135,9 @@ const char *lay_kind_name(int kind);
 /* ------------------------------------------------------------------ */
 /* Definitions                                                         */
 
-enum lay_notation { LAY_AXE, LAY_CUTE, LAY_EXPR, LAY_LINEAR, LAY_TABLE, LAY_TTGIR };
-
+/* A notation's descriptor: its key, members, reader and hooks
+ * (notation/notation.h, one table row per notation). */
+struct lay_notation;
 struct lay_def;
 
 /*
@@ -236,8 +242,9 @@ static inline int64_t lay_swizzle_apply(const struct lay_swizzle *sw, int64_t x)
 }
 
 struct lay_def {
-	int notation;	       /* enum lay_notation */
-	char notation_key[16]; /* "axe", "cute", ... */
+	/* Its notation: the row of the notation table and its key. */
+	const struct lay_notation *notation;
+	char notation_key[16];
 	char ptr[LAY_ERR_PTR]; /* JSON pointer of the definition object */
 	int rank;
 	int64_t shape[LAYOUTD_MAX_RANK];
@@ -306,6 +313,9 @@ struct lay_options {
 	 * stops it: a code with err filled (LAY_EDEADLINE, LAY_ECANCELED). */
 	int (*interrupt)(void *ctx, struct lay_error *err);
 	void *interrupt_ctx;
+	/* Counts only: the access analysis leaves out its per-wavefront view
+	 * and examples (lint reports the counts of many ops). */
+	bool counts_only;
 };
 
 /* LAY_METHOD_AUTO enumerates within the limits and decides structurally
@@ -339,6 +349,9 @@ int lay_json_int(json_t *v, const char *ptr, int64_t *out, struct lay_error *err
 /* Appends "/key" (escaped) to base into out. */
 void lay_ptr_join(char *out, size_t n, const char *base, const char *key);
 void lay_ptr_index(char *out, size_t n, const char *base, size_t index);
+/* Appends sep (unless buf is empty) and item to the string in buf (size
+ * n), truncated: the lists messages give ("axe, cute or ttgir"). */
+void lay_list_add(char *buf, size_t n, const char *sep, const char *item);
 bool lay_is_ident(const char *s);
 /* Skip white space and C++ comments of s from *pos (pasted CUTLASS text).
  * Returns 0, or -1 with *pos left at an unterminated block comment. */
@@ -357,17 +370,14 @@ int lay_expr_parse(struct lay_def *def, json_t *v, json_t *whole, struct lay_err
  * Layout(...), "... inferred layout:")?  The expr notation reads it as a string. */
 bool lay_expr_is_print(const char *s);
 
-/* detect.c: the notation key of a pasted text ("axe", "cute", "expr",
- * "linear", "ttgir"), or NULL when none fits.  One detector for the
- * command line, the daemon and the dashboard. */
+/* detect.c: the notation key of a pasted text, or NULL when none fits.
+ * One detector for the command line, the daemon and the dashboard. */
 const char *lay_detect_notation(const char *text);
 /* A definition given as text -- a JSON string, or an object whose "text"
  * member stands for its notation key -- as a new definition under the
  * detected key (a ttgir text's "logical" becomes its "shape" when no type
  * in the text gives one); NULL with err set when no notation fits. */
 json_t *lay_detect_definition(json_t *v, const char *ptr, struct lay_error *err);
-/* The notation keys, NULL-terminated (def.c). */
-extern const char *const lay_notation_keys[];
 int lay_cute_parse(struct lay_def *def, json_t *v, json_t *whole, struct lay_error *err);
 int lay_linear_parse(struct lay_def *def, json_t *v, json_t *whole, struct lay_error *err);
 int lay_table_parse(struct lay_def *def, json_t *v, json_t *whole, struct lay_error *err);
@@ -416,6 +426,15 @@ json_t *lay_swizzle_json(const struct lay_def *def);
  * The request is borrowed.
  */
 json_t *lay_analyze(json_t *request, const struct lay_options *opt, struct lay_error *err);
+
+/* The members of a request object, one table for the engine, the CLI and
+ * the daemon: an analysis request (POST /v1/analyze) or a stored version
+ * (PUT of a registry layout) takes those flagged for it; lay_analyze
+ * takes both. */
+enum lay_request_kind { LAY_REQ_ANALYZE = 1, LAY_REQ_STORE = 2 };
+bool lay_request_member(const char *key, unsigned kinds);
+/* "layout, expect, ..." into buf: the members of `kinds`, table order. */
+void lay_request_list(char *buf, size_t n, unsigned kinds);
 
 /* Same, on an already parsed definition (borrowed); expect and probe may be NULL. */
 json_t *lay_analyze_def(struct lay_def *def, json_t *expect, const char *expect_ptr, json_t *probe,

@@ -158,12 +158,6 @@ struct run_gf2 {
 /* 1 with *g filled when def is a GF(2) layout whose placements are all in
  * bounds; 0 otherwise. */
 int run_gf2_setup(const struct lay_def *def, struct run_gf2 *g);
-/* Reduced row echelon form over GF(2) of rows[0..nrows) (nrows < 64), each
- * row tagged with the rows it combines (bit r: row r): val/tag/piv get the
- * pivot rows, their tags and pivot bits, ker the tags of the rows that
- * reduce to 0 (*nker of them; a basis of the kernel).  Returns the rank. */
-int run_gf2_echelon(const uint64_t *rows, int nrows, uint64_t *val, uint64_t *tag, int *piv,
-		    uint64_t *ker, int *nker);
 /* Axis extents (declared, else max+1) and the physical size from each
  * axis's largest coordinate; refuses a space over `limit` points with the
  * enumeration's own message. */

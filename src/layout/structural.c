@@ -22,6 +22,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "gf2.h"
 #include "layout.h"
 #include "run.h"
 
@@ -232,24 +233,6 @@ static int tv(const struct lay_def *def, const struct lay_form *F, struct facts 
 	return 1;
 }
 
-/* Rank over GF(2) of packed rows. */
-static int gf2_rank(const uint64_t *rows, int n)
-{
-	uint64_t m[LAYOUTD_MAX_AXES * 64];
-	int rank = 0;
-	memcpy(m, rows, sizeof *m * (size_t)n);
-	for (int i = 0; i < n; i++) {
-		if (!m[i])
-			continue;
-		uint64_t low = m[i] & -m[i]; /* pivot: the lowest set bit */
-		rank++;
-		for (int j = i + 1; j < n; j++)
-			if (m[j] & low)
-				m[j] ^= m[i];
-	}
-	return rank;
-}
-
 static int gf2(const struct lay_def *def, const struct lay_form *F, struct facts *f, char *why,
 	       size_t nwhy)
 {
@@ -266,7 +249,7 @@ static int gf2(const struct lay_def *def, const struct lay_form *F, struct facts
 	int rc = bounds(def, f, zero, why, nwhy);
 	if (rc <= 0)
 		return rc;
-	int r = gf2_rank(F->rows, F->nrows);
+	int r = lay_gf2_rank(F->rows, F->nrows);
 	f->unplaced = def->size - ((int64_t)1 << r);
 	f->collisions = f->duplicates = f->mismatches = f->oob = 0;
 	f->rep_max = (int64_t)1 << (F->nrows - r);

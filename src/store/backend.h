@@ -2,7 +2,7 @@
  * backend.h - how a store backend plugs in (internal to src/store/).
  *
  * As SQLite's sqlite3_vfs: a versioned struct of function pointers, one per
- * backend (sqlite.c fills store_sqlite_ops, postgres.c store_pg_ops), found
+ * backend (sqlite_rows.c fills store_sqlite_ops, postgres.c store_pg_ops), found
  * by store_open() from the scheme of the --db value.  A backend's handle
  * embeds `struct store` first, so the dispatch in store.c reads st->ops.
  *

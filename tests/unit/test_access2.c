@@ -43,6 +43,8 @@ static void test_phase_tables(void)
 	json_t *r = analyze_fmt(WIDE, "gfx942", "load");
 	CU_ASSERT_PTR_NOT_NULL_FATAL(r);
 	CU_ASSERT_EQUAL(at_int(r, "access/lanes_per_wavefront"), 8);
+	CU_ASSERT_EQUAL(at_int(r, "access/banks"), 32);
+	CU_ASSERT_EQUAL(at_int(r, "access/wave_lanes"), 64);
 	CU_ASSERT_EQUAL(at_int(r, "access/wavefronts_per_instruction"), 8);
 	CU_ASSERT(int_list(at(r, "access/view/phase_lanes"), p942, 8));
 	CU_ASSERT_PTR_NULL(at(r, "access/analytic")); /* not consecutive lanes */
@@ -50,6 +52,9 @@ static void test_phase_tables(void)
 	r = analyze_fmt(WIDE, "gfx950", "load");
 	CU_ASSERT_PTR_NOT_NULL_FATAL(r);
 	CU_ASSERT_EQUAL(at_int(r, "access/lanes_per_wavefront"), 16);
+	CU_ASSERT_EQUAL(at_int(r, "access/banks"), 64);
+	CU_ASSERT_EQUAL(at_int(r, "access/wave_lanes"), 64);
+	CU_ASSERT_EQUAL(at_int(r, "access/view/banks/63/bank"), 63);
 	CU_ASSERT_EQUAL(at_int(r, "access/wavefronts_per_instruction"), 4);
 	CU_ASSERT(int_list(at(r, "access/view/phase_lanes"), p950, 16));
 	json_decref(r);
@@ -66,6 +71,8 @@ static void test_phase_tables(void)
 	r = analyze_fmt(WIDE, "nvidia", "load");
 	CU_ASSERT_PTR_NOT_NULL_FATAL(r);
 	CU_ASSERT_EQUAL(at_int(r, "access/lanes_per_wavefront"), 8);
+	CU_ASSERT_EQUAL(at_int(r, "access/banks"), 32);
+	CU_ASSERT_EQUAL(at_int(r, "access/wave_lanes"), 32);
 	CU_ASSERT_STRING_EQUAL(json_string_value(at(r, "access/warnings/0/code")),
 			       "lanes_exceed_warp");
 	json_decref(r);
@@ -157,6 +164,57 @@ static void test_convert_examples_and_scratch(void)
 	json_decref(r);
 }
 
+/* One side of a conversion's scratch re-analysed as an ordinary access on
+ * the conversion's target: the same count as the conversion's. */
+static long long reanalyse(json_t *r, json_t *rq, const char *side, const char *op,
+			   const char *target)
+{
+	char *lay = json_dumps(at(r, "convert/swizzle/layout"), JSON_COMPACT);
+	json_t *thr = strcmp(side, "layout") == 0
+			      ? json_object_get(rq, "layout")
+			      : json_object_get(json_object_get(rq, "convert"), "to");
+	char *t = thr ? json_dumps(thr, JSON_COMPACT) : NULL;
+	long long n = -1;
+	if (lay && t) {
+		json_t *a = analyze_fmt("{\"layout\":%s,\"access\":{\"threads\":%s,"
+					"\"element_bits\":16,\"op\":\"%s\",\"target\":\"%s\"}}",
+					lay, t, op, target);
+		if (a)
+			n = at_int(a, "access/bank_conflicts");
+		json_decref(a);
+	}
+	free(lay);
+	free(t);
+	return n;
+}
+
+/* SwizzleTest's wave64 cases: the scratch is chosen for the lanes each
+ * target serves together (a 128-bit read by its phase table, a 128-bit
+ * write by eight consecutive lanes), so both ways are conflict-free, and
+ * re-analysing the scratch as a load and a store agrees. */
+static void test_convert_wave64_scratch(void)
+{
+	static const char *const cases[][2] = {
+		{ "convert-swizzletest-64x128-f16-blocked-linear-32bank-gfx942", "gfx942" },
+		{ "convert-swizzletest-64x128-f16-blocked-mfma-64bank-gfx950", "gfx950" },
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		json_t *r = analyze_golden(cases[i][0]);
+		char *req = golden_request(cases[i][0]);
+		json_t *rq = req ? json_loads(req, 0, NULL) : NULL;
+		CU_ASSERT_PTR_NOT_NULL_FATAL(r);
+		CU_ASSERT_PTR_NOT_NULL_FATAL(rq);
+		CU_ASSERT_EQUAL(at_int(r, "convert/store/bank_conflicts"), 0);
+		CU_ASSERT_EQUAL(at_int(r, "convert/load/bank_conflicts"), 0);
+		CU_ASSERT_EQUAL(at_int(r, "convert/load/vector_bits"), 128);
+		CU_ASSERT_EQUAL(reanalyse(r, rq, "layout", "store", cases[i][1]), 0);
+		CU_ASSERT_EQUAL(reanalyse(r, rq, "to", "load", cases[i][1]), 0);
+		free(req);
+		json_decref(rq);
+		json_decref(r);
+	}
+}
+
 /* The rows of a linear layout from its bases count as the general table's:
  * the same access written as linear bases and as expressions. */
 static void test_linear_rows_agree(void)
@@ -199,6 +257,7 @@ int main(void)
 		{ "global: the worst instruction's sectors", test_global_worst },
 		{ "convert: examples and the scratch re-analysed",
 		  test_convert_examples_and_scratch },
+		{ "convert: wave64 scratch conflict-free both ways", test_convert_wave64_scratch },
 		{ "linear rows agree with the table", test_linear_rows_agree },
 		{ "errors", test_errors },
 		{ NULL, NULL },

@@ -276,6 +276,73 @@ static void gen_int(struct gen *g, bool logical)
 		put(g, "%d", (int)rnd(g, logical ? 6 : 100));
 }
 
+/* One row, [[coordinates], {axis: place}], mutated by mut when `here`. */
+static void gen_row(struct gen *g, int mut, bool here, int rank, int nax, const int *order)
+{
+	if (here && mut == MUT_NOTROW) {
+		put(g, rnd(g, 2) ? "7" : "[[0],{\"m\":1},3]");
+		return;
+	}
+	if (here && mut == MUT_NULL) {
+		put(g, "null");
+		return;
+	}
+	put(g, "[");
+	ws(g);
+	put(g, "[");
+	int rr = here && mut == MUT_RANK ? rank % 3 + 1 : rank;
+	for (int d = 0; d < rr && !(here && mut == MUT_EMPTYLC); d++) {
+		put(g, "%s", d ? "," : "");
+		ws(g);
+		if (here && d == rr - 1 && mut == MUT_NEGATIVE)
+			put(g, "-%d", 1 + (int)rnd(g, 3));
+		else if (here && d == rr - 1 && mut == MUT_REAL)
+			put(g, rnd(g, 2) ? "1.0" : "2e1");
+		else if (here && d == rr - 1 && mut == MUT_ZERO)
+			put(g, rnd(g, 2) ? "01" : "-");
+		else
+			gen_int(g, true);
+		ws(g);
+	}
+	put(g, "],");
+	ws(g);
+	put(g, "{");
+	int na = here && mut == MUT_MISSING ? nax - 1 : here && mut == MUT_EXTRA ? nax + 1 : nax;
+	if (here && mut == MUT_EMPTYPLACE)
+		na = 0;
+	for (int a = 0; a < na; a++) {
+		int k = here && mut == MUT_ORDER ? na - 1 - a : a;
+		const char *key = names[order[k]];
+		if (here && mut == MUT_DUPKEY && a == na - 1)
+			key = names[order[0]];
+		put(g, "%s", a ? "," : "");
+		ws(g);
+		if (here && mut == MUT_BADKEY && a == 0)
+			put(g, "\"%s\"", rnd(g, 2) ? "a-b" : "9x");
+		else if (here && mut == MUT_UNIKEY && a == 0)
+			put(g, "\"%s\"", rnd(g, 2) ? "\xc3\xa9t" : "\\u00e9t");
+		else if (here && mut == MUT_ESCKEY && a == 0)
+			put(g, "\"\\u0041%s\"", key);
+		else
+			put(g, "\"%s\"", key);
+		ws(g);
+		put(g, ":");
+		ws(g);
+		if (here && a == 0 && mut == MUT_STRING)
+			put(g, "\"3\"");
+		else if (here && a == 0 && mut == MUT_REAL)
+			put(g, "-0.5");
+		else if (here && a == 0 && mut == MUT_BIG)
+			put(g, rnd(g, 2) ? "9223372036854775808" : "-9223372036854775809");
+		else
+			gen_int(g, false);
+		ws(g);
+	}
+	put(g, "}");
+	ws(g);
+	put(g, "]");
+}
+
 /* One definition with a table; *mut says what was done to it. */
 static void gen_def(struct gen *g, int mut)
 {
@@ -331,73 +398,7 @@ static void gen_def(struct gen *g, int mut)
 					bool here = r == bad;
 					put(g, "%s", r ? "," : "");
 					ws(g);
-					if (here && mut == MUT_NOTROW) {
-						put(g, rnd(g, 2) ? "7" : "[[0],{\"m\":1},3]");
-						continue;
-					}
-					if (here && mut == MUT_NULL) {
-						put(g, "null");
-						continue;
-					}
-					put(g, "[");
-					ws(g);
-					put(g, "[");
-					int rr = here && mut == MUT_RANK ? rank % 3 + 1 : rank;
-					for (int d = 0; d < rr && !(here && mut == MUT_EMPTYLC);
-					     d++) {
-						put(g, "%s", d ? "," : "");
-						ws(g);
-						if (here && d == rr - 1 && mut == MUT_NEGATIVE)
-							put(g, "-%d", 1 + (int)rnd(g, 3));
-						else if (here && d == rr - 1 && mut == MUT_REAL)
-							put(g, rnd(g, 2) ? "1.0" : "2e1");
-						else if (here && d == rr - 1 && mut == MUT_ZERO)
-							put(g, rnd(g, 2) ? "01" : "-");
-						else
-							gen_int(g, true);
-						ws(g);
-					}
-					put(g, "],");
-					ws(g);
-					put(g, "{");
-					int na = here && mut == MUT_MISSING ? nax - 1
-						 : here && mut == MUT_EXTRA ? nax + 1
-									    : nax;
-					if (here && mut == MUT_EMPTYPLACE)
-						na = 0;
-					for (int a = 0; a < na; a++) {
-						int k = here && mut == MUT_ORDER ? na - 1 - a : a;
-						const char *key = names[order[k]];
-						if (here && mut == MUT_DUPKEY && a == na - 1)
-							key = names[order[0]];
-						put(g, "%s", a ? "," : "");
-						ws(g);
-						if (here && mut == MUT_BADKEY && a == 0)
-							put(g, "\"%s\"", rnd(g, 2) ? "a-b" : "9x");
-						else if (here && mut == MUT_UNIKEY && a == 0)
-							put(g, "\"%s\"",
-							    rnd(g, 2) ? "\xc3\xa9t" : "\\u00e9t");
-						else if (here && mut == MUT_ESCKEY && a == 0)
-							put(g, "\"\\u0041%s\"", key);
-						else
-							put(g, "\"%s\"", key);
-						ws(g);
-						put(g, ":");
-						ws(g);
-						if (here && a == 0 && mut == MUT_STRING)
-							put(g, "\"3\"");
-						else if (here && a == 0 && mut == MUT_REAL)
-							put(g, "-0.5");
-						else if (here && a == 0 && mut == MUT_BIG)
-							put(g, rnd(g, 2) ? "9223372036854775808"
-									 : "-9223372036854775809");
-						else
-							gen_int(g, false);
-						ws(g);
-					}
-					put(g, "}");
-					ws(g);
-					put(g, "]");
+					gen_row(g, mut, here, rank, nax, order);
 				}
 				ws(g);
 				put(g, "]");

@@ -1,8 +1,10 @@
 /*
  * test_tmem.c - tensor memory: the SM100 TMEM atoms (names, shapes, cells),
  * the tmem section (fit, allocation, packing, sub-partitions, ok also on
- * re-evaluated expectations), tmem.match, and Triton's encodings.
+ * re-evaluated expectations), tmem.match, Triton's encodings, and lint's
+ * TMEM findings and pasted op lines.
  */
+#include "analysis/lint.h"
 #include "analysis/tmem.h"
 #include "unit.h"
 
@@ -158,6 +160,85 @@ static void test_ttgir(void)
 		     LAY_ERANGE, "/layout/ttgir", 43);
 }
 
+static void test_lint(void)
+{
+	/* warps along the rows: each in its own lanes; warps along the
+	 * columns: each reaches all 128 lanes, 3/4 of its elements outside */
+	static const char *text =
+		"#rows = #ttg.blocked<{sizePerThread = [1, 128], threadsPerWarp = [32, 1], "
+		"warpsPerCTA = [4, 1], order = [0, 1]}>\n"
+		"#cols = #ttg.blocked<{sizePerThread = [4, 32], threadsPerWarp = [32, 1], "
+		"warpsPerCTA = [1, 4], order = [0, 1]}>\n"
+		"#tmem = #ttng.tensor_memory_encoding<blockM = 128, blockN = 128, colStride = 1>\n"
+		"module attributes {\"ttg.num-warps\" = 4 : i32} {\n"
+		"  // CHECK: ttng.tmem_load %m : !ttg.memdesc<128x128xf32>\n"
+		"  ttng.tmem_store %v, %m, %t : tensor<128x128xf32, #rows> -> "
+		"!ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory, mutable>\n"
+		"  %r = ttng.tmem_load %m : !ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory, "
+		"mutable> -> tensor<128x128xf32, #cols>\n"
+		"  %a = ttng.tmem_alloc : () -> !ttg.memdesc<128x1024xf32, #tmem, "
+		"#ttng.tensor_memory, mutable>\n"
+		"}\n";
+	struct lay_error err;
+	lay_error_clear(&err);
+	json_t *r = lay_lint(text, "k.mlir", NULL, &err);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(r);
+	CU_ASSERT_EQUAL(lay_lint_judge(r, -1, NULL, "", &err), 0);
+	CU_ASSERT_EQUAL(json_array_size(json_object_get(r, "findings")), 3);
+	CU_ASSERT_STRING_EQUAL(json_string_value(at(r, "findings/0/kind")), "tmem");
+	CU_ASSERT_EQUAL(at_int(r, "findings/0/line"), 6);
+	CU_ASSERT_EQUAL(at_int(r, "findings/0/tmem/subpartitions/violations"), 0);
+	CU_ASSERT_EQUAL(at_bool(r, "findings/0/fails"), 0);
+	CU_ASSERT_EQUAL(at_int(r, "findings/1/tmem/subpartitions/violations"), 12288);
+	CU_ASSERT_EQUAL(at_bool(r, "findings/1/fails"), 1);
+	/* 1024 columns do not fit: no allocation, and it fails */
+	CU_ASSERT_EQUAL(at_int(r, "findings/2/tmem/columns"), 1024);
+	CU_ASSERT(json_is_null(at(r, "findings/2/tmem/allocation")));
+	CU_ASSERT_EQUAL(at_bool(r, "findings/2/fails"), 1);
+	CU_ASSERT_EQUAL(at_int(r, "failed"), 2);
+	CU_ASSERT_EQUAL(at_bool(r, "ok"), 0);
+	json_decref(r);
+}
+
+static void test_pasted_op(void)
+{
+	static const char *conv =
+		"#a = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA "
+		"= [4, 1], order = [1, 0]}>\\n#b = #ttg.blocked<{sizePerThread = [1, 1], "
+		"threadsPerWarp = [32, 1], warpsPerCTA = [4, 1], order = [0, 1]}>\\n%1 = "
+		"ttg.convert_layout %0 : tensor<128x64xf16, #a> -> tensor<128x64xf16, #b>";
+	char buf[1024];
+	snprintf(buf, sizeof buf, "{\"layout\": {\"ttgir\": \"%s\", \"name\": \"x\"}}", conv);
+	json_t *body = json_loads(buf, 0, NULL);
+	CU_ASSERT_EQUAL(lay_lint_expand(body), 1);
+	CU_ASSERT_PTR_NOT_NULL(at(body, "convert/to/ttgir"));
+	CU_ASSERT_STRING_EQUAL(json_string_value(at(body, "layout/name")), "x");
+	/* expanded once: the text is now a layout */
+	CU_ASSERT_EQUAL(lay_lint_expand(body), 0);
+	struct lay_options opt = { 0 };
+	struct lay_error err;
+	lay_error_clear(&err);
+	json_t *r = lay_analyze(body, &opt, &err);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(r);
+	CU_ASSERT_STRING_EQUAL(json_string_value(at(r, "convert/kind")), "shared_memory");
+	json_decref(r);
+	json_decref(body);
+	/* a body with its own convert, or a layout with a shape, is left alone */
+	snprintf(buf, sizeof buf, "{\"layout\": {\"ttgir\": \"%s\"}, \"convert\": {}}", conv);
+	body = json_loads(buf, 0, NULL);
+	CU_ASSERT_EQUAL(lay_lint_expand(body), 0);
+	json_decref(body);
+	snprintf(buf, sizeof buf, "{\"layout\": {\"ttgir\": \"%s\", \"shape\": [8]}}", conv);
+	body = json_loads(buf, 0, NULL);
+	CU_ASSERT_EQUAL(lay_lint_expand(body), 0);
+	json_decref(body);
+	/* pasted text as the layout string itself */
+	snprintf(buf, sizeof buf, "{\"layout\": \"%s\"}", conv);
+	body = json_loads(buf, 0, NULL);
+	CU_ASSERT_EQUAL(lay_lint_expand(body), 1);
+	json_decref(body);
+}
+
 int main(void)
 {
 	static const struct unit_test tests[] = {
@@ -167,6 +248,8 @@ int main(void)
 		{ "tmem section", test_section },
 		{ "match", test_match },
 		{ "ttgir encodings", test_ttgir },
+		{ "lint TMEM ops", test_lint },
+		{ "pasted op line", test_pasted_op },
 		{ NULL, NULL },
 	};
 	return unit_main("tmem", tests);

@@ -38,6 +38,7 @@ struct ct {
 struct ca_check {
 	const char *name;
 	bool holds;
+	bool proven; /* on the generators (cute_proof.c), not point by point */
 	char example[200];
 };
 
@@ -52,7 +53,8 @@ struct ca_ctx {
 	struct ca_check checks[CA_MAX_CHECKS];
 	int nchecks;
 	bool check;	      /* verify post-conditions (on by default) */
-	int64_t check_points; /* cap on the points a check enumerates */
+	int64_t check_points; /* cap on the points a check enumerates, */
+			      /* LAYOUTD_MAX_CHECK_POINTS unless set */
 };
 
 void ca_init(struct ca_ctx *c);
@@ -82,6 +84,21 @@ struct ca *ca_compact(struct ca_ctx *c, const struct ca *shape, int64_t start);
 struct ca *ca_coalesce(struct ca_ctx *c, const struct ca *l, const struct ct *profile);
 struct ca *ca_filter(struct ca_ctx *c, const struct ca *l, const struct ct *profile);
 struct ca *ca_composition(struct ca_ctx *c, const struct ca *a, const struct ct *b);
+/*
+ * How composition, logical_divide and logical_product take a tiler: a
+ * layout goes to `layout`, _ leaves A as it is, an integer n is the layout
+ * n:1 (n:0 for n = 1 where unit_stride0), a tuple applies mode by mode,
+ * and the modes of A past the tuple are kept or, when !keep_rest, dropped.
+ * A tuple of more modes than A is refused with CuTe's words, too_many.
+ */
+struct ca_tiler_op {
+	struct ca *(*layout)(struct ca_ctx *c, const struct ca *a, const struct ca *b);
+	const char *too_many;
+	bool keep_rest;
+	bool unit_stride0;
+};
+struct ca *ca_by_tiler(struct ca_ctx *c, const struct ca *a, const struct ct *b,
+		       const struct ca_tiler_op *op);
 struct ca *ca_complement(struct ca_ctx *c, const struct ca *a, const struct ct *cotarget);
 struct ca *ca_right_inverse(struct ca_ctx *c, const struct ca *l);
 struct ca *ca_left_inverse(struct ca_ctx *c, const struct ca *l);
@@ -96,6 +113,25 @@ struct ca *ca_max_common_layout(struct ca_ctx *c, const struct ca *a, const stru
 struct ca *ca_tile_to_shape(struct ca_ctx *c, const struct ca *block, const struct ct *shape,
 			    const struct ct *order);
 
+/* A swizzled operand Sw<B,M,S> o off o L (cute_swizzled.c): the layout's
+ * value x goes to Sw(off + x); sw false: the plain layout. */
+struct ca_sw {
+	bool sw;
+	int B, M, S;
+	int64_t off;
+};
+int64_t ca_sw_apply(const struct ca_sw *w, int64_t x);
+/* CuTe's right_inverse/left_inverse of Sw o _0 o L: rinv(L) composed with
+ * Sw, which CuTe writes as Sw' o _0 o rinv(L) (*out, sw false when Sw' is
+ * the identity), with the round-trip check on the swizzled function. */
+struct ca *ca_sw_inverse(struct ca_ctx *c, bool left, const struct ca *l, const struct ca_sw *in,
+			 struct ca_sw *out);
+/* CuTe's max_common_layout / max_common_vector where a or b is swizzled:
+ * the common layout of the unswizzled layouts cut to 2^M elements. */
+struct ca *ca_sw_max_common(struct ca_ctx *c, bool want_layout, const struct ca *a,
+			    const struct ca_sw *wa, const struct ca *b, const struct ca_sw *wb,
+			    int64_t *vector);
+
 /* Shared by cute_algebra.c and cute_products.c. */
 struct ca *ca_mode(const struct ca *l, int i);
 bool ca_mul_ok(struct ca_ctx *c, int64_t a, int64_t b, int64_t *out);
@@ -107,9 +143,44 @@ struct ca *ca_pad(struct ca_ctx *c, const struct ca *l, int R);
 struct ca *ca_pair(struct ca_ctx *c, struct ca *a, struct ca *b);
 void ca_check(struct ca_ctx *c, const char *name, bool holds, const char *fmt, ...)
 	__attribute__((format(printf, 4, 5)));
+/* A check that holds by a proof on the generators: `proven` stays true
+ * while every instance of the check in the step is proven. */
+void ca_check_proven(struct ca_ctx *c, const char *name);
 int64_t *ca_image(struct ca_ctx *c, const struct ca *l, int64_t *n);
+/* n points are within the check limit; else LAY_ELIMIT, false. */
+bool ca_points_ok(struct ca_ctx *c, int64_t n);
 bool ca_in_image(const int64_t *v, int64_t n, int64_t x);
 int64_t ca_ceil_div(int64_t a, int64_t b);
+
+/* Proofs on the generators (cute_proof.c), flat leaves s:d in, for the
+ * points [0, N) of the layouts' own sizes.  ca_prove_same: 1 when f and g
+ * are the same function, 0 when they differ (at the point *where), -1 when
+ * their shapes have no common refinement (undecided).  ca_prove_compose:
+ * true when A(B(c)) = L(c) for every c of B, L = rs:rd (*nr <= max leaves,
+ * a refinement of B's shape), A extended along its last leaf; false when B's
+ * strides do not fall into A's modes without carries (undecided).
+ * ca_prove_injective: true when the modes of extent > 1 and stride != 0,
+ * sorted by stride, each step past the span of those below (distinct
+ * coordinates of those modes give distinct values); false: undecided.
+ * ca_prove_increasing: 1 when L is strictly increasing on [0, N), 0 when
+ * not (L(*where) <= L(*where - 1)), -1 undecided. */
+int ca_prove_same(const int64_t *fs, const int64_t *fd, int nf, const int64_t *gs,
+		  const int64_t *gd, int ng, int64_t *where);
+bool ca_prove_compose(const int64_t *as, const int64_t *ad, int na, const int64_t *bs,
+		      const int64_t *bd, int nb, int64_t *rs, int64_t *rd, int *nr, int max);
+bool ca_prove_injective(const int64_t *s, const int64_t *d, int n);
+int ca_prove_increasing(const int64_t *s, const int64_t *d, int n, int64_t *where);
+/* R(c) = A(B(c)) for every c of B (sizes equal): ca_prove_compose, then
+ * ca_prove_same against R; 1, 0 (at *where) or -1 as ca_prove_same. */
+int ca_prove_composition(const struct ca *a, const struct ca *b, const struct ca *r,
+			 int64_t *where);
+/* The post-conditions of composition (R = A o B on B's points: proven, or
+ * checked at every point, refused with LAY_EALGEBRA where it fails) and of
+ * complement (R ordered and disjoint from A: true when proven; false when
+ * the caller must enumerate). */
+bool ca_comp_check(struct ca_ctx *c, const struct ca *a, const struct ca *b, const struct ca *r);
+bool ca_prove_complement(struct ca_ctx *c, const struct ca *a, const int64_t *s, const int64_t *d,
+			 int n);
 
 /* The values of a layout at 0, 1, 2, ... without divisions: an odometer
  * over its leaves (colex), for the enumerating checks. */

@@ -31,29 +31,13 @@ static struct ca *divide1(struct ca_ctx *c, const struct ca *a, const struct ca 
 	return ca_composition(c, a, &tt);
 }
 
+static const struct ca_tiler_op divide_op = { divide1,
+					      "\"logical_divide: Too many modes in tiler.\"", true,
+					      true };
+
 static struct ca *logical_divide(struct ca_ctx *c, const struct ca *a, const struct ct *b)
 {
-	if (b->kind == CT_LAYOUT)
-		return divide1(c, a, b->l);
-	if (b->kind == CT_UNDER)
-		return (struct ca *)a;
-	if (b->kind == CT_INT) {
-		struct ca *t = ca_leaf(c, b->v, b->v == 1 ? 0 : 1);
-		return t ? divide1(c, a, t) : NULL;
-	}
-	if (b->n > ca_rank(a)) {
-		ca_fail(c, LAY_EALGEBRA,
-			"the tiler has %d modes, more than the %d of the layout (CuTe: "
-			"\"logical_divide: Too many modes in tiler.\")",
-			b->n, ca_rank(a));
-		return NULL;
-	}
-	struct ca *t = ca_tuple(c, ca_rank(a));
-	for (int i = 0; t && i < ca_rank(a); i++)
-		if (!(t->m[i] =
-			      i < b->n ? logical_divide(c, ca_mode(a, i), b->k[i]) : ca_mode(a, i)))
-			return NULL;
-	return t;
+	return ca_by_tiler(c, a, b, &divide_op);
 }
 
 /* CuTe's zip2_by: following the tiler's profile, gather the first halves
@@ -140,12 +124,13 @@ static void regroup_check(struct ca_ctx *c, const struct ca *l, const struct ca 
 	ca_check(c, name, ok, "the leaf modes differ");
 }
 
-struct ca *ca_divide(struct ca_ctx *c, int how, const struct ca *a, const struct ct *b)
+/* The zipped, tiled and flat forms of a logical divide or product l by
+ * tiler b: zip2_by, then the unpacking of the tiled or flat form; `what`
+ * names the check that the leaves are the same. */
+static struct ca *regroup(struct ca_ctx *c, int how, struct ca *l, const struct ct *b,
+			  const char *what)
 {
-	struct ca *ld = logical_divide(c, a, b);
-	if (!ld || how == CA_LOGICAL)
-		return ld;
-	struct ca *z = zip2_by(c, ld, b);
+	struct ca *z = zip2_by(c, l, b);
 	if (!z)
 		return NULL;
 	if (how == CA_TILED)
@@ -153,8 +138,16 @@ struct ca *ca_divide(struct ca_ctx *c, int how, const struct ca *a, const struct
 	else if (how == CA_FLAT)
 		z = unpack(c, z, true, true);
 	if (z && c->check)
-		regroup_check(c, ld, z, "the modes of logical_divide, regrouped");
+		regroup_check(c, l, z, what);
 	return z;
+}
+
+struct ca *ca_divide(struct ca_ctx *c, int how, const struct ca *a, const struct ct *b)
+{
+	struct ca *ld = logical_divide(c, a, b);
+	if (!ld || how == CA_LOGICAL)
+		return ld;
+	return regroup(c, how, ld, b, "the modes of logical_divide, regrouped");
 }
 
 /* ------------------------------------------------------------------ */
@@ -181,29 +174,13 @@ static struct ca *product1(struct ca_ctx *c, const struct ca *a, const struct ca
 	return r ? ca_pair(c, (struct ca *)a, r) : NULL;
 }
 
+static const struct ca_tiler_op product_op = { product1,
+					       "\"logical_product: Too many modes in tiler.\"",
+					       true, true };
+
 static struct ca *logical_product(struct ca_ctx *c, const struct ca *a, const struct ct *b)
 {
-	if (b->kind == CT_LAYOUT)
-		return product1(c, a, b->l);
-	if (b->kind == CT_UNDER)
-		return (struct ca *)a;
-	if (b->kind == CT_INT) {
-		struct ca *t = ca_leaf(c, b->v, b->v == 1 ? 0 : 1);
-		return t ? product1(c, a, t) : NULL;
-	}
-	if (b->n > ca_rank(a)) {
-		ca_fail(c, LAY_EALGEBRA,
-			"the tiler has %d modes, more than the %d of the layout (CuTe: "
-			"\"logical_product: Too many modes in tiler.\")",
-			b->n, ca_rank(a));
-		return NULL;
-	}
-	struct ca *t = ca_tuple(c, ca_rank(a));
-	for (int i = 0; t && i < ca_rank(a); i++)
-		if (!(t->m[i] = i < b->n ? logical_product(c, ca_mode(a, i), b->k[i])
-					 : ca_mode(a, i)))
-			return NULL;
-	return t;
+	return ca_by_tiler(c, a, b, &product_op);
 }
 
 /* CuTe's zip of two layouts: ((x0,y0),(x1,y1),...), or ((x,y)) when x is
@@ -253,16 +230,7 @@ struct ca *ca_product(struct ca_ctx *c, int how, const struct ca *a, const struc
 	struct ca *lp = logical_product(c, a, b);
 	if (!lp || how == CA_LOGICAL)
 		return lp;
-	struct ca *z = zip2_by(c, lp, b);
-	if (!z)
-		return NULL;
-	if (how == CA_TILED)
-		z = unpack(c, z, false, true);
-	else if (how == CA_FLAT)
-		z = unpack(c, z, true, true);
-	if (z && c->check)
-		regroup_check(c, lp, z, "the modes of logical_product, regrouped");
-	return z;
+	return regroup(c, how, lp, b, "the modes of logical_product, regrouped");
 }
 
 struct ca *ca_concat(struct ca_ctx *c, struct ca *const *ls, int n)
@@ -369,6 +337,13 @@ struct ca *ca_max_common_layout(struct ca_ctx *c, const struct ca *a, const stru
 	struct ca *r = ca_composition(c, inv, &t0);
 	if (!r || !c->check)
 		return r;
+	struct ca *id = ca_leaf(c, ca_size(r), 1);
+	int64_t w;
+	if (id && ca_prove_composition(a, r, id, &w) == 1 &&
+	    ca_prove_composition(b, r, id, &w) == 1) {
+		ca_check_proven(c, "a(R(i)) = i = b(R(i))");
+		return r;
+	}
 	int64_t as[CA_MAXL], ad[CA_MAXL], bs[CA_MAXL], bd[CA_MAXL], rs[CA_MAXL], rd[CA_MAXL];
 	int na = ca_flat(c, a, as, ad), nb = ca_flat(c, b, bs, bd), nr = ca_flat(c, r, rs, rd);
 	if (na < 0 || nb < 0 || nr < 0)
@@ -387,6 +362,8 @@ struct ca *ca_max_common_layout(struct ca_ctx *c, const struct ca *a, const stru
 			return NULL;
 		}
 	}
+	if (!ca_points_ok(c, ca_size(r))) /* no counter-example, not every point */
+		return NULL;
 	ca_check(c, "a(R(i)) = i = b(R(i))", true, NULL);
 	return r;
 }

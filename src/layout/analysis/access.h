@@ -1,7 +1,8 @@
 /*
  * access.h - internal to the access analysis: the composed table of a
  * memory layout and a threads layout (struct acc), one count of an access
- * over it (struct count), and what access.c shares with the swizzle search
+ * over it (struct count), and what access.c, access_read.c and
+ * access_count.c share with each other and with the swizzle search
  * in access_suggest.c.  Not installed.
  */
 #ifndef LAYOUTD_ACCESS_H
@@ -94,15 +95,41 @@ int64_t acc_expand_reg(const struct acc *A, int64_t r2);
 /* access_global.c: the coalescing report of a counted access (its vector
  * and register groups), or NULL with err set. */
 json_t *acc_global_json(const struct acc *A, const struct count *C, struct lay_error *err);
+/* access.c: an element_bits member (a power of two from 1 to 128) into
+ * *bits, or a located error. */
+int acc_parse_bits(json_t *val, const char *q, int *bits, struct lay_error *err);
+/* access_read.c: true when a and b cover different logical tiles, their
+ * shapes then written "4, 8" into ta and tb (n bytes each). */
+bool acc_tiles_differ(const struct lay_def *a, const struct lay_def *b, char *ta, char *tb,
+		      size_t n);
 /* Element e as its logical coordinates. */
 json_t *acc_elem_json(const struct lay_def *def, int64_t e);
 bool acc_is_pow2(int64_t x);
 int acc_log2i(int64_t x);
 /* num / den as an integer when exact, else a real. */
 json_t *acc_number(int64_t num, int64_t den);
+/* access_count.c, for the report: one wavefront's distinct words, sorted
+ * (words has room for 4 a lane), and its cost with its most loaded bank. */
+size_t acc_wavefront_words(const struct acc *A, const struct count *C, int64_t g, int64_t ig,
+			   int64_t wf, int64_t *words);
+int64_t acc_wavefront_cost(const struct acc *A, const int64_t *words, size_t n, int64_t *bank_out);
+int acc_cmp_i64(const void *a, const void *b);
+/* The compacted register of vector slot s in register group ig. */
+int64_t acc_reg_of(const struct acc *A, const struct count *C, int64_t ig, int64_t s);
 /* access_table.c: the rows of def (lay_table's, or straight from a GF(2)
  * definition's bases, without logical coordinates). */
 int acc_table(const struct lay_def *def, lay_row_fn fn, void *ctx, struct lay_error *err);
+/* The axis extents (declared, else the largest coordinate + 1) acc_table's
+ * rows will have, when its closed form knows them beforehand. */
+bool acc_table_extents(const struct lay_def *def, int64_t *ext);
+/* A GF(2) definition acc_table reads from its bases: its in-dims (axis,
+ * bits), in the order of its hardware bits, low first. */
+bool acc_gf2_dims(const struct lay_def *def, int *nin, int *in_axis, int *in_bits);
+/* pelem[p(h)] = the element of hardware point h for every h, p the XOR of
+ * pbit[b] over the set bits b of h: 0, or LAY_ESCHEMA when a point gets
+ * two elements (*clash the first, *elem the second). */
+int acc_gf2_fill(const struct lay_def *def, const int64_t *pbit, int32_t *pelem, int64_t *clash,
+		 int64_t *elem);
 /* The threads side of A->thr: lane, warp groups, registers, the point ->
  * element table and the kept (non-broadcast) register bits. */
 int acc_read_threads(struct acc *A, const char *tptr, struct lay_error *err);

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "analysis/access.h"
+#include "notation/notation.h"
 
 /* ------------------------------------------------------------------ */
 /* Swizzle search                                                      */
@@ -110,50 +111,10 @@ static int reread_offsets(struct acc *A, json_t *defj, const char *ptr,
  */
 static json_t *written_def(const struct acc *A, json_t *layout_json, int B, int M, int S, int form)
 {
-	const char *key = A->mem->notation_key;
-	json_t *v = json_object_get(layout_json, key);
-	const char *t;
-	size_t need;
-	char *buf;
-	json_t *out;
-	if (!json_is_object(layout_json))
+	const struct lay_notation *n = lay_notation_find(A->mem->notation_key);
+	if (!json_is_object(layout_json) || !n || !n->write_swizzle)
 		return NULL;
-	if (strcmp(key, "expr") == 0) {
-		t = json_string_value(json_object_get(v, A->mem->axes[A->off_axis].name));
-		if (!t || form)
-			return NULL;
-		need = 2 * strlen(t) + 96;
-		if (!(buf = malloc(need)))
-			return NULL;
-		snprintf(buf, need, "(%s) ^ ((((%s) >> %d) & %d) << %d)", t, t, M + S, (1 << B) - 1,
-			 M);
-		out = json_deep_copy(layout_json);
-		json_object_set_new(json_object_get(out, "expr"), A->mem->axes[A->off_axis].name,
-				    json_string(buf));
-		free(buf);
-		return out;
-	}
-	t = json_string_value(v);
-	if (!t || strstr(t, "Sw<") || strstr(t, "Swizzle") || strstr(t, "S<") ||
-	    strstr(t, "Compose") || strstr(t, "SW_"))
-		return NULL;
-	need = strlen(t) + 96;
-	if (!(buf = malloc(need)))
-		return NULL;
-	if (strcmp(key, "cute") == 0 && form == 0)
-		snprintf(buf, need, "Sw<%d,%d,%d> o 0 o %s", B, M, S, t);
-	else if (strcmp(key, "cute") == 0 && form == 1)
-		snprintf(buf, need, "composition(Swizzle<%d,%d,%d>{}, %s{})", B, M, S, t);
-	else if (strcmp(key, "axe") == 0 && form == 0)
-		snprintf(buf, need, "ComposeLayout(%d, %d, %d, TileLayout(%s))", M, B, S, t);
-	else {
-		free(buf);
-		return NULL;
-	}
-	out = json_deep_copy(layout_json);
-	json_object_set_new(out, key, json_string(buf));
-	free(buf);
-	return out;
+	return n->write_swizzle(layout_json, A->mem, A->off_axis, B, M, S, form);
 }
 
 /*

@@ -29,7 +29,7 @@ struct side {
 	struct lay_def *def;
 	int64_t *first; /* element -> first point holding it, -1 none */
 	int64_t *start; /* element e's holders: thr[start[e] .. start[e + 1]) */
-	int64_t *thr;	/* holders as g * L + l */
+	int64_t *thr;	/* holders as g * L + l; NULL when each element has one */
 };
 
 static void side_free(struct side *s)
@@ -73,15 +73,19 @@ static int side_read(struct side *s, struct lay_def *def, const char *ptr, const
 		return lay_error_set(err, LAY_ENOMEM, ptr, -1, "out of memory");
 	for (int64_t e = 0; e < def->size; e++)
 		s->first[e] = -1;
-	int64_t n = s->A.G * s->A.L * s->A.R, m = 0;
-	s->start = calloc((size_t)def->size + 1, sizeof *s->start);
-	for (int64_t p = 0; p < n && s->start; p++) {
+	int64_t n = s->A.G * s->A.L * s->A.R, m = 0, held1 = 0;
+	for (int64_t p = 0; p < n; p++) {
 		int32_t e = s->A.pelem[p];
 		if (e >= 0 && s->first[e] < 0)
-			s->first[e] = p;
-		if (e >= 0)
-			s->start[e + 1]++, m++;
+			s->first[e] = p, held1++;
+		m += e >= 0;
 	}
+	if (m == held1)
+		return 0; /* every element held once: first[] says where */
+	s->start = calloc((size_t)def->size + 1, sizeof *s->start);
+	for (int64_t p = 0; p < n && s->start; p++)
+		if (s->A.pelem[p] >= 0)
+			s->start[s->A.pelem[p] + 1]++;
 	s->thr = malloc(sizeof *s->thr * (size_t)(m ? m : 1));
 	if (!s->start || !s->thr)
 		return lay_error_set(err, LAY_ENOMEM, ptr, -1, "out of memory");
@@ -91,11 +95,12 @@ static int side_read(struct side *s, struct lay_def *def, const char *ptr, const
 	if (!fill)
 		return lay_error_set(err, LAY_ENOMEM, ptr, -1, "out of memory");
 	memcpy(fill, s->start, sizeof *fill * (size_t)def->size);
-	for (int64_t p = 0; p < n; p++) {
-		int32_t e = s->A.pelem[p];
-		if (e >= 0)
-			s->thr[fill[e]++] = p / s->A.R;
-	}
+	for (int64_t gl = 0, p = 0; gl < n / s->A.R; gl++)
+		for (int64_t r = 0; r < s->A.R; r++, p++) {
+			int32_t e = s->A.pelem[p];
+			if (e >= 0)
+				s->thr[fill[e]++] = gl;
+		}
 	free(fill);
 	return 0;
 }
@@ -104,13 +109,19 @@ static int side_read(struct side *s, struct lay_def *def, const char *ptr, const
  * 1 elsewhere in warp group g only, 2 not in g at all. */
 static int held(const struct side *s, int64_t e, int64_t g, int64_t l)
 {
-	int64_t L = s->A.L, want = g * L + l;
+	int64_t L = s->A.L, want = g * L + l, lo = g * L, hi = lo + L;
 	int best = 2;
+	if (!s->thr) { /* one holder: its point p is (g * L + l) * R + r */
+		int64_t p = s->first[e], R = s->A.R;
+		if (l < L && p >= want * R && p < (want + 1) * R)
+			return 0;
+		return p >= lo * R && p < hi * R ? 1 : 2;
+	}
 	for (int64_t k = s->start[e]; k < s->start[e + 1]; k++) {
 		int64_t gl = s->thr[k];
 		if (gl == want && l < L)
 			return 0;
-		if (gl / L == g)
+		if (gl >= lo && gl < hi)
 			best = 1;
 	}
 	return best;
@@ -306,8 +317,13 @@ static json_t *classify(const struct side *src, const struct side *dst, int exam
 		lay_error_set(err, LAY_ENOMEM, "/convert", -1, "out of memory");
 		return NULL;
 	}
-	for (int64_t p = 0; p < n; p++) {
+	for (int64_t p = 0, g = 0, l = 0, r = 0; p < n; p++) {
 		int32_t e = T->pelem[p];
+		if (p > 0 && ++r == T->R) { /* p = (g * L + l) * R + r */
+			r = 0;
+			if (++l == T->L)
+				l = 0, g++;
+		}
 		if (e < 0)
 			continue;
 		if (src->first[e] < 0) {
@@ -326,7 +342,6 @@ static json_t *classify(const struct side *src, const struct side *dst, int exam
 				      m);
 			return NULL;
 		}
-		int64_t g = p / T->R / T->L, l = p / T->R % T->L;
 		if (seen[e] == 2)
 			continue; /* changes warp already */
 		int where = held(src, e, g, l);
@@ -390,15 +405,8 @@ static int parse_convert(json_t *conv, json_t **to, struct acc *tgt, struct lay_
 		if (strcmp(key, "to") == 0) {
 			*to = val;
 		} else if (strcmp(key, "element_bits") == 0) {
-			int64_t b;
-			if (lay_json_int(val, q, &b, err))
+			if (acc_parse_bits(val, q, &tgt->bits, err))
 				return err ? err->code : LAY_ESCHEMA;
-			if (!acc_is_pow2(b) || b > ACC_MAX_ACCESS)
-				return lay_error_set(err, LAY_ERANGE, q, -1,
-						     "element_bits is %lld: a power of two from 1 "
-						     "to 128",
-						     (long long)b);
-			tgt->bits = (int)b;
 		} else if (strcmp(key, "target") == 0) {
 			if (acc_parse_target(tgt, val, q, err))
 				return err ? err->code : LAY_ESCHEMA;
@@ -435,17 +443,8 @@ int lay_convert_attach(json_t *analysis, struct lay_def *layout, json_t *convert
 		json_decref(warnings);
 		return err ? err->code : LAY_ESCHEMA;
 	}
-	bool same = dd->rank == layout->rank;
-	for (int k = 0; same && k < dd->rank; k++)
-		same = dd->shape[k] == layout->shape[k];
-	if (!same) {
-		char a[128] = "", b[128] = "";
-		for (int k = 0; k < layout->rank; k++)
-			snprintf(a + strlen(a), sizeof a - strlen(a), "%s%lld", k ? ", " : "",
-				 (long long)layout->shape[k]);
-		for (int k = 0; k < dd->rank; k++)
-			snprintf(b + strlen(b), sizeof b - strlen(b), "%s%lld", k ? ", " : "",
-				 (long long)dd->shape[k]);
+	char a[128], b[128];
+	if (acc_tiles_differ(layout, dd, a, b, sizeof a)) {
 		rc = lay_error_set(err, LAY_ESHAPE, "/convert/to", -1,
 				   "the layout covers a [%s] tile and convert.to a [%s] one: a "
 				   "conversion moves one tile",

@@ -25,6 +25,7 @@
 
 #include "analysis/access.h"
 #include "analysis/convert.h"
+#include "gf2.h"
 
 #define MAXB 32
 
@@ -168,30 +169,13 @@ static bool side_bases(const struct acc *A, const struct lay_def *d, struct vecs
 /* Unit vectors of the columns that are no pivot of span(b) (dim bits). */
 static void complement(const struct vecs *b, int dim, struct vecs *out)
 {
-	int64_t rows[MAXB * 2];
-	int n = b->n;
-	memcpy(rows, b->v, sizeof *rows * (size_t)n);
-	bool pivot[64] = { false };
-	int rank = 0;
-	for (int c = 0; c < dim; c++) {
-		int p = -1;
-		for (int i = rank; i < n && p < 0; i++)
-			if (rows[i] >> c & 1)
-				p = i;
-		if (p < 0)
-			continue;
-		int64_t t = rows[p];
-		rows[p] = rows[rank];
-		rows[rank] = t;
-		for (int i = 0; i < n; i++)
-			if (i != rank && (rows[i] >> c & 1))
-				rows[i] ^= t;
-		pivot[c] = true;
-		rank++;
-	}
+	uint64_t rows[MAXB * 2], basis[64];
+	for (int i = 0; i < b->n; i++)
+		rows[i] = (uint64_t)b->v[i];
+	lay_gf2_basis(rows, b->n, basis);
 	out->n = 0;
 	for (int c = 0; c < dim; c++)
-		if (!pivot[c])
+		if (!basis[c])
 			push(out, INT64_C(1) << c);
 }
 
@@ -201,31 +185,83 @@ static int cmp64(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
+/* A row-reduced copy of a span, to ask whether a vector lies in it. */
+struct span {
+	int n;
+	int64_t r[MAXB * 2];
+};
+
+static int64_t reduce(const struct span *sp, int64_t x)
+{
+	for (int i = 0; i < sp->n; i++) {
+		int64_t top = INT64_C(1) << (63 - __builtin_clzll((unsigned long long)sp->r[i]));
+		if (x & top)
+			x ^= sp->r[i];
+	}
+	return x;
+}
+
+/* Adds x to the span; false when it was already in it. */
+static bool span_add(struct span *sp, int64_t x)
+{
+	x = reduce(sp, x);
+	if (!x || sp->n >= MAXB * 2)
+		return false;
+	int64_t top = INT64_C(1) << (63 - __builtin_clzll((unsigned long long)x));
+	for (int i = 0; i < sp->n; i++)
+		if (sp->r[i] & top)
+			sp->r[i] ^= x;
+	int k = sp->n++;
+	while (k > 0 && sp->r[k - 1] < x) {
+		sp->r[k] = sp->r[k - 1];
+		k--;
+	}
+	sp->r[k] = x;
+	return true;
+}
+
+/* The vectors of a not in span(b) and independent of those taken, sorted. */
+static void difference(const struct vecs *a, const struct vecs *b, struct vecs *out)
+{
+	struct span sp = { 0 };
+	for (int i = 0; i < b->n; i++)
+		span_add(&sp, b->v[i]);
+	out->n = 0;
+	for (int i = 0; i < a->n; i++)
+		if (a->v[i] && span_add(&sp, a->v[i]))
+			push(out, a->v[i]);
+	qsort(out->v, (size_t)out->n, sizeof *out->v, cmp64);
+}
+
+/* The segment bases: the offsets above one row of banks.  A segment
+ * vector inside a side's tile costs that side conflicts, so take unit
+ * vectors outside both tiles' spans first, then sums of one vector only
+ * the store tile holds and one only the load tile holds (in neither
+ * span), then single ones (conflicts on one side each).  Over unit-vector
+ * tiles this is Triton's computeSegment; the spans also take the mixed
+ * lane vectors of an AMD 128-bit read. */
 static void segment(const struct vecs *bs, const struct vecs *bd, int dim, int len,
 		    struct vecs *seg)
 {
-	seg->n = 0;
-	for (int b = 0; b < dim; b++)
-		if (!has(bs, INT64_C(1) << b) && !has(bd, INT64_C(1) << b))
-			push(seg, INT64_C(1) << b);
-	if (seg->n >= len) {
-		seg->n = len;
-		return;
-	}
-	struct vecs A = { 0 }, B = { 0 };
+	struct span both = { 0 };
 	for (int i = 0; i < bs->n; i++)
-		if (bs->v[i] && !has(bd, bs->v[i]) && !has(&A, bs->v[i]))
-			push(&A, bs->v[i]);
+		span_add(&both, bs->v[i]);
 	for (int i = 0; i < bd->n; i++)
-		if (bd->v[i] && !has(bs, bd->v[i]) && !has(&B, bd->v[i]))
-			push(&B, bd->v[i]);
+		span_add(&both, bd->v[i]);
+	seg->n = 0;
+	for (int b = 0; b < dim && seg->n < len; b++)
+		if (span_add(&both, INT64_C(1) << b))
+			push(seg, INT64_C(1) << b);
+	if (seg->n >= len)
+		return;
+	struct vecs A, B;
+	difference(bs, bd, &A);
+	difference(bd, bs, &B);
 	if (A.n > B.n) {
 		struct vecs t = A;
 		A = B;
 		B = t;
 	}
-	qsort(A.v, (size_t)A.n, sizeof *A.v, cmp64);
-	qsort(B.v, (size_t)B.n, sizeof *B.v, cmp64);
 	int lbc = len - A.n - seg->n;
 	if (lbc < 0)
 		lbc = 0;
@@ -300,6 +336,34 @@ static int vector_bases(const struct vecs *rs, const struct vecs *rd, const stru
 	return 0;
 }
 
+/* The lanes one wavefront serves together, as bases of side A's lane
+ * vectors, appended to tile.  All lanes but the phase bits: log2 phases =
+ * log2 words + log2 lanes - log2 banks (one on NVIDIA per doubling of the
+ * vector; two on gfx942 for 64-bit words).  On an AMD wave a 128-bit
+ * write (ds_write_b128) serves eight consecutive lanes, and a 128-bit read
+ * (ds_read_b128) the lanes of its phase 0, which are not consecutive:
+ * span(l0, l1, l2^l4) on gfx942, span(l0, l1, l2^l3, l2^l4) on gfx950;
+ * the other phases are its cosets. */
+static void lane_tile(const struct acc *A, const struct vecs *lane, int lv, bool load,
+		      struct vecs *tile)
+{
+	int n = lane->n;
+	bool wide = A->target != ACC_NVIDIA && lv == 2;
+	if (wide && load && n >= 5) {
+		const int64_t *l = lane->v;
+		push(tile, l[0]);
+		push(tile, l[1]);
+		if (A->banks == 64)
+			push(tile, l[2] ^ l[3]);
+		push(tile, l[2] ^ l[4]);
+		return;
+	}
+	/* n lanes less log2 phases: the banks' worth of lanes for lv words */
+	int keep = wide ? 3 : acc_log2i(A->banks) - lv;
+	for (int i = 0; i < keep && i < n; i++)
+		push(tile, lane->v[i]);
+}
+
 int cvt_scratch_swizzle(const struct acc *S, const struct acc *T, const struct lay_def *d, int bits,
 			int64_t *eoff, int64_t *bases, int *nbases)
 {
@@ -318,10 +382,8 @@ int cvt_scratch_swizzle(const struct acc *S, const struct acc *T, const struct l
 	int lv = acc_log2i((INT64_C(1) << vb.n) * bits / 32 > 1 ? (INT64_C(1) << vb.n) * bits / 32
 								: 1);
 	struct vecs bs = vb, bd = vb;
-	for (int i = 0; i < ls.n - lv && lv <= ls.n; i++)
-		push(&bs, ls.v[i]);
-	for (int i = 0; i < ld.n - lv && lv <= ld.n; i++)
-		push(&bd, ld.v[i]);
+	lane_tile(S, &ls, lv, false, &bs);
+	lane_tile(T, &ld, lv, true, &bd);
 	/* one row of banks: banks x 32 bits */
 	int lenb = acc_log2i(S->banks * 32 / ((INT64_C(1) << vb.n) * bits));
 	if (lenb > dim - vb.n)

@@ -42,6 +42,8 @@ struct module {
 	int nl;
 	struct alias_line *al; /* the layout aliases, owned */
 	int nal;
+	struct alias_line *locs; /* the "#locN = loc(...)" aliases, owned */
+	int nlocs;
 	const struct line *modline; /* "module attributes {...}", or NULL */
 	int ncache;
 	char *key[LINT_CACHE];	    /* owned */
@@ -90,6 +92,15 @@ static bool starts(const char *s, int n, const char *w)
 	return n >= k && strncmp(s, w, (size_t)k) == 0;
 }
 
+/* A "// ..." line: FileCheck's CHECK lines quote ops. */
+static bool comment(const struct line *l)
+{
+	int i = 0;
+	while (i < l->n && isspace((unsigned char)l->s[i]))
+		i++;
+	return starts(l->s + i, l->n - i, "//");
+}
+
 /* ------------------------------------------------------------------ */
 /* Locations                                                           */
 
@@ -102,14 +113,11 @@ struct loc {
 static const struct line *find_loc_alias(const struct module *m, const char *name, int n,
 					 int *value_at)
 {
-	for (int k = 0; k < m->nl; k++) {
-		const struct line *l = &m->l[k];
-		int v, len = alias_name(l, &v);
-		const char *h = memchr(l->s, '#', (size_t)l->n);
-		if (len == n && h && strncmp(h + 1, name, (size_t)n) == 0 &&
-		    starts(l->s + v, l->n - v, "loc(")) {
-			*value_at = v;
-			return l;
+	for (int k = 0; k < m->nlocs; k++) {
+		const struct alias_line *a = &m->locs[k];
+		if (a->nlen == n && memcmp(a->name, name, (size_t)n) == 0) {
+			alias_name(a->line, value_at);
+			return a->line;
 		}
 	}
 	return NULL;
@@ -268,13 +276,15 @@ static void mark(const struct module *m, const char *text, int n, bool *use, int
 /* {"ttgir": <the aliases TYPE needs, the module line> "%v = x : TYPE"}:
  * only the aliases the type reaches, so a module of many layouts costs
  * each op no more than its own. */
-static json_t *side(const struct module *m, const char *type, int len)
+static json_t *side2(const struct module *m, const char *type, int len, const char *type2, int len2)
 {
 	bool *use = calloc((size_t)m->nal + 1, sizeof *use);
-	size_t n = (size_t)len + 16;
+	size_t n = (size_t)len + (size_t)len2 + 20;
 	if (!use)
 		return NULL;
 	mark(m, type, len, use, 0);
+	if (type2)
+		mark(m, type2, len2, use, 0);
 	for (int k = 0; k < m->nal; k++)
 		if (use[k])
 			n += (size_t)m->al[k].line->n + 1;
@@ -290,11 +300,42 @@ static json_t *side(const struct module *m, const char *type, int len)
 			w += sprintf(w, "%.*s\n", m->al[k].line->n, m->al[k].line->s);
 	if (m->modline)
 		w += sprintf(w, "%.*s\n", m->modline->n, m->modline->s);
-	sprintf(w, "%%v = x : %.*s", len, type);
+	w += sprintf(w, "%%v = x : %.*s", len, type);
+	if (type2)
+		sprintf(w, " -> %.*s", len2, type2);
 	json_t *d = json_pack("{s:s}", "ttgir", t);
 	free(t);
 	free(use);
 	return d;
+}
+
+static json_t *side(const struct module *m, const char *type, int len)
+{
+	return side2(m, type, len, NULL, 0);
+}
+
+/* Is a memdesc type in tensor memory: #ttng.tensor_memory written in it or
+ * in an alias it reaches? */
+static bool in_tmem(const struct module *m, const char *type, int len)
+{
+	static const char tm[] = "ttng.tensor_memory";
+	for (const char *p = type; p + sizeof tm - 1 <= type + len; p++)
+		if (strncmp(p, tm, sizeof tm - 1) == 0)
+			return true;
+	bool *use = calloc((size_t)m->nal + 1, sizeof *use), found = false;
+	if (!use)
+		return false;
+	mark(m, type, len, use, 0);
+	for (int k = 0; k < m->nal && !found; k++) {
+		const struct line *l = m->al[k].line;
+		for (const char *p = l->s; use[k] && p + sizeof tm - 1 <= l->s + l->n; p++)
+			if (strncmp(p, tm, sizeof tm - 1) == 0) {
+				found = true;
+				break;
+			}
+	}
+	free(use);
+	return found;
 }
 
 /* ------------------------------------------------------------------ */
@@ -455,13 +496,48 @@ out:
 	json_decref(jb);
 }
 
+/* A TMEM op: its tensor-memory memdesc, with the registers it moves
+ * (tmem_load, tmem_store, a tmem_alloc of a value) when it has some. */
+static void tmem_finding(json_t *f, const struct module *m, const struct optypes *ty, bool moves,
+			 const struct lay_options *opt)
+{
+	const char *md = NULL, *tn = NULL;
+	int ml = 0, tl = 0;
+	for (int k = 0; k < ty->n && !md; k++)
+		if (ty->t[k].memdesc && in_tmem(m, ty->t[k].s, ty->t[k].len))
+			md = ty->t[k].s, ml = ty->t[k].len;
+	if (moves)
+		tn = type_of(ty, false, 0, &tl);
+	struct lay_error err;
+	lay_error_clear(&err);
+	if (!md) {
+		lay_error_set(&err, LAY_ESCHEMA, "", -1,
+			      "none of its !ttg.memdesc<...> types is in #ttng.tensor_memory");
+		set_error(f, &err, "memdesc");
+		return;
+	}
+	json_object_set_new(f, "memdesc", json_stringn(md, (size_t)ml));
+	if (tn)
+		json_object_set_new(f, "tensor", json_stringn(tn, (size_t)tl));
+	json_t *layout = side2(m, md, ml, tn, tl);
+	if (!layout) {
+		lay_error_set(&err, LAY_ENOMEM, "", -1, "out of memory");
+		set_error(f, &err, "memdesc");
+	} else if (lay_lint_tmem(f, layout, opt, &err)) {
+		set_error(f, &err, tn ? "types" : "memdesc");
+	}
+	json_decref(layout);
+}
+
 /* The op a line holds, and where (0-based byte column of its name). */
 static const char *line_op(const struct line *l, int *col)
 {
 	static const char *const ops[] = { "ttg.local_load",	     "ttg.local_store",
 					   "ttg.local_alloc",	     "ttg.convert_layout",
 					   "triton_gpu.local_load",  "triton_gpu.local_store",
-					   "triton_gpu.local_alloc", "triton_gpu.convert_layout" };
+					   "triton_gpu.local_alloc", "triton_gpu.convert_layout",
+					   "ttng.tmem_alloc",	     "ttng.tmem_load",
+					   "ttng.tmem_store",	     "ttng.tmem_copy" };
 	for (size_t k = 0; k < sizeof ops / sizeof ops[0]; k++) {
 		size_t n = strlen(ops[k]);
 		for (const char *p = l->s; p + n <= l->s + l->n; p++)
@@ -496,16 +572,18 @@ static char *cache_key(const char *kind, const struct optypes *ty)
 static int module_header(struct module *m)
 {
 	m->al = calloc((size_t)m->nl + 1, sizeof *m->al);
-	if (!m->al)
+	m->locs = calloc((size_t)m->nl + 1, sizeof *m->locs);
+	if (!m->al || !m->locs)
 		return LAY_ENOMEM;
 	for (int k = 0; k < m->nl; k++) {
 		const struct line *l = &m->l[k];
 		int v, len = alias_name(l, &v);
 		if (len) {
-			if (starts(l->s + v, l->n - v, "loc("))
-				continue;
 			const char *h = memchr(l->s, '#', (size_t)l->n);
-			m->al[m->nal++] = (struct alias_line){ h + 1, len, l };
+			if (starts(l->s + v, l->n - v, "loc("))
+				m->locs[m->nlocs++] = (struct alias_line){ h + 1, len, l };
+			else
+				m->al[m->nal++] = (struct alias_line){ h + 1, len, l };
 			continue;
 		}
 		int i = 0;
@@ -554,7 +632,7 @@ static int lint_module(struct module *m, int module_no, json_t *findings, int *n
 		const struct line *l = &m->l[k];
 		int col = 0, dummy;
 		const char *op = line_op(l, &col);
-		if (!op || alias_name(l, &dummy))
+		if (!op || alias_name(l, &dummy) || comment(l))
 			continue;
 		const char *name = strchr(op, '.') + 1;
 		struct optypes ty;
@@ -572,12 +650,17 @@ static int lint_module(struct module *m, int module_no, json_t *findings, int *n
 			for (int t = 0; t < ty.n; t++)
 				ty.t[t].memdesc ? nmd++ : ntn++;
 		}
-		bool conv = strcmp(name, "convert_layout") == 0;
+		bool conv = strcmp(name, "convert_layout") == 0, tm = strncmp(op, "ttng.", 5) == 0;
 		/* a local_alloc without an operand writes nothing */
 		const char *after = l->s + col + strlen(op);
 		while (after < l->s + l->n && *after == ' ')
 			after++;
-		if (strcmp(name, "local_alloc") == 0 && (after >= l->s + l->n || *after != '%')) {
+		bool operand = after < l->s + l->n && *after == '%';
+		/* registers moved to or from tensor memory (tcgen05.ld / st) */
+		bool moves =
+			tm && (strcmp(name, "tmem_load") == 0 || strcmp(name, "tmem_store") == 0 ||
+			       (strcmp(name, "tmem_alloc") == 0 && operand));
+		if (strcmp(name, "local_alloc") == 0 && !operand) {
 			free(jtext);
 			continue;
 		}
@@ -588,23 +671,28 @@ static int lint_module(struct module *m, int module_no, json_t *findings, int *n
 					     LAYOUTD_MAX_LINT_OPS);
 		}
 		char opname[48];
-		snprintf(opname, sizeof opname, "ttg.%s", name);
+		snprintf(opname, sizeof opname, "%s.%s", tm ? "ttng" : "ttg", name);
 		json_t *f = finding_new(m, l, col + 1, opname, module_no);
-		if (conv ? ntn < 2 : (nmd < 1 || ntn < 1)) {
+		if (tm ? nmd < 1 || (moves && ntn < 1) : conv ? ntn < 2 : (nmd < 1 || ntn < 1)) {
 			/* an op Triton prints on several lines, or cut short */
 			struct lay_error te;
 			lay_error_set(&te, LAY_ESYNTAX, "", -1,
 				      "its line does not hold its %s (the op's types end its line "
 				      "as Triton prints it)",
-				      conv ? "two tensor<...> types"
-					   : "!ttg.memdesc<...> and tensor<...> types");
+				      conv	     ? "two tensor<...> types"
+				      : tm && !moves ? "!ttg.memdesc<...> type"
+						     : "!ttg.memdesc<...> and tensor<...> types");
 			set_error(f, &te, "types");
 			json_array_append_new(findings, f);
 			free(jtext);
 			continue;
 		}
 		bool store = strcmp(name, "local_load") != 0;
-		char *key = cache_key(conv ? "c" : store ? "s" : "l", &ty);
+		char *key = cache_key(tm      ? (moves ? "t" : "a")
+				      : conv  ? "c"
+				      : store ? "s"
+					      : "l",
+				      &ty);
 		int hit = -1;
 		for (int c = 0; key && c < m->ncache && hit < 0; c++)
 			if (strcmp(m->key[c], key) == 0)
@@ -613,7 +701,9 @@ static int lint_module(struct module *m, int module_no, json_t *findings, int *n
 			json_object_update(f, m->fields[hit]);
 		} else {
 			json_t *x = json_object();
-			if (conv)
+			if (tm)
+				tmem_finding(x, m, &ty, moves, opt);
+			else if (conv)
 				conversion_finding(x, m, &ty, opt);
 			else
 				access_finding(x, m, &ty, store, opt);
@@ -667,6 +757,7 @@ json_t *lay_lint(const char *text, const char *file, const struct lay_options *o
 	/* the findings carry counts, not examples: one is enough to compute */
 	struct lay_options lopt = opt ? *opt : (struct lay_options){ 0 };
 	lopt.examples = 1;
+	lopt.counts_only = true;
 	opt = &lopt;
 	int modules = 0, nops = 0;
 	for (long start = 0; start < n;) {
@@ -676,6 +767,7 @@ json_t *lay_lint(const char *text, const char *file, const struct lay_options *o
 		struct module m = { .l = lines + start, .nl = (int)(end - start) };
 		int rc = lint_module(&m, modules, findings, &nops, opt, err);
 		free(m.al);
+		free(m.locs);
 		for (int c = 0; c < m.ncache; c++) {
 			free(m.key[c]);
 			json_decref(m.fields[c]);
@@ -691,65 +783,6 @@ out:
 	json_decref(findings);
 	free(lines);
 	return out;
-}
-
-int lay_lint_judge(json_t *res, int64_t max_conflicts, json_t *deny, const char *ptr,
-		   struct lay_error *err)
-{
-	bool deny_smem = false, deny_conflicts = false;
-	size_t i;
-	json_t *d, *f;
-	json_array_foreach(deny, i, d)
-	{
-		const char *s = json_string_value(d);
-		if (s && strcmp(s, "shared_memory_conversion") == 0)
-			deny_smem = true;
-		else if (s && strcmp(s, "bank_conflicts") == 0)
-			deny_conflicts = true;
-		else {
-			char p[LAY_ERR_PTR];
-			lay_ptr_index(p, sizeof p, ptr, i);
-			return lay_error_set(err, LAY_ESCHEMA, p, -1,
-					     "deny names shared_memory_conversion or "
-					     "bank_conflicts, not \"%.40s\"",
-					     s ? s : "(not a string)");
-		}
-	}
-	if (deny_conflicts && (max_conflicts < 0 || max_conflicts > 0))
-		max_conflicts = 0;
-	int failed = 0, errors = 0;
-	json_array_foreach(json_object_get(res, "findings"), i, f)
-	{
-		const char *kind = json_string_value(json_object_get(f, "kind"));
-		const char *why = NULL;
-		char buf[160];
-		if (kind && strcmp(kind, "error") == 0) {
-			errors++;
-			continue;
-		}
-		if (kind && strcmp(kind, "bank_conflicts") == 0 && max_conflicts >= 0) {
-			json_int_t bc = json_integer_value(json_object_get(f, "bank_conflicts"));
-			if (bc > max_conflicts) {
-				snprintf(buf, sizeof buf, "more than the %lld allowed",
-					 (long long)max_conflicts);
-				why = buf;
-			}
-		}
-		if (kind && strcmp(kind, "conversion") == 0 && deny_smem) {
-			const char *c = json_string_value(json_object_get(f, "conversion"));
-			if (c && strcmp(c, "shared_memory") == 0)
-				why = "a conversion through shared memory, denied";
-		}
-		json_object_set_new(f, "fails", json_boolean(why != NULL));
-		if (why) {
-			json_object_set_new(f, "reason", json_string(why));
-			failed++;
-		}
-	}
-	json_object_set_new(res, "failed", json_integer(failed));
-	json_object_set_new(res, "errors", json_integer(errors));
-	json_object_set_new(res, "ok", json_boolean(failed == 0 && errors == 0));
-	return 0;
 }
 
 json_t *lay_lint_request(const char *text)
@@ -775,24 +808,32 @@ json_t *lay_lint_request(const char *text)
 	int found = -1, col = 0, v;
 	const char *op = NULL;
 	for (int i = 0; i < m.nl; i++) {
-		const char *o = line_op(&lines[i], &col);
-		if (!o || alias_name(&lines[i], &v) || strstr(o, "convert_layout"))
+		int c = 0;
+		const char *o = line_op(&lines[i], &c);
+		/* a tmem_load / tmem_store line is the ttgir notation's own */
+		if (!o || alias_name(&lines[i], &v) || comment(&lines[i]) ||
+		    strncmp(o, "ttng.", 5) == 0)
 			continue;
 		if (found >= 0)
 			goto out; /* several ops: a module, for lint */
 		found = i;
 		op = o;
+		col = c;
 	}
 	if (found < 0 || module_header(&m))
 		goto out;
 	struct optypes ty;
 	op_types(&lines[found], col, &ty);
 	int ml = 0, tl = 0;
-	const char *md = type_of(&ty, true, 0, &ml), *tn = type_of(&ty, false, 0, &tl);
+	bool conv = strstr(op, "convert_layout") != NULL;
+	/* a convert_layout's source and result; a local op's memdesc and tensor */
+	const char *md = type_of(&ty, !conv, conv ? 1 : 0, &ml), *tn = type_of(&ty, false, 0, &tl);
 	if (!md || !tn)
 		goto out;
 	json_t *mem = side(&m, md, ml), *thr = side(&m, tn, tl);
-	if (mem && thr)
+	if (mem && thr && conv)
+		req = json_pack("{s:o,s:{s:o}}", "layout", thr, "convert", "to", mem);
+	else if (mem && thr)
 		req = json_pack("{s:o,s:{s:o,s:s}}", "layout", mem, "access", "threads", thr, "op",
 				strstr(op, "local_load") ? "load" : "store");
 	else {
@@ -801,6 +842,63 @@ json_t *lay_lint_request(const char *text)
 	}
 out:
 	free(m.al);
+	free(m.locs);
 	free(lines);
 	return req;
+}
+
+/* The text of a layout that is nothing but text: "layout": "<text>",
+ * {"text": ...} or {"ttgir": ...} (with at most a "name"); NULL for a
+ * definition with members of its own (a shape, an element type). */
+static const char *bare_text(json_t *layout, bool *detect)
+{
+	const char *key;
+	json_t *v, *text = NULL;
+	*detect = true;
+	if (json_is_string(layout))
+		return json_string_value(layout);
+	json_object_foreach(layout, key, v)
+	{
+		if (strcmp(key, "ttgir") == 0 || strcmp(key, "text") == 0) {
+			if (text)
+				return NULL;
+			text = v;
+			*detect = strcmp(key, "text") == 0;
+		} else if (strcmp(key, "name") != 0) {
+			return NULL;
+		}
+	}
+	return json_string_value(text);
+}
+
+int lay_lint_expand(json_t *body)
+{
+	json_t *layout = json_object_get(body, "layout");
+	const char *key;
+	json_t *v;
+	bool detect;
+	const char *text = json_is_object(body) ? bare_text(layout, &detect) : NULL;
+	if (!text || (detect && !(lay_detect_notation(text) &&
+				  strcmp(lay_detect_notation(text), "ttgir") == 0)))
+		return 0;
+	json_t *req = lay_lint_request(text);
+	if (!req)
+		return 0;
+	int rc = 0;
+	json_object_foreach(req, key, v)
+	{
+		if (strcmp(key, "layout") != 0 && json_object_get(body, key)) {
+			rc = -1; /* the body already asks for it: leave the text alone */
+			break;
+		}
+	}
+	if (rc == 0) {
+		json_t *name = json_object_get(layout, "name");
+		if (name)
+			json_object_set(json_object_get(req, "layout"), "name", name);
+		json_object_update(body, req);
+		rc = 1;
+	}
+	json_decref(req);
+	return rc < 0 ? 0 : rc;
 }

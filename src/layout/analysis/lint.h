@@ -20,7 +20,8 @@
  * ttg.local_load / local_store / local_alloc with a value (kind
  * "bank_conflicts": the warp's access of the memdesc's shared layout by the
  * tensor's distributed layout, bank_conflicts and vector_bits as the access
- * analysis counts them) and per ttg.convert_layout (kind "conversion"),
+ * analysis counts them), per ttg.convert_layout (kind "conversion") and
+ * per ttng.tmem_alloc / tmem_load / tmem_store / tmem_copy (kind "tmem"),
  * each with its line and column in the text and the op's loc(...)
  * resolved through #loc aliases to the kernel's file, line and column.  An
  * op whose layouts cannot be analysed is a finding of kind "error" (the
@@ -31,11 +32,21 @@ json_t *lay_lint(const char *text, const char *file, const struct lay_options *o
 		 struct lay_error *err);
 
 /*
+ * Internal to lint: the finding of a TMEM op (lint_tmem.c).  `layout` is
+ * the ttgir definition of its tensor-memory memdesc, joined with the
+ * registers it moves when it moves some; sets f's "kind": "tmem" and its
+ * "tmem" verdict (columns, allocation, fits, packing, sub-partitions).
+ * Nonzero with err set when the layout cannot be analysed.
+ */
+int lay_lint_tmem(json_t *f, json_t *layout, const struct lay_options *opt, struct lay_error *err);
+
+/*
  * Judge a lay_lint result against thresholds: a bank_conflicts finding
  * over max_conflicts (< 0: no limit) fails, and so does a conversion
  * through shared memory when deny (an array of names, ptr its pointer;
  * NULL for none) holds "shared_memory_conversion"; "bank_conflicts" in
- * deny means max_conflicts 0.  Each judged finding gets "fails" (and a
+ * deny means max_conflicts 0.  A tmem finding whose verdict is not ok (a
+ * sub-partition violation, past 512 columns) always fails.  Each judged finding gets "fails" (and a
  * "reason"), the result "failed", "errors" (findings of kind error) and
  * "ok".  0, or an error for an unknown deny name.
  */
@@ -44,11 +55,22 @@ int lay_lint_judge(json_t *res, int64_t max_conflicts, json_t *deny, const char 
 
 /*
  * A pasted op line -- one ttg.local_load, local_store or local_alloc with a
- * value, with the alias lines it uses -- as an analysis request: the
- * memdesc's layout and {"access": {"threads": <the tensor's layout>, "op"}}.
+ * value, or one ttg.convert_layout, with the alias lines it uses -- as an
+ * analysis request: the memdesc's layout and {"access": {"threads": <the
+ * tensor's layout>, "op"}}, or the source tensor's layout and {"convert":
+ * {"to": <the result's layout>}}.
  * NULL when the text holds no such op or more than one (a whole module:
  * lint it).  The caller owns the request.
  */
 json_t *lay_lint_request(const char *text);
+
+/*
+ * A check request whose layout is {"ttgir": <a pasted op line>} (and at
+ * most a "name"): the same request lay_lint_request makes, merged into
+ * body in place -- its "layout" replaced, "access" or "convert" added.  1
+ * when body was rewritten, 0 when it is left as it is (not one pasted op,
+ * or the body already has an access or convert of its own).
+ */
+int lay_lint_expand(json_t *body);
 
 #endif

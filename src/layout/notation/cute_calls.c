@@ -276,9 +276,17 @@ int ex_apply(struct ex *e, const char *name, int at, const struct args *a, struc
 		*r = *v0;
 		r->l = name[0] == 'c' ? ca_coalesce(c, v0->l, t) : ca_filter(c, v0->l, t);
 	} else if (strcmp(name, "left_inverse") == 0 || strcmp(name, "right_inverse") == 0) {
-		if (arity(e, name, at, a, 1, 1, "one layout") || want_layout(e, name, a, 0, false))
+		if (arity(e, name, at, a, 1, 1, "one layout") || want_layout(e, name, a, 0, true))
 			return e->sc.err->code;
-		r->l = name[0] == 'l' ? ca_left_inverse(c, v0->l) : ca_right_inverse(c, v0->l);
+		struct ca_sw in = { v0->sw, v0->B, v0->M, v0->S, v0->off }, out = { 0 };
+		bool left = name[0] == 'l';
+		struct ca *inv = v0->sw ? ca_sw_inverse(c, left, v0->l, &in, &out)
+				 : left ? ca_left_inverse(c, v0->l)
+					: ca_right_inverse(c, v0->l);
+		*r = (struct val){ .kind = V_LAYOUT, .l = inv, .sw = out.sw };
+		r->B = out.B;
+		r->M = out.M;
+		r->S = out.S;
 	} else if (strstr(name, "_divide") || strstr(name, "_product")) {
 		if (arity(e, name, at, a, 2, 2, "a layout and a tiler") ||
 		    want_layout(e, name, a, 0, true) || !(t = ex_as_tiler(e, &a->v[1], a->pos[1])))
@@ -313,10 +321,17 @@ int ex_apply(struct ex *e, const char *name, int at, const struct args *a, struc
 	} else if (strcmp(name, "max_common_vector") == 0 ||
 		   strcmp(name, "max_common_layout") == 0) {
 		if (arity(e, name, at, a, 2, 2, "two layouts") ||
-		    want_layout(e, name, a, 0, false) || want_layout(e, name, a, 1, false))
+		    want_layout(e, name, a, 0, true) || want_layout(e, name, a, 1, true))
 			return e->sc.err->code;
 		int64_t vec = 1;
-		r->l = ca_max_common_layout(c, v0->l, a->v[1].l, &vec);
+		const struct val *v1 = &a->v[1];
+		struct ca_sw wa = { v0->sw, v0->B, v0->M, v0->S, v0->off },
+			     wb = { v1->sw, v1->B, v1->M, v1->S, v1->off };
+		if (v0->sw || v1->sw)
+			r->l = ca_sw_max_common(c, !strstr(name, "vector"), v0->l, &wa, v1->l, &wb,
+						&vec);
+		else
+			r->l = ca_max_common_layout(c, v0->l, v1->l, &vec);
 		if (strstr(name, "vector")) {
 			r->kind = V_INT;
 			r->v = vec;

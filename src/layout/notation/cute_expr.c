@@ -667,6 +667,8 @@ static void add_step(struct ex *e, const char *name, const struct args *a, const
 				      e->c.checks[i].holds);
 		if (e->c.checks[i].example[0])
 			json_object_set_new(k, "example", json_string(e->c.checks[i].example));
+		if (e->c.checks[i].proven)
+			json_object_set_new(k, "proof", json_string("generators"));
 		json_array_append_new(checks, k);
 	}
 	json_t *st = json_pack("{s:s,s:o}", "op", name, "args", args);

@@ -20,7 +20,9 @@
  *           UMMA / TMEM atoms, pycute's Layout(shape, stride) repr
  *   axe     what is left with a k@axis term and no Shape:Stride
  *
- * The answer is a notation key or NULL.  No I/O.
+ * Each notation's test is its descriptor's detect hook (notations.c); the
+ * order above is the pass each test claims.  The answer is a notation key
+ * or NULL.  No I/O.
  */
 #include <ctype.h>
 #include <stdbool.h>
@@ -31,6 +33,7 @@
 
 #include "algebra/cute_algebra.h"
 #include "layout.h"
+#include "notation/notation.h"
 
 /* The text with comments replaced by spaces (positions kept); strings are
  * kept whole, so a "//" inside one is not a comment. */
@@ -210,28 +213,76 @@ static bool is_cute(const char *s)
 	return false;
 }
 
-const char *lay_detect_notation(const char *text)
+/* The passes, in the order the header lists them: the lowest pass any
+ * notation claims wins. */
+enum { PASS_TTGIR = 1, PASS_ALGEBRA, PASS_TILELANG, PASS_LINEAR, PASS_AXE, PASS_CUTE, PASS_AT };
+
+int lay_detect_ttgir(const char *s)
+{
+	return is_ttgir(s) ? PASS_TTGIR : 0;
+}
+
+int lay_detect_cute(const char *s)
+{
+	if (lay_cute_is_expression(s))
+		return PASS_ALGEBRA; /* CuTe's layout algebra, docs/algebra.md */
+	return is_cute(s) ? PASS_CUTE : 0;
+}
+
+int lay_detect_expr(const char *s)
+{
+	return is_tilelang_print(s) ? PASS_TILELANG : 0;
+}
+
+int lay_detect_linear(const char *s)
+{
+	return is_linear_text(s) ? PASS_LINEAR : 0;
+}
+
+int lay_detect_axe(const char *s)
+{
+	if (is_axe_form(s))
+		return PASS_AXE;
+	return strchr(s, '@') ? PASS_AT : 0;
+}
+
+static const struct lay_notation *detect(const char *text)
 {
 	char *s = blank_comments(text ? text : "");
 	if (!s)
 		return NULL;
-	const char *key = NULL;
-	if (is_ttgir(s))
-		key = "ttgir";
-	else if (lay_cute_is_expression(s))
-		key = "cute"; /* CuTe's layout algebra, docs/algebra.md */
-	else if (is_tilelang_print(s))
-		key = "expr";
-	else if (is_linear_text(s))
-		key = "linear";
-	else if (is_axe_form(s))
-		key = "axe";
-	else if (is_cute(s))
-		key = "cute";
-	else if (strchr(s, '@'))
-		key = "axe";
+	const struct lay_notation *best = NULL;
+	int best_pass = 0;
+	for (int i = 0; i < lay_nnotations; i++) {
+		const struct lay_notation *n = &lay_notations[i];
+		int pass = n->detect ? n->detect(s) : 0;
+		if (pass > 0 && (!best || pass < best_pass)) {
+			best = n;
+			best_pass = pass;
+		}
+	}
 	free(s);
-	return key;
+	return best;
+}
+
+const char *lay_detect_notation(const char *text)
+{
+	const struct lay_notation *n = detect(text);
+	return n ? n->key : NULL;
+}
+
+/* A TTGIR attribute's tile: "logical" stands for its "shape" when no type
+ * in the text gives one. */
+void lay_detected_ttgir(json_t *out, const char *t)
+{
+	json_t *lg = json_object_get(out, "logical");
+	if (!lg)
+		return;
+	if (!json_object_get(out, "shape") && !strstr(t, "tensor<") && !strstr(t, "memdesc<") &&
+	    !strstr(t, "tensordesc<"))
+		json_object_set(out, "shape",
+				json_is_object(lg) ? json_object_get(lg, "shape") : lg);
+	json_object_del(out, "logical");
 }
 
 json_t *lay_detect_definition(json_t *v, const char *ptr, struct lay_error *err)
@@ -244,13 +295,14 @@ json_t *lay_detect_definition(json_t *v, const char *ptr, struct lay_error *err)
 			      "\"text\" is a notation's text, a string");
 		return NULL;
 	}
-	const char *key = lay_detect_notation(json_string_value(text));
-	if (!key) {
+	const struct lay_notation *n = detect(json_string_value(text));
+	if (!n) {
+		char hints[256];
+		lay_notation_hints(hints, sizeof hints);
 		lay_error_set(err, LAY_ENOTATION, json_is_string(v) ? ptr : p, 0,
-			      "the text is in no notation layoutd recognises (Axe S[...], CuTe "
-			      "Shape:Stride or Layout<...>, TTGIR #ttg..., TileLang's "
-			      "Fragment(...), a linear layout's \"register=1 -> (0, 1)\" lines): "
-			      "give it under its notation's key instead of \"text\"");
+			      "the text is in no notation layoutd recognises (%s): give it under "
+			      "its notation's key instead of \"text\"",
+			      hints);
 		return NULL;
 	}
 	json_t *out = json_is_string(v) ? json_object() : json_copy(v);
@@ -259,25 +311,16 @@ json_t *lay_detect_definition(json_t *v, const char *ptr, struct lay_error *err)
 		return NULL;
 	}
 	json_object_del(out, "text");
-	for (const char *const *k = lay_notation_keys; *k; k++)
-		if (json_object_get(out, *k)) {
-			lay_ptr_join(p, sizeof p, ptr, *k);
-			lay_error_set(err, LAY_ENOTATION, p, -1,
-				      "\"text\" and \"%s\": a definition has one notation", *k);
-			json_decref(out);
-			return NULL;
-		}
-	json_object_set(out, key, text);
-	/* a TTGIR attribute's tile: "logical" stands for its "shape" when
-	 * no type in the text gives one */
-	json_t *lg = json_object_get(out, "logical");
-	const char *t = json_string_value(text);
-	if (strcmp(key, "ttgir") == 0 && lg) {
-		if (!json_object_get(out, "shape") && !strstr(t, "tensor<") &&
-		    !strstr(t, "memdesc<") && !strstr(t, "tensordesc<"))
-			json_object_set(out, "shape",
-					json_is_object(lg) ? json_object_get(lg, "shape") : lg);
-		json_object_del(out, "logical");
+	const struct lay_notation *other = lay_notation_of(out);
+	if (other) {
+		lay_ptr_join(p, sizeof p, ptr, other->key);
+		lay_error_set(err, LAY_ENOTATION, p, -1,
+			      "\"text\" and \"%s\": a definition has one notation", other->key);
+		json_decref(out);
+		return NULL;
 	}
+	json_object_set(out, n->key, text);
+	if (n->detected)
+		n->detected(out, json_string_value(text));
 	return out;
 }

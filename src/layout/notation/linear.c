@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "gf2.h"
 #include "layout.h"
 
 /* A basis may not exceed this many bits per in-dim: 2^62 is the largest
@@ -243,33 +244,6 @@ static int lin_walk(const struct lay_def *def, lay_emit_fn fn, void *ctx, struct
 	return 0;
 }
 
-/* Rank over GF(2) by elimination on the packed rows (one uint64 each). */
-static int gf2_rank(const uint64_t *rows, int n)
-{
-	uint64_t m[LAYOUTD_MAX_AXES * LIN_MAX_DIM_BITS];
-	int rank = 0;
-	memcpy(m, rows, sizeof *m * (size_t)n);
-	for (int bit = LIN_MAX_BITS - 1; bit >= 0; bit--) {
-		uint64_t mask = (uint64_t)1 << bit;
-		int piv = -1;
-		for (int r = rank; r < n; r++)
-			if (m[r] & mask) {
-				piv = r;
-				break;
-			}
-		if (piv < 0)
-			continue;
-		uint64_t t = m[piv];
-		m[piv] = m[rank];
-		m[rank] = t;
-		for (int r = 0; r < n; r++)
-			if (r != rank && (m[r] & mask))
-				m[r] ^= t;
-		rank++;
-	}
-	return rank;
-}
-
 /*
  * Structural facts, decided without enumeration: the map is surjective iff
  * its rank is the number of out bits, injective iff it is the number of in
@@ -277,7 +251,7 @@ static int gf2_rank(const uint64_t *rows, int n)
  */
 static json_t *lin_gf2(const struct lin_state *st)
 {
-	int r = gf2_rank(st->rows, st->nrows);
+	int r = lay_gf2_rank(st->rows, st->nrows);
 	int free_bits = st->nrows - r;
 	json_t *pre =
 		free_bits < 63 ? json_integer((json_int_t)((int64_t)1 << free_bits)) : json_null();

@@ -220,17 +220,16 @@ static int tile(struct tp *p, const struct tm_enc *e, const int64_t *cta, struct
 	int rc = 0;
 	for (int64_t s = 1; s < e->colStride; s *= 2)
 		rc |= tm_push(l, 1, 0, 0);
-	if (e->blockM == 64 && e->two_ctas)
-		return lay_scan_error(
-			&p->sc, LAY_ERANGE, e->pos,
-			"blockM = 64 with twoCTAs (the M=64 two-CTA datapath layout) is "
-			"not read");
+	if (e->blockM == 64 && e->two_ctas && bn < 2)
+		return lay_scan_error(&p->sc, LAY_ERANGE, e->pos,
+			      "blockM = 64 with twoCTAs folds the upper half of the columns onto "
+			      "lanes 64..127: it needs at least 2 columns per CTA, not %lld",
+			      (long long)bn);
 	if (e->blockM > cta[0])
-		return lay_scan_error(
-			&p->sc, LAY_ESHAPE, e->pos,
-			"blockM = %lld is taller than the %lld rows of one CTA's tile",
-			(long long)e->blockM, (long long)cta[0]);
-	if (e->blockM == 64) {
+		return lay_scan_error(&p->sc, LAY_ESHAPE, e->pos,
+			      "blockM = %lld is taller than the %lld rows of one CTA's tile",
+			      (long long)e->blockM, (long long)cta[0]);
+	if (e->blockM == 64 && !e->two_ctas) {
 		for (int64_t r = 1; r < 16; r *= 2)
 			rc |= tm_push(l, 0, r, 0);
 		if (cta[0] > 64)
@@ -246,8 +245,12 @@ static int tile(struct tp *p, const struct tm_enc *e, const int64_t *cta, struct
 			rc |= tm_push(l, 0, r, 0);
 		sz0 = e->blockM, sz1 = bn;
 	}
+	/* blockM = 64 with twoCTAs (PTX data path layout B): the last column
+	 * basis moves to row bit 6, the upper half of the columns on lanes
+	 * 64..127 */
+	bool fold = e->blockM == 64 && e->two_ctas;
 	for (int64_t c = 1; c < bn; c *= 2)
-		rc |= tm_push(l, 1, 0, c);
+		rc |= fold && 2 * c == bn ? tm_push(l, 0, 0, c) : tm_push(l, 1, 0, c);
 	for (int64_t r = sz0; r < cta[0]; r *= 2)
 		rc |= tm_push(l, 1, r, 0);
 	for (int64_t c = sz1; c < cta[1]; c *= 2)
@@ -538,10 +541,35 @@ static int64_t side_coord(const struct side *s, int64_t q, int i)
 	return q >> lo & (((int64_t)1 << s->nb[i]) - 1);
 }
 
+/* Does TMEM point y of the join hold the element in the sub-partition of
+ * warp w (w < 0: any), and in the register point's CTA? */
+static bool join_pair(const struct side *R, const struct side *T, int64_t x, int64_t y,
+		      int reg_block, int tm_naxes, int64_t w)
+{
+	if (reg_block >= 0 &&
+	    side_coord(T, T->pt[y], tm_naxes) != side_coord(R, R->pt[x], reg_block))
+		return false;
+	return w < 0 || side_coord(T, T->pt[y], 0) / 32 % 4 == w % 4;
+}
+
+/* A register point's warp, -1 when the layout has no warp in-dim. */
+static int64_t join_warp(const struct side *R, int64_t x, int reg_warp)
+{
+	return reg_warp >= 0 ? side_coord(R, R->pt[x], reg_warp) : -1;
+}
+
+/*
+ * Each register point (a thread holding element e) is paired with the TMEM
+ * points of e in its CTA.  When e has copies in tensor memory (a broadcast:
+ * the scales layout's warps, blockM = 64's row 16), the thread moves the
+ * copy in its own warp's sub-partition: only when none is there are all
+ * paired, and the sub-partition rule finds them.
+ */
 static int join_rows(struct tp *p, struct join *j, const struct side *R, const struct side *T,
-		     int64_t size, const int *ax, int nreg_in, int reg_block, int tm_naxes,
+		     int64_t size, const int *ax, int nreg_in, const int *in_dims, int tm_naxes,
 		     long pos)
 {
+	int reg_block = in_dims[0], reg_warp = in_dims[1];
 	int64_t rows = 0;
 	for (int64_t e = 0; e < size; e++) {
 		int64_t a = R->start[e + 1] - R->start[e], b = T->start[e + 1] - T->start[e];
@@ -558,21 +586,23 @@ static int join_rows(struct tp *p, struct join *j, const struct side *R, const s
 	if (!j->elem || !j->coord)
 		return lay_scan_error(&p->sc, LAY_ENOMEM, -1, "out of memory");
 	for (int64_t e = 0; e < size; e++)
-		for (int64_t x = R->start[e]; x < R->start[e + 1]; x++)
+		for (int64_t x = R->start[e]; x < R->start[e + 1]; x++) {
+			int64_t w = join_warp(R, x, reg_warp);
+			bool own = false;
+			for (int64_t y = T->start[e]; y < T->start[e + 1] && !own && w >= 0; y++)
+				own = join_pair(R, T, x, y, reg_block, tm_naxes, w);
 			for (int64_t y = T->start[e]; y < T->start[e + 1]; y++) {
+				if (!join_pair(R, T, x, y, reg_block, tm_naxes, own ? w : -1))
+					continue;
 				int64_t *c = j->coord + j->nrows * j->naxes;
 				for (int i = 0; i < nreg_in; i++)
 					if (ax[i] >= 0)
 						c[ax[i]] = side_coord(R, R->pt[x], i);
 				for (int i = 0; i < tm_naxes; i++)
 					c[ax[nreg_in + i]] = side_coord(T, T->pt[y], i);
-				/* one CTA index: the TMEM side's block must be the
-				 * register side's */
-				if (reg_block >= 0 && side_coord(T, T->pt[y], tm_naxes) !=
-							      side_coord(R, R->pt[x], reg_block))
-					continue;
 				j->elem[j->nrows++] = e;
 			}
+		}
 	return 0;
 }
 
@@ -622,7 +652,7 @@ int tt_tmem_join(struct tp *p, int mi, int ti, json_t *whole, const char *ptr)
 	/* the register side: its bases as (dim0, dim1) pairs */
 	static int64_t rb[TT_MAXIN][TT_MAXB][2];
 	const int64_t(*rbp[TT_MAXIN])[2];
-	int o0 = tll_out_index(ll, 0), o1 = tll_out_index(ll, 1), reg_block = -1;
+	int o0 = tll_out_index(ll, 0), o1 = tll_out_index(ll, 1), reg_block = -1, reg_warp = -1;
 	for (int i = 0; i < ll->nin; i++) {
 		for (int k = 0; k < ll->nb[i]; k++) {
 			rb[i][k][0] = o0 >= 0 ? ll->b[i][k][o0] : 0;
@@ -631,6 +661,8 @@ int tt_tmem_join(struct tp *p, int mi, int ti, json_t *whole, const char *ptr)
 		rbp[i] = (const int64_t(*)[2])rb[i];
 		if (ll->in[i] == TT_BLOCK)
 			reg_block = i;
+		if (ll->in[i] == TT_WARP)
+			reg_warp = i;
 	}
 	int tnb[4], tn = t->n[2] ? 3 : 2;
 	const int64_t(*tbp[4])[2];
@@ -684,8 +716,8 @@ int tt_tmem_join(struct tp *p, int mi, int ti, json_t *whole, const char *ptr)
 		}
 	}
 	j->naxes = def->naxes;
-	if ((rc = join_rows(p, j, &R, &T, shape[0] * shape[1], ax, ll->nin, reg_block, tn,
-			    tt->pos)))
+	int in_dims[2] = { reg_block, reg_warp };
+	if ((rc = join_rows(p, j, &R, &T, shape[0] * shape[1], ax, ll->nin, in_dims, tn, tt->pos)))
 		goto out;
 	j->info = tm_info(t, shape, "tmem_load_store");
 	json_object_set_new(j->info, "register_family", json_string(tt_family_name(e->family)));

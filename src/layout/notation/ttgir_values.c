@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "gf2.h"
 #include "notation/ttgir_text.h"
 
 const char *tt_kind_name(int k)
@@ -158,25 +159,7 @@ bool tt_surjective(const struct tll *l)
 				r |= (uint64_t)l->b[i][j][o] << shift[o];
 			rows[n++] = r;
 		}
-	int rank = 0;
-	for (int bit = 63; bit >= 0; bit--) {
-		int piv = -1;
-		for (int r = rank; r < n; r++)
-			if (rows[r] >> bit & 1) {
-				piv = r;
-				break;
-			}
-		if (piv < 0)
-			continue;
-		uint64_t t = rows[piv];
-		rows[piv] = rows[rank];
-		rows[rank] = t;
-		for (int r = 0; r < n; r++)
-			if (r != rank && (rows[r] >> bit & 1))
-				rows[r] ^= t;
-		rank++;
-	}
-	return rank == bits;
+	return lay_gf2_rank(rows, n) == bits;
 }
 
 /*

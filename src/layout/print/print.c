@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "notation/notation.h"
 #include "print/print.h"
 
 static bool grow(struct lay_buf *b, size_t more)
@@ -60,10 +61,21 @@ void lay_buf_printf(struct lay_buf *b, const char *fmt, ...)
 	b->len += (size_t)n;
 }
 
+/* The first notation of def_json that the print format `prints` takes. */
+static const struct lay_notation *printed_by(json_t *def_json, unsigned prints)
+{
+	for (int i = 0; i < lay_nnotations; i++)
+		if ((lay_notations[i].prints & prints) &&
+		    json_object_get(def_json, lay_notations[i].key))
+			return &lay_notations[i];
+	return NULL;
+}
+
 static char *print_cute_def(json_t *def_json, const char *ptr, bool latex,
 			    const struct lay_options *opt, struct lay_error *err)
 {
-	json_t *cute = json_object_get(def_json, "cute");
+	const struct lay_notation *n = printed_by(def_json, LAY_PRINTS_CUTE);
+	json_t *cute = n ? json_object_get(def_json, n->key) : NULL;
 	char p[LAY_ERR_PTR];
 	if (!json_is_string(cute)) {
 		lay_error_set(err, LAY_ESCHEMA, ptr, -1,
@@ -72,7 +84,7 @@ static char *print_cute_def(json_t *def_json, const char *ptr, bool latex,
 			      latex ? "latex" : "cute");
 		return NULL;
 	}
-	lay_ptr_join(p, sizeof p, ptr, "cute");
+	lay_ptr_join(p, sizeof p, ptr, n->key);
 	char *s = lay_print_cute(json_string_value(cute), p, latex, err);
 	if (s || err->code != LAY_ESYNTAX || err->position != 0)
 		return s;
@@ -99,8 +111,7 @@ char *lay_print(json_t *def_json, const char *ptr, const char *format,
 	if (strcmp(format, "cute") == 0 || strcmp(format, "latex") == 0)
 		return print_cute_def(def_json, ptr, format[0] == 'l', opt, err);
 	if (strcmp(format, "triton") == 0 || strcmp(format, "triton-hw") == 0) {
-		if (!json_is_string(json_object_get(def_json, "ttgir")) &&
-		    !json_object_get(def_json, "linear")) {
+		if (!printed_by(def_json, LAY_PRINTS_TRITON)) {
 			lay_error_set(
 				err, LAY_ESCHEMA, ptr, -1,
 				"print --format %s draws Triton layouts: the definition needs "

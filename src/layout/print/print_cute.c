@@ -19,6 +19,7 @@
 #include <string.h>
 
 #include "layout.h"
+#include "notation/notation.h"
 #include "print/print.h"
 
 /* Nodes of one tuple tree; leaves are capped like the engine's iterators. */
@@ -619,7 +620,7 @@ char *lay_print_cute_atom(struct lay_def *def, bool latex, struct lay_error *err
 	struct pc *p = NULL;
 	struct lay_buf b = { 0 };
 	char *out = NULL;
-	if (def->notation != LAY_CUTE || !def->swizzle.present || def->rank != 2 ||
+	if (!(def->notation->prints & LAY_PRINTS_CUTE) || !def->swizzle.present || def->rank != 2 ||
 	    def->naxes != 1 || def->swizzle.eS < 0)
 		return NULL;
 	a.M = def->shape[0];

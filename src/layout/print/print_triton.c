@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "notation/notation.h"
 #include "print/print.h"
 
 /* Hardware points a picture is drawn for: 2^20 (the text of 2^20 points is
@@ -257,7 +258,7 @@ char *lay_print_triton(struct lay_def *def, bool hw, struct lay_error *err)
 	struct pt t = { .def = def, .err = err, .rank = def->rank };
 	struct lay_buf out = { 0 };
 	char *res = NULL;
-	if (def->notation != LAY_TTGIR && def->notation != LAY_LINEAR) {
+	if (!(def->notation->prints & LAY_PRINTS_TRITON)) {
 		lay_error_set(err, LAY_ESCHEMA, def->ptr, -1,
 			      "Triton prints linear layouts: this is a %s layout",
 			      def->notation_key);

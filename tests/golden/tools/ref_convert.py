@@ -114,6 +114,8 @@ def ttgir_case(name, src, dst, shape, bits, S, D, source, extra=None):
 
 def linear_case(name, src, dst, bits, source, extra=None):
     req = {"layout": {"linear": src}, "convert": {"to": {"linear": dst}, "element_bits": bits}}
+    if extra and "target" in extra:
+        req["convert"]["target"] = extra["target"]
     CASES.append((name, req, lin_bases(src), lin_bases(dst), len(src["out"]), source, extra))
 
 
@@ -230,6 +232,30 @@ linear_case("convert-swizzletest-128x128-f16-transpose",
             L([[0, 1], [0, 2], [0, 4], [32, 0], [64, 0]], [[0, 8], [0, 16], [0, 32], [0, 64], [1, 0]],
               [[2, 0], [4, 0], [8, 0], [16, 0]], [["dim0", 128], ["dim1", 128]]), 16,
             SW + "\nTest128x128F16Transpose.", ZERO)
+
+B64 = L([[0, 1], [0, 2], [0, 4], [16, 0], [32, 0]],
+        [[0, 8], [0, 16], [0, 32], [0, 64], [1, 0], [2, 0]], [[4, 0], [8, 0]],
+        [["dim0", 64], ["dim1", 128]])
+linear_case("convert-swizzletest-64x128-f16-blocked-mfma-64bank-gfx950", B64,
+            L([[0, 1], [0, 2], [0, 4], [0, 16], [0, 32], [0, 64], [32, 0]],
+              [[1, 0], [2, 0], [4, 0], [8, 0], [16, 0], [0, 8]], [[0, 0], [0, 0]],
+              [["dim0", 64], ["dim1", 128]]), 16,
+            SW + "\nTest64x128F16BlockedMfma64Bank: numBanks 64 (gfx950's LDS), the destination\n"
+            "read as ds_read_b128 (dstTile lane bits {0, 1, 3, 4}: sixteen lanes a phase), its\n"
+            "two warp bases zero (every warp holds the whole tile).  convert.target gfx950.",
+            dict(ZERO, target="gfx950"))
+linear_case("convert-swizzletest-64x128-f16-blocked-linear-32bank-gfx942", B64,
+            L([[0, 1], [0, 2], [0, 8], [0, 16], [0, 32], [0, 64], [32, 0]],
+              [[1, 0], [2, 0], [4, 0], [8, 0], [16, 0], [0, 4]], [[0, 0], [0, 0]],
+              [["dim0", 64], ["dim1", 128]]), 16,
+            SW + "\nTest64x128F16BlockedLinear32Bank: numBanks 32 (gfx942's LDS), the destination\n"
+            "read as ds_read_b128 (eight lanes a phase), its two warp bases zero.  The test\n"
+            "hands Triton dstTile lane bits {0, 1, 4}; the phase table of ds_read_b128 on MI300\n"
+            "(PR #11365: phase 0 = span(l0, l1, l2^l4), the other phases its cosets) is what the\n"
+            "count follows here; the store is ds_write_b128, eight consecutive lanes a phase.\n"
+            "Triton expects 0 and 0 under its reading; the counts asserted are Triton's.\n"
+            "convert.target gfx942.",
+            dict(ZERO, target="gfx942"))
 
 
 def main():
