@@ -221,14 +221,16 @@ static int tile(struct tp *p, const struct tm_enc *e, const int64_t *cta, struct
 	for (int64_t s = 1; s < e->colStride; s *= 2)
 		rc |= tm_push(l, 1, 0, 0);
 	if (e->blockM == 64 && e->two_ctas && bn < 2)
-		return lay_scan_error(&p->sc, LAY_ERANGE, e->pos,
-			      "blockM = 64 with twoCTAs folds the upper half of the columns onto "
-			      "lanes 64..127: it needs at least 2 columns per CTA, not %lld",
-			      (long long)bn);
+		return lay_scan_error(
+			&p->sc, LAY_ERANGE, e->pos,
+			"blockM = 64 with twoCTAs folds the upper half of the columns onto "
+			"lanes 64..127: it needs at least 2 columns per CTA, not %lld",
+			(long long)bn);
 	if (e->blockM > cta[0])
-		return lay_scan_error(&p->sc, LAY_ESHAPE, e->pos,
-			      "blockM = %lld is taller than the %lld rows of one CTA's tile",
-			      (long long)e->blockM, (long long)cta[0]);
+		return lay_scan_error(
+			&p->sc, LAY_ESHAPE, e->pos,
+			"blockM = %lld is taller than the %lld rows of one CTA's tile",
+			(long long)e->blockM, (long long)cta[0]);
 	if (e->blockM == 64 && !e->two_ctas) {
 		for (int64_t r = 1; r < 16; r *= 2)
 			rc |= tm_push(l, 0, r, 0);
