@@ -55,18 +55,38 @@ static int qname(struct cp *p, char *last, size_t n, char *full, size_t fn, int 
 	return lay_scan_qname(&p->sc, last, n, full, fn, &seg, NULL);
 }
 
-static int digits(struct cp *p, int start, bool neg, int64_t *v)
+static int digits(struct lay_scan *sc, int start, bool neg, int64_t *v)
 {
 	int64_t x = 0;
-	if (!isdigit((unsigned char)p->sc.s[p->sc.pos]))
-		return lay_scan_expected(&p->sc, "an integer");
-	int rc = lay_scan_digits(&p->sc, start, neg, &x, NULL, LAY_EOVERFLOW);
+	if (!isdigit((unsigned char)sc->s[sc->pos]))
+		return lay_scan_expected(sc, "an integer");
+	int rc = lay_scan_digits(sc, start, neg, &x, NULL, LAY_EOVERFLOW);
 	if (rc)
 		return rc;
-	if (p->sc.s[p->sc.pos] == '.' || lay_scan_name_start(p->sc.s[p->sc.pos]))
-		return lay_scan_error(&p->sc, LAY_ENOTINT, start, "expected an integer");
+	if (sc->s[sc->pos] == '.' || lay_scan_name_start(sc->s[sc->pos]))
+		return lay_scan_error(sc, LAY_ENOTINT, start, "expected an integer");
 	*v = x;
 	return 0;
+}
+
+/* The value of Int<N> or C<N> after the name: '<', [-]N, '>' with white
+ * space and comments between; `read` reads N the caller's way. */
+int lay_cute_int_arg(struct lay_scan *sc, int64_t *v,
+		     int (*read)(struct lay_scan *sc, int start, bool neg, int64_t *v))
+{
+	int rc;
+	if ((rc = lay_scan_expect(sc, '<', "'<' after Int")) || (rc = lay_scan_skip(sc)))
+		return rc;
+	int vs = sc->pos;
+	bool neg = sc->s[sc->pos] == '-';
+	if (neg) {
+		sc->pos++;
+		if ((rc = lay_scan_skip(sc)))
+			return rc;
+	}
+	if ((rc = read(sc, vs, neg, v)))
+		return rc;
+	return lay_scan_expect(sc, '>', "'>' closing Int<N>");
 }
 
 /* An integer in the spellings CuTe text uses: [-]N, _N, _mN, Int<N>, C<N>,
@@ -84,16 +104,16 @@ static int cint(struct cp *p, int64_t *v, int *start, const char *what)
 			return rc;
 		if (!isdigit((unsigned char)p->sc.s[p->sc.pos]))
 			return lay_scan_expected(&p->sc, what);
-		return digits(p, *start, c == '-', v);
+		return digits(&p->sc, *start, c == '-', v);
 	}
 	if (isdigit((unsigned char)c))
-		return digits(p, *start, false, v);
+		return digits(&p->sc, *start, false, v);
 	if (c == '_' &&
 	    (isdigit((unsigned char)p->sc.s[p->sc.pos + 1]) ||
 	     (p->sc.s[p->sc.pos + 1] == 'm' && isdigit((unsigned char)p->sc.s[p->sc.pos + 2])))) {
 		bool neg = p->sc.s[p->sc.pos + 1] == 'm';
 		p->sc.pos += neg ? 2 : 1;
-		if ((rc = digits(p, *start, neg, v)))
+		if ((rc = digits(&p->sc, *start, neg, v)))
 			return rc;
 		return braces(p);
 	}
@@ -103,20 +123,7 @@ static int cint(struct cp *p, int64_t *v, int *start, const char *what)
 		if ((rc = qname(p, last, sizeof last, full, sizeof full, &at)))
 			return rc;
 		if (strcmp(last, "Int") == 0 || strcmp(last, "C") == 0) {
-			if ((rc = lay_scan_expect(&p->sc, '<', "'<' after Int")))
-				return rc;
-			if ((rc = lay_scan_skip(&p->sc)))
-				return rc;
-			int vs = p->sc.pos;
-			bool neg = p->sc.s[p->sc.pos] == '-';
-			if (neg) {
-				p->sc.pos++;
-				if ((rc = lay_scan_skip(&p->sc)))
-					return rc;
-			}
-			if ((rc = digits(p, vs, neg, v)))
-				return rc;
-			if ((rc = lay_scan_expect(&p->sc, '>', "'>' closing Int<N>")))
+			if ((rc = lay_cute_int_arg(&p->sc, v, digits)))
 				return rc;
 			return braces(p);
 		}

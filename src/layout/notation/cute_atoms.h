@@ -52,4 +52,10 @@ int lay_cute_tile_block(int R, const int64_t *t, const int64_t *a, const int64_t
  * for a name it does not define. */
 int lay_cute_type_bits(const char *name);
 
+struct lay_scan;
+/* The value of Int<N> or C<N> after its name ('<', [-]N, '>'); `read`
+ * reads N at sc->pos the caller's way (its checks of what follows). */
+int lay_cute_int_arg(struct lay_scan *sc, int64_t *v,
+		     int (*read)(struct lay_scan *sc, int start, bool neg, int64_t *v));
+
 #endif

@@ -21,27 +21,27 @@ static int ident(struct cute_parser *p, char *out, size_t n, int *start)
 }
 
 /* Decimal digits at p->sc.pos into *v; reals are refused, overflow located. */
-static int digits(struct cute_parser *p, int start, bool neg, int64_t *v)
+static int digits(struct lay_scan *sc, int start, bool neg, int64_t *v)
 {
 	int64_t x = 0;
-	if (!isdigit((unsigned char)p->sc.s[p->sc.pos]))
-		return lay_scan_expected(&p->sc, "an integer");
-	int rc = lay_scan_digits(&p->sc, start, neg, &x, NULL, LAY_EOVERFLOW);
+	if (!isdigit((unsigned char)sc->s[sc->pos]))
+		return lay_scan_expected(sc, "an integer");
+	int rc = lay_scan_digits(sc, start, neg, &x, NULL, LAY_EOVERFLOW);
 	if (rc)
 		return rc;
-	if (p->sc.s[p->sc.pos] == '.' || p->sc.s[p->sc.pos] == 'e' || p->sc.s[p->sc.pos] == 'E') {
-		int end = p->sc.pos + 1;
-		while (isalnum((unsigned char)p->sc.s[end]) || p->sc.s[end] == '.' ||
-		       ((p->sc.s[end] == '-' || p->sc.s[end] == '+') &&
-			(p->sc.s[end - 1] == 'e' || p->sc.s[end - 1] == 'E')))
+	if (sc->s[sc->pos] == '.' || sc->s[sc->pos] == 'e' || sc->s[sc->pos] == 'E') {
+		int end = sc->pos + 1;
+		while (isalnum((unsigned char)sc->s[end]) || sc->s[end] == '.' ||
+		       ((sc->s[end] == '-' || sc->s[end] == '+') &&
+			(sc->s[end - 1] == 'e' || sc->s[end - 1] == 'E')))
 			end++;
 		return lay_scan_error(
-			&p->sc, LAY_ENOTINT, start,
+			sc, LAY_ENOTINT, start,
 			"%.*s is not an integer; CuTe shapes and strides hold integers only",
-			end - start > 40 ? 40 : end - start, p->sc.s + start);
+			end - start > 40 ? 40 : end - start, sc->s + start);
 	}
-	if (isalpha((unsigned char)p->sc.s[p->sc.pos]) || p->sc.s[p->sc.pos] == '_')
-		return lay_scan_expected(&p->sc, "',' or a closing bracket after a number");
+	if (isalpha((unsigned char)sc->s[sc->pos]) || sc->s[sc->pos] == '_')
+		return lay_scan_expected(sc, "',' or a closing bracket after a number");
 	*v = x;
 	return 0;
 }
@@ -111,10 +111,10 @@ static int parse_leaf(struct cute_parser *p, int node, bool stride)
 		p->sc.pos++;
 		if ((rc = lay_scan_skip(&p->sc)))
 			return rc;
-		if ((rc = digits(p, start, c == '-', &n->val)))
+		if ((rc = digits(&p->sc, start, c == '-', &n->val)))
 			return rc;
 	} else if (isdigit((unsigned char)c)) {
-		if ((rc = digits(p, start, false, &n->val)))
+		if ((rc = digits(&p->sc, start, false, &n->val)))
 			return rc;
 	} else {
 		char name[LAYOUTD_MAX_NAME];
@@ -126,23 +126,10 @@ static int parse_leaf(struct cute_parser *p, int node, bool stride)
 			/* _N and _mN (CuTe's Int<-N>): re-read the digits in place */
 			bool neg = name[1] == 'm';
 			p->sc.pos = at + (neg ? 2 : 1);
-			if ((rc = digits(p, at, neg, &n->val)))
+			if ((rc = digits(&p->sc, at, neg, &n->val)))
 				return rc;
 		} else if (strcmp(name, "Int") == 0 || strcmp(name, "C") == 0) {
-			if ((rc = lay_scan_expect(&p->sc, '<', "'<' after Int")))
-				return rc;
-			if ((rc = lay_scan_skip(&p->sc)))
-				return rc;
-			int vs = p->sc.pos;
-			bool neg = p->sc.s[p->sc.pos] == '-';
-			if (neg) {
-				p->sc.pos++;
-				if ((rc = lay_scan_skip(&p->sc)))
-					return rc;
-			}
-			if ((rc = digits(p, vs, neg, &n->val)))
-				return rc;
-			if ((rc = lay_scan_expect(&p->sc, '>', "'>' closing Int<N>")))
+			if ((rc = lay_cute_int_arg(&p->sc, &n->val, digits)))
 				return rc;
 		} else {
 			p->sc.pos = at;
