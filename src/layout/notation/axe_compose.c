@@ -181,12 +181,115 @@ static int finish(struct ap *p, struct lay_axe_compose *c, const int64_t v[3], c
 	return 0;
 }
 
+/* What ComposeLayout's arguments said. */
+struct compose_args {
+	int64_t v[3];
+	int vpos[3];
+	bool have[3], inner, have_tile, legacy;
+	int n,	    /* positional arguments read */
+		at; /* where the last name read starts */
+};
+
+/* A keyword argument key=value, after the '='. */
+static int keyword_arg(struct ap *p, struct lay_axe_compose *c, const char *key,
+		       struct compose_args *g)
+{
+	int rc;
+	int k = strcmp(key, "per_element") == 0	    ? 0
+		: strcmp(key, "swizzle_len") == 0   ? 1
+		: strcmp(key, "atom_len") == 0	    ? 2
+		: strcmp(key, "swizzle_inner") == 0 ? 3
+		: strcmp(key, "tile_layout") == 0   ? 4
+						    : -1;
+	if (k < 0)
+		return lay_scan_error(&p->sc, LAY_ESYNTAX, g->at,
+				      "unknown argument '%s' (per_element, "
+				      "swizzle_len, atom_len, tile_layout, "
+				      "swizzle_inner)",
+				      key);
+	if (k < 3) {
+		if ((rc = integer(p, &g->v[k], &g->vpos[k])))
+			return rc;
+		g->have[k] = true;
+	} else if (k == 3) {
+		if ((rc = boolean(p, &g->inner)))
+			return rc;
+	} else {
+		char t[32];
+		if (!name(p, t, sizeof t, &g->at) || strcmp(t, "TileLayout") != 0) {
+			p->sc.pos = g->at;
+			return lay_scan_expected(&p->sc, "TileLayout(...)");
+		}
+		if ((rc = tile(p, c)))
+			return rc;
+		g->have_tile = true;
+	}
+	return 0;
+}
+
+/* The arguments of ComposeLayout(...), up to its ')'. */
+static int compose_args(struct ap *p, struct lay_axe_compose *c, struct compose_args *g)
+{
+	char key[32];
+	int rc;
+	for (;;) {
+		int save;
+		lay_scan_ws(&p->sc);
+		save = p->sc.pos;
+		if (name(p, key, sizeof key, &g->at)) {
+			lay_scan_ws(&p->sc);
+			if (p->sc.s[p->sc.pos] == '=') {
+				/* keyword argument */
+				p->sc.pos++;
+				if ((rc = keyword_arg(p, c, key, g)))
+					return rc;
+			} else if (strcmp(key, "SwizzleLayout") == 0 && g->n == 0) {
+				g->legacy = true;
+				if ((rc = swizzle_layout(p, g->v, g->vpos, &g->inner)))
+					return rc;
+				g->have[0] = g->have[1] = g->have[2] = true;
+				g->n = 3;
+			} else if (strcmp(key, "TileLayout") == 0) {
+				if (!g->legacy && g->n < 3)
+					return lay_scan_error(&p->sc, LAY_ESYNTAX, g->at,
+							      "ComposeLayout takes per_element, "
+							      "swizzle_len and atom_len before the "
+							      "TileLayout");
+				if ((rc = tile(p, c)))
+					return rc;
+				g->have_tile = true;
+				g->n = 4;
+			} else {
+				p->sc.pos = save;
+				return lay_scan_expected(&p->sc,
+							 g->n < 3 ? "an integer swizzle parameter"
+								  : "TileLayout(...)");
+			}
+		} else {
+			if (g->n >= 3)
+				return lay_scan_expected(&p->sc, "TileLayout(...)");
+			if ((rc = integer(p, &g->v[g->n], &g->vpos[g->n])))
+				return rc;
+			g->have[g->n++] = true;
+		}
+		lay_scan_ws(&p->sc);
+		if (p->sc.s[p->sc.pos] == ',') {
+			p->sc.pos++;
+			lay_scan_ws(&p->sc);
+			if (p->sc.s[p->sc.pos] == ')')
+				return 0;
+			continue;
+		}
+		return 0;
+	}
+}
+
 int lay_axe_compose_parse(const char *text, const char *ptr, struct lay_axe_compose *c,
 			  struct lay_error *err)
 {
 	struct ap p;
 	lay_scan_init(&p.sc, text, ptr, err, 0);
-	char w[64], key[32];
+	char w[64];
 	int at, rc, vpos[3] = { 0, 0, 0 };
 	int64_t v[3] = { 0, 0, 0 };
 	bool inner = true;
@@ -202,103 +305,23 @@ int lay_axe_compose_parse(const char *text, const char *ptr, struct lay_axe_comp
 			return rc;
 		c->bare_size = (int64_t)1 << (v[0] + v[1] + v[2]);
 	} else if (strcmp(w, "ComposeLayout") == 0) {
-		int n = 0; /* positional arguments read */
-		bool legacy = false, have_tile = false, have[3] = { false, false, false };
+		struct compose_args g = { .inner = true, .at = at };
 		if ((rc = lay_scan_expect(&p.sc, '(', "'(' after ComposeLayout")))
 			return rc;
-		for (;;) {
-			int save;
-			lay_scan_ws(&p.sc);
-			save = p.sc.pos;
-			if (name(&p, key, sizeof key, &at)) {
-				lay_scan_ws(&p.sc);
-				if (p.sc.s[p.sc.pos] == '=') {
-					/* keyword argument */
-					p.sc.pos++;
-					int k = strcmp(key, "per_element") == 0	    ? 0
-						: strcmp(key, "swizzle_len") == 0   ? 1
-						: strcmp(key, "atom_len") == 0	    ? 2
-						: strcmp(key, "swizzle_inner") == 0 ? 3
-						: strcmp(key, "tile_layout") == 0   ? 4
-										    : -1;
-					if (k < 0)
-						return lay_scan_error(
-							&p.sc, LAY_ESYNTAX, at,
-							"unknown argument '%s' (per_element, "
-							"swizzle_len, atom_len, tile_layout, "
-							"swizzle_inner)",
-							key);
-					if (k < 3) {
-						if ((rc = integer(&p, &v[k], &vpos[k])))
-							return rc;
-						have[k] = true;
-					} else if (k == 3) {
-						if ((rc = boolean(&p, &inner)))
-							return rc;
-					} else {
-						char t[32];
-						if (!name(&p, t, sizeof t, &at) ||
-						    strcmp(t, "TileLayout") != 0) {
-							p.sc.pos = at;
-							return lay_scan_expected(&p.sc,
-										 "TileLayout(...)");
-						}
-						if ((rc = tile(&p, c)))
-							return rc;
-						have_tile = true;
-					}
-				} else if (strcmp(key, "SwizzleLayout") == 0 && n == 0) {
-					legacy = true;
-					if ((rc = swizzle_layout(&p, v, vpos, &inner)))
-						return rc;
-					have[0] = have[1] = have[2] = true;
-					n = 3;
-				} else if (strcmp(key, "TileLayout") == 0) {
-					if (!legacy && n < 3)
-						return lay_scan_error(
-							&p.sc, LAY_ESYNTAX, at,
-							"ComposeLayout takes per_element, "
-							"swizzle_len and atom_len before the "
-							"TileLayout");
-					if ((rc = tile(&p, c)))
-						return rc;
-					have_tile = true;
-					n = 4;
-				} else {
-					p.sc.pos = save;
-					return lay_scan_expected(
-						&p.sc, n < 3 ? "an integer swizzle parameter"
-							     : "TileLayout(...)");
-				}
-			} else {
-				if (n >= 3)
-					return lay_scan_expected(&p.sc, "TileLayout(...)");
-				if ((rc = integer(&p, &v[n], &vpos[n])))
-					return rc;
-				have[n++] = true;
-			}
-			lay_scan_ws(&p.sc);
-			if (p.sc.s[p.sc.pos] == ',') {
-				p.sc.pos++;
-				lay_scan_ws(&p.sc);
-				if (p.sc.s[p.sc.pos] == ')')
-					break;
-				continue;
-			}
-			break;
-		}
+		if ((rc = compose_args(&p, c, &g)))
+			return rc;
 		if ((rc = lay_scan_expect(&p.sc, ')', "',' or ')' closing ComposeLayout(...)")))
 			return rc;
 		for (int k = 0; k < 3; k++)
-			if (!have[k])
+			if (!g.have[k])
 				return lay_scan_error(
-					&p.sc, LAY_ESYNTAX, at,
+					&p.sc, LAY_ESYNTAX, g.at,
 					"ComposeLayout needs per_element, swizzle_len and "
 					"atom_len");
-		if (!have_tile)
-			return lay_scan_error(&p.sc, LAY_ESYNTAX, at,
+		if (!g.have_tile)
+			return lay_scan_error(&p.sc, LAY_ESYNTAX, g.at,
 					      "ComposeLayout needs a TileLayout(...)");
-		if ((rc = finish(&p, c, v, vpos, inner)))
+		if ((rc = finish(&p, c, g.v, g.vpos, g.inner)))
 			return rc;
 	} else {
 		return 0; /* a plain Axe layout */
