@@ -608,6 +608,46 @@ static int join_rows(struct tp *p, struct join *j, const struct side *R, const s
 	return 0;
 }
 
+/* The definition's shape (Triton's dim0, dim1) and axes: the register
+ * layout's in-dims but the registers, then TLane, TCol, TSub; ax[i] -1
+ * for the registers. */
+static int join_axes(struct tp *p, const struct tll *ll, const int *tnb, int tn,
+		     const int64_t *shape, const char *ptr, long pos, int *ax)
+{
+	struct lay_def *def = p->def;
+	int rc;
+	static const char *const tnames[3] = { "TLane", "TCol", "TSub" };
+	if (def->logical_given &&
+	    (def->rank != 2 || def->shape[0] != shape[0] || def->shape[1] != shape[1])) {
+		return lay_scan_error(&p->sc, LAY_ESHAPE, pos,
+				      "logical differs from the tensor's shape");
+	}
+	if (!def->logical_given) {
+		if ((rc = lay_def_set_shape(def, 2, shape, ptr, p->sc.err)))
+			return rc;
+		snprintf(def->names[0], sizeof def->names[0], "dim0"); /* Triton's names */
+		snprintf(def->names[1], sizeof def->names[1], "dim1");
+	}
+	for (int i = 0; i < ll->nin + tn; i++) {
+		const char *name = i < ll->nin ? tt_in_names[ll->in[i]] : tnames[i - ll->nin];
+		int nb = i < ll->nin ? ll->nb[i] : tnb[i - ll->nin];
+		/* the register index is not kept: an element is named by its
+		 * thread (lane, warp, block) and its TMEM cell, a space of at most
+		 * 2^21 points per CTA where the registers would multiply it */
+		ax[i] = -1;
+		if (i < ll->nin && ll->in[i] == TT_REG)
+			continue;
+		if ((ax[i] = lay_def_axis(def, name, ptr, p->sc.err)) < 0) {
+			return p->sc.err ? p->sc.err->code : LAY_ELIMIT;
+		}
+		if (!def->axes[ax[i]].declared) {
+			def->axes[ax[i]].declared = true;
+			def->axes[ax[i]].extent = (int64_t)1 << nb;
+		}
+	}
+	return 0;
+}
+
 int tt_tmem_join(struct tp *p, int mi, int ti, json_t *whole, const char *ptr)
 {
 	const struct ttype *md = &p->types[mi], *tt = &p->types[ti];
@@ -686,37 +726,8 @@ int tt_tmem_join(struct tp *p, int mi, int ti, json_t *whole, const char *ptr)
 	}
 	/* axes: the register layout's in-dims, then TLane, TCol, TSub */
 	int ax[TT_MAXIN + 3];
-	static const char *const tnames[3] = { "TLane", "TCol", "TSub" };
-	if (def->logical_given &&
-	    (def->rank != 2 || def->shape[0] != shape[0] || def->shape[1] != shape[1])) {
-		rc = lay_scan_error(&p->sc, LAY_ESHAPE, tt->pos,
-				    "logical differs from the tensor's shape");
+	if ((rc = join_axes(p, ll, tnb, tn, shape, ptr, tt->pos, ax)))
 		goto out;
-	}
-	if (!def->logical_given) {
-		if ((rc = lay_def_set_shape(def, 2, shape, ptr, p->sc.err)))
-			goto out;
-		snprintf(def->names[0], sizeof def->names[0], "dim0"); /* Triton's names */
-		snprintf(def->names[1], sizeof def->names[1], "dim1");
-	}
-	for (int i = 0; i < ll->nin + tn; i++) {
-		const char *name = i < ll->nin ? tt_in_names[ll->in[i]] : tnames[i - ll->nin];
-		int nb = i < ll->nin ? ll->nb[i] : tnb[i - ll->nin];
-		/* the register index is not kept: an element is named by its
-		 * thread (lane, warp, block) and its TMEM cell, a space of at most
-		 * 2^21 points per CTA where the registers would multiply it */
-		ax[i] = -1;
-		if (i < ll->nin && ll->in[i] == TT_REG)
-			continue;
-		if ((ax[i] = lay_def_axis(def, name, ptr, p->sc.err)) < 0) {
-			rc = p->sc.err ? p->sc.err->code : LAY_ELIMIT;
-			goto out;
-		}
-		if (!def->axes[ax[i]].declared) {
-			def->axes[ax[i]].declared = true;
-			def->axes[ax[i]].extent = (int64_t)1 << nb;
-		}
-	}
 	j->naxes = def->naxes;
 	int in_dims[2] = { reg_block, reg_warp };
 	if ((rc = join_rows(p, j, &R, &T, shape[0] * shape[1], ax, ll->nin, in_dims, tn, tt->pos)))
