@@ -93,8 +93,6 @@ static int parse_int(struct axe_parser *p, int64_t *out, bool allow_neg)
 		p->sc.pos++;
 		lay_scan_ws(&p->sc);
 	}
-	if (!isdigit((unsigned char)p->sc.s[p->sc.pos]))
-		return lay_scan_expected(&p->sc, "an integer");
 	int64_t v = 0;
 	int rc = lay_scan_digits(&p->sc, start, false, &v, NULL, LAY_EOVERFLOW);
 	if (rc)

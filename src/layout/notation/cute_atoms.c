@@ -58,8 +58,6 @@ static int qname(struct cp *p, char *last, size_t n, char *full, size_t fn, int 
 static int digits(struct lay_scan *sc, int start, bool neg, int64_t *v)
 {
 	int64_t x = 0;
-	if (!isdigit((unsigned char)sc->s[sc->pos]))
-		return lay_scan_expected(sc, "an integer");
 	int rc = lay_scan_digits(sc, start, neg, &x, NULL, LAY_EOVERFLOW);
 	if (rc)
 		return rc;

@@ -24,8 +24,6 @@ static int ident(struct cute_parser *p, char *out, size_t n, int *start)
 static int digits(struct lay_scan *sc, int start, bool neg, int64_t *v)
 {
 	int64_t x = 0;
-	if (!isdigit((unsigned char)sc->s[sc->pos]))
-		return lay_scan_expected(sc, "an integer");
 	int rc = lay_scan_digits(sc, start, neg, &x, NULL, LAY_EOVERFLOW);
 	if (rc)
 		return rc;

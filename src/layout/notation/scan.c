@@ -209,7 +209,7 @@ int lay_scan_digits(struct lay_scan *sc, int start, bool neg, int64_t *v, const 
 {
 	int64_t x = 0;
 	if (!isdigit((unsigned char)sc->s[sc->pos]))
-		return lay_scan_error(sc, LAY_ESYNTAX, sc->pos, "expected an integer");
+		return lay_scan_expected(sc, "an integer");
 	while (isdigit((unsigned char)sc->s[sc->pos])) {
 		int d = sc->s[sc->pos] - '0';
 		if (__builtin_mul_overflow(x, 10, &x) ||

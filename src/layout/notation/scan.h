@@ -89,7 +89,7 @@ bool lay_scan_word(struct lay_scan *sc, const char *w);
 /* Decimal digits at sc->pos (no skip) into *v, negated when neg; an
  * error `ovf` (LAY_EOVERFLOW, or the reader's code) at `start` when they
  * overflow 64 bits ("<what> overflows 64 bits", what defaulting to
- * "integer"), "expected an integer" when there are none. */
+ * "integer"), "expected an integer, found ..." when there are none. */
 int lay_scan_digits(struct lay_scan *sc, int start, bool neg, int64_t *v, const char *what,
 		    int ovf);
 /* Digits at byte range [b, e) of the text; any other character there is
