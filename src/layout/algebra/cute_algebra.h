@@ -224,10 +224,11 @@ int lay_cute_algebra(const char *text, const char *ptr, char **result, json_t **
 /* The text is an algebra expression lay_cute_algebra evaluates. */
 bool lay_cute_is_expression(const char *text);
 /* expect.layout: 1 when the layout text `want` equals the layout `got`
- * (same shape and stride), 0 when not (*same_function then says whether
- * the two are the same function of the same logical shape), -1 when
- * `want` does not parse (err filled). */
-int lay_cute_layout_equal(const char *want, const char *got, bool *same_function, const char *ptr,
+ * (same shape and stride), 0 when not, -1 when `want` does not parse (err
+ * filled).  *same_function: 1 when the two are the same function of the
+ * same logical shape, 0 when not, -1 when that is not decided (past the
+ * check limit, with a swizzle or no common refinement of the shapes). */
+int lay_cute_layout_equal(const char *want, const char *got, int *same_function, const char *ptr,
 			  struct lay_error *err);
 
 #endif

@@ -825,14 +825,42 @@ static int64_t val_at(const struct val *v, const int64_t *s, const int64_t *d, i
 	return x ^ (v->S >= 0 ? y >> v->S : y << -v->S);
 }
 
-int lay_cute_layout_equal(const char *want, const char *got, bool *same_function, const char *ptr,
+/* Whether a and b (not equal as layouts) are the same function of the
+ * same logical shape: proven on the generators where both are plain
+ * layouts, else compared at every point up to the check limit; -1 past it
+ * (not decided). */
+static int same_function_of(const struct val *a, const struct val *b)
+{
+	int64_t as[LAYOUTD_MAX_ITERS], ad[LAYOUTD_MAX_ITERS], bs[LAYOUTD_MAX_ITERS],
+		bd[LAYOUTD_MAX_ITERS], where;
+	int na = ca_leaves(a->l, as, ad, LAYOUTD_MAX_ITERS),
+	    nb = ca_leaves(b->l, bs, bd, LAYOUTD_MAX_ITERS);
+	if (na <= 0 || nb <= 0 || ca_rank(a->l) != ca_rank(b->l))
+		return 0;
+	for (int i = 0; i < ca_rank(a->l); i++)
+		if (ca_size(ca_mode(a->l, i)) != ca_size(ca_mode(b->l, i)))
+			return 0;
+	if (!a->sw && !b->sw) {
+		int p = ca_prove_same(as, ad, na, bs, bd, nb, &where);
+		if (p >= 0)
+			return p;
+	}
+	if (ca_size(a->l) > LAYOUTD_MAX_CHECK_POINTS)
+		return -1;
+	for (int64_t i = 0; i < ca_size(a->l); i++)
+		if (val_at(a, as, ad, na, i) != val_at(b, bs, bd, nb, i))
+			return 0;
+	return 1;
+}
+
+int lay_cute_layout_equal(const char *want, const char *got, int *same_function, const char *ptr,
 			  struct lay_error *err)
 {
 	struct lay_error local;
 	struct ex e = { .sc = { .ptr = ptr, .err = err ? err : &local } };
 	struct val a, b;
 	int rc = -1;
-	*same_function = false;
+	*same_function = 0;
 	ca_init(&e.c);
 	e.steps = json_array();
 	if (layout_of(&e, want, &a))
@@ -842,16 +870,7 @@ int lay_cute_layout_equal(const char *want, const char *got, bool *same_function
 		goto out;
 	rc = a.sw == b.sw && ca_equal(a.l, b.l) &&
 	     (!a.sw || (a.B == b.B && a.M == b.M && a.S == b.S && a.off == b.off));
-	int64_t as[LAYOUTD_MAX_ITERS], ad[LAYOUTD_MAX_ITERS], bs[LAYOUTD_MAX_ITERS],
-		bd[LAYOUTD_MAX_ITERS];
-	int na = ca_leaves(a.l, as, ad, LAYOUTD_MAX_ITERS),
-	    nb = ca_leaves(b.l, bs, bd, LAYOUTD_MAX_ITERS);
-	bool same = na > 0 && nb > 0 && ca_rank(a.l) == ca_rank(b.l) && ca_size(a.l) <= (1 << 24);
-	for (int i = 0; same && i < ca_rank(a.l); i++)
-		same = ca_size(ca_mode(a.l, i)) == ca_size(ca_mode(b.l, i));
-	for (int64_t i = 0; same && i < ca_size(a.l); i++)
-		same = val_at(&a, as, ad, na, i) == val_at(&b, bs, bd, nb, i);
-	*same_function = same;
+	*same_function = rc == 1 ? 1 : same_function_of(&a, &b);
 out:
 	json_decref(e.steps);
 	ca_free(&e.c);
