@@ -172,6 +172,32 @@ req "a bare definition keeps no checks" 201 -X PUT --data-binary "$(jq -c '{layo
 jqt "empty checks" '.checks == {}'
 req "suggest must be \"swizzle\"" 422 -X PUT --data-binary "$(jq -c '.suggest = "nothing"' "$T/acc.json")" "$U/v1/layouts/sw128-bad"
 
+# ---- a pasted TTGIR op line is registered as the request it stands for:
+# the memdesc as the layout, the tensor's layout as its access check, so
+# that pull -> check gives the verdict of checking the op line itself
+K=$(cd "$G/../.." && pwd)/tests/lint/gluon-bank-conflicts.mlir
+sed -n '6,8p' "$K" >"$T/op.ttgir"
+grep 'ttg.local_load' "$K" | sed 's/ loc(.*)$//' >>"$T/op.ttgir"
+req "PUT of a pasted ttg.local_load line" 201 -X PUT --data-binary "$(jq -Rs '{layout: {ttgir: .}, description: "a pasted op"}' "$T/op.ttgir")" "$U/v1/layouts/pasted-load"
+jqt "registered with its access check" '.analysis.access.op == "load" and .analysis.access.bank_conflicts == 3 and .checks.access.op == "load" and (.checks.access.threads | type) == "object" and .description == "a pasted op"'
+jqt "the stored layout is the memdesc, not the op text" '(.layout | type) == "object" and (.layout.ttgir | startswith("#")) and (.layout.ttgir | test("local_load") | not)'
+"$L" check --json "$T/op.ttgir" > "$T/op.before"; rc0=$?
+"$L" pull --server "$U" pasted-load > "$T/op.pulled"; rc=$?
+"$L" check --json "$T/op.pulled" > "$T/op.after"; rc1=$?
+OPV='{ok, verdict, fingerprint, op: .access.op, bank: .access.bank_conflicts, vector: .access.vector.bits}'
+[ $rc -eq 0 ] && [ $rc0 -eq 0 ] && [ $rc1 -eq 0 ] && [ "$(jq -c "$OPV" "$T/op.before")" = "$(jq -c "$OPV" "$T/op.after")" ] \
+	&& ok "pull -> check of the pasted op: the verdict of the op line" \
+	|| bad "pasted op pull/check: exit $rc0/$rc/$rc1 $(jq -c "$OPV" "$T/op.before" "$T/op.after" 2>&1 | head -c 400)"
+req "the same op line again: 200, same version" 200 -X PUT --data-binary "$(jq -Rs '{layout: {ttgir: .}, description: "a pasted op"}' "$T/op.ttgir")" "$U/v1/layouts/pasted-load"
+req "a pasted op over its expectation is refused" 422 -X PUT --data-binary "$(jq -Rs '{layout: {ttgir: .}, expect: {bank_conflicts: 0}}' "$T/op.ttgir")" "$U/v1/layouts/pasted-load-0"
+jqt "expect_failed with the conflicts" '.code == "expect_failed" and .analysis.access.bank_conflicts == 3'
+sed -n '4,5p;8p' "$(dirname "$K")/triton-convert-shared.mlir" >"$T/conv.ttgir"
+req "PUT of a pasted ttg.convert_layout line" 201 -X PUT --data-binary "$(jq -Rs '{layout: {ttgir: .}}' "$T/conv.ttgir")" "$U/v1/layouts/pasted-convert"
+jqt "registered with its convert check" '(.checks.convert.to | type) == "object"'
+"$L" pull --server "$U" pasted-convert > "$T/conv.pulled" && "$L" check --json "$T/conv.pulled" > "$T/conv.after" \
+	&& jq -e '.convert.kind == "shared_memory" and .logical.shape == [32, 32]' "$T/conv.after" >/dev/null \
+	&& ok "pull -> check of the pasted convert_layout: its class" || bad "pasted convert pull: $(head -c 300 "$T/conv.after")"
+
 # ---- an analysis survives a restart
 req "analyze" 200 --data-binary "@$G/seed-axe-shard/request.json" "$U/v1/analyze"
 AID=$(jq -r .id "$T/body")

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "http/http.h"
+#include "layout/analysis/lint.h"
 #include "store/store.h"
 
 /* Longest description kept with a version. */
@@ -354,6 +355,9 @@ static enum MHD_Result put_layout(struct MHD_Connection *c, struct http_req *r, 
 		ret = http_send_error(c, r, &err);
 		goto out;
 	}
+	/* a pasted op line is registered as the request it stands for: both
+	 * sides as layout and check, so that pull -> check gives this verdict */
+	lay_lint_expand(body);
 	json_t *desc = json_object_get(body, "description");
 	if (desc &&
 	    (!json_is_string(desc) || strlen(json_string_value(desc)) > HTTP_MAX_DESCRIPTION)) {

@@ -200,6 +200,53 @@ static void test_lint(void)
 	json_decref(r);
 }
 
+static void test_lint_views(void)
+{
+	/* a view of tensor memory is judged as the memdesc it makes; a view of
+	 * shared memory is no finding; a rank-3 memdesc counts its buffers */
+	static const char *text =
+		"#tmem = #ttng.tensor_memory_encoding<blockM = 128, blockN = 128, colStride = 1>\n"
+		"#sh = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>\n"
+		"module attributes {\"ttg.num-warps\" = 4 : i32} {\n"
+		"  %t = ttng.tmem_alloc : () -> !ttg.memdesc<3x128x128xf32, #tmem, "
+		"#ttng.tensor_memory, mutable>\n"
+		"  %s = ttng.tmem_subslice %t {N = 64 : i32} : !ttg.memdesc<128x128xf32, #tmem, "
+		"#ttng.tensor_memory, mutable> -> !ttg.memdesc<128x64xf32, #tmem, "
+		"#ttng.tensor_memory, mutable, 128x128>\n"
+		"  %i = ttg.memdesc_index %t[%c] : !ttg.memdesc<3x128x128xf32, #tmem, "
+		"#ttng.tensor_memory, mutable> -> !ttg.memdesc<128x128xf32, #tmem, "
+		"#ttng.tensor_memory, mutable>\n"
+		"  %b = ttg.memdesc_index %x[%c] : !ttg.memdesc<2x1xi64, #sh, #smem, mutable> -> "
+		"!ttg.memdesc<1xi64, #sh, #smem, mutable>\n"
+		"  %u = ttg.local_alloc : () -> !ttg.memdesc<5x128x128xf32, #tmem, "
+		"#ttng.tensor_memory, mutable>\n"
+		"  %w = ttng.tmem_alloc : () -> !ttg.memdesc<5x128x128xf32, #tmem, "
+		"#ttng.tensor_memory, mutable>\n"
+		"}\n";
+	struct lay_error err;
+	lay_error_clear(&err);
+	json_t *r = lay_lint(text, "v.mlir", NULL, &err);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(r);
+	CU_ASSERT_EQUAL(lay_lint_judge(r, -1, NULL, "", &err), 0);
+	CU_ASSERT_EQUAL(json_array_size(json_object_get(r, "findings")), 4);
+	CU_ASSERT_EQUAL(at_int(r, "findings/0/tmem/buffers"), 3);
+	CU_ASSERT_EQUAL(at_int(r, "findings/0/tmem/columns"), 384);
+	CU_ASSERT_EQUAL(at_int(r, "findings/0/tmem/allocation"), 512);
+	CU_ASSERT_STRING_EQUAL(json_string_value(at(r, "findings/1/op")), "ttng.tmem_subslice");
+	CU_ASSERT_EQUAL(at_int(r, "findings/1/tmem/columns"), 64);
+	CU_ASSERT_STRING_EQUAL(json_string_value(at(r, "findings/2/op")), "ttg.memdesc_index");
+	CU_ASSERT_EQUAL(at_int(r, "findings/2/tmem/columns"), 128);
+	CU_ASSERT_PTR_NULL(at(r, "findings/2/tmem/buffers"));
+	/* 5 x 128 columns: past the 512, no allocation, a failing finding */
+	CU_ASSERT_EQUAL(at_int(r, "findings/3/line"), 9);
+	CU_ASSERT_EQUAL(at_int(r, "findings/3/tmem/columns"), 640);
+	CU_ASSERT(json_is_null(at(r, "findings/3/tmem/allocation")));
+	CU_ASSERT_EQUAL(at_bool(r, "findings/3/tmem/fits"), 0);
+	CU_ASSERT_EQUAL(at_bool(r, "findings/3/fails"), 1);
+	CU_ASSERT_EQUAL(at_int(r, "failed"), 1);
+	json_decref(r);
+}
+
 static void test_pasted_op(void)
 {
 	static const char *conv =
@@ -249,6 +296,7 @@ int main(void)
 		{ "match", test_match },
 		{ "ttgir encodings", test_ttgir },
 		{ "lint TMEM ops", test_lint },
+		{ "lint TMEM views", test_lint_views },
 		{ "pasted op line", test_pasted_op },
 		{ NULL, NULL },
 	};

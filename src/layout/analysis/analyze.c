@@ -377,8 +377,8 @@ static const struct {
 	{ "probe", LAY_REQ_ANALYZE | LAY_REQ_STORE },
 	{ "access", LAY_REQ_ANALYZE | LAY_REQ_STORE },
 	{ "suggest", LAY_REQ_ANALYZE | LAY_REQ_STORE },
-	{ "convert", LAY_REQ_ANALYZE },
-	{ "tmem", LAY_REQ_ANALYZE },
+	{ "convert", LAY_REQ_ANALYZE | LAY_REQ_STORE },
+	{ "tmem", LAY_REQ_ANALYZE | LAY_REQ_STORE },
 	{ "description", LAY_REQ_STORE },
 };
 

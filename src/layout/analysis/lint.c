@@ -496,14 +496,30 @@ out:
 	json_decref(jb);
 }
 
+/* The leading extent of a rank-3 memdesc type (its buffers), else 1. */
+static long long memdesc_buffers(const char *md, int len)
+{
+	const char *p = memchr(md, '<', (size_t)len), *e = md + len;
+	long long d[4];
+	int n = 0;
+	while (p && ++p < e && n < 4 && isdigit((unsigned char)*p)) {
+		char *q;
+		d[n++] = strtoll(p, &q, 10);
+		p = q < e && *q == 'x' ? q : NULL;
+	}
+	return n == 3 ? d[0] : 1; /* n counts the dims before the element type */
+}
+
 /* A TMEM op: its tensor-memory memdesc, with the registers it moves
- * (tmem_load, tmem_store, a tmem_alloc of a value) when it has some. */
+ * (tmem_load, tmem_store, a tmem_alloc of a value) when it has some; for a
+ * view of tensor memory, the memdesc it makes, as its users see it. */
 static void tmem_finding(json_t *f, const struct module *m, const struct optypes *ty, bool moves,
-			 const struct lay_options *opt)
+			 bool view, const struct lay_options *opt)
 {
 	const char *md = NULL, *tn = NULL;
 	int ml = 0, tl = 0;
-	for (int k = 0; k < ty->n && !md; k++)
+	/* a view (tmem_subslice, memdesc_index, ...): its result, the last type */
+	for (int k = 0; k < ty->n && (!md || view); k++)
 		if (ty->t[k].memdesc && in_tmem(m, ty->t[k].s, ty->t[k].len))
 			md = ty->t[k].s, ml = ty->t[k].len;
 	if (moves)
@@ -525,6 +541,8 @@ static void tmem_finding(json_t *f, const struct module *m, const struct optypes
 		set_error(f, &err, "memdesc");
 	} else if (lay_lint_tmem(f, layout, opt, &err)) {
 		set_error(f, &err, tn ? "types" : "memdesc");
+	} else {
+		lay_lint_tmem_buffers(f, memdesc_buffers(md, ml));
 	}
 	json_decref(layout);
 }
@@ -532,12 +550,14 @@ static void tmem_finding(json_t *f, const struct module *m, const struct optypes
 /* The op a line holds, and where (0-based byte column of its name). */
 static const char *line_op(const struct line *l, int *col)
 {
-	static const char *const ops[] = { "ttg.local_load",	     "ttg.local_store",
-					   "ttg.local_alloc",	     "ttg.convert_layout",
-					   "triton_gpu.local_load",  "triton_gpu.local_store",
-					   "triton_gpu.local_alloc", "triton_gpu.convert_layout",
-					   "ttng.tmem_alloc",	     "ttng.tmem_load",
-					   "ttng.tmem_store",	     "ttng.tmem_copy" };
+	static const char *const ops[] = {
+		"ttg.local_load",	  "ttg.local_store",	       "ttg.local_alloc",
+		"ttg.convert_layout",	  "triton_gpu.local_load",     "triton_gpu.local_store",
+		"triton_gpu.local_alloc", "triton_gpu.convert_layout", "ttng.tmem_alloc",
+		"ttng.tmem_load",	  "ttng.tmem_store",	       "ttng.tmem_copy",
+		"ttng.tmem_subslice",	  "ttg.memdesc_index",	       "ttg.memdesc_subslice",
+		"ttg.memdesc_trans",	  "ttg.memdesc_reshape",       "ttg.memdesc_reinterpret"
+	};
 	for (size_t k = 0; k < sizeof ops / sizeof ops[0]; k++) {
 		size_t n = strlen(ops[k]);
 		for (const char *p = l->s; p + n <= l->s + l->n; p++)
@@ -651,6 +671,21 @@ static int lint_module(struct module *m, int module_no, json_t *findings, int *n
 				ty.t[t].memdesc ? nmd++ : ntn++;
 		}
 		bool conv = strcmp(name, "convert_layout") == 0, tm = strncmp(op, "ttng.", 5) == 0;
+		/* a view of tensor memory is judged as the memdesc it makes; a view
+		 * of shared memory moves nothing: its users are the findings */
+		bool view = strcmp(name, "tmem_subslice") == 0 || strncmp(name, "memdesc_", 8) == 0;
+		if (view) {
+			const struct optypes *vt = &ty;
+			int last = -1;
+			for (int t = 0; t < vt->n; t++)
+				if (vt->t[t].memdesc)
+					last = t;
+			if (last < 0 || !in_tmem(m, vt->t[last].s, vt->t[last].len)) {
+				free(jtext);
+				continue;
+			}
+			tm = true;
+		}
 		/* a local_alloc without an operand writes nothing */
 		const char *after = l->s + col + strlen(op);
 		while (after < l->s + l->n && *after == ' ')
@@ -671,7 +706,8 @@ static int lint_module(struct module *m, int module_no, json_t *findings, int *n
 					     LAYOUTD_MAX_LINT_OPS);
 		}
 		char opname[48];
-		snprintf(opname, sizeof opname, "%s.%s", tm ? "ttng" : "ttg", name);
+		snprintf(opname, sizeof opname, "%s.%s",
+			 tm && strncmp(op, "ttng.", 5) == 0 ? "ttng" : "ttg", name);
 		json_t *f = finding_new(m, l, col + 1, opname, module_no);
 		if (tm ? nmd < 1 || (moves && ntn < 1) : conv ? ntn < 2 : (nmd < 1 || ntn < 1)) {
 			/* an op Triton prints on several lines, or cut short */
@@ -688,7 +724,9 @@ static int lint_module(struct module *m, int module_no, json_t *findings, int *n
 			continue;
 		}
 		bool store = strcmp(name, "local_load") != 0;
-		char *key = cache_key(tm      ? (moves ? "t" : "a")
+		char *key = cache_key(tm      ? (moves	? "t"
+						 : view ? "v"
+							: "a")
 				      : conv  ? "c"
 				      : store ? "s"
 					      : "l",
@@ -702,7 +740,7 @@ static int lint_module(struct module *m, int module_no, json_t *findings, int *n
 		} else {
 			json_t *x = json_object();
 			if (tm)
-				tmem_finding(x, m, &ty, moves, opt);
+				tmem_finding(x, m, &ty, moves, view, opt);
 			else if (conv)
 				conversion_finding(x, m, &ty, opt);
 			else

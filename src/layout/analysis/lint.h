@@ -39,6 +39,8 @@ json_t *lay_lint(const char *text, const char *file, const struct lay_options *o
  * Nonzero with err set when the layout cannot be analysed.
  */
 int lay_lint_tmem(json_t *f, json_t *layout, const struct lay_options *opt, struct lay_error *err);
+/* A finding of a rank-3 (multi-buffered) memdesc: its columns times buffers. */
+void lay_lint_tmem_buffers(json_t *f, long long buffers);
 
 /*
  * Judge a lay_lint result against thresholds: a bank_conflicts finding

@@ -7,6 +7,7 @@
  * element packing, and the sub-partition rule (warp w % 4 reaches lanes
  * 32(w%4) .. +31 only).
  */
+#include <stdio.h>
 #include <string.h>
 
 #include "analysis/lint.h"
@@ -52,4 +53,33 @@ out:
 	json_decref(a);
 	lay_def_free(def);
 	return rc;
+}
+
+/* A memdesc of rank 3 is `buffers` copies of its 2-D layout side by side
+ * in the columns (Triton's multi-buffered TMEM allocation): the columns it
+ * uses, its allocation and whether it fits are those of all of them. */
+void lay_lint_tmem_buffers(json_t *f, long long buffers)
+{
+	json_t *v = json_object_get(f, "tmem");
+	json_t *cols = json_object_get(v, "columns");
+	if (buffers <= 1 || !json_is_integer(cols))
+		return;
+	long long one = (long long)json_integer_value(cols), columns = one * buffers;
+	bool fits = columns <= 512 && json_is_true(json_object_get(v, "fits"));
+	long long a = 32;
+	while (a < columns)
+		a *= 2;
+	json_object_set_new(v, "buffers", json_integer(buffers));
+	json_object_set_new(v, "columns", json_integer(columns));
+	json_object_set_new(v, "allocation", fits ? json_integer(a) : json_null());
+	json_object_set_new(v, "fits", json_boolean(fits));
+	if (columns > 512) {
+		char buf[160];
+		snprintf(buf, sizeof buf,
+			 "%lld buffers of %lld columns use %lld columns, past the 512 of tensor "
+			 "memory",
+			 buffers, one, columns);
+		json_array_append_new(json_object_get(v, "reasons"), json_string(buf));
+		json_object_set_new(v, "ok", json_false());
+	}
 }

@@ -411,28 +411,64 @@ def ttgir_cases(root):
                "tmem": {"columns": cols, "lanes": lanes, "allocation": alloc(cols),
                         "element_bits": 16, "packing": sub, "fits": True, "ok": True}}, src)
 
-    # scales: tensorMemoryScalesToLinearLayout on 128x4 i8, 4 bytes a cell
-    bases = {"TLane": [[1, 0], [2, 0], [4, 0], [8, 0], [16, 0], [0, 0], [0, 0]],
-             "TSub": [[0, 1], [0, 2]], "TCol": [[32, 0], [64, 0]], "block": []}
-    fp, cols, lanes, sub = linear_fp(bases, [128, 4])
-    src = ("Constructed from Triton's rule (LinearLayoutConversions.cpp "
-           "tensorMemoryScalesToLinearLayout: identity1D(32, row, dim0) * zeros1D(4, row, "
-           "dim0) [broadcasting along the warps] * identity1D(4, col, dim1) * identity1D(2, "
-           "col, dim0), then the repetitions along dim0 and dim1 on col, "
-           "ensureLayoutNotLargerThan the shape); col counts the i8 scales, four to a "
-           "32-bit cell (TSub). No Triton test covers the scales layout. Twin: "
-           "triton-tmem-scales-128x4-i8-linear.\n")
-    text = ("#s = #ttng.tensor_memory_scales_encoding<>\n%0 = ttng.tmem_alloc : () -> "
-            "!ttg.memdesc<128x4xi8, #s, #ttng.tensor_memory>")
-    tm = {"columns": cols, "lanes": lanes, "allocation": alloc(cols), "element_bits": 8,
-          "packing": sub, "fits": True, "subpartitions": None, "ok": True}
-    write(root, "triton-tmem-scales-128x4-i8", {"layout": {"ttgir": text}},
-          {"fingerprint": fp, "ok": True, "replication": {"min": 4, "max": 4}, "tmem": tm,
-           "structure": {"linear": {"bases": bases}}}, src)
-    write(root, "triton-tmem-scales-128x4-i8-linear",
-          {"layout": {"element_bits": 8, "linear": {"bases": bases,
-                                                    "out": [["dim0", 128], ["dim1", 4]]}}},
-          {"fingerprint": fp, "ok": True, "tmem": tm}, src)
+    # scales: the register layout Triton's own tests pair with a
+    # #ttng.tensor_memory_scales_encoding memdesc (getScaleTMEMStoreLinearLayout,
+    # written to be moved by tcgen05.st 32x32b as is), read through that
+    # instruction: lane l of warp w on TMEM lane 32w + l, register r in 32-bit
+    # column r / 4, byte r % 4 of the cell (TSub).  Its bases are the TMEM
+    # layout's: lane bases -> TLane 1..16, warp bases -> TLane 32, 64,
+    # register bits 0-1 -> TSub, the others -> TCol.
+    def scales_bases(reg, lane, warp):
+        return {"TLane": lane + warp, "TSub": reg[:2], "TCol": reg[2:], "block": []}
+
+    for shape, reg, cite in [
+        ([128, 4], [[0, 1], [0, 2], [32, 0], [64, 0]],
+         "test/TritonNvidiaGPU/invalid.mlir (commit f59eeb2d0582e61d1b360b63c9216db9903195d4), "
+         "the @alloc_tensor_memory module whose ttng.tmem_alloc takes tensor<128x4xi8, "
+         "#scales> into !ttg.memdesc<128x4xi8, #tmem> with #tmem = "
+         "#ttng.tensor_memory_scales_encoding<>: #scales = #ttg.linear<{register = [[0, 1], "
+         "[0, 2], [32, 0], [64, 0]], lane = [[1, 0], [2, 0], [4, 0], [8, 0], [16, 0]], "
+         "warp = [[0, 0], [0, 0]]}>"),
+        ([128, 8], [[0, 1], [0, 2], [32, 0], [64, 0], [0, 4]],
+         "test/NVWS/insert_aref.mlir (commit 3df1bdfd6d751ae47bab8516e946425af1ba2e4a), "
+         "@matmul_scaled_rhs_scales_tma: ttng.tmem_alloc of tensor<128x8xi8, #linear> into "
+         "!ttg.memdesc<128x8xi8, #tmem_scales, #ttng.tensor_memory> with #linear = "
+         "#ttg.linear<{register = [[0, 1], [0, 2], [32, 0], [64, 0], [0, 4]], lane = [[1, "
+         "0], [2, 0], [4, 0], [8, 0], [16, 0]], warp = [[0, 0], [0, 0]]}>"),
+        ([64, 4], [[0, 1], [0, 2], [32, 0]],
+         "test/TritonNvidiaGPU/test_tensor_memory_allocation.mlir (commit "
+         "4869842a86c878c677f634d5fa95bbcc7a78db6b), @alloc_tensor_memory: ttng.tmem_store "
+         "of tensor<64x4xi8, #linear> into !ttg.memdesc<64x4xi8, #tmem_scales, "
+         "#ttng.tensor_memory, mutable> with #linear = #ttg.linear<{register = [[0, 1], "
+         "[0, 2], [32, 0]], lane = [[1, 0], [2, 0], [4, 0], [8, 0], [16, 0]], warp = [[0, "
+         "0], [0, 0]]}>"),
+    ]:
+        bases = scales_bases(reg, [[1, 0], [2, 0], [4, 0], [8, 0], [16, 0]],
+                             [[0, 0], [0, 0]])
+        fp, cols, lanes, sub = linear_fp(bases, shape)
+        name = "triton-tmem-scales-%dx%d-i8" % (shape[0], shape[1])
+        src = ("Source: triton-lang/triton %s.  That register layout is the one Triton "
+               "builds to store the scales with tcgen05.st 32x32b unchanged "
+               "(getScaleTMEMStoreLinearLayout); read through the instruction (lane l of "
+               "warp w on TMEM lane 32w + l, register r at 32-bit column r / 4, byte r %% 4, "
+               "TSub) it is the placement of the scales memdesc: the warps' zero bases are "
+               "the copy of the 32 lanes in every sub-partition, register bits 0-1 the "
+               "four i8 scales of a cell, the others the columns.  The same placement as "
+               "Triton's tensorMemoryScalesToLinearLayout (LinearLayoutConversions.cpp: "
+               "identity1D(32, row, dim0) * zeros1D(4, row, dim0) * identity1D(4, col, "
+               "dim1) * identity1D(2, col, dim0), then the repetitions on col).  Twin: "
+               "%s-linear.\n" % (cite, name))
+        text = ("#s = #ttng.tensor_memory_scales_encoding<>\n%%0 = ttng.tmem_alloc : () -> "
+                "!ttg.memdesc<%dx%dxi8, #s, #ttng.tensor_memory>" % (shape[0], shape[1]))
+        tm = {"columns": cols, "lanes": lanes, "allocation": alloc(cols), "element_bits": 8,
+              "packing": sub, "fits": True, "subpartitions": None, "ok": True}
+        write(root, name, {"layout": {"ttgir": text}},
+              {"fingerprint": fp, "ok": True, "replication": {"min": 4, "max": 4},
+               "tmem": tm, "structure": {"linear": {"bases": bases}}}, src)
+        write(root, name + "-linear",
+              {"layout": {"element_bits": 8, "linear": {
+                  "bases": bases, "out": [["dim0", shape[0]], ["dim1", shape[1]]]}}},
+              {"fingerprint": fp, "ok": True, "tmem": tm}, src)
 
     bad = [
         ("blockm-32", "blockM = 32, blockN = 64, colStride = 1", "out_of_range", "64 or 128"),
