@@ -229,6 +229,23 @@ static void test_lint(void)
 	json_decref(r);
 }
 
+/* A TMEM op's finding needs a layout on tensor memory: one on other axes
+ * is refused with its reason, and the finding is left as it was. */
+static void test_lint_not_tmem(void)
+{
+	struct lay_options opt = { 0 };
+	struct lay_error err;
+	lay_error_clear(&err);
+	json_t *f = json_object(),
+	       *layout = json_loads("{\"logical\": [4], \"expr\": {\"m\": \"i\"}}", 0, NULL);
+	CU_ASSERT_EQUAL(lay_lint_tmem(f, layout, &opt, &err), LAY_ESCHEMA);
+	CU_ASSERT_PTR_NOT_NULL(strstr(err.message, "places nothing on tensor memory"));
+	CU_ASSERT_PTR_NULL(json_object_get(f, "kind"));
+	CU_ASSERT_PTR_NULL(json_object_get(f, "tmem"));
+	json_decref(layout);
+	json_decref(f);
+}
+
 static void test_pasted_op(void)
 {
 	static const char *conv =
@@ -280,6 +297,7 @@ int main(void)
 		{ "ttgir encodings", test_ttgir },
 		{ "lint TMEM ops", test_lint },
 		{ "pasted op line", test_pasted_op },
+		{ "lint: a TMEM op off tensor memory", test_lint_not_tmem },
 		{ NULL, NULL },
 	};
 	return unit_main("tmem", tests);
