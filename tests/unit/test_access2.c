@@ -280,11 +280,38 @@ static void test_vector_rules(void)
 	json_decref(r);
 }
 
+/* An access reads one shared-memory space, each element from an offset:
+ * a layout with an element on warp 1, or one past a declared extent of
+ * 16 offsets, is refused at /layout. */
+static void test_access_layout_refusals(void)
+{
+	static const char *const cases[][2] = {
+		{ "{\"layout\": {\"logical\": [32], \"expr\": {\"offset\": \"i % 16\", \"warp\": "
+		  "\"i // 16\"}}, \"access\": {\"threads\": {\"logical\": [32], \"expr\": "
+		  "{\"laneid\": \"i\"}}, \"element_bits\": 32}}",
+		  "places element (16) on warp 1" },
+		{ "{\"layout\": {\"logical\": [32], \"physical\": {\"offset\": 16}, \"expr\": "
+		  "{\"offset\": \"i\"}}, \"access\": {\"threads\": {\"logical\": [32], \"expr\": "
+		  "{\"laneid\": \"i\"}}, \"element_bits\": 32}}",
+		  "element (16) has no offset" },
+	};
+	for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+		struct lay_error e;
+		json_t *r = analyze_text(cases[k][0], &e);
+		CU_ASSERT_PTR_NULL(r);
+		json_decref(r);
+		CU_ASSERT_EQUAL(e.code, LAY_ESCHEMA);
+		CU_ASSERT_STRING_EQUAL(e.pointer, "/layout");
+		CU_ASSERT_PTR_NOT_NULL(strstr(e.message, cases[k][1]));
+	}
+}
+
 int main(void)
 {
 	static const struct unit_test tests[] = {
 		{ "AMD phase tables", test_phase_tables },
 		{ "the vector a lane moves", test_vector_rules },
+		{ "layouts an access refuses", test_access_layout_refusals },
 		{ "threads split at the target's lanes", test_threads_split_by_target },
 		{ "global: the worst instruction's sectors", test_global_worst },
 		{ "convert: examples and the scratch re-analysed",
