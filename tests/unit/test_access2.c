@@ -249,10 +249,69 @@ static void test_errors(void)
 		     LAY_ESCHEMA, "/convert", -1);
 }
 
+/* The vector a lane moves: its registers at consecutive offsets, the first
+ * aligned to the vector, and the register count a multiple of it.  The
+ * counts follow from the bank rule by hand (32 banks of 32-bit words). */
+static void test_vector_rules(void)
+{
+	/* lane i at 2i+1, 2i+2: consecutive but odd, so one word at a time;
+	 * each of the two loads puts 2 words on 16 banks: 2 wavefronts */
+	json_t *r = analyze_ok(
+		"{\"layout\": {\"logical\": [32, 2], \"expr\": {\"offset\": \"i * 2 + j + 1\"}},"
+		"\"access\": {\"threads\": {\"logical\": [32, 2], \"expr\": {\"laneid\": \"i\","
+		"\"register\": \"j\"}}, \"element_bits\": 32}}");
+	CU_ASSERT_EQUAL(at_int(r, "access/instructions"), 2);
+	CU_ASSERT_EQUAL(at_int(r, "access/wavefronts"), 4);
+	json_decref(r);
+	/* registers 2 apart: never a vector; 12i mod 32 is 8 banks, 4-way */
+	r = analyze_ok(
+		"{\"layout\": {\"logical\": [32, 6], \"expr\": {\"offset\": \"i * 12 + j * 2\"}},"
+		"\"access\": {\"threads\": {\"logical\": [32, 6], \"expr\": {\"laneid\": \"i\","
+		"\"register\": \"j\"}}, \"element_bits\": 32}}");
+	CU_ASSERT_EQUAL(at_int(r, "access/instructions"), 6);
+	CU_ASSERT_EQUAL(at_int(r, "access/wavefronts"), 24);
+	json_decref(r);
+	/* six consecutive registers: 4 does not divide 6, so pairs */
+	r = analyze_ok("{\"layout\": {\"logical\": [1, 6], \"expr\": {\"offset\": \"j\"}},"
+		       "\"access\": {\"threads\": {\"logical\": [1, 6], \"expr\": {\"laneid\": "
+		       "\"i\", \"register\": \"j\"}}, \"element_bits\": 32}}");
+	CU_ASSERT_EQUAL(at_int(r, "access/instructions"), 3);
+	CU_ASSERT_EQUAL(at_int(r, "access/lanes_per_wavefront"), 16);
+	json_decref(r);
+}
+
+/* An access reads one shared-memory space, each element from an offset:
+ * a layout with an element on warp 1, or one past a declared extent of
+ * 16 offsets, is refused at /layout. */
+static void test_access_layout_refusals(void)
+{
+	static const char *const cases[][2] = {
+		{ "{\"layout\": {\"logical\": [32], \"expr\": {\"offset\": \"i % 16\", \"warp\": "
+		  "\"i // 16\"}}, \"access\": {\"threads\": {\"logical\": [32], \"expr\": "
+		  "{\"laneid\": \"i\"}}, \"element_bits\": 32}}",
+		  "places element (16) on warp 1" },
+		{ "{\"layout\": {\"logical\": [32], \"physical\": {\"offset\": 16}, \"expr\": "
+		  "{\"offset\": \"i\"}}, \"access\": {\"threads\": {\"logical\": [32], \"expr\": "
+		  "{\"laneid\": \"i\"}}, \"element_bits\": 32}}",
+		  "element (16) has no offset" },
+	};
+	for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+		struct lay_error e;
+		json_t *r = analyze_text(cases[k][0], &e);
+		CU_ASSERT_PTR_NULL(r);
+		json_decref(r);
+		CU_ASSERT_EQUAL(e.code, LAY_ESCHEMA);
+		CU_ASSERT_STRING_EQUAL(e.pointer, "/layout");
+		CU_ASSERT_PTR_NOT_NULL(strstr(e.message, cases[k][1]));
+	}
+}
+
 int main(void)
 {
 	static const struct unit_test tests[] = {
 		{ "AMD phase tables", test_phase_tables },
+		{ "the vector a lane moves", test_vector_rules },
+		{ "layouts an access refuses", test_access_layout_refusals },
 		{ "threads split at the target's lanes", test_threads_split_by_target },
 		{ "global: the worst instruction's sectors", test_global_worst },
 		{ "convert: examples and the scratch re-analysed",

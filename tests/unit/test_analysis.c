@@ -258,6 +258,24 @@ static void test_limits(void)
 	json_decref(req);
 }
 
+/* Each request member belongs to the kinds of request that take it: a
+ * stored definition's description is no analysis member, and convert and
+ * tmem are not stored. */
+static void test_request_members(void)
+{
+	CU_ASSERT_TRUE(lay_request_member("layout", LAY_REQ_ANALYZE));
+	CU_ASSERT_TRUE(lay_request_member("description", LAY_REQ_STORE));
+	CU_ASSERT_FALSE(lay_request_member("description", LAY_REQ_ANALYZE));
+	CU_ASSERT_FALSE(lay_request_member("convert", LAY_REQ_STORE));
+	CU_ASSERT_FALSE(lay_request_member("tmem", LAY_REQ_STORE));
+	CU_ASSERT_FALSE(lay_request_member("layouts", LAY_REQ_ANALYZE | LAY_REQ_STORE));
+	char list[128];
+	lay_request_list(list, sizeof list, LAY_REQ_ANALYZE);
+	CU_ASSERT_STRING_EQUAL(list, "layout, expect, probe, access, suggest, convert, tmem");
+	lay_request_list(list, sizeof list, LAY_REQ_STORE);
+	CU_ASSERT_STRING_EQUAL(list, "layout, expect, probe, access, suggest, description");
+}
+
 int main(void)
 {
 	static const struct unit_test tests[] = {
@@ -269,6 +287,7 @@ int main(void)
 		{ "identity invariance", test_identity_invariance },
 		{ "out-of-bounds places", test_out_of_bounds_places },
 		{ "limits", test_limits },
+		{ "request members", test_request_members },
 		{ NULL, NULL },
 	};
 	return unit_main("analysis", tests);

@@ -116,6 +116,35 @@ static void test_section(void)
 	json_decref(r);
 }
 
+/* tcgen05.alloc takes a power of two of at least 32 columns, and tensor
+ * memory has 512: 96 columns allocate 128, 512 fit, 513 do not.  A
+ * declared TSub extent is the packing even where the cells use less. */
+static void test_section_bounds(void)
+{
+	json_t *r = analyze_ok("{\"layout\": {\"logical\": [32, 96], \"expr\": "
+			       "{\"thread\": \"i\", \"TLane\": \"i\", \"TCol\": \"j\"}}}");
+	CU_ASSERT_EQUAL(at_int(r, "tmem/columns"), 96);
+	CU_ASSERT_EQUAL(at_int(r, "tmem/allocation"), 128);
+	json_decref(r);
+	r = analyze_ok("{\"layout\": {\"logical\": [32, 512], \"expr\": "
+		       "{\"thread\": \"i\", \"TLane\": \"i\", \"TCol\": \"j\"}}}");
+	CU_ASSERT_EQUAL(at_bool(r, "tmem/fits"), 1);
+	CU_ASSERT_EQUAL(at_int(r, "tmem/allocation"), 512);
+	json_decref(r);
+	r = analyze_ok("{\"layout\": {\"logical\": [32, 513], \"expr\": "
+		       "{\"thread\": \"i\", \"TLane\": \"i\", \"TCol\": \"j\"}}}");
+	CU_ASSERT_EQUAL(at_int(r, "tmem/columns"), 513);
+	CU_ASSERT_EQUAL(at_bool(r, "tmem/fits"), 0);
+	CU_ASSERT(json_is_null(at(r, "tmem/allocation")));
+	CU_ASSERT_EQUAL(at_bool(r, "tmem/ok"), 0);
+	json_decref(r);
+	r = analyze_ok("{\"layout\": {\"logical\": [32], \"element_bits\": 16, \"physical\": "
+		       "{\"TSub\": 2}, \"expr\": {\"thread\": \"i\", \"TLane\": \"i\", "
+		       "\"TCol\": \"0\", \"TSub\": \"0\"}}}");
+	CU_ASSERT_EQUAL(at_int(r, "tmem/packing"), 2);
+	json_decref(r);
+}
+
 static void test_match(void)
 {
 	json_t *r = analyze_ok("{\"layout\": {\"logical\": [32, 4], \"expr\": {\"thread\": \"i\", "
@@ -247,6 +276,23 @@ static void test_lint_views(void)
 	json_decref(r);
 }
 
+/* A TMEM op's finding needs a layout on tensor memory: one on other axes
+ * is refused with its reason, and the finding is left as it was. */
+static void test_lint_not_tmem(void)
+{
+	struct lay_options opt = { 0 };
+	struct lay_error err;
+	lay_error_clear(&err);
+	json_t *f = json_object(),
+	       *layout = json_loads("{\"logical\": [4], \"expr\": {\"m\": \"i\"}}", 0, NULL);
+	CU_ASSERT_EQUAL(lay_lint_tmem(f, layout, &opt, &err), LAY_ESCHEMA);
+	CU_ASSERT_PTR_NOT_NULL(strstr(err.message, "places nothing on tensor memory"));
+	CU_ASSERT_PTR_NULL(json_object_get(f, "kind"));
+	CU_ASSERT_PTR_NULL(json_object_get(f, "tmem"));
+	json_decref(layout);
+	json_decref(f);
+}
+
 static void test_pasted_op(void)
 {
 	static const char *conv =
@@ -293,11 +339,13 @@ int main(void)
 		{ "atom spellings", test_atom_spellings },
 		{ "atom errors", test_atom_errors },
 		{ "tmem section", test_section },
+		{ "the tmem section at its bounds", test_section_bounds },
 		{ "match", test_match },
 		{ "ttgir encodings", test_ttgir },
 		{ "lint TMEM ops", test_lint },
 		{ "lint TMEM views", test_lint_views },
 		{ "pasted op line", test_pasted_op },
+		{ "lint: a TMEM op off tensor memory", test_lint_not_tmem },
 		{ NULL, NULL },
 	};
 	return unit_main("tmem", tests);

@@ -278,6 +278,59 @@ static void test_lint_request(void)
 	CU_ASSERT_PTR_NULL(lay_lint_request("#ttg.blocked<{sizePerThread = [1]}>"));
 }
 
+/* The verdict applied to findings built by hand: each threshold at its
+ * boundary, deny's two names, and a TMEM op that is not valid. */
+static void test_lint_judge_verdicts(void)
+{
+	struct lay_error err;
+	lay_error_clear(&err);
+	json_t *r = json_pack("{s:[{s:s,s:i},{s:s,s:i},{s:s,s:s},{s:s,s:s},{s:s,s:{s:b,s:[s]}},"
+			      "{s:s,s:{s:b}},{s:s,s:{s:b}}]}",
+			      "findings", "kind", "bank_conflicts", "bank_conflicts", 2, "kind",
+			      "bank_conflicts", "bank_conflicts", 3, "kind", "conversion",
+			      "conversion", "shared_memory", "kind", "conversion", "conversion",
+			      "warp_shuffle", "kind", "tmem", "tmem", "ok", 0, "reasons",
+			      "lanes past the sub-partition", "kind", "tmem", "tmem", "ok", 0,
+			      "kind", "tmem", "tmem", "ok", 1);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(r);
+	/* at most 2 conflicts: 2 passes, 3 fails; no conversion is denied */
+	CU_ASSERT_EQUAL(lay_lint_judge(r, 2, NULL, "", &err), 0);
+	CU_ASSERT_EQUAL(at_bool(r, "findings/0/fails"), 0);
+	CU_ASSERT_EQUAL(at_bool(r, "findings/1/fails"), 1);
+	CU_ASSERT_STRING_EQUAL(json_string_value(at(r, "findings/1/reason")),
+			       "more than the 2 allowed");
+	CU_ASSERT_EQUAL(at_bool(r, "findings/2/fails"), 0);
+	CU_ASSERT_EQUAL(at_bool(r, "findings/3/fails"), 0);
+	/* an invalid TMEM op always fails, with its first reason or a default */
+	CU_ASSERT_EQUAL(at_bool(r, "findings/4/fails"), 1);
+	CU_ASSERT_STRING_EQUAL(json_string_value(at(r, "findings/4/reason")),
+			       "lanes past the sub-partition");
+	CU_ASSERT_EQUAL(at_bool(r, "findings/5/fails"), 1);
+	CU_ASSERT_STRING_EQUAL(json_string_value(at(r, "findings/5/reason")),
+			       "the tensor memory layout is not valid");
+	CU_ASSERT_EQUAL(at_bool(r, "findings/6/fails"), 0);
+	CU_ASSERT_EQUAL(at_int(r, "failed"), 3);
+	CU_ASSERT_EQUAL(at_int(r, "errors"), 0);
+	CU_ASSERT_EQUAL(at_bool(r, "ok"), 0);
+	/* deny bank_conflicts lowers a larger limit to none; deny
+	 * shared_memory_conversion fails only the shared-memory conversion */
+	json_t *deny = json_pack("[s,s]", "bank_conflicts", "shared_memory_conversion");
+	CU_ASSERT_EQUAL(lay_lint_judge(r, 5, deny, "/deny", &err), 0);
+	CU_ASSERT_EQUAL(at_bool(r, "findings/0/fails"), 1);
+	CU_ASSERT_STRING_EQUAL(json_string_value(at(r, "findings/0/reason")),
+			       "more than the 0 allowed");
+	CU_ASSERT_EQUAL(at_bool(r, "findings/1/fails"), 1);
+	CU_ASSERT_EQUAL(at_bool(r, "findings/2/fails"), 1);
+	CU_ASSERT_EQUAL(at_bool(r, "findings/3/fails"), 0);
+	CU_ASSERT_EQUAL(at_int(r, "failed"), 5);
+	json_decref(deny);
+	/* no limit: conflicts pass; only the TMEM ops fail */
+	CU_ASSERT_EQUAL(lay_lint_judge(r, -1, NULL, "", &err), 0);
+	CU_ASSERT_EQUAL(at_bool(r, "findings/1/fails"), 0);
+	CU_ASSERT_EQUAL(at_int(r, "failed"), 2);
+	json_decref(r);
+}
+
 int main(void)
 {
 	static const struct unit_test tests[] = {
@@ -288,6 +341,7 @@ int main(void)
 		{ "print a shared-memory atom", test_print_atom },
 		{ "lint: findings and locations", test_lint_findings },
 		{ "lint: thresholds and limits", test_lint_judge_and_limits },
+		{ "lint: verdicts at the thresholds", test_lint_judge_verdicts },
 		{ "lint: an op over several lines, an unreadable one",
 		  test_lint_multiline_and_unreadable },
 		{ "lint: a pasted op", test_lint_request },
