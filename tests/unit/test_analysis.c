@@ -259,21 +259,22 @@ static void test_limits(void)
 }
 
 /* Each request member belongs to the kinds of request that take it: a
- * stored definition's description is no analysis member, and convert and
- * tmem are not stored. */
+ * stored definition's description is no analysis member; a version keeps
+ * every check, convert and tmem included (a pasted op registers one). */
 static void test_request_members(void)
 {
 	CU_ASSERT_TRUE(lay_request_member("layout", LAY_REQ_ANALYZE));
 	CU_ASSERT_TRUE(lay_request_member("description", LAY_REQ_STORE));
 	CU_ASSERT_FALSE(lay_request_member("description", LAY_REQ_ANALYZE));
-	CU_ASSERT_FALSE(lay_request_member("convert", LAY_REQ_STORE));
-	CU_ASSERT_FALSE(lay_request_member("tmem", LAY_REQ_STORE));
+	CU_ASSERT_TRUE(lay_request_member("convert", LAY_REQ_STORE));
+	CU_ASSERT_TRUE(lay_request_member("tmem", LAY_REQ_STORE));
 	CU_ASSERT_FALSE(lay_request_member("layouts", LAY_REQ_ANALYZE | LAY_REQ_STORE));
 	char list[128];
 	lay_request_list(list, sizeof list, LAY_REQ_ANALYZE);
 	CU_ASSERT_STRING_EQUAL(list, "layout, expect, probe, access, suggest, convert, tmem");
 	lay_request_list(list, sizeof list, LAY_REQ_STORE);
-	CU_ASSERT_STRING_EQUAL(list, "layout, expect, probe, access, suggest, description");
+	CU_ASSERT_STRING_EQUAL(
+		list, "layout, expect, probe, access, suggest, convert, tmem, description");
 }
 
 int main(void)
