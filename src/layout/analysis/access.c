@@ -446,6 +446,7 @@ int lay_access_attach(json_t *analysis, struct lay_def *layout, json_t *layout_j
 	}
 	if ((rc = acc_read_memory(&A, layout->ptr, err)) ||
 	    (rc = acc_read_threads(&A, "/access/threads", err)) ||
+	    (rc = acc_threads_cover(&A, "/access/threads", err)) ||
 	    (rc = acc_check_lanes(&A, warnings, err)))
 		goto out;
 	if (A.global && (suggest_v || show)) {

@@ -133,6 +133,8 @@ int acc_gf2_fill(const struct lay_def *def, const int64_t *pbit, int32_t *pelem,
 /* The threads side of A->thr: lane, warp groups, registers, the point ->
  * element table and the kept (non-broadcast) register bits. */
 int acc_read_threads(struct acc *A, const char *tptr, struct lay_error *err);
+/* An access reads every element: each one held by a thread on its axes. */
+int acc_threads_cover(const struct acc *A, const char *tptr, struct lay_error *err);
 /* The memory side: the offset axis and element -> lowest offset. */
 int acc_read_memory(struct acc *A, const char *lptr, struct lay_error *err);
 /* The swizzle search (access_suggest.c): the "suggest" member, or NULL

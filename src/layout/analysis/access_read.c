@@ -366,6 +366,35 @@ static int thr_buffered(struct acc *A, const char *tptr, struct lay_error *err)
 	return rc;
 }
 
+/* Every element of the tile is held by some thread: an element the threads
+ * layout places only out of its declared axes (or not at all) would go
+ * unread, and the counts would describe a part of the access. */
+int acc_threads_cover(const struct acc *A, const char *tptr, struct lay_error *err)
+{
+	int64_t n = A->thr->size, npts = A->R * A->L * A->G, missing = -1, held = 0;
+	unsigned char *seen = calloc((size_t)(n ? n : 1), 1);
+	if (!seen)
+		return lay_error_set(err, LAY_ENOMEM, tptr, -1, "out of memory");
+	for (int64_t p = 0; p < npts; p++)
+		if (A->pelem[p] >= 0 && A->pelem[p] < n && !seen[A->pelem[p]]) {
+			seen[A->pelem[p]] = 1;
+			held++;
+		}
+	for (int64_t e = 0; e < n && missing < 0; e++)
+		if (!seen[e])
+			missing = e;
+	free(seen);
+	if (missing < 0)
+		return 0;
+	char es[128];
+	elem_str(A->thr, missing, es, sizeof es);
+	return lay_error_set(err, LAY_ESCHEMA, tptr, -1,
+			     "the threads layout holds %lld of its %lld elements on its axes "
+			     "(element %s is on none, or only out of bounds): an access reads "
+			     "every element",
+			     (long long)held, (long long)n, es);
+}
+
 /* The threads side: lane, warp groups and registers from the axis names. */
 int acc_read_threads(struct acc *A, const char *tptr, struct lay_error *err)
 {
