@@ -327,6 +327,7 @@ static void test_lint_judge_verdicts(void)
 	/* no limit: conflicts pass; only the TMEM ops fail */
 	CU_ASSERT_EQUAL(lay_lint_judge(r, -1, NULL, "", &err), 0);
 	CU_ASSERT_EQUAL(at_bool(r, "findings/1/fails"), 0);
+	CU_ASSERT_PTR_NULL(at(r, "findings/1/reason")); /* judged again: no stale reason */
 	CU_ASSERT_EQUAL(at_int(r, "failed"), 2);
 	json_decref(r);
 }

@@ -72,6 +72,8 @@ int lay_lint_judge(json_t *res, int64_t max_conflicts, json_t *deny, const char 
 		if (why) {
 			json_object_set_new(f, "reason", json_string(why));
 			failed++;
+		} else {
+			json_object_del(f, "reason"); /* from an earlier judgement */
 		}
 	}
 	json_object_set_new(res, "failed", json_integer(failed));
