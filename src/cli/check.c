@@ -191,12 +191,13 @@ int cli_check(int argc, char **argv)
 			remote = remote || conn.server != NULL;
 			continue;
 		}
+		if (cli_text_option(&topts, argc, argv, &i))
+			continue;
 		const char *eq = strchr(a, '=');
 		char name[32];
 		snprintf(name, sizeof name, "%.*s", eq ? (int)(eq - a) : (int)strlen(a), a);
 		static const char *const valued[] = { "--max-points", "--examples", "--equals",
-						      "--format",     "--notation", "--logical",
-						      "--role",	      "--shape" };
+						      "--format" };
 		size_t k = 0;
 		for (; k < sizeof valued / sizeof valued[0]; k++)
 			if (strcmp(name, valued[k]) == 0)
@@ -224,18 +225,6 @@ int cli_check(int argc, char **argv)
 		case 3:
 			format = val;
 			break;
-		case 4:
-			topts.notation = val;
-			break;
-		case 5:
-			topts.logical = val;
-			break;
-		case 6:
-			topts.role = val;
-			break;
-		case 7:
-			topts.shape = val;
-			break;
 		}
 	}
 	return cli_check_files(files, n, format, equals, &lay, &topts, &conn, remote, env_server);
@@ -260,12 +249,6 @@ static int cli_check_files(const char **files, int n, const char *format, const 
 			"layoutd check: --format is text, json, junit, sarif or github, "
 			"not \"%s\"\n",
 			format);
-		return CLI_BAD;
-	}
-	if (topts->notation && !lay_notation_find(topts->notation)) {
-		char list[128];
-		lay_notation_list(list, sizeof list, " or ");
-		fprintf(stderr, "layoutd check: --notation is %s\n", list);
 		return CLI_BAD;
 	}
 	if (equals && !remote) {

@@ -36,6 +36,12 @@ struct cli_text_opts {
 	const char *shape;    /* ttgir tensor shape "128,64" */
 };
 
+/* Consume a reading option at argv[*i] (--notation, --logical, --role,
+ * --shape; "--opt VALUE" or "--opt=VALUE") into o: true if it was one.
+ * The one table every command that reads a file takes (check, push,
+ * print).  Exits 2 on a missing value or an unknown notation or role. */
+bool cli_text_option(struct cli_text_opts *o, int argc, char **argv, int *i);
+
 /* Read a whole file ("-" is stdin).  A file whose first non-blank
  * character is '{' or '[' is JSON (a request or a bare definition);
  * anything else is the text of one notation, wrapped into {"layout": …}
@@ -97,6 +103,9 @@ void cli_print_analysis(FILE *f, const char *file, json_t *analysis);
  * "code", "message", "rule" ("code" or "section/code")}, in document
  * order, for every output format to report. */
 json_t *cli_warnings(json_t *analysis);
+/* The registry version an expect.equals failure compared with, named
+ * once: "NAME@VERSION" (its "ref" may be "NAME" or "NAME@VERSION"). */
+void cli_equals_ref(json_t *failure, char *buf, size_t n);
 /* Why an analysis fails ("not collision_free, expect bijective"). */
 void cli_reasons(json_t *analysis, char *buf, size_t n);
 

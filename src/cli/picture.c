@@ -27,16 +27,10 @@ int cli_print_picture(int argc, char **argv)
 			fputs(print_usage, stdout);
 			return CLI_PASS;
 		}
+		if (cli_text_option(&topts, argc, argv, &i))
+			continue;
 		if (strcmp(a, "--format") == 0)
 			dst = &format;
-		else if (strcmp(a, "--notation") == 0)
-			dst = &topts.notation;
-		else if (strcmp(a, "--logical") == 0)
-			dst = &topts.logical;
-		else if (strcmp(a, "--role") == 0)
-			dst = &topts.role;
-		else if (strcmp(a, "--shape") == 0)
-			dst = &topts.shape;
 		else if (strncmp(a, "--format=", 9) == 0)
 			format = a + 9;
 		else if (a[0] == '-' && a[1]) {
