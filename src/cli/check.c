@@ -57,13 +57,17 @@ static void check_remote(const struct cli_conn *conn, const char *equals, json_t
 		json_object_set_new(expect, "equals", json_string(equals));
 	}
 	char *text = lay_json_dumps(body, JSON_COMPACT);
-	struct cli_response resp;
+	struct cli_response resp = { 0 };
 	long status = text ? cli_http(conn, "POST", "/v1/check", text, &resp) : -1;
 	r->rc = CLI_BAD;
 	if (status < 0) {
-		r->error =
-			json_pack("{s:s,s:s,s:i}", "code", "unreachable", "detail",
-				  "no answer from the server (see the message above)", "status", 0);
+		/* the cause goes into every report: a CI log may show only the
+		 * JUnit or SARIF file, not stderr */
+		char detail[600];
+		snprintf(detail, sizeof detail, "no answer from the server: %s",
+			 resp.error[0] ? resp.error : "see the message above");
+		r->error = json_pack("{s:s,s:s,s:i}", "code", "unreachable", "detail", detail,
+				     "status", 0);
 	} else if ((status == 200 || status == 422) && json_object_get(resp.json, "verdict")) {
 		r->analysis = json_incref(resp.json);
 		r->rc = status == 200 ? CLI_PASS : CLI_FAIL;

@@ -75,6 +75,7 @@ struct cli_response {
 	size_t len;
 	json_t *json; /* the body parsed, or NULL; owned */
 	char etag[256];
+	char error[512]; /* why there is no answer (status -1): the message printed */
 };
 
 /* Defaults, then LAYOUTD_SERVER, LAYOUTD_TOKEN and LAYOUTD_CACERT. */
@@ -85,7 +86,8 @@ void cli_conn_defaults(struct cli_conn *c);
 bool cli_conn_option(struct cli_conn *c, int argc, char **argv, int *i);
 /* Send METHOD server+path (body: JSON text or NULL).  Returns the final
  * HTTP status (after redirects and 503 retries) or -1 after printing why
- * to stderr; resp is filled when >= 0 and must be cleared. */
+ * to stderr (and into resp->error); resp is filled when >= 0 and must be
+ * cleared. */
 long cli_http(const struct cli_conn *c, const char *method, const char *path, const char *body,
 	      struct cli_response *resp);
 void cli_response_clear(struct cli_response *r);
