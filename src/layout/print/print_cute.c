@@ -586,6 +586,181 @@ out:
 }
 
 /* ------------------------------------------------------------------ */
+/* Thread-value layouts                                                */
+
+/* CuTe's composition of the tile's identity layout (M,N):(_1@0,_1@1)
+ * with one leaf s:d of a TV layout, written as CuTe prints the result:
+ * the leaf's extent taken from the tile's rows at stride d, the rest from
+ * its columns (a tuple when both take part). */
+static int tv_leaf(struct pc *p, int64_t s, int64_t d, int64_t M, struct lay_buf *sh,
+		   struct lay_buf *st)
+{
+	if (s == 1 || d == 0) {
+		lay_buf_printf(sh, "_%lld", (long long)s);
+		lay_buf_puts(st, "_0");
+		return 0;
+	}
+	if (d < 0 || (d < M && M % d != 0) || (d >= M && d % M != 0))
+		return lay_error_set(p->err, LAY_ESHAPE, p->ptr, -1,
+				     "a stride of %lld does not divide the tile's %lld rows (nor "
+				     "they it): CuTe cannot compose the tile's identity with this "
+				     "thread-value layout",
+				     (long long)d, (long long)M);
+	int64_t rows = d < M ? M / d : 1, col_stride = d < M ? 1 : d / M;
+	int64_t a = rows < s ? rows : s;
+	if ((rows > s && rows % s != 0) || (rows <= s && s % rows != 0))
+		return lay_error_set(p->err, LAY_ESHAPE, p->ptr, -1,
+				     "a mode of %lld values does not divide the tile's %lld rows "
+				     "left at stride %lld (nor they it): CuTe cannot compose it",
+				     (long long)s, (long long)rows, (long long)d);
+	int64_t b = rows < s ? s / rows : 1;
+	if (a > 1 && b > 1) {
+		lay_buf_printf(sh, "(_%lld,_%lld)", (long long)a, (long long)b);
+		lay_buf_printf(st, "(_%lld@0,_%lld@1)", (long long)d, (long long)col_stride);
+	} else if (a > 1) {
+		lay_buf_printf(sh, "_%lld", (long long)a);
+		lay_buf_printf(st, "_%lld@0", (long long)d);
+	} else {
+		lay_buf_printf(sh, "_%lld", (long long)b);
+		lay_buf_printf(st, "_%lld@1", (long long)col_stride);
+	}
+	return 0;
+}
+
+/* The composed layout's shape and stride, mode by mode as the TV's. */
+static int tv_tree(struct pc *p, int sh, int st, int64_t M, struct lay_buf *bs, struct lay_buf *bt)
+{
+	if (p->n[sh].leaf)
+		return tv_leaf(p, p->n[sh].val, p->n[st].val, M, bs, bt);
+	lay_buf_puts(bs, "(");
+	lay_buf_puts(bt, "(");
+	for (int x = p->n[sh].kid, y = p->n[st].kid; x >= 0; x = p->n[x].next, y = p->n[y].next) {
+		int rc = tv_tree(p, x, y, M, bs, bt);
+		if (rc)
+			return rc;
+		if (p->n[x].next >= 0) {
+			lay_buf_puts(bs, ",");
+			lay_buf_puts(bt, ",");
+		}
+	}
+	lay_buf_puts(bs, ")");
+	lay_buf_puts(bt, ")");
+	return 0;
+}
+
+/* print_latex_tv's cells: the first (t, v) of every element, t-major. */
+static int tv_cells(struct pc *p, const struct pc_mode *t, const struct pc_mode *v, int64_t M,
+		    int64_t N, struct lay_buf *b)
+{
+	static const char *const pastel[8] = {
+		"{rgb,255:red,175;green,175;blue,255}", "{rgb,255:red,175;green,255;blue,175}",
+		"{rgb,255:red,255;green,255;blue,175}", "{rgb,255:red,255;green,175;blue,175}",
+		"{rgb,255:red,210;green,210;blue,255}", "{rgb,255:red,210;green,255;blue,210}",
+		"{rgb,255:red,255;green,255;blue,210}", "{rgb,255:red,255;green,210;blue,210}"
+	};
+	bool *filled = calloc((size_t)(M * N), sizeof *filled);
+	if (!filled)
+		return lay_error_set(p->err, LAY_ENOMEM, p->ptr, -1, "out of memory");
+	for (int64_t tid = 0; tid < t->size; tid++)
+		for (int64_t vid = 0; vid < v->size; vid++) {
+			int64_t idx = mode_at(t, tid) + mode_at(v, vid);
+			if (idx < 0 || idx >= M * N) {
+				free(filled);
+				return lay_error_set(
+					p->err, LAY_ESHAPE, p->ptr, -1,
+					"thread %lld, value %lld is index %lld, outside the %lld x "
+					"%lld tile: print_latex_tv draws only a layout within it",
+					(long long)tid, (long long)vid, (long long)idx,
+					(long long)M, (long long)N);
+			}
+			if (filled[idx])
+				continue;
+			filled[idx] = true;
+			lay_buf_printf(b,
+				       "\\node[fill=%s] at (%lld,%lld) {\\shortstack{T%lld \\\\ "
+				       "V%lld}};\n",
+				       pastel[tid % 8], (long long)(idx % M), (long long)(idx / M),
+				       (long long)tid, (long long)vid);
+		}
+	free(filled);
+	return 0;
+}
+
+char *lay_print_cute_tv(const char *text, const char *ptr, int64_t M, int64_t N,
+			struct lay_error *err)
+{
+	struct pc *p = calloc(1, sizeof *p);
+	struct lay_buf b = { 0 }, bs = { 0 }, bt = { 0 };
+	struct pc_layout l;
+	struct pc_mode t = { 0 }, v = { 0 };
+	char *out = NULL;
+	if (!p) {
+		lay_error_set(err, LAY_ENOMEM, ptr, -1, "out of memory");
+		return NULL;
+	}
+	p->s = text;
+	p->ptr = ptr;
+	p->err = err;
+	if (parse_layout(p, &l))
+		goto out;
+	int sh = l.shape, st = l.stride;
+	if (l.swizzled || p->n[sh].leaf || p->n[sh].nkids != 2) {
+		lay_text_error(err, LAY_ESHAPE, ptr, text, 0,
+			       "print_latex_tv draws a thread-value layout: (thread, value) "
+			       "modes, no swizzle");
+		goto out;
+	}
+	if (M < 1 || N < 1 || M * N > PC_MAX_CELLS) {
+		lay_error_set(err, LAY_ELIMIT, ptr, -1,
+			      "the picture would have more than %ld cells", PC_MAX_CELLS);
+		goto out;
+	}
+	int s0 = p->n[sh].kid, t0 = p->n[st].kid;
+	if (fill_mode(p, s0, t0, &t) || fill_mode(p, p->n[s0].next, p->n[t0].next, &v) ||
+	    tv_tree(p, sh, st, M, &bs, &bt))
+		goto out;
+	if (t.size * v.size > PC_MAX_CELLS) {
+		lay_error_set(err, LAY_ELIMIT, ptr, -1,
+			      "the picture would have more than %ld threads x values",
+			      PC_MAX_CELLS);
+		goto out;
+	}
+	/* print of composition(make_identity_tensor(tile), tv): its counting
+	 * iterator, then the composed layout */
+	lay_buf_printf(&b, "%% Layout TV: ArithTuple(_0,_0) o %s:%s\n", bs.data ? bs.data : "",
+		       bt.data ? bt.data : "");
+	lay_buf_puts(&b, "\\documentclass[convert]{standalone}\n"
+			 "\\usepackage{tikz}\n\n"
+			 "\\begin{document}\n"
+			 "\\begin{tikzpicture}[x={(0cm,-1cm)},y={(1cm,0cm)},every node/.style="
+			 "{minimum size=1cm, outer sep=0pt}]\n\n");
+	if (tv_cells(p, &t, &v, M, N, &b))
+		goto out;
+	lay_buf_printf(&b,
+		       "\\draw[color=black,thick,shift={(-0.5,-0.5)}] (0,0) grid (%lld,%lld);\n\n",
+		       (long long)M, (long long)N);
+	for (int64_t m = 0; m < M; m++)
+		lay_buf_printf(&b, "\\node at (%lld,-1) {\\Large{\\texttt{%lld}}};\n", (long long)m,
+			       (long long)m);
+	for (int64_t n = 0; n < N; n++)
+		lay_buf_printf(&b, "\\node at (-1,%lld) {\\Large{\\texttt{%lld}}};\n", (long long)n,
+			       (long long)n);
+	lay_buf_puts(&b, "\\end{tikzpicture}\n\\end{document}\n");
+	if (b.failed || bs.failed || bt.failed) {
+		lay_error_set(err, LAY_ENOMEM, ptr, -1, "out of memory");
+		goto out;
+	}
+	out = b.data;
+	b.data = NULL;
+out:
+	free(b.data);
+	free(bs.data);
+	free(bt.data);
+	free(p);
+	return out;
+}
+
+/* ------------------------------------------------------------------ */
 /* Shared-memory atoms                                                 */
 
 struct atom_rows {
