@@ -162,6 +162,12 @@ grep -q "sm80-c@1: unchanged" "$T/push.out" && ok "the same push again: the same
 req "PUT of the text with cute_role tv and logical" 201 -X PUT --data-binary "$(jq -Rs '{layout: {cute: ., cute_role: "tv", logical: [16, 8]}}' "$EX/sm80-c.cute")" "$U/v1/layouts/sm80-c-put"
 "$L" check --server "$U" --equals sm80-c-put --role tv --logical 16,8 "$EX/sm80-c.cute" >"$T/cli" 2>&1; rc=$?
 [ $rc -eq 0 ] && ok "check --equals of a PUT version: exit 0" || bad "equals PUT: exit $rc $(cat "$T/cli")"
+# a bare text layout is read as POST /v1/check reads it, never a 500
+req "PUT of a bare text layout" 201 -X PUT --data-binary "$(jq -Rs '{layout: .}' "$EX/sm80-c.cute")" "$U/v1/layouts/sm80-c-text"
+jqt "kept as the text definition it stands for" '(.layout.text | test("Layout<Shape<Shape<_4,_8>")) and .analysis.ok == true'
+"$L" check --server "$U" --equals sm80-c-text "$EX/sm80-c.cute" >"$T/cli" 2>&1; rc=$?
+[ $rc -eq 0 ] && ok "check --equals of the same text: exit 0" || bad "equals bare text: exit $rc $(cat "$T/cli")"
+req "POST /v1/check of the bare text equals it" 200 --data-binary "$(jq -Rs '{layout: ., expect: {equals: "sm80-c-text"}}' "$EX/sm80-c.cute")" "$U/v1/check"
 
 # ---- a version keeps every check of the request it was registered from
 # (expect, access, probe, suggest): push -> pull -> check gives the same
