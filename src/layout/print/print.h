@@ -32,11 +32,12 @@ char *lay_print_cute(const char *text, const char *ptr, bool latex, struct lay_e
 
 /* CuTe's picture of a thread-value layout over an M x N tile, byte for
  * byte: print_latex_tv(composition(make_identity_tensor(tile), tv), tile),
- * the way CuTe's print_latex(TiledMMA) draws its TV layouts, the integers
- * static (as the algebra's canonical results).  text is the TV layout's
- * cute text ((thread, value) modes, indices m + n*M into the tile).  NULL
- * with err set: a syntax error, a layout that is not two modes, a stride
- * CuTe cannot compose with the tile, an index outside it. */
+ * the way CuTe's print_latex(TiledMMA) draws its TV layouts; the tile is
+ * static, the layout's integers static or dynamic as written.  text is the
+ * TV layout's cute text ((thread, value) modes, indices m + n*M into the
+ * tile).  NULL with err set: a syntax error, a layout that is not two
+ * modes, a stride CuTe cannot compose with the tile (or only inexactly,
+ * where its picture would misplace elements), an index outside it. */
 char *lay_print_cute_tv(const char *text, const char *ptr, int64_t M, int64_t N,
 			struct lay_error *err);
 

@@ -588,41 +588,71 @@ out:
 /* ------------------------------------------------------------------ */
 /* Thread-value layouts                                                */
 
-/* CuTe's composition of the tile's identity layout (M,N):(_1@0,_1@1)
- * with one leaf s:d of a TV layout, written as CuTe prints the result:
- * the leaf's extent taken from the tile's rows at stride d, the rest from
- * its columns (a tuple when both take part). */
-static int tv_leaf(struct pc *p, int64_t s, int64_t d, int64_t M, struct lay_buf *sh,
-		   struct lay_buf *st)
+/* An integer as CuTe prints it: _N when static. */
+static void put_int(struct lay_buf *b, int64_t v, bool is_static)
 {
-	if (s == 1 || d == 0) {
-		lay_buf_printf(sh, "_%lld", (long long)s);
+	lay_buf_printf(b, "%s%lld", is_static ? "_" : "", (long long)v);
+}
+
+/* CuTe's composition of the tile's identity layout (M,N):(_1@0,_1@1), M
+ * static, with one leaf s:d of a TV layout (composition_impl's general
+ * case, layout.hpp), written as CuTe prints the result: the leaf's extent
+ * taken from the tile's rows at stride d, the rest from its columns.  A
+ * mode of static extent 1 is dropped only when CuTe knows it statically,
+ * so a dynamic leaf keeps both modes. */
+static int tv_leaf(struct pc *p, const struct pc_node *sn, const struct pc_node *dn, int64_t M,
+		   struct lay_buf *sh, struct lay_buf *st)
+{
+	int64_t s = sn->val, d = dn->val, ad = d < 0 ? -d : d;
+	bool ss = sn->is_static, ds = dn->is_static;
+	if (ds && d == 0) { /* a static stride 0: the leaf as it is */
+		put_int(sh, s, ss);
 		lay_buf_puts(st, "_0");
 		return 0;
 	}
-	if (d < 0 || (d < M && M % d != 0) || (d >= M && d % M != 0))
+	/* CuTe's divisibility conditions, and where its weak check lets an
+	 * inexact composition through (the picture would place elements
+	 * elsewhere than the layout does): refused, never drawn wrong */
+	if (d == 0 || (ad % M != 0 && ad >= M))
 		return lay_error_set(p->err, LAY_ESHAPE, p->ptr, -1,
-				     "a stride of %lld does not divide the tile's %lld rows (nor "
-				     "they it): CuTe cannot compose the tile's identity with this "
-				     "thread-value layout",
-				     (long long)d, (long long)M);
-	int64_t rows = d < M ? M / d : 1, col_stride = d < M ? 1 : d / M;
-	int64_t a = rows < s ? rows : s;
-	if ((rows > s && rows % s != 0) || (rows <= s && s % rows != 0))
-		return lay_error_set(p->err, LAY_ESHAPE, p->ptr, -1,
-				     "a mode of %lld values does not divide the tile's %lld rows "
-				     "left at stride %lld (nor they it): CuTe cannot compose it",
-				     (long long)s, (long long)rows, (long long)d);
-	int64_t b = rows < s ? s / rows : 1;
-	if (a > 1 && b > 1) {
-		lay_buf_printf(sh, "(_%lld,_%lld)", (long long)a, (long long)b);
-		lay_buf_printf(st, "(_%lld@0,_%lld@1)", (long long)d, (long long)col_stride);
-	} else if (a > 1) {
-		lay_buf_printf(sh, "_%lld", (long long)a);
-		lay_buf_printf(st, "_%lld@0", (long long)d);
+				     "a stride of %lld is %s: CuTe cannot compose the tile's "
+				     "identity with this thread-value layout",
+				     (long long)d,
+				     d == 0 ? "a dynamic 0 (CuTe divides by it; write _0)"
+					    : "past the tile's rows and not a multiple of them");
+	int64_t next_shape = (M + ad - 1) / ad, next_stride = (ad + M - 1) / M * (d < 0 ? -1 : 1);
+	bool take = !((ds && next_shape == 1) || (ss && s == 1));
+	int64_t a = 0, rest = s;
+	bool as = ds && ss;
+	if (take) {
+		a = next_shape < s ? next_shape : s;
+		rest = s / a;
+		if (s % a != 0 || (rest > 1 && ad < M && M % ad != 0))
+			return lay_error_set(
+				p->err, LAY_ESHAPE, p->ptr, -1,
+				"a mode of %lld values at stride %lld does not tile the "
+				"tile's %lld rows: CuTe cannot compose it exactly",
+				(long long)s, (long long)d, (long long)M);
+	}
+	if (!take) {
+		put_int(sh, rest, ss);
+		put_int(st, next_stride, ds);
+		lay_buf_puts(st, "@1");
+	} else if (as && rest == 1) {
+		put_int(sh, a, true);
+		put_int(st, d, ds);
+		lay_buf_puts(st, "@0");
 	} else {
-		lay_buf_printf(sh, "_%lld", (long long)b);
-		lay_buf_printf(st, "_%lld@1", (long long)col_stride);
+		lay_buf_puts(sh, "(");
+		put_int(sh, a, as);
+		lay_buf_puts(sh, ",");
+		put_int(sh, rest, as);
+		lay_buf_puts(sh, ")");
+		lay_buf_puts(st, "(");
+		put_int(st, d, ds);
+		lay_buf_puts(st, "@0,");
+		put_int(st, next_stride, ds);
+		lay_buf_puts(st, "@1)");
 	}
 	return 0;
 }
@@ -631,7 +661,7 @@ static int tv_leaf(struct pc *p, int64_t s, int64_t d, int64_t M, struct lay_buf
 static int tv_tree(struct pc *p, int sh, int st, int64_t M, struct lay_buf *bs, struct lay_buf *bt)
 {
 	if (p->n[sh].leaf)
-		return tv_leaf(p, p->n[sh].val, p->n[st].val, M, bs, bt);
+		return tv_leaf(p, &p->n[sh], &p->n[st], M, bs, bt);
 	lay_buf_puts(bs, "(");
 	lay_buf_puts(bt, "(");
 	for (int x = p->n[sh].kid, y = p->n[st].kid; x >= 0; x = p->n[x].next, y = p->n[y].next) {

@@ -51,6 +51,20 @@ int main(int argc, char** argv) {
   auto bc = Layout<Shape<_8, Shape<_2, _4>>, Stride<_1, Stride<_0, _8>>>{};
   tv_latex("print-latex-tv-broadcast-8x2x4", bc, Shape<_8, _4>{});
 
+  // dynamic integers (a plain N in the text): CuTe keeps every mode it
+  // cannot drop statically
+  auto cd = make_layout(make_shape(make_shape(4, 8), make_shape(2, 2)),
+                        make_stride(make_stride(32, 1), make_stride(16, 8)));
+  tv_latex("print-latex-tv-dynamic-sm80-16x8-c", cd, Shape<_16, _8>{});
+  auto mixed = make_layout(make_shape(_32{}, 4), make_stride(_4{}, 1));
+  tv_latex("print-latex-tv-mixed-32x4-16x8", mixed, Shape<_16, _8>{});
+  // a static mode of extent 1 with a stride, and a stride that does not
+  // divide the tile's rows but stays within them
+  auto unit = Layout<Shape<_32, Shape<_1, _4>>, Stride<_4, Stride<_16, _1>>>{};
+  tv_latex("print-latex-tv-unit-mode-32x1x4-16x8", unit, Shape<_16, _8>{});
+  auto odd = Layout<Shape<_4, _4>, Stride<_3, _16>>{};
+  tv_latex("print-latex-tv-stride3-4x4-16x4", odd, Shape<_16, _4>{});
+
   // algebra: the result as CuTe computes it with static integers
   auto ld = logical_divide(Layout<Shape<_4, _2, _3>, Stride<_2, _1, _8>>{}, Layout<_4, _2>{});
   emit("print-cute-algebra-logical-divide", ".out", [&] { print_layout(ld); });

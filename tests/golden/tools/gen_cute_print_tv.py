@@ -24,6 +24,20 @@ cases = {
         "a thread mode spanning both tile modes (composition splits it): " + TV),
     "print-latex-tv-broadcast-8x2x4": ("latex", {"cute": "(_8,(_2,_4)):(_1,(_0,_8))", "cute_role": "tv", "logical": [8, 4]},
         "a broadcast value mode, each cell drawn with its first (t, v): " + TV),
+    "print-latex-tv-dynamic-sm80-16x8-c": ("latex",
+        {"cute": "((4,8),(2,2)):((32,1),(16,8))", "cute_role": "tv", "logical": [16, 8]},
+        "the SM80 accumulator with dynamic integers (make_layout of ints; the tile "
+        "Shape<_16,_8>), every mode CuTe cannot drop statically kept: " + TV),
+    "print-latex-tv-mixed-32x4-16x8": ("latex",
+        {"cute": "(_32,4):(_4,1)", "cute_role": "tv", "logical": [16, 8]},
+        "static and dynamic integers mixed (make_layout(make_shape(_32{}, 4), "
+        "make_stride(_4{}, 1))): " + TV),
+    "print-latex-tv-unit-mode-32x1x4-16x8": ("latex",
+        {"cute": "(_32,(_1,_4)):(_4,(_16,_1))", "cute_role": "tv", "logical": [16, 8]},
+        "a static mode of extent 1 with a stride past the tile's rows: " + TV),
+    "print-latex-tv-stride3-4x4-16x4": ("latex",
+        {"cute": "(_4,_4):(_3,_16)", "cute_role": "tv", "logical": [16, 4]},
+        "a stride that does not divide the tile's rows, within them: " + TV),
     "print-latex-tv-algebra-zipped-divide": ("latex",
         {"cute": "zipped_divide((16,8):(1,16), (2,4))", "cute_role": "tv", "logical": [16, 8]},
         "an algebra expression's result read as a TV layout (CuTe's zipped_divide of "
