@@ -85,6 +85,10 @@ perr "a TV picture without its tile" 'a tv layout needs "logical"' --format late
 perr "a TV layout outside its tile" "outside the 8 x 8 tile" --format latex --role tv --logical 8,8 "$E/sm80-c.cute"
 printf '(_32,_4):(_3,_1)\n' >"$T/odd.cute"
 perr "a stride CuTe cannot compose with the tile" "CuTe cannot compose" --format latex --role tv --logical 16,8 "$T/odd.cute"
+# CuTe's weak divisibility check lets this through and its picture would
+# misplace elements (12 threads at stride 3 overrun 16 rows): refused
+printf '(_12,_4):(_3,_16)\n' >"$T/inexact.cute"
+perr "an inexact composition with the tile" "cannot compose it exactly" --format latex --role tv --logical 16,8 "$T/inexact.cute"
 printf 'max_common_vector((4,2):(1,4), (4,2):(1,4))\n' >"$T/mcv.cute"
 perr "an algebra expression with an integer value" "no layout to print" --format cute "$T/mcv.cute"
 jq -r .cute "$G/print-latex-tv-tiled-mma-sm80-16x8x16-b/layout.json" >"$T/mma.txt"

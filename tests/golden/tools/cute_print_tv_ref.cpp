@@ -60,8 +60,8 @@ int main(int argc, char** argv) {
   tv_latex("print-latex-tv-mixed-32x4-16x8", mixed, Shape<_16, _8>{});
   // a static mode of extent 1 with a stride, and a stride that does not
   // divide the tile's rows but stays within them
-  auto unit = Layout<Shape<_32, Shape<_1, _4>>, Stride<_4, Stride<_16, _1>>>{};
-  tv_latex("print-latex-tv-unit-mode-32x1x4-16x8", unit, Shape<_16, _8>{});
+  auto unit = Layout<Shape<_32, Shape<_1, _4, _1>>, Stride<_4, Stride<_16, _1, _2>>>{};
+  tv_latex("print-latex-tv-unit-modes-32x1x4x1-16x8", unit, Shape<_16, _8>{});
   auto odd = Layout<Shape<_4, _4>, Stride<_3, _16>>{};
   tv_latex("print-latex-tv-stride3-4x4-16x4", odd, Shape<_16, _4>{});
 

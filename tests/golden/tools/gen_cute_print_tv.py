@@ -32,9 +32,9 @@ cases = {
         {"cute": "(_32,4):(_4,1)", "cute_role": "tv", "logical": [16, 8]},
         "static and dynamic integers mixed (make_layout(make_shape(_32{}, 4), "
         "make_stride(_4{}, 1))): " + TV),
-    "print-latex-tv-unit-mode-32x1x4-16x8": ("latex",
-        {"cute": "(_32,(_1,_4)):(_4,(_16,_1))", "cute_role": "tv", "logical": [16, 8]},
-        "a static mode of extent 1 with a stride past the tile's rows: " + TV),
+    "print-latex-tv-unit-modes-32x1x4x1-16x8": ("latex",
+        {"cute": "(_32,(_1,_4,_1)):(_4,(_16,_1,_2))", "cute_role": "tv", "logical": [16, 8]},
+        "static modes of extent 1 with strides past and within the tile's rows: " + TV),
     "print-latex-tv-stride3-4x4-16x4": ("latex",
         {"cute": "(_4,_4):(_3,_16)", "cute_role": "tv", "logical": [16, 4]},
         "a stride that does not divide the tile's rows, within them: " + TV),
