@@ -1,57 +1,25 @@
 """The client against a real daemon.
 
-LAYOUTD names the layoutd binary.  setUpModule creates a token in a fresh
-database and starts `layoutd serve` on an ephemeral loopback port; the
-tests talk to it the way a user's test suite would.  Run with
+LAYOUTD names the layoutd binary; server.py starts the daemon (a fresh
+database with a token, an ephemeral loopback port) and the tests talk to
+it the way a user's test suite would.  Run with
 `python3 -m unittest discover -s clients/python/tests`.
 """
 
-import json
 import os
-import shutil
 import socket
-import subprocess
-import sys
-import tempfile
-import time
 import unittest
 
 import layoutd
+import server
 
-DAEMON = None
 URL = None
 TOKEN = None
-TMP = None
 
 
 def setUpModule():
-    global DAEMON, URL, TOKEN, TMP
-    binary = os.environ.get("LAYOUTD")
-    if not binary:
-        raise unittest.SkipTest("LAYOUTD (the layoutd binary) is not set")
-    TMP = tempfile.mkdtemp(prefix="layoutd-py.")
-    db = os.path.join(TMP, "layoutd.db")
-    out = subprocess.run([binary, "token", "add", "ci", "--db", db], check=True,
-                         capture_output=True, text=True).stdout
-    TOKEN = out.split()[-1]
-    port_file = os.path.join(TMP, "port")
-    with open(os.path.join(TMP, "log"), "w") as log:
-        DAEMON = subprocess.Popen([binary, "serve", "--listen", "127.0.0.1:0", "--port-file",
-                                   port_file, "--db", db], stderr=log)
-    for _ in range(200):
-        if os.path.exists(port_file) and os.path.getsize(port_file) > 0:
-            break
-        time.sleep(0.05)
-    with open(port_file) as f:
-        URL = f"http://127.0.0.1:{f.read().strip()}"
-
-
-def tearDownModule():
-    if DAEMON is not None:
-        DAEMON.terminate()
-        DAEMON.wait(10)
-    if TMP:
-        shutil.rmtree(TMP, ignore_errors=True)
+    global URL, TOKEN
+    URL, TOKEN = server.url(), server.token()
 
 
 def free_port():
@@ -98,24 +66,42 @@ class TestCheck(unittest.TestCase):
         self.assertTrue(r.verdict.bijective)
 
     def test_pycute_object(self):
-        # a column-major 4x8 written as pycute prints it, with spaces
+        # a column-major 4x8 written as pycute prints it, with spaces: sent as
+        # text, read as CuTe by the daemon's detector
         lay = FakePycuteLayout((4, 8), (1, 4))
-        self.assertEqual(layoutd.definition(lay), {"cute": "(4, 8):(1, 4)"})
+        self.assertEqual(layoutd.definition(lay), {"text": "(4, 8):(1, 4)"})
         r = layoutd.analyze(lay, probe=[[1, 2]], url=URL)
+        self.assertEqual(r.notation, "cute")
         self.assertEqual(r.probe[0].places[0].m, 9)  # 1 + 2*4
         self.assertTrue(r.verdict.bijective)
 
-    def test_guessed_notations(self):
+    def test_text_is_sent_for_the_daemon_to_detect(self):
         g = layoutd.definition
-        self.assertEqual(g("S[(8,4):(4@laneid,1@laneid)]"), {"axe": "S[(8,4):(4@laneid,1@laneid)]"})
-        self.assertIn("ttgir", g("#ttg.blocked<{sizePerThread = [1]}>", shape=[4]))
-        self.assertEqual(g("Layout<Shape<_8,_8>, Stride<_8,_1>>"), {"cute": "Layout<Shape<_8,_8>, Stride<_8,_1>>"})
-        self.assertEqual(g("Layout((8,16),(16,1))"), {"cute": "Layout((8,16),(16,1))"})
-        self.assertEqual(g("register=1 -> (0, 1)"), {"linear": "register=1 -> (0, 1)"})
+        self.assertEqual(g("S[(8,4):(4@laneid,1@laneid)]"), {"text": "S[(8,4):(4@laneid,1@laneid)]"})
+        self.assertEqual(g("#ttg.blocked<{sizePerThread = [1]}>", shape=[4]),
+                         {"text": "#ttg.blocked<{sizePerThread = [1]}>", "shape": [4]})
         self.assertEqual(g("(8,8):(8,1)", role="tv", logical=[8, 8]),
-                         {"cute": "(8,8):(8,1)", "cute_role": "tv", "logical": [8, 8]})
-        with self.assertRaises(ValueError):
-            g("hello")
+                         {"text": "(8,8):(8,1)", "cute_role": "tv", "logical": [8, 8]})
+        # notation= skips the detector
+        self.assertEqual(g("register=1 -> (0, 1)", notation="linear"), {"linear": "register=1 -> (0, 1)"})
+        self.assertEqual(g("hello"), {"text": "hello"})
+
+    def test_each_notation_detected_by_the_daemon(self):
+        for text, notation, how in [
+                ("S[(8,4):(4@laneid,1@laneid)]", "axe", {}),
+                ("Layout<Shape<_8,_8>, Stride<_8,_1>>", "cute", {}),
+                ("Layout((8,16),(16,1))", "cute", {}),
+                ("#ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [1], order = [0]}>",
+                 "ttgir", {"shape": [32]}),
+                ("SM100_TMEM_LOAD_16dp256b1x", "cute", {})]:
+            with self.subTest(text=text):
+                self.assertEqual(layoutd.analyze(text, url=URL, **how).notation, notation)
+
+    def test_text_in_no_notation_is_the_daemons_error(self):
+        with self.assertRaises(layoutd.LayoutError) as cm:
+            layoutd.check("hello", url=URL)
+        self.assertEqual(cm.exception.code, "notation")
+        self.assertEqual(cm.exception.pointer, "/layout/text")
 
     def test_failed_check_is_a_422_and_raises(self):
         # (i // 2) * 4 + (j // 2) on 8x8: 48 collisions
