@@ -232,7 +232,7 @@ class TestRegistry(unittest.TestCase):
         v2 = c.push("py.rowmajor", "(8,16):(1,8)")
         self.assertEqual(v2.version, 2)
         self.assertEqual(c.pull("py.rowmajor").version, 2)
-        self.assertEqual(c.pull("py.rowmajor@1").layout.cute, "(8,16):(16,1)")
+        self.assertEqual(c.pull("py.rowmajor@1").layout.text, "(8,16):(16,1)")  # as sent
         self.assertEqual(c.pull("py.rowmajor", 1).fingerprint, v1.fingerprint)
         # reading needs no token
         self.assertEqual(layoutd.pull("py.rowmajor", 2, url=URL).id, v2.id)
