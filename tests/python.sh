@@ -46,6 +46,6 @@ fi
 
 cd "$T" || exit 99
 LAYOUTD="$L" LAYOUTD_KERNEL_MLIR="$S/tests/lint/gluon-bank-conflicts.mlir" \
-	LAYOUTD_TLS_URL="$TLS_URL" LAYOUTD_TLS_CA="$T/ca.pem" LAYOUTD_TLS_TOKEN="$TLS_TOKEN" \
+	LAYOUTD_SOURCE="$S" LAYOUTD_TLS_URL="$TLS_URL" LAYOUTD_TLS_CA="$T/ca.pem" LAYOUTD_TLS_TOKEN="$TLS_TOKEN" \
 	PYTHONPATH="$T/site" PYTHONDONTWRITEBYTECODE=1 \
 	python3 -m unittest discover -v -s "$T/src/tests" -t "$T/src/tests" 2>&1
