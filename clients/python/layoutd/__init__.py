@@ -253,6 +253,18 @@ class Analysis(_Fields):
     def __bool__(self):
         return bool(self._data.get("ok"))
 
+    def __repr__(self):
+        d = self._data
+        logical = (d.get("logical") or {}).get("shape")
+        verdict = d.get("verdict") or {}
+        fields = [f"ok={d.get('ok')!r}", f"notation={d.get('notation')!r}", f"logical={logical!r}",
+                  f"placements={d.get('placements')!r}", f"bijective={verdict.get('bijective')!r}"]
+        for key in ("access", "convert", "tmem"):
+            if isinstance(d.get(key), dict):
+                fields.append(f"{key}=...")
+        fields.append(f"id={str(d.get('id'))[:19]!r}")
+        return f"Analysis({', '.join(fields)})"
+
     def _owner(self):
         return self._client if self._client is not None else Client()
 

@@ -108,6 +108,11 @@ class TestGrid(unittest.TestCase):
         self.assertIn("<title>(i=1, j=3) at 5/1</title>", svg)
         self.assertEqual(a.svg(), svg)
 
+    def test_the_text_repr_says_the_verdict(self):
+        a = layoutd.Client(URL).analyze("(8,16):(16,1)")
+        self.assertEqual(repr(a), "Analysis(ok=True, notation='cute', logical=[8, 16], placements=128, "
+                                  f"bijective=True, id={a.id[:19]!r})")
+
     def test_a_check_and_a_failed_check_draw_too(self):
         self.assertIn("<svg", layoutd.check(FRAGMENT, url=URL)._repr_svg_())
         with self.assertRaises(layoutd.CheckFailed) as cm:
