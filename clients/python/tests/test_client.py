@@ -6,8 +6,10 @@ it the way a user's test suite would.  Run with
 `python3 -m unittest discover -s clients/python/tests`.
 """
 
+import http.server
 import os
 import socket
+import threading
 import unittest
 
 import layoutd
@@ -160,6 +162,58 @@ class TestCheck(unittest.TestCase):
                 del os.environ["LAYOUTD_SERVER"]
             else:
                 os.environ["LAYOUTD_SERVER"] = old
+
+
+class Redirector:
+    """An http server on loopback that answers every request with a redirect
+    (status) to the same path on the daemon, and nothing else."""
+
+    def __init__(self, status, target):
+        class Handler(http.server.BaseHTTPRequestHandler):
+            def answer(self):
+                n = int(self.headers.get("Content-Length") or 0)
+                if n:
+                    self.rfile.read(n)
+                self.send_response(status)
+                self.send_header("Location", target + self.path)
+                self.send_header("Content-Length", "0")
+                self.end_headers()
+
+            do_GET = do_POST = do_PUT = answer
+
+            def log_message(self, *args):
+                pass
+
+        self.server = http.server.HTTPServer(("127.0.0.1", 0), Handler)
+        self.url = f"http://127.0.0.1:{self.server.server_address[1]}"
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+
+    def close(self):
+        self.server.shutdown()
+        self.server.server_close()
+
+
+class TestRedirects(unittest.TestCase):
+    # as the command line does (libcurl, CURL_REDIR_POST_ALL): a redirect
+    # keeps the method and the body; the token goes to its own host only
+    def test_a_moved_daemon_keeps_the_post(self):
+        for status in (301, 302, 307, 308):
+            r = Redirector(status, URL)
+            try:
+                with self.subTest(status=status):
+                    a = layoutd.check("(8,16):(16,1)", expect={"bijective": True}, url=r.url)
+                    self.assertEqual(a.placements, 128)
+            finally:
+                r.close()
+
+    def test_the_token_stays_with_its_host(self):
+        r = Redirector(308, URL)
+        try:
+            with self.assertRaises(layoutd.AuthError) as cm:
+                layoutd.Client(r.url, TOKEN).push("py.redirected", "(8,8):(8,1)")
+            self.assertEqual(cm.exception.status, 401)
+        finally:
+            r.close()
 
 
 HERE = os.path.dirname(os.path.abspath(__file__))
