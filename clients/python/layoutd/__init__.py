@@ -396,6 +396,25 @@ def _quote(s):
 
 # --- the daemon ------------------------------------------------------------
 
+class _Redirects(urllib.request.HTTPRedirectHandler):
+    """A redirect keeps the method and the body, as the command line's does
+    (up to 5, http and https only); the token goes to its own host only."""
+
+    max_redirections = 5
+
+    def redirect_request(self, req, fp, code, msg, headers, newurl):
+        if code not in (301, 302, 303, 307, 308):
+            return None
+        new = urllib.parse.urlsplit(newurl)
+        if new.scheme not in ("http", "https"):
+            return None
+        keep = dict(req.headers)
+        if new.netloc != urllib.parse.urlsplit(req.full_url).netloc:
+            keep = {k: v for k, v in keep.items() if k.lower() != "authorization"}
+        return urllib.request.Request(newurl, data=req.data, headers=keep, method=req.get_method(),
+                                      origin_req_host=req.origin_req_host, unverifiable=True)
+
+
 class Client:
     """A layoutd daemon at url, writing with token, trusting the CA
     certificates in cacert for https (each optional: LAYOUTD_SERVER,
@@ -407,12 +426,13 @@ class Client:
         self.token = token if token is not None else os.environ.get("LAYOUTD_TOKEN")
         self.timeout = timeout
         self.cacert = cacert if cacert is not None else (os.environ.get("LAYOUTD_CACERT") or None)
-        self._tls = None
+        tls = None
         if self.cacert:
             try:
-                self._tls = ssl.create_default_context(cafile=self.cacert)
+                tls = ssl.create_default_context(cafile=self.cacert)
             except (OSError, ssl.SSLError) as e:
                 raise Error(f"cacert {self.cacert}: {e}") from e
+        self._opener = urllib.request.build_opener(urllib.request.HTTPSHandler(context=tls), _Redirects)
 
     def __repr__(self):
         return f"Client({self.url!r})"
@@ -428,7 +448,7 @@ class Client:
             headers["Authorization"] = "Bearer " + self.token
         req = urllib.request.Request(self.url + path, data=data, method=method, headers=headers)
         try:
-            with urllib.request.urlopen(req, timeout=self.timeout, context=self._tls) as resp:
+            with self._opener.open(req, timeout=self.timeout) as resp:
                 return resp.status, resp.headers.get("Content-Type", ""), resp.read()
         except urllib.error.HTTPError as e:
             return e.code, e.headers.get("Content-Type", ""), e.read()
