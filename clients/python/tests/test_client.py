@@ -164,16 +164,33 @@ class TestCheck(unittest.TestCase):
                 os.environ["LAYOUTD_SERVER"] = old
 
 
+BUSY = (b'{"type":"https://layoutd.dev/problems/busy","title":"Service Unavailable","status":503,'
+        b'"detail":"every analysis worker is busy","code":"busy","pointer":""}')
+
+
 class Redirector:
     """An http server on loopback that answers every request with a redirect
-    (status) to the same path on the daemon, and nothing else."""
+    (status) to the same path on the daemon, after answering the first
+    `busy` requests with a 503 problem (Retry-After: 0)."""
 
-    def __init__(self, status, target):
+    def __init__(self, status, target, busy=0):
+        self.busy = busy
+        outer = self
+
         class Handler(http.server.BaseHTTPRequestHandler):
             def answer(self):
                 n = int(self.headers.get("Content-Length") or 0)
                 if n:
                     self.rfile.read(n)
+                if outer.busy > 0:
+                    outer.busy -= 1
+                    self.send_response(503)
+                    self.send_header("Content-Type", "application/problem+json")
+                    self.send_header("Retry-After", "0")
+                    self.send_header("Content-Length", str(len(BUSY)))
+                    self.end_headers()
+                    self.wfile.write(BUSY)
+                    return
                 self.send_response(status)
                 self.send_header("Location", target + self.path)
                 self.send_header("Content-Length", "0")
@@ -212,6 +229,28 @@ class TestRedirects(unittest.TestCase):
             with self.assertRaises(layoutd.AuthError) as cm:
                 layoutd.Client(r.url, TOKEN).push("py.redirected", "(8,8):(8,1)")
             self.assertEqual(cm.exception.status, 401)
+        finally:
+            r.close()
+
+
+class TestRetries(unittest.TestCase):
+    # as the command line does: a 503 is retried (3 times by default), after
+    # the Retry-After the answer gives
+    def test_a_busy_daemon_is_asked_again(self):
+        r = Redirector(307, URL, busy=3)
+        try:
+            self.assertTrue(layoutd.check("(4,4):(4,1)", url=r.url).ok)
+            self.assertEqual(r.busy, 0)
+        finally:
+            r.close()
+
+    def test_past_the_retries_the_problem_is_raised(self):
+        r = Redirector(307, URL, busy=2)
+        try:
+            with self.assertRaises(layoutd.ServerError) as cm:
+                layoutd.Client(r.url, retries=1).check("(4,4):(4,1)")
+            self.assertEqual((cm.exception.status, cm.exception.code), (503, "busy"))
+            self.assertEqual(r.busy, 0)
         finally:
             r.close()
 
