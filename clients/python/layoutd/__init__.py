@@ -17,10 +17,12 @@ token argument, else LAYOUTD_TOKEN; the CA certificates that https trusts
 from the cacert argument, else LAYOUTD_CACERT, else the system store.
 """
 
+import email.utils
 import json
 import os
 import socket
 import ssl
+import time
 import urllib.error
 import urllib.parse
 import urllib.request
@@ -419,12 +421,15 @@ class Client:
     """A layoutd daemon at url, writing with token, trusting the CA
     certificates in cacert for https (each optional: LAYOUTD_SERVER,
     LAYOUTD_TOKEN and LAYOUTD_CACERT, else the loopback default, no token
-    and the system store).  timeout is in seconds, per request."""
+    and the system store).  timeout is in seconds, per request; a 503 is
+    asked again up to retries times, after its Retry-After (at most 60 s;
+    1, 2, 4 s without one)."""
 
-    def __init__(self, url=None, token=None, timeout=30.0, cacert=None):
+    def __init__(self, url=None, token=None, timeout=30.0, cacert=None, retries=3):
         self.url = (url or os.environ.get("LAYOUTD_SERVER") or DEFAULT_URL).rstrip("/")
         self.token = token if token is not None else os.environ.get("LAYOUTD_TOKEN")
         self.timeout = timeout
+        self.retries = retries
         self.cacert = cacert if cacert is not None else (os.environ.get("LAYOUTD_CACERT") or None)
         tls = None
         if self.cacert:
@@ -438,7 +443,16 @@ class Client:
         return f"Client({self.url!r})"
 
     def _send(self, method, path, body, accept):
-        """(status, content type, payload) of one request, or Unavailable."""
+        """(status, content type, payload) of one request, asked again after
+        a 503 while retries last; Unavailable when nobody answers."""
+        for attempt in range(self.retries + 1):
+            status, headers, payload = self._send_once(method, path, body, accept)
+            if status != 503 or attempt == self.retries:
+                break
+            time.sleep(_retry_after(headers.get("Retry-After"), attempt))
+        return status, headers.get("Content-Type", ""), payload
+
+    def _send_once(self, method, path, body, accept):
         data = None
         headers = {"Accept": accept}
         if body is not None:
@@ -449,9 +463,9 @@ class Client:
         req = urllib.request.Request(self.url + path, data=data, method=method, headers=headers)
         try:
             with self._opener.open(req, timeout=self.timeout) as resp:
-                return resp.status, resp.headers.get("Content-Type", ""), resp.read()
+                return resp.status, resp.headers, resp.read()
         except urllib.error.HTTPError as e:
-            return e.code, e.headers.get("Content-Type", ""), e.read()
+            return e.code, e.headers, e.read()
         except (urllib.error.URLError, socket.timeout, ConnectionError, OSError) as e:
             raise Unavailable(self.url, getattr(e, "reason", e)) from e
 
@@ -608,6 +622,25 @@ class Client:
         if status == 422 or not result.get("ok"):
             raise LintFailed(result)
         return result
+
+
+def _retry_after(value, attempt):
+    """Seconds to wait before asking again: Retry-After as delta-seconds or
+    an HTTP date (RFC 9110), at most 60; 1, 2, 4 ... without one."""
+    wait = None
+    if value:
+        value = value.strip()
+        if value.isdigit():
+            wait = int(value)
+        else:
+            try:
+                when = email.utils.parsedate_to_datetime(value)
+                wait = max(0, int(when.timestamp() - time.time()))
+            except (TypeError, ValueError):
+                wait = None
+    if wait is None:
+        wait = 1 << attempt
+    return min(wait, 60)
 
 
 def _problem(status, payload):

@@ -203,7 +203,7 @@ class Redirector:
 
         self.server = http.server.HTTPServer(("127.0.0.1", 0), Handler)
         self.url = f"http://127.0.0.1:{self.server.server_address[1]}"
-        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+        threading.Thread(target=self.server.serve_forever, args=(0.05,), daemon=True).start()
 
     def close(self):
         self.server.shutdown()
@@ -243,6 +243,12 @@ class TestRetries(unittest.TestCase):
             self.assertEqual(r.busy, 0)
         finally:
             r.close()
+
+    def test_how_long_to_wait(self):
+        wait = layoutd._retry_after
+        self.assertEqual([wait("2", 0), wait(" 120 ", 0), wait(None, 0), wait(None, 2), wait("soon", 1)],
+                         [2, 60, 1, 4, 2])
+        self.assertEqual(wait("Wed, 21 Oct 2015 07:28:00 GMT", 0), 0)  # a date past
 
     def test_past_the_retries_the_problem_is_raised(self):
         r = Redirector(307, URL, busy=2)
