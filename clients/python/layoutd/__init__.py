@@ -403,6 +403,7 @@ class _Redirects(urllib.request.HTTPRedirectHandler):
     (up to 5, http and https only); the token goes to its own host only."""
 
     max_redirections = 5
+    http_error_308 = urllib.request.HTTPRedirectHandler.http_error_302  # before Python 3.11
 
     def redirect_request(self, req, fp, code, msg, headers, newurl):
         if code not in (301, 302, 303, 307, 308):
