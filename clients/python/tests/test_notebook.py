@@ -98,6 +98,17 @@ class TestLs(unittest.TestCase):
         self.assertEqual(layoutd.ls(prefix="py.ls.b", url=URL)[0].name, "py.ls.b")
         self.assertEqual(c.ls(prefix="py.ls.nothing"), [])
 
+    def test_versions_of_a_name(self):
+        c = layoutd.Client(URL, TOKEN)
+        for stride in (8, 9, 10):
+            c.push("py.versions", f"(8,8):(1,{stride})", description=f"stride {stride}")
+        vs = c.versions("py.versions")
+        self.assertEqual([(v.version, v.description) for v in vs],
+                         [(1, "stride 8"), (2, "stride 9"), (3, "stride 10")])
+        self.assertEqual(c.versions("py.versions", page_size=1), vs)
+        with self.assertRaises(layoutd.NotFound):
+            c.versions("py.versions.none")
+
 
 class TestGrid(unittest.TestCase):
     def test_an_analysis_draws_its_grid(self):
