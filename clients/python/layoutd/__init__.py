@@ -585,11 +585,18 @@ class Client:
         _, v = self._call("GET", path)
         return Version(v)
 
-    def versions(self, name):
-        """Every live version of name, oldest first."""
-        _, body = self._call("GET", "/v1/layouts/" + urllib.parse.quote(name, safe="") + "/versions")
-        items = body.get("versions", body.get("items", [])) if isinstance(body, dict) else body
-        return [Version(v) for v in items]
+    def versions(self, name, page_size=None):
+        """Every live version of name, oldest first (each with version, id,
+        fingerprint, description, created, created_by); every page is read."""
+        base = "/v1/layouts/" + urllib.parse.quote(name, safe="") + "/versions"
+        out, after = [], None
+        while True:
+            q = {k: v for k, v in (("after", after), ("limit", page_size)) if v is not None}
+            _, page = self._call("GET", base + ("?" + urllib.parse.urlencode(q) if q else ""))
+            out.extend(Version(v) for v in page.get("versions", []))
+            after = page.get("next")
+            if after is None:
+                return out
 
     def ls(self, prefix=None, page_size=None):
         """The registered names (GET /v1/layouts), ascending, each with name,
