@@ -72,7 +72,7 @@ class TestLint(unittest.TestCase):
         self.assertIn("/src/kernels/attn.py:15:4: ttg.local_store", str(e))
         self.assertIn("more than the 0 allowed", str(e))
 
-    def test_deny_shared_memory_conversions(self):
+    def test_deny_bank_conflicts(self):
         with self.assertRaises(layoutd.LintFailed) as cm:
             layoutd.lint(kernel(), deny=["bank_conflicts"], url=URL)
         self.assertEqual(cm.exception.lint.failed, 3)
