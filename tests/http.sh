@@ -59,6 +59,12 @@ jqt "cached flag" '.cached == true'
 echo '{"layout": {"logical": [16, 16], "expr": {"thread": "i * 2 + j // 8", "slot": "j % 8"}}, "expect": {"owners": 31}}' > "$T/frag2.json"
 req "expectations re-evaluated on a hit" 422 --data-binary "@$T/frag2.json" "$U/v1/check"
 jqt "hit with failing expect" '.cached == true and .expect.failures[0].field == "owners"'
+# expect.layout on a plain cute layout: the layout is its own result, cached or not
+req "plain cute analysed" 200 --data-binary '{"layout": {"cute": "(4,8):(8,1)"}}' "$U/v1/analyze"
+req "expect.layout, the same text" 200 --data-binary '{"layout": {"cute": "(4,8):(8,1)"}, "expect": {"layout": "(4,8):(8,1)"}}' "$U/v1/check"
+jqt "expect.layout passes" '.ok == true and .expect.passed == true'
+req "expect.layout, another function" 422 --data-binary '{"layout": {"cute": "(4,8):(8,1)"}, "expect": {"layout": "(4,8):(1,4)"}}' "$U/v1/check"
+jqt "expect.layout fails with actual" '.expect.failures[0].actual == "(4,8):(8,1)" and .expect.failures[0].same_function == false'
 
 # ---- cached analyses, tables, grids
 req "get analysis" 200 "$U/v1/analyses/$ID"; jqt "get analysis fields" ".id == \"$ID\" and .fingerprint == \"$FP\" and .layout.logical == [16,16]"

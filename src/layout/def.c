@@ -366,6 +366,7 @@ void lay_def_free(struct lay_def *def)
 		def->ops->free(def->state);
 	json_decref(def->warnings);
 	json_decref(def->algebra);
+	free(def->cute_text);
 	free(def->limit);
 	free(def);
 }

@@ -284,6 +284,9 @@ struct lay_def {
 	/* The cute notation's algebra expression: the response's "algebra"
 	 * object (owned), NULL for a plain layout. */
 	json_t *algebra;
+	/* A plain cute layout written as an algebra result (owned, NULL
+	 * otherwise): what expect.layout compares when there is no algebra. */
+	char *cute_text;
 };
 
 /* Options that bound a request; zero fields take the defaults. */

@@ -571,6 +571,10 @@ int lay_cute_parse(struct lay_def *def, json_t *v, json_t *whole, struct lay_err
 				     "coordinates share one place",
 				     k, (long long)st->ext[k], (long long)st->ext[k]);
 	rc = cute_swizzle(def, st, &cc, text, ptr, err);
+	if (!rc && !alg) {
+		free(def->cute_text);
+		def->cute_text = lay_cute_layout_text(text);
+	}
 out:
 	free(p.nodes);
 	free(inner);
