@@ -60,6 +60,19 @@ run "--deny shared_memory_conversion fails it" 1 "$L" lint --deny shared_memory_
 run "--deny of an unknown name" 2 "$L" lint --deny everything "$K"
 grep -q 'shared_memory_conversion or bank_conflicts' "$T/err" && ok "names the deny values" || bad "deny message: $(cat "$T/err")"
 run "a missing file" 2 "$L" lint "$T/none.mlir"
+# a NUL byte ends no text: the module after it is read, or the file refused
+{ head -n 3 "$K"; printf 'x\000y\n'; cat "$D/triton-membar.mlir"; } >"$T/nul.mlir"
+run "a NUL byte is a located error" 2 "$L" lint "$T/nul.mlir"
+grep -q 'nul.mlir: .*a NUL byte at line 4, column 2' "$T/err" && ok "the NUL's line and column" || bad "NUL message: $(cat "$T/err")"
+head -c 2048 "$L" >"$T/binary.mlir"
+run "a binary file" 2 "$L" lint "$T/binary.mlir"
+# CR-only line endings (classic Mac) are line breaks: the same findings at the same lines
+"$L" lint --format json "$K" >"$T/lf.json"
+tr '\n' '\r' <"$K" >"$T/cr.mlir"
+run "CR-only line endings" 0 "$L" lint --format json "$T/cr.mlir"
+[ "$(jq -c '[.findings[] | [.line, .column, .kind]]' "$T/out")" = "$(jq -c '[.findings[] | [.line, .column, .kind]]' "$T/lf.json")" ] &&
+	[ "$(jq '.findings | length' "$T/out")" -gt 0 ] &&
+	ok "CR-only: the findings of the LF file" || bad "CR-only findings: $(jq -c '.findings | length' "$T/out")"
 run "an op that cannot be analysed" 2 "$L" lint "$D/triton-membar.mlir"
 grep -q 'triton-membar.mlir:97:13: error: ttg.local_alloc: cannot analyse' "$T/out" && ok "the error names the op's line" || bad "error line: $(grep error "$T/out")"
 

@@ -289,6 +289,22 @@ static char *read_text(const char *path, struct lay_error *err)
 		buf[len] = '\0';
 	if (f != stdin)
 		fclose(f);
+	const char *nul = buf ? memchr(buf, '\0', len) : NULL;
+	if (nul) { /* the text would end there: a binary file, or a damaged one */
+		long line = 1;
+		const char *bol = buf;
+		for (const char *p = buf; p < nul; p++)
+			if (*p == '\n' || (*p == '\r' && p[1] != '\n')) {
+				line++;
+				bol = p + 1;
+			}
+		lay_error_set(err, LAY_ESYNTAX, "", -1,
+			      "a NUL byte at line %ld, column %ld: lint reads TTGIR text, not a "
+			      "binary file",
+			      line, (long)(nul - bol) + 1);
+		free(buf);
+		buf = NULL;
+	}
 	return buf;
 }
 

@@ -771,12 +771,23 @@ json_t *lay_lint(const char *text, const char *file, const struct lay_options *o
 			      LAYOUTD_MAX_LINT_TEXT);
 		return NULL;
 	}
+	/* a lone CR (CR-only line endings) breaks a line as LF does */
+	char *own = NULL;
+	const char *cr = text;
+	while ((cr = strchr(cr, '\r')) && cr[1] == '\n')
+		cr += 2;
+	if (cr && (own = strdup(text))) {
+		for (char *p = own; *p; p++)
+			if (*p == '\r' && p[1] != '\n')
+				*p = '\n';
+		text = own;
+	}
 	long nlines = 1;
 	for (const char *p = text; *p; p++)
 		nlines += *p == '\n';
 	struct line *lines = calloc((size_t)nlines, sizeof *lines);
 	json_t *findings = json_array(), *out = NULL;
-	if (!lines || !findings) {
+	if ((cr && !own) || !lines || !findings) {
 		lay_error_set(err, LAY_ENOMEM, "", -1, "out of memory");
 		goto out;
 	}
@@ -820,6 +831,7 @@ json_t *lay_lint(const char *text, const char *file, const struct lay_options *o
 out:
 	json_decref(findings);
 	free(lines);
+	free(own);
 	return out;
 }
 
