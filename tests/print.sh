@@ -85,5 +85,18 @@ jqt "located" '.code == "shape_mismatch" and .pointer == "/layout/cute" and .pos
 req "unknown format: 400" 400 "$U/v1/analyses/$id/print?format=svg"
 jqt "names the formats" '(.detail | contains("cute, latex, triton or triton-hw"))'
 req "no format: 400" 400 "$U/v1/analyses/$id/print"
+req "a format with a NUL: 400" 400 "$U/v1/analyses/$id/print?format=cute%00junk"
+jqt "a NUL in the format is located" '.code == "bad_query" and .pointer == "/query/format"'
+# an algebra expression prints its result: coalesce by mode gives
+# (12,10):(10,1), whose picture is print-cute-rowmajor-12x10's
+req "an expression: analyze" 200 -d '{"layout":{"cute":"coalesce((12,(5,2)):(10,(1,5)), (1,1))"}}' "$U/v1/analyze"
+jqt "an expression: its result" '.algebra.result == "(12,10):(10,1)"'
+id=$(jq -r .id "$T/body")
+req "an expression: GET print" 200 "$U/v1/analyses/$id/print?format=cute"
+if cmp -s "$T/body" "$G/print-cute-rowmajor-12x10/expected.out"; then ok "an expression: its result's picture"; else bad "an expression: picture differs"; head -3 "$T/body"; fi
+req "an integer-valued expression: analyze" 200 -d '{"layout":{"cute":"max_common_vector((8,16):(16,1), (8,16):(16,1))"}}' "$U/v1/analyze"
+id=$(jq -r .id "$T/body")
+req "an integer-valued expression: no picture" 422 "$U/v1/analyses/$id/print?format=latex"
+jqt "an integer has no picture, located" '.pointer == "/layout/cute" and (.detail | contains("128"))'
 req "unknown id: 404" 404 "$U/v1/analyses/sha256:0000000000000000000000000000000000000000000000000000000000000000/print?format=cute"
 exit $fail
