@@ -76,6 +76,33 @@ run "CR-only line endings" 0 "$L" lint --format json "$T/cr.mlir"
 run "an op that cannot be analysed" 2 "$L" lint "$D/triton-membar.mlir"
 grep -q 'triton-membar.mlir:97:13: error: ttg.local_alloc: cannot analyse' "$T/out" && ok "the error names the op's line" || bad "error line: $(grep error "$T/out")"
 
+# a loc's file name is an MLIR string: its escapes decoded (Token::getStringValue:
+# \" \\ \n \t and two hex digits), kept valid UTF-8, control characters
+# never written raw to a terminal or a workflow command
+locfile() { # NAME MLIR-NAME: the module with #loc2 (the local_store, line 13) renamed
+	sed "19s|\"/src/kernels/attn.py\"|\"$2\"|" "$K" >"$T/loc-$1.mlir"
+	"$L" lint --format json "$T/loc-$1.mlir" >"$T/loc.json"
+	jq -r '.findings[] | select(.line == 13) | .loc.file // "NO LOC"' "$T/loc.json"
+}
+[ "$(locfile esc '/src/caf\\C3\\A9/a \\"q\\" \\\\ b.py')" = '/src/café/a "q" \ b.py' ] &&
+	ok "loc: MLIR escapes decoded" || bad "loc escapes: $(jq -c '.findings[1].loc' "$T/loc.json")"
+[ "$(locfile raw "/src/$(printf '\377')x.py")" = "/src/$(printf '\357\277\275')x.py" ] &&
+	ok "loc: an invalid UTF-8 byte is U+FFFD" || bad "loc invalid UTF-8: $(jq -c '.findings[1].loc' "$T/loc.json")"
+[ "$(locfile hexff '/src/\\FFx.py')" = "/src/$(printf '\357\277\275')x.py" ] &&
+	ok "loc: an escaped invalid byte is U+FFFD" || bad "loc \\FF: $(jq -c '.findings[1].loc' "$T/loc.json")"
+long="/a$(printf '%0300d' 0 | sed 's/0/é/g').py"
+got=$(locfile long "$long")
+case $long in "$got"*) [ "${#got}" -gt 200 ] && ok "loc: a long name cut at a character" || bad "long loc: ${#got} characters" ;; *) bad "long loc: not a prefix: $got" ;; esac
+jq -e . "$T/loc.json" >/dev/null && ok "loc: the findings are valid JSON" || bad "long loc: invalid JSON"
+sed "19s|\"/src/kernels/attn.py\"|\"/src/\\\\1B[31mred$(printf '\033')[0m.py\"|" "$K" >"$T/loc-ctl.mlir"
+run "loc with control characters: text" 0 "$L" lint "$T/loc-ctl.mlir"
+grep -q "$(printf '\033')" "$T/out" && bad "text: a raw ESC reaches the output" || ok "text: no raw ESC"
+grep -q '^/src/\\x1B\[31mred\\x1B\[0m.py:15:4: warning' "$T/out" && ok "text: ESC written \\x1B" || bad "text ESC: $(grep red "$T/out")"
+run "loc with control characters: github" 0 "$L" lint --format github "$T/loc-ctl.mlir"
+grep -q "$(printf '\033')" "$T/out" && bad "github: a raw ESC reaches the output" || ok "github: no raw ESC"
+"$L" lint --format json "$T/loc-ctl.mlir" | jq -e '.findings[] | select(.line == 13) | .loc.file == "/src/\u001b[31mred\u001b[0m.py"' >/dev/null &&
+	ok "json: the decoded name, escaped by JSON" || bad "json ESC name"
+
 # TMEM ops: the text and CI formats report each at its line
 M=$D/triton-tmem-alloc.mlir
 run "TMEM ops: sub-partition violations fail" 1 "$L" lint "$M"

@@ -121,8 +121,25 @@ static void sentence(json_t *f, char *buf, size_t n, const char **level, const c
 		snprintf(buf, n, "%s: no bank conflicts, %lld-bit vectors", op, (long long)bits);
 }
 
+/* A control character (a file name's ESC, say) is never written raw to a
+ * terminal or a log: \xHH.  Returns whether c was one. */
+static bool put_control(FILE *f, char c)
+{
+	if ((unsigned char)c >= 0x20 && c != 0x7F)
+		return false;
+	fprintf(f, "\\x%02X", (unsigned)(unsigned char)c);
+	return true;
+}
+
+static void text_put(FILE *f, const char *s)
+{
+	for (; s && *s; s++)
+		if (!put_control(f, *s))
+			fputc(*s, f);
+}
+
 /* GitHub workflow command escaping: data escapes % CR LF, property values
- * also : and ,. */
+ * also : and ,; other control characters as text_put. */
 static void gh_put(FILE *f, const char *s, bool property)
 {
 	for (; s && *s; s++) {
@@ -136,7 +153,7 @@ static void gh_put(FILE *f, const char *s, bool property)
 			fputs("%3A", f);
 		else if (property && *s == ',')
 			fputs("%2C", f);
-		else
+		else if (!put_control(f, *s))
 			fputc(*s, f);
 	}
 }
@@ -165,7 +182,9 @@ static void text_report(FILE *out, const char *mlir, json_t *res, bool github)
 			fputc('\n', out);
 			continue;
 		}
-		fprintf(out, "%s:%ld:%ld: %s: %s", file, line, col, level ? level : "ok", msg);
+		text_put(out, file);
+		fprintf(out, ":%ld:%ld: %s: ", line, col, level ? level : "ok");
+		text_put(out, msg);
 		if (file != mlir)
 			fprintf(out, " (%s:%lld)", mlir,
 				(long long)json_integer_value(json_object_get(f, "line")));
