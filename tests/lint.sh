@@ -48,6 +48,12 @@ run "--max-conflicts 2" 1 "$L" lint --format json --max-conflicts 2 "$K"
 [ "$(jq '[.findings[] | select(.fails)] | map(.line) | join(",")' -r "$T/out")" = "13,14" ] &&
 	ok "--max-conflicts 2 fails the two 3-conflict ops" || bad "--max-conflicts 2: $(jq -c .failed "$T/out")"
 run "--max-conflicts 3" 0 "$L" lint --max-conflicts 3 "$K"
+# 0 is a threshold too (the usage says --deny bank_conflicts is --max-conflicts 0)
+run "--max-conflicts 0" 1 "$L" lint --format json --max-conflicts 0 "$K"
+[ "$(jq .failed "$T/out")" = 3 ] && ok "--max-conflicts 0 fails every op with a conflict" || bad "--max-conflicts 0: $(jq .failed "$T/out")"
+run "--max-conflicts -1" 2 "$L" lint --max-conflicts -1 "$K"
+grep -q 'integer >= 0' "$T/err" && ok "--max-conflicts -1: says what it takes" || bad "--max-conflicts -1: $(cat "$T/err")"
+run "--max-conflicts 1x" 2 "$L" lint --max-conflicts 1x "$K"
 run "--deny bank_conflicts" 1 "$L" lint --format json --deny bank_conflicts "$K"
 [ "$(jq .failed "$T/out")" = 3 ] && ok "--deny bank_conflicts fails every op with a conflict" || bad "deny bank_conflicts: $(jq .failed "$T/out")"
 run "--deny shared_memory_conversion: the folded convert passes" 0 "$L" lint --deny shared_memory_conversion "$K"

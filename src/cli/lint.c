@@ -5,6 +5,7 @@
  * JSON, JUnit, SARIF or GitHub workflow commands; --max-conflicts and
  * --deny decide the exit status.
  */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -232,6 +233,19 @@ static void ci_results(json_t *res, const char *mlir, struct cli_result **rs, in
 	}
 }
 
+/* --max-conflicts N: an integer >= 0 (0: any conflict fails), or -1 */
+static int64_t parse_threshold(const char *opt, const char *v)
+{
+	char *end = NULL;
+	errno = 0;
+	long long n = strtoll(v, &end, 10);
+	if (errno || end == v || *end || n < 0) {
+		fprintf(stderr, "layoutd lint: %s is an integer >= 0, got \"%s\"\n", opt, v);
+		return -1;
+	}
+	return (int64_t)n;
+}
+
 static int parse(int argc, char **argv, struct lint_opts *o, int *first)
 {
 	int i = 1;
@@ -261,7 +275,8 @@ static int parse(int argc, char **argv, struct lint_opts *o, int *first)
 			}
 			o->format = (enum cli_format)k;
 		} else if (strcmp(a, "--max-conflicts") == 0) {
-			o->max_conflicts = cli_parse_count(a, v);
+			if ((o->max_conflicts = parse_threshold(a, v)) < 0)
+				return CLI_BAD;
 		} else if (strcmp(a, "--deny") == 0) {
 			json_array_append_new(o->deny, json_string(v));
 		} else {
