@@ -143,6 +143,32 @@ static void test_section_bounds(void)
 		       "\"TCol\": \"0\", \"TSub\": \"0\"}}}");
 	CU_ASSERT_EQUAL(at_int(r, "tmem/packing"), 2);
 	json_decref(r);
+	/* below lane 0 or column 0 is outside tensor memory too: every lane
+	 * negative, one lane negative, a negative column */
+	static const char *const below[] = { "\"TLane\": \"-1 - i\", \"TCol\": \"0\"",
+					     "\"TLane\": \"i - 1\", \"TCol\": \"0\"",
+					     "\"TLane\": \"i\", \"TCol\": \"i % 2 - 1\"" };
+	for (size_t k = 0; k < sizeof below / sizeof below[0]; k++) {
+		char req[256];
+		snprintf(req, sizeof req,
+			 "{\"layout\": {\"logical\": [32], \"expr\": {\"thread\": \"i\", %s}}}",
+			 below[k]);
+		r = analyze_ok(req);
+		CU_ASSERT_PTR_NOT_NULL_FATAL(r);
+		CU_ASSERT_EQUAL(at_bool(r, "tmem/fits"), 0);
+		CU_ASSERT_EQUAL(at_bool(r, "tmem/ok"), 0);
+		CU_ASSERT(json_is_null(at(r, "tmem/allocation")));
+		CU_ASSERT_EQUAL(at_bool(r, "ok"), 0);
+		const char *why = json_string_value(at(r, "tmem/reasons/0"));
+		CU_ASSERT(why && strstr(why, "below") != NULL);
+		json_decref(r);
+	}
+	/* lane 0 and column 0 exactly are inside */
+	r = analyze_ok("{\"layout\": {\"logical\": [32], \"expr\": {\"thread\": \"i\", "
+		       "\"TLane\": \"i\", \"TCol\": \"0\"}}}");
+	CU_ASSERT_EQUAL(at_bool(r, "tmem/fits"), 1);
+	CU_ASSERT_EQUAL(at_bool(r, "tmem/ok"), 1);
+	json_decref(r);
 }
 
 static void test_match(void)
