@@ -62,6 +62,15 @@ for d in "$G"/print-cute-*/; do
 	fi
 done
 
+# a negative index that is no multiple of 8 would read outside CuTe's colour
+# table (color_map[idx % 8]): layoutd fills it black!00, as the multiples
+# of 8 (print-latex-negative-multiples-of-8) are; positive ones keep idx % 8
+printf '(2,4):(1,-3)\n' >"$T/neg.txt"
+"$L" print --format latex "$T/neg.txt" >"$T/out" 2>"$T/err"
+want='0:black!00 -3:black!00 -6:black!00 -9:black!00 1:black!40 -2:black!00 -5:black!00 -8:black!00'
+got=$(sed -n 's/^\\node\[fill=\([^]]*\)\] at ([0-9]*,[0-9]*) {\(-*[0-9]*\)};$/\2:\1/p' "$T/out" | tr '\n' ' ')
+[ "$got" = "$want " ] && ok "latex: negative indices filled black!00" || bad "latex negative fills: $got"
+
 # over HTTP: analyse, then fetch the picture of the analysis
 start
 for c in print-cute-sw343-8x64 print-latex-nested-2x4x2x4 print-triton-ndtensor-triton-hw \
