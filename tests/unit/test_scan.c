@@ -126,6 +126,28 @@ static void test_integers(void)
 	lay_scan_init(&sc, "99999999999999999999", "/i", &err, 0);
 	CU_ASSERT_EQUAL(lay_scan_digits_range(&sc, 0, 20, &v, LAY_ESYNTAX), LAY_ESYNTAX);
 	CU_ASSERT_STRING_EQUAL(err.message, "integer overflows 64 bits at character 0");
+	/* an empty range holds no integer (not 0), located at its start; one
+	 * digit is one; the largest value fits and one more overflows */
+	lay_scan_init(&sc, "12a4", "/i", &err, 0);
+	v = 77;
+	CU_ASSERT_EQUAL(lay_scan_digits_range(&sc, 1, 1, &v, LAY_EOVERFLOW), LAY_ESYNTAX);
+	CU_ASSERT_EQUAL(err.position, 1);
+	CU_ASSERT_EQUAL(v, 77);
+	CU_ASSERT_EQUAL(lay_scan_digits_range(&sc, 3, 2, &v, LAY_EOVERFLOW), LAY_ESYNTAX);
+	CU_ASSERT_EQUAL(lay_scan_digits_range(&sc, 1, 2, &v, LAY_EOVERFLOW), 0);
+	CU_ASSERT_EQUAL(v, 2);
+	CU_ASSERT_EQUAL(lay_scan_digits_range(&sc, 3, 4, &v, LAY_EOVERFLOW), 0);
+	CU_ASSERT_EQUAL(v, 4);
+	lay_scan_init(&sc, "x9223372036854775807", "/i", &err, 0);
+	CU_ASSERT_EQUAL(lay_scan_digits_range(&sc, 1, 20, &v, LAY_EOVERFLOW), 0);
+	CU_ASSERT_EQUAL(v, INT64_MAX);
+	lay_scan_init(&sc, "x9223372036854775808", "/i", &err, 0);
+	CU_ASSERT_EQUAL(lay_scan_digits_range(&sc, 1, 20, &v, LAY_EOVERFLOW), LAY_EOVERFLOW);
+	CU_ASSERT_EQUAL(err.position, 1);
+	/* lay_scan_digits: at the end of the text there are none */
+	lay_scan_init(&sc, "7", "/i", &err, 0);
+	sc.pos = 1;
+	CU_ASSERT_EQUAL(lay_scan_digits(&sc, 1, false, &v, NULL, LAY_EOVERFLOW), LAY_ESYNTAX);
 }
 
 /* Every text notation says where: ttgir and the LinearLayout text too. */
