@@ -69,7 +69,7 @@ run "a missing file" 2 "$L" lint "$T/none.mlir"
 # a NUL byte ends no text: the module after it is read, or the file refused
 { head -n 3 "$K"; printf 'x\000y\n'; cat "$D/triton-membar.mlir"; } >"$T/nul.mlir"
 run "a NUL byte is a located error" 2 "$L" lint "$T/nul.mlir"
-grep -q 'nul.mlir: .*a NUL byte at line 4, column 2' "$T/err" && ok "the NUL's line and column" || bad "NUL message: $(cat "$T/err")"
+grep -q 'nul.mlir: .*a NUL byte at line 4, column 2:' "$T/err" && ok "the NUL's line and column" || bad "NUL message: $(cat "$T/err")"
 head -c 2048 "$L" >"$T/binary.mlir"
 run "a binary file" 2 "$L" lint "$T/binary.mlir"
 # CR-only line endings (classic Mac) are line breaks: the same findings at the same lines

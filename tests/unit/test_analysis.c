@@ -89,6 +89,16 @@ static void test_collision_and_duplicate_counts(void)
 	CU_ASSERT_EQUAL(at_int(a, "duplicates/examples/1/physical/y"), -1);
 	CU_ASSERT_EQUAL(at_int(a, "duplicates/examples/1/count"), 3);
 	json_decref(a);
+	/* a replica that wraps onto itself, out of bounds and in */
+	a = analyze_ok(
+		"{\"logical\":[2],\"expr\":{\"m\":\"i - 1 + 0 * r\"},\"replicate\":{\"r\":2}}");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(a);
+	CU_ASSERT_EQUAL(at_int(a, "duplicates/count"), 2);
+	CU_ASSERT_EQUAL(json_array_size(at(a, "duplicates/examples")), 2);
+	CU_ASSERT_EQUAL(at_int(a, "duplicates/examples/0/physical/m"), -1);
+	CU_ASSERT_EQUAL(at_int(a, "duplicates/examples/0/count"), 2);
+	CU_ASSERT_EQUAL(at_int(a, "duplicates/examples/1/physical/m"), 0);
+	json_decref(a);
 }
 
 static void test_expect(void)

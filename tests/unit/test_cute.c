@@ -263,6 +263,10 @@ static void test_stride_zero_and_negative(void)
 	/* one past: -2^63 - 1 is not reached by coordinate 1 of stride -2^63 plus -1 */
 	ASSERT_ERROR("{\"cute\": \"(2,2):(-1,-9223372036854775808)\"}", LAY_EOVERFLOW, "/cute", 10);
 	ASSERT_ERROR("{\"cute\": \"3:-4611686018427387905\"}", LAY_EOVERFLOW, "/cute", 2);
+	/* a negative stride does not make room for positive ones */
+	ASSERT_ERROR("{\"cute\": \"(2,2,2):(-4611686018427387904,4611686018427387904,"
+		     "4611686018427387904)\"}",
+		     LAY_EOVERFLOW, "/cute", 50);
 	ASSERT_ERROR("{\"cute\": \"3:4611686018427387904\"}", LAY_EOVERFLOW, "/cute", 2);
 }
 

@@ -250,7 +250,7 @@ void ana_expect_layout(json_t *out, const char *want, const char *self, json_t *
 		return;
 	json_t *f = json_pack("{s:s,s:s,s:o}", "field", "layout", "expected", want, "actual",
 			      got ? json_string(got) : json_null());
-	if (got && eq == 0 && same >= 0) /* undecided past the check limit: not said */
+	if (same >= 0) /* undecided past the check limit, or nothing to compare: not said */
 		json_object_set_new(f, "same_function", json_boolean(same == 1));
 	json_object_set_new(
 		f, "message",
