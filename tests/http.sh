@@ -83,6 +83,11 @@ req "table csv inverse" 200 "$U/v1/analyses/$ID/table?format=csv&view=inverse"
 [ "$(head -1 "$T/body")" = "thread,slot,i,j" ] && ok "csv header" || bad "csv header: $(head -1 "$T/body")"
 [ "$(wc -l < "$T/body")" -eq 257 ] && ok "csv rows" || bad "csv rows $(wc -l < "$T/body")"
 req "table bad format" 400 "$U/v1/analyses/$ID/table?format=xml"; problem "bad format" bad_query /query/format
+# a NUL (%00) in a query parameter is no value any parameter takes: not "csv"
+req "table format csv%00json" 400 "$U/v1/analyses/$ID/table?format=csv%00json"; problem "a NUL in a format" bad_query /query/format
+req "a NUL in a view" 400 "$U/v1/analyses/$ID/table?view=inverse%00"; problem "a NUL in a view" bad_query /query/view
+req "a NUL in a list's limit" 400 "$U/v1/layouts?limit=1%000"; problem "a NUL in a limit" bad_query /query/limit
+req "a NUL in a parameter's name" 400 "$U/v1/layouts?li%00mit=1"; problem "a NUL in a name" bad_query
 req "table cursor past the end" 200 "$U/v1/analyses/$ID/table?after=9223372036854775807&limit=5"
 jqt "no rows, no next" '(.rows|length) == 0 and .next == null and .total == 256'
 req "HEAD table: headers only" 200 -I "$U/v1/analyses/$ID/table"

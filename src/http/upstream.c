@@ -31,15 +31,10 @@ static json_t *printed_layout(json_t *a, json_t *layout, struct lay_error *err)
 
 enum MHD_Result http_get_print(struct MHD_Connection *c, struct http_req *r)
 {
-	const char *format = NULL;
-	size_t flen = 0;
-	/* the decoded value's length: "cute%00junk" is not "cute" */
-	if (MHD_lookup_connection_value_n(c, MHD_GET_ARGUMENT_KIND, "format", strlen("format"),
-					  &format, &flen) != MHD_YES)
-		format = NULL;
-	if (!format || strlen(format) != flen ||
-	    (strcmp(format, "cute") && strcmp(format, "latex") && strcmp(format, "triton") &&
-	     strcmp(format, "triton-hw")))
+	/* a NUL in it ("cute%00junk") is refused before (routes.c) */
+	const char *format = MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, "format");
+	if (!format || (strcmp(format, "cute") && strcmp(format, "latex") &&
+			strcmp(format, "triton") && strcmp(format, "triton-hw")))
 		return http_send_problem(c, r, 400, "bad_query",
 					 "format is cute, latex, triton or triton-hw",
 					 "/query/format");
