@@ -109,6 +109,12 @@ grep -q "$(printf '\033')" "$T/out" && bad "github: a raw ESC reaches the output
 "$L" lint --format json "$T/loc-ctl.mlir" | jq -e '.findings[] | select(.line == 13) | .loc.file == "/src/\u001b[31mred\u001b[0m.py"' >/dev/null &&
 	ok "json: the decoded name, escaped by JSON" || bad "json ESC name"
 
+# the .mlir file's own name, not UTF-8: its findings all the same
+cp "$K" "$T/$(printf '\377')k.mlir"
+run "a file name that is not UTF-8" 0 "$L" lint --format json "$T/$(printf '\377')k.mlir"
+jq -e --arg f "$T/$(printf '\357\277\275')k.mlir" '.file == $f and (.findings | length) > 0' "$T/out" >/dev/null &&
+	ok "its name in the JSON as U+FFFD" || bad "non-UTF-8 file name: $(head -c 200 "$T/out")"
+
 # TMEM ops: the text and CI formats report each at its line
 M=$D/triton-tmem-alloc.mlir
 run "TMEM ops: sub-partition violations fail" 1 "$L" lint "$M"

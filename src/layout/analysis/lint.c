@@ -853,8 +853,17 @@ json_t *lay_lint(const char *text, const char *file, const struct lay_options *o
 		modules++;
 		start = end + 1;
 	}
-	out = json_pack("{s:s,s:i,s:O}", "file", file ? file : "-", "modules", modules, "findings",
-			findings);
+	/* the file's name as JSON text: valid UTF-8 whatever the bytes */
+	size_t fl = strlen(file ? file : "-");
+	char *name = malloc(3 * fl + 1);
+	if (name)
+		lay_utf8_copy(name, 3 * fl + 1, file ? file : "-", fl);
+	out = name ? json_pack("{s:s,s:i,s:O}", "file", name, "modules", modules, "findings",
+			       findings)
+		   : NULL;
+	free(name);
+	if (!out)
+		lay_error_set(err, LAY_ENOMEM, "", -1, "out of memory");
 out:
 	json_decref(findings);
 	free(lines);
