@@ -34,6 +34,23 @@ import json, os, sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import ref_triton_ll as T  # noqa: E402
 
+
+
+def not_larger_broadcast(layout, shape):
+    """Triton's ensureLayoutNotLargerThan with its default broadcastRegisters =
+    true (lib/Tools/LayoutUtils.cpp, include/triton/Tools/LayoutUtils.h;
+    combineCtaCgaWithShape calls it so): a basis past the shape becomes zero,
+    a register one included (a broadcast register), where ref_triton_ll's
+    not_larger drops register bases."""
+    outs = [(d, min(s, shape[d])) for d, s in layout.outs]
+    size = dict(outs)
+    bases = {i: [{d: (v if v < size[d] else 0) for d, v in b.items()} for b in bs]
+             for i, bs in layout.bases.items()}
+    return T.LL(bases, outs)
+
+
+T.not_larger = not_larger_broadcast  # combine() looks it up at call time
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 GOLDEN = os.path.dirname(HERE)
 
@@ -226,13 +243,18 @@ ttgir_case("convert-triton-blocked-blocked-32x32-4warps-shared-memory", battr(W0
            "(4 warps, 32x32 f32): CHECK-COUNT-8 st.shared, then 8 loads.")
 MMA3 = ("#ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], "
         "instrShape = [16, %d, 16]}>")
-ttgir_case("convert-triton-mmav3-n64-to-n128-none", MMA3 % 64, MMA3 % 128, [64, 64], 16,
+ttgir_case("convert-triton-mmav3-n64-to-n128-registers", MMA3 % 64, MMA3 % 128, [64, 64], 16,
            bases_of(T.nvidia_mma(3, [4, 1], [16, 64, 16], [64, 64]), [64, 64]),
            bases_of(T.nvidia_mma(3, [4, 1], [16, 128, 16], [64, 64]), [64, 64]),
            "triton-lang/triton test/Conversion/tritongpu_to_llvm.mlir @convert_layout_mmav3_mmav3_0\n"
            "(64x64 f16, 4 warps, instrShape [16, 64, 16] -> [16, 128, 16]): CHECK-NOT st.shared.\n"
-           "Over a 64-wide tile both instruction shapes place every element alike (the n128 tile's\n"
-           "extra register basis is clipped away), so nothing moves.")
+           "Over a 64-wide tile the n128 layout's register basis for column 64 is past the shape;\n"
+           "combineCtaCgaWithShape's ensureLayoutNotLargerThan (broadcastRegisters defaults to\n"
+           "true) makes it a zero basis, so the destination holds each element in two registers.\n"
+           "Block, warp and lane agree; the register dimensions differ (32 against 64 entries):\n"
+           "minimalCvtLayout keeps register alone, cvtReordersRegisters holds, and each thread\n"
+           "copies its registers (no shared memory, as the CHECK-NOT says).  Not none: the\n"
+           "placements differ.")
 SW = ("triton-lang/triton unittest/Dialect/TritonGPU/SwizzleTest.cpp (optimalSwizzlingLdSt then\n"
       "bankConflictsLdSt: EXPECT_EQ(r, 0), EXPECT_EQ(w, 0)).")
 
@@ -487,13 +509,15 @@ MV3 = ("#mma0 = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA
        "instrShape = [16, 128, 16]}>")
 for n, shp in ((2, [16, 16]), (3, [1, 64])):
     ty = "x".join(str(x) for x in shp)
-    module_case("convert-triton-mmav3-mmav3-%d-none" % n, list(MV3), NC1W4,
+    module_case("convert-triton-mmav3-mmav3-%d-registers" % n, list(MV3), NC1W4,
                 "convert_layout_mmav3_mmav3_%d" % n, "tensor<%sxf16, #mma1>" % ty,
                 "tensor<%sxf16, #mma0>" % ty,
                 bases_of(T.nvidia_mma(3, [4, 1], [16, 128, 16], shp), shp),
                 bases_of(T.nvidia_mma(3, [4, 1], [16, 64, 16], shp), shp), 2,
                 "CHECK-NOT llvm.store, CHECK-NOT llvm.load: no scratch.",
-                "Over a %s tile both instruction shapes give the same bases." % ty)
+                "Over a %s tile the column bases past the shape become zero (broadcast)\n"
+                "registers, more of them for n128 than for n64: only the register dimension\n"
+                "differs, so each thread copies its registers." % ty)
 MT = ([16, 1], [8, 4], [1, 8], [0, 1])
 module_case("convert-triton-mmav3-transpose-shared-memory",
             ["#blocked = " + blk(*MT),
@@ -521,7 +545,7 @@ module_case("convert-triton-linear-multiple-iterations-shared-memory",
             "llvm.store vector<4xi16>, nvvm.barrier, llvm.load: " + STORE,
             "The warp bases differ: shared memory.")
 SE1, SE2 = ([1], [32], [8], [0]), ([2], [32], [8], [0])
-module_case("convert-rocm-single-element-none",
+module_case("convert-rocm-single-element-registers",
             ["#blocked = " + blk(*SE2), "#blocked1 = " + blk(*SE1)],
             '"ttg.target" = "cuda:75", "ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 8 : i32, '
             '"ttg.threads-per-warp" = 32 : i32',
@@ -530,8 +554,9 @@ module_case("convert-rocm-single-element-none",
             "CHECK-NOT llvm.store, CHECK-NOT llvm.load, then insertvalue and\n"
             "extractvalue: no scratch.  (The test spells the attributes #triton_gpu.; the\n"
             "request uses today's #ttg. spelling.)",
-            "A one-element tile: the second register of sizePerThread 2 is clipped away, so both\n"
-            "layouts have the same bases (every lane and warp a zero basis).",
+            "A one-element tile: sizePerThread 2 leaves the destination a zero (broadcast)\n"
+            "register basis the source lacks; block, warp and lane agree (all zero), so only\n"
+            "the registers differ.",
             file=ROC, commit=ROCC)
 
 LANES64 = [[2], [4], [8], [16], [32]]
