@@ -118,4 +118,18 @@ if [ $rc = 0 ] && grep -q "convert      shared_memory: 240 elements change lane,
 else
 	bad "layoutd check convert, exit $rc"; cat "$T/out"
 fi
+# Triton's convert_blocked1d_to_slice0 (tritongpu_to_llvm.mlir: a store, a
+# warp barrier, a load): two register<->lane transpositions, shared memory
+printf '%s\n' '#blocked0 = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [1], order = [0]}>' \
+	'#blocked1 = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [1, 1], order = [1, 0]}>' \
+	'module attributes {"ttg.num-warps" = 1 : i32} {' \
+	'%cvt = ttg.convert_layout %src : tensor<32xi32, #blocked0> -> tensor<32xi32, #ttg.slice<{dim = 0, parent = #blocked1}>>' \
+	'}' >"$T/s0.ttgir"
+"$L" check "$T/s0.ttgir" > "$T/out" 2>&1
+rc=$?
+if [ $rc = 0 ] && grep -q "convert      shared_memory: 32 elements change lane, 0 change warp, 2 register-lane transpositions" "$T/out"; then
+	ok "layoutd check: a slice conversion goes through shared memory"
+else
+	bad "layoutd check slice convert, exit $rc"; cat "$T/out"
+fi
 exit $fail
