@@ -348,12 +348,10 @@ linear_case("convert-swizzletest-64x128-f16-blocked-linear-32bank-gfx942", B64,
 # convert_layout line and its aliases).
 TL = "triton-lang/triton test/Conversion/tritongpu_to_llvm.mlir"
 TLC = "00327161946ce1a1428338d62ff5521aa25fa6ff"
-ROC = "ROCm/triton test/Conversion/tritongpu_to_llvm.mlir"
-ROCC = "4a7afd262352be86cf2a10ef379469febaccf1bf"
 
 
-def module_case(name, aliases, attrs, func, src_ty, dst_ty, S, D, rank, checks, why,
-                file=TL, commit=TLC):
+def module_case(name, aliases, attrs, func, src_ty, dst_ty, S, D, rank, checks, why):
+    file, commit = TL, TLC
     text = "\n".join(aliases + [
         "module attributes {%s} {" % attrs,
         "  tt.func @%s(%%arg0: %s) {" % (func, src_ty),
@@ -545,19 +543,44 @@ module_case("convert-triton-linear-multiple-iterations-shared-memory",
             "llvm.store vector<4xi16>, nvvm.barrier, llvm.load: " + STORE,
             "The warp bases differ: shared memory.")
 SE1, SE2 = ([1], [32], [8], [0]), ([2], [32], [8], [0])
-module_case("convert-rocm-single-element-registers",
+module_case("convert-triton-single-element-registers",
             ["#blocked = " + blk(*SE2), "#blocked1 = " + blk(*SE1)],
             '"ttg.target" = "cuda:75", "ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 8 : i32, '
             '"ttg.threads-per-warp" = 32 : i32',
             "convert_single_element", "tensor<1xf32, #blocked1>", "tensor<1xf32, #blocked>",
             bl(SE1, [1]), bl(SE2, [1]), 1,
-            "CHECK-NOT llvm.store, CHECK-NOT llvm.load, then insertvalue and\n"
-            "extractvalue: no scratch.  (The test spells the attributes #triton_gpu.; the\n"
-            "request uses today's #ttg. spelling.)",
+            "CHECK-NOT llvm.store, CHECK-NOT llvm.load: no scratch.  (Its twin\n"
+            "@convert_single_element_and_add converts the same pair.)",
             "A one-element tile: sizePerThread 2 leaves the destination a zero (broadcast)\n"
             "register basis the source lacks; block, warp and lane agree (all zero), so only\n"
-            "the registers differ.",
-            file=ROC, commit=ROCC)
+            "the registers differ.")
+module_case("convert-triton-mmav2-dot-reg-1x16-none", [MMA2, DOT1], NC1W1,
+            "convert_layout_mmav2_dot_reg", "tensor<1x16xf16, #mma>", "tensor<1x16xf16, #dot1>",
+            bases_of(T.nvidia_mma(2, [1, 1], [16, 8], [1, 16]), [1, 16]),
+            bases_of(T.dot_op(0, 2, [1, 1], 2, [1, 16]), [1, 16]), 2,
+            "CHECK-NOT llvm.store, CHECK-NOT llvm.load: no scratch (the second\n"
+            "test of that name, on a 1x16 tile).",
+            "Over one row the accumulator and the kWidth-2 A operand have the same bases.")
+module_case("convert-triton-slice-mmav2-blocked-reg-none",
+            ["#mma = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], "
+             "instrShape = [16, 8]}>",
+             "#blocked = " + blk([1], [32], [4], [0]),
+             "#slice = #ttg.slice<{dim = 0, parent = #mma}>"], NC1W4,
+            "convert_layout_slice_mmav2_blocked_reg", "tensor<1xf16, #slice>",
+            "tensor<1xf16, #blocked>",
+            slice_of(bases_of(T.nvidia_mma(2, [2, 2], [16, 8], [1, 1]), [1, 1]), 0),
+            bl(([1], [32], [4], [0]), [1]), 1,
+            "CHECK-NOT llvm.store, CHECK-NOT llvm.load: no scratch.",
+            "One element every thread holds: every lane and warp basis is zero on both sides\n"
+            "and neither keeps a register (the slice drops its zero registers).")
+module_case("convert-triton-mmav3-mmav3-1-registers", list(MV3), NC1W4,
+            "convert_layout_mmav3_mmav3_1", "tensor<64x64xf16, #mma1>", "tensor<64x64xf16, #mma0>",
+            bases_of(T.nvidia_mma(3, [4, 1], [16, 128, 16], [64, 64]), [64, 64]),
+            bases_of(T.nvidia_mma(3, [4, 1], [16, 64, 16], [64, 64]), [64, 64]), 2,
+            "CHECK-NOT llvm.store, CHECK-NOT llvm.load: no scratch.",
+            "The reverse of convert_layout_mmav3_mmav3_0: the source's column-64 register is a\n"
+            "zero (broadcast) basis over the 64-wide tile, the destination has none; only the\n"
+            "register dimension differs.")
 
 LANES64 = [[2], [4], [8], [16], [32]]
 linear_case("convert-linear-broadcast-register-dropped-registers",
