@@ -350,8 +350,8 @@ TL = "triton-lang/triton test/Conversion/tritongpu_to_llvm.mlir"
 TLC = "00327161946ce1a1428338d62ff5521aa25fa6ff"
 
 
-def module_case(name, aliases, attrs, func, src_ty, dst_ty, S, D, rank, checks, why):
-    file, commit = TL, TLC
+def module_case(name, aliases, attrs, func, src_ty, dst_ty, S, D, rank, checks, why,
+                file=TL, commit=TLC):
     text = "\n".join(aliases + [
         "module attributes {%s} {" % attrs,
         "  tt.func @%s(%%arg0: %s) {" % (func, src_ty),
@@ -595,6 +595,38 @@ linear_case("convert-linear-broadcast-register-dropped-registers",
             "in the destination, so it is no identity and stays: the conversion map keeps only\n"
             "the register dimension, cvtReordersRegisters holds, and each thread drops its\n"
             "duplicate register.  The placements differ, so the kind is registers, not none.")
+
+HOP = "triton-lang/triton test/Conversion/tritongpu_to_llvm_hopper.mlir"
+HOPC = "02a2f2b4e7f64ab218a2949d498b9c8c973b6e91"
+SPELL = ("\n(The test spells its attributes #triton_gpu.; the request uses today's #ttg.\n"
+         "spelling and drops the default CTA attributes.)")
+module_case("convert-triton-hopper-mma-to-dot-fp8-warp-shuffle",
+            ["#mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], "
+             "instrShape = [16, 64, 16]}>"], NC1W4, "cvt_mma_to_dot_fp8",
+            "tensor<128x64xf8E5M2, #mma>",
+            "tensor<128x64xf8E5M2, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 4}>>",
+            bases_of(T.nvidia_mma(3, [4, 1], [16, 64, 16], [128, 64]), [128, 64]),
+            bases_of(T.dot_op(0, 3, [4, 1], 4, [128, 64]), [128, 64]), 2,
+            "prmt.b32 x2, nvvm.shfl.sync x2, prmt.b32 x2: warp shuffles, no\n"
+            "shared memory." + SPELL,
+            "The fp8 accumulator and the kWidth-4 A operand share block, warp and the lanes'\n"
+            "rows; the register of column 8 becomes a lane and the lane of column 2 a\n"
+            "register (the lane of column 4 moves down a lane bit): one mixed transposition.",
+            file=HOP, commit=HOPC)
+MB3 = ([1, 8], [1, 32], [8, 1], [1, 0])
+module_case("convert-triton-hopper-mma-to-blocked-shared-memory",
+            ["#blocked = " + blk(*MB3),
+             "#mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [8, 1], "
+             "instrShape = [16, 256, 16]}>"],
+            '"ttg.target" = "cuda:90", "ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 8 : i32, '
+            '"ttg.threads-per-warp" = 32 : i32', "convert_mma_to_blocked",
+            "tensor<128x256xf16, #mma>", "tensor<128x256xf16, #blocked>",
+            bases_of(T.nvidia_mma(3, [8, 1], [16, 256, 16], [128, 256]), [128, 256]),
+            bl(MB3, [128, 256]), 2,
+            "CHECK-COUNT-16 nvgpu.stmatrix, nvvm.barrier0: the shared-memory\n"
+            "path." + SPELL,
+            "The warp bases differ (warp 1 is row 16 of the mma, row 1 of the blocked\n"
+            "layout): shared memory.", file=HOP, commit=HOPC)
 
 
 def main():
