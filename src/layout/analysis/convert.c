@@ -270,20 +270,23 @@ static bool same_table(const struct acc *S, const struct acc *T)
 /* The kind of layouts Triton's rule does not cover (not GF(2)): by where
  * the elements are held. */
 static void fallback(const struct acc *S, const struct acc *T, int64_t change_warp,
-		     int64_t change_thread, struct cvt_verdict *v)
+		     int64_t change_thread, bool gf2, struct cvt_verdict *v)
 {
 	bool same = same_table(S, T);
-	v->kind = same		   ? "none"
-		  : change_warp	   ? "shared_memory"
-		  : !change_thread ? "registers"
-				   : "shared_memory";
-	snprintf(v->why, sizeof v->why, "%s",
-		 same	       ? "both layouts place every element at the same points"
-		 : change_warp ? "some elements change warp: they go through shared memory"
-		 : !change_thread
-			 ? "every thread already holds what it needs: registers move"
-			 : "elements change lane within their warp, but the layouts are not "
-			   "GF(2)-linear, so no shuffle decomposition is known: shared memory");
+	const char *why = "elements change lane within their warp, but the layouts are not "
+			  "GF(2)-linear, so no shuffle decomposition is known: shared memory";
+	if (gf2)
+		why = "elements change lane within their warp, but a destination basis is no "
+		      "combination of the source's (Triton's conversion map does not exist), so "
+		      "no shuffle decomposition is known: shared memory";
+	if (same)
+		why = "both layouts place every element at the same points";
+	else if (change_warp)
+		why = "some elements change warp: they go through shared memory";
+	else if (!change_thread)
+		why = "every thread already holds what it needs: registers move";
+	v->kind = same ? "none" : change_warp || change_thread ? "shared_memory" : "registers";
+	snprintf(v->why, sizeof v->why, "%s", why);
 }
 
 /* Classify; examples of elements that change lane or warp. */
@@ -351,8 +354,9 @@ static json_t *classify(const struct side *src, const struct side *dst, int exam
 	free(to);
 	free(seen);
 	struct cvt_verdict v;
-	if (!cvt_rule(S, src->def, T, dst->def, &v))
-		fallback(S, T, change_warp, change_thread, &v);
+	int rule = cvt_rule(S, src->def, T, dst->def, &v);
+	if (rule != 1)
+		fallback(S, T, change_warp, change_thread, rule == 2, &v);
 	json_t *o = json_pack("{s:s,s:s,s:{s:I,s:I},s:o}", "kind", v.kind, "reason", v.why,
 			      "elements", "change_lane", (json_int_t)change_thread, "change_warp",
 			      (json_int_t)change_warp, "examples", ex);

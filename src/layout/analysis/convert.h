@@ -44,7 +44,8 @@ struct cvt_verdict {
 	int mixed;   /* cvt_mixed, -1 unknown */
 	char why[256];
 };
-/* The kind by Triton's rule when both sides are GF(2): 1 decided, 0 not. */
+/* The kind by Triton's rule: 1 decided; 0 a side is not GF(2); 2 both are,
+ * but Triton's conversion map does not exist (v->mixed is still set). */
 int cvt_rule(const struct acc *S, const struct lay_def *sd, const struct acc *T,
 	     const struct lay_def *td, struct cvt_verdict *v);
 

@@ -33,6 +33,7 @@
 
 #include "analysis/access.h"
 #include "analysis/convert.h"
+#include "gf2.h"
 
 static bool block_name(const char *s)
 {
@@ -102,13 +103,18 @@ int cvt_hw_read(const struct acc *A, const struct lay_def *d, struct cvt_hw *hw)
 	return 1;
 }
 
+static bool dim_differs(const struct cvt_hw *s, const struct cvt_hw *t, int d)
+{
+	return s->n[d] != t->n[d] ||
+	       memcmp(s->b[d], t->b[d], sizeof s->b[d][0] * (size_t)s->n[d]) != 0;
+}
+
 int cvt_first_diff(const struct cvt_hw *s, const struct cvt_hw *t)
 {
 	static const int order[] = { CVT_BLOCK, CVT_WARP, CVT_LANE, CVT_REG };
 	for (int i = 0; i < 4; i++) {
 		int d = order[i];
-		if (s->n[d] != t->n[d] ||
-		    memcmp(s->b[d], t->b[d], sizeof s->b[d][0] * (size_t)s->n[d]))
+		if (dim_differs(s, t, d))
 			return d;
 	}
 	return -1;
@@ -179,6 +185,36 @@ int cvt_mixed(const struct cvt_hw *s, const struct cvt_hw *t)
 	return mixed;
 }
 
+/* Whether invertAndCompose can relate the layouts: every destination basis
+ * of a dimension whose bases differ lies in the span of the source's bases
+ * of such dimensions (the dimensions that agree map to themselves).  When
+ * not, Triton's least-squares step has no solution and its rule says
+ * nothing. */
+static bool composable(const struct cvt_hw *s, const struct cvt_hw *t)
+{
+	uint64_t rows[CVT_NDIMS * CVT_MAXB], basis[64];
+	int n = 0;
+	for (int d = 0; d < CVT_NDIMS; d++)
+		if (dim_differs(s, t, d))
+			for (int i = 0; i < s->n[d]; i++)
+				rows[n++] = (uint64_t)s->b[d][i];
+	lay_gf2_basis(rows, n, basis);
+	for (int d = 0; d < CVT_NDIMS; d++) {
+		if (!dim_differs(s, t, d))
+			continue;
+		for (int i = 0; i < t->n[d]; i++) {
+			uint64_t v = (uint64_t)t->b[d][i];
+			for (int b = 0; b < 64 && v; b++)
+				if (v >> b & 1) {
+					if (!basis[b])
+						return false;
+					v ^= basis[b];
+				}
+		}
+	}
+	return true;
+}
+
 int cvt_rule(const struct acc *S, const struct lay_def *sd, const struct acc *T,
 	     const struct lay_def *td, struct cvt_verdict *v)
 {
@@ -187,6 +223,8 @@ int cvt_rule(const struct acc *S, const struct lay_def *sd, const struct acc *T,
 	if (!cvt_hw_read(S, sd, &hs) || !cvt_hw_read(T, td, &ht))
 		return 0;
 	v->mixed = cvt_mixed(&hs, &ht);
+	if (!composable(&hs, &ht))
+		return 2;
 	v->differs = cvt_first_diff(&hs, &ht);
 	int m = v->mixed;
 	switch (v->differs) {
