@@ -146,7 +146,7 @@ struct lay_ctx {
 	void (*release)(void *hook, int64_t bytes);
 	int (*interrupt)(void *hook, struct lay_error *err);
 	void *hook;
-	uint32_t ticks; /* work since the last check */
+	uint64_t ticks; /* work since the last check */
 	/* the last refusal of an allocation (0: none) */
 	int fail_code;
 	char fail_msg[LAY_ERR_MSG];
@@ -172,7 +172,7 @@ int lay_ctx_error(struct lay_ctx *c, struct lay_error *err, const char *ptr);
  * err filled. */
 int lay_ctx_check(struct lay_ctx *c, struct lay_error *err);
 /* `work` more units done: lay_ctx_check once LAY_CTX_TICKS have passed. */
-static inline int lay_ctx_tick(struct lay_ctx *c, uint32_t work, struct lay_error *err)
+static inline int lay_ctx_tick(struct lay_ctx *c, uint64_t work, struct lay_error *err)
 {
 	if (!c || (c->ticks += work) < LAY_CTX_TICKS)
 		return 0;

@@ -64,6 +64,13 @@ struct count {
 
 enum acc_target { ACC_NVIDIA, ACC_GFX942, ACC_GFX950 };
 
+/* The request's bounds an access runs in (its layouts'): every array of
+ * struct acc comes from lay_ctx_malloc and goes back by lay_ctx_free. */
+static inline struct lay_ctx *acc_ctx(const struct acc *A)
+{
+	return A->mem ? A->mem->ctx : A->thr ? A->thr->ctx : NULL;
+}
+
 /* access_amd.c: the target named by access.target (lanes, banks), or a
  * located error naming the known ones. */
 int acc_parse_target(struct acc *A, json_t *val, const char *ptr, struct lay_error *err);
@@ -83,7 +90,9 @@ int acc_check_lanes(const struct acc *A, json_t *warnings, struct lay_error *err
 
 /* Counts the access over offsets eoff (element -> offset) into *C: vector
  * width (the largest, or the requested one when need_vec), wavefronts,
- * conflicts and the worst wavefronts; a located error otherwise. */
+ * conflicts and the worst wavefronts; a located error otherwise.  NULL
+ * eoff: A->f already holds the offsets of every point (the swizzle
+ * search fills it from the previous ones). */
 int acc_count_access(struct acc *A, const int64_t *eoff, struct count *C, bool need_vec,
 		     const char *vptr, int64_t bound, struct lay_error *err);
 /* The response members of one count. */

@@ -15,15 +15,16 @@
 static int fill_f(struct acc *A, const int64_t *eoff, struct lay_error *err)
 {
 	int64_t n = A->G * A->L * A->R2;
+	struct lay_ctx *ctx = acc_ctx(A);
 	if (!A->f) {
-		A->f = malloc(sizeof *A->f * (size_t)(n ? n : 1));
-		A->regmap = malloc(sizeof *A->regmap * (size_t)A->R2);
+		A->f = lay_ctx_malloc(ctx, sizeof *A->f * (size_t)(n ? n : 1));
+		A->regmap = A->f ? lay_ctx_malloc(ctx, sizeof *A->regmap * (size_t)A->R2) : NULL;
 		if (!A->f || !A->regmap)
-			return lay_error_set(err, LAY_ENOMEM, A->thr->ptr, -1, "out of memory");
+			return lay_ctx_error(ctx, err, A->thr->ptr);
 	}
-	int64_t *map = malloc(sizeof *map * (size_t)A->R2);
+	int64_t *map = lay_ctx_malloc(ctx, sizeof *map * (size_t)A->R2);
 	if (!map)
-		return lay_error_set(err, LAY_ENOMEM, A->thr->ptr, -1, "out of memory");
+		return lay_ctx_error(ctx, err, A->thr->ptr);
 	for (int64_t r2 = 0; r2 < A->R2; r2++)
 		map[r2] = acc_expand_reg(A, r2);
 	for (int64_t gl = 0; gl < A->G * A->L; gl++)
@@ -31,8 +32,8 @@ static int fill_f(struct acc *A, const int64_t *eoff, struct lay_error *err)
 			int32_t e = A->pelem[gl * A->R + map[r2]];
 			A->f[gl * A->R2 + r2] = e >= 0 ? eoff[e] : -1;
 		}
-	free(map);
-	return 0;
+	lay_ctx_free(map);
+	return lay_ctx_tick(ctx, (uint64_t)n, err);
 }
 
 /* ------------------------------------------------------------------ */
@@ -264,7 +265,7 @@ static int64_t analytic(const struct acc *A, const struct count *C)
 int acc_count_access(struct acc *A, const int64_t *eoff, struct count *C, bool need_vec,
 		     const char *vptr, int64_t bound, struct lay_error *err)
 {
-	int rc = fill_f(A, eoff, err);
+	int rc = eoff ? fill_f(A, eoff, err) : 0;
 	if (rc)
 		return rc;
 	memset(C, 0, sizeof *C);
@@ -304,6 +305,11 @@ int acc_count_access(struct acc *A, const int64_t *eoff, struct count *C, bool n
 		for (int64_t ig = 0; ig < C->instr_regs; ig++)
 			for (int64_t wf = 0; wf < C->wf_per_instr; wf++) {
 				int64_t cost = wavefront_ways(A, C, g, ig, wf, words);
+				if ((rc = lay_ctx_tick(acc_ctx(A), (uint64_t)(C->lanes_per_wf * C->v),
+						       err))) {
+					free(words);
+					return rc;
+				}
 				if (!cost)
 					continue;
 				C->total += cost;

@@ -54,7 +54,7 @@ static json_t *linear_def(const struct acc *A, const int64_t *eoff)
 	for (int k = 0; k < d->rank; k++)
 		if (!acc_is_pow2(d->shape[k]))
 			return NULL;
-	int64_t *inv = malloc(sizeof *inv * (size_t)A->noff);
+	int64_t *inv = lay_ctx_malloc(acc_ctx(A), sizeof *inv * (size_t)A->noff);
 	if (!inv)
 		return NULL;
 	for (int64_t e = 0; e < d->size; e++)
@@ -80,7 +80,7 @@ static json_t *linear_def(const struct acc *A, const int64_t *eoff)
 		out = json_pack("{s:{s:{s:o},s:o}}", "linear", "bases",
 				A->mem->axes[A->off_axis].name, bases, "out", outs);
 	}
-	free(inv);
+	lay_ctx_free(inv);
 	return out;
 }
 
@@ -98,7 +98,7 @@ static int reread_offsets(struct acc *A, json_t *defj, const char *ptr,
 			 : acc_read_memory(&B, ptr, err);
 	if (!rc)
 		memcpy(eoff, B.eoff, sizeof *eoff * (size_t)d->size);
-	free(B.eoff);
+	lay_ctx_free(B.eoff);
 	lay_def_free(d);
 	return rc;
 }
@@ -170,12 +170,18 @@ json_t *acc_suggest(struct acc *A, const struct count *orig, json_t *layout_json
 		    const struct lay_options *opt, struct lay_error *err)
 {
 	const struct lay_def *d = A->mem;
-	int64_t *w = malloc(sizeof *w * (size_t)(d->size ? d->size : 1));
+	struct lay_ctx *ctx = acc_ctx(A);
+	/* every point's offset before the swizzle (A->f as the count left
+	 * it): a candidate's are its swizzle of these, in one pass */
+	int64_t np = A->G * A->L * A->R2;
+	int64_t *w = lay_ctx_malloc(ctx, sizeof *w * (size_t)(d->size ? d->size : 1));
+	int64_t *f0 = w ? lay_ctx_malloc(ctx, sizeof *f0 * (size_t)(np ? np : 1)) : NULL;
 	json_t *out = NULL;
-	if (!w) {
-		lay_error_set(err, LAY_ENOMEM, "/access", -1, "out of memory");
-		return NULL;
+	if (!f0) {
+		lay_ctx_error(ctx, err, "/access");
+		goto out;
 	}
+	memcpy(f0, A->f, sizeof *f0 * (size_t)np);
 	int64_t mx = 0;
 	for (int64_t e = 0; e < d->size; e++)
 		if (A->eoff[e] > mx)
@@ -186,13 +192,15 @@ json_t *acc_suggest(struct acc *A, const struct count *orig, json_t *layout_json
 	for (int B = 1; B <= maxb && B <= n; B++)
 		for (int M = 0; M + 2 * B <= n; M++)
 			for (int S = B; M + S + B <= n; S++) {
-				for (int64_t e = 0; e < d->size; e++)
-					w[e] = swz(A->eoff[e], B, M, S);
+				for (int64_t q = 0; q < np; q++)
+					A->f[q] = f0[q] < 0 ? -1 : swz(f0[q], B, M, S);
 				c.B = B;
 				c.M = M;
 				c.S = S;
-				int rc = acc_count_access(A, w, &c.c, false, NULL, best.c.total,
-							  err);
+				int rc = lay_ctx_tick(ctx, (uint64_t)np, err);
+				if (!rc)
+					rc = acc_count_access(A, NULL, &c.c, false, NULL,
+							      best.c.total, err);
 				if (rc < 0)
 					goto out;
 				if (rc == 0 && better(&c, &best))
@@ -214,13 +222,13 @@ json_t *acc_suggest(struct acc *A, const struct count *orig, json_t *layout_json
 	json_t *lin = linear_def(A, w);
 	if (lin) {
 		/* Re-analyse the printed bases from scratch: they are the proof. */
-		int64_t *w2 = malloc(sizeof *w2 * (size_t)(d->size ? d->size : 1));
+		int64_t *w2 = lay_ctx_malloc(ctx, sizeof *w2 * (size_t)(d->size ? d->size : 1));
 		struct count v;
 		int rc = w2 ? reread_offsets(A, lin, "/access/suggestion/layout", opt, w2, err)
-			    : lay_error_set(err, LAY_ENOMEM, "/access", -1, "out of memory");
+			    : lay_ctx_error(ctx, err, "/access");
 		if (!rc)
 			rc = acc_count_access(A, w2, &v, true, "/access/vector", 0, err);
-		free(w2);
+		lay_ctx_free(w2);
 		if (rc) {
 			json_decref(lin);
 			json_decref(out);
@@ -239,7 +247,8 @@ json_t *acc_suggest(struct acc *A, const struct count *orig, json_t *layout_json
 	 * offsets as the swizzle, element by element. */
 	for (int nv = 0; best.B > 0 && nv < 2; nv++) {
 		json_t *tt = triton_def(A, best.B, best.M, best.S, nv);
-		int64_t *w3 = tt ? malloc(sizeof *w3 * (size_t)(d->size ? d->size : 1)) : NULL;
+		int64_t *w3 =
+			tt ? lay_ctx_malloc(ctx, sizeof *w3 * (size_t)(d->size ? d->size : 1)) : NULL;
 		struct lay_error scratch;
 		bool same = w3 != NULL;
 		lay_error_clear(&scratch);
@@ -248,7 +257,7 @@ json_t *acc_suggest(struct acc *A, const struct count *orig, json_t *layout_json
 					       &scratch);
 		for (int64_t e = 0; same && e < d->size; e++)
 			same = w3[e] == swz(A->eoff[e], best.B, best.M, best.S);
-		free(w3);
+		lay_ctx_free(w3);
 		if (same)
 			json_object_set_new(out, nv ? "triton_nvmma" : "triton", tt);
 		else
@@ -272,6 +281,7 @@ json_t *acc_suggest(struct acc *A, const struct count *orig, json_t *layout_json
 		json_decref(wd);
 	}
 out:
-	free(w);
+	lay_ctx_free(f0);
+	lay_ctx_free(w);
 	return out;
 }

@@ -618,7 +618,7 @@ char *lay_print_cute_atom(struct lay_def *def, bool latex, struct lay_error *err
 {
 	struct atom_rows a = { 0 };
 	struct pc *p = NULL;
-	struct lay_buf b = { 0 };
+	struct lay_buf b = { .ctx = def->ctx };
 	char *out = NULL;
 	if (!(def->notation->prints & LAY_PRINTS_CUTE) || !def->swizzle.present || def->rank != 2 ||
 	    def->naxes != 1 || def->swizzle.eS < 0)
@@ -671,13 +671,14 @@ char *lay_print_cute_atom(struct lay_def *def, bool latex, struct lay_error *err
 	else
 		put_table(p, &l, &m0, &m1, (a.M - 1) * s0 + (N - 1) * s1 + 1, &b);
 	if (b.failed) {
-		lay_error_set(err, LAY_ENOMEM, def->ptr, -1, "out of memory");
+		lay_ctx_error(def->ctx, err, def->ptr);
 		goto out;
 	}
 	out = b.data;
 	b.data = NULL;
+	b.cap = 0;
 out:
-	free(b.data);
+	lay_buf_free(&b);
 	free(p);
 	free(a.inner);
 	return out;
