@@ -16,16 +16,23 @@
 
 static int64_t swz(int64_t x, int B, int M, int S)
 {
-	if (B == 0)
-		return x;
-	int64_t msk = ((INT64_C(1) << B) - 1) << (M + S);
-	return x ^ ((x & msk) >> S);
+	return acc_swz(x, B, M, S);
 }
 
 struct cand {
 	int B, M, S;
 	struct count c;
 };
+
+/* The simpler swizzle, which wins a tie (better's last rule). */
+static bool precedes(const struct cand *x, const struct cand *y)
+{
+	if (x->B != y->B)
+		return x->B < y->B;
+	if (x->S != y->S)
+		return x->S < y->S;
+	return x->M < y->M;
+}
 
 /* Better: fewer wavefronts in all, then fewer conflicts per wavefront,
  * then the simpler swizzle. */
@@ -37,11 +44,7 @@ static bool better(const struct cand *x, const struct cand *y)
 		ly = (y->c.total - y->c.ideal) * x->c.ideal;
 	if (lx != ly)
 		return lx < ly;
-	if (x->B != y->B)
-		return x->B < y->B;
-	if (x->S != y->S)
-		return x->S < y->S;
-	return x->M < y->M;
+	return precedes(x, y);
 }
 
 /* Linear bases (offset -> logical) of the layout under offsets eoff, or
@@ -182,6 +185,12 @@ json_t *acc_suggest(struct acc *A, const struct count *orig, json_t *layout_json
 		goto out;
 	}
 	memcpy(f0, A->f, sizeof *f0 * (size_t)np);
+	/* every point active: of one vector width every candidate has the
+	 * same non-empty wavefronts, so the best's count floors the others'
+	 * (a count that cannot beat it stops early; the choice is the same) */
+	bool active = true;
+	for (int64_t q = 0; q < np && active; q++)
+		active = f0[q] >= 0;
 	int64_t mx = 0;
 	for (int64_t e = 0; e < d->size; e++)
 		if (A->eoff[e] > mx)
@@ -189,15 +198,22 @@ json_t *acc_suggest(struct acc *A, const struct count *orig, json_t *layout_json
 	int n = acc_log2i(mx + 1);
 	struct cand best = { 0, 0, 0, *orig }, c;
 	int maxb = acc_log2i(A->banks); /* 5 on NVIDIA and gfx942, 6 on gfx950 */
-	for (int B = 1; B <= maxb && B <= n; B++)
+	/* the widest swizzles first: the best is found early, and the floor
+	 * stops the others at their first wavefront (better is a total order,
+	 * so the order of the search changes nothing it picks) */
+	for (int B = maxb < n ? maxb : n; B >= 1; B--)
 		for (int M = 0; M + 2 * B <= n; M++)
 			for (int S = B; M + S + B <= n; S++) {
-				for (int64_t q = 0; q < np; q++)
-					A->f[q] = f0[q] < 0 ? -1 : swz(f0[q], B, M, S);
+				A->f_src = f0; /* filled as the count reads it */
+				A->sw_B = B, A->sw_M = M, A->sw_S = S;
+				A->f_ready = 0;
 				c.B = B;
 				c.M = M;
 				c.S = S;
-				int rc = lay_ctx_tick(ctx, (uint64_t)np, err);
+				A->floor_v = active ? best.c.v : 0;
+				A->floor_ideal = best.c.ideal;
+				A->ties_lose = !precedes(&c, &best);
+				int rc = lay_ctx_tick(ctx, (uint64_t)A->R2, err);
 				if (!rc)
 					rc = acc_count_access(A, NULL, &c.c, false, NULL,
 							      best.c.total, err);
@@ -206,6 +222,8 @@ json_t *acc_suggest(struct acc *A, const struct count *orig, json_t *layout_json
 				if (rc == 0 && better(&c, &best))
 					best = c;
 			}
+	A->floor_v = 0;
+	A->f_src = NULL;
 	char txt[64];
 	snprintf(txt, sizeof txt, "Sw<%d,%d,%d>", best.B, best.M, best.S);
 	out = json_pack("{s:s,s:i,s:i,s:i,s:s,s:b,s:b}", "swizzle", txt, "B", best.B, "M", best.M,
@@ -247,8 +265,8 @@ json_t *acc_suggest(struct acc *A, const struct count *orig, json_t *layout_json
 	 * offsets as the swizzle, element by element. */
 	for (int nv = 0; best.B > 0 && nv < 2; nv++) {
 		json_t *tt = triton_def(A, best.B, best.M, best.S, nv);
-		int64_t *w3 =
-			tt ? lay_ctx_malloc(ctx, sizeof *w3 * (size_t)(d->size ? d->size : 1)) : NULL;
+		int64_t *w3 = tt ? lay_ctx_malloc(ctx, sizeof *w3 * (size_t)(d->size ? d->size : 1))
+				 : NULL;
 		struct lay_error scratch;
 		bool same = w3 != NULL;
 		lay_error_clear(&scratch);

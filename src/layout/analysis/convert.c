@@ -312,9 +312,10 @@ static json_t *classify(const struct side *src, const struct side *dst, int exam
 	int64_t n = T->G * T->L * T->R;
 	struct lay_ctx *ctx = dst->def->ctx;
 	uint8_t *seen = lay_ctx_calloc(ctx, (size_t)(dst->def->size ? dst->def->size : 1), 1);
-	int64_t *to = seen ? lay_ctx_malloc(ctx, sizeof *to *
-							 (size_t)(dst->def->size ? dst->def->size : 1))
-			   : NULL;
+	int64_t *to =
+		seen ? lay_ctx_malloc(ctx,
+				      sizeof *to * (size_t)(dst->def->size ? dst->def->size : 1))
+		     : NULL;
 	if (!seen || !to) {
 		lay_ctx_free(seen);
 		json_decref(ex);

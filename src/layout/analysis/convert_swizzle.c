@@ -136,8 +136,9 @@ static bool side_bases(const struct acc *A, const struct lay_def *d, struct vecs
 	int64_t np = INT64_C(1) << nb, r2n = INT64_C(1) << A->nkept;
 	/* past the budget: not shown GF(2), the search (bounded too) answers */
 	int64_t bit[64], *want = nb > 40 ? NULL : lay_ctx_malloc(d->ctx, sizeof *want * (size_t)np);
-	int64_t *flat = want ? lay_ctx_malloc(d->ctx, sizeof *flat * (size_t)(d->size ? d->size : 1))
-			     : NULL;
+	int64_t *flat =
+		want ? lay_ctx_malloc(d->ctx, sizeof *flat * (size_t)(d->size ? d->size : 1))
+		     : NULL;
 	if (!want || !flat) {
 		lay_ctx_free(want);
 		lay_ctx_free(flat);
