@@ -382,6 +382,39 @@ static void test_enumeration(void)
 	CU_ASSERT_EQUAL(c.held, 0);
 }
 
+/* Aliases found by name among many: the right one of names that share a
+ * prefix, the first of two of one name, a layout alias through another. */
+static void test_lint_aliases(void)
+{
+	char *t = malloc(1 << 20), *w = t;
+	w += sprintf(w, "#shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, "
+			"order = [1, 0]}>\n#smem = #ttg.shared_memory\n"
+			"#inner = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 8], "
+			"warpsPerCTA = [4, 1], order = [1, 0]}>\n#outer = #inner\n");
+	w += sprintf(w, "%%a = ttg.local_load %%b : !ttg.memdesc<32x32xf16, #shared, #smem> -> "
+			"tensor<32x32xf16, #outer> loc(#loc1)\n");
+	w += sprintf(w, "%%c = ttg.local_load %%b : !ttg.memdesc<32x32xf16, #shared, #smem> -> "
+			"tensor<32x32xf16, #outer> loc(#loc10)\n");
+	for (int k = 2000; k >= 0; k--)
+		w += sprintf(w, "#loc%d = loc(\"k.py\":%d:%d)\n", k, k + 1, k % 7);
+	w += sprintf(w, "#loc10 = loc(\"other.py\":1:1)\n"); /* a second #loc10: the first wins */
+	struct lay_error err;
+	json_t *out = lay_lint(t, "k.mlir", NULL, &err);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(out);
+	json_t *f = json_object_get(out, "findings");
+	CU_ASSERT_EQUAL(json_array_size(f), 2);
+	json_t *l0 = json_object_get(json_array_get(f, 0), "loc");
+	json_t *l1 = json_object_get(json_array_get(f, 1), "loc");
+	CU_ASSERT_EQUAL(json_integer_value(json_object_get(l0, "line")), 2);
+	CU_ASSERT_EQUAL(json_integer_value(json_object_get(l0, "column")), 1);
+	CU_ASSERT_STRING_EQUAL(json_string_value(json_object_get(l1, "file")), "k.py");
+	CU_ASSERT_EQUAL(json_integer_value(json_object_get(l1, "line")), 11);
+	CU_ASSERT_STRING_EQUAL(json_string_value(json_object_get(json_array_get(f, 0), "kind")),
+			       "bank_conflicts");
+	json_decref(out);
+	free(t);
+}
+
 int main(void)
 {
 	static const struct unit_test tests[] = {
@@ -396,6 +429,7 @@ int main(void)
 		{ "convert in the context", test_convert },
 		{ "lint in the context", test_lint },
 		{ "print in the context", test_print },
+		{ "lint finds its aliases by name", test_lint_aliases },
 		{ NULL, NULL },
 	};
 	return unit_main("ctx", tests);
