@@ -21,8 +21,8 @@ void lay_ctx_init(struct lay_ctx *c)
 {
 	memset(c, 0, sizeof *c);
 	atomic_init(&c->cancel, false);
-	c->ticks =
-		LAY_CTX_TICKS; /* the first tick checks: a deadline already passed stops at once */
+	/* the first tick checks: a deadline already passed stops at once */
+	c->ticks = LAY_CTX_TICKS;
 }
 
 static void refuse(struct lay_ctx *c, const struct lay_error *e)

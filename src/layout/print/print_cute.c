@@ -625,9 +625,10 @@ char *lay_print_cute_atom(struct lay_def *def, bool latex, struct lay_error *err
 		return NULL;
 	a.M = def->shape[0];
 	int64_t N = def->shape[1];
-	if (a.M * N > PC_MAX_CELLS || !(a.inner = calloc((size_t)(a.M * N), sizeof *a.inner)) ||
+	if (a.M * N > PC_MAX_CELLS ||
+	    !(a.inner = lay_ctx_calloc(def->ctx, (size_t)(a.M * N), sizeof *a.inner)) ||
 	    !(p = calloc(1, sizeof *p))) {
-		lay_error_set(err, LAY_ENOMEM, def->ptr, -1, "out of memory");
+		lay_ctx_error(def->ctx, err, def->ptr);
 		goto out;
 	}
 	a.axis = def->swizzle.axis;
@@ -680,6 +681,6 @@ char *lay_print_cute_atom(struct lay_def *def, bool latex, struct lay_error *err
 out:
 	lay_buf_free(&b);
 	free(p);
-	free(a.inner);
+	lay_ctx_free(a.inner);
 	return out;
 }
