@@ -67,6 +67,9 @@ static int run(const char *off, const char *threads, bool suggest, int64_t *tota
 		bms[0] = (int)json_integer_value(json_object_get(s, "B"));
 		bms[1] = (int)json_integer_value(json_object_get(s, "M"));
 		bms[2] = (int)json_integer_value(json_object_get(s, "S"));
+		/* the suggestion's own count, for the exhaustive one's */
+		bms[3] = (int)json_integer_value(
+			json_object_get(json_object_get(s, "access"), "wavefronts"));
 	}
 	json_decref(a);
 	return 0;
@@ -92,7 +95,9 @@ static bool better(const struct pick *x, const struct pick *y)
 	return x->M < y->M;
 }
 
-static void one_case(void)
+/* padded: rows of 65 offsets, so warp groups are no translates of each
+ * other (every group's count matters) */
+static void one_case(bool padded)
 {
 	int tp[12], mp[12];
 	shuffle(tp, 12);
@@ -101,14 +106,17 @@ static void one_case(void)
 	bits_expr(lane, sizeof lane, tp, 0, 5);
 	bits_expr(warp, sizeof warp, tp, 5, 7);
 	bits_expr(reg, sizeof reg, tp, 7, 12);
-	bits_expr(off, sizeof off, mp, 0, 12);
+	if (padded)
+		snprintf(off, sizeof off, "i * 65 + j");
+	else
+		bits_expr(off, sizeof off, mp, 0, 12);
 	snprintf(threads, sizeof threads,
 		 "{\"lane\": \"%s\", \"warp\": \"%s\", \"register\": \"%s\"}", lane, warp, reg);
 	struct pick best = { 0 };
-	int got[3];
+	int got[4];
 	if (run(off, threads, true, &best.total, &best.ideal, got))
 		return;
-	/* offsets 0..4095: 12 bits; 32 banks: B up to 5 */
+	/* offsets 0..4095 (0..4158 padded): 12 bits; 32 banks: B up to 5 */
 	for (int B = 1; B <= 5; B++)
 		for (int M = 0; M + 2 * B <= 12; M++)
 			for (int S = B; M + S + B <= 12; S++) {
@@ -124,6 +132,7 @@ static void one_case(void)
 	CU_ASSERT_EQUAL(got[0], best.B);
 	CU_ASSERT_EQUAL(got[1], best.M);
 	CU_ASSERT_EQUAL(got[2], best.S);
+	CU_ASSERT_EQUAL(got[3], best.total);
 	if (got[0] != best.B || got[1] != best.M || got[2] != best.S)
 		fprintf(stderr, "\n  suggested Sw<%d,%d,%d>, exhaustive Sw<%d,%d,%d>\n", got[0],
 			got[1], got[2], best.B, best.M, best.S);
@@ -132,7 +141,9 @@ static void one_case(void)
 static void test_exhaustive(void)
 {
 	for (int k = 0; k < 3; k++)
-		one_case();
+		one_case(false);
+	for (int k = 0; k < 2; k++)
+		one_case(true);
 }
 
 int main(void)
