@@ -169,21 +169,19 @@ static json_t *triton_def(const struct acc *A, int B, int M, int S, bool nvmma)
 			 (json_int_t)d->shape[1]);
 }
 
-json_t *acc_suggest(struct acc *A, const struct count *orig, json_t *layout_json,
-		    const struct lay_options *opt, struct lay_error *err)
+/*
+ * Every Sw<B,M,S> that fits the offsets, counted under the bank rule; the
+ * better one into *best (which starts as the unswizzled count).  Each
+ * candidate's offsets are the swizzle of the unswizzled ones (A->f as the
+ * count left it), written as its count reads them; 0 or a located error.
+ */
+static int search(struct acc *A, struct cand *best, struct lay_error *err)
 {
-	const struct lay_def *d = A->mem;
 	struct lay_ctx *ctx = acc_ctx(A);
-	/* every point's offset before the swizzle (A->f as the count left
-	 * it): a candidate's are its swizzle of these, in one pass */
 	int64_t np = A->G * A->L * A->R2;
-	int64_t *w = lay_ctx_malloc(ctx, sizeof *w * (size_t)(d->size ? d->size : 1));
-	int64_t *f0 = w ? lay_ctx_malloc(ctx, sizeof *f0 * (size_t)(np ? np : 1)) : NULL;
-	json_t *out = NULL;
-	if (!f0) {
-		lay_ctx_error(ctx, err, "/access");
-		goto out;
-	}
+	int64_t *f0 = lay_ctx_malloc(ctx, sizeof *f0 * (size_t)(np ? np : 1));
+	if (!f0)
+		return lay_ctx_error(ctx, err, "/access");
 	memcpy(f0, A->f, sizeof *f0 * (size_t)np);
 	/* every point active: of one vector width every candidate has the
 	 * same non-empty wavefronts, so the best's count floors the others'
@@ -192,38 +190,54 @@ json_t *acc_suggest(struct acc *A, const struct count *orig, json_t *layout_json
 	for (int64_t q = 0; q < np && active; q++)
 		active = f0[q] >= 0;
 	int64_t mx = 0;
-	for (int64_t e = 0; e < d->size; e++)
+	for (int64_t e = 0; e < A->mem->size; e++)
 		if (A->eoff[e] > mx)
 			mx = A->eoff[e];
-	int n = acc_log2i(mx + 1);
-	struct cand best = { 0, 0, 0, *orig }, c;
+	int n = acc_log2i(mx + 1), rc = 0;
 	int maxb = acc_log2i(A->banks); /* 5 on NVIDIA and gfx942, 6 on gfx950 */
+	struct cand c;
 	/* the widest swizzles first: the best is found early, and the floor
 	 * stops the others at their first wavefront (better is a total order,
 	 * so the order of the search changes nothing it picks) */
-	for (int B = maxb < n ? maxb : n; B >= 1; B--)
-		for (int M = 0; M + 2 * B <= n; M++)
-			for (int S = B; M + S + B <= n; S++) {
+	for (int B = maxb < n ? maxb : n; B >= 1 && rc >= 0; B--)
+		for (int M = 0; M + 2 * B <= n && rc >= 0; M++)
+			for (int S = B; M + S + B <= n && rc >= 0; S++) {
 				A->f_src = f0; /* filled as the count reads it */
 				A->sw_B = B, A->sw_M = M, A->sw_S = S;
 				A->f_ready = 0;
 				c.B = B;
 				c.M = M;
 				c.S = S;
-				A->floor_v = active ? best.c.v : 0;
-				A->floor_ideal = best.c.ideal;
-				A->ties_lose = !precedes(&c, &best);
-				int rc = lay_ctx_tick(ctx, (uint64_t)A->R2, err);
+				A->floor_v = active ? best->c.v : 0;
+				A->floor_ideal = best->c.ideal;
+				A->ties_lose = !precedes(&c, best);
+				rc = lay_ctx_tick(ctx, (uint64_t)A->R2, err);
 				if (!rc)
 					rc = acc_count_access(A, NULL, &c.c, false, NULL,
-							      best.c.total, err);
-				if (rc < 0)
-					goto out;
-				if (rc == 0 && better(&c, &best))
-					best = c;
+							      best->c.total, err);
+				if (rc == 0 && better(&c, best))
+					*best = c;
 			}
 	A->floor_v = 0;
 	A->f_src = NULL;
+	lay_ctx_free(f0);
+	return rc < 0 ? rc : 0;
+}
+
+json_t *acc_suggest(struct acc *A, const struct count *orig, json_t *layout_json,
+		    const struct lay_options *opt, struct lay_error *err)
+{
+	const struct lay_def *d = A->mem;
+	struct lay_ctx *ctx = acc_ctx(A);
+	int64_t *w = lay_ctx_malloc(ctx, sizeof *w * (size_t)(d->size ? d->size : 1));
+	json_t *out = NULL;
+	struct cand best = { 0, 0, 0, *orig };
+	if (!w) {
+		lay_ctx_error(ctx, err, "/access");
+		goto out;
+	}
+	if (search(A, &best, err))
+		goto out;
 	char txt[64];
 	snprintf(txt, sizeof txt, "Sw<%d,%d,%d>", best.B, best.M, best.S);
 	out = json_pack("{s:s,s:i,s:i,s:i,s:s,s:b,s:b}", "swizzle", txt, "B", best.B, "M", best.M,
@@ -299,7 +313,6 @@ json_t *acc_suggest(struct acc *A, const struct count *orig, json_t *layout_json
 		json_decref(wd);
 	}
 out:
-	lay_ctx_free(f0);
 	lay_ctx_free(w);
 	return out;
 }
