@@ -831,13 +831,7 @@ static int lint_module(struct module *m, int module_no, json_t *findings, int *n
 			else
 				access_finding(x, m, &ty, store, opt);
 			json_object_update(f, x);
-			if ((rc = bounds_stopped(x, err))) {
-				json_decref(x);
-				json_decref(f);
-				free(key);
-				free(jtext);
-				return rc;
-			}
+			rc = bounds_stopped(x, err);
 			if (key && m->ncache < LINT_CACHE) {
 				m->key[m->ncache] = key;
 				m->fields[m->ncache++] = x;
@@ -848,6 +842,10 @@ static int lint_module(struct module *m, int module_no, json_t *findings, int *n
 		}
 		free(key);
 		free(jtext);
+		if (rc) { /* the request's bounds stopped it: no finding */
+			json_decref(f);
+			return rc;
+		}
 		json_array_append_new(findings, f);
 	}
 	return 0;
