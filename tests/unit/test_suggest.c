@@ -99,8 +99,9 @@ static bool better(const struct pick *x, const struct pick *y)
 }
 
 /* padded: rows of 65 offsets, so warp groups are no translates of each
- * other (every group's count matters) */
-static void one_case(bool padded)
+ * other (every group's count matters); blocked: registers run along a
+ * row four at a time (vectors a swizzle keeps or breaks row by row) */
+static void one_case(bool padded, bool blocked)
 {
 	int tp[12], mp[12];
 	shuffle(tp, 12);
@@ -113,6 +114,12 @@ static void one_case(bool padded)
 		snprintf(off, sizeof off, "i * 65 + j");
 	else
 		bits_expr(off, sizeof off, mp, 0, 12);
+	if (blocked) {
+		snprintf(off, sizeof off, padded ? "i * 65 + j" : "i * 64 + j");
+		snprintf(lane, sizeof lane, "(j // 4) %% 8 + 8 * (i %% 4)");
+		snprintf(warp, sizeof warp, "(i // 4) %% 4");
+		snprintf(reg, sizeof reg, "j %% 4 + 4 * (j // 32) + 8 * (i // 16)");
+	}
 	snprintf(threads, sizeof threads,
 		 "{\"lane\": \"%s\", \"warp\": \"%s\", \"register\": \"%s\"}", lane, warp, reg);
 	struct pick best = { 0 };
@@ -144,12 +151,14 @@ static void one_case(bool padded)
 static void test_exhaustive(void)
 {
 	for (int k = 0; k < 3; k++)
-		one_case(false);
+		one_case(false, false);
 	for (int k = 0; k < 2; k++)
-		one_case(true);
+		one_case(true, false);
 	any_vector = true;
 	for (int k = 0; k < 2; k++)
-		one_case(false);
+		one_case(false, false);
+	one_case(false, true);
+	one_case(true, true);
 	any_vector = false;
 }
 

@@ -52,10 +52,11 @@ struct ca_ctx {
 	char msg[LAY_ERR_MSG];
 	struct ca_check checks[CA_MAX_CHECKS];
 	int nchecks;
-	bool check;	      /* verify post-conditions (on by default) */
-	int64_t check_points; /* cap on the points a check enumerates, */
-			      /* LAYOUTD_MAX_CHECK_POINTS unless set */
-	struct lay_ctx *lay;  /* the request's bounds (borrowed, may be NULL) */
+	bool check; /* verify post-conditions (on by default) */
+	/* cap on the points a check enumerates, LAYOUTD_MAX_CHECK_POINTS
+	 * unless set */
+	int64_t check_points;
+	struct lay_ctx *lay; /* the request's bounds (borrowed, may be NULL) */
 };
 /* The request's bounds over a scan: n more points; false with the
  * refusal recorded (past the deadline, cancelled). */
