@@ -57,6 +57,9 @@ run "a shared-memory conversion, classified" 0 "$L" lint --format json "$D/trito
 [ "$(jq -r '.findings[0] | "\(.kind) \(.conversion) \(.classified) \(.line)"' "$T/out")" = "conversion shared_memory true 8" ] &&
 	ok "convert_layout through shared memory" || bad "shared-memory conversion: $(jq -c .findings "$T/out")"
 run "--deny shared_memory_conversion fails it" 1 "$L" lint --deny shared_memory_conversion "$D/triton-convert-shared.mlir"
+run "a slice conversion, as text" 0 "$L" lint "$D/triton-convert-slice.mlir"
+grep -q 'triton-convert-slice.mlir:9:12: ok: ttg.convert_layout: a shared_memory conversion (2 register-lane transpositions)' "$T/out" &&
+	ok "the text finding names the transpositions" || bad "slice text: $(cat "$T/out")"
 run "--deny of an unknown name" 2 "$L" lint --deny everything "$K"
 grep -q 'shared_memory_conversion or bank_conflicts' "$T/err" && ok "names the deny values" || bad "deny message: $(cat "$T/err")"
 run "a missing file" 2 "$L" lint "$T/none.mlir"

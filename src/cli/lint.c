@@ -92,9 +92,14 @@ static void sentence(json_t *f, char *buf, size_t n, const char **level, const c
 	}
 	if (kind && strcmp(kind, "conversion") == 0) {
 		const char *c = json_string_value(json_object_get(f, "conversion"));
+		json_t *mx = json_object_get(f, "mixed_transpositions");
 		*rule = "lint/conversion";
 		if (c && strcmp(c, "none") == 0)
 			snprintf(buf, n, "%s: no data movement (both layouts place alike)", op);
+		else if (c && mx)
+			snprintf(buf, n, "%s: a %s conversion (%lld register-lane transposition%s)",
+				 op, c, (long long)json_integer_value(mx),
+				 json_integer_value(mx) == 1 ? "" : "s");
 		else if (c)
 			snprintf(buf, n, "%s: a %s conversion", op, c);
 		else

@@ -467,6 +467,9 @@ static json_t *lint_conversion_class(struct lay_def *from, json_t *to_json,
 		goto done;
 	json_t *c = json_object_get(an, "convert");
 	out = json_pack("{s:O,s:b}", "class", json_object_get(c, "kind"), "classified", true);
+	json_t *mx = json_object_get(c, "mixed_transpositions");
+	if (out && mx)
+		json_object_set(out, "mixed_transpositions", mx);
 	json_t *st = json_object_get(json_object_get(c, "store"), "bank_conflicts");
 	json_t *ld = json_object_get(json_object_get(c, "load"), "bank_conflicts");
 	if (out && st)
@@ -510,6 +513,9 @@ static void conversion_finding(json_t *f, const struct module *m, const struct o
 	json_object_set_new(f, "kind", json_string("conversion"));
 	json_object_set(f, "conversion", json_object_get(cls, "class"));
 	json_object_set(f, "classified", json_object_get(cls, "classified"));
+	if (json_object_get(cls, "mixed_transpositions"))
+		json_object_set(f, "mixed_transpositions",
+				json_object_get(cls, "mixed_transpositions"));
 	if (json_object_get(cls, "store_bank_conflicts"))
 		json_object_set(f, "store_bank_conflicts",
 				json_object_get(cls, "store_bank_conflicts"));
