@@ -20,14 +20,27 @@ static bool grow(struct lay_buf *b, size_t more)
 	size_t cap = b->cap ? b->cap : 256;
 	while (cap < b->len + more + 1)
 		cap *= 2;
+	if (lay_ctx_reserve(b->ctx, (int64_t)(cap - b->cap), NULL)) {
+		b->failed = true;
+		return false;
+	}
 	char *d = realloc(b->data, cap);
 	if (!d) {
+		lay_ctx_release(b->ctx, (int64_t)(cap - b->cap));
 		b->failed = true;
 		return false;
 	}
 	b->data = d;
 	b->cap = cap;
 	return true;
+}
+
+void lay_buf_free(struct lay_buf *b)
+{
+	lay_ctx_release(b->ctx, (int64_t)b->cap);
+	free(b->data);
+	b->data = NULL;
+	b->len = b->cap = 0;
 }
 
 void lay_buf_puts(struct lay_buf *b, const char *s)
@@ -95,6 +108,17 @@ static char *engine_text(struct lay_def *def, const char *text, const char *p, b
 	return picked;
 }
 
+/* A picture the request answers with: its bytes are the request's,
+ * counted against its budget until it ends (NULL, err set, over it). */
+static char *answer(char *s, const struct lay_options *opt, struct lay_error *err)
+{
+	if (s && opt && lay_ctx_reserve(opt->ctx, (int64_t)strlen(s) + 1, err)) {
+		free(s);
+		return NULL;
+	}
+	return s;
+}
+
 static char *print_cute_def(json_t *def_json, const char *ptr, bool latex,
 			    const struct lay_options *opt, struct lay_error *err)
 {
@@ -116,7 +140,7 @@ static char *print_cute_def(json_t *def_json, const char *ptr, bool latex,
 	/* a layout as written: CuTe's print_layout / print_latex of it (a TV
 	 * layout's LaTeX picture is print_latex_tv's, below) */
 	if (!(tv && latex)) {
-		s = lay_print_cute(text, p, latex, err);
+		s = answer(lay_print_cute(text, p, latex, err), opt, err);
 		if (s || err->code != LAY_ESYNTAX)
 			return s;
 	}
@@ -145,9 +169,10 @@ static char *print_cute_def(json_t *def_json, const char *ptr, bool latex,
 			      def->rank);
 	} else {
 		lay_error_clear(err);
-		s = tv && latex ? lay_print_cute_tv(layout ? layout : text, p, def->shape[0],
-						    def->shape[1], err)
-				: lay_print_cute(layout ? layout : text, p, latex, err);
+		s = answer(tv && latex ? lay_print_cute_tv(layout ? layout : text, p, def->shape[0],
+							   def->shape[1], err)
+				       : lay_print_cute(layout ? layout : text, p, latex, err),
+			   opt, err);
 	}
 	free(layout);
 	lay_def_free(def);
