@@ -12,15 +12,12 @@
 #include "layout/analysis/lint.h"
 #include "layout/print/print.h"
 
-/* What an analysis of an algebra expression prints: the expression's result
- * layout (a new definition), or NULL with err set for an integer value;
- * any other analysis prints its own layout (a new reference). */
+/* What an analysis prints: its own layout (a new reference; lay_print
+ * draws an algebra expression's result, as the CLI does), or NULL with err
+ * set for an integer-valued expression. */
 static json_t *printed_layout(json_t *a, json_t *layout, struct lay_error *err)
 {
-	json_t *alg = json_object_get(a, "algebra");
-	json_t *result = json_object_get(alg, "result"), *value = json_object_get(alg, "value");
-	if (json_is_string(result))
-		return json_pack("{s:O}", "cute", result);
+	json_t *value = json_object_get(json_object_get(a, "algebra"), "value");
 	if (!json_is_integer(value))
 		return json_incref(layout);
 	lay_error_set(err, LAY_ESCHEMA, "/layout/cute", -1,

@@ -2,6 +2,7 @@
  * print.c - which picture a format names, and the string buffer the
  * printers write into.
  */
+#include <ctype.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -94,14 +95,28 @@ static char *engine_text(struct lay_def *def, const char *text, const char *p, b
 			 struct lay_error *err)
 {
 	const char *cpp = json_string_value(json_object_get(def->algebra, "cpp"));
-	if (def->algebra && !cpp) {
+	const char *result = json_string_value(json_object_get(def->algebra, "result"));
+	if (def->algebra && (!cpp || !result)) {
 		lay_error_set(err, LAY_ESCHEMA, p, -1,
 			      "this algebra expression has no layout to print (its value is %s)",
 			      json_object_get(def->algebra, "value") ? "an integer" : "none");
 		return NULL;
 	}
-	if (cpp)
-		return strdup(cpp);
+	/* the result as CuTe prints it for the expression as written: static
+	 * (its C++ type) when an operand is static (_N, Int<N>, a C++ type, a
+	 * builder), plain integers when every operand is */
+	if (cpp) {
+		static const char *const marks[] = { "Int<",	    "C<",	"Shape<",
+						     "Stride<",	    "Layout<",	"make_shape",
+						     "make_stride", "make_tile" };
+		bool st = false;
+		for (const char *q = text; *q && !st; q++)
+			st = *q == '_' && q[1] >= '0' && q[1] <= '9' &&
+			     (q == text || !(isalnum((unsigned char)q[-1]) || q[-1] == '_'));
+		for (size_t k = 0; k < sizeof marks / sizeof marks[0] && !st; k++)
+			st = strstr(text, marks[k]) != NULL;
+		return strdup(st ? cpp : result);
+	}
 	char *picked = NULL;
 	if (lay_cute_print_pick(def, tv, text, p, &picked, err))
 		return NULL;
@@ -173,6 +188,11 @@ static char *print_cute_def(json_t *def_json, const char *ptr, bool latex,
 							   def->shape[1], err)
 				       : lay_print_cute(layout ? layout : text, p, latex, err),
 			   opt, err);
+		if (!s && def->algebra) {
+			/* a position in the result, not in the expression */
+			err->position = -1;
+			err->source[0] = '\0';
+		}
 	}
 	free(layout);
 	lay_def_free(def);

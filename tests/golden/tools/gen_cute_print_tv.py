@@ -39,15 +39,15 @@ cases = {
         {"cute": "(_4,_4):(_3,_16)", "cute_role": "tv", "logical": [16, 4]},
         "a stride that does not divide the tile's rows, within them: " + TV),
     "print-latex-tv-algebra-zipped-divide": ("latex",
-        {"cute": "zipped_divide((16,8):(1,16), (2,4))", "cute_role": "tv", "logical": [16, 8]},
+        {"cute": "zipped_divide(Layout<Shape<_16,_8>,Stride<_1,_16>>{}, Shape<_2,_4>{})", "cute_role": "tv", "logical": [16, 8]},
         "an algebra expression's result read as a TV layout (CuTe's zipped_divide of "
         "Layout<Shape<_16,_8>>{} by Shape<_2,_4>{}): " + TV),
-    "print-cute-algebra-logical-divide": ("cute", "logical_divide((4,2,3):(2,1,8), 4:2)",
+    "print-cute-algebra-logical-divide": ("cute", "logical_divide(Layout<Shape<_4,_2,_3>,Stride<_2,_1,_8>>{}, Layout<_4,_2>{})",
         "print_layout of CuTe's logical_divide(Layout<Shape<_4,_2,_3>,Stride<_2,_1,_8>>{}, "
-        "Layout<_4,_2>{}) (the result CuTe computes with static integers)"),
-    "print-latex-algebra-blocked-product": ("latex", "blocked_product((2,2):(1,2), (2,3):(3,1))",
+        "Layout<_4,_2>{}), written static as the C++ is"),
+    "print-latex-algebra-blocked-product": ("latex", "blocked_product(Layout<Shape<_2,_2>,Stride<_1,_2>>{}, Layout<Shape<_2,_3>,Stride<_3,_1>>{})",
         "print_latex of CuTe's blocked_product(Layout<Shape<_2,_2>,Stride<_1,_2>>{}, "
-        "Layout<Shape<_2,_3>,Stride<_3,_1>>{}) (static integers)"),
+        "Layout<Shape<_2,_3>,Stride<_3,_1>>{}), written static as the C++ is"),
     "print-latex-tv-tiled-copy-u64-16x8-4x1": ("latex", text("print-latex-tv-tiled-copy-u64-16x8-4x1"),
         "CuTe's print(tiled_copy) of make_tiled_copy(Copy_Atom<UniversalCopy<uint64_t>, half_t>{}, "
         "Layout<Shape<_16,_8>>{}, Layout<Shape<_4,_1>>{}) as the text; the picture is its "
