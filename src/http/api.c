@@ -204,6 +204,7 @@ int http_analyze(struct http_server *srv, json_t *body, unsigned kind, bool want
 	/* an access analysis (or an expectation on one) is never answered from
 	 * the cache, which holds the layout's own analysis */
 	bool fresh = access || suggest || convert || json_object_get(body, "tmem") ||
+		     json_object_get(body, "copy") ||
 		     (json_is_object(expect) && (json_object_get(expect, "bank_conflicts") ||
 						 json_object_get(expect, "vector_bits") ||
 						 json_object_get(expect, "efficiency") ||
@@ -269,7 +270,9 @@ int http_analyze(struct http_server *srv, json_t *body, unsigned kind, bool want
 	o->analysis = lay_analyze_request(def, layout, expect, probe, access, suggest, &opt, err);
 	if (o->analysis &&
 	    ((convert && lay_convert_attach(o->analysis, def, convert, &opt, err)) ||
-	     lay_tmem_request(o->analysis, def, json_object_get(body, "tmem"), "/tmem", err))) {
+	     lay_tmem_request(o->analysis, def, json_object_get(body, "tmem"), "/tmem", err) ||
+	     lay_copy_request(o->analysis, def, json_object_get(body, "copy"), expect, &opt,
+			      err))) {
 		json_decref(o->analysis);
 		o->analysis = NULL;
 	}
@@ -280,6 +283,7 @@ int http_analyze(struct http_server *srv, json_t *body, unsigned kind, bool want
 		json_object_del(base, "probe");
 		json_object_del(base, "access");
 		json_object_del(base, "convert");
+		json_object_del(base, "copy");
 		json_object_del(json_object_get(base, "tmem"), "match");
 		lay_expect_apply(base, NULL, "/expect", &opt, NULL);
 		if (base)

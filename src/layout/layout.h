@@ -541,6 +541,12 @@ void lay_sha256_hex(const void *data, size_t len, char out[72]);
  * relation (tmem.c). */
 int lay_tmem_request(json_t *analysis, const struct lay_def *def, json_t *tmem, const char *ptr,
 		     struct lay_error *err);
+/* A request's "copy" member (NULL: none; then expect must not name
+ * copy_legal / copy_matches_layout): which ldmatrix / stmatrix variant or
+ * TMA descriptor moves the tile of def (the shared layout), into
+ * analysis["copy"], then expect is evaluated again (copy.c). */
+int lay_copy_request(json_t *analysis, struct lay_def *def, json_t *copy, json_t *expect,
+		     const struct lay_options *opt, struct lay_error *err);
 int lay_access_attach(json_t *analysis, struct lay_def *layout, json_t *layout_json, json_t *access,
 		      json_t *suggest, const char *suggest_ptr, const struct lay_options *opt,
 		      struct lay_error *err);

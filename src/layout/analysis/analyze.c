@@ -379,6 +379,7 @@ static const struct {
 	{ "suggest", LAY_REQ_ANALYZE | LAY_REQ_STORE },
 	{ "convert", LAY_REQ_ANALYZE | LAY_REQ_STORE },
 	{ "tmem", LAY_REQ_ANALYZE | LAY_REQ_STORE },
+	{ "copy", LAY_REQ_ANALYZE | LAY_REQ_STORE },
 	{ "description", LAY_REQ_STORE },
 };
 
@@ -432,7 +433,8 @@ json_t *lay_analyze(json_t *req, const struct lay_options *opt, struct lay_error
 		return NULL;
 	out = lay_analyze_request(def, layout, expect, probe, access, suggest, opt, err);
 	if (out && ((convert && lay_convert_attach(out, def, convert, opt, err)) ||
-		    lay_tmem_request(out, def, json_object_get(req, "tmem"), "/tmem", err))) {
+		    lay_tmem_request(out, def, json_object_get(req, "tmem"), "/tmem", err) ||
+		    lay_copy_request(out, def, json_object_get(req, "copy"), expect, opt, err))) {
 		json_decref(out);
 		out = NULL;
 	}
