@@ -99,6 +99,10 @@ void cli_print_analysis(FILE *f, const char *file, json_t *analysis);
 json_t *cli_warnings(json_t *analysis);
 /* Why an analysis fails ("not collision_free, expect bijective"). */
 void cli_reasons(json_t *analysis, char *buf, size_t n);
+/* print_copy.c: the copy section in human output; the reason a named copy
+ * instruction fails the check (false when it does not). */
+void cli_put_copy(FILE *f, json_t *copy);
+bool cli_copy_reason(json_t *analysis, char *buf, size_t n);
 
 /* Parse a positive integer option value; exits 2 with a message if bad. */
 long long cli_parse_count(const char *opt, const char *value);

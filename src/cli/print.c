@@ -283,6 +283,13 @@ void cli_reasons(json_t *a, char *buf, size_t n)
 				return;
 		}
 	}
+	char cr[512];
+	if (cli_copy_reason(a, cr, sizeof cr)) {
+		len += (size_t)snprintf(buf + len, len < n ? n - len : 0, "%scopy: %s",
+					len ? ", " : "", cr);
+		if (len >= n)
+			return;
+	}
 	json_array_foreach(json_object_get(json_object_get(a, "tmem"), "reasons"), i, x)
 	{
 		len += (size_t)snprintf(buf + len, len < n ? n - len : 0, "%stmem: %s",
@@ -489,6 +496,7 @@ void cli_print_analysis(FILE *f, const char *file, json_t *a)
 		put_convert(f, json_object_get(a, "convert"));
 	if (json_object_get(a, "tmem"))
 		put_tmem(f, json_object_get(a, "tmem"));
+	cli_put_copy(f, json_object_get(a, "copy"));
 	put_round_trip(f, a, names);
 	put_expect_failures(f, a, names);
 	json_t *warnings = cli_warnings(a);

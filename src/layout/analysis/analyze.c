@@ -379,7 +379,7 @@ static const struct {
 	{ "suggest", LAY_REQ_ANALYZE | LAY_REQ_STORE },
 	{ "convert", LAY_REQ_ANALYZE | LAY_REQ_STORE },
 	{ "tmem", LAY_REQ_ANALYZE | LAY_REQ_STORE },
-	{ "copy", LAY_REQ_ANALYZE | LAY_REQ_STORE },
+	{ "copy", LAY_REQ_ANALYZE },
 	{ "description", LAY_REQ_STORE },
 };
 
