@@ -34,6 +34,9 @@ jqt "not from the cache, and with copy" '.cached == false and .copy.count == 1'
 if grep -qi '^x-cache: hit' "$T/hdr"; then bad "copy answered from the cache"; else ok "copy is a miss"; fi
 req "plain again: a hit without copy" 200 --data-binary "@$T/plain.json" "$U/v1/analyze"
 jqt "no copy in the cached analysis" '.copy == null'
+jq -c '.expect = {"copy_legal": true}' "$T/plain.json" > "$T/nocopy.json"
+req "expect.copy_legal without copy: located error, even when cached" 422 --data-binary "@$T/nocopy.json" "$U/v1/analyze"
+jqt "at the expectation" '.pointer == "/expect/copy_legal"'
 stop
 
 # ---- the CLI

@@ -208,7 +208,9 @@ int http_analyze(struct http_server *srv, json_t *body, unsigned kind, bool want
 		     (json_is_object(expect) && (json_object_get(expect, "bank_conflicts") ||
 						 json_object_get(expect, "vector_bits") ||
 						 json_object_get(expect, "efficiency") ||
-						 json_object_get(expect, "sectors_per_request")));
+						 json_object_get(expect, "sectors_per_request") ||
+						 json_object_get(expect, "copy_legal") ||
+						 json_object_get(expect, "copy_matches_layout")));
 	if (!layout)
 		return lay_error_set(
 			err, LAY_ESCHEMA, "/layout", -1,
