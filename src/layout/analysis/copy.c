@@ -360,12 +360,12 @@ static int copy_ldst(struct lay_def *def, const struct copy_req *q, const char *
 	L.bits = q->bits ? q->bits : def->element_bits ? def->element_bits : thr->element_bits;
 	char a[128], b[128];
 	if (!L.bits) {
-		lay_ptr_join(tp, sizeof tp, ptr, "element_bits");
 		rc = lay_error_set(err, LAY_ESCHEMA, ptr, -1,
 				   "copy needs \"element_bits\" (16 for f16) unless the layout "
 				   "carries it");
 	} else if (L.bits != 8 && L.bits != 16 && L.bits != 32) {
-		rc = lay_error_set(err, LAY_ERANGE, ptr, -1,
+		lay_ptr_join(tp, sizeof tp, ptr, "element_bits");
+		rc = lay_error_set(err, LAY_ERANGE, q->bits ? tp : ptr, -1,
 				   "the elements are %d bits wide: ldmatrix and stmatrix move "
 				   "16-bit units, and 8- or 32-bit elements packed into them",
 				   L.bits);
