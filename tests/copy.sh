@@ -26,6 +26,9 @@ req "check: TMA differs from an unswizzled layout: 422" 422 --data-binary "@$DIF
 jqt "the first difference, both places" '.copy.differences.examples[0] == {"logical":[1,0],"layout":64,"tma":72}'
 req "a broken descriptor rule is a located error" 422 --data-binary "@$STRIDE" "$U/v1/analyze"
 jqt "at the stride" '.pointer == "/copy/global/strides/1"'
+FP8="$G/copy-triton-hopper-linear-64x16-fp8-stmatrix-x2/request.json"
+req "stmatrix of fp8: .x2, packed four to a register" 200 --data-binary "@$FP8" "$U/v1/check"
+jqt "no .trans for 8-bit elements, said as such" '[.copy.candidates[] | select(.instruction | test("trans")) | .why.message | test("16-bit")] == [true,true,true]'
 # the cache holds the layout's analysis, never a copy
 jq -c '{layout}' "$A" > "$T/plain.json"
 req "plain analysis of the same layout" 200 --data-binary "@$T/plain.json" "$U/v1/analyze"
