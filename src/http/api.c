@@ -202,15 +202,18 @@ int http_analyze(struct http_server *srv, json_t *body, unsigned kind, bool want
 	       *suggest = json_object_get(body, "suggest");
 	json_t *convert = json_object_get(body, "convert");
 	/* an access analysis (or an expectation on one) is never answered from
-	 * the cache, which holds the layout's own analysis */
-	bool fresh = access || suggest || convert || json_object_get(body, "tmem") ||
-		     json_object_get(body, "copy") ||
-		     (json_is_object(expect) && (json_object_get(expect, "bank_conflicts") ||
-						 json_object_get(expect, "vector_bits") ||
-						 json_object_get(expect, "efficiency") ||
-						 json_object_get(expect, "sectors_per_request") ||
-						 json_object_get(expect, "copy_legal") ||
-						 json_object_get(expect, "copy_matches_layout")));
+	 * the cache, which holds the layout's own analysis; nor expect.layout,
+	 * which compares a plain cute layout's text the analysis does not hold;
+	 * nor a copy, or an expectation on one */
+	bool fresh =
+		access || suggest || convert || json_object_get(body, "tmem") ||
+		json_object_get(body, "copy") ||
+		(json_is_object(expect) &&
+		 (json_object_get(expect, "layout") || json_object_get(expect, "bank_conflicts") ||
+		  json_object_get(expect, "vector_bits") || json_object_get(expect, "efficiency") ||
+		  json_object_get(expect, "sectors_per_request") ||
+		  json_object_get(expect, "copy_legal") ||
+		  json_object_get(expect, "copy_matches_layout")));
 	if (!layout)
 		return lay_error_set(
 			err, LAY_ESCHEMA, "/layout", -1,
