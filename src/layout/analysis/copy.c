@@ -382,10 +382,10 @@ static int copy_ldst(struct lay_def *def, const struct copy_req *q, const char *
 		L.slots = L.A.R2;
 		*out = ldst_report(&L, q);
 	}
-	free(L.A.eoff);
-	free(L.A.pelem);
-	free(L.A.f);
-	free(L.A.regmap);
+	lay_ctx_free(L.A.eoff);
+	lay_ctx_free(L.A.pelem);
+	lay_ctx_free(L.A.f);
+	lay_ctx_free(L.A.regmap);
 	lay_def_free(thr);
 	return rc;
 }

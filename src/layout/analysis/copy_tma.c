@@ -299,7 +299,7 @@ int copy_tma(const struct lay_def *def, const struct copy_req *q, int examples, 
 		return rc;
 	A.mem = def;
 	if ((rc = acc_read_memory(&A, def->ptr[0] ? def->ptr : "/layout", err))) {
-		free(A.eoff);
+		lay_ctx_free(A.eoff);
 		return rc;
 	}
 	int64_t boxsz = 1, boxes = 1, diff;
@@ -308,7 +308,7 @@ int copy_tma(const struct lay_def *def, const struct copy_req *q, int examples, 
 	char w[640], name[96];
 	writes_text(&T, w, sizeof w);
 	json_t *ex = compare(&T, &A, def, examples, &diff);
-	free(A.eoff);
+	lay_ctx_free(A.eoff);
 	snprintf(name, sizeof name, "cp.async.bulk.tensor.%dd.shared::cluster.global.tile", T.rank);
 	json_t *gb = json_array();
 	for (int i = 1; i < T.rank; i++)
