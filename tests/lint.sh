@@ -98,6 +98,27 @@ run "a JSON request holding a pasted op line" 0 "$L" check --json "$T/op.json"
 [ "$(jq -c '[.access.op, .access.bank_conflicts]' "$T/out")" = '["load",3]' ] &&
 	ok "the JSON request's pasted op: both sides" || bad "JSON pasted op: $(jq -c .access "$T/out" | head -c 300)"
 
+# older Triton spellings: !triton_gpu.memdesc / !tt.memdesc and triton_gpu.
+# ops read as their ttg forms (the same findings as the module above)
+(cd "$D" && "$L" lint --format json gluon-bank-conflicts.mlir) >"$T/new.json"
+sed 's/!ttg\.memdesc</!triton_gpu.memdesc</g; s/ ttg\.local_/ triton_gpu.local_/; s/#ttg\./#triton_gpu./g' "$K" >"$T/old-tg.mlir"
+sed 's/!ttg\.memdesc</!tt.memdesc</g' "$K" >"$T/old-tt.mlir"
+for f in old-tg old-tt; do
+	run "lint of $f spellings" 0 "$L" lint --format json "$T/$f.mlir"
+	if [ "$(jq -c '[.findings[] | [.op, .kind, .bank_conflicts, .vector_bits, .conversion]]' "$T/out")" = \
+		"$(jq -c '[.findings[] | [.op, .kind, .bank_conflicts, .vector_bits, .conversion]]' "$T/new.json")" ]; then
+		ok "$f: the findings of the ttg spelling"
+	else
+		bad "$f findings: $(jq -c '.findings[] | {op, kind, error}' "$T/out" | head -3)"
+	fi
+done
+grep -q 'triton_gpu.local_load' "$T/old-tg.mlir" && ok "the module names triton_gpu. ops" || bad "sed of op names"
+sed -n '6,8p' "$T/old-tg.mlir" >"$T/oldop.ttgir"
+grep 'triton_gpu.local_load' "$T/old-tg.mlir" | sed 's/ loc(.*)$//' >>"$T/oldop.ttgir"
+run "check of a pasted triton_gpu.local_load line" 0 "$L" check --json "$T/oldop.ttgir"
+[ "$(jq -c '[.access.op, .access.bank_conflicts, .access.vector.bits]' "$T/out")" = '["load",3,32]' ] &&
+	ok "the pasted legacy op: both sides" || bad "pasted legacy op: $(cat "$T/out" | head -c 300)"
+
 # CI formats
 run "github" 1 "$L" lint --format github --max-conflicts 2 "$K"
 [ "$(grep -c '^::error file=/src/kernels/' "$T/out")" = 2 ] && [ "$(grep -c '^::warning file=/src/kernels/gemm.py,line=88,col=22,title=layoutd lint/bank_conflicts::' "$T/out")" = 1 ] &&

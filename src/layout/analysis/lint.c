@@ -201,8 +201,9 @@ static void op_loc(const struct module *m, const struct line *l, struct loc *out
 /* ------------------------------------------------------------------ */
 /* Types                                                               */
 
-/* The types of an op, in order: each "!ttg.memdesc<...>" and
- * "tensor<...>" (balanced angle brackets) on its line before loc(...). */
+/* The types of an op, in order: each "!ttg.memdesc<...>" (or the older
+ * "!triton_gpu.memdesc<...>", "!tt.memdesc<...>") and "tensor<...>"
+ * (balanced angle brackets) on its line before loc(...). */
 struct optypes {
 	int n;
 	struct {
@@ -212,12 +213,24 @@ struct optypes {
 	} t[8];
 };
 
+static bool memdesc_at(const char *p, const char *end)
+{
+	static const char *const spell[] = { "!ttg.memdesc<", "!triton_gpu.memdesc<",
+					     "!tt.memdesc<" };
+	for (size_t k = 0; k < sizeof spell / sizeof spell[0]; k++) {
+		size_t n = strlen(spell[k]);
+		if ((size_t)(end - p) >= n && strncmp(p, spell[k], n) == 0)
+			return true;
+	}
+	return false;
+}
+
 static void op_types(const struct line *l, int from, struct optypes *ty)
 {
 	ty->n = 0;
 	const char *end = l->s + l->n;
 	for (const char *p = l->s + from; p < end && ty->n < 8; p++) {
-		bool md = end - p >= 13 && strncmp(p, "!ttg.memdesc<", 13) == 0;
+		bool md = *p == '!' && memdesc_at(p, end);
 		bool tn = end - p >= 7 && strncmp(p, "tensor<", 7) == 0 &&
 			  (p == l->s || !isalnum((unsigned char)p[-1]));
 		if (end - p >= 4 && strncmp(p, "loc(", 4) == 0)
