@@ -119,6 +119,31 @@ run "check of a pasted triton_gpu.local_load line" 0 "$L" check --json "$T/oldop
 [ "$(jq -c '[.access.op, .access.bank_conflicts, .access.vector.bits]' "$T/out")" = '["load",3,32]' ] &&
 	ok "the pasted legacy op: both sides" || bad "pasted legacy op: $(cat "$T/out" | head -c 300)"
 
+# the target: the module's ttg.target, or --target over it
+A=$D/amd-target.mlir
+run "--target gfx942 over the module's gfx950" 0 "$L" lint --format json --target gfx942 "$A"
+[ "$(jq -c '[.findings[] | [.target, .bank_conflicts]]' "$T/out")" = '[["gfx942",7],["gfx942",7],["gfx942",7]]' ] &&
+	ok "--target: every access counted on it" || bad "--target: $(jq -c '[.findings[] | [.target, .bank_conflicts]]' "$T/out")"
+run "lint text names an AMD target" 0 "$L" lint "$A"
+grep -q 'amd-target.mlir:10:10: warning: ttg.local_load: 15 bank conflicts (16-way), 128-bit vectors on gfx950$' "$T/out" &&
+	ok "text: the target beside the count" || bad "text target: $(cat "$T/out")"
+run "--target of an unknown name" 2 "$L" lint --target gfx90a "$A"
+grep -q 'unknown target "gfx90a"' "$T/err" && ok "names the unknown target" || bad "--target message: $(cat "$T/err")"
+sed 's/hip:gfx950/hip:gfx90a/' "$A" >"$T/gfx90a.mlir"
+run "a module target the model does not know" 2 "$L" lint --format json "$T/gfx90a.mlir"
+[ "$(jq -r '.findings[0].error.message' "$T/out" | grep -c 'ttg.target "hip:gfx90a"')" = 1 ] &&
+	ok "an error finding names the module's target" || bad "gfx90a: $(jq -c '.findings[0]' "$T/out")"
+run "--target decides a module target the model does not know" 0 "$L" lint --target gfx950 "$T/gfx90a.mlir"
+sed -n '4,7p' "$A" >"$T/amdop.ttgir"
+sed -n '10p' "$A" >>"$T/amdop.ttgir"
+run "check of a pasted op line under an AMD module" 0 "$L" check --json "$T/amdop.ttgir"
+[ "$(jq -c '[.access.target, .access.bank_conflicts, .access.max_ways]' "$T/out")" = '["gfx950",15,16]' ] &&
+	ok "the pasted op: the module's target" || bad "pasted AMD op: $(jq -c .access "$T/out" | head -c 300)"
+run "check --target over the module's" 0 "$L" check --json --target gfx942 "$T/amdop.ttgir"
+[ "$(jq -c '[.access.target, .access.bank_conflicts]' "$T/out")" = '["gfx942",7]' ] &&
+	ok "check --target" || bad "check --target: $(jq -c .access "$T/out" | head -c 300)"
+run "check --target of an unknown name" 2 "$L" check --target hip "$T/amdop.ttgir"
+
 # CI formats
 run "github" 1 "$L" lint --format github --max-conflicts 2 "$K"
 [ "$(grep -c '^::error file=/src/kernels/' "$T/out")" = 2 ] && [ "$(grep -c '^::warning file=/src/kernels/gemm.py,line=88,col=22,title=layoutd lint/bank_conflicts::' "$T/out")" = 1 ] &&
@@ -165,6 +190,15 @@ jqt "located at /mode" '.pointer == "/mode"'
 body=$(jq -Rs '{text: ., file: "triton-tmem-alloc.mlir"}' "$D/triton-tmem-alloc.mlir")
 req "POST /v1/lint of TMEM ops: 422" 422 -H 'Content-Type: application/json' -d "$body" "$U/v1/lint"
 jqt "TMEM findings over HTTP" '.failed == 14 and ([.findings[] | select(.kind == "tmem")] | length) == 26 and .findings[0].tmem.subpartitions.violations == 12288 and .findings[14].tmem.columns == 2'
+
+body=$(jq -Rs '{text: ., file: "amd-target.mlir"}' "$D/amd-target.mlir")
+req "POST /v1/lint of AMD modules" 200 -H 'Content-Type: application/json' -d "$body" "$U/v1/lint"
+jqt "the module's target over HTTP" '[.findings[] | [.target, .bank_conflicts]] == [["gfx950",7],["gfx950",15],["gfx942",7]]'
+body=$(jq -Rs '{text: ., target: "gfx942"}' "$D/amd-target.mlir")
+req "POST /v1/lint with a target" 200 -H 'Content-Type: application/json' -d "$body" "$U/v1/lint"
+jqt "target over the module's" '[.findings[] | [.target, .bank_conflicts]] == [["gfx942",7],["gfx942",7],["gfx942",7]]'
+req "POST /v1/lint with an unknown target: 422" 422 -H 'Content-Type: application/json' -d '{"text": "", "target": "gfx90a"}' "$U/v1/lint"
+jqt "located at /target" '.pointer == "/target" and .code == "schema"'
 
 # POST /v1/check with a pasted op line: the same path as the CLI's check
 body=$(jq -Rs '{layout: {ttgir: .}}' "$T/op.ttgir")

@@ -316,6 +316,10 @@ struct lay_options {
 	/* Counts only: the access analysis leaves out its per-wavefront view
 	 * and examples (lint reports the counts of many ops). */
 	bool counts_only;
+	/* The access target lint gives every access it checks ("nvidia",
+	 * "gfx942", "gfx950"; the command line's --target, /v1/lint's
+	 * "target"), over the module's ttg.target; NULL: the module's. */
+	const char *target;
 };
 
 /* LAY_METHOD_AUTO enumerates within the limits and decides structurally
@@ -544,6 +548,9 @@ int lay_tmem_request(json_t *analysis, const struct lay_def *def, json_t *tmem, 
 int lay_access_attach(json_t *analysis, struct lay_def *layout, json_t *layout_json, json_t *access,
 		      json_t *suggest, const char *suggest_ptr, const struct lay_options *opt,
 		      struct lay_error *err);
+/* 0 when `name` is an access target ("nvidia", "gfx942", "gfx950"), else
+ * a located error (at ptr) naming them. */
+int lay_access_target(const char *name, const char *ptr, struct lay_error *err);
 
 /*
  * Classify moving the tile from `layout` (a distributed layout) to

@@ -68,6 +68,11 @@ enum acc_target { ACC_NVIDIA, ACC_GFX942, ACC_GFX950 };
  * located error naming the known ones. */
 int acc_parse_target(struct acc *A, json_t *val, const char *ptr, struct lay_error *err);
 const char *acc_target_name(int target);
+/* The target a TTGIR text's module line names (ttg.target or
+ * triton_gpu.target = "hip:gfx942", "hip:gfx950", "cuda:..."): *name the
+ * access model's ("gfx942", "gfx950", "nvidia"), NULL when the text names
+ * none; a located error (at ptr) for a target the model does not know. */
+int acc_text_target(const char *text, const char *ptr, const char **name, struct lay_error *err);
 /* Lanes served together (one wavefront, AMD's phase) for an access of vw
  * words per lane under op, and how many such groups one instruction
  * has for L lanes. */

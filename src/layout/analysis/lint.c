@@ -402,6 +402,8 @@ static void access_finding(json_t *f, const struct module *m, const struct optyp
 		goto out;
 	}
 	acc = json_pack("{s:O,s:s}", "threads", thr, "op", store ? "store" : "load");
+	if (opt && opt->target) /* else the module's ttg.target, or nvidia */
+		json_object_set_new(acc, "target", json_string(opt->target));
 	/* the access analysis alone: lint reports no verdicts of the shared
 	 * layout, only how the warp reaches it (the structure carries the
 	 * element width the types give) */
@@ -420,7 +422,8 @@ static void access_finding(json_t *f, const struct module *m, const struct optyp
 	}
 	json_object_set_new(f, "kind", json_string("bank_conflicts"));
 	static const char *const keep[] = { "bank_conflicts", "wavefronts",   "ideal_wavefronts",
-					    "max_ways",	      "instructions", "element_bits" };
+					    "max_ways",	      "instructions", "element_bits",
+					    "target" };
 	for (size_t k = 0; k < sizeof keep / sizeof keep[0]; k++)
 		json_object_set(f, keep[k], json_object_get(x, keep[k]));
 	json_t *vec = json_object_get(x, "vector");
