@@ -144,6 +144,15 @@ run "check --target over the module's" 0 "$L" check --json --target gfx942 "$T/a
 	ok "check --target" || bad "check --target: $(jq -c .access "$T/out" | head -c 300)"
 run "check --target of an unknown name" 2 "$L" check --target hip "$T/amdop.ttgir"
 
+# a padded_shared memdesc: placed and counted with its padding
+P=$D/padded-shared.mlir
+sed -n '4,5p;7,8p' "$P" >"$T/padop.ttgir"
+sed -n '10p' "$P" >>"$T/padop.ttgir"
+run "check of a pasted local_load of a padded_shared memdesc" 0 "$L" check --json "$T/padop.ttgir"
+[ "$(jq -c '[.access.bank_conflicts, .access.max_ways, (.access | has("analytic")), .warnings, .holes.count, .physical.size]' "$T/out")" = '[3,4,false,[],63,4159]' ] &&
+	ok "padded: counted on the padded offsets, its slots are holes, no GF(2) closed form" ||
+	bad "padded op: $(jq -c '[.access.bank_conflicts, .access.max_ways, .access.analytic, .warnings, .holes.count, .physical.size]' "$T/out")"
+
 # CI formats
 run "github" 1 "$L" lint --format github --max-conflicts 2 "$K"
 [ "$(grep -c '^::error file=/src/kernels/' "$T/out")" = 2 ] && [ "$(grep -c '^::warning file=/src/kernels/gemm.py,line=88,col=22,title=layoutd lint/bank_conflicts::' "$T/out")" = 1 ] &&

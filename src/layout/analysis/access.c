@@ -104,7 +104,8 @@ static json_t *wavefront_json(const struct acc *A, const struct count *C, int64_
 		for (int64_t kl = 0; kl < nl; kl++)
 			for (int64_t s = 0; s < C->v; s++) {
 				int64_t l = lanes[kl];
-				int64_t o2 = A->f[(g * A->L + l) * A->R2 + acc_reg_of(A, C, ig, s)];
+				int64_t o2 = acc_phys(
+					A, A->f[(g * A->L + l) * A->R2 + acc_reg_of(A, C, ig, s)]);
 				if (o2 < 0 || (o2 * A->bits / 32) % A->banks != b)
 					continue;
 				int64_t w = o2 * A->bits / 32;
@@ -121,7 +122,7 @@ static json_t *wavefront_json(const struct acc *A, const struct count *C, int64_
 				for (int64_t s = 0; s < C->v; s++) {
 					int64_t l = lanes[kl];
 					int64_t r2 = acc_reg_of(A, C, ig, s);
-					int64_t o2 = A->f[(g * A->L + l) * A->R2 + r2];
+					int64_t o2 = acc_phys(A, A->f[(g * A->L + l) * A->R2 + r2]);
 					if (o2 < 0 || o2 * A->bits / 32 != wl[k])
 						continue;
 					int32_t e = A->pelem[(g * A->L + l) * A->R +
