@@ -134,6 +134,12 @@ run "a module target the model does not know" 2 "$L" lint --format json "$T/gfx9
 [ "$(jq -r '.findings[0].error.message' "$T/out" | grep -c 'ttg.target "hip:gfx90a"')" = 1 ] &&
 	ok "an error finding names the module's target" || bad "gfx90a: $(jq -c '.findings[0]' "$T/out")"
 run "--target decides a module target the model does not know" 0 "$L" lint --target gfx950 "$T/gfx90a.mlir"
+sed 's/, ttg.target = "hip:gfx9[45][02]"//' "$A" >"$T/wave64.mlir"
+run "64-lane waves and no target" 0 "$L" lint --format json "$T/wave64.mlir"
+[ "$(jq -c '[.findings[] | [.target, .warnings[0].code, .warnings[0].likely_target]] | unique' "$T/out")" = '[["nvidia","lanes_exceed_warp","gfx942"]]' ] &&
+	ok "a 64-lane layout counted on nvidia says so" || bad "wave64: $(jq -c '.findings[0]' "$T/out")"
+"$L" lint "$T/wave64.mlir" | grep -q '^.*wave64.mlir:10:10: warning: ttg.local_load: 7 bank conflicts (8-way), 128-bit vectors (warning: the threads layout has 64 lanes' &&
+	ok "text: the warning beside the count" || bad "wave64 text: $("$L" lint "$T/wave64.mlir" | head -2)"
 sed -n '4,7p' "$A" >"$T/amdop.ttgir"
 sed -n '10p' "$A" >>"$T/amdop.ttgir"
 run "check of a pasted op line under an AMD module" 0 "$L" check --json "$T/amdop.ttgir"

@@ -121,13 +121,23 @@ static void sentence(json_t *f, char *buf, size_t n, const char **level, const c
 	*rule = "lint/bank_conflicts";
 	if (!*level && bc > 0)
 		*level = "warning";
+	int w;
 	if (bc > 0)
-		snprintf(buf, n, "%s: %lld bank conflicts (%lld-way), %lld-bit vectors%s%s%s", op,
-			 (long long)bc, (long long)ways, (long long)bits, on, fails ? ": " : "",
-			 fails ? json_string_value(json_object_get(f, "reason")) : "");
+		w = snprintf(buf, n, "%s: %lld bank conflicts (%lld-way), %lld-bit vectors%s%s%s",
+			     op, (long long)bc, (long long)ways, (long long)bits, on,
+			     fails ? ": " : "",
+			     fails ? json_string_value(json_object_get(f, "reason")) : "");
 	else
-		snprintf(buf, n, "%s: no bank conflicts, %lld-bit vectors%s", op, (long long)bits,
-			 on);
+		w = snprintf(buf, n, "%s: no bank conflicts, %lld-bit vectors%s", op,
+			     (long long)bits, on);
+	/* the access analysis's doubt (a 64-lane layout and no AMD target) */
+	const char *wm = json_string_value(
+		json_object_get(json_array_get(json_object_get(f, "warnings"), 0), "message"));
+	if (wm && w >= 0 && (size_t)w < n) {
+		snprintf(buf + w, n - (size_t)w, " (warning: %s)", wm);
+		if (!*level)
+			*level = "warning";
+	}
 }
 
 /* GitHub workflow command escaping: data escapes % CR LF, property values

@@ -426,7 +426,9 @@ static void access_finding(json_t *f, const struct module *m, const struct optyp
 					    "target" };
 	for (size_t k = 0; k < sizeof keep / sizeof keep[0]; k++)
 		json_object_set(f, keep[k], json_object_get(x, keep[k]));
-	json_t *vec = json_object_get(x, "vector");
+	json_t *vec = json_object_get(x, "vector"), *warn = json_object_get(x, "warnings");
+	if (json_array_size(warn)) /* a 64-lane wave under nvidia: which target? */
+		json_object_set(f, "warnings", warn);
 	json_object_set(f, "vector_bits", json_object_get(vec, "bits"));
 	json_object_set(f, "vector_elements", json_object_get(vec, "elements"));
 out:
