@@ -10,6 +10,18 @@
  * Exit 0 valid, 1 invalid (the instance pointer of the first violation and
  * why, on stdout), 2 usage or a schema this checker cannot judge.
  *
+ *   openapi_check --batch OPENAPI.json < CASES.jsonl
+ *
+ * Many checks in one process, one JSON object a line, each answered on
+ * stdout with "ok NAME ..." or "FAIL NAME: why":
+ *   {"name": N, "schema": "#/...", "instance": FILE}   the instance matches
+ *   {"name": N, "method": "post", "path": "/v1/analyze", "status": "200",
+ *    "headers": FILE, "body": FILE}   a response (curl -D and -o files) is
+ *   documented: its status for that path and method, the API's own headers
+ *   in it, its media type, and a JSON body matches that media type's schema
+ *   (what tests/openapi.sh's conform does for one response).
+ * Exit 0 all pass, 1 some fail, 2 a bad line or a schema beyond the checker.
+ *
  * The subset of JSON Schema 2020-12 the document uses: local $ref, type (a
  * name or an array of names), required, properties, additionalProperties
  * (boolean or schema), items, enum, const, oneOf, anyOf, allOf, minimum,
@@ -22,6 +34,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include <jansson.h>
 
@@ -294,6 +307,212 @@ static bool validate(struct check *ck, json_t *schema, json_t *inst, char *ptr, 
 	return true;
 }
 
+/* The instance file of c against the schema at c's pointer: 0 valid, 1
+ * not, 2 unjudgeable; the ok or FAIL line on stdout (st and ct, if given,
+ * are the status and media type the ok line names). */
+static int check_one(json_t *doc, json_t *c, const char *name, const char *st, const char *ct)
+{
+	const char *sp = json_string_value(json_object_get(c, "schema"));
+	const char *file = json_string_value(json_object_get(c, "instance"));
+	json_error_t jerr;
+	struct check ck = { .doc = doc };
+	char ptr[CHECK_PTR] = "";
+	json_t *schema = resolve(doc, sp);
+	if (!schema || !file) {
+		fprintf(stderr, "openapi_check: %s: no schema at %s\n", name, sp ? sp : "(none)");
+		return 2;
+	}
+	json_t *inst = json_load_file(file, JSON_DECODE_ANY, &jerr);
+	if (!inst) {
+		printf("FAIL %s: %s: line %d: %s\n", name, file, jerr.line, jerr.text);
+		return 1;
+	}
+	int rc = validate(&ck, schema, inst, ptr, 0) ? 0 : ck.unsupported ? 2 : 1;
+	json_decref(inst);
+	if (rc == 2)
+		fprintf(stderr, "openapi_check: %s: %s\n", sp, ck.why);
+	else if (rc == 1)
+		printf("FAIL %s: %s: %s: %s\n", name, file, ck.where[0] ? ck.where : "(root)",
+		       ck.why);
+	else if (st)
+		printf("ok %s (%s %s)\n", name, st, ct);
+	else
+		printf("ok %s\n", name);
+	return rc;
+}
+
+/* RFC 6901 escaping of one reference token into out. */
+static void escape_token(const char *tok, char *out, size_t n)
+{
+	size_t k = 0;
+	for (; *tok && k + 3 < n; tok++) {
+		if (*tok == '~' || *tok == '/') {
+			out[k++] = '~';
+			out[k++] = *tok == '~' ? '0' : '1';
+		} else {
+			out[k++] = *tok;
+		}
+	}
+	out[k] = '\0';
+}
+
+static void lower(char *s)
+{
+	for (; *s; s++)
+		*s = (char)(*s >= 'A' && *s <= 'Z' ? *s - 'A' + 'a' : *s);
+}
+
+/* The headers of a curl -D file: the first Content-Type's value into ct,
+ * and the API's own headers present, lowercased and each followed by a
+ * space, into api. */
+static bool read_headers(const char *file, char *ct, size_t cn, char *api, size_t an)
+{
+	static const char *const own[] = { "etag",
+					   "location",
+					   "link",
+					   "x-cache",
+					   "x-total-count",
+					   "content-location",
+					   "www-authenticate",
+					   NULL };
+	FILE *f = fopen(file, "r");
+	char line[8192];
+	ct[0] = api[0] = '\0';
+	if (!f)
+		return false;
+	while (fgets(line, sizeof line, f)) {
+		line[strcspn(line, "\r\n")] = '\0';
+		char *colon = strchr(line, ':');
+		if (!colon)
+			continue;
+		*colon = '\0';
+		lower(line);
+		const char *v = colon + 1 + strspn(colon + 1, " ");
+		if (strcmp(line, "content-type") == 0 && !ct[0])
+			snprintf(ct, cn, "%s", v);
+		for (const char *const *o = own; *o; o++)
+			if (strcmp(line, *o) == 0 && strlen(api) + strlen(line) + 2 < an)
+				strcat(strcat(api, line), " ");
+	}
+	fclose(f);
+	return true;
+}
+
+/* Whether every API header of the response (api, space-separated) is
+ * documented for it; the first that is not into *missing. */
+static bool headers_documented(json_t *resp, char *api, const char **missing)
+{
+	json_t *doc = json_object_get(resp, "headers"), *v;
+	const char *key;
+	for (char *h = strtok(api, " "); h; h = strtok(NULL, " ")) {
+		bool found = false;
+		json_object_foreach(doc, key, v)
+		{
+			found = found || strcasecmp(key, h) == 0;
+		}
+		if (!found) {
+			*missing = h;
+			return false;
+		}
+	}
+	return true;
+}
+
+static bool file_empty(const char *file)
+{
+	FILE *f = fopen(file, "r");
+	bool empty = !f || fgetc(f) == EOF;
+	if (f)
+		fclose(f);
+	return empty;
+}
+
+/* One response held to the document (what tests/openapi.sh's conform does
+ * for one): 0 ok, 1 not, 2 unjudgeable; the ok or FAIL line on stdout. */
+static int conform(json_t *doc, json_t *c, const char *name)
+{
+	const char *m = json_string_value(json_object_get(c, "method"));
+	const char *p = json_string_value(json_object_get(c, "path"));
+	const char *hf = json_string_value(json_object_get(c, "headers"));
+	const char *bf = json_string_value(json_object_get(c, "body"));
+	json_t *sv = json_object_get(c, "status");
+	char st[16], ct[256], api[512], ptr[1024], ep[512], ec[256], up[16];
+	const char *missing = NULL;
+	if (!m || !p || !hf || !bf || !(json_is_string(sv) || json_is_integer(sv))) {
+		fprintf(stderr, "openapi_check: %s: give method, path, status, headers, body\n",
+			name);
+		return 2;
+	}
+	if (json_is_integer(sv))
+		snprintf(st, sizeof st, "%lld", (long long)json_integer_value(sv));
+	else
+		snprintf(st, sizeof st, "%s", json_string_value(sv));
+	snprintf(up, sizeof up, "%s", m);
+	for (char *u = up; *u; u++)
+		*u = (char)(*u >= 'a' && *u <= 'z' ? *u - 'a' + 'A' : *u);
+	json_t *op = json_object_get(json_object_get(json_object_get(doc, "paths"), p), m);
+	json_t *resp = json_object_get(json_object_get(op, "responses"), st);
+	if (!resp) {
+		printf("FAIL %s: %s is not a documented response of %s %s\n", name, st, up, p);
+		return 1;
+	}
+	if (!read_headers(hf, ct, sizeof ct, api, sizeof api)) {
+		printf("FAIL %s: no headers file %s\n", name, hf);
+		return 1;
+	}
+	if (file_empty(bf))
+		ct[0] = '\0';
+	if (!headers_documented(resp, api, &missing)) {
+		printf("FAIL %s: %s: header %s is not documented\n", name, st, missing);
+		return 1;
+	}
+	if (ct[0] && !json_object_get(json_object_get(resp, "content"), ct)) {
+		printf("FAIL %s: %s: media type %s is not documented\n", name, st, ct);
+		return 1;
+	}
+	if (!ct[0] ||
+	    (strcmp(ct, "application/json") != 0 && strcmp(ct, "application/problem+json") != 0)) {
+		printf(ct[0] ? "ok %s (%s %s)\n" : "ok %s (%s, empty body)\n", name, st, ct);
+		return 0;
+	}
+	escape_token(p, ep, sizeof ep);
+	escape_token(ct, ec, sizeof ec);
+	snprintf(ptr, sizeof ptr, "#/paths/%s/%s/responses/%s/content/%s/schema", ep, m, st, ec);
+	json_t *cc = json_pack("{s:s, s:s}", "schema", ptr, "instance", bf);
+	int rc = check_one(doc, cc, name, st, ct);
+	json_decref(cc);
+	return rc;
+}
+
+/* --batch: one check a line of stdin; the worst result. */
+static int batch(json_t *doc)
+{
+	char *line = NULL;
+	size_t cap = 0;
+	int worst = 0, no = 0;
+	while (getline(&line, &cap, stdin) > 0) {
+		json_error_t jerr;
+		no++;
+		if (line[strspn(line, " \t\r\n")] == '\0')
+			continue;
+		json_t *c = json_loads(line, 0, &jerr);
+		const char *name = json_string_value(json_object_get(c, "name"));
+		int rc = 2;
+		if (!name)
+			fprintf(stderr, "openapi_check: line %d: not a check: %s\n", no,
+				c ? "no \"name\"" : jerr.text);
+		else if (json_object_get(c, "schema"))
+			rc = check_one(doc, c, name, NULL, NULL);
+		else
+			rc = conform(doc, c, name);
+		worst = rc > worst ? rc : worst;
+		json_decref(c);
+	}
+	free(line);
+	fflush(stdout);
+	return worst;
+}
+
 int main(int argc, char **argv)
 {
 	json_error_t jerr;
@@ -301,9 +520,20 @@ int main(int argc, char **argv)
 	struct check ck = { 0 };
 	char ptr[CHECK_PTR] = "";
 	int rc = 2;
+	if (argc == 3 && strcmp(argv[1], "--batch") == 0) {
+		if (!(doc = json_load_file(argv[2], 0, &jerr))) {
+			fprintf(stderr, "openapi_check: %s: line %d: %s\n", argv[2], jerr.line,
+				jerr.text);
+			return 2;
+		}
+		rc = batch(doc);
+		json_decref(doc);
+		return rc;
+	}
 	if (argc != 4) {
 		fprintf(stderr, "usage: openapi_check OPENAPI.json '#/components/schemas/NAME' "
-				"INSTANCE.json\n");
+				"INSTANCE.json\n       openapi_check --batch OPENAPI.json < "
+				"CHECKS.jsonl\n");
 		return 2;
 	}
 	if (!(doc = json_load_file(argv[1], 0, &jerr))) {
