@@ -4,6 +4,7 @@
 # that installation against a real daemon it starts itself.  Skips (77)
 # without python3 >= 3.8 or pip.
 set -u
+. "$(dirname "$0")/once.sh"
 L=${LAYOUTD:?}
 S=$(cd "$(dirname "$0")/.." && pwd)
 command -v python3 >/dev/null 2>&1 || { echo "python3 missing"; exit 77; }
