@@ -22,6 +22,11 @@
  *   (what tests/openapi.sh's conform does for one response).
  * Exit 0 all pass, 1 some fail, 2 a bad line or a schema beyond the checker.
  *
+ *   openapi_check --response OPENAPI.json METHOD PATH STATUS HEADERS BODY
+ *
+ * One response of a request to PATH (no query) held to the document the
+ * way tests/lib.sh's req() holds every response: see response() below.
+ *
  * The subset of JSON Schema 2020-12 the document uses: local $ref, type (a
  * name or an array of names), required, properties, additionalProperties
  * (boolean or schema), items, enum, const, oneOf, anyOf, allOf, minimum,
@@ -484,6 +489,105 @@ static int conform(json_t *doc, json_t *c, const char *name)
 	return rc;
 }
 
+/* Whether path matches the template tmpl, a {name} standing for one or
+ * more characters other than '/'. */
+static bool path_matches(const char *tmpl, const char *path)
+{
+	if (*tmpl == '\0')
+		return *path == '\0';
+	if (*tmpl != '{')
+		return *tmpl == *path && path_matches(tmpl + 1, path + 1);
+	const char *close = strchr(tmpl, '}');
+	if (!close)
+		return false;
+	for (const char *p = path; *p && *p != '/'; p++)
+		if (path_matches(close + 1, p + 1))
+			return true;
+	return false;
+}
+
+static int cmp_key(const void *a, const void *b)
+{
+	return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+/* The document's path template for a request path: the one with the
+ * fewest parameters, the first in byte order among those; NULL if none. */
+static const char *template_of(json_t *doc, const char *path)
+{
+	json_t *paths = json_object_get(doc, "paths"), *v;
+	size_t n = json_object_size(paths), k = 0, fewest = (size_t)-1;
+	const char **keys = calloc(n ? n : 1, sizeof *keys), *key, *best = NULL;
+	json_object_foreach(paths, key, v)
+	{
+		keys[k++] = key;
+	}
+	qsort(keys, n, sizeof *keys, cmp_key);
+	for (k = 0; k < n; k++) {
+		size_t params = 0;
+		for (const char *c = keys[k]; *c; c++)
+			params += *c == '{';
+		if (params < fewest && path_matches(keys[k], path)) {
+			best = keys[k];
+			fewest = params;
+		}
+	}
+	free(keys);
+	return best;
+}
+
+/* --response METHOD PATH STATUS HEADERS BODY: what tests/lib.sh holds every
+ * response of req() to.  Quiet and 0 for what is not an operation of the
+ * document (no such path or method) and for a body that is empty or not
+ * JSON; else the status must be documented, the media type (parameters
+ * dropped) too, and the body must match its schema.  Why not on stdout. */
+static int response(json_t *doc, char **a)
+{
+	const char *m = a[0], *tmpl = template_of(doc, a[1]), *st = a[2];
+	char ct[256], api[512], ptr[1024], ep[512], ec[256], up[16];
+	if (!tmpl)
+		return 0;
+	json_t *op = json_object_get(json_object_get(json_object_get(doc, "paths"), tmpl), m);
+	if (!op)
+		return 0;
+	snprintf(up, sizeof up, "%s", m);
+	for (char *u = up; *u; u++)
+		*u = (char)(*u >= 'a' && *u <= 'z' ? *u - 'a' + 'A' : *u);
+	json_t *resp = json_object_get(json_object_get(op, "responses"), st);
+	if (!resp) {
+		printf("%s is not a documented response of %s %s\n", st, up, tmpl);
+		return 1;
+	}
+	if (file_empty(a[4]) || !read_headers(a[3], ct, sizeof ct, api, sizeof api))
+		return 0;
+	ct[strcspn(ct, ";")] = '\0';
+	if (strcmp(ct, "application/json") != 0 && strcmp(ct, "application/problem+json") != 0)
+		return 0;
+	if (!json_object_get(json_object_get(resp, "content"), ct)) {
+		printf("%s %s is not a documented media type of %s %s\n", st, ct, up, tmpl);
+		return 1;
+	}
+	escape_token(tmpl, ep, sizeof ep);
+	escape_token(ct, ec, sizeof ec);
+	snprintf(ptr, sizeof ptr, "#/paths/%s/%s/responses/%s/content/%s/schema", ep, m, st, ec);
+	json_error_t jerr;
+	struct check ck = { .doc = doc };
+	char where[CHECK_PTR] = "";
+	json_t *inst = json_load_file(a[4], JSON_DECODE_ANY, &jerr), *schema = resolve(doc, ptr);
+	if (!inst || !schema) {
+		printf("the %s body does not match the API document: %s: %s\n", st, a[4],
+		       inst ? "no schema" : jerr.text);
+		json_decref(inst);
+		return 1;
+	}
+	int rc = validate(&ck, schema, inst, where, 0) ? 0 : ck.unsupported ? 2 : 1;
+	json_decref(inst);
+	if (rc)
+		printf("the %s body does not match the API document: %s: %s: %s\n", st, a[4],
+		       ck.where[0] ? ck.where : "(root)", ck.why);
+	return rc;
+}
+
 /* --batch: one check a line of stdin; the worst result. */
 static int batch(json_t *doc)
 {
@@ -520,6 +624,16 @@ int main(int argc, char **argv)
 	struct check ck = { 0 };
 	char ptr[CHECK_PTR] = "";
 	int rc = 2;
+	if (argc == 8 && strcmp(argv[1], "--response") == 0) {
+		if (!(doc = json_load_file(argv[2], 0, &jerr))) {
+			fprintf(stderr, "openapi_check: %s: line %d: %s\n", argv[2], jerr.line,
+				jerr.text);
+			return 2;
+		}
+		rc = response(doc, argv + 3);
+		json_decref(doc);
+		return rc;
+	}
 	if (argc == 3 && strcmp(argv[1], "--batch") == 0) {
 		if (!(doc = json_load_file(argv[2], 0, &jerr))) {
 			fprintf(stderr, "openapi_check: %s: line %d: %s\n", argv[2], jerr.line,
