@@ -366,6 +366,7 @@ void lay_def_free(struct lay_def *def)
 		def->ops->free(def->state);
 	json_decref(def->warnings);
 	json_decref(def->algebra);
+	free(def->cute_text);
 	free(def->limit);
 	free(def);
 }
@@ -512,8 +513,14 @@ static int finish(struct lay_def *def, const char *ptr, struct lay_error *err)
 		{
 			lay_ptr_join(p, sizeof p, ptr, "physical");
 			lay_ptr_join(p, sizeof p, p, key);
+			int n = def->naxes;
 			if (lay_def_axis(def, key, p, err) < 0)
 				return err ? err->code : LAY_ELIMIT;
+			if (def->naxes > n) /* new: the notation never named it */
+				lay_def_warn(def, "unused_axis",
+					     "physical declares \"%s\", which the layout does not "
+					     "use: it spans the space at coordinate 0",
+					     key);
 		}
 	}
 	if (def->axes_json) {
@@ -586,12 +593,8 @@ struct lay_def *lay_def_new(json_t *v, const char *ptr, const struct lay_options
 	def->warnings = json_array();
 	snprintf(def->ptr, sizeof def->ptr, "%s", ptr);
 	def->max_points = opt && opt->max_points > 0 ? opt->max_points : LAYOUTD_DEFAULT_MAX_POINTS;
-	if (opt) {
-		def->reserve = opt->reserve;
-		def->reserve_ctx = opt->reserve_ctx;
-		def->interrupt = opt->interrupt;
-		def->interrupt_ctx = opt->interrupt_ctx;
-	}
+	if (opt)
+		def->ctx = opt->ctx;
 	if (def->max_points > LAYOUTD_MAX_POINTS_CAP)
 		def->max_points = LAYOUTD_MAX_POINTS_CAP;
 	def->max_expr_len = opt && opt->max_expr_len > 0 && opt->max_expr_len < LAYOUTD_MAX_EXPR_LEN

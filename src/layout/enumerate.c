@@ -177,9 +177,7 @@ int64_t run_tally_bytes(int64_t n, int64_t adds)
 /* Every 65536 placements the caller may stop the enumeration. */
 static inline int poll_interrupt(struct run *r)
 {
-	if (!r->def->interrupt || (++r->ticks & 0xFFFF) != 0)
-		return 0;
-	return r->def->interrupt(r->def->interrupt_ctx, r->err);
+	return lay_ctx_tick(r->def->ctx, 1, r->err);
 }
 
 static int emit_scan(void *ctx, int64_t elem, const int64_t *coord, int64_t outside)
@@ -376,6 +374,7 @@ static int flush_until(struct run *r, int64_t upto)
 	if (r->cur >= r->wlo) {
 		r->elem_oob = (int64_t)r->nobuf;
 		r->elem_oob_distinct = coords_distinct(r, r->obuf, r->nobuf);
+		r->elem_oob_coords = r->obuf;
 		rc = r->step(r, r->cur, r->buf, r->nbuf);
 		r->nbuf = 0;
 		r->nobuf = 0;
@@ -383,6 +382,7 @@ static int flush_until(struct run *r, int64_t upto)
 			return rc;
 	}
 	r->elem_oob = r->elem_oob_distinct = 0;
+	r->elem_oob_coords = NULL;
 	for (int64_t e = r->cur + 1; e < upto; e++)
 		if ((rc = r->step(r, e, NULL, 0)))
 			return rc;
@@ -475,8 +475,19 @@ static int emit_place(void *ctx, int64_t elem, const int64_t *coord, int64_t out
 	return 0;
 }
 
+int run_reserve(struct run *r, int64_t bytes)
+{
+	int rc = lay_ctx_reserve(r->def ? r->def->ctx : NULL, bytes, r->err);
+	if (!rc && bytes > 0)
+		r->held += bytes;
+	return rc;
+}
+
 void run_free(struct run *r)
 {
+	if (r->def)
+		lay_ctx_release(r->def->ctx, r->held);
+	r->held = 0;
 	free(r->occ);
 	run_tally_free(&r->owners);
 	run_tally_free(&r->ecount);
@@ -570,8 +581,7 @@ int run_scan(struct run *r, const struct lay_def *def, struct lay_error *err)
 	}
 	bool windows = !r->ordered && !r->points_only;
 	if (windows) {
-		if (def->reserve &&
-		    (rc = def->reserve(def->reserve_ctx, run_tally_bytes(def->size, 0), err)))
+		if ((rc = run_reserve(r, run_tally_bytes(def->size, 0))))
 			return rc;
 		if (run_tally_init(&r->ecount, def->size))
 			return lay_error_set(err, LAY_ENOMEM, def->ptr, -1, "out of memory");
@@ -629,12 +639,10 @@ int run_alloc(struct run *r)
 			window = whole;
 		r->window_bytes = window;
 	}
-	if (def->reserve) {
-		int64_t need = occ_bytes + own_bytes + extra + window +
-			       (windows ? r->emitted / 8 : 0); /* the counts' carries */
-		if ((rc = def->reserve(def->reserve_ctx, need, err)))
-			return rc;
-	}
+	int64_t need = occ_bytes + own_bytes + extra + window +
+		       (windows ? r->emitted / 8 : 0); /* the counts' carries */
+	if ((rc = run_reserve(r, need)))
+		return rc;
 	if (occ_bytes && !(r->occ = calloc((size_t)occ_bytes / 8, sizeof *r->occ)))
 		return lay_error_set(err, LAY_ENOMEM, def->ptr, -1, "out of memory");
 	if (own_bytes && run_tally_init(&r->owners, r->owner_size))
@@ -679,6 +687,7 @@ static int window_oob(struct run *r, const int32_t *p, size_t n)
 			       w * sizeof(int64_t));
 	r->elem_oob = (int64_t)m;
 	r->elem_oob_distinct = coords_distinct(r, r->otmp, m);
+	r->elem_oob_coords = r->otmp;
 	return 0;
 }
 

@@ -3,12 +3,15 @@
  * costs, in the classes Triton's layout conversion uses:
  *
  *   none            the same placement: the conversion is folded away;
- *   registers       every thread already holds every element it needs;
- *   warp_shuffle    every warp holds them, and at most one register bit
- *                   trades places with a lane bit (Triton lowers one such
- *                   exchange to shuffles; more take a round trip);
+ *   registers       each thread rearranges or drops its own registers;
+ *   warp_shuffle    within each warp, with fewer than two register<->lane
+ *                   transpositions (Triton lowers those to shuffles);
  *   shared_memory   otherwise: a store of the source and a load of the
  *                   destination through a scratch buffer.
+ *
+ * GF(2) layouts are classified by Triton's rule (convert_rule.c: the
+ * first of block, warp, lane, register whose bases differ); others by
+ * where the source holds each element the destination wants.
  *
  * Both layouts are read as (warp group, lane, register) -> element tables
  * by the access analysis' reader.  For shared_memory the store and load
@@ -34,13 +37,13 @@ struct side {
 
 static void side_free(struct side *s)
 {
-	free(s->A.eoff);
-	free(s->A.pelem);
-	free(s->A.f);
-	free(s->A.regmap);
-	free(s->first);
-	free(s->start);
-	free(s->thr);
+	lay_ctx_free(s->A.eoff);
+	lay_ctx_free(s->A.pelem);
+	lay_ctx_free(s->A.f);
+	lay_ctx_free(s->A.regmap);
+	lay_ctx_free(s->first);
+	lay_ctx_free(s->start);
+	lay_ctx_free(s->thr);
 }
 
 /* Read one side; the source (holders) also keeps, for every element, the
@@ -68,9 +71,10 @@ static int side_read(struct side *s, struct lay_def *def, const char *ptr, const
 	}
 	if (rc || !holders)
 		return rc;
-	s->first = malloc(sizeof *s->first * (size_t)(def->size ? def->size : 1));
+	struct lay_ctx *ctx = def->ctx;
+	s->first = lay_ctx_malloc(ctx, sizeof *s->first * (size_t)(def->size ? def->size : 1));
 	if (!s->first)
-		return lay_error_set(err, LAY_ENOMEM, ptr, -1, "out of memory");
+		return lay_ctx_error(ctx, err, ptr);
 	for (int64_t e = 0; e < def->size; e++)
 		s->first[e] = -1;
 	int64_t n = s->A.G * s->A.L * s->A.R, m = 0, held1 = 0;
@@ -82,18 +86,18 @@ static int side_read(struct side *s, struct lay_def *def, const char *ptr, const
 	}
 	if (m == held1)
 		return 0; /* every element held once: first[] says where */
-	s->start = calloc((size_t)def->size + 1, sizeof *s->start);
+	s->start = lay_ctx_calloc(ctx, (size_t)def->size + 1, sizeof *s->start);
 	for (int64_t p = 0; p < n && s->start; p++)
 		if (s->A.pelem[p] >= 0)
 			s->start[s->A.pelem[p] + 1]++;
-	s->thr = malloc(sizeof *s->thr * (size_t)(m ? m : 1));
+	s->thr = s->start ? lay_ctx_malloc(ctx, sizeof *s->thr * (size_t)(m ? m : 1)) : NULL;
 	if (!s->start || !s->thr)
-		return lay_error_set(err, LAY_ENOMEM, ptr, -1, "out of memory");
+		return lay_ctx_error(ctx, err, ptr);
 	for (int64_t e = 0; e < def->size; e++)
 		s->start[e + 1] += s->start[e];
-	int64_t *fill = malloc(sizeof *fill * (size_t)(def->size ? def->size : 1));
+	int64_t *fill = lay_ctx_malloc(ctx, sizeof *fill * (size_t)(def->size ? def->size : 1));
 	if (!fill)
-		return lay_error_set(err, LAY_ENOMEM, ptr, -1, "out of memory");
+		return lay_ctx_error(ctx, err, ptr);
 	memcpy(fill, s->start, sizeof *fill * (size_t)def->size);
 	for (int64_t gl = 0, p = 0; gl < n / s->A.R; gl++)
 		for (int64_t r = 0; r < s->A.R; r++, p++) {
@@ -101,8 +105,8 @@ static int side_read(struct side *s, struct lay_def *def, const char *ptr, const
 			if (e >= 0)
 				s->thr[fill[e]++] = gl;
 		}
-	free(fill);
-	return 0;
+	lay_ctx_free(fill);
+	return lay_ctx_tick(ctx, (uint64_t)n, err);
 }
 
 /* Where side s holds element e against thread (g, l): 0 in that thread,
@@ -142,34 +146,6 @@ static json_t *place_json(const struct side *s, int64_t p)
 		r2 = r;
 	}
 	return acc_point_json(A, gl / A->L, gl % A->L, r2);
-}
-
-/*
- * Register bits of the source that become lane bits of the destination:
- * the mixed transpositions of Triton's warp decomposition when both
- * tables are GF(2) (power-of-two tiles, single-bit bases).  -1 when not
- * computable.
- */
-static int mixed_transpositions(const struct side *src, const struct side *dst)
-{
-	const struct acc *S = &src->A, *T = &dst->A;
-	for (int k = 0; k < src->def->rank; k++)
-		if (!acc_is_pow2(src->def->shape[k]))
-			return -1;
-	if (!S->rpow2 || !T->rpow2 || !acc_is_pow2(S->L) || !acc_is_pow2(T->L))
-		return -1;
-	int n = 0;
-	for (int i = 0; i < S->nkept; i++) {
-		int32_t e = S->pelem[INT64_C(1) << S->kept[i]];
-		if (e <= 0)
-			continue;
-		for (int64_t lb = 1; lb < T->L; lb <<= 1)
-			if (T->pelem[lb * T->R] == e) {
-				n++;
-				break;
-			}
-	}
-	return n;
 }
 
 /* Store of the source and load of the destination over scratch offsets. */
@@ -223,7 +199,8 @@ static int search(struct side *src, struct side *dst, int64_t *eoff, json_t *out
 			for (int S = B; M + S + B <= nb; S++) {
 				for (int64_t e = 0; e < n; e++)
 					eoff[e] = swz(e, B, M, S);
-				if ((rc = scratch_counts(src, dst, eoff, &st, &ld, err)))
+				if ((rc = lay_ctx_tick(src->def->ctx, (uint64_t)n, err)) ||
+				    (rc = scratch_counts(src, dst, eoff, &st, &ld, err)))
 					return rc;
 				if (st.total + ld.total < best) {
 					best = st.total + ld.total;
@@ -246,16 +223,16 @@ static int search(struct side *src, struct side *dst, int64_t *eoff, json_t *out
 static int scratch(struct side *src, struct side *dst, json_t *out, struct lay_error *err)
 {
 	int64_t n = src->def->size;
-	int64_t *eoff = malloc(sizeof *eoff * (size_t)(n ? n : 1));
+	int64_t *eoff = lay_ctx_malloc(src->def->ctx, sizeof *eoff * (size_t)(n ? n : 1));
 	if (!eoff)
-		return lay_error_set(err, LAY_ENOMEM, "/convert", -1, "out of memory");
+		return lay_ctx_error(src->def->ctx, err, "/convert");
 	struct count st, ld;
 	int64_t bases[64];
 	int nbases = 0, rc = 0;
 	int built =
 		cvt_scratch_swizzle(&src->A, &dst->A, src->def, src->A.bits, eoff, bases, &nbases);
 	if (built < 0) {
-		rc = lay_error_set(err, LAY_ENOMEM, "/convert", -1, "out of memory");
+		rc = lay_ctx_error(src->def->ctx, err, "/convert");
 		goto out;
 	}
 	if (built) {
@@ -280,24 +257,38 @@ static int scratch(struct side *src, struct side *dst, json_t *out, struct lay_e
 	json_object_set_new(out, "store", json_deep_copy(json_object_get(sw, "store")));
 	json_object_set_new(out, "load", json_deep_copy(json_object_get(sw, "load")));
 out:
-	free(eoff);
+	lay_ctx_free(eoff);
 	return rc;
 }
 
-/* The same table once registers that only repeat another register are
- * dropped (Triton removes such broadcast register bases before comparing). */
-static bool same_compacted(const struct acc *S, const struct acc *T)
+/* The same placement: both tables alike point for point (a broadcast
+ * register dropped is a change). */
+static bool same_table(const struct acc *S, const struct acc *T)
 {
-	if (S->G != T->G || S->L != T->L || S->rpow2 != T->rpow2 ||
-	    (S->rpow2 ? S->nkept != T->nkept : S->R != T->R))
-		return false;
-	int64_t r2n = S->rpow2 ? INT64_C(1) << S->nkept : S->R;
-	for (int64_t gl = 0; gl < S->G * S->L; gl++)
-		for (int64_t r2 = 0; r2 < r2n; r2++)
-			if (S->pelem[gl * S->R + acc_expand_reg(S, r2)] !=
-			    T->pelem[gl * T->R + acc_expand_reg(T, r2)])
-				return false;
-	return true;
+	return S->G == T->G && S->L == T->L && S->R == T->R &&
+	       memcmp(S->pelem, T->pelem, sizeof *S->pelem * (size_t)(S->G * S->L * S->R)) == 0;
+}
+
+/* The kind of layouts Triton's rule does not cover (not GF(2)): by where
+ * the elements are held. */
+static void fallback(const struct acc *S, const struct acc *T, int64_t change_warp,
+		     int64_t change_thread, bool gf2, struct cvt_verdict *v)
+{
+	bool same = same_table(S, T);
+	const char *why = "elements change lane within their warp, but the layouts are not "
+			  "GF(2)-linear, so no shuffle decomposition is known: shared memory";
+	if (gf2)
+		why = "elements change lane within their warp, but a destination basis is no "
+		      "combination of the source's (Triton's conversion map does not exist), so "
+		      "no shuffle decomposition is known: shared memory";
+	if (same)
+		why = "both layouts place every element at the same points";
+	else if (change_warp)
+		why = "some elements change warp: they go through shared memory";
+	else if (!change_thread)
+		why = "every thread already holds what it needs: registers move";
+	v->kind = same ? "none" : change_warp || change_thread ? "shared_memory" : "registers";
+	snprintf(v->why, sizeof v->why, "%s", why);
 }
 
 /* Classify; examples of elements that change lane or warp. */
@@ -308,13 +299,16 @@ static json_t *classify(const struct side *src, const struct side *dst, int exam
 	int64_t change_thread = 0, change_warp = 0;
 	json_t *ex = json_array();
 	int64_t n = T->G * T->L * T->R;
-	uint8_t *seen = calloc((size_t)(dst->def->size ? dst->def->size : 1), 1);
-	int64_t *to = malloc(sizeof *to * (size_t)(dst->def->size ? dst->def->size : 1));
+	struct lay_ctx *ctx = dst->def->ctx;
+	uint8_t *seen = lay_ctx_calloc(ctx, (size_t)(dst->def->size ? dst->def->size : 1), 1);
+	int64_t *to =
+		seen ? lay_ctx_malloc(ctx,
+				      sizeof *to * (size_t)(dst->def->size ? dst->def->size : 1))
+		     : NULL;
 	if (!seen || !to) {
-		free(seen);
-		free(to);
+		lay_ctx_free(seen);
 		json_decref(ex);
-		lay_error_set(err, LAY_ENOMEM, "/convert", -1, "out of memory");
+		lay_ctx_error(ctx, err, "/convert");
 		return NULL;
 	}
 	for (int64_t p = 0, g = 0, l = 0, r = 0; p < n; p++) {
@@ -334,8 +328,8 @@ static json_t *classify(const struct side *src, const struct side *dst, int exam
 			free(txt);
 			json_decref(c);
 			json_decref(ex);
-			free(seen);
-			free(to);
+			lay_ctx_free(seen);
+			lay_ctx_free(to);
 			lay_error_set(err, LAY_ESCHEMA, src->def->ptr, -1,
 				      "the source layout holds no copy of element %s, which the "
 				      "destination places: a conversion moves what the source has",
@@ -362,30 +356,21 @@ static json_t *classify(const struct side *src, const struct side *dst, int exam
 							    place_json(src, src->first[e]), "to",
 							    place_json(dst, to[e])));
 	}
-	free(to);
-	free(seen);
-	bool same = same_compacted(S, T);
-	int mixed = mixed_transpositions(src, dst);
-	const char *kind = same			     ? "none"
-			   : change_warp	     ? "shared_memory"
-			   : !change_thread	     ? "registers"
-			   : mixed >= 0 && mixed < 2 ? "warp_shuffle"
-						     : "shared_memory";
-	const char *why =
-		same		 ? "both layouts place every element at the same points"
-		: change_warp	 ? "some elements change warp: they go through shared memory"
-		: !change_thread ? "every thread already holds what it needs: registers move"
-		: mixed < 0 ? "elements change lane within their warp, but the layouts are not "
-			      "GF(2)-linear, so no shuffle decomposition is known"
-		: mixed < 2 ? "elements change lane within their warp, with at most one "
-			      "register bit exchanged for a lane bit: warp shuffles"
-			    : "elements change lane within their warp, but more than one "
-			      "register bit trades places with a lane bit: shared memory";
-	json_t *o = json_pack("{s:s,s:s,s:{s:I,s:I},s:o}", "kind", kind, "reason", why, "elements",
-			      "change_lane", (json_int_t)change_thread, "change_warp",
+	lay_ctx_free(to);
+	lay_ctx_free(seen);
+	if (lay_ctx_tick(ctx, (uint64_t)n, err)) {
+		json_decref(ex);
+		return NULL;
+	}
+	struct cvt_verdict v;
+	int rule = cvt_rule(S, src->def, T, dst->def, &v);
+	if (rule != 1)
+		fallback(S, T, change_warp, change_thread, rule == 2, &v);
+	json_t *o = json_pack("{s:s,s:s,s:{s:I,s:I},s:o}", "kind", v.kind, "reason", v.why,
+			      "elements", "change_lane", (json_int_t)change_thread, "change_warp",
 			      (json_int_t)change_warp, "examples", ex);
-	if (mixed >= 0)
-		json_object_set_new(o, "mixed_transpositions", json_integer(mixed));
+	if (o && v.mixed >= 0)
+		json_object_set_new(o, "mixed_transpositions", json_integer(v.mixed));
 	return o;
 }
 

@@ -10,6 +10,7 @@
  * an access analysis (the memdesc's layout read or written by the tensor's
  * distributed layout); a convert_layout compares the two placements.
  */
+#define _GNU_SOURCE /* qsort_r */
 #include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -44,6 +45,8 @@ struct module {
 	int nal;
 	struct alias_line *locs; /* the "#locN = loc(...)" aliases, owned */
 	int nlocs;
+	/* al and locs in name order (then text order): their indices, owned */
+	int *al_ix, *loc_ix;
 	const struct line *modline; /* "module attributes {...}", or NULL */
 	int ncache;
 	char *key[LINT_CACHE];	    /* owned */
@@ -110,17 +113,66 @@ struct loc {
 	bool found;
 };
 
+/* Names ordered by length, then bytes. */
+static int name_cmp(const struct alias_line *a, const char *name, int n)
+{
+	if (a->nlen != n)
+		return a->nlen < n ? -1 : 1;
+	return memcmp(a->name, name, (size_t)n);
+}
+
+/* The first position in ix (aliases v in name order) whose name is not
+ * below name[0..n); an equal one there is the first written. */
+static int alias_lower(const struct alias_line *v, const int *ix, int nv, const char *name, int n)
+{
+	int lo = 0, hi = nv;
+	while (lo < hi) {
+		int mid = lo + (hi - lo) / 2;
+		if (name_cmp(&v[ix[mid]], name, n) < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
 static const struct line *find_loc_alias(const struct module *m, const char *name, int n,
 					 int *value_at)
 {
-	for (int k = 0; k < m->nlocs; k++) {
-		const struct alias_line *a = &m->locs[k];
-		if (a->nlen == n && memcmp(a->name, name, (size_t)n) == 0) {
-			alias_name(a->line, value_at);
-			return a->line;
-		}
+	int k = alias_lower(m->locs, m->loc_ix, m->nlocs, name, n);
+	if (k < m->nlocs && name_cmp(&m->locs[m->loc_ix[k]], name, n) == 0) {
+		const struct alias_line *a = &m->locs[m->loc_ix[k]];
+		alias_name(a->line, value_at);
+		return a->line;
 	}
 	return NULL;
+}
+
+/* A location's file name: the MLIR string s[0..n) (inside its quotes) with
+ * its escapes decoded as MLIR's Token::getStringValue does (\" \\ \n \t,
+ * or two hex digits: a byte), written as valid UTF-8 (lay_utf8_copy). */
+static void loc_file(char *out, size_t size, const char *s, int n)
+{
+	char raw[sizeof((struct loc *)0)->file];
+	size_t w = 0;
+	for (int i = 0; i < n && w < sizeof raw; i++) {
+		char c = s[i];
+		if (c == '\\' && i + 1 < n) {
+			c = s[++i];
+			if (c == 'n')
+				c = '\n';
+			else if (c == 't')
+				c = '\t';
+			else if (isxdigit((unsigned char)c) && i + 1 < n &&
+				 isxdigit((unsigned char)s[i + 1])) {
+				char hex[3] = { c, s[i + 1], 0 };
+				c = (char)strtol(hex, NULL, 16);
+				i++;
+			}
+		}
+		raw[w++] = c;
+	}
+	lay_utf8_copy(out, size, raw, w);
 }
 
 /* Resolve the location text s[0..n) (the inside of loc(...), or a #locN
@@ -179,7 +231,7 @@ static void resolve(const struct module *m, const char *s, int n, int depth, str
 			return;
 		if (*end == ':')
 			col = strtol(end + 1, NULL, 10);
-		snprintf(out->file, sizeof out->file, "%.*s", e - 1, s + 1);
+		loc_file(out->file, sizeof out->file, s + 1, e - 1);
 		out->line = line;
 		out->column = col;
 		out->found = true;
@@ -276,12 +328,15 @@ static void mark(const struct module *m, const char *text, int n, bool *use, int
 		int e = i + 1;
 		while (e < n && (isalnum((unsigned char)text[e]) || strchr("_.$-", text[e])))
 			e++;
-		for (int k = 0; k < m->nal; k++)
-			if (!use[k] && m->al[k].nlen == e - i - 1 &&
-			    strncmp(m->al[k].name, text + i + 1, (size_t)(e - i - 1)) == 0) {
+		int len = e - i - 1;
+		for (int j = alias_lower(m->al, m->al_ix, m->nal, text + i + 1, len);
+		     j < m->nal && name_cmp(&m->al[m->al_ix[j]], text + i + 1, len) == 0; j++) {
+			int k = m->al_ix[j];
+			if (!use[k]) {
 				use[k] = true;
 				mark(m, m->al[k].line->s, m->al[k].line->n, use, depth + 1);
 			}
+		}
 		i = e - 1;
 	}
 }
@@ -457,6 +512,9 @@ static json_t *lint_conversion_class(struct lay_def *from, json_t *to_json,
 		goto done;
 	json_t *c = json_object_get(an, "convert");
 	out = json_pack("{s:O,s:b}", "class", json_object_get(c, "kind"), "classified", true);
+	json_t *mx = json_object_get(c, "mixed_transpositions");
+	if (out && mx)
+		json_object_set(out, "mixed_transpositions", mx);
 	json_t *st = json_object_get(json_object_get(c, "store"), "bank_conflicts");
 	json_t *ld = json_object_get(json_object_get(c, "load"), "bank_conflicts");
 	if (out && st)
@@ -500,6 +558,9 @@ static void conversion_finding(json_t *f, const struct module *m, const struct o
 	json_object_set_new(f, "kind", json_string("conversion"));
 	json_object_set(f, "conversion", json_object_get(cls, "class"));
 	json_object_set(f, "classified", json_object_get(cls, "classified"));
+	if (json_object_get(cls, "mixed_transpositions"))
+		json_object_set(f, "mixed_transpositions",
+				json_object_get(cls, "mixed_transpositions"));
 	if (json_object_get(cls, "store_bank_conflicts"))
 		json_object_set(f, "store_bank_conflicts",
 				json_object_get(cls, "store_bank_conflicts"));
@@ -605,9 +666,36 @@ static char *cache_key(const char *kind, const struct optypes *ty)
 	return key;
 }
 
-/* The module's layout alias lines (not locations) and its module line,
- * which the ttgir notation reads before each op's value. */
-static int module_header(struct module *m)
+/* Aliases in name order, then text order (qsort_r over indices). */
+static int ix_cmp(const void *x, const void *y, void *v)
+{
+	const struct alias_line *a = v;
+	int i = *(const int *)x, j = *(const int *)y;
+	int c = name_cmp(&a[i], a[j].name, a[j].nlen);
+	return c ? c : (i > j) - (i < j);
+}
+
+static int *name_order(const struct alias_line *a, int n)
+{
+	int *ix = malloc(sizeof *ix * (size_t)(n + 1));
+	if (!ix)
+		return NULL;
+	for (int k = 0; k < n; k++)
+		ix[k] = k;
+	qsort_r(ix, (size_t)n, sizeof *ix, ix_cmp, (void *)a);
+	return ix;
+}
+
+static void module_free(struct module *m)
+{
+	free(m->al);
+	free(m->locs);
+	free(m->al_ix);
+	free(m->loc_ix);
+}
+
+/* The alias lines and the module line, in text order. */
+static int module_lines(struct module *m)
 {
 	m->al = calloc((size_t)m->nl + 1, sizeof *m->al);
 	m->locs = calloc((size_t)m->nl + 1, sizeof *m->locs);
@@ -631,6 +719,19 @@ static int module_header(struct module *m)
 			m->modline = l;
 	}
 	return 0;
+}
+
+/* The module's layout alias lines (not locations) and its module line,
+ * which the ttgir notation reads before each op's value; both kinds of
+ * alias are found by name through their sorted indices. */
+static int module_header(struct module *m)
+{
+	int rc = module_lines(m);
+	if (rc)
+		return rc;
+	m->al_ix = name_order(m->al, m->nal);
+	m->loc_ix = name_order(m->locs, m->nlocs);
+	return m->al_ix && m->loc_ix ? 0 : LAY_ENOMEM;
 }
 
 /* Lines that continue the op of line k (Triton breaks long ops before
@@ -661,6 +762,21 @@ static char *continuation(const struct module *m, int k, struct line *out)
 	return t;
 }
 
+/* A finding the request's bounds stopped (its memory, its deadline, its
+ * client gone): the lint stops with that problem, as any analysis does,
+ * instead of reporting it as the op's error.  0 otherwise. */
+static int bounds_stopped(json_t *x, struct lay_error *err)
+{
+	static const int codes[] = { LAY_EMEMORY, LAY_EUNAVAILABLE, LAY_EDEADLINE, LAY_ECANCELED };
+	json_t *e = json_object_get(x, "error");
+	const char *code = json_string_value(json_object_get(e, "code"));
+	for (size_t i = 0; code && i < sizeof codes / sizeof codes[0]; i++)
+		if (strcmp(code, lay_code_name(codes[i])) == 0)
+			return lay_error_set(err, codes[i], "", -1, "%s",
+					     json_string_value(json_object_get(e, "message")));
+	return 0;
+}
+
 static int lint_module(struct module *m, int module_no, json_t *findings, int *nops,
 		       const struct lay_options *opt, struct lay_error *err)
 {
@@ -668,10 +784,12 @@ static int lint_module(struct module *m, int module_no, json_t *findings, int *n
 		return lay_error_set(err, LAY_ENOMEM, "", -1, "out of memory");
 	for (int k = 0; k < m->nl; k++) {
 		const struct line *l = &m->l[k];
-		int col = 0, dummy;
+		int col = 0, dummy, rc;
 		const char *op = line_op(l, &col);
 		if (!op || alias_name(l, &dummy) || comment(l))
 			continue;
+		if ((rc = lay_ctx_check(opt->ctx, err)))
+			return rc;
 		const char *name = strchr(op, '.') + 1;
 		struct optypes ty;
 		op_types(l, col, &ty);
@@ -764,6 +882,7 @@ static int lint_module(struct module *m, int module_no, json_t *findings, int *n
 			else
 				access_finding(x, m, &ty, store, opt);
 			json_object_update(f, x);
+			rc = bounds_stopped(x, err);
 			if (key && m->ncache < LINT_CACHE) {
 				m->key[m->ncache] = key;
 				m->fields[m->ncache++] = x;
@@ -774,6 +893,10 @@ static int lint_module(struct module *m, int module_no, json_t *findings, int *n
 		}
 		free(key);
 		free(jtext);
+		if (rc) { /* the request's bounds stopped it: no finding */
+			json_decref(f);
+			return rc;
+		}
 		json_array_append_new(findings, f);
 	}
 	return 0;
@@ -789,12 +912,23 @@ json_t *lay_lint(const char *text, const char *file, const struct lay_options *o
 			      LAYOUTD_MAX_LINT_TEXT);
 		return NULL;
 	}
+	/* a lone CR (CR-only line endings) breaks a line as LF does */
+	char *own = NULL;
+	const char *cr = text;
+	while ((cr = strchr(cr, '\r')) && cr[1] == '\n')
+		cr += 2;
+	if (cr && (own = strdup(text))) {
+		for (char *p = own; *p; p++)
+			if (*p == '\r' && p[1] != '\n')
+				*p = '\n';
+		text = own;
+	}
 	long nlines = 1;
 	for (const char *p = text; *p; p++)
 		nlines += *p == '\n';
 	struct line *lines = calloc((size_t)nlines, sizeof *lines);
 	json_t *findings = json_array(), *out = NULL;
-	if (!lines || !findings) {
+	if ((cr && !own) || !lines || !findings) {
 		lay_error_set(err, LAY_ENOMEM, "", -1, "out of memory");
 		goto out;
 	}
@@ -822,8 +956,7 @@ json_t *lay_lint(const char *text, const char *file, const struct lay_options *o
 			end++;
 		struct module m = { .l = lines + start, .nl = (int)(end - start) };
 		int rc = lint_module(&m, modules, findings, &nops, opt, err);
-		free(m.al);
-		free(m.locs);
+		module_free(&m);
 		for (int c = 0; c < m.ncache; c++) {
 			free(m.key[c]);
 			json_decref(m.fields[c]);
@@ -833,11 +966,21 @@ json_t *lay_lint(const char *text, const char *file, const struct lay_options *o
 		modules++;
 		start = end + 1;
 	}
-	out = json_pack("{s:s,s:i,s:O}", "file", file ? file : "-", "modules", modules, "findings",
-			findings);
+	/* the file's name as JSON text: valid UTF-8 whatever the bytes */
+	size_t fl = strlen(file ? file : "-");
+	char *name = malloc(3 * fl + 1);
+	if (name)
+		lay_utf8_copy(name, 3 * fl + 1, file ? file : "-", fl);
+	out = name ? json_pack("{s:s,s:i,s:O}", "file", name, "modules", modules, "findings",
+			       findings)
+		   : NULL;
+	free(name);
+	if (!out)
+		lay_error_set(err, LAY_ENOMEM, "", -1, "out of memory");
 out:
 	json_decref(findings);
 	free(lines);
+	free(own);
 	return out;
 }
 
@@ -897,8 +1040,7 @@ json_t *lay_lint_request(const char *text)
 		json_decref(thr);
 	}
 out:
-	free(m.al);
-	free(m.locs);
+	module_free(&m);
 	free(lines);
 	return req;
 }

@@ -759,6 +759,12 @@ static int evaluate(struct ex *e, struct val *v)
 int lay_cute_algebra(const char *text, const char *ptr, char **result, json_t **algebra,
 		     struct lay_error *err)
 {
+	return lay_cute_algebra_in(NULL, text, ptr, result, algebra, err);
+}
+
+int lay_cute_algebra_in(struct lay_ctx *ctx, const char *text, const char *ptr, char **result,
+			json_t **algebra, struct lay_error *err)
+{
 	struct lay_error local;
 	struct ex e = { .sc = { .s = text, .ptr = ptr, .err = err ? err : &local } };
 	struct val v;
@@ -769,6 +775,7 @@ int lay_cute_algebra(const char *text, const char *ptr, char **result, json_t **
 	if (!is_expression(text))
 		return 0;
 	ca_init(&e.c);
+	e.c.lay = ctx;
 	e.steps = json_array();
 	if ((rc = evaluate(&e, &v)))
 		goto out;
@@ -812,6 +819,24 @@ static int layout_of(struct ex *e, const char *s, struct val *v)
 				      ex_kind_name(v->kind)),
 		       -1;
 	return 0;
+}
+
+char *lay_cute_layout_text(const char *text)
+{
+	struct lay_error local;
+	struct ex e = { .sc = { .ptr = "", .err = &local } };
+	struct val v;
+	char t[EX_TEXT * 4];
+	char *out = NULL;
+	ca_init(&e.c);
+	e.steps = json_array();
+	if (layout_of(&e, text, &v) == 0) {
+		print_val(&v, t, sizeof t);
+		out = strdup(t);
+	}
+	json_decref(e.steps);
+	ca_free(&e.c);
+	return out;
 }
 
 static int64_t val_at(const struct val *v, const int64_t *s, const int64_t *d, int n, int64_t i)

@@ -19,14 +19,27 @@ static bool grow(struct lay_buf *b, size_t more)
 	size_t cap = b->cap ? b->cap : 256;
 	while (cap < b->len + more + 1)
 		cap *= 2;
+	if (lay_ctx_reserve(b->ctx, (int64_t)(cap - b->cap), NULL)) {
+		b->failed = true;
+		return false;
+	}
 	char *d = realloc(b->data, cap);
 	if (!d) {
+		lay_ctx_release(b->ctx, (int64_t)(cap - b->cap));
 		b->failed = true;
 		return false;
 	}
 	b->data = d;
 	b->cap = cap;
 	return true;
+}
+
+void lay_buf_free(struct lay_buf *b)
+{
+	lay_ctx_release(b->ctx, (int64_t)b->cap);
+	free(b->data);
+	b->data = NULL;
+	b->len = b->cap = 0;
 }
 
 void lay_buf_puts(struct lay_buf *b, const char *s)
@@ -86,6 +99,10 @@ static char *print_cute_def(json_t *def_json, const char *ptr, bool latex,
 	}
 	lay_ptr_join(p, sizeof p, ptr, n->key);
 	char *s = lay_print_cute(json_string_value(cute), p, latex, err);
+	if (s && opt && lay_ctx_reserve(opt->ctx, (int64_t)strlen(s) + 1, err)) {
+		free(s); /* the answer is the request's, counted until it ends */
+		return NULL;
+	}
 	if (s || err->code != LAY_ESYNTAX || err->position != 0)
 		return s;
 	/* not Shape:Stride text: perhaps an atom the cute notation knows */
