@@ -189,6 +189,54 @@ static void test_ttgir(void)
 		     LAY_ERANGE, "/layout/ttgir", 43);
 }
 
+/* Triton's "Zeros in TMEM LinearLayouts": a zero TLane basis at row 32 or 64
+ * copies the element into another sub-partition; any other zero of TLane,
+ * TCol or TSub is a cell that holds nothing.  A zero of another in-dim
+ * stays a copy. */
+static void test_linear_zeros(void)
+{
+	json_t *r = analyze_ok("{\"layout\": {\"linear\": {\"bases\": {\"TLane\": [[1], [0]], "
+			       "\"TCol\": [[2], [0]]}, \"out\": [[\"dim0\", 4]]}}}");
+	CU_ASSERT_EQUAL(at_int(r, "replication/max"), 1);
+	CU_ASSERT_EQUAL(at_int(r, "placements"), 4);
+	CU_ASSERT_EQUAL(at_int(r, "holes/count"), 12);
+	CU_ASSERT_EQUAL(at_int(r, "tmem/lanes"), 1 + 1);
+	CU_ASSERT_EQUAL(at_int(r, "tmem/columns"), 1 + 1);
+	CU_ASSERT_EQUAL(at_int(r, "structure/gf2/empty_bits"), 2);
+	CU_ASSERT_EQUAL(at_int(r, "structure/gf2/in_bits"), 2);
+	json_decref(r);
+	/* rows 32 and 64: copies, four places each */
+	r = analyze_ok("{\"layout\": {\"linear\": {\"bases\": {\"TLane\": [[1], [2], [4], [8], "
+		       "[16], [0], [0]]}, \"out\": [[\"dim0\", 32]]}}}");
+	CU_ASSERT_EQUAL(at_int(r, "replication/min"), 4);
+	CU_ASSERT_EQUAL(at_int(r, "holes/count"), 0);
+	json_decref(r);
+	/* a zero TSub slot: element 1 is in slot 2 */
+	r = analyze_ok("{\"layout\": {\"linear\": {\"bases\": {\"TSub\": [[0], [1]]}, \"out\": "
+		       "[[\"dim0\", 2]]}}, \"probe\": [[1]]}");
+	CU_ASSERT_EQUAL(at_int(r, "probe/0/places/0/TSub"), 2);
+	CU_ASSERT_EQUAL(json_array_size(at(r, "probe/0/places")), 1);
+	json_decref(r);
+	/* not tensor memory: a zero register basis is a broadcast */
+	r = analyze_ok("{\"layout\": {\"linear\": {\"bases\": {\"register\": [[1], [0]]}, "
+		       "\"out\": [[\"dim0\", 2]]}}}");
+	CU_ASSERT_EQUAL(at_int(r, "replication/max"), 2);
+	CU_ASSERT_EQUAL(at_int(r, "holes/count"), 0);
+	json_decref(r);
+	/* a tmem_load of blockM = 64 on 64 rows, warp w holding rows 16w..16w+15:
+	 * each element once, at lanes 0..15 of warp w's sub-partition */
+	r = analyze_ok(
+		"{\"layout\": {\"ttgir\": \"#b = #ttg.blocked<{sizePerThread = [1, 32], "
+		"threadsPerWarp = [16, 2], warpsPerCTA = [4, 1], order = [0, 1]}>\\n#t = "
+		"#ttng.tensor_memory_encoding<blockM = 64, blockN = 64, colStride = 1>\\n%r = "
+		"ttng.tmem_load %m : !ttg.memdesc<64x64xf32, #t, #ttng.tensor_memory, mutable> -> "
+		"tensor<64x64xf32, #b>\"}}");
+	CU_ASSERT_EQUAL(at_int(r, "placements"), 64 * 64);
+	CU_ASSERT_EQUAL(at_int(r, "tmem/subpartitions/violations"), 0);
+	CU_ASSERT_EQUAL(at_bool(r, "ok"), 1);
+	json_decref(r);
+}
+
 static void test_lint(void)
 {
 	/* warps along the rows: each in its own lanes; warps along the
@@ -342,6 +390,7 @@ int main(void)
 		{ "the tmem section at its bounds", test_section_bounds },
 		{ "match", test_match },
 		{ "ttgir encodings", test_ttgir },
+		{ "zeros in TMEM linear layouts", test_linear_zeros },
 		{ "lint TMEM ops", test_lint },
 		{ "lint TMEM views", test_lint_views },
 		{ "pasted op line", test_pasted_op },
