@@ -44,6 +44,80 @@ static void test_atom_table(void)
 	CU_ASSERT_EQUAL(b16, 74);
 }
 
+/* Every SM100 atom is judged on the TMEM cells it touches: a bijection
+ * between (thread, value) and its lanes x columns, no hole, no warning,
+ * ok.  The 16dp256b1x box is 16 lanes x 8 columns. */
+static void test_atoms_judged(void)
+{
+	for (int k = 0; k < tmem_atom_count(); k++) {
+		struct tmem_atom a;
+		char name[64], req[128];
+		tmem_atom_at(k, &a);
+		tmem_atom_name(&a, name, sizeof name);
+		snprintf(req, sizeof req, "{\"layout\": {\"cute\": \"%s\"}}", name);
+		json_t *r = analyze_ok(req);
+		static const char *const v[] = { "complete",  "collision_free", "replicas_distinct",
+						 "in_bounds", "hole_free",	"bijective",
+						 "round_trip" };
+		for (size_t i = 0; i < sizeof v / sizeof v[0]; i++) {
+			char path[64];
+			snprintf(path, sizeof path, "verdict/%s", v[i]);
+			if (at_bool(r, path) != 1)
+				fprintf(stderr, "%s: %s is false\n", name, v[i]);
+			CU_ASSERT_EQUAL(at_bool(r, path), 1);
+		}
+		CU_ASSERT_EQUAL(at_bool(r, "ok"), 1);
+		CU_ASSERT_EQUAL(at_int(r, "holes/count"), 0);
+		CU_ASSERT_EQUAL(json_array_size(at(r, "warnings")), 0);
+		CU_ASSERT_EQUAL(at_int(r, "physical/size"), at_int(r, "placements"));
+		CU_ASSERT_STRING_EQUAL(json_string_value(at(r, "physical/codomain/0")), "TLane");
+		json_decref(r);
+	}
+	json_t *r = analyze_ok("{\"layout\": {\"cute\": \"SM100_TMEM_LOAD_16dp256b1x\"}}");
+	CU_ASSERT_EQUAL(at_int(r, "physical/size"), 16 * 8);
+	CU_ASSERT_EQUAL(json_array_size(at(r, "physical/codomain")), 2);
+	json_decref(r);
+	/* a broken copy: threads 16..31 on the lanes of 0..15, two elements a
+	 * cell; and one that skips a column */
+	r = analyze_ok("{\"layout\": {\"logical\": [32, 4], \"expr\": {\"thread\": \"i\", "
+		       "\"value\": \"j\", \"TLane\": \"i % 16\", \"TCol\": \"j\"}}}");
+	CU_ASSERT_EQUAL(at_bool(r, "verdict/collision_free"), 0);
+	CU_ASSERT_EQUAL(at_int(r, "collisions/count"), 64);
+	CU_ASSERT_EQUAL(at_int(r, "collisions/examples/0/physical/TLane"), 0);
+	CU_ASSERT_PTR_NULL(at(r, "collisions/examples/0/physical/thread"));
+	CU_ASSERT_EQUAL(at_int(r, "round_trip/mismatches"), 64);
+	CU_ASSERT_EQUAL(at_bool(r, "ok"), 0);
+	json_decref(r);
+	r = analyze_ok("{\"layout\": {\"logical\": [32, 4], \"expr\": {\"thread\": \"i\", "
+		       "\"value\": \"j\", \"TLane\": \"i\", \"TCol\": \"j + j // 2\"}}}");
+	CU_ASSERT_EQUAL(at_int(r, "holes/count"), 32);
+	CU_ASSERT_EQUAL(at_int(r, "holes/examples/0/physical/TCol"), 2);
+	CU_ASSERT_EQUAL(at_bool(r, "verdict/hole_free"), 0);
+	CU_ASSERT_EQUAL(at_bool(r, "verdict/bijective"), 0);
+	CU_ASSERT_EQUAL(at_bool(r, "ok"), 1); /* holes are legitimate by default */
+	json_decref(r);
+	/* each element in two cells: replication 2, not bijective */
+	r = analyze_ok("{\"layout\": {\"logical\": [32], \"expr\": {\"thread\": \"i\", "
+		       "\"TLane\": \"i\", \"TCol\": \"c\"}, \"replicate\": {\"c\": 2}}}");
+	CU_ASSERT_EQUAL(at_int(r, "replication/min"), 2);
+	CU_ASSERT_EQUAL(at_int(r, "holes/count"), 0);
+	CU_ASSERT_EQUAL(at_bool(r, "verdict/hole_free"), 1);
+	CU_ASSERT_EQUAL(at_bool(r, "verdict/bijective"), 0);
+	json_decref(r);
+	/* expect sees the judged verdicts; a layout with TMEM axes only keeps
+	 * the engine's space */
+	r = analyze_ok("{\"layout\": {\"cute\": \"SM100_TMEM_LOAD_32dp32b2x\"}, \"expect\": "
+		       "{\"bijective\": true, \"hole_free\": true}}");
+	CU_ASSERT_EQUAL(at_bool(r, "ok"), 1);
+	CU_ASSERT_EQUAL(at_bool(r, "expect/passed"), 1);
+	json_decref(r);
+	r = analyze_ok("{\"layout\": {\"logical\": [4], \"expr\": {\"TLane\": \"i\", "
+		       "\"TCol\": \"i\"}}}");
+	CU_ASSERT_PTR_NULL(at(r, "physical/codomain"));
+	CU_ASSERT_EQUAL(at_int(r, "holes/count"), 12);
+	json_decref(r);
+}
+
 static void test_atom_spellings(void)
 {
 	static const char *const texts[] = {
@@ -384,6 +458,7 @@ int main(void)
 {
 	static const struct unit_test tests[] = {
 		{ "atom table", test_atom_table },
+		{ "atoms judged on tensor memory", test_atoms_judged },
 		{ "atom spellings", test_atom_spellings },
 		{ "atom errors", test_atom_errors },
 		{ "tmem section", test_section },
