@@ -29,13 +29,7 @@ NGINX=$(command -v nginx || echo /usr/sbin/nginx)
 NPID=
 
 # --- a CA and a server certificate for localhost and 127.0.0.1 ----------
-openssl req -x509 -newkey rsa:2048 -nodes -days 2 -subj "/CN=layoutd test CA" \
-	-keyout "$T/ca.key" -out "$T/ca.pem" 2>/dev/null || { echo "FAIL openssl CA"; exit 1; }
-printf 'subjectAltName=DNS:localhost,IP:127.0.0.1\n' >"$T/san.ext"
-openssl req -newkey rsa:2048 -nodes -subj "/CN=localhost" -keyout "$T/srv.key" \
-	-out "$T/srv.csr" 2>/dev/null &&
-	openssl x509 -req -in "$T/srv.csr" -CA "$T/ca.pem" -CAkey "$T/ca.key" -CAcreateserial \
-		-days 2 -extfile "$T/san.ext" -out "$T/srv.pem" 2>/dev/null || { echo "FAIL openssl server certificate"; exit 1; }
+tls_ca
 
 # --- the daemon with a token, and nginx in front ----------------------
 TOKEN=$("$L" token add ci --db "$DB" | awk 'END { print $NF }')

@@ -140,3 +140,32 @@ EOF
 	cat "$T/nginx/start.log" "$T/nginx/logs/error.log" 2>/dev/null
 	exit 1
 }
+
+# tls_ca: a throwaway CA ($T/ca.pem) and a server certificate it signed
+# for localhost and 127.0.0.1 ($T/srv.pem, $T/srv.key); fails the test
+# when openssl cannot make them.
+tls_ca() {
+	openssl req -x509 -newkey rsa:2048 -nodes -days 2 -subj "/CN=layoutd test CA" \
+		-keyout "$T/ca.key" -out "$T/ca.pem" 2>/dev/null || { echo "FAIL openssl CA"; exit 1; }
+	printf 'subjectAltName=DNS:localhost,IP:127.0.0.1\n' >"$T/san.ext"
+	openssl req -newkey rsa:2048 -nodes -subj "/CN=localhost" -keyout "$T/srv.key" \
+		-out "$T/srv.csr" 2>/dev/null &&
+		openssl x509 -req -in "$T/srv.csr" -CA "$T/ca.pem" -CAkey "$T/ca.key" -CAcreateserial \
+			-days 2 -extfile "$T/san.ext" -out "$T/srv.pem" 2>/dev/null ||
+		{ echo "FAIL openssl server certificate"; exit 1; }
+}
+
+# shipped_site HTTPS_PORT: the shipped site file deploy/nginx.conf as
+# $T/nginx/site.conf, only its addresses (loopback, the daemon's port from
+# $U) and certificate paths ($T/srv.pem, $T/srv.key) rewritten; a SITE
+# function for nginx_up.
+shipped_site() {
+	sed -e "s|listen 443 ssl http2;|listen 127.0.0.1:$1 ssl http2;|" \
+		-e "s|listen 80;|listen 127.0.0.1:$(($1 + 3));|" \
+		-e '/listen \[::\]/d' \
+		-e "s|/etc/ssl/layoutd/fullchain.pem|$T/srv.pem|" \
+		-e "s|/etc/ssl/layoutd/privkey.pem|$T/srv.key|" \
+		-e "s|127.0.0.1:8080|127.0.0.1:${U##*:}|" \
+		-e "s|server_name layoutd.example.org;|server_name localhost;|" \
+		"$(cd "$(dirname "$0")/.." && pwd)/deploy/nginx.conf" >"$T/nginx/site.conf"
+}

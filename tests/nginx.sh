@@ -9,7 +9,6 @@
 set -u
 . "$(dirname "$0")/lib.sh"
 OPENAPI_CHECK= # nginx's answers are the proxy's, not the API's operations
-S=$(cd "$G/../.." && pwd)
 required=${LAYOUTD_TOOLS_REQUIRED:-0}
 for tool in nginx openssl; do
 	command -v "$tool" >/dev/null 2>&1 || [ -x "/usr/sbin/$tool" ] && continue
@@ -25,19 +24,8 @@ openssl req -x509 -newkey rsa:2048 -nodes -days 2 -subj "/CN=localhost" \
 	-keyout "$T/srv.key" -out "$T/srv.pem" 2>/dev/null || { echo "FAIL openssl certificate"; exit 1; }
 
 start
-DPORT=${U##*:}
-site() { # HTTPS_PORT: the shipped site file, on loopback
-	sed -e "s|listen 443 ssl http2;|listen 127.0.0.1:$1 ssl http2;|" \
-		-e "s|listen 80;|listen 127.0.0.1:$(($1 + 3));|" \
-		-e '/listen \[::\]/d' \
-		-e "s|/etc/ssl/layoutd/fullchain.pem|$T/srv.pem|" \
-		-e "s|/etc/ssl/layoutd/privkey.pem|$T/srv.key|" \
-		-e "s|127.0.0.1:8080|127.0.0.1:$DPORT|" \
-		-e "s|server_name layoutd.example.org;|server_name localhost;|" \
-		"$S/deploy/nginx.conf" >"$T/nginx/site.conf"
-}
 trap '[ -n "$NPID" ] && kill "$NPID" 2>/dev/null; cleanup' EXIT
-nginx_up site
+nginx_up shipped_site
 P=$NPORT
 N="https://localhost:$P"
 C="--cacert $T/srv.pem --http1.1"

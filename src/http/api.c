@@ -153,9 +153,16 @@ static bool cache_lookup(struct http_server *srv, const char *id, struct http_bl
 static void cache_store(struct http_server *srv, const char *id, json_t *base, json_t *layout)
 {
 	/* Only what serves a hit: the display-only "name" is outside the id and
-	 * unbounded, so it is not kept.  Key order is meaningful (expr axes). */
+	 * unbounded, so it is not kept.  Key order is meaningful (expr axes).
+	 * Pasted text sent as the layout itself is kept as {"text": ...}. */
 	json_t *named = json_is_object(layout) ? json_object_get(layout, "name") : NULL;
-	json_t *bare = named ? json_copy(layout) : json_incref(layout);
+	json_t *bare;
+	if (named)
+		bare = json_copy(layout);
+	else if (json_is_string(layout))
+		bare = json_pack("{s:O}", "text", layout); /* the same id */
+	else
+		bare = json_incref(layout);
 	if (!bare)
 		return;
 	if (named)

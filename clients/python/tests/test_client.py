@@ -1,57 +1,27 @@
 """The client against a real daemon.
 
-LAYOUTD names the layoutd binary.  setUpModule creates a token in a fresh
-database and starts `layoutd serve` on an ephemeral loopback port; the
-tests talk to it the way a user's test suite would.  Run with
+LAYOUTD names the layoutd binary; server.py starts the daemon (a fresh
+database with a token, an ephemeral loopback port) and the tests talk to
+it the way a user's test suite would.  Run with
 `python3 -m unittest discover -s clients/python/tests`.
 """
 
-import json
+import http.server
 import os
-import shutil
 import socket
-import subprocess
-import sys
-import tempfile
-import time
+import threading
 import unittest
 
 import layoutd
+import server
 
-DAEMON = None
 URL = None
 TOKEN = None
-TMP = None
 
 
 def setUpModule():
-    global DAEMON, URL, TOKEN, TMP
-    binary = os.environ.get("LAYOUTD")
-    if not binary:
-        raise unittest.SkipTest("LAYOUTD (the layoutd binary) is not set")
-    TMP = tempfile.mkdtemp(prefix="layoutd-py.")
-    db = os.path.join(TMP, "layoutd.db")
-    out = subprocess.run([binary, "token", "add", "ci", "--db", db], check=True,
-                         capture_output=True, text=True).stdout
-    TOKEN = out.split()[-1]
-    port_file = os.path.join(TMP, "port")
-    with open(os.path.join(TMP, "log"), "w") as log:
-        DAEMON = subprocess.Popen([binary, "serve", "--listen", "127.0.0.1:0", "--port-file",
-                                   port_file, "--db", db], stderr=log)
-    for _ in range(200):
-        if os.path.exists(port_file) and os.path.getsize(port_file) > 0:
-            break
-        time.sleep(0.05)
-    with open(port_file) as f:
-        URL = f"http://127.0.0.1:{f.read().strip()}"
-
-
-def tearDownModule():
-    if DAEMON is not None:
-        DAEMON.terminate()
-        DAEMON.wait(10)
-    if TMP:
-        shutil.rmtree(TMP, ignore_errors=True)
+    global URL, TOKEN
+    URL, TOKEN = server.url(), server.token()
 
 
 def free_port():
@@ -98,24 +68,42 @@ class TestCheck(unittest.TestCase):
         self.assertTrue(r.verdict.bijective)
 
     def test_pycute_object(self):
-        # a column-major 4x8 written as pycute prints it, with spaces
+        # a column-major 4x8 written as pycute prints it, with spaces: sent as
+        # text, read as CuTe by the daemon's detector
         lay = FakePycuteLayout((4, 8), (1, 4))
-        self.assertEqual(layoutd.definition(lay), {"cute": "(4, 8):(1, 4)"})
+        self.assertEqual(layoutd.definition(lay), {"text": "(4, 8):(1, 4)"})
         r = layoutd.analyze(lay, probe=[[1, 2]], url=URL)
+        self.assertEqual(r.notation, "cute")
         self.assertEqual(r.probe[0].places[0].m, 9)  # 1 + 2*4
         self.assertTrue(r.verdict.bijective)
 
-    def test_guessed_notations(self):
+    def test_text_is_sent_for_the_daemon_to_detect(self):
         g = layoutd.definition
-        self.assertEqual(g("S[(8,4):(4@laneid,1@laneid)]"), {"axe": "S[(8,4):(4@laneid,1@laneid)]"})
-        self.assertIn("ttgir", g("#ttg.blocked<{sizePerThread = [1]}>", shape=[4]))
-        self.assertEqual(g("Layout<Shape<_8,_8>, Stride<_8,_1>>"), {"cute": "Layout<Shape<_8,_8>, Stride<_8,_1>>"})
-        self.assertEqual(g("Layout((8,16),(16,1))"), {"cute": "Layout((8,16),(16,1))"})
-        self.assertEqual(g("register=1 -> (0, 1)"), {"linear": "register=1 -> (0, 1)"})
+        self.assertEqual(g("S[(8,4):(4@laneid,1@laneid)]"), {"text": "S[(8,4):(4@laneid,1@laneid)]"})
+        self.assertEqual(g("#ttg.blocked<{sizePerThread = [1]}>", shape=[4]),
+                         {"text": "#ttg.blocked<{sizePerThread = [1]}>", "shape": [4]})
         self.assertEqual(g("(8,8):(8,1)", role="tv", logical=[8, 8]),
-                         {"cute": "(8,8):(8,1)", "cute_role": "tv", "logical": [8, 8]})
-        with self.assertRaises(ValueError):
-            g("hello")
+                         {"text": "(8,8):(8,1)", "cute_role": "tv", "logical": [8, 8]})
+        # notation= skips the detector
+        self.assertEqual(g("register=1 -> (0, 1)", notation="linear"), {"linear": "register=1 -> (0, 1)"})
+        self.assertEqual(g("hello"), {"text": "hello"})
+
+    def test_each_notation_detected_by_the_daemon(self):
+        for text, notation, how in [
+                ("S[(8,4):(4@laneid,1@laneid)]", "axe", {}),
+                ("Layout<Shape<_8,_8>, Stride<_8,_1>>", "cute", {}),
+                ("Layout((8,16),(16,1))", "cute", {}),
+                ("#ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [1], order = [0]}>",
+                 "ttgir", {"shape": [32]}),
+                ("SM100_TMEM_LOAD_16dp256b1x", "cute", {})]:
+            with self.subTest(text=text):
+                self.assertEqual(layoutd.analyze(text, url=URL, **how).notation, notation)
+
+    def test_text_in_no_notation_is_the_daemons_error(self):
+        with self.assertRaises(layoutd.LayoutError) as cm:
+            layoutd.check("hello", url=URL)
+        self.assertEqual(cm.exception.code, "notation")
+        self.assertEqual(cm.exception.pointer, "/layout/text")
 
     def test_failed_check_is_a_422_and_raises(self):
         # (i // 2) * 4 + (j // 2) on 8x8: 48 collisions
@@ -174,6 +162,103 @@ class TestCheck(unittest.TestCase):
                 del os.environ["LAYOUTD_SERVER"]
             else:
                 os.environ["LAYOUTD_SERVER"] = old
+
+
+BUSY = (b'{"type":"https://layoutd.dev/problems/busy","title":"Service Unavailable","status":503,'
+        b'"detail":"every analysis worker is busy","code":"busy","pointer":""}')
+
+
+class Redirector:
+    """An http server on loopback that answers every request with a redirect
+    (status) to the same path on the daemon, after answering the first
+    `busy` requests with a 503 problem (Retry-After: 0)."""
+
+    def __init__(self, status, target, busy=0):
+        self.busy = busy
+        outer = self
+
+        class Handler(http.server.BaseHTTPRequestHandler):
+            def answer(self):
+                n = int(self.headers.get("Content-Length") or 0)
+                if n:
+                    self.rfile.read(n)
+                if outer.busy > 0:
+                    outer.busy -= 1
+                    self.send_response(503)
+                    self.send_header("Content-Type", "application/problem+json")
+                    self.send_header("Retry-After", "0")
+                    self.send_header("Content-Length", str(len(BUSY)))
+                    self.end_headers()
+                    self.wfile.write(BUSY)
+                    return
+                self.send_response(status)
+                self.send_header("Location", target + self.path)
+                self.send_header("Content-Length", "0")
+                self.end_headers()
+
+            do_GET = do_POST = do_PUT = answer
+
+            def log_message(self, *args):
+                pass
+
+        self.server = http.server.HTTPServer(("127.0.0.1", 0), Handler)
+        self.url = f"http://127.0.0.1:{self.server.server_address[1]}"
+        threading.Thread(target=self.server.serve_forever, args=(0.05,), daemon=True).start()
+
+    def close(self):
+        self.server.shutdown()
+        self.server.server_close()
+
+
+class TestRedirects(unittest.TestCase):
+    # as the command line does (libcurl, CURL_REDIR_POST_ALL): a redirect
+    # keeps the method and the body; the token goes to its own host only
+    def test_a_moved_daemon_keeps_the_post(self):
+        for status in (301, 302, 307, 308):
+            r = Redirector(status, URL)
+            try:
+                with self.subTest(status=status):
+                    a = layoutd.check("(8,16):(16,1)", expect={"bijective": True}, url=r.url)
+                    self.assertEqual(a.placements, 128)
+            finally:
+                r.close()
+
+    def test_the_token_stays_with_its_host(self):
+        r = Redirector(308, URL)
+        try:
+            with self.assertRaises(layoutd.AuthError) as cm:
+                layoutd.Client(r.url, TOKEN).push("py.redirected", "(8,8):(8,1)")
+            self.assertEqual(cm.exception.status, 401)
+        finally:
+            r.close()
+
+
+class TestRetries(unittest.TestCase):
+    # as the command line does: a 503 is retried (3 times by default), after
+    # the Retry-After the answer gives
+    def test_a_busy_daemon_is_asked_again(self):
+        r = Redirector(307, URL, busy=3)
+        try:
+            self.assertTrue(layoutd.check("(4,4):(4,1)", url=r.url).ok)
+            self.assertEqual(r.busy, 0)
+        finally:
+            r.close()
+
+    def test_how_long_to_wait(self):
+        wait = layoutd._retry_after
+        self.assertEqual([wait("2", 0), wait(" 120 ", 0), wait(None, 0), wait(None, 2), wait("soon", 1)],
+                         [2, 60, 1, 4, 2])
+        self.assertEqual(wait("Wed, 21 Oct 2015 07:28:00 GMT", 0), 0)  # a date past
+
+    def test_past_the_retries_the_problem_is_raised(self):
+        r = Redirector(307, URL, busy=2)
+        try:
+            with self.assertRaises(layoutd.ServerError) as cm:
+                layoutd.Client(r.url, retries=1).check("(4,4):(4,1)")
+            self.assertEqual((cm.exception.status, cm.exception.code), (503, "busy"))
+            self.assertEqual(r.busy, 0)
+        finally:
+            r.close()
 
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -246,7 +331,7 @@ class TestRegistry(unittest.TestCase):
         v2 = c.push("py.rowmajor", "(8,16):(1,8)")
         self.assertEqual(v2.version, 2)
         self.assertEqual(c.pull("py.rowmajor").version, 2)
-        self.assertEqual(c.pull("py.rowmajor@1").layout.cute, "(8,16):(16,1)")
+        self.assertEqual(c.pull("py.rowmajor@1").layout.text, "(8,16):(16,1)")  # as sent
         self.assertEqual(c.pull("py.rowmajor", 1).fingerprint, v1.fingerprint)
         # reading needs no token
         self.assertEqual(layoutd.pull("py.rowmajor", 2, url=URL).id, v2.id)

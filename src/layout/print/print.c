@@ -104,6 +104,15 @@ static char *print_cute_def(json_t *def_json, const char *ptr, bool latex,
 char *lay_print(json_t *def_json, const char *ptr, const char *format,
 		const struct lay_options *opt, struct lay_error *err)
 {
+	if (json_is_string(def_json) || json_object_get(def_json, "text")) {
+		/* pasted text: printed as the notation it is detected as */
+		json_t *d = lay_detect_definition(def_json, ptr, err);
+		if (!d)
+			return NULL;
+		char *s = lay_print(d, ptr, format, opt, err);
+		json_decref(d);
+		return s;
+	}
 	if (!json_is_object(def_json)) {
 		lay_error_set(err, LAY_ESCHEMA, ptr, -1, "the layout must be a definition object");
 		return NULL;
