@@ -83,6 +83,13 @@ req "convert through the daemon" 200 --data-binary "@$CV" "$U/v1/analyze"
 jqt "shared memory, conflict-free scratch" '.convert.kind == "shared_memory" and .convert.store.bank_conflicts == 0 and .convert.load.bank_conflicts == 0 and (.convert.examples | length) > 0'
 req "convert again: never answered from the cache" 200 --data-binary "@$CV" "$U/v1/analyze"
 jqt "still classified" '.convert.kind == "shared_memory"'
+# a register basis that is a lane's XOR another register's (3 = 1 ^ 2): the
+# lane bases agree, yet lane 0 wants element 3, which only lane 1 holds (and
+# lane 1 wants 1): a register move cannot do it, and Triton's conversion map
+# (invertAndCompose) does not exist for the pair
+XR='{"layout": {"linear": {"bases": {"register": [[1]], "lane": [[2], [0], [0], [0], [0]]}, "out": [["dim0", 4]]}}, "convert": {"to": {"linear": {"bases": {"register": [[3]], "lane": [[2], [0], [0], [0], [0]]}, "out": [["dim0", 4]]}}}}'
+req "convert: a register basis that mixes in a lane" 200 --data-binary "$XR" "$U/v1/analyze"
+jqt "two elements change lane: not a register move" '.convert.kind != "registers" and .convert.kind != "none" and .convert.elements.change_lane == 2'
 req "convert between different tiles" 422 --data-binary @"$G/bad-convert-different-tiles/request.json" "$U/v1/analyze"
 jqt "pointer" '.code == "shape_mismatch" and .pointer == "/convert/to"'
 req "show picks a wavefront" 200 --data-binary "$(jq -c '.access.show = {"instruction": 5}' "$COL")" "$U/v1/analyze"
@@ -117,5 +124,19 @@ if [ $rc = 0 ] && grep -q "convert      shared_memory: 240 elements change lane,
 	ok "layoutd check: the conversion line"
 else
 	bad "layoutd check convert, exit $rc"; cat "$T/out"
+fi
+# Triton's convert_blocked1d_to_slice0 (tritongpu_to_llvm.mlir: a store, a
+# warp barrier, a load): two register<->lane transpositions, shared memory
+printf '%s\n' '#blocked0 = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [1], order = [0]}>' \
+	'#blocked1 = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [1, 1], order = [1, 0]}>' \
+	'module attributes {"ttg.num-warps" = 1 : i32} {' \
+	'%cvt = ttg.convert_layout %src : tensor<32xi32, #blocked0> -> tensor<32xi32, #ttg.slice<{dim = 0, parent = #blocked1}>>' \
+	'}' >"$T/s0.ttgir"
+"$L" check "$T/s0.ttgir" > "$T/out" 2>&1
+rc=$?
+if [ $rc = 0 ] && grep -q "convert      shared_memory: 32 elements change lane, 0 change warp, 2 register-lane transpositions" "$T/out"; then
+	ok "layoutd check: a slice conversion goes through shared memory"
+else
+	bad "layoutd check slice convert, exit $rc"; cat "$T/out"
 fi
 exit $fail

@@ -182,6 +182,10 @@ static void put_convert(FILE *f, json_t *cv)
 		json_string_value(json_object_get(cv, "kind")),
 		(long long)json_integer_value(json_object_get(el, "change_lane")),
 		(long long)json_integer_value(json_object_get(el, "change_warp")));
+	json_t *mx = json_object_get(cv, "mixed_transpositions");
+	if (mx)
+		fprintf(f, ", %lld register-lane transposition%s",
+			(long long)json_integer_value(mx), json_integer_value(mx) == 1 ? "" : "s");
 	const char *sw =
 		json_string_value(json_object_get(json_object_get(cv, "swizzle"), "swizzle"));
 	if (st && ld)

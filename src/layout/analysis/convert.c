@@ -3,12 +3,15 @@
  * costs, in the classes Triton's layout conversion uses:
  *
  *   none            the same placement: the conversion is folded away;
- *   registers       every thread already holds every element it needs;
- *   warp_shuffle    every warp holds them, and at most one register bit
- *                   trades places with a lane bit (Triton lowers one such
- *                   exchange to shuffles; more take a round trip);
+ *   registers       each thread rearranges or drops its own registers;
+ *   warp_shuffle    within each warp, with fewer than two register<->lane
+ *                   transpositions (Triton lowers those to shuffles);
  *   shared_memory   otherwise: a store of the source and a load of the
  *                   destination through a scratch buffer.
+ *
+ * GF(2) layouts are classified by Triton's rule (convert_rule.c: the
+ * first of block, warp, lane, register whose bases differ); others by
+ * where the source holds each element the destination wants.
  *
  * Both layouts are read as (warp group, lane, register) -> element tables
  * by the access analysis' reader.  For shared_memory the store and load
@@ -144,34 +147,6 @@ static json_t *place_json(const struct side *s, int64_t p)
 	return acc_point_json(A, gl / A->L, gl % A->L, r2);
 }
 
-/*
- * Register bits of the source that become lane bits of the destination:
- * the mixed transpositions of Triton's warp decomposition when both
- * tables are GF(2) (power-of-two tiles, single-bit bases).  -1 when not
- * computable.
- */
-static int mixed_transpositions(const struct side *src, const struct side *dst)
-{
-	const struct acc *S = &src->A, *T = &dst->A;
-	for (int k = 0; k < src->def->rank; k++)
-		if (!acc_is_pow2(src->def->shape[k]))
-			return -1;
-	if (!S->rpow2 || !T->rpow2 || !acc_is_pow2(S->L) || !acc_is_pow2(T->L))
-		return -1;
-	int n = 0;
-	for (int i = 0; i < S->nkept; i++) {
-		int32_t e = S->pelem[INT64_C(1) << S->kept[i]];
-		if (e <= 0)
-			continue;
-		for (int64_t lb = 1; lb < T->L; lb <<= 1)
-			if (T->pelem[lb * T->R] == e) {
-				n++;
-				break;
-			}
-	}
-	return n;
-}
-
 /* Store of the source and load of the destination over scratch offsets. */
 static int scratch_counts(struct side *src, struct side *dst, const int64_t *eoff, struct count *st,
 			  struct count *ld, struct lay_error *err)
@@ -284,20 +259,34 @@ out:
 	return rc;
 }
 
-/* The same table once registers that only repeat another register are
- * dropped (Triton removes such broadcast register bases before comparing). */
-static bool same_compacted(const struct acc *S, const struct acc *T)
+/* The same placement: both tables alike point for point (a broadcast
+ * register dropped is a change). */
+static bool same_table(const struct acc *S, const struct acc *T)
 {
-	if (S->G != T->G || S->L != T->L || S->rpow2 != T->rpow2 ||
-	    (S->rpow2 ? S->nkept != T->nkept : S->R != T->R))
-		return false;
-	int64_t r2n = S->rpow2 ? INT64_C(1) << S->nkept : S->R;
-	for (int64_t gl = 0; gl < S->G * S->L; gl++)
-		for (int64_t r2 = 0; r2 < r2n; r2++)
-			if (S->pelem[gl * S->R + acc_expand_reg(S, r2)] !=
-			    T->pelem[gl * T->R + acc_expand_reg(T, r2)])
-				return false;
-	return true;
+	return S->G == T->G && S->L == T->L && S->R == T->R &&
+	       memcmp(S->pelem, T->pelem, sizeof *S->pelem * (size_t)(S->G * S->L * S->R)) == 0;
+}
+
+/* The kind of layouts Triton's rule does not cover (not GF(2)): by where
+ * the elements are held. */
+static void fallback(const struct acc *S, const struct acc *T, int64_t change_warp,
+		     int64_t change_thread, bool gf2, struct cvt_verdict *v)
+{
+	bool same = same_table(S, T);
+	const char *why = "elements change lane within their warp, but the layouts are not "
+			  "GF(2)-linear, so no shuffle decomposition is known: shared memory";
+	if (gf2)
+		why = "elements change lane within their warp, but a destination basis is no "
+		      "combination of the source's (Triton's conversion map does not exist), so "
+		      "no shuffle decomposition is known: shared memory";
+	if (same)
+		why = "both layouts place every element at the same points";
+	else if (change_warp)
+		why = "some elements change warp: they go through shared memory";
+	else if (!change_thread)
+		why = "every thread already holds what it needs: registers move";
+	v->kind = same ? "none" : change_warp || change_thread ? "shared_memory" : "registers";
+	snprintf(v->why, sizeof v->why, "%s", why);
 }
 
 /* Classify; examples of elements that change lane or warp. */
@@ -364,28 +353,15 @@ static json_t *classify(const struct side *src, const struct side *dst, int exam
 	}
 	free(to);
 	free(seen);
-	bool same = same_compacted(S, T);
-	int mixed = mixed_transpositions(src, dst);
-	const char *kind = same			     ? "none"
-			   : change_warp	     ? "shared_memory"
-			   : !change_thread	     ? "registers"
-			   : mixed >= 0 && mixed < 2 ? "warp_shuffle"
-						     : "shared_memory";
-	const char *why =
-		same		 ? "both layouts place every element at the same points"
-		: change_warp	 ? "some elements change warp: they go through shared memory"
-		: !change_thread ? "every thread already holds what it needs: registers move"
-		: mixed < 0 ? "elements change lane within their warp, but the layouts are not "
-			      "GF(2)-linear, so no shuffle decomposition is known"
-		: mixed < 2 ? "elements change lane within their warp, with at most one "
-			      "register bit exchanged for a lane bit: warp shuffles"
-			    : "elements change lane within their warp, but more than one "
-			      "register bit trades places with a lane bit: shared memory";
-	json_t *o = json_pack("{s:s,s:s,s:{s:I,s:I},s:o}", "kind", kind, "reason", why, "elements",
-			      "change_lane", (json_int_t)change_thread, "change_warp",
+	struct cvt_verdict v;
+	int rule = cvt_rule(S, src->def, T, dst->def, &v);
+	if (rule != 1)
+		fallback(S, T, change_warp, change_thread, rule == 2, &v);
+	json_t *o = json_pack("{s:s,s:s,s:{s:I,s:I},s:o}", "kind", v.kind, "reason", v.why,
+			      "elements", "change_lane", (json_int_t)change_thread, "change_warp",
 			      (json_int_t)change_warp, "examples", ex);
-	if (mixed >= 0)
-		json_object_set_new(o, "mixed_transpositions", json_integer(mixed));
+	if (o && v.mixed >= 0)
+		json_object_set_new(o, "mixed_transpositions", json_integer(v.mixed));
 	return o;
 }
 
