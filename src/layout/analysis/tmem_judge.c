@@ -50,7 +50,7 @@ static int judge_emit(void *ctx, int64_t elem, const int64_t *c, int64_t outside
 	}
 	if (j->npair == j->cap) {
 		size_t cap = j->cap ? 2 * j->cap : 4096;
-		uint64_t *p = realloc(j->pair, cap * sizeof *p);
+		uint64_t *p = lay_ctx_realloc(j->def->ctx, j->pair, cap * sizeof *p);
 		if (!p) {
 			j->bad = true;
 			return 0;
@@ -236,7 +236,7 @@ int lay_tmem_judge(json_t *analysis, const struct lay_def *def, const struct lay
 	if (examples > LAYOUTD_MAX_EXAMPLES)
 		examples = LAYOUTD_MAX_EXAMPLES;
 	int rc = def->ops->walk(def, judge_emit, &j, err);
-	int32_t *inv = rc || j.bad ? NULL : malloc(sizeof *inv * (size_t)j.cells);
+	int32_t *inv = rc || j.bad ? NULL : lay_ctx_malloc(def->ctx, sizeof *inv * (size_t)j.cells);
 	if (!rc && inv) {
 		struct facts_t F = { .ex_holes = json_array(),
 				     .ex_coll = json_array(),
@@ -248,8 +248,8 @@ int lay_tmem_judge(json_t *analysis, const struct lay_def *def, const struct lay
 		apply(analysis, &j, &F);
 	}
 	if (!rc && !inv)
-		rc = lay_error_set(err, LAY_ENOMEM, def->ptr, -1, "out of memory");
-	free(inv);
-	free(j.pair);
+		rc = lay_ctx_error(def->ctx, err, def->ptr);
+	lay_ctx_free(inv);
+	lay_ctx_free(j.pair);
 	return rc;
 }
