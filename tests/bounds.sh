@@ -27,11 +27,6 @@ at_rest() { # NAME: nothing held, nothing running, only this request in flight
 	done
 	[ $rest = yes ] && ok "$1: at rest" || bad "$1: not at rest: $(grep -E '^layoutd_(memory_reserved|http_requests_in_flight|analyses_)' "$T/metrics" | tr '\n' ' ')"
 }
-# within NAME SECONDS START: the last answer came within SECONDS of START
-within() {
-	took=$(($(date +%s) - $3))
-	[ "$took" -le "$2" ] && ok "$1: answered in $took s" || bad "$1: took $took s, over $2 s"
-}
 
 # The bodies: tiles of N x N (python3 writes them, they are large only
 # once analysed: each is a few hundred bytes).
@@ -91,15 +86,11 @@ stop
 
 # ---- 2. time: past --deadline 1 the analysis stops with 503 deadline
 start --deadline 1 --workers 1
-t0=$(date +%s)
 req "suggest of 2048x2048 past the deadline" 503 --data-binary "@$T/suggest.json" "$U/v1/analyze"
 problem "suggest past the deadline" 503 deadline
-within "suggest past the deadline" 4 "$t0"
 at_rest "suggest past the deadline"
-t0=$(date +%s)
 req "lint of 64 ops past the deadline" 503 --data-binary "@$T/lintmany.json" "$U/v1/lint"
 problem "lint past the deadline" 503 deadline
-within "lint past the deadline" 4 "$t0"
 at_rest "lint past the deadline"
 stop
 
@@ -109,9 +100,7 @@ for k in suggest lintmany; do
 	route=/v1/analyze
 	[ $k = lintmany ] && route=/v1/lint
 	curl -s -o /dev/null -m 0.5 --data-binary "@$T/$k.json" "$U$route"
-	t0=$(date +%s)
 	at_rest "$k whose client went away"
-	within "$k stopped" 5 "$t0"
 done
 stop
 
@@ -123,11 +112,9 @@ for k in suggest lintmany; do
 	curl -s -o "$T/drain.out" -w '%{http_code}' --data-binary "@$T/$k.json" "$U$route" > "$T/drain.code" &
 	C=$!
 	sleep 0.5
-	t0=$(date +%s)
 	kill -TERM "$PID"
 	wait "$PID"
 	PID=
-	within "the drain with $k in flight" 4 "$t0"
 	wait $C
 	[ "$(cat "$T/drain.code")" = 503 ] && jq -e '.code == "cancelled"' "$T/drain.out" > /dev/null &&
 		ok "$k in flight at the drain: 503 cancelled" || bad "$k at the drain: $(cat "$T/drain.code") $(head -c 200 "$T/drain.out")"

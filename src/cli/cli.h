@@ -34,12 +34,14 @@ struct cli_text_opts {
 	const char *logical;  /* "8,16" */
 	const char *role;     /* cute_role */
 	const char *shape;    /* ttgir tensor shape "128,64" */
+	const char *target;   /* access.target over the file's (check --target) */
 };
 
 /* Consume a reading option at argv[*i] (--notation, --logical, --role,
- * --shape; "--opt VALUE" or "--opt=VALUE") into o: true if it was one.
+ * --shape, --target; "--opt VALUE" or "--opt=VALUE") into o: true if it
+ * was one.
  * The one table every command that reads a file takes (check, push,
- * print).  Exits 2 on a missing value or an unknown notation or role. */
+ * print).  Exits 2 on a missing value, an unknown notation or target. */
 bool cli_text_option(struct cli_text_opts *o, int argc, char **argv, int *i);
 
 /* Read a whole file ("-" is stdin).  A file whose first non-blank
@@ -110,6 +112,10 @@ json_t *cli_warnings(json_t *analysis);
 void cli_equals_ref(json_t *failure, char *buf, size_t n);
 /* Why an analysis fails ("not collision_free, expect bijective"). */
 void cli_reasons(json_t *analysis, char *buf, size_t n);
+/* print_copy.c: the copy section in human output; the reason a named copy
+ * instruction fails the check (false when it does not). */
+void cli_put_copy(FILE *f, json_t *copy);
+bool cli_copy_reason(json_t *analysis, char *buf, size_t n);
 
 /* Parse a positive integer option value; exits 2 with a message if bad. */
 long long cli_parse_count(const char *opt, const char *value);

@@ -165,7 +165,8 @@ bool cli_text_option(struct cli_text_opts *o, int argc, char **argv, int *i)
 {
 	/* the one table of reading options: check, push and print read a
 	 * text file alike (a layout pushed is the layout checked) */
-	static const char *const names[] = { "--notation", "--logical", "--role", "--shape" };
+	static const char *const names[] = { "--notation", "--logical", "--role", "--shape",
+					     "--target" };
 	const char *a = argv[*i], *eq = strchr(a, '=');
 	size_t nl = eq ? (size_t)(eq - a) : strlen(a), k = 0;
 	for (; k < sizeof names / sizeof names[0]; k++)
@@ -181,12 +182,17 @@ bool cli_text_option(struct cli_text_opts *o, int argc, char **argv, int *i)
 		}
 		val = argv[++*i];
 	}
-	const char **dst[] = { &o->notation, &o->logical, &o->role, &o->shape };
+	const char **dst[] = { &o->notation, &o->logical, &o->role, &o->shape, &o->target };
 	*dst[k] = val;
 	if (k == 0 && !lay_notation_find(val)) {
 		char list[128];
 		lay_notation_list(list, sizeof list, " or ");
 		fprintf(stderr, "layoutd %s: --notation is %s, not \"%s\"\n", argv[0], list, val);
+		exit(CLI_BAD);
+	}
+	struct lay_error err;
+	if (k == 4 && lay_access_target(val, "", &err)) {
+		fprintf(stderr, "layoutd %s: --target: %s\n", argv[0], err.message);
 		exit(CLI_BAD);
 	}
 	return true;

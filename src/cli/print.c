@@ -287,6 +287,13 @@ void cli_reasons(json_t *a, char *buf, size_t n)
 				return;
 		}
 	}
+	char cr[512];
+	if (cli_copy_reason(a, cr, sizeof cr)) {
+		len += (size_t)snprintf(buf + len, len < n ? n - len : 0, "%scopy: %s",
+					len ? ", " : "", cr);
+		if (len >= n)
+			return;
+	}
 	json_array_foreach(json_object_get(json_object_get(a, "tmem"), "reasons"), i, x)
 	{
 		len += (size_t)snprintf(buf + len, len < n ? n - len : 0, "%stmem: %s",
@@ -318,8 +325,16 @@ static void put_summary(FILE *f, json_t *a)
 		f, "%s%s %lld%s", i ? ", " : " ", json_string_value(json_object_get(x, "name")),
 		(long long)json_integer_value(json_object_get(x, "extent")),
 		json_is_true(json_object_get(x, "declared")) ? "" : " (inferred)");
-	fprintf(f, ": %lld points\n",
+	fprintf(f, ": %lld points",
 		(long long)json_integer_value(json_object_get(physical, "size")));
+	json_t *cod = json_object_get(physical, "codomain");
+	if (json_array_size(cod)) { /* tmem_judge.c: the TMEM cells are the space */
+		fputs(" (the TMEM cells:", f);
+		json_array_foreach(cod, i, x)
+			fprintf(f, "%s%s", i ? " x " : " ", json_string_value(x));
+		fputc(')', f);
+	}
+	fputc('\n', f);
 	json_t *rep = json_object_get(a, "replication");
 	fprintf(f, "  %-12s %lld, replication %lld..%lld\n", "placements",
 		(long long)json_integer_value(json_object_get(a, "placements")),
@@ -506,6 +521,7 @@ void cli_print_analysis(FILE *f, const char *file, json_t *a)
 		put_convert(f, json_object_get(a, "convert"));
 	if (json_object_get(a, "tmem"))
 		put_tmem(f, json_object_get(a, "tmem"));
+	cli_put_copy(f, json_object_get(a, "copy"));
 	put_round_trip(f, a, names);
 	put_expect_failures(f, a, names);
 	json_t *warnings = cli_warnings(a);

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "cli/cli.h"
+#include "layout/analysis/lint.h"
 
 struct reg_opts {
 	struct cli_conn conn;
@@ -43,10 +44,12 @@ static void usage(FILE *f, const char *cmd)
 	} u[] = {
 		{ "push",
 		  "usage: layoutd push NAME FILE [--description TEXT] [--json] [--notation N]\n"
-		  "                    [--logical L] [--role memory|tv] [--shape S] [CONNECTION]\n"
+		  "                    [--logical L] [--role memory|tv] [--shape S] [--target T]\n"
+		  "                    [CONNECTION]\n"
 		  "  register FILE (a request, a bare definition or the text of one notation,\n"
 		  "  read as `layoutd check` reads it with the same --notation, --logical,\n"
-		  "  --role and --shape) as the next version of NAME; the same definition\n"
+		  "  --role, --shape and --target) as the next version of NAME; the same "
+		  "definition\n"
 		  "  with the same checks (expect, access, probe, suggest) keeps its version.\n"
 		  "  The checks run at registration and are kept with the version.\n" },
 		{ "pull",
@@ -203,6 +206,12 @@ int cli_push(int argc, char **argv)
 		cli_print_error(stderr, file, &err);
 		return CLI_BAD;
 	}
+	/* what check sends: a pasted op line as its request, --target over
+	 * the file's access target */
+	lay_lint_expand(req);
+	json_t *acc = json_object_get(req, "access");
+	if (o.topts.target && json_is_object(acc))
+		json_object_set_new(acc, "target", json_string(o.topts.target));
 	body = json_object_get(req, "layout") ? json_copy(req) : json_pack("{s:O}", "layout", req);
 	if (o.description)
 		json_object_set_new(body, "description", json_string(o.description));

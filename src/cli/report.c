@@ -71,6 +71,8 @@ static json_t *findings(const struct cli_result *r)
 		free(g);
 		json_array_append_new(out, json_pack("{s:s,s:s}", "rule", rule, "message", msg));
 	}
+	if (cli_copy_reason(a, msg, sizeof msg))
+		json_array_append_new(out, json_pack("{s:s,s:s}", "rule", "copy", "message", msg));
 	static const struct {
 		const char *field, *count, *what;
 	} req[] = { { "complete", "unplaced", "elements have no place" },

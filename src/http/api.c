@@ -203,13 +203,17 @@ int http_analyze(struct http_server *srv, json_t *body, unsigned kind, bool want
 	json_t *convert = json_object_get(body, "convert");
 	/* an access analysis (or an expectation on one) is never answered from
 	 * the cache, which holds the layout's own analysis; nor expect.layout,
-	 * which compares a plain cute layout's text the analysis does not hold */
+	 * which compares a plain cute layout's text the analysis does not hold;
+	 * nor a copy, or an expectation on one */
 	bool fresh =
 		access || suggest || convert || json_object_get(body, "tmem") ||
+		json_object_get(body, "copy") ||
 		(json_is_object(expect) &&
 		 (json_object_get(expect, "layout") || json_object_get(expect, "bank_conflicts") ||
 		  json_object_get(expect, "vector_bits") || json_object_get(expect, "efficiency") ||
-		  json_object_get(expect, "sectors_per_request")));
+		  json_object_get(expect, "sectors_per_request") ||
+		  json_object_get(expect, "copy_legal") ||
+		  json_object_get(expect, "copy_matches_layout")));
 	if (!layout)
 		return lay_error_set(
 			err, LAY_ESCHEMA, "/layout", -1,
@@ -271,7 +275,9 @@ int http_analyze(struct http_server *srv, json_t *body, unsigned kind, bool want
 	o->analysis = lay_analyze_request(def, layout, expect, probe, access, suggest, &opt, err);
 	if (o->analysis &&
 	    ((convert && lay_convert_attach(o->analysis, def, convert, &opt, err)) ||
-	     lay_tmem_request(o->analysis, def, json_object_get(body, "tmem"), "/tmem", err))) {
+	     lay_tmem_request(o->analysis, def, json_object_get(body, "tmem"), "/tmem", err) ||
+	     lay_copy_request(o->analysis, def, json_object_get(body, "copy"), expect, &opt,
+			      err))) {
 		json_decref(o->analysis);
 		o->analysis = NULL;
 	}
@@ -282,6 +288,7 @@ int http_analyze(struct http_server *srv, json_t *body, unsigned kind, bool want
 		json_object_del(base, "probe");
 		json_object_del(base, "access");
 		json_object_del(base, "convert");
+		json_object_del(base, "copy");
 		json_object_del(json_object_get(base, "tmem"), "match");
 		lay_expect_apply(base, NULL, "/expect", &opt, NULL);
 		if (base)

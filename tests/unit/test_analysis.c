@@ -304,10 +304,12 @@ static void test_request_members(void)
 	CU_ASSERT_FALSE(lay_request_member("description", LAY_REQ_ANALYZE));
 	CU_ASSERT_TRUE(lay_request_member("convert", LAY_REQ_STORE));
 	CU_ASSERT_TRUE(lay_request_member("tmem", LAY_REQ_STORE));
+	CU_ASSERT_TRUE(lay_request_member("copy", LAY_REQ_ANALYZE));
+	CU_ASSERT_FALSE(lay_request_member("copy", LAY_REQ_STORE));
 	CU_ASSERT_FALSE(lay_request_member("layouts", LAY_REQ_ANALYZE | LAY_REQ_STORE));
 	char list[128];
 	lay_request_list(list, sizeof list, LAY_REQ_ANALYZE);
-	CU_ASSERT_STRING_EQUAL(list, "layout, expect, probe, access, suggest, convert, tmem");
+	CU_ASSERT_STRING_EQUAL(list, "layout, expect, probe, access, suggest, convert, tmem, copy");
 	lay_request_list(list, sizeof list, LAY_REQ_STORE);
 	CU_ASSERT_STRING_EQUAL(
 		list, "layout, expect, probe, access, suggest, convert, tmem, description");

@@ -400,6 +400,14 @@ static void test_enumeration(void)
 	CU_ASSERT_EQUAL(c.held, 0);
 }
 
+/* A TMEM copy atom judged on its cells: the cell pairs and the inverse
+ * are taken in the context (32 x 128 elements: 8 bytes a pair, 4 a cell). */
+static void test_tmem_judge(void)
+{
+	const char *atom = "{\"layout\": {\"cute\": \"SM100_TMEM_LOAD_32dp32b128x\"}}";
+	sections(analyze_in, atom, 16 << 10, 4096 * 8 + 4096 * 4);
+}
+
 /* Aliases found by name among many: the right one of names that share a
  * prefix, the first of two of one name, a layout alias through another. */
 static void test_lint_aliases(void)
@@ -447,6 +455,7 @@ int main(void)
 		{ "convert in the context", test_convert },
 		{ "lint in the context", test_lint },
 		{ "print in the context", test_print },
+		{ "the TMEM judge in the context", test_tmem_judge },
 		{ "lint finds its aliases by name", test_lint_aliases },
 		{ NULL, NULL },
 	};

@@ -193,7 +193,7 @@ static void test_request_members(void)
 	CU_ASSERT(!lay_request_member("colour", LAY_REQ_ANALYZE | LAY_REQ_STORE));
 	char list[128];
 	lay_request_list(list, sizeof list, LAY_REQ_ANALYZE);
-	CU_ASSERT_STRING_EQUAL(list, "layout, expect, probe, access, suggest, convert, tmem");
+	CU_ASSERT_STRING_EQUAL(list, "layout, expect, probe, access, suggest, convert, tmem, copy");
 	/* the engine takes both kinds: a stored version's description too */
 	json_decref(analyze_ok("{\"layout\": {\"cute\": \"4:1\"}, \"description\": \"d\"}"));
 	ASSERT_ERROR("{\"layout\": {\"cute\": \"4:1\"}, \"colour\": 1}", LAY_ESCHEMA, "/colour",

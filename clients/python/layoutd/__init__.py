@@ -8,7 +8,7 @@ A layout is a definition dict ({"cute": "..."}, {"ttgir": "...", "shape": [...]}
 the text of a notation (sent as {"text": ...}: the daemon detects which one
 it is, exactly as `layoutd check` does for a file), or any object whose str()
 is such a text, for example a pycute Layout.  The members of a request --
-expect, probe, access, suggest, convert, tmem -- are keyword arguments of
+expect, probe, access, suggest, convert, tmem, copy -- are keyword arguments of
 analyze, check and push and go beside the layout, never into it.
 
 Only the standard library is used.  The daemon's address comes from the url
@@ -243,7 +243,8 @@ class Analysis(_Fields):
     """One analysis (the daemon's /v1/analyze answer): id, fingerprint,
     notation, logical, physical, placements, ok, verdict, replication,
     collisions, duplicates, holes, unplaced, out_of_bounds, round_trip,
-    owners, warnings, expect and, when asked, probe, access, convert, tmem.
+    owners, warnings, expect and, when asked, probe, access, convert, tmem,
+    copy.
 
     In a notebook it draws itself as the daemon's grid (_repr_svg_); svg()
     draws a window of a larger tile, table() lists its placements."""
@@ -261,7 +262,7 @@ class Analysis(_Fields):
         verdict = d.get("verdict") or {}
         fields = [f"ok={d.get('ok')!r}", f"notation={d.get('notation')!r}", f"logical={logical!r}",
                   f"placements={d.get('placements')!r}", f"bijective={verdict.get('bijective')!r}"]
-        for key in ("access", "convert", "tmem"):
+        for key in ("access", "convert", "tmem", "copy"):
             if isinstance(d.get(key), dict):
                 fields.append(f"{key}=...")
         fields.append(f"id={str(d.get('id'))[:19]!r}")
@@ -349,7 +350,8 @@ def _other(side, layout):
     return definition(side, **tile)
 
 
-def request(layout, expect=None, probe=None, access=None, suggest=None, convert=None, tmem=None, **how):
+def request(layout, expect=None, probe=None, access=None, suggest=None, convert=None, tmem=None, copy=None,
+            **how):
     """The body of an analysis request: the definition of layout (how: the
     arguments of definition()) and the request members beside it.
 
@@ -359,6 +361,8 @@ def request(layout, expect=None, probe=None, access=None, suggest=None, convert=
     suggest  "swizzle": a conflict-free swizzle for the access
     convert  {"to": <layout>, "element_bits": 32, ...}, or the layout alone
     tmem     True (or {"match": True}): the SM100 TMEM atoms it equals
+    copy     {"instruction": "auto", "threads": <layout>, ...}: which ldmatrix /
+             stmatrix moves it, or {"instruction": "tma", "global": ..., "box": ...}
 
     A <layout> given as text there is read on the same tile as layout.  A
     dict that already has "layout" is a whole request; the members given
@@ -389,6 +393,11 @@ def request(layout, expect=None, probe=None, access=None, suggest=None, convert=
         req["convert"] = c
     if tmem is not None:
         req["tmem"] = {"match": tmem} if isinstance(tmem, bool) else tmem
+    if copy is not None:
+        c = dict(copy.to_dict() if isinstance(copy, _Fields) else copy)
+        if "threads" in c:
+            c["threads"] = _other(c["threads"], base)
+        req["copy"] = c
     return req
 
 

@@ -92,6 +92,22 @@ class TestRequestMembers(unittest.TestCase):
         failure = cm.exception.analysis.expect.failures[0]
         self.assertEqual((failure.field, failure.expected, failure.actual), ("bank_conflicts", 0, 7))
 
+    def test_copy_names_the_ldmatrix(self):
+        # tritongpu_to_llvm.mlir @convert_dot_ldmatrix: dot A from an unswizzled 16x16 f16 tile
+        mma = "#ttg.nvidia_mma<{versionMajor = 2, warpsPerCTA = [1, 1], instrShape = [16, 8]}>"
+        dot_a = "#ttg.dot_op<{opIdx = 0, parent = " + mma + ", kWidth = 2}>"
+        shared = "#ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>"
+        body = layoutd.request(shared, shape=[16, 16], copy={"instruction": "auto", "threads": dot_a})
+        self.assertEqual(body["copy"]["threads"], {"text": dot_a, "shape": [16, 16]})
+        r = layoutd.check(shared, shape=[16, 16], copy={"instruction": "ldmatrix", "element_bits": 16,
+                                                        "threads": dot_a}, url=URL)
+        self.assertEqual(r.copy.instruction, "ldmatrix.sync.aligned.m8n8.x4.shared.b16")
+        self.assertEqual(r.copy.count, 1)
+        with self.assertRaises(layoutd.CheckFailed):
+            layoutd.check(shared, shape=[16, 16], url=URL,
+                          copy={"instruction": "ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16",
+                                "element_bits": 16, "threads": dot_a})
+
     def test_tmem_atom_by_name(self):
         r = layoutd.analyze("SM100_TMEM_LOAD_16dp256b1x", tmem=True, url=URL)
         self.assertEqual(r.notation, "cute")

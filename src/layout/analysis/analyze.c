@@ -313,10 +313,12 @@ json_t *lay_analyze_def(struct lay_def *def, json_t *expect_v, const char *expec
 	if (probe_v)
 		json_object_set_new(out, "probe", ana_probe_json(def, &r, &pq));
 done:
-	if (out && lay_tmem_attach(out, def, opt, err)) {
+	if (out && (lay_tmem_attach(out, def, opt, err) || lay_tmem_judge(out, def, opt, err))) {
 		json_decref(out);
 		out = NULL;
 	}
+	if (out && json_object_get(out, "tmem") && json_object_get(out, "verdict"))
+		ana_eval_expect(out, &x); /* on the verdicts judged on tensor memory */
 	if (out)
 		finish_report(out, def, method, t0);
 out:
@@ -381,6 +383,7 @@ static const struct {
 	{ "suggest", LAY_REQ_ANALYZE | LAY_REQ_STORE },
 	{ "convert", LAY_REQ_ANALYZE | LAY_REQ_STORE },
 	{ "tmem", LAY_REQ_ANALYZE | LAY_REQ_STORE },
+	{ "copy", LAY_REQ_ANALYZE },
 	{ "description", LAY_REQ_STORE },
 };
 
@@ -434,7 +437,8 @@ json_t *lay_analyze(json_t *req, const struct lay_options *opt, struct lay_error
 		return NULL;
 	out = lay_analyze_request(def, layout, expect, probe, access, suggest, opt, err);
 	if (out && ((convert && lay_convert_attach(out, def, convert, opt, err)) ||
-		    lay_tmem_request(out, def, json_object_get(req, "tmem"), "/tmem", err))) {
+		    lay_tmem_request(out, def, json_object_get(req, "tmem"), "/tmem", err) ||
+		    lay_copy_request(out, def, json_object_get(req, "copy"), expect, opt, err))) {
 		json_decref(out);
 		out = NULL;
 	}

@@ -40,6 +40,7 @@ struct expect {
 	int64_t bank_conflicts, vector_bits; /* need an access analysis */
 	double efficiency;		     /* global access: a minimum, < 0 none */
 	int64_t sectors_per_request;	     /* global access: a maximum */
+	int copy_legal, copy_matches;	     /* -1 unset, else 0/1 (copy.c) */
 	const char *fingerprint;
 	const char *layout; /* expect.layout: the algebra result must be this */
 	const char *self;   /* a plain cute layout's own text (def->cute_text) */

@@ -29,6 +29,7 @@ int ana_parse_expect(json_t *v, const char *ptr, const struct lay_options *opt, 
 	x->owners = x->slots = x->replication = -1;
 	x->bank_conflicts = x->vector_bits = x->sectors_per_request = -1;
 	x->efficiency = -1;
+	x->copy_legal = x->copy_matches = -1;
 	if (!v)
 		return 0;
 	if (!json_is_object(v))
@@ -62,6 +63,13 @@ int ana_parse_expect(json_t *v, const char *ptr, const struct lay_options *opt, 
 			if (*iv < 0)
 				return lay_error_set(err, LAY_ERANGE, q, -1,
 						     "expect.%s must not be negative", key);
+			continue;
+		}
+		if (strcmp(key, "copy_legal") == 0 || strcmp(key, "copy_matches_layout") == 0) {
+			if (!json_is_boolean(val))
+				return lay_error_set(err, LAY_ESCHEMA, q, -1,
+						     "expect.%s must be true or false", key);
+			*(key[5] == 'l' ? &x->copy_legal : &x->copy_matches) = json_is_true(val);
 			continue;
 		}
 		if (strcmp(key, "efficiency") == 0) {
@@ -117,7 +125,8 @@ int ana_parse_expect(json_t *v, const char *ptr, const struct lay_options *opt, 
 		return lay_error_set(err, LAY_ESCHEMA, q, -1,
 				     "unknown expectation \"%s\" (verdict fields, owners, slots, "
 				     "replication, fingerprint, equals, layout, bank_conflicts, "
-				     "vector_bits, efficiency, sectors_per_request)",
+				     "vector_bits, efficiency, sectors_per_request, copy_legal, "
+				     "copy_matches_layout)",
 				     key);
 	}
 	return 0;
@@ -316,6 +325,15 @@ static void eval_expect_into(json_t *out, const struct expect *x, bool *okp, jso
 				    json_integer(x->sectors_per_request),
 				    sp ? json_incref(sp) : json_null());
 	}
+	json_t *cp = json_object_get(out, "copy");
+	static const char *const ck[] = { "copy_legal", "copy_matches_layout" };
+	const int cw[] = { x->copy_legal, x->copy_matches };
+	for (int k = 0; k < 2; k++) {
+		json_t *got = json_object_get(cp, ck[k] + 5);
+		if (cw[k] >= 0 && !(json_is_boolean(got) && json_is_true(got) == (bool)cw[k]))
+			add_failure(fails, ck[k], json_boolean(cw[k]),
+				    got ? json_incref(got) : json_null());
+	}
 	if (x->layout)
 		ana_expect_layout(out, x->layout, x->self, fails);
 	/* a structural answer past the limits has no fingerprint (null) */
@@ -336,6 +354,8 @@ static void eval_expect_into(json_t *out, const struct expect *x, bool *okp, jso
 			ok = false;
 	if (json_is_false(json_object_get(json_object_get(out, "tmem"), "ok")))
 		ok = false; /* tmem.c: the layout does not fit or breaks a sub-partition */
+	if (json_is_false(json_object_get(cp, "ok")))
+		ok = false; /* copy.c: the named instruction cannot move the tile */
 	*okp = ok;
 	*expectp = json_pack("{s:b,s:o}", "passed", json_array_size(fails) == 0, "failures", fails);
 }

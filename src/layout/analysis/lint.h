@@ -41,6 +41,11 @@ json_t *lay_lint(const char *text, const char *file, const struct lay_options *o
  * Nonzero with err set when the layout cannot be analysed.
  */
 int lay_lint_tmem(json_t *f, json_t *layout, const struct lay_options *opt, struct lay_error *err);
+/* The copy verdict of a local_load / local_store finding (lint_copy.c):
+ * "copy": {"instruction", "count"}, the ldmatrix / stmatrix variant that
+ * moves mem from or into threads (null: none), when one can be asked. */
+void lay_lint_copy(json_t *f, struct lay_def *mem, json_t *threads, bool store,
+		   const struct lay_options *opt);
 /* A finding of a rank-3 (multi-buffered) memdesc: its columns times buffers. */
 void lay_lint_tmem_buffers(json_t *f, long long buffers);
 
