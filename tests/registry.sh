@@ -157,6 +157,8 @@ grep -q "sm80-c@1: unchanged" "$T/push.out" && ok "the same push again: the same
 [ $rc -eq 2 ] && grep -q -- "--notation is" "$T/push.out" && ok "push --notation nope: exit 2" || bad "push bad notation: exit $rc $(cat "$T/push.out")"
 "$L" push --server "$U" sm80-c "$EX/sm80-c.cute" --logical >"$T/push.out" 2>&1; rc=$?
 [ $rc -eq 2 ] && grep -q -- "--logical needs a value" "$T/push.out" && ok "push --logical without a value: exit 2" || bad "push --logical: exit $rc $(cat "$T/push.out")"
+"$L" push --server "$U" sm80-c --target nope "$EX/sm80-c.cute" >"$T/push.out" 2>&1; rc=$?
+[ $rc -eq 2 ] && grep -q -- "--target:" "$T/push.out" && ok "push --target nope: exit 2, as check" || bad "push bad target: exit $rc $(cat "$T/push.out")"
 # over HTTP the reading options are members of the definition: a PUT of
 # the text with cute_role and logical registers what check --role tv checks
 req "PUT of the text with cute_role tv and logical" 201 -X PUT --data-binary "$(jq -Rs '{layout: {cute: ., cute_role: "tv", logical: [16, 8]}}' "$EX/sm80-c.cute")" "$U/v1/layouts/sm80-c-put"
