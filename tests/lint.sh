@@ -101,6 +101,67 @@ run "a JSON request holding a pasted op line" 0 "$L" check --json "$T/op.json"
 [ "$(jq -c '[.access.op, .access.bank_conflicts]' "$T/out")" = '["load",3]' ] &&
 	ok "the JSON request's pasted op: both sides" || bad "JSON pasted op: $(jq -c .access "$T/out" | head -c 300)"
 
+# older Triton spellings: !triton_gpu.memdesc / !tt.memdesc and triton_gpu.
+# ops read as their ttg forms (the same findings as the module above)
+(cd "$D" && "$L" lint --format json gluon-bank-conflicts.mlir) >"$T/new.json"
+sed 's/!ttg\.memdesc</!triton_gpu.memdesc</g; s/ ttg\.local_/ triton_gpu.local_/; s/#ttg\./#triton_gpu./g' "$K" >"$T/old-tg.mlir"
+sed 's/!ttg\.memdesc</!tt.memdesc</g' "$K" >"$T/old-tt.mlir"
+for f in old-tg old-tt; do
+	run "lint of $f spellings" 0 "$L" lint --format json "$T/$f.mlir"
+	if [ "$(jq -c '[.findings[] | [.op, .kind, .bank_conflicts, .vector_bits, .conversion]]' "$T/out")" = \
+		"$(jq -c '[.findings[] | [.op, .kind, .bank_conflicts, .vector_bits, .conversion]]' "$T/new.json")" ]; then
+		ok "$f: the findings of the ttg spelling"
+	else
+		bad "$f findings: $(jq -c '.findings[] | {op, kind, error}' "$T/out" | head -3)"
+	fi
+done
+grep -q 'triton_gpu.local_load' "$T/old-tg.mlir" && ok "the module names triton_gpu. ops" || bad "sed of op names"
+sed -n '6,8p' "$T/old-tg.mlir" >"$T/oldop.ttgir"
+grep 'triton_gpu.local_load' "$T/old-tg.mlir" | sed 's/ loc(.*)$//' >>"$T/oldop.ttgir"
+run "check of a pasted triton_gpu.local_load line" 0 "$L" check --json "$T/oldop.ttgir"
+[ "$(jq -c '[.access.op, .access.bank_conflicts, .access.vector.bits]' "$T/out")" = '["load",3,32]' ] &&
+	ok "the pasted legacy op: both sides" || bad "pasted legacy op: $(cat "$T/out" | head -c 300)"
+
+# the target: the module's ttg.target, or --target over it
+A=$D/amd-target.mlir
+run "--target gfx942 over the module's gfx950" 0 "$L" lint --format json --target gfx942 "$A"
+[ "$(jq -c '[.findings[] | [.target, .bank_conflicts]]' "$T/out")" = '[["gfx942",7],["gfx942",7],["gfx942",7]]' ] &&
+	ok "--target: every access counted on it" || bad "--target: $(jq -c '[.findings[] | [.target, .bank_conflicts]]' "$T/out")"
+run "lint text names an AMD target" 0 "$L" lint "$A"
+grep -q 'amd-target.mlir:10:10: warning: ttg.local_load: 15 bank conflicts (16-way), 128-bit vectors on gfx950$' "$T/out" &&
+	ok "text: the target beside the count" || bad "text target: $(cat "$T/out")"
+run "--target of an unknown name" 2 "$L" lint --target gfx90a "$A"
+grep -q 'unknown target "gfx90a"' "$T/err" && ok "names the unknown target" || bad "--target message: $(cat "$T/err")"
+sed 's/hip:gfx950/hip:gfx90a/' "$A" >"$T/gfx90a.mlir"
+run "a module target the model does not know" 2 "$L" lint --format json "$T/gfx90a.mlir"
+[ "$(jq -r '.findings[0].error.message' "$T/out" | grep -c 'ttg.target "hip:gfx90a"')" = 1 ] &&
+	ok "an error finding names the module's target" || bad "gfx90a: $(jq -c '.findings[0]' "$T/out")"
+run "--target decides a module target the model does not know" 0 "$L" lint --target gfx950 "$T/gfx90a.mlir"
+sed 's/, ttg.target = "hip:gfx9[45][02]"//' "$A" >"$T/wave64.mlir"
+run "64-lane waves and no target" 0 "$L" lint --format json "$T/wave64.mlir"
+[ "$(jq -c '[.findings[] | [.target, .warnings[0].code, .warnings[0].likely_target]] | unique' "$T/out")" = '[["nvidia","lanes_exceed_warp","gfx942"]]' ] &&
+	ok "a 64-lane layout counted on nvidia says so" || bad "wave64: $(jq -c '.findings[0]' "$T/out")"
+"$L" lint "$T/wave64.mlir" | grep -q '^.*wave64.mlir:10:10: warning: ttg.local_load: 7 bank conflicts (8-way), 128-bit vectors (warning: the threads layout has 64 lanes' &&
+	ok "text: the warning beside the count" || bad "wave64 text: $("$L" lint "$T/wave64.mlir" | head -2)"
+sed -n '4,7p' "$A" >"$T/amdop.ttgir"
+sed -n '10p' "$A" >>"$T/amdop.ttgir"
+run "check of a pasted op line under an AMD module" 0 "$L" check --json "$T/amdop.ttgir"
+[ "$(jq -c '[.access.target, .access.bank_conflicts, .access.max_ways]' "$T/out")" = '["gfx950",15,16]' ] &&
+	ok "the pasted op: the module's target" || bad "pasted AMD op: $(jq -c .access "$T/out" | head -c 300)"
+run "check --target over the module's" 0 "$L" check --json --target gfx942 "$T/amdop.ttgir"
+[ "$(jq -c '[.access.target, .access.bank_conflicts]' "$T/out")" = '["gfx942",7]' ] &&
+	ok "check --target" || bad "check --target: $(jq -c .access "$T/out" | head -c 300)"
+run "check --target of an unknown name" 2 "$L" check --target hip "$T/amdop.ttgir"
+
+# a padded_shared memdesc: placed and counted with its padding
+P=$D/padded-shared.mlir
+sed -n '4,5p;7,8p' "$P" >"$T/padop.ttgir"
+sed -n '10p' "$P" >>"$T/padop.ttgir"
+run "check of a pasted local_load of a padded_shared memdesc" 0 "$L" check --json "$T/padop.ttgir"
+[ "$(jq -c '[.access.bank_conflicts, .access.max_ways, (.access | has("analytic")), .warnings, .holes.count, .physical.size]' "$T/out")" = '[3,4,false,[],63,4159]' ] &&
+	ok "padded: counted on the padded offsets, its slots are holes, no GF(2) closed form" ||
+	bad "padded op: $(jq -c '[.access.bank_conflicts, .access.max_ways, .access.analytic, .warnings, .holes.count, .physical.size]' "$T/out")"
+
 # CI formats
 run "github" 1 "$L" lint --format github --max-conflicts 2 "$K"
 [ "$(grep -c '^::error file=/src/kernels/' "$T/out")" = 2 ] && [ "$(grep -c '^::warning file=/src/kernels/gemm.py,line=88,col=22,title=layoutd lint/bank_conflicts::' "$T/out")" = 1 ] &&
@@ -147,6 +208,15 @@ jqt "located at /mode" '.pointer == "/mode"'
 body=$(jq -Rs '{text: ., file: "triton-tmem-alloc.mlir"}' "$D/triton-tmem-alloc.mlir")
 req "POST /v1/lint of TMEM ops: 422" 422 -H 'Content-Type: application/json' -d "$body" "$U/v1/lint"
 jqt "TMEM findings over HTTP" '.failed == 14 and ([.findings[] | select(.kind == "tmem")] | length) == 26 and .findings[0].tmem.subpartitions.violations == 12288 and .findings[14].tmem.columns == 2'
+
+body=$(jq -Rs '{text: ., file: "amd-target.mlir"}' "$D/amd-target.mlir")
+req "POST /v1/lint of AMD modules" 200 -H 'Content-Type: application/json' -d "$body" "$U/v1/lint"
+jqt "the module's target over HTTP" '[.findings[] | [.target, .bank_conflicts]] == [["gfx950",7],["gfx950",15],["gfx942",7]]'
+body=$(jq -Rs '{text: ., target: "gfx942"}' "$D/amd-target.mlir")
+req "POST /v1/lint with a target" 200 -H 'Content-Type: application/json' -d "$body" "$U/v1/lint"
+jqt "target over the module's" '[.findings[] | [.target, .bank_conflicts]] == [["gfx942",7],["gfx942",7],["gfx942",7]]'
+req "POST /v1/lint with an unknown target: 422" 422 -H 'Content-Type: application/json' -d '{"text": "", "target": "gfx90a"}' "$U/v1/lint"
+jqt "located at /target" '.pointer == "/target" and .code == "schema"'
 
 # POST /v1/check with a pasted op line: the same path as the CLI's check
 body=$(jq -Rs '{layout: {ttgir: .}}' "$T/op.ttgir")

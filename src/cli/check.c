@@ -94,6 +94,9 @@ static void check_file(const char *path, const struct lay_options *opt,
 	r->file = path;
 	json_t *req = cli_read(path, topts, &r->text, &err);
 	lay_lint_expand(req); /* {"layout": {"ttgir": <a pasted op line>}} */
+	json_t *acc = json_object_get(req, "access");
+	if (topts->target && json_is_object(acc)) /* --target over the file's */
+		json_object_set_new(acc, "target", json_string(topts->target));
 	if (r->text) {
 		const char *p = r->text + strspn(r->text, " \t\r\n");
 		r->is_text = *p != '{' && *p != '[';
@@ -196,7 +199,7 @@ int cli_check(int argc, char **argv)
 		snprintf(name, sizeof name, "%.*s", eq ? (int)(eq - a) : (int)strlen(a), a);
 		static const char *const valued[] = { "--max-points", "--examples", "--equals",
 						      "--format",     "--notation", "--logical",
-						      "--role",	      "--shape" };
+						      "--role",	      "--shape",    "--target" };
 		size_t k = 0;
 		for (; k < sizeof valued / sizeof valued[0]; k++)
 			if (strcmp(name, valued[k]) == 0)
@@ -236,6 +239,15 @@ int cli_check(int argc, char **argv)
 		case 7:
 			topts.shape = val;
 			break;
+		case 8: {
+			struct lay_error err;
+			if (lay_access_target(val, "", &err)) {
+				fprintf(stderr, "layoutd check: --target: %s\n", err.message);
+				return CLI_BAD;
+			}
+			topts.target = val;
+			break;
+		}
 		}
 	}
 	return cli_check_files(files, n, format, equals, &lay, &topts, &conn, remote, env_server);

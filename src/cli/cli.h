@@ -34,6 +34,7 @@ struct cli_text_opts {
 	const char *logical;  /* "8,16" */
 	const char *role;     /* cute_role */
 	const char *shape;    /* ttgir tensor shape "128,64" */
+	const char *target;   /* access.target over the file's (check --target) */
 };
 
 /* Read a whole file ("-" is stdin).  A file whose first non-blank

@@ -15,7 +15,8 @@
 
 static const char *lint_usage =
 	"usage: layoutd lint [--format text|json|junit|sarif|github] [--max-conflicts N]\n"
-	"                    [--deny shared_memory_conversion|bank_conflicts]... FILE.mlir...\n"
+	"                    [--deny shared_memory_conversion|bank_conflicts]...\n"
+	"                    [--target nvidia|gfx942|gfx950] FILE.mlir...\n"
 	"  Checks every ttg.local_load, local_store, local_alloc (with a value),\n"
 	"  ttg.convert_layout and ttng.tmem_alloc, tmem_load, tmem_store, tmem_copy\n"
 	"  of the TTGIR modules in FILE (split at \"// -----\"), reported at the op's\n"
@@ -24,6 +25,8 @@ static const char *lint_usage =
 	"  --max-conflicts N   an access with more than N bank conflicts fails\n"
 	"  --deny NAME         shared_memory_conversion: a conversion through shared\n"
 	"                      memory fails; bank_conflicts: --max-conflicts 0\n"
+	"  --target T          count every access on T, over the module's ttg.target\n"
+	"                      (\"hip:gfx950\" is gfx950; none: nvidia)\n"
 	"  Exit 0 every threshold holds, 1 one does not, 2 bad input or an op that\n"
 	"  cannot be analysed.\n";
 
@@ -31,6 +34,7 @@ struct lint_opts {
 	enum cli_format format;
 	int64_t max_conflicts;
 	json_t *deny;
+	const char *target;
 };
 
 /* Where a finding is reported: the kernel's source line when the op has a
@@ -115,15 +119,30 @@ static void sentence(json_t *f, char *buf, size_t n, const char **level, const c
 	json_int_t bc = json_integer_value(json_object_get(f, "bank_conflicts"));
 	json_int_t bits = json_integer_value(json_object_get(f, "vector_bits"));
 	json_int_t ways = json_integer_value(json_object_get(f, "max_ways"));
+	const char *tg = json_string_value(json_object_get(f, "target"));
+	char on[32] = "";
+	if (tg && strcmp(tg, "nvidia") != 0) /* an AMD wave: say which */
+		snprintf(on, sizeof on, " on %s", tg);
 	*rule = "lint/bank_conflicts";
 	if (!*level && bc > 0)
 		*level = "warning";
+	int w;
 	if (bc > 0)
-		snprintf(buf, n, "%s: %lld bank conflicts (%lld-way), %lld-bit vectors%s%s", op,
-			 (long long)bc, (long long)ways, (long long)bits, fails ? ": " : "",
-			 fails ? json_string_value(json_object_get(f, "reason")) : "");
+		w = snprintf(buf, n, "%s: %lld bank conflicts (%lld-way), %lld-bit vectors%s%s%s",
+			     op, (long long)bc, (long long)ways, (long long)bits, on,
+			     fails ? ": " : "",
+			     fails ? json_string_value(json_object_get(f, "reason")) : "");
 	else
-		snprintf(buf, n, "%s: no bank conflicts, %lld-bit vectors", op, (long long)bits);
+		w = snprintf(buf, n, "%s: no bank conflicts, %lld-bit vectors%s", op,
+			     (long long)bits, on);
+	/* the access analysis's doubt (a 64-lane layout and no AMD target) */
+	const char *wm = json_string_value(
+		json_object_get(json_array_get(json_object_get(f, "warnings"), 0), "message"));
+	if (wm && w >= 0 && (size_t)w < n) {
+		snprintf(buf + w, n - (size_t)w, " (warning: %s)", wm);
+		if (!*level)
+			*level = "warning";
+	}
 }
 
 /* GitHub workflow command escaping: data escapes % CR LF, property values
@@ -250,6 +269,13 @@ static int parse(int argc, char **argv, struct lint_opts *o, int *first)
 			o->max_conflicts = cli_parse_count(a, v);
 		} else if (strcmp(a, "--deny") == 0) {
 			json_array_append_new(o->deny, json_string(v));
+		} else if (strcmp(a, "--target") == 0) {
+			struct lay_error err;
+			if (lay_access_target(v, "", &err)) {
+				fprintf(stderr, "layoutd lint: --target: %s\n", err.message);
+				return CLI_BAD;
+			}
+			o->target = v;
 		} else {
 			fprintf(stderr, "layoutd lint: unknown option %s\n%s", a, lint_usage);
 			return CLI_BAD;
@@ -308,6 +334,7 @@ int cli_lint(int argc, char **argv)
 		json_decref(o.deny);
 		return CLI_BAD;
 	}
+	opt.target = o.target;
 	all = calloc((size_t)(argc - first), sizeof *all);
 	for (int k = first; all && k < argc; k++) {
 		struct lay_error err;

@@ -53,6 +53,8 @@ void cli_report_end(struct cli_report *rep, const struct cli_result *res, int n)
 	"  --format FMT            text (default), json, junit, sarif or github\n"                 \
 	"  --max-points N          refuse layouts enumerating more than N points\n"                \
 	"  --examples N            examples kept per finding (default 8)\n"                        \
+	"  --target T              access.target: nvidia, gfx942 or gfx950, over the\n"            \
+	"                          request's and the module's ttg.target\n"                        \
 	"text notation input:\n"                                                                   \
 	"  --notation NAME         axe, cute, ttgir or linear (default: guessed)\n"                \
 	"  --logical 8,16          the logical shape\n"                                            \

@@ -37,7 +37,8 @@ enum MHD_Result http_get_print(struct MHD_Connection *c, struct http_req *r)
 	return ret;
 }
 
-/* {"text": "<.mlir>", "file"?: "name", "max_conflicts"?: n, "deny"?: [...]}:
+/* {"text": "<.mlir>", "file"?: "name", "max_conflicts"?: n, "deny"?: [...],
+ * "target"?: "gfx950"}:
  * 200 with the findings when every threshold holds, 422 with the same
  * body when one does not (curl -f fails the CI step). */
 enum MHD_Result http_post_lint(struct MHD_Connection *c, struct http_req *r)
@@ -57,7 +58,7 @@ enum MHD_Result http_post_lint(struct MHD_Connection *c, struct http_req *r)
 	json_object_foreach(body, key, v)
 	{
 		if (strcmp(key, "text") && strcmp(key, "file") && strcmp(key, "max_conflicts") &&
-		    strcmp(key, "deny")) {
+		    strcmp(key, "deny") && strcmp(key, "target")) {
 			char ptr[LAY_ERR_PTR];
 			lay_ptr_join(ptr, sizeof ptr, "", key);
 			lay_error_set(&err, LAY_ESCHEMA, ptr, -1,
@@ -88,6 +89,15 @@ enum MHD_Result http_post_lint(struct MHD_Connection *c, struct http_req *r)
 				      "max_conflicts is an integer >= 0");
 		goto bad;
 	}
+	json_t *tg = json_object_get(body, "target");
+	if (tg &&
+	    (!json_is_string(tg) || lay_access_target(json_string_value(tg), "/target", &err))) {
+		if (!json_is_string(tg))
+			lay_error_set(&err, LAY_ESCHEMA, "/target", -1,
+				      "target is \"nvidia\", \"gfx942\" or \"gfx950\"");
+		goto bad;
+	}
+	opt.target = json_string_value(tg); /* over each module's ttg.target */
 	out = lay_lint(json_string_value(text), file ? json_string_value(file) : "-", &opt, &err);
 	if (!out || lay_lint_judge(out, max_conflicts, deny, "/deny", &err))
 		goto bad;

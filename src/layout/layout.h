@@ -241,6 +241,32 @@ static inline int64_t lay_swizzle_apply(const struct lay_swizzle *sw, int64_t x)
 	return x ^ (sw->eS >= 0 ? y >> sw->eS : (int64_t)((uint64_t)y << -sw->eS));
 }
 
+/*
+ * Padding of a memory axis (Triton's #ttg.padded_shared): the notation's
+ * walk gives the linear offset o, the axis `axis` holds
+ *   P(o) = o + sum over the pairs k of (o >> shift[k]) << pad[k],
+ * with interval 2^shift[k] and padding 2^pad[k] elements (Triton's
+ * applyPadding).  P is strictly increasing.  Readers: the walk (per
+ * point), the access analysis (vectors on o, banks on P(o)).
+ */
+#define LAY_MAX_PAD 16
+struct lay_padding {
+	int n; /* pairs; 0: no padding */
+	int axis;
+	int shift[LAY_MAX_PAD], pad[LAY_MAX_PAD];
+};
+
+static inline int64_t lay_padding_apply(const struct lay_padding *p, int64_t o)
+{
+	int64_t r = o;
+	for (int k = 0; k < p->n; k++)
+		r += (int64_t)((uint64_t)(o >> p->shift[k]) << p->pad[k]);
+	return r;
+}
+
+/* The o with P(o) = x, or -1 when x is a padding slot (or below 0). */
+int64_t lay_padding_invert(const struct lay_padding *p, int64_t x);
+
 struct lay_def {
 	/* Its notation: the row of the notation table and its key. */
 	const struct lay_notation *notation;
@@ -275,6 +301,8 @@ struct lay_def {
 	int element_bits;
 	/* The swizzle of a composed layout (present false otherwise). */
 	struct lay_swizzle swizzle;
+	/* The padding of a padded_shared layout (n 0 otherwise). */
+	struct lay_padding padding;
 	/* Borrowed during parsing only: the request's "physical" and "axes". */
 	json_t *physical_json, *axes_json;
 	/* Set when the definition is over an enumeration limit but has a
@@ -316,6 +344,10 @@ struct lay_options {
 	/* Counts only: the access analysis leaves out its per-wavefront view
 	 * and examples (lint reports the counts of many ops). */
 	bool counts_only;
+	/* The access target lint gives every access it checks ("nvidia",
+	 * "gfx942", "gfx950"; the command line's --target, /v1/lint's
+	 * "target"), over the module's ttg.target; NULL: the module's. */
+	const char *target;
 };
 
 /* LAY_METHOD_AUTO enumerates within the limits and decides structurally
@@ -544,6 +576,9 @@ int lay_tmem_request(json_t *analysis, const struct lay_def *def, json_t *tmem, 
 int lay_access_attach(json_t *analysis, struct lay_def *layout, json_t *layout_json, json_t *access,
 		      json_t *suggest, const char *suggest_ptr, const struct lay_options *opt,
 		      struct lay_error *err);
+/* 0 when `name` is an access target ("nvidia", "gfx942", "gfx950"), else
+ * a located error (at ptr) naming them. */
+int lay_access_target(const char *name, const char *ptr, struct lay_error *err);
 
 /*
  * Classify moving the tile from `layout` (a distributed layout) to

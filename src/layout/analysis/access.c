@@ -104,7 +104,8 @@ static json_t *wavefront_json(const struct acc *A, const struct count *C, int64_
 		for (int64_t kl = 0; kl < nl; kl++)
 			for (int64_t s = 0; s < C->v; s++) {
 				int64_t l = lanes[kl];
-				int64_t o2 = A->f[(g * A->L + l) * A->R2 + acc_reg_of(A, C, ig, s)];
+				int64_t o2 = acc_phys(
+					A, A->f[(g * A->L + l) * A->R2 + acc_reg_of(A, C, ig, s)]);
 				if (o2 < 0 || (o2 * A->bits / 32) % A->banks != b)
 					continue;
 				int64_t w = o2 * A->bits / 32;
@@ -121,7 +122,7 @@ static json_t *wavefront_json(const struct acc *A, const struct count *C, int64_
 				for (int64_t s = 0; s < C->v; s++) {
 					int64_t l = lanes[kl];
 					int64_t r2 = acc_reg_of(A, C, ig, s);
-					int64_t o2 = A->f[(g * A->L + l) * A->R2 + r2];
+					int64_t o2 = acc_phys(A, A->f[(g * A->L + l) * A->R2 + r2]);
 					if (o2 < 0 || o2 * A->bits / 32 != wl[k])
 						continue;
 					int32_t e = A->pelem[(g * A->L + l) * A->R +
@@ -259,6 +260,36 @@ static int parse_spec(struct acc *A, json_t *access, const char *aptr, json_t **
 				     "access needs \"threads\": the distributed layout (lane, "
 				     "warp, registers) that reads or writes the shared layout");
 	return 0;
+}
+
+/* A definition's TTGIR text: a bare string, or its "ttgir" / "text". */
+static const char *def_text(json_t *d)
+{
+	if (json_is_string(d))
+		return json_string_value(d);
+	const char *t = json_string_value(json_object_get(d, "ttgir"));
+	return t ? t : json_string_value(json_object_get(d, "text"));
+}
+
+/* With no access.target, the target the TTGIR modules of the memory and
+ * threads layouts name (ttg.target = "hip:gfx950"): they must agree. */
+static int module_target(struct acc *A, json_t *layout_json, json_t *threads, struct lay_error *err)
+{
+	const char *m = NULL, *t = NULL;
+	if (acc_text_target(def_text(layout_json), "/layout", &m, err) ||
+	    acc_text_target(def_text(threads), "/access/threads", &t, err))
+		return err ? err->code : LAY_ERANGE;
+	if (m && t && strcmp(m, t) != 0)
+		return lay_error_set(err, LAY_ERANGE, "/access/threads", -1,
+				     "the memory layout's module targets %s, the threads "
+				     "layout's %s: give access.target",
+				     m, t);
+	if (!m && !t)
+		return 0;
+	json_t *v = json_string(m ? m : t);
+	int rc = acc_parse_target(A, v, "/access/target", err);
+	json_decref(v);
+	return rc;
 }
 
 /* A definition's own element width: its "element_bits" member, or what its
@@ -420,6 +451,9 @@ int lay_access_attach(json_t *analysis, struct lay_def *layout, json_t *layout_j
 		A.examples = ACC_MAX_EX;
 	if ((rc = parse_spec(&A, access, "/access", &threads, &show, &suggest_v, &suggest_ptr,
 			     err)))
+		goto out;
+	if (!json_object_get(access, "target") &&
+	    (rc = module_target(&A, layout_json, threads, err)))
 		goto out;
 	if (suggest_v) {
 		const char *s = json_string_value(suggest_v);

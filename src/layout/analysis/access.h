@@ -30,7 +30,10 @@ struct acc {
 	/* memory side */
 	int off_axis;
 	int64_t noff;  /* extent of the offset axis */
-	int64_t *eoff; /* element -> lowest offset */
+	int64_t *eoff; /* element -> lowest offset (padded: the linear one) */
+	/* padded_shared (mem->padding): vectors are found on the linear
+	 * offsets, banks counted on the padded ones (acc_phys); NULL: none */
+	const struct lay_padding *pad;
 	bool bijective;
 	int64_t replicated;
 	/* threads side: axes and extents */
@@ -68,6 +71,11 @@ enum acc_target { ACC_NVIDIA, ACC_GFX942, ACC_GFX950 };
  * located error naming the known ones. */
 int acc_parse_target(struct acc *A, json_t *val, const char *ptr, struct lay_error *err);
 const char *acc_target_name(int target);
+/* The target a TTGIR text's module line names (ttg.target or
+ * triton_gpu.target = "hip:gfx942", "hip:gfx950", "cuda:..."): *name the
+ * access model's ("gfx942", "gfx950", "nvidia"), NULL when the text names
+ * none; a located error (at ptr) for a target the model does not know. */
+int acc_text_target(const char *text, const char *ptr, const char **name, struct lay_error *err);
 /* Lanes served together (one wavefront, AMD's phase) for an access of vw
  * words per lane under op, and how many such groups one instruction
  * has for L lanes. */
@@ -105,6 +113,11 @@ bool acc_tiles_differ(const struct lay_def *a, const struct lay_def *b, char *ta
 /* Element e as its logical coordinates. */
 json_t *acc_elem_json(const struct lay_def *def, int64_t e);
 bool acc_is_pow2(int64_t x);
+/* The physical offset of linear offset o (o itself unless padded). */
+static inline int64_t acc_phys(const struct acc *A, int64_t o)
+{
+	return o >= 0 && A->pad ? lay_padding_apply(A->pad, o) : o;
+}
 int acc_log2i(int64_t x);
 /* num / den as an integer when exact, else a real. */
 json_t *acc_number(int64_t num, int64_t den);

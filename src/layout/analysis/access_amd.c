@@ -55,6 +55,69 @@ int acc_parse_target(struct acc *A, json_t *val, const char *ptr, struct lay_err
 			     s);
 }
 
+int lay_access_target(const char *name, const char *ptr, struct lay_error *err)
+{
+	struct acc A;
+	json_t *v = json_string(name ? name : "");
+	int rc = acc_parse_target(&A, v, ptr, err);
+	json_decref(v);
+	return rc;
+}
+
+/* "hip:gfx950" and "cuda:90" (Triton's ttg.target): the access model's
+ * name, or NULL for a target it does not model. */
+static const char *model_of(const char *v, size_t n)
+{
+	if (n >= 5 && strncmp(v, "cuda:", 5) == 0)
+		return "nvidia";
+	for (int t = ACC_GFX942; t < NTARGETS; t++) {
+		size_t k = strlen(targets[t].name);
+		if (n >= 4 + k && strncmp(v, "hip:", 4) == 0 &&
+		    strncmp(v + 4, targets[t].name, k) == 0 && (n == 4 + k || v[4 + k] == ':'))
+			return targets[t].name;
+	}
+	return NULL;
+}
+
+int acc_text_target(const char *text, const char *ptr, const char **name, struct lay_error *err)
+{
+	static const char *const keys[] = { "ttg.target", "triton_gpu.target" };
+	*name = NULL;
+	for (const char *p = text; p && *p; p++) {
+		size_t n = 0;
+		for (size_t k = 0; k < 2 && !n; k++)
+			if (strncmp(p, keys[k], strlen(keys[k])) == 0 &&
+			    (p == text || p[-1] == ' ' || p[-1] == '"' || p[-1] == '{' ||
+			     p[-1] == ','))
+				n = strlen(keys[k]);
+		if (!n)
+			continue;
+		const char *q = p + n;
+		if (*q == '"')
+			q++;
+		q += strspn(q, " \t");
+		if (*q != '=')
+			continue;
+		q++;
+		q += strspn(q, " \t");
+		if (*q != '"')
+			continue;
+		const char *v = q + 1, *e = strchr(v, '"');
+		if (!e)
+			continue;
+		if ((*name = model_of(v, (size_t)(e - v))))
+			return 0;
+		return lay_error_set(
+			err, LAY_ERANGE, ptr, -1,
+			"the module's ttg.target \"%.*s\" is not a target the access "
+			"model knows (cuda:*, hip:gfx942, hip:gfx950): give the target "
+			"(access.target, --target) as \"nvidia\", \"gfx942\" or "
+			"\"gfx950\"",
+			(int)(e - v > 64 ? 64 : e - v), v);
+	}
+	return 0;
+}
+
 /* 128-bit accesses on an AMD wave use the phase table (loads) or groups
  * of eight consecutive lanes (stores). */
 static bool wide_amd(const struct acc *A, int64_t vw)

@@ -133,7 +133,7 @@ static size_t wavefront_raw(const struct acc *A, const struct count *C, int64_t 
 	 * first word, as one word per element is counted) */
 	int64_t step = A->bits >= 32 ? A->bits / 32 : 0;
 	for (int64_t k = 0; k < nl; k++) {
-		int64_t base = A->f[(g * A->L + lanes[k]) * A->R2 + rm[0]];
+		int64_t base = acc_phys(A, A->f[(g * A->L + lanes[k]) * A->R2 + rm[0]]);
 		if (base < 0)
 			continue;
 		if (step) {
@@ -225,7 +225,7 @@ static int64_t wavefront_ways(const struct acc *A, const struct count *C, int64_
  */
 static int64_t analytic(const struct acc *A, const struct count *C)
 {
-	if (!A->bijective || !acc_is_pow2(A->noff) || !A->rpow2 || !acc_is_pow2(A->L) ||
+	if (A->pad || !A->bijective || !acc_is_pow2(A->noff) || !A->rpow2 || !acc_is_pow2(A->L) ||
 	    !acc_is_pow2(A->G) || A->f[0] != 0 || !acc_phase_consecutive(A, C) ||
 	    !acc_is_pow2(C->lanes_per_wf))
 		return -1;
@@ -269,6 +269,9 @@ int acc_count_access(struct acc *A, const int64_t *eoff, struct count *C, bool n
 		return rc;
 	memset(C, 0, sizeof *C);
 	int64_t maxv = ACC_MAX_ACCESS / A->bits;
+	for (int k = 0; A->pad && k < A->pad->n; k++) /* Triton: getMinInterval */
+		if (maxv > (INT64_C(1) << A->pad->shift[k]))
+			maxv = INT64_C(1) << A->pad->shift[k];
 	if (maxv < 1)
 		maxv = 1;
 	if (A->vec_req) {

@@ -97,7 +97,7 @@ static json_t *sectors_json(const struct acc *A, const struct count *C, int64_t 
 	const int64_t *rm = A->regmap + ig * C->v;
 	for (int64_t l = 0; l < A->L; l++)
 		for (int64_t s = 0; s < C->v; s++) {
-			int64_t o = A->f[(g * A->L + l) * A->R2 + rm[s]];
+			int64_t o = acc_phys(A, A->f[(g * A->L + l) * A->R2 + rm[s]]);
 			if (o >= 0)
 				sec[n++] = byte_of(A, o) / SECTOR;
 		}
@@ -107,7 +107,8 @@ static json_t *sectors_json(const struct acc *A, const struct count *C, int64_t 
 		int64_t lo = -1, hi = -1, shown = 0;
 		for (int64_t l = 0; l < A->L; l++)
 			for (int64_t s = 0; s < C->v; s++) {
-				int64_t r2 = rm[s], o = A->f[(g * A->L + l) * A->R2 + r2];
+				int64_t r2 = rm[s],
+					o = acc_phys(A, A->f[(g * A->L + l) * A->R2 + r2]);
 				if (o < 0 || byte_of(A, o) / SECTOR != sec[k])
 					continue;
 				int64_t b = byte_of(A, o);

@@ -43,6 +43,8 @@ static int mem_row(void *ctx, const struct lay_table_row *row)
 			m->bad_owner_coord = row->coord[a];
 		}
 	int64_t o = row->coord[A->off_axis];
+	if (A->pad) /* padded_shared: the linear offset Triton vectorises */
+		o = lay_padding_invert(A->pad, o);
 	int64_t *cur = &A->eoff[row->elem];
 	if (*cur >= 0 && *cur != o)
 		A->replicated++;
@@ -142,6 +144,7 @@ int acc_read_memory(struct acc *A, const char *lptr, struct lay_error *err)
 		return lay_error_set(err, LAY_ENOMEM, lptr, -1, "out of memory");
 	for (int64_t e = 0; e < d->size; e++)
 		A->eoff[e] = -1;
+	A->pad = d->padding.n && d->padding.axis == A->off_axis ? &d->padding : NULL;
 	struct mem_rows m = { A, -1, -1, 0 };
 	int rc = acc_table(d, mem_row, &m, err);
 	if (rc)
@@ -171,6 +174,8 @@ int acc_read_memory(struct acc *A, const char *lptr, struct lay_error *err)
 	}
 	const struct lay_axis *ax = &d->axes[A->off_axis];
 	A->noff = ax->declared ? ax->extent : mx + 1;
+	if (A->pad) /* the linear offsets' extent */
+		A->noff = lay_padding_invert(A->pad, acc_phys(A, mx)) + 1;
 	/* bijective onto [0, noff): distinct offsets, as many as elements */
 	A->bijective = false;
 	if (A->noff == d->size && A->replicated == 0) {

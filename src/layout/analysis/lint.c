@@ -201,8 +201,9 @@ static void op_loc(const struct module *m, const struct line *l, struct loc *out
 /* ------------------------------------------------------------------ */
 /* Types                                                               */
 
-/* The types of an op, in order: each "!ttg.memdesc<...>" and
- * "tensor<...>" (balanced angle brackets) on its line before loc(...). */
+/* The types of an op, in order: each "!ttg.memdesc<...>" (or the older
+ * "!triton_gpu.memdesc<...>", "!tt.memdesc<...>") and "tensor<...>"
+ * (balanced angle brackets) on its line before loc(...). */
 struct optypes {
 	int n;
 	struct {
@@ -212,12 +213,24 @@ struct optypes {
 	} t[8];
 };
 
+static bool memdesc_at(const char *p, const char *end)
+{
+	static const char *const spell[] = { "!ttg.memdesc<", "!triton_gpu.memdesc<",
+					     "!tt.memdesc<" };
+	for (size_t k = 0; k < sizeof spell / sizeof spell[0]; k++) {
+		size_t n = strlen(spell[k]);
+		if ((size_t)(end - p) >= n && strncmp(p, spell[k], n) == 0)
+			return true;
+	}
+	return false;
+}
+
 static void op_types(const struct line *l, int from, struct optypes *ty)
 {
 	ty->n = 0;
 	const char *end = l->s + l->n;
 	for (const char *p = l->s + from; p < end && ty->n < 8; p++) {
-		bool md = end - p >= 13 && strncmp(p, "!ttg.memdesc<", 13) == 0;
+		bool md = *p == '!' && memdesc_at(p, end);
 		bool tn = end - p >= 7 && strncmp(p, "tensor<", 7) == 0 &&
 			  (p == l->s || !isalnum((unsigned char)p[-1]));
 		if (end - p >= 4 && strncmp(p, "loc(", 4) == 0)
@@ -389,6 +402,8 @@ static void access_finding(json_t *f, const struct module *m, const struct optyp
 		goto out;
 	}
 	acc = json_pack("{s:O,s:s}", "threads", thr, "op", store ? "store" : "load");
+	if (opt && opt->target) /* else the module's ttg.target, or nvidia */
+		json_object_set_new(acc, "target", json_string(opt->target));
 	/* the access analysis alone: lint reports no verdicts of the shared
 	 * layout, only how the warp reaches it (the structure carries the
 	 * element width the types give) */
@@ -407,10 +422,13 @@ static void access_finding(json_t *f, const struct module *m, const struct optyp
 	}
 	json_object_set_new(f, "kind", json_string("bank_conflicts"));
 	static const char *const keep[] = { "bank_conflicts", "wavefronts",   "ideal_wavefronts",
-					    "max_ways",	      "instructions", "element_bits" };
+					    "max_ways",	      "instructions", "element_bits",
+					    "target" };
 	for (size_t k = 0; k < sizeof keep / sizeof keep[0]; k++)
 		json_object_set(f, keep[k], json_object_get(x, keep[k]));
-	json_t *vec = json_object_get(x, "vector");
+	json_t *vec = json_object_get(x, "vector"), *warn = json_object_get(x, "warnings");
+	if (json_array_size(warn)) /* a 64-lane wave under nvidia: which target? */
+		json_object_set(f, "warnings", warn);
 	json_object_set(f, "vector_bits", json_object_get(vec, "bits"));
 	json_object_set(f, "vector_elements", json_object_get(vec, "elements"));
 out:

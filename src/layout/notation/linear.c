@@ -231,10 +231,13 @@ static int lin_walk(const struct lay_def *def, lay_emit_fn fn, void *ctx, struct
 		}
 	}
 	uint64_t total = (uint64_t)1 << st->nrows;
+	const struct lay_padding *pad = &def->padding;
 	for (uint64_t h = 0; h < total; h++) {
 		for (int i = 0; i < st->nin; i++)
 			coord[st->axis[i]] =
 				(int64_t)((h >> shift[i]) & (((uint64_t)1 << st->bits[i]) - 1));
+		if (pad->n) /* padded_shared: the offset in-dim padded */
+			coord[pad->axis] = lay_padding_apply(pad, coord[pad->axis]);
 		int rc = fn(ctx, (int64_t)x, coord, 0);
 		if (rc)
 			return rc;
@@ -302,6 +305,10 @@ static json_t *lin_structure(const struct lay_def *def)
 static void lin_form(const struct lay_def *def, struct lay_form *f)
 {
 	const struct lin_state *st = def->state;
+	if (def->padding.n) { /* padding is no XOR: enumerate */
+		f->kind = LAY_FORM_NONE;
+		return;
+	}
 	f->kind = LAY_FORM_GF2;
 	f->nin = st->nin;
 	for (int i = 0; i < st->nin; i++) {
@@ -389,6 +396,21 @@ static int linear_from_json(struct lay_def *def, json_t *v, json_t *whole, const
 	/* 2^(total in bits) placements; past int64 it is simply too many. */
 	def->placements_bound = st->nrows >= 63 ? INT64_MAX : (int64_t)1 << st->nrows;
 	return 0;
+}
+
+int64_t lay_padding_invert(const struct lay_padding *p, int64_t x)
+{
+	if (x < 0)
+		return -1;
+	int64_t lo = 0, hi = x; /* P(o) >= o: o lies in [0, x] */
+	while (lo < hi) {
+		int64_t mid = lo + (hi - lo) / 2;
+		if (lay_padding_apply(p, mid) < x)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lay_padding_apply(p, lo) == x ? lo : -1;
 }
 
 int lay_linear_parse(struct lay_def *def, json_t *v, json_t *whole, struct lay_error *err)

@@ -614,6 +614,12 @@ static int dec_padded(struct tp *p, const struct tv *a, struct tt_enc *e)
 		if (pd <= 0 || (pd & (pd - 1)))
 			return lay_scan_error(&p->sc, LAY_ERANGE, pr->kid->next->pos,
 					      "padding values must all be power of two");
+		if (iv > (INT64_C(1) << 30) || pd > (INT64_C(1) << 30))
+			return lay_scan_error(
+				&p->sc, LAY_ERANGE,
+				iv > (INT64_C(1) << 30) ? pr->pos : pr->kid->next->pos,
+				"interval and padding must be at most 2^30 elements "
+				"(Triton pads 32-bit offsets: shift amount must be < 32)");
 		for (int k = 0; k < e->npad; k++)
 			if (e->intervals[k] == (unsigned)iv)
 				return lay_scan_error(&p->sc, LAY_ERANGE, pr->pos,

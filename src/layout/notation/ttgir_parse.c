@@ -646,6 +646,30 @@ static int check_module(struct tt_job *j)
 	return 0;
 }
 
+/* A padded_shared layout (or a partitioned one of padded pieces): its
+ * interval:padding pairs on the offset axis, whose extent becomes the
+ * padded allocation (getPaddedSize: no padding after the last element). */
+static void set_padding(struct lay_def *def, const struct tt_enc *e)
+{
+	if (e->family == TT_PARTITIONED_SHARED && e->parent)
+		e = e->parent;
+	if (e->family != TT_PADDED_SHARED)
+		return;
+	struct lay_padding *pd = &def->padding;
+	for (int a = 0; a < def->naxes; a++)
+		if (strcmp(def->axes[a].name, "offset") == 0) {
+			pd->axis = a;
+			for (int k = 0; k < e->npad && k < LAY_MAX_PAD; k++) {
+				pd->shift[k] = __builtin_ctz(e->intervals[k]);
+				pd->pad[k] = __builtin_ctz(e->paddings[k]);
+				pd->n = k + 1;
+			}
+			int64_t n = def->axes[a].extent;
+			if (n > 0)
+				def->axes[a].extent = lay_padding_apply(pd, n - 1) + 1;
+		}
+}
+
 /* Hand the bases to the linear notation, with what the ttgir text said. */
 static int hand_bases(struct tt_job *j)
 {
@@ -687,9 +711,6 @@ static int hand_bases(struct tt_job *j)
 			json_array_append_new(pads,
 					      json_pack("[i,i]", e->intervals[k], e->paddings[k]));
 		json_object_set_new(info, "padding", pads);
-		tt_warn(p, "ttgir_padding", e->pos,
-			"offsets are the linear component's; the interval:padding pairs (in "
-			"structure.ttgir.padding) are not applied");
 	}
 	json_t *extra = json_pack("{s:o}", "ttgir", info);
 	int rc = lay_linear_from_bases(def, json_pack("{s:o,s:o}", "bases", bases, "out", outs),
@@ -699,6 +720,7 @@ static int hand_bases(struct tt_job *j)
 	for (int a = 0; a < def->naxes; a++)
 		if (strcmp(def->axes[a].name, "lane") == 0 && lane_limit)
 			def->axes[a].hw_limit = lane_limit;
+	set_padding(def, e);
 	return 0;
 }
 
