@@ -137,6 +137,17 @@ fi
 	ok "SARIF result located" || bad "SARIF location"
 run "github annotations" 1 "$L" check --equals sm80-c --format github "$G/seed-transpose/request.json"
 has "workflow command with file and line" "::error file=$G/seed-transpose/request.json,line="
+# a network or TLS failure: the report itself says why (a CI page may show
+# only the JUnit file, not the job's stderr)
+run "JUnit of a registry that is down" 2 "$L" check --server https://127.0.0.1:1 --retries 0 --equals sm80-c --format junit "$T/candidate-expr.json"
+if xmllint --noout --schema "$S/tests/schemas/junit.xsd" "$T/out" 2>"$T/xmllint"; then ok "JUnit of a down registry validates"; else bad "JUnit down: $(cat "$T/xmllint")"; fi
+xmllint --xpath 'string(//testcase/error/@message)' "$T/out" | grep -qiE "no answer from the server: .*(failed to connect|couldn't connect|connection refused)" \
+	&& ok "JUnit error names the connection failure" || bad "JUnit down: $(xmllint --xpath 'string(//testcase/error/@message)' "$T/out")"
+run "SARIF of a registry whose CA is not trusted" 2 env -u LAYOUTD_CACERT "$L" check --server "$H" --retries 0 --equals sm80-c --format sarif "$T/candidate-expr.json"
+jq -r '.runs[0].results[0].message.text' "$T/out" | grep -qiE "no answer from the server: .*(certificate|SSL)" \
+	&& ok "SARIF result names the TLS failure" || bad "SARIF TLS: $(jq -c '.runs[0].results' "$T/out" | head -c 400)"
+run "github annotation of a registry that is down" 2 "$L" check --server https://127.0.0.1:1 --retries 0 --equals sm80-c --format github "$T/candidate-expr.json"
+grep -qiE "^::error .*no answer from the server: .*connect" "$T/out" && ok "github annotation names the failure" || bad "github down: $(cat "$T/out")"
 
 # --- plain http: a 503 with Retry-After is retried; proxies from the environment
 unset LAYOUTD_CACERT

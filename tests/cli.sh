@@ -173,4 +173,11 @@ contains_err "says how to name one" "LAYOUTD_SERVER"
 check "--equals needs a server" 2 env -u LAYOUTD_SERVER "$L" check --equals x "$G/seed-transpose/request.json"
 check "https refused when nothing listens" 2 "$L" check --server https://127.0.0.1:1 --retries 0 "$G/seed-transpose/request.json"
 check "not a URL" 2 "$L" check --server ftp://x "$G/seed-transpose/request.json"
+# a CI report of a network failure carries its cause, not only stderr
+for fmt in junit sarif github json; do
+	check "$fmt report of an unreachable registry" 2 "$L" check --server http://127.0.0.1:1 --retries 0 --equals x --format $fmt "$G/seed-transpose/request.json"
+	grep -qiE "no answer from the server: .*(failed to connect|couldn't connect|connection refused)" "$T/out" \
+		&& echo "ok   $fmt report names why there is no answer" \
+		|| { echo "FAIL $fmt report lacks the cause"; cat "$T/out"; fail=1; }
+done
 exit $fail

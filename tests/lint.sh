@@ -60,6 +60,27 @@ run "--deny shared_memory_conversion fails it" 1 "$L" lint --deny shared_memory_
 run "a slice conversion, as text" 0 "$L" lint "$D/triton-convert-slice.mlir"
 grep -q 'triton-convert-slice.mlir:9:12: ok: ttg.convert_layout: a shared_memory conversion (2 register-lane transpositions)' "$T/out" &&
 	ok "the text finding names the transpositions" || bad "slice text: $(cat "$T/out")"
+# a file with no TTGIR module is bad input, never a pass: a CI job linting
+# the wrong file must not stay green
+run "lint README.md" 2 "$L" lint "$S/README.md"
+grep -q "README.md: error \[schema\]: no TTGIR module in .*README.md" "$T/err" && ok "README.md: a located message naming the file" || bad "README message: $(cat "$T/err")"
+[ ! -s "$T/out" ] && ok "README.md: no findings summary" || bad "README.md summary: $(cat "$T/out")"
+for f in json junit sarif github; do
+	run "lint --format $f README.md" 2 "$L" lint --format $f "$S/README.md"
+done
+grep -q '^::error file=.*README.md,line=1,col=1,title=layoutd lint/input::no TTGIR module' "$T/out" && ok "github: an error annotation on the file" || bad "github README: $(cat "$T/out")"
+"$L" lint --format sarif "$S/README.md" 2>/dev/null | jq -e '.runs[0].results[0].level == "error" and .runs[0].results[0].ruleId == "lint/input"' >/dev/null \
+	&& ok "SARIF: an error result for the file" || bad "SARIF README"
+printf '// -----\n\n// -----\n' >"$T/splits.mlir"
+run "split markers only" 2 "$L" lint "$T/splits.mlir"
+run "a file of two TTGIR modules and one other" 2 "$L" lint "$K" "$S/README.md"
+# empty pieces around "// -----" (a split at the end, two in a row) are no
+# module: the count and the findings' module numbers stay those of the file
+{ printf '// -----\n\n'; sed 's|^// -----$|// -----\n// -----|' "$K"; printf '\n// -----\n'; } >"$T/padded.mlir"
+"$L" lint --format json "$K" >"$T/plain.json"
+run "empty split pieces" 0 "$L" lint --format json "$T/padded.mlir"
+[ "$(jq -c '{modules, m: [.findings[] | .module], b: [.findings[] | .bank_conflicts]}' "$T/out")" = "$(jq -c '{modules, m: [.findings[] | .module], b: [.findings[] | .bank_conflicts]}' "$T/plain.json")" ] \
+	&& ok "empty split pieces: the same modules and findings" || bad "padded: $(jq -c '{modules, m: [.findings[] | .module]}' "$T/out") vs $(jq -c '{modules, m: [.findings[] | .module]}' "$T/plain.json")"
 run "--deny of an unknown name" 2 "$L" lint --deny everything "$K"
 grep -q 'shared_memory_conversion or bank_conflicts' "$T/err" && ok "names the deny values" || bad "deny message: $(cat "$T/err")"
 run "a missing file" 2 "$L" lint "$T/none.mlir"
@@ -199,12 +220,17 @@ jqt "lint over HTTP: the same findings" '.ok == true and .modules == 2 and ([.fi
 body=$(jq -Rs '{text: ., max_conflicts: 2}' "$K")
 req "POST /v1/lint over the threshold: 422" 422 -H 'Content-Type: application/json' -d "$body" "$U/v1/lint"
 jqt "the 422 body holds the findings" '.ok == false and .failed == 2 and .file == "-"'
-req "deny of an unknown name: 422" 422 -H 'Content-Type: application/json' -d '{"text": "", "deny": ["x"]}' "$U/v1/lint"
+req "deny of an unknown name: 422" 422 -H 'Content-Type: application/json' -d '{"text": "module {\n}", "deny": ["x"]}' "$U/v1/lint"
 jqt "located at /deny/0" '.pointer == "/deny/0" and .code == "schema"'
 req "no text: 422" 422 -H 'Content-Type: application/json' -d '{"file": "k.mlir"}' "$U/v1/lint"
 jqt "located at /text" '.pointer == "/text"'
 req "unknown member: 422" 422 -H 'Content-Type: application/json' -d '{"text": "", "mode": 1}' "$U/v1/lint"
 jqt "located at /mode" '.pointer == "/mode"'
+body=$(jq -Rs '{text: ., file: "README.md"}' "$S/README.md")
+req "POST /v1/lint of a file with no TTGIR module: 422" 422 -H 'Content-Type: application/json' -d "$body" "$U/v1/lint"
+jqt "located at /text, naming the file" '.code == "schema" and .pointer == "/text" and (.detail | test("no TTGIR module in README.md"))'
+req "POST /v1/lint of split markers only: 422" 422 -H 'Content-Type: application/json' -d '{"text": "// -----\n\n// -----\n"}' "$U/v1/lint"
+jqt "no module in the text" '.pointer == "/text" and (.detail | test("no TTGIR module"))'
 body=$(jq -Rs '{text: ., file: "triton-tmem-alloc.mlir"}' "$D/triton-tmem-alloc.mlir")
 req "POST /v1/lint of TMEM ops: 422" 422 -H 'Content-Type: application/json' -d "$body" "$U/v1/lint"
 jqt "TMEM findings over HTTP" '.failed == 14 and ([.findings[] | select(.kind == "tmem")] | length) == 26 and .findings[0].tmem.subpartitions.violations == 12288 and .findings[14].tmem.columns == 2'

@@ -62,10 +62,46 @@ for d in "$G"/print-cute-*/; do
 	fi
 done
 
+# the reading options check takes: --role tv --logical draws CuTe's TV
+# picture of a .cute text, as the layout.json of the same case does
+E=$(cd "$G/../.." && pwd)/examples
+"$L" print --format latex --role tv --logical 16,8 "$E/sm80-c.cute" >"$T/out" 2>"$T/err"
+if [ $? -eq 0 ] && cmp -s "$T/out" "$G/print-latex-tv-sm80-16x8-c/expected.out"; then
+	ok "print --role tv --logical 16,8 examples/sm80-c.cute: print_latex_tv's bytes"
+else
+	bad "print --role tv: $(cat "$T/err")"
+fi
+"$L" print --format latex --role=tv --logical=16,8 --notation=cute "$E/sm80-c.cute" 2>"$T/err" | cmp -s - "$G/print-latex-tv-sm80-16x8-c/expected.out" \
+	&& ok "the --opt=VALUE spellings" || bad "print --role=tv: $(cat "$T/err")"
+# what print cannot draw: located errors, exit 2
+perr() { # NAME LINE-IN-ERROR print-args...
+	n=$1 w=$2
+	shift 2
+	"$L" print "$@" >"$T/out" 2>"$T/err"
+	rc=$?
+	[ $rc -eq 2 ] && [ ! -s "$T/out" ] && grep -qF -- "$w" "$T/err" && ok "$n: exit 2" || { bad "$n: exit $rc"; cat "$T/err"; }
+}
+perr "a TV picture without its tile" 'a tv layout needs "logical"' --format latex --role tv "$E/sm80-c.cute"
+perr "a TV layout outside its tile" "outside the 8 x 8 tile" --format latex --role tv --logical 8,8 "$E/sm80-c.cute"
+printf '(_32,_4):(_3,_1)\n' >"$T/odd.cute"
+perr "a stride CuTe cannot compose with the tile" "CuTe cannot compose" --format latex --role tv --logical 16,8 "$T/odd.cute"
+# CuTe's weak divisibility check lets this through and its picture would
+# misplace elements (12 threads at stride 3 overrun 16 rows): refused
+printf '(_12,_4):(_3,_16)\n' >"$T/inexact.cute"
+perr "an inexact composition with the tile" "cannot compose it exactly" --format latex --role tv --logical 16,8 "$T/inexact.cute"
+printf 'max_common_vector((4,2):(1,4), (4,2):(1,4))\n' >"$T/mcv.cute"
+perr "an algebra expression with an integer value" "no layout to print" --format cute "$T/mcv.cute"
+jq -r .cute "$G/print-latex-tv-tiled-mma-sm80-16x8x16-b/layout.json" >"$T/mma.txt"
+perr "print(tiled_mma) without a role" 'set cute_role "tv"' --format latex "$T/mma.txt"
+"$L" print --format latex --role tv --logical 8,16 "$T/mma.txt" 2>"$T/err" | cmp -s - "$G/print-latex-tv-tiled-mma-sm80-16x8x16-b/expected.out" \
+	&& ok "print(tiled_mma) text with --role tv --logical 8,16: LayoutB_TV's picture" || bad "print tiled_mma --role: $(cat "$T/err")"
+perr "an unknown --notation" "--notation is" --format cute --notation nope "$E/sm80-c.cute"
+
 # over HTTP: analyse, then fetch the picture of the analysis
 start
 for c in print-cute-sw343-8x64 print-latex-nested-2x4x2x4 print-triton-ndtensor-triton-hw \
-	print-triton-larger2d-shared-triton; do
+	print-triton-larger2d-shared-triton print-latex-tv-sm80-16x8-c print-cute-algebra-logical-divide \
+	print-latex-tv-tiled-copy-u64-16x8-4x1 print-latex-tv-tiled-mma-sm80-16x8x16-b; do
 	d=$G/$c
 	in=$(ls "$d"/layout.* | head -1)
 	case $in in

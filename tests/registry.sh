@@ -130,6 +130,44 @@ req "equals: deleted version" 422 --data-binary '{"layout": {"logical": [2], "ex
 [ $rc -eq 2 ] && grep -q "unknown_reference" "$T/cli" && ok "CLI --equals unknown: exit 2" || bad "CLI unknown: exit $rc"
 "$L" check --equals gemm-frag "$T/neq.json" >/dev/null 2>&1; rc=$?
 [ $rc -eq 2 ] && ok "CLI --equals without --server: exit 2" || bad "offline equals: exit $rc"
+# a reference is named once in every message: NAME@VERSION, the version
+# the registry resolved (not "gemm-frag@1@1")
+for fmt in text junit sarif github; do
+	"$L" check --server "$U" --equals gemm-frag@1 --format $fmt "$T/neq.json" >"$T/cli" 2>&1
+	! grep -q "gemm-frag@1@1" "$T/cli" && grep -q "differently from gemm-frag@1" "$T/cli" \
+		&& ok "CLI --equals gemm-frag@1, $fmt: the version named once" || bad "equals ref $fmt: $(grep -o 'from gemm-frag[^ ]*' "$T/cli" | head -1)"
+done
+"$L" check --server "$U" --equals gemm-frag "$T/neq.json" >"$T/cli" 2>&1
+grep -qE "differently from gemm-frag@[0-9]+$" "$T/cli" && ok "CLI --equals gemm-frag: names the version compared with" || bad "equals latest ref: $(grep 'differently' "$T/cli")"
+
+# ---- push reads a text file as check does: --notation, --logical, --role,
+# --shape (one table), so `check --equals` compares with what it checked
+EX=$(cd "$G/../.." && pwd)/examples
+"$L" push --server "$U" sm80-c --role tv --logical 16,8 "$EX/sm80-c.cute" >"$T/push.out" 2>&1; rc=$?
+[ $rc -eq 0 ] && grep -q "sm80-c@1: registered" "$T/push.out" && ok "push --role tv --logical 16,8 of a .cute text" || bad "push --role tv: exit $rc $(cat "$T/push.out")"
+req "the pushed version is the TV layout" 200 "$U/v1/layouts/sm80-c"
+jqt "cute_role tv, logical [16, 8], owners 32" '.layout.cute_role == "tv" and .layout.logical == [16, 8] and .analysis.ok == true'
+"$L" check --server "$U" --equals sm80-c --role tv --logical 16,8 "$EX/sm80-c.cute" >"$T/cli" 2>&1; rc=$?
+[ $rc -eq 0 ] && ok "check --equals sm80-c --role tv --logical 16,8 of the same text: exit 0" || bad "equals after push: exit $rc $(cat "$T/cli")"
+"$L" check --server "$U" --equals sm80-c --role=tv --logical=16,8 --notation=cute "$EX/sm80-c.cute" >"$T/cli" 2>&1; rc=$?
+[ $rc -eq 0 ] && ok "the --opt=VALUE spellings read alike" || bad "equals --opt=: exit $rc $(cat "$T/cli")"
+"$L" push --server "$U" sm80-c --role tv --logical 16,8 "$EX/sm80-c.cute" >"$T/push.out" 2>&1
+grep -q "sm80-c@1: unchanged" "$T/push.out" && ok "the same push again: the same version" || bad "push again: $(cat "$T/push.out")"
+"$L" push --server "$U" sm80-c --notation nope "$EX/sm80-c.cute" >"$T/push.out" 2>&1; rc=$?
+[ $rc -eq 2 ] && grep -q -- "--notation is" "$T/push.out" && ok "push --notation nope: exit 2" || bad "push bad notation: exit $rc $(cat "$T/push.out")"
+"$L" push --server "$U" sm80-c "$EX/sm80-c.cute" --logical >"$T/push.out" 2>&1; rc=$?
+[ $rc -eq 2 ] && grep -q -- "--logical needs a value" "$T/push.out" && ok "push --logical without a value: exit 2" || bad "push --logical: exit $rc $(cat "$T/push.out")"
+# over HTTP the reading options are members of the definition: a PUT of
+# the text with cute_role and logical registers what check --role tv checks
+req "PUT of the text with cute_role tv and logical" 201 -X PUT --data-binary "$(jq -Rs '{layout: {cute: ., cute_role: "tv", logical: [16, 8]}}' "$EX/sm80-c.cute")" "$U/v1/layouts/sm80-c-put"
+"$L" check --server "$U" --equals sm80-c-put --role tv --logical 16,8 "$EX/sm80-c.cute" >"$T/cli" 2>&1; rc=$?
+[ $rc -eq 0 ] && ok "check --equals of a PUT version: exit 0" || bad "equals PUT: exit $rc $(cat "$T/cli")"
+# a bare text layout is read as POST /v1/check reads it, never a 500
+req "PUT of a bare text layout" 201 -X PUT --data-binary "$(jq -Rs '{layout: .}' "$EX/sm80-c.cute")" "$U/v1/layouts/sm80-c-text"
+jqt "kept as the text definition it stands for" '(.layout.text | test("Layout<Shape<Shape<_4,_8>")) and .analysis.ok == true'
+"$L" check --server "$U" --equals sm80-c-text "$EX/sm80-c.cute" >"$T/cli" 2>&1; rc=$?
+[ $rc -eq 0 ] && ok "check --equals of the same text: exit 0" || bad "equals bare text: exit $rc $(cat "$T/cli")"
+req "POST /v1/check of the bare text equals it" 200 --data-binary "$(jq -Rs '{layout: ., expect: {equals: "sm80-c-text"}}' "$EX/sm80-c.cute")" "$U/v1/check"
 
 # ---- a version keeps every check of the request it was registered from
 # (expect, access, probe, suggest): push -> pull -> check gives the same

@@ -57,13 +57,17 @@ static void check_remote(const struct cli_conn *conn, const char *equals, json_t
 		json_object_set_new(expect, "equals", json_string(equals));
 	}
 	char *text = lay_json_dumps(body, JSON_COMPACT);
-	struct cli_response resp;
+	struct cli_response resp = { 0 };
 	long status = text ? cli_http(conn, "POST", "/v1/check", text, &resp) : -1;
 	r->rc = CLI_BAD;
 	if (status < 0) {
-		r->error =
-			json_pack("{s:s,s:s,s:i}", "code", "unreachable", "detail",
-				  "no answer from the server (see the message above)", "status", 0);
+		/* the cause goes into every report: a CI log may show only the
+		 * JUnit or SARIF file, not stderr */
+		char detail[600];
+		snprintf(detail, sizeof detail, "no answer from the server: %s",
+			 resp.error[0] ? resp.error : "see the message above");
+		r->error = json_pack("{s:s,s:s,s:i}", "code", "unreachable", "detail", detail,
+				     "status", 0);
 	} else if ((status == 200 || status == 422) && json_object_get(resp.json, "verdict")) {
 		r->analysis = json_incref(resp.json);
 		r->rc = status == 200 ? CLI_PASS : CLI_FAIL;
@@ -194,6 +198,8 @@ int cli_check(int argc, char **argv)
 			remote = remote || conn.server != NULL;
 			continue;
 		}
+		if (cli_text_option(&topts, argc, argv, &i))
+			continue;
 		const char *eq = strchr(a, '=');
 		char name[32];
 		snprintf(name, sizeof name, "%.*s", eq ? (int)(eq - a) : (int)strlen(a), a);
@@ -272,12 +278,6 @@ static int cli_check_files(const char **files, int n, const char *format, const 
 			"layoutd check: --format is text, json, junit, sarif or github, "
 			"not \"%s\"\n",
 			format);
-		return CLI_BAD;
-	}
-	if (topts->notation && !lay_notation_find(topts->notation)) {
-		char list[128];
-		lay_notation_list(list, sizeof list, " or ");
-		fprintf(stderr, "layoutd check: --notation is %s\n", list);
 		return CLI_BAD;
 	}
 	if (equals && !remote) {

@@ -37,6 +37,12 @@ struct cli_text_opts {
 	const char *target;   /* access.target over the file's (check --target) */
 };
 
+/* Consume a reading option at argv[*i] (--notation, --logical, --role,
+ * --shape; "--opt VALUE" or "--opt=VALUE") into o: true if it was one.
+ * The one table every command that reads a file takes (check, push,
+ * print).  Exits 2 on a missing value or an unknown notation or role. */
+bool cli_text_option(struct cli_text_opts *o, int argc, char **argv, int *i);
+
 /* Read a whole file ("-" is stdin).  A file whose first non-blank
  * character is '{' or '[' is JSON (a request or a bare definition);
  * anything else is the text of one notation, wrapped into {"layout": …}
@@ -70,6 +76,7 @@ struct cli_response {
 	size_t len;
 	json_t *json; /* the body parsed, or NULL; owned */
 	char etag[256];
+	char error[512]; /* why there is no answer (status -1): the message printed */
 };
 
 /* Defaults, then LAYOUTD_SERVER, LAYOUTD_TOKEN and LAYOUTD_CACERT. */
@@ -80,7 +87,8 @@ void cli_conn_defaults(struct cli_conn *c);
 bool cli_conn_option(struct cli_conn *c, int argc, char **argv, int *i);
 /* Send METHOD server+path (body: JSON text or NULL).  Returns the final
  * HTTP status (after redirects and 503 retries) or -1 after printing why
- * to stderr; resp is filled when >= 0 and must be cleared. */
+ * to stderr (and into resp->error); resp is filled when >= 0 and must be
+ * cleared. */
 long cli_http(const struct cli_conn *c, const char *method, const char *path, const char *body,
 	      struct cli_response *resp);
 void cli_response_clear(struct cli_response *r);
@@ -98,6 +106,9 @@ void cli_print_analysis(FILE *f, const char *file, json_t *analysis);
  * "code", "message", "rule" ("code" or "section/code")}, in document
  * order, for every output format to report. */
 json_t *cli_warnings(json_t *analysis);
+/* The registry version an expect.equals failure compared with, named
+ * once: "NAME@VERSION" (its "ref" may be "NAME" or "NAME@VERSION"). */
+void cli_equals_ref(json_t *failure, char *buf, size_t n);
 /* Why an analysis fails ("not collision_free, expect bijective"). */
 void cli_reasons(json_t *analysis, char *buf, size_t n);
 

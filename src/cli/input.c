@@ -161,6 +161,37 @@ out:
 	return NULL;
 }
 
+bool cli_text_option(struct cli_text_opts *o, int argc, char **argv, int *i)
+{
+	/* the one table of reading options: check, push and print read a
+	 * text file alike (a layout pushed is the layout checked) */
+	static const char *const names[] = { "--notation", "--logical", "--role", "--shape" };
+	const char *a = argv[*i], *eq = strchr(a, '=');
+	size_t nl = eq ? (size_t)(eq - a) : strlen(a), k = 0;
+	for (; k < sizeof names / sizeof names[0]; k++)
+		if (strlen(names[k]) == nl && strncmp(a, names[k], nl) == 0)
+			break;
+	if (k == sizeof names / sizeof names[0])
+		return false;
+	const char *val = eq ? eq + 1 : NULL;
+	if (!val) {
+		if (*i + 1 >= argc) {
+			fprintf(stderr, "layoutd %s: %s needs a value\n", argv[0], names[k]);
+			exit(CLI_BAD);
+		}
+		val = argv[++*i];
+	}
+	const char **dst[] = { &o->notation, &o->logical, &o->role, &o->shape };
+	*dst[k] = val;
+	if (k == 0 && !lay_notation_find(val)) {
+		char list[128];
+		lay_notation_list(list, sizeof list, " or ");
+		fprintf(stderr, "layoutd %s: --notation is %s, not \"%s\"\n", argv[0], list, val);
+		exit(CLI_BAD);
+	}
+	return true;
+}
+
 json_t *cli_read(const char *path, const struct cli_text_opts *topts, char **text,
 		 struct lay_error *err)
 {

@@ -237,6 +237,40 @@ static void ci_results(json_t *res, const char *mlir, struct cli_result **rs, in
 	}
 }
 
+/* A file that cannot be linted (unreadable, not TTGIR) in a CI report: one
+ * error result at its first line, beside the message on stderr. */
+static void bad_file(const char *path, const struct lay_error *err, enum cli_format fmt,
+		     struct cli_result **rs, int *n, int *cap)
+{
+	char msg[1024];
+	snprintf(msg, sizeof msg, "%s", err->message);
+	if (fmt == CLI_FMT_GITHUB) {
+		fputs("::error file=", stdout);
+		gh_put(stdout, path, true);
+		fputs(",line=1,col=1,title=layoutd lint/input::", stdout);
+		gh_put(stdout, msg, false);
+		fputc('\n', stdout);
+		return;
+	}
+	if (fmt != CLI_FMT_JUNIT && fmt != CLI_FMT_SARIF)
+		return;
+	if (*n == *cap) {
+		int nc = *cap ? 2 * *cap : 64;
+		struct cli_result *nr = realloc(*rs, sizeof **rs * (size_t)nc);
+		if (!nr)
+			return;
+		*rs = nr;
+		*cap = nc;
+	}
+	struct cli_result *r = &(*rs)[(*n)++];
+	memset(r, 0, sizeof *r);
+	r->file = path;
+	r->line = r->col = 1;
+	r->rc = CLI_BAD;
+	r->findings = json_pack("[{s:s,s:s,s:s}]", "rule", "lint/input", "message", msg, "level",
+				"error");
+}
+
 static int parse(int argc, char **argv, struct lint_opts *o, int *first)
 {
 	int i = 1;
@@ -351,6 +385,7 @@ int cli_lint(int argc, char **argv)
 				fprintf(stderr, "layoutd lint: --%s\n", err.message);
 			else
 				cli_print_error(stderr, argv[k], &err);
+			bad_file(argv[k], &err, o.format, &rs, &n, &cap);
 			rc = CLI_BAD;
 			continue;
 		}

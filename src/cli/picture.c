@@ -14,8 +14,11 @@ static const char *print_usage =
 	"usage: layoutd print --format cute|latex|triton|triton-hw [--notation N] [--logical L]\n"
 	"                     [--role memory|tv] [--shape S] FILE\n"
 	"  cute: CuTe's print_layout table (rank-2 layouts); latex: print_latex's TikZ\n"
-	"  (rank 1 or 2); triton, triton-hw: Triton's tensor and hardware views\n"
-	"  (triton-tensor-layout without its header).  Exit 0, or 2 on bad input.\n";
+	"  (rank 1 or 2), with --role tv print_latex_tv's thread-value picture over\n"
+	"  the --logical tile; triton, triton-hw: Triton's tensor and hardware views\n"
+	"  (triton-tensor-layout without its header).  FILE is read as `layoutd check`\n"
+	"  reads it: algebra expressions print their result, print(tiled_copy) and\n"
+	"  print(tiled_mma) texts the layout they hold.  Exit 0, or 2 on bad input.\n";
 
 int cli_print_picture(int argc, char **argv)
 {
@@ -27,16 +30,10 @@ int cli_print_picture(int argc, char **argv)
 			fputs(print_usage, stdout);
 			return CLI_PASS;
 		}
+		if (cli_text_option(&topts, argc, argv, &i))
+			continue;
 		if (strcmp(a, "--format") == 0)
 			dst = &format;
-		else if (strcmp(a, "--notation") == 0)
-			dst = &topts.notation;
-		else if (strcmp(a, "--logical") == 0)
-			dst = &topts.logical;
-		else if (strcmp(a, "--role") == 0)
-			dst = &topts.role;
-		else if (strcmp(a, "--shape") == 0)
-			dst = &topts.shape;
 		else if (strncmp(a, "--format=", 9) == 0)
 			format = a + 9;
 		else if (a[0] == '-' && a[1]) {

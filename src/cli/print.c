@@ -417,6 +417,19 @@ static void put_differences(FILE *f, json_t *diffs, json_t *names)
 	}
 }
 
+void cli_equals_ref(json_t *failure, char *buf, size_t n)
+{
+	const char *ref = json_string_value(json_object_get(failure, "ref"));
+	json_t *v = json_object_get(failure, "version");
+	const char *at = ref ? strrchr(ref, '@') : NULL;
+	int nl = ref ? (int)(at ? at - ref : (long)strlen(ref)) : 1;
+	if (json_is_integer(v))
+		snprintf(buf, n, "%.*s@%lld", nl, ref ? ref : "?",
+			 (long long)json_integer_value(v));
+	else
+		snprintf(buf, n, "%s", ref ? ref : "?");
+}
+
 static void put_expect_failures(FILE *f, json_t *a, json_t *names)
 {
 	json_t *x;
@@ -431,13 +444,13 @@ static void put_expect_failures(FILE *f, json_t *a, json_t *names)
 		free(e);
 		free(g);
 		json_t *diffs = json_object_get(x, "differences");
+		char ref[300];
+		cli_equals_ref(x, ref, sizeof ref);
 		if (json_object_get(x, "differing"))
 			fprintf(f,
 				"               %lld elements placed differently from "
-				"%s@%lld%s%s\n",
-				(long long)json_integer_value(json_object_get(x, "differing")),
-				json_string_value(json_object_get(x, "ref")),
-				(long long)json_integer_value(json_object_get(x, "version")),
+				"%s%s%s\n",
+				(long long)json_integer_value(json_object_get(x, "differing")), ref,
 				json_object_get(x, "reason") ? ": " : "",
 				json_object_get(x, "reason")
 					? json_string_value(json_object_get(x, "reason"))

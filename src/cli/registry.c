@@ -16,6 +16,7 @@ struct reg_opts {
 	struct cli_conn conn;
 	bool json;
 	const char *description;
+	struct cli_text_opts topts; /* push: how a text file is read, as check reads it */
 	const char *operands[3];
 	int noperands;
 };
@@ -41,11 +42,13 @@ static void usage(FILE *f, const char *cmd)
 		const char *cmd, *text;
 	} u[] = {
 		{ "push",
-		  "usage: layoutd push NAME FILE [--description TEXT] [--json] [CONNECTION]\n"
-		  "  register FILE (a request or a bare definition) as the next version of\n"
-		  "  NAME; the same definition with the same checks (expect, access,\n"
-		  "  probe, suggest) keeps its version.  The checks run at registration\n"
-		  "  and are kept with the version.\n" },
+		  "usage: layoutd push NAME FILE [--description TEXT] [--json] [--notation N]\n"
+		  "                    [--logical L] [--role memory|tv] [--shape S] [CONNECTION]\n"
+		  "  register FILE (a request, a bare definition or the text of one notation,\n"
+		  "  read as `layoutd check` reads it with the same --notation, --logical,\n"
+		  "  --role and --shape) as the next version of NAME; the same definition\n"
+		  "  with the same checks (expect, access, probe, suggest) keeps its version.\n"
+		  "  The checks run at registration and are kept with the version.\n" },
 		{ "pull",
 		  "usage: layoutd pull NAME[@VERSION] [--json] [CONNECTION]\n"
 		  "  print a registered version as the request file it was pushed from\n"
@@ -99,6 +102,9 @@ static int parse(int argc, char **argv, struct reg_opts *o, int min, int max)
 				fprintf(stderr, "layoutd push: --description needs a value\n");
 				return CLI_BAD;
 			}
+		} else if (!rest && strcmp(argv[0], "push") == 0 &&
+			   cli_text_option(&o->topts, argc, argv, &i)) {
+			continue;
 		} else if (!rest && a[0] == '-' && a[1]) {
 			if (!cli_conn_option(&o->conn, argc, argv, &i)) {
 				fprintf(stderr, "layoutd %s: unknown option %s\n", argv[0], a);
@@ -189,8 +195,7 @@ int cli_push(int argc, char **argv)
 	}
 	struct lay_error err;
 	lay_error_clear(&err);
-	struct cli_text_opts topts = { 0 };
-	json_t *req = cli_read(file, &topts, NULL, &err), *body = NULL;
+	json_t *req = cli_read(file, &o.topts, NULL, &err), *body = NULL;
 	char *text = NULL, path[256];
 	struct cli_response r;
 	rc = CLI_BAD;

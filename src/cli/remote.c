@@ -9,6 +9,7 @@
 
 #include <curl/curl.h>
 #include <errno.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -120,9 +121,22 @@ void cli_conn_defaults(struct cli_conn *c)
 		c->cacert = NULL;
 }
 
-/* One attempt.  Returns the HTTP status, or -1 with a message on stderr. */
+/* Why a request has no answer: on stderr, and into why[0..n). */
+static void no_answer(char *why, size_t n, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+static void no_answer(char *why, size_t n, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(why, n, fmt, ap);
+	va_end(ap);
+	fprintf(stderr, "layoutd: %s\n", why);
+}
+
+/* One attempt.  Returns the HTTP status, or -1 with a message on stderr
+ * and in why. */
 static long attempt(CURL *h, const struct cli_conn *c, const char *url, const char *method,
-		    const char *body, struct sink *s, struct head *hd)
+		    const char *body, struct sink *s, struct head *hd, char *why, size_t wn)
 {
 	struct curl_slist *hdrs = NULL;
 	char errbuf[CURL_ERROR_SIZE] = "";
@@ -176,11 +190,11 @@ static long attempt(CURL *h, const struct cli_conn *c, const char *url, const ch
 	if (rc == CURLE_OK) {
 		curl_easy_getinfo(h, CURLINFO_RESPONSE_CODE, &status);
 	} else if (s->too_large) {
-		fprintf(stderr, "layoutd: the response from %s is larger than %ld bytes\n", url,
-			CLI_MAX_RESPONSE);
+		no_answer(why, wn, "the response from %s is larger than %ld bytes", url,
+			  CLI_MAX_RESPONSE);
 	} else {
-		fprintf(stderr, "layoutd: %s %s: %s\n", method, url,
-			errbuf[0] ? errbuf : curl_easy_strerror(rc));
+		no_answer(why, wn, "%s %s: %s", method, url,
+			  errbuf[0] ? errbuf : curl_easy_strerror(rc));
 		if (rc == CURLE_PEER_FAILED_VERIFICATION || rc == CURLE_SSL_CACERT_BADFILE)
 			fprintf(stderr, "layoutd: give the server's CA certificate with --cacert "
 					"FILE (or LAYOUTD_CACERT)\n");
@@ -194,18 +208,20 @@ long cli_http(const struct cli_conn *c, const char *method, const char *path, co
 {
 	static bool inited;
 	memset(resp, 0, sizeof *resp);
+	char *why = resp->error;
+	size_t wn = sizeof resp->error;
 	if (!c->server) {
-		fprintf(stderr, "layoutd: no server: give --server URL or set LAYOUTD_SERVER\n");
+		no_answer(why, wn, "no server: give --server URL or set LAYOUTD_SERVER");
 		return -1;
 	}
 	if (strncmp(c->server, "http://", 7) != 0 && strncmp(c->server, "https://", 8) != 0) {
-		fprintf(stderr, "layoutd: the server is an http:// or https:// URL, not \"%s\"\n",
-			c->server);
+		no_answer(why, wn, "the server is an http:// or https:// URL, not \"%.200s\"",
+			  c->server);
 		return -1;
 	}
 	if (!inited) {
 		if (curl_global_init(CURL_GLOBAL_DEFAULT) != CURLE_OK) {
-			fprintf(stderr, "layoutd: libcurl failed to initialise\n");
+			no_answer(why, wn, "libcurl failed to initialise");
 			return -1;
 		}
 		atexit(curl_global_cleanup);
@@ -219,14 +235,14 @@ long cli_http(const struct cli_conn *c, const char *method, const char *path, co
 	CURL *h = curl_easy_init();
 	long status = -1;
 	if (!url || !h) {
-		fprintf(stderr, "layoutd: out of memory\n");
+		no_answer(why, wn, "out of memory");
 		goto out;
 	}
 	snprintf(url, ul, "%.*s%s", (int)sl, c->server, path);
 	for (int tries = 0;; tries++) {
 		struct sink s = { 0 };
 		struct head hd = { .retry_after = -1 };
-		status = attempt(h, c, url, method, body, &s, &hd);
+		status = attempt(h, c, url, method, body, &s, &hd, why, wn);
 		if (status == 503 && tries < c->retries) {
 			/* without Retry-After: 1, 2, 4 s */
 			long wait = hd.retry_after >= 0 ? hd.retry_after : 1L << tries;

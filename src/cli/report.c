@@ -55,14 +55,15 @@ static json_t *findings(const struct cli_result *r)
 			json_dumps(json_object_get(x, "expected"), JSON_ENCODE_ANY | JSON_COMPACT);
 		char *g = json_dumps(json_object_get(x, "actual"), JSON_ENCODE_ANY | JSON_COMPACT);
 		snprintf(rule, sizeof rule, "expect/%s", field ? field : "?");
+		char ref[300];
+		cli_equals_ref(x, ref, sizeof ref);
 		if (json_object_get(x, "differing"))
 			snprintf(msg, sizeof msg,
 				 "expect %s: expected %s, got %s: %lld elements placed "
-				 "differently from %s@%lld",
+				 "differently from %s",
 				 field ? field : "?", e ? e : "?", g ? g : "?",
 				 (long long)json_integer_value(json_object_get(x, "differing")),
-				 json_string_value(json_object_get(x, "ref")),
-				 (long long)json_integer_value(json_object_get(x, "version")));
+				 ref);
 		else
 			snprintf(msg, sizeof msg, "expect %s: expected %s, got %s",
 				 field ? field : "?", e ? e : "?", g ? g : "?");

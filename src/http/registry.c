@@ -358,6 +358,11 @@ static enum MHD_Result put_layout(struct MHD_Connection *c, struct http_req *r, 
 	/* a pasted op line is registered as the request it stands for: both
 	 * sides as layout and check, so that pull -> check gives this verdict */
 	lay_lint_expand(body);
+	/* a bare text layout, read as /v1/check reads it (the notation
+	 * detected): kept as the {"text": ...} definition it stands for */
+	json_t *bare = json_object_get(body, "layout");
+	if (json_is_string(bare))
+		json_object_set_new(body, "layout", json_pack("{s:O}", "text", bare));
 	json_t *desc = json_object_get(body, "description");
 	if (desc &&
 	    (!json_is_string(desc) || strlen(json_string_value(desc)) > HTTP_MAX_DESCRIPTION)) {

@@ -4,6 +4,7 @@
  * print_latex and Triton's getLayoutStr print) and POST /v1/lint (every
  * shared-memory access and conversion of a whole TTGIR module).
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -99,6 +100,8 @@ enum MHD_Result http_post_lint(struct MHD_Connection *c, struct http_req *r)
 	}
 	opt.target = json_string_value(tg); /* over each module's ttg.target */
 	out = lay_lint(json_string_value(text), file ? json_string_value(file) : "-", &opt, &err);
+	if (!out && !err.pointer[0])
+		snprintf(err.pointer, sizeof err.pointer, "/text"); /* the text is the culprit */
 	if (!out || lay_lint_judge(out, max_conflicts, deny, "/deny", &err))
 		goto bad;
 	enum MHD_Result ret = http_send_json(

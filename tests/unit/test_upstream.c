@@ -207,8 +207,17 @@ static void test_lint_judge_and_limits(void)
 {
 	struct lay_error err;
 	lay_error_clear(&err);
-	json_t *r = lay_lint("", "-", NULL, &err);
+	/* a text with no TTGIR module (nothing, or split markers only) is no
+	 * pass: a located refusal */
+	CU_ASSERT_PTR_NULL(lay_lint("", "-", NULL, &err));
+	expect_error(&err, LAY_ESCHEMA, "", -1, "no TTGIR module in -");
+	lay_error_clear(&err);
+	CU_ASSERT_PTR_NULL(lay_lint("// -----\n\n// -----\n", "k.mlir", NULL, &err));
+	expect_error(&err, LAY_ESCHEMA, "", -1, "no TTGIR module in k.mlir");
+	lay_error_clear(&err);
+	json_t *r = lay_lint("module {\n}\n// -----\n", "-", NULL, &err);
 	CU_ASSERT_PTR_NOT_NULL(r);
+	CU_ASSERT_EQUAL(json_integer_value(json_object_get(r, "modules")), 1);
 	CU_ASSERT_EQUAL(json_array_size(json_object_get(r, "findings")), 0);
 	json_t *deny = json_pack("[s,s]", "bank_conflicts", "nothing");
 	CU_ASSERT_EQUAL(lay_lint_judge(r, -1, deny, "/deny", &err), LAY_ESCHEMA);

@@ -785,6 +785,25 @@ static int lint_module(struct module *m, int module_no, json_t *findings, int *n
 	return 0;
 }
 
+/* A piece of the text between "// -----" lines is a TTGIR module when it
+ * has a module line or an op lint checks (a fragment of one pasted);
+ * blank and comment pieces (a split at the end, two in a row) are none. */
+static bool is_module(const struct line *l, long n)
+{
+	for (long k = 0; k < n; k++) {
+		int i = 0, col;
+		while (i < l[k].n && isspace((unsigned char)l[k].s[i]))
+			i++;
+		const char *s = l[k].s + i;
+		int rest = l[k].n - i;
+		if ((starts(s, rest, "module") && (rest == 6 || strchr(" {@", s[6]))) ||
+		    starts(s, rest, "\"builtin.module\"") ||
+		    (!comment(&l[k]) && line_op(&l[k], &col)))
+			return true;
+	}
+	return false;
+}
+
 json_t *lay_lint(const char *text, const char *file, const struct lay_options *opt,
 		 struct lay_error *err)
 {
@@ -827,6 +846,10 @@ json_t *lay_lint(const char *text, const char *file, const struct lay_options *o
 		while (end < n && !blank_or(lines[end].s, lines[end].n, "// -----"))
 			end++;
 		struct module m = { .l = lines + start, .nl = (int)(end - start) };
+		if (!is_module(m.l, m.nl)) {
+			start = end + 1;
+			continue;
+		}
 		int rc = lint_module(&m, modules, findings, &nops, opt, err);
 		free(m.al);
 		free(m.locs);
@@ -838,6 +861,14 @@ json_t *lay_lint(const char *text, const char *file, const struct lay_options *o
 			goto out;
 		modules++;
 		start = end + 1;
+	}
+	if (modules == 0) {
+		/* a CI job pointed at the wrong file must not pass */
+		lay_error_set(err, LAY_ESCHEMA, "", -1,
+			      "no TTGIR module in %.200s: no \"module\" line and no op lint checks "
+			      "(lint reads Triton's TTGIR, a .ttgir or .mlir dump)",
+			      file ? file : "the text");
+		goto out;
 	}
 	out = json_pack("{s:s,s:i,s:O}", "file", file ? file : "-", "modules", modules, "findings",
 			findings);

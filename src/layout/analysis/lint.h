@@ -25,8 +25,10 @@
  * each with its line and column in the text and the op's loc(...)
  * resolved through #loc aliases to the kernel's file, line and column.  An
  * op whose layouts cannot be analysed is a finding of kind "error" (the
- * rest are still linted).  NULL with err set only for a text over the
- * limits.
+ * rest are still linted).  Pieces that are no module (blank or comment
+ * pieces, a split at the end) are skipped and not counted.  NULL with err
+ * set for a text over the limits, or one with no TTGIR module at all (no
+ * module line and no op lint checks: not a TTGIR file).
  */
 json_t *lay_lint(const char *text, const char *file, const struct lay_options *opt,
 		 struct lay_error *err);

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "notation/cute_print.h"
 #include "notation/notation.h"
 #include "print/print.h"
 
@@ -71,6 +72,29 @@ static const struct lay_notation *printed_by(json_t *def_json, unsigned prints)
 	return NULL;
 }
 
+/* The layout text the engine reads out of a cute definition it could not
+ * print as written: an algebra expression's result (its C++ type, static
+ * as CuTe computes it), or the layout of a print(tiled_copy) /
+ * print(tiled_mma) / print(tensor) text.  *tv is set for a tiled copy.
+ * Returns a new string, or NULL (err set only on an error). */
+static char *engine_text(struct lay_def *def, const char *text, const char *p, bool *tv,
+			 struct lay_error *err)
+{
+	const char *cpp = json_string_value(json_object_get(def->algebra, "cpp"));
+	if (def->algebra && !cpp) {
+		lay_error_set(err, LAY_ESCHEMA, p, -1,
+			      "this algebra expression has no layout to print (its value is %s)",
+			      json_object_get(def->algebra, "value") ? "an integer" : "none");
+		return NULL;
+	}
+	if (cpp)
+		return strdup(cpp);
+	char *picked = NULL;
+	if (lay_cute_print_pick(def, tv, text, p, &picked, err))
+		return NULL;
+	return picked;
+}
+
 static char *print_cute_def(json_t *def_json, const char *ptr, bool latex,
 			    const struct lay_options *opt, struct lay_error *err)
 {
@@ -85,19 +109,48 @@ static char *print_cute_def(json_t *def_json, const char *ptr, bool latex,
 		return NULL;
 	}
 	lay_ptr_join(p, sizeof p, ptr, n->key);
-	char *s = lay_print_cute(json_string_value(cute), p, latex, err);
-	if (s || err->code != LAY_ESYNTAX || err->position != 0)
-		return s;
-	/* not Shape:Stride text: perhaps an atom the cute notation knows */
+	const char *text = json_string_value(cute);
+	const char *role = json_string_value(json_object_get(def_json, "cute_role"));
+	bool tv = role && strcmp(role, "tv") == 0;
+	char *s = NULL;
+	/* a layout as written: CuTe's print_layout / print_latex of it (a TV
+	 * layout's LaTeX picture is print_latex_tv's, below) */
+	if (!(tv && latex)) {
+		s = lay_print_cute(text, p, latex, err);
+		if (s || err->code != LAY_ESYNTAX)
+			return s;
+	}
+	/* what the engine reads beyond a plain layout: an algebra expression,
+	 * CuTe's print texts, an atom, a TV layout over its tile */
 	struct lay_error e2;
 	lay_error_clear(&e2);
 	struct lay_def *def = lay_def_new(def_json, ptr, opt, &e2);
-	if (def) {
+	if (!def) {
+		/* the engine's reason when it is more than the same syntax error */
+		if ((tv && latex) || e2.code != LAY_ESYNTAX)
+			*err = e2;
+		return NULL;
+	}
+	char *layout = engine_text(def, text, p, &tv, &e2);
+	if (!layout && !e2.code && !(tv && latex)) {
 		s = lay_print_cute_atom(def, latex, &e2);
-		lay_def_free(def);
 		if (s || e2.code)
 			*err = e2;
+	} else if (!layout && e2.code) {
+		*err = e2;
+	} else if (tv && latex && def->rank != 2) {
+		lay_error_set(err, LAY_ESHAPE, ptr, -1,
+			      "print_latex_tv draws a thread-value layout over a 2-D tile; the "
+			      "logical shape has rank %d",
+			      def->rank);
+	} else {
+		lay_error_clear(err);
+		s = tv && latex ? lay_print_cute_tv(layout ? layout : text, p, def->shape[0],
+						    def->shape[1], err)
+				: lay_print_cute(layout ? layout : text, p, latex, err);
 	}
+	free(layout);
+	lay_def_free(def);
 	return s;
 }
 

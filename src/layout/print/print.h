@@ -30,6 +30,17 @@ void lay_buf_printf(struct lay_buf *b, const char *fmt, ...) __attribute__((form
  * (print_layout: rank 2; print_latex: rank 1 or 2), an error saying so. */
 char *lay_print_cute(const char *text, const char *ptr, bool latex, struct lay_error *err);
 
+/* CuTe's picture of a thread-value layout over an M x N tile, byte for
+ * byte: print_latex_tv(composition(make_identity_tensor(tile), tv), tile),
+ * the way CuTe's print_latex(TiledMMA) draws its TV layouts; the tile is
+ * static, the layout's integers static or dynamic as written.  text is the
+ * TV layout's cute text ((thread, value) modes, indices m + n*M into the
+ * tile).  NULL with err set: a syntax error, a layout that is not two
+ * modes, a stride CuTe cannot compose with the tile (or only inexactly,
+ * where its picture would misplace elements), an index outside it. */
+char *lay_print_cute_tv(const char *text, const char *ptr, int64_t M, int64_t N,
+			struct lay_error *err);
+
 /* The same pictures of a CuTe shared-memory atom (GMMA::Layout_K_SW32_Atom
  * and kin, read by the cute notation into def): CuTe draws the atom's
  * position-independent form, Sw<B,M,S> in element units o _0 o its
@@ -42,9 +53,12 @@ char *lay_print_cute_atom(struct lay_def *def, bool latex, struct lay_error *err
 char *lay_print_triton(struct lay_def *def, bool hw, struct lay_error *err);
 
 /* The text of `format` ("cute", "latex", "triton", "triton-hw") for the
- * definition json (borrowed; its pointer is ptr).  NULL with err set: an
- * unknown format, a definition the format has no picture of, or the
- * printer's own error. */
+ * definition json (borrowed; its pointer is ptr).  A cute definition is
+ * drawn as the engine reads it: an algebra expression's result, the layout
+ * of a print(tiled_copy) / print(tiled_mma) / print(tensor) text, an atom;
+ * "latex" of a cute_role "tv" layout (or a tiled copy) is lay_print_cute_tv
+ * over its logical tile.  NULL with err set: an unknown format, a
+ * definition the format has no picture of, or the printer's own error. */
 char *lay_print(json_t *def_json, const char *ptr, const char *format,
 		const struct lay_options *opt, struct lay_error *err);
 

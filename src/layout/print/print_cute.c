@@ -586,6 +586,211 @@ out:
 }
 
 /* ------------------------------------------------------------------ */
+/* Thread-value layouts                                                */
+
+/* An integer as CuTe prints it: _N when static. */
+static void put_int(struct lay_buf *b, int64_t v, bool is_static)
+{
+	lay_buf_printf(b, "%s%lld", is_static ? "_" : "", (long long)v);
+}
+
+/* CuTe's composition of the tile's identity layout (M,N):(_1@0,_1@1), M
+ * static, with one leaf s:d of a TV layout (composition_impl's general
+ * case, layout.hpp), written as CuTe prints the result: the leaf's extent
+ * taken from the tile's rows at stride d, the rest from its columns.  A
+ * mode of static extent 1 is dropped only when CuTe knows it statically,
+ * so a dynamic leaf keeps both modes. */
+static int tv_leaf(struct pc *p, const struct pc_node *sn, const struct pc_node *dn, int64_t M,
+		   struct lay_buf *sh, struct lay_buf *st)
+{
+	int64_t s = sn->val, d = dn->val, ad = d < 0 ? -d : d;
+	bool ss = sn->is_static, ds = dn->is_static;
+	if (ds && d == 0) { /* a static stride 0: the leaf as it is */
+		put_int(sh, s, ss);
+		lay_buf_puts(st, "_0");
+		return 0;
+	}
+	/* CuTe's divisibility conditions, and where its weak check lets an
+	 * inexact composition through (the picture would place elements
+	 * elsewhere than the layout does): refused, never drawn wrong */
+	if (d == 0 || (ad % M != 0 && ad >= M))
+		return lay_error_set(p->err, LAY_ESHAPE, p->ptr, -1,
+				     "a stride of %lld is %s: CuTe cannot compose the tile's "
+				     "identity with this thread-value layout",
+				     (long long)d,
+				     d == 0 ? "a dynamic 0 (CuTe divides by it; write _0)"
+					    : "past the tile's rows and not a multiple of them");
+	int64_t next_shape = (M + ad - 1) / ad, next_stride = (ad + M - 1) / M * (d < 0 ? -1 : 1);
+	bool take = !((ds && next_shape == 1) || (ss && s == 1));
+	int64_t a = 0, rest = s;
+	bool as = ds && ss;
+	if (take) {
+		a = next_shape < s ? next_shape : s;
+		rest = s / a;
+		if (s % a != 0 || (rest > 1 && ad < M && M % ad != 0))
+			return lay_error_set(
+				p->err, LAY_ESHAPE, p->ptr, -1,
+				"a mode of %lld values at stride %lld does not tile the "
+				"tile's %lld rows: CuTe cannot compose it exactly",
+				(long long)s, (long long)d, (long long)M);
+	}
+	if (!take) {
+		put_int(sh, rest, ss);
+		put_int(st, next_stride, ds);
+		lay_buf_puts(st, "@1");
+	} else if (as && rest == 1) {
+		put_int(sh, a, true);
+		put_int(st, d, ds);
+		lay_buf_puts(st, "@0");
+	} else {
+		lay_buf_puts(sh, "(");
+		put_int(sh, a, as);
+		lay_buf_puts(sh, ",");
+		put_int(sh, rest, as);
+		lay_buf_puts(sh, ")");
+		lay_buf_puts(st, "(");
+		put_int(st, d, ds);
+		lay_buf_puts(st, "@0,");
+		put_int(st, next_stride, ds);
+		lay_buf_puts(st, "@1)");
+	}
+	return 0;
+}
+
+/* The composed layout's shape and stride, mode by mode as the TV's. */
+static int tv_tree(struct pc *p, int sh, int st, int64_t M, struct lay_buf *bs, struct lay_buf *bt)
+{
+	if (p->n[sh].leaf)
+		return tv_leaf(p, &p->n[sh], &p->n[st], M, bs, bt);
+	lay_buf_puts(bs, "(");
+	lay_buf_puts(bt, "(");
+	for (int x = p->n[sh].kid, y = p->n[st].kid; x >= 0; x = p->n[x].next, y = p->n[y].next) {
+		int rc = tv_tree(p, x, y, M, bs, bt);
+		if (rc)
+			return rc;
+		if (p->n[x].next >= 0) {
+			lay_buf_puts(bs, ",");
+			lay_buf_puts(bt, ",");
+		}
+	}
+	lay_buf_puts(bs, ")");
+	lay_buf_puts(bt, ")");
+	return 0;
+}
+
+/* print_latex_tv's cells: the first (t, v) of every element, t-major. */
+static int tv_cells(struct pc *p, const struct pc_mode *t, const struct pc_mode *v, int64_t M,
+		    int64_t N, struct lay_buf *b)
+{
+	static const char *const pastel[8] = {
+		"{rgb,255:red,175;green,175;blue,255}", "{rgb,255:red,175;green,255;blue,175}",
+		"{rgb,255:red,255;green,255;blue,175}", "{rgb,255:red,255;green,175;blue,175}",
+		"{rgb,255:red,210;green,210;blue,255}", "{rgb,255:red,210;green,255;blue,210}",
+		"{rgb,255:red,255;green,255;blue,210}", "{rgb,255:red,255;green,210;blue,210}"
+	};
+	bool *filled = calloc((size_t)(M * N), sizeof *filled);
+	if (!filled)
+		return lay_error_set(p->err, LAY_ENOMEM, p->ptr, -1, "out of memory");
+	for (int64_t tid = 0; tid < t->size; tid++)
+		for (int64_t vid = 0; vid < v->size; vid++) {
+			int64_t idx = mode_at(t, tid) + mode_at(v, vid);
+			if (idx < 0 || idx >= M * N) {
+				free(filled);
+				return lay_error_set(
+					p->err, LAY_ESHAPE, p->ptr, -1,
+					"thread %lld, value %lld is index %lld, outside the %lld x "
+					"%lld tile: print_latex_tv draws only a layout within it",
+					(long long)tid, (long long)vid, (long long)idx,
+					(long long)M, (long long)N);
+			}
+			if (filled[idx])
+				continue;
+			filled[idx] = true;
+			lay_buf_printf(b,
+				       "\\node[fill=%s] at (%lld,%lld) {\\shortstack{T%lld \\\\ "
+				       "V%lld}};\n",
+				       pastel[tid % 8], (long long)(idx % M), (long long)(idx / M),
+				       (long long)tid, (long long)vid);
+		}
+	free(filled);
+	return 0;
+}
+
+char *lay_print_cute_tv(const char *text, const char *ptr, int64_t M, int64_t N,
+			struct lay_error *err)
+{
+	struct pc *p = calloc(1, sizeof *p);
+	struct lay_buf b = { 0 }, bs = { 0 }, bt = { 0 };
+	struct pc_layout l;
+	struct pc_mode t = { 0 }, v = { 0 };
+	char *out = NULL;
+	if (!p) {
+		lay_error_set(err, LAY_ENOMEM, ptr, -1, "out of memory");
+		return NULL;
+	}
+	p->s = text;
+	p->ptr = ptr;
+	p->err = err;
+	if (parse_layout(p, &l))
+		goto out;
+	int sh = l.shape, st = l.stride;
+	if (l.swizzled || p->n[sh].leaf || p->n[sh].nkids != 2) {
+		lay_text_error(err, LAY_ESHAPE, ptr, text, 0,
+			       "print_latex_tv draws a thread-value layout: (thread, value) "
+			       "modes, no swizzle");
+		goto out;
+	}
+	if (M < 1 || N < 1 || M * N > PC_MAX_CELLS) {
+		lay_error_set(err, LAY_ELIMIT, ptr, -1,
+			      "the picture would have more than %ld cells", PC_MAX_CELLS);
+		goto out;
+	}
+	int s0 = p->n[sh].kid, t0 = p->n[st].kid;
+	if (fill_mode(p, s0, t0, &t) || fill_mode(p, p->n[s0].next, p->n[t0].next, &v) ||
+	    tv_tree(p, sh, st, M, &bs, &bt))
+		goto out;
+	if (t.size * v.size > PC_MAX_CELLS) {
+		lay_error_set(err, LAY_ELIMIT, ptr, -1,
+			      "the picture would have more than %ld threads x values",
+			      PC_MAX_CELLS);
+		goto out;
+	}
+	/* print of composition(make_identity_tensor(tile), tv): its counting
+	 * iterator, then the composed layout */
+	lay_buf_printf(&b, "%% Layout TV: ArithTuple(_0,_0) o %s:%s\n", bs.data ? bs.data : "",
+		       bt.data ? bt.data : "");
+	lay_buf_puts(&b, "\\documentclass[convert]{standalone}\n"
+			 "\\usepackage{tikz}\n\n"
+			 "\\begin{document}\n"
+			 "\\begin{tikzpicture}[x={(0cm,-1cm)},y={(1cm,0cm)},every node/.style="
+			 "{minimum size=1cm, outer sep=0pt}]\n\n");
+	if (tv_cells(p, &t, &v, M, N, &b))
+		goto out;
+	lay_buf_printf(&b,
+		       "\\draw[color=black,thick,shift={(-0.5,-0.5)}] (0,0) grid (%lld,%lld);\n\n",
+		       (long long)M, (long long)N);
+	for (int64_t m = 0; m < M; m++)
+		lay_buf_printf(&b, "\\node at (%lld,-1) {\\Large{\\texttt{%lld}}};\n", (long long)m,
+			       (long long)m);
+	for (int64_t n = 0; n < N; n++)
+		lay_buf_printf(&b, "\\node at (-1,%lld) {\\Large{\\texttt{%lld}}};\n", (long long)n,
+			       (long long)n);
+	lay_buf_puts(&b, "\\end{tikzpicture}\n\\end{document}\n");
+	if (b.failed || bs.failed || bt.failed) {
+		lay_error_set(err, LAY_ENOMEM, ptr, -1, "out of memory");
+		goto out;
+	}
+	out = b.data;
+	b.data = NULL;
+out:
+	free(b.data);
+	free(bs.data);
+	free(bt.data);
+	free(p);
+	return out;
+}
+
+/* ------------------------------------------------------------------ */
 /* Shared-memory atoms                                                 */
 
 struct atom_rows {
