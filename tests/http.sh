@@ -59,6 +59,12 @@ jqt "cached flag" '.cached == true'
 echo '{"layout": {"logical": [16, 16], "expr": {"thread": "i * 2 + j // 8", "slot": "j % 8"}}, "expect": {"owners": 31}}' > "$T/frag2.json"
 req "expectations re-evaluated on a hit" 422 --data-binary "@$T/frag2.json" "$U/v1/check"
 jqt "hit with failing expect" '.cached == true and .expect.failures[0].field == "owners"'
+# expect.layout on a plain cute layout: the layout is its own result, cached or not
+req "plain cute analysed" 200 --data-binary '{"layout": {"cute": "(4,8):(8,1)"}}' "$U/v1/analyze"
+req "expect.layout, the same text" 200 --data-binary '{"layout": {"cute": "(4,8):(8,1)"}, "expect": {"layout": "(4,8):(8,1)"}}' "$U/v1/check"
+jqt "expect.layout passes" '.ok == true and .expect.passed == true'
+req "expect.layout, another function" 422 --data-binary '{"layout": {"cute": "(4,8):(8,1)"}, "expect": {"layout": "(4,8):(1,4)"}}' "$U/v1/check"
+jqt "expect.layout fails with actual" '.expect.failures[0].actual == "(4,8):(8,1)" and .expect.failures[0].same_function == false'
 
 # ---- cached analyses, tables, grids
 req "get analysis" 200 "$U/v1/analyses/$ID"; jqt "get analysis fields" ".id == \"$ID\" and .fingerprint == \"$FP\" and .layout.logical == [16,16]"
@@ -77,6 +83,11 @@ req "table csv inverse" 200 "$U/v1/analyses/$ID/table?format=csv&view=inverse"
 [ "$(head -1 "$T/body")" = "thread,slot,i,j" ] && ok "csv header" || bad "csv header: $(head -1 "$T/body")"
 [ "$(wc -l < "$T/body")" -eq 257 ] && ok "csv rows" || bad "csv rows $(wc -l < "$T/body")"
 req "table bad format" 400 "$U/v1/analyses/$ID/table?format=xml"; problem "bad format" bad_query /query/format
+# a NUL (%00) in a query parameter is no value any parameter takes: not "csv"
+req "table format csv%00json" 400 "$U/v1/analyses/$ID/table?format=csv%00json"; problem "a NUL in a format" bad_query /query/format
+req "a NUL in a view" 400 "$U/v1/analyses/$ID/table?view=inverse%00"; problem "a NUL in a view" bad_query /query/view
+req "a NUL in a list's limit" 400 "$U/v1/layouts?limit=1%000"; problem "a NUL in a limit" bad_query /query/limit
+req "a NUL in a parameter's name" 400 "$U/v1/layouts?li%00mit=1"; problem "a NUL in a name" bad_query
 req "table cursor past the end" 200 "$U/v1/analyses/$ID/table?after=9223372036854775807&limit=5"
 jqt "no rows, no next" '(.rows|length) == 0 and .next == null and .total == 256'
 req "HEAD table: headers only" 200 -I "$U/v1/analyses/$ID/table"

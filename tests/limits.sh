@@ -151,4 +151,25 @@ jqt "the expectation is evaluated on the cached analysis" '.cached == true and .
 at_rest "after the sequence of requests and errors"
 stop
 
+# ---- 7. the budget at its edge: a parsed body's text is no longer held
+# (the tree took its place), so a body of 3 MiB of white space and an
+# enumeration of about 6 MiB fit an 8 MiB budget one after the other; a
+# streamed table gives its budget back; at 8 MiB the enumeration alone is
+# over it
+start --memory-budget 8388608 --max-body 8388608
+python3 -c '
+import sys
+sys.stdout.write("{\"layout\": {\"cute_role\": \"tv\", \"logical\": [1024, 1536], \"cute\": \"(1024,1536):(1,1024)\"}," + " " * (3 << 20) + "\"probe\": [[0, 0]]}")' >"$T/padded.json"
+req "3 MiB of body, then 6 MiB of enumeration" 200 --data-binary "@$T/padded.json" "$U/v1/analyze"
+jqt "enumerated" '.method == "enumerated" and .probe[0].places != null'
+EID=$(jq -r .id "$T/body")
+at_rest "after the padded body"
+req "the whole table, streamed" 200 "$U/v1/analyses/$EID/table?format=csv"
+[ "$(wc -l <"$T/body")" -eq $((1024 * 1536 + 1)) ] && ok "every row of the table" || bad "table rows: $(wc -l <"$T/body")"
+at_rest "after the streamed table"
+req "8 MiB of enumeration: over the budget" 413 --data-binary '{"layout": {"cute_role": "tv", "logical": [1024, 2048], "cute": "(1024,2048):(1,1024)"}, "probe": [[0, 0]]}' "$U/v1/analyze"
+jqt "memory_budget" '.code == "memory_budget"'
+at_rest "after the refusal"
+stop
+
 exit $fail

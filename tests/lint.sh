@@ -48,6 +48,12 @@ run "--max-conflicts 2" 1 "$L" lint --format json --max-conflicts 2 "$K"
 [ "$(jq '[.findings[] | select(.fails)] | map(.line) | join(",")' -r "$T/out")" = "13,14" ] &&
 	ok "--max-conflicts 2 fails the two 3-conflict ops" || bad "--max-conflicts 2: $(jq -c .failed "$T/out")"
 run "--max-conflicts 3" 0 "$L" lint --max-conflicts 3 "$K"
+# 0 is a threshold too (the usage says --deny bank_conflicts is --max-conflicts 0)
+run "--max-conflicts 0" 1 "$L" lint --format json --max-conflicts 0 "$K"
+[ "$(jq .failed "$T/out")" = 3 ] && ok "--max-conflicts 0 fails every op with a conflict" || bad "--max-conflicts 0: $(jq .failed "$T/out")"
+run "--max-conflicts -1" 2 "$L" lint --max-conflicts -1 "$K"
+grep -q 'integer >= 0' "$T/err" && ok "--max-conflicts -1: says what it takes" || bad "--max-conflicts -1: $(cat "$T/err")"
+run "--max-conflicts 1x" 2 "$L" lint --max-conflicts 1x "$K"
 run "--deny bank_conflicts" 1 "$L" lint --format json --deny bank_conflicts "$K"
 [ "$(jq .failed "$T/out")" = 3 ] && ok "--deny bank_conflicts fails every op with a conflict" || bad "deny bank_conflicts: $(jq .failed "$T/out")"
 run "--deny shared_memory_conversion: the folded convert passes" 0 "$L" lint --deny shared_memory_conversion "$K"
@@ -84,8 +90,54 @@ run "empty split pieces" 0 "$L" lint --format json "$T/padded.mlir"
 run "--deny of an unknown name" 2 "$L" lint --deny everything "$K"
 grep -q 'shared_memory_conversion or bank_conflicts' "$T/err" && ok "names the deny values" || bad "deny message: $(cat "$T/err")"
 run "a missing file" 2 "$L" lint "$T/none.mlir"
+# a NUL byte ends no text: the module after it is read, or the file refused
+{ head -n 3 "$K"; printf 'x\000y\n'; cat "$D/triton-membar.mlir"; } >"$T/nul.mlir"
+run "a NUL byte is a located error" 2 "$L" lint "$T/nul.mlir"
+grep -q 'nul.mlir: .*a NUL byte at line 4, column 2:' "$T/err" && ok "the NUL's line and column" || bad "NUL message: $(cat "$T/err")"
+head -c 2048 "$L" >"$T/binary.mlir"
+run "a binary file" 2 "$L" lint "$T/binary.mlir"
+# CR-only line endings (classic Mac) are line breaks: the same findings at the same lines
+"$L" lint --format json "$K" >"$T/lf.json"
+tr '\n' '\r' <"$K" >"$T/cr.mlir"
+run "CR-only line endings" 0 "$L" lint --format json "$T/cr.mlir"
+[ "$(jq -c '[.findings[] | [.line, .column, .kind]]' "$T/out")" = "$(jq -c '[.findings[] | [.line, .column, .kind]]' "$T/lf.json")" ] &&
+	[ "$(jq '.findings | length' "$T/out")" -gt 0 ] &&
+	ok "CR-only: the findings of the LF file" || bad "CR-only findings: $(jq -c '.findings | length' "$T/out")"
 run "an op that cannot be analysed" 2 "$L" lint "$D/triton-membar.mlir"
 grep -q 'triton-membar.mlir:97:13: error: ttg.local_alloc: cannot analyse' "$T/out" && ok "the error names the op's line" || bad "error line: $(grep error "$T/out")"
+
+# a loc's file name is an MLIR string: its escapes decoded (Token::getStringValue:
+# \" \\ \n \t and two hex digits), kept valid UTF-8, control characters
+# never written raw to a terminal or a workflow command
+locfile() { # NAME MLIR-NAME: the module with #loc2 (the local_store, line 13) renamed
+	sed "19s|\"/src/kernels/attn.py\"|\"$2\"|" "$K" >"$T/loc-$1.mlir"
+	"$L" lint --format json "$T/loc-$1.mlir" >"$T/loc.json"
+	jq -r '.findings[] | select(.line == 13) | .loc.file // "NO LOC"' "$T/loc.json"
+}
+[ "$(locfile esc '/src/caf\\C3\\A9/a \\"q\\" \\\\ b.py')" = '/src/café/a "q" \ b.py' ] &&
+	ok "loc: MLIR escapes decoded" || bad "loc escapes: $(jq -c '.findings[1].loc' "$T/loc.json")"
+[ "$(locfile raw "/src/$(printf '\377')x.py")" = "/src/$(printf '\357\277\275')x.py" ] &&
+	ok "loc: an invalid UTF-8 byte is U+FFFD" || bad "loc invalid UTF-8: $(jq -c '.findings[1].loc' "$T/loc.json")"
+[ "$(locfile hexff '/src/\\FFx.py')" = "/src/$(printf '\357\277\275')x.py" ] &&
+	ok "loc: an escaped invalid byte is U+FFFD" || bad "loc \\FF: $(jq -c '.findings[1].loc' "$T/loc.json")"
+long="/a$(printf '%0300d' 0 | sed 's/0/é/g').py"
+got=$(locfile long "$long")
+case $long in "$got"*) [ "${#got}" -gt 200 ] && ok "loc: a long name cut at a character" || bad "long loc: ${#got} characters" ;; *) bad "long loc: not a prefix: $got" ;; esac
+jq -e . "$T/loc.json" >/dev/null && ok "loc: the findings are valid JSON" || bad "long loc: invalid JSON"
+sed "19s|\"/src/kernels/attn.py\"|\"/src/\\\\1B[31mred$(printf '\033')[0m.py\"|" "$K" >"$T/loc-ctl.mlir"
+run "loc with control characters: text" 0 "$L" lint "$T/loc-ctl.mlir"
+grep -q "$(printf '\033')" "$T/out" && bad "text: a raw ESC reaches the output" || ok "text: no raw ESC"
+grep -q '^/src/\\x1B\[31mred\\x1B\[0m.py:15:4: warning' "$T/out" && ok "text: ESC written \\x1B" || bad "text ESC: $(grep red "$T/out")"
+run "loc with control characters: github" 0 "$L" lint --format github "$T/loc-ctl.mlir"
+grep -q "$(printf '\033')" "$T/out" && bad "github: a raw ESC reaches the output" || ok "github: no raw ESC"
+"$L" lint --format json "$T/loc-ctl.mlir" | jq -e '.findings[] | select(.line == 13) | .loc.file == "/src/\u001b[31mred\u001b[0m.py"' >/dev/null &&
+	ok "json: the decoded name, escaped by JSON" || bad "json ESC name"
+
+# the .mlir file's own name, not UTF-8: its findings all the same
+cp "$K" "$T/$(printf '\377')k.mlir"
+run "a file name that is not UTF-8" 0 "$L" lint --format json "$T/$(printf '\377')k.mlir"
+jq -e --arg f "$T/$(printf '\357\277\275')k.mlir" '.file == $f and (.findings | length) > 0' "$T/out" >/dev/null &&
+	ok "its name in the JSON as U+FFFD" || bad "non-UTF-8 file name: $(head -c 200 "$T/out")"
 
 # TMEM ops: the text and CI formats report each at its line
 M=$D/triton-tmem-alloc.mlir

@@ -96,6 +96,14 @@ perr "print(tiled_mma) without a role" 'set cute_role "tv"' --format latex "$T/m
 "$L" print --format latex --role tv --logical 8,16 "$T/mma.txt" 2>"$T/err" | cmp -s - "$G/print-latex-tv-tiled-mma-sm80-16x8x16-b/expected.out" \
 	&& ok "print(tiled_mma) text with --role tv --logical 8,16: LayoutB_TV's picture" || bad "print tiled_mma --role: $(cat "$T/err")"
 perr "an unknown --notation" "--notation is" --format cute --notation nope "$E/sm80-c.cute"
+# a negative index that is no multiple of 8 would read outside CuTe's colour
+# table (color_map[idx % 8]): layoutd fills it black!00, as the multiples
+# of 8 (print-latex-negative-multiples-of-8) are; positive ones keep idx % 8
+printf '(2,4):(1,-3)\n' >"$T/neg.txt"
+"$L" print --format latex "$T/neg.txt" >"$T/out" 2>"$T/err"
+want='0:black!00 -3:black!00 -6:black!00 -9:black!00 1:black!40 -2:black!00 -5:black!00 -8:black!00'
+got=$(sed -n 's/^\\node\[fill=\([^]]*\)\] at ([0-9]*,[0-9]*) {\(-*[0-9]*\)};$/\2:\1/p' "$T/out" | tr '\n' ' ')
+[ "$got" = "$want " ] && ok "latex: negative indices filled black!00" || bad "latex negative fills: $got"
 
 # over HTTP: analyse, then fetch the picture of the analysis
 start
@@ -135,5 +143,18 @@ jqt "located" '.code == "shape_mismatch" and .pointer == "/layout/cute" and .pos
 req "unknown format: 400" 400 "$U/v1/analyses/$id/print?format=svg"
 jqt "names the formats" '(.detail | contains("cute, latex, triton or triton-hw"))'
 req "no format: 400" 400 "$U/v1/analyses/$id/print"
+req "a format with a NUL: 400" 400 "$U/v1/analyses/$id/print?format=cute%00junk"
+jqt "a NUL in the format is located" '.code == "bad_query" and .pointer == "/query/format"'
+# an algebra expression prints its result: coalesce by mode gives
+# (12,10):(10,1), whose picture is print-cute-rowmajor-12x10's
+req "an expression: analyze" 200 -d '{"layout":{"cute":"coalesce((12,(5,2)):(10,(1,5)), (1,1))"}}' "$U/v1/analyze"
+jqt "an expression: its result" '.algebra.result == "(12,10):(10,1)"'
+id=$(jq -r .id "$T/body")
+req "an expression: GET print" 200 "$U/v1/analyses/$id/print?format=cute"
+if cmp -s "$T/body" "$G/print-cute-rowmajor-12x10/expected.out"; then ok "an expression: its result's picture"; else bad "an expression: picture differs"; head -3 "$T/body"; fi
+req "an integer-valued expression: analyze" 200 -d '{"layout":{"cute":"max_common_vector((8,16):(16,1), (8,16):(16,1))"}}' "$U/v1/analyze"
+id=$(jq -r .id "$T/body")
+req "an integer-valued expression: no picture" 422 "$U/v1/analyses/$id/print?format=latex"
+jqt "an integer has no picture, located" '.pointer == "/layout/cute" and (.detail | contains("128"))'
 req "unknown id: 404" 404 "$U/v1/analyses/sha256:0000000000000000000000000000000000000000000000000000000000000000/print?format=cute"
 exit $fail

@@ -5,6 +5,7 @@
  * JSON, JUnit, SARIF or GitHub workflow commands; --max-conflicts and
  * --deny decide the exit status.
  */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -145,8 +146,25 @@ static void sentence(json_t *f, char *buf, size_t n, const char **level, const c
 	}
 }
 
+/* A control character (a file name's ESC, say) is never written raw to a
+ * terminal or a log: \xHH.  Returns whether c was one. */
+static bool put_control(FILE *f, char c)
+{
+	if ((unsigned char)c >= 0x20 && c != 0x7F)
+		return false;
+	fprintf(f, "\\x%02X", (unsigned)(unsigned char)c);
+	return true;
+}
+
+static void text_put(FILE *f, const char *s)
+{
+	for (; s && *s; s++)
+		if (!put_control(f, *s))
+			fputc(*s, f);
+}
+
 /* GitHub workflow command escaping: data escapes % CR LF, property values
- * also : and ,. */
+ * also : and ,; other control characters as text_put. */
 static void gh_put(FILE *f, const char *s, bool property)
 {
 	for (; s && *s; s++) {
@@ -160,7 +178,7 @@ static void gh_put(FILE *f, const char *s, bool property)
 			fputs("%3A", f);
 		else if (property && *s == ',')
 			fputs("%2C", f);
-		else
+		else if (!put_control(f, *s))
 			fputc(*s, f);
 	}
 }
@@ -189,7 +207,9 @@ static void text_report(FILE *out, const char *mlir, json_t *res, bool github)
 			fputc('\n', out);
 			continue;
 		}
-		fprintf(out, "%s:%ld:%ld: %s: %s", file, line, col, level ? level : "ok", msg);
+		text_put(out, file);
+		fprintf(out, ":%ld:%ld: %s: ", line, col, level ? level : "ok");
+		text_put(out, msg);
 		if (file != mlir)
 			fprintf(out, " (%s:%lld)", mlir,
 				(long long)json_integer_value(json_object_get(f, "line")));
@@ -269,6 +289,18 @@ static void bad_file(const char *path, const struct lay_error *err, enum cli_for
 	r->rc = CLI_BAD;
 	r->findings = json_pack("[{s:s,s:s,s:s}]", "rule", "lint/input", "message", msg, "level",
 				"error");
+
+/* --max-conflicts N: an integer >= 0 (0: any conflict fails), or -1 */
+static int64_t parse_threshold(const char *opt, const char *v)
+{
+	char *end = NULL;
+	errno = 0;
+	long long n = strtoll(v, &end, 10);
+	if (errno || end == v || *end || n < 0) {
+		fprintf(stderr, "layoutd lint: %s is an integer >= 0, got \"%s\"\n", opt, v);
+		return -1;
+	}
+	return (int64_t)n;
 }
 
 static int parse(int argc, char **argv, struct lint_opts *o, int *first)
@@ -300,7 +332,8 @@ static int parse(int argc, char **argv, struct lint_opts *o, int *first)
 			}
 			o->format = (enum cli_format)k;
 		} else if (strcmp(a, "--max-conflicts") == 0) {
-			o->max_conflicts = cli_parse_count(a, v);
+			if ((o->max_conflicts = parse_threshold(a, v)) < 0)
+				return CLI_BAD;
 		} else if (strcmp(a, "--deny") == 0) {
 			json_array_append_new(o->deny, json_string(v));
 		} else if (strcmp(a, "--target") == 0) {
@@ -354,6 +387,22 @@ static char *read_text(const char *path, struct lay_error *err)
 		buf[len] = '\0';
 	if (f != stdin)
 		fclose(f);
+	const char *nul = buf ? memchr(buf, '\0', len) : NULL;
+	if (nul) { /* the text would end there: a binary file, or a damaged one */
+		long line = 1;
+		const char *bol = buf;
+		for (const char *p = buf; p < nul; p++)
+			if (*p == '\n' || (*p == '\r' && p[1] != '\n')) {
+				line++;
+				bol = p + 1;
+			}
+		lay_error_set(err, LAY_ESYNTAX, "", -1,
+			      "a NUL byte at line %ld, column %ld: lint reads TTGIR text, not a "
+			      "binary file",
+			      line, (long)(nul - bol) + 1);
+		free(buf);
+		buf = NULL;
+	}
 	return buf;
 }
 

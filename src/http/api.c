@@ -202,12 +202,14 @@ int http_analyze(struct http_server *srv, json_t *body, unsigned kind, bool want
 	       *suggest = json_object_get(body, "suggest");
 	json_t *convert = json_object_get(body, "convert");
 	/* an access analysis (or an expectation on one) is never answered from
-	 * the cache, which holds the layout's own analysis */
-	bool fresh = access || suggest || convert || json_object_get(body, "tmem") ||
-		     (json_is_object(expect) && (json_object_get(expect, "bank_conflicts") ||
-						 json_object_get(expect, "vector_bits") ||
-						 json_object_get(expect, "efficiency") ||
-						 json_object_get(expect, "sectors_per_request")));
+	 * the cache, which holds the layout's own analysis; nor expect.layout,
+	 * which compares a plain cute layout's text the analysis does not hold */
+	bool fresh =
+		access || suggest || convert || json_object_get(body, "tmem") ||
+		(json_is_object(expect) &&
+		 (json_object_get(expect, "layout") || json_object_get(expect, "bank_conflicts") ||
+		  json_object_get(expect, "vector_bits") || json_object_get(expect, "efficiency") ||
+		  json_object_get(expect, "sectors_per_request")));
 	if (!layout)
 		return lay_error_set(
 			err, LAY_ESCHEMA, "/layout", -1,

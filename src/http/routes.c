@@ -36,11 +36,42 @@ const struct http_route_def http_routes[HTTP_NROUTES] = {
 };
 /* clang-format on */
 
+/* The first query parameter whose name or value holds a NUL byte (a %00
+ * in the URL): every handler reads them as C strings, so "cute%00junk"
+ * would be read as "cute". */
+struct nul_param {
+	char name[64];
+	bool found;
+};
+
+static enum MHD_Result nul_param(void *cls, enum MHD_ValueKind kind, const char *key,
+				 size_t key_size, const char *value, size_t value_size)
+{
+	struct nul_param *n = cls;
+	(void)kind;
+	if (strlen(key) == key_size && (!value || strlen(value) == value_size))
+		return MHD_YES;
+	snprintf(n->name, sizeof n->name, "%s", key);
+	n->found = true;
+	return MHD_NO;
+}
+
 enum MHD_Result http_api(struct MHD_Connection *c, struct http_req *r)
 {
 	const struct http_route_def *rt = &http_routes[r->route];
 	if (!rt->handler)
 		return http_send_problem(c, r, 404, "not_found", "no such resource", NULL);
+	struct nul_param n = { .found = false };
+	MHD_get_connection_values_n(c, MHD_GET_ARGUMENT_KIND, nul_param, &n);
+	if (n.found) {
+		char detail[160], ptr[96];
+		snprintf(detail, sizeof detail,
+			 "the query parameter \"%s\" holds a NUL byte (%%00): no parameter "
+			 "takes one",
+			 n.name);
+		snprintf(ptr, sizeof ptr, "/query/%s", n.name);
+		return http_send_problem(c, r, 400, "bad_query", detail, ptr);
+	}
 	if (rt->pool && !http_on_pool())
 		return http_defer(c, r); /* it enumerates: on the analysis workers */
 	return rt->handler(c, r);

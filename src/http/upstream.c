@@ -12,8 +12,27 @@
 #include "layout/analysis/lint.h"
 #include "layout/print/print.h"
 
+/* What an analysis of an algebra expression prints: the expression's result
+ * layout (a new definition), or NULL with err set for an integer value;
+ * any other analysis prints its own layout (a new reference). */
+static json_t *printed_layout(json_t *a, json_t *layout, struct lay_error *err)
+{
+	json_t *alg = json_object_get(a, "algebra");
+	json_t *result = json_object_get(alg, "result"), *value = json_object_get(alg, "value");
+	if (json_is_string(result))
+		return json_pack("{s:O}", "cute", result);
+	if (!json_is_integer(value))
+		return json_incref(layout);
+	lay_error_set(err, LAY_ESCHEMA, "/layout/cute", -1,
+		      "the expression's value is the integer %lld, not a layout: it has no "
+		      "picture",
+		      (long long)json_integer_value(value));
+	return NULL;
+}
+
 enum MHD_Result http_get_print(struct MHD_Connection *c, struct http_req *r)
 {
+	/* a NUL in it ("cute%00junk") is refused before (routes.c) */
 	const char *format = MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, "format");
 	if (!format || (strcmp(format, "cute") && strcmp(format, "latex") &&
 			strcmp(format, "triton") && strcmp(format, "triton-hw")))
@@ -27,7 +46,11 @@ enum MHD_Result http_get_print(struct MHD_Connection *c, struct http_req *r)
 	struct lay_error err;
 	struct lay_options opt = http_options(r->srv);
 	lay_error_clear(&err);
-	char *text = lay_print(layout, "/layout", format, &opt, &err);
+	json_t *shown = printed_layout(a, layout, &err);
+	char *text = shown ? lay_print(shown, "/layout", format, &opt, &err) : NULL;
+	if (!text && shown && shown != layout)
+		err.position = -1; /* a position in the result, not in the expression */
+	json_decref(shown);
 	if (!text)
 		ret = http_send_error(c, r, &err);
 	else

@@ -366,6 +366,7 @@ void lay_def_free(struct lay_def *def)
 		def->ops->free(def->state);
 	json_decref(def->warnings);
 	json_decref(def->algebra);
+	free(def->cute_text);
 	free(def->limit);
 	free(def);
 }
@@ -512,8 +513,14 @@ static int finish(struct lay_def *def, const char *ptr, struct lay_error *err)
 		{
 			lay_ptr_join(p, sizeof p, ptr, "physical");
 			lay_ptr_join(p, sizeof p, p, key);
+			int n = def->naxes;
 			if (lay_def_axis(def, key, p, err) < 0)
 				return err ? err->code : LAY_ELIMIT;
+			if (def->naxes > n) /* new: the notation never named it */
+				lay_def_warn(def, "unused_axis",
+					     "physical declares \"%s\", which the layout does not "
+					     "use: it spans the space at coordinate 0",
+					     key);
 		}
 	}
 	if (def->axes_json) {

@@ -376,6 +376,7 @@ static int flush_until(struct run *r, int64_t upto)
 	if (r->cur >= r->wlo) {
 		r->elem_oob = (int64_t)r->nobuf;
 		r->elem_oob_distinct = coords_distinct(r, r->obuf, r->nobuf);
+		r->elem_oob_coords = r->obuf;
 		rc = r->step(r, r->cur, r->buf, r->nbuf);
 		r->nbuf = 0;
 		r->nobuf = 0;
@@ -383,6 +384,7 @@ static int flush_until(struct run *r, int64_t upto)
 			return rc;
 	}
 	r->elem_oob = r->elem_oob_distinct = 0;
+	r->elem_oob_coords = NULL;
 	for (int64_t e = r->cur + 1; e < upto; e++)
 		if ((rc = r->step(r, e, NULL, 0)))
 			return rc;
@@ -679,6 +681,7 @@ static int window_oob(struct run *r, const int32_t *p, size_t n)
 			       w * sizeof(int64_t));
 	r->elem_oob = (int64_t)m;
 	r->elem_oob_distinct = coords_distinct(r, r->otmp, m);
+	r->elem_oob_coords = r->otmp;
 	return 0;
 }
 

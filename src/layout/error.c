@@ -112,6 +112,48 @@ long lay_utf8_offset(const char *text, long byte)
 	return chars;
 }
 
+/* The length of the valid UTF-8 sequence at s (n bytes left), 0 if none. */
+static size_t utf8_seq(const unsigned char *s, size_t n)
+{
+	unsigned char b = s[0];
+	size_t len = b < 0x80		      ? 1
+		     : b >= 0xC2 && b <= 0xDF ? 2
+		     : b >= 0xE0 && b <= 0xEF ? 3
+		     : b >= 0xF0 && b <= 0xF4 ? 4
+					      : 0;
+	if (len == 0 || len > n)
+		return 0;
+	/* the second byte's range excludes overlongs, surrogates and > U+10FFFF */
+	unsigned char lo = b == 0xE0 ? 0xA0 : b == 0xF0 ? 0x90 : 0x80;
+	unsigned char hi = b == 0xED ? 0x9F : b == 0xF4 ? 0x8F : 0xBF;
+	if (len > 1 && (s[1] < lo || s[1] > hi))
+		return 0;
+	for (size_t k = 2; k < len; k++)
+		if ((s[k] & 0xC0) != 0x80)
+			return 0;
+	return len;
+}
+
+size_t lay_utf8_copy(char *out, size_t size, const char *in, size_t len)
+{
+	const unsigned char *s = (const unsigned char *)in;
+	size_t w = 0;
+	if (size == 0)
+		return 0;
+	for (size_t i = 0; i < len;) {
+		size_t n = utf8_seq(s + i, len - i);
+		const char *c = n ? in + i : "\xEF\xBF\xBD"; /* U+FFFD */
+		size_t cn = n ? n : 3;
+		if (w + cn >= size)
+			break;
+		memcpy(out + w, c, cn);
+		w += cn;
+		i += n ? n : 1;
+	}
+	out[w] = '\0';
+	return w;
+}
+
 void lay_error_source(struct lay_error *err, const char *text)
 {
 	if (err && text)

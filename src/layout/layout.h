@@ -99,6 +99,10 @@ int lay_error_set(struct lay_error *err, int code, const char *pointer, long pos
 /* Character (UTF-8 code point) offset of byte offset `byte` in text:
  * positions in errors count characters, as docs/api.md says. */
 long lay_utf8_offset(const char *text, long byte);
+/* Copy len bytes of in to out (size bytes, NUL-terminated) as valid UTF-8:
+ * a byte that starts no valid sequence becomes U+FFFD, and the copy ends
+ * at a whole character.  Returns the bytes written. */
+size_t lay_utf8_copy(char *out, size_t size, const char *in, size_t len);
 /* Attach the text the position refers to (copied, truncated). */
 void lay_error_source(struct lay_error *err, const char *text);
 /* A located error in a notation's text: "<message> at character N" where N
@@ -312,6 +316,9 @@ struct lay_def {
 	/* The cute notation's algebra expression: the response's "algebra"
 	 * object (owned), NULL for a plain layout. */
 	json_t *algebra;
+	/* A plain cute layout written as an algebra result (owned, NULL
+	 * otherwise): what expect.layout compares when there is no algebra. */
+	char *cute_text;
 };
 
 /* Options that bound a request; zero fields take the defaults. */

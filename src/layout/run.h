@@ -112,6 +112,8 @@ struct run {
 	 * out-of-bounds places of r->cur (streaming) or of the window
 	 * (windows, each -2 - k in pts names entry k) wait in obuf. */
 	int64_t elem_oob, elem_oob_distinct;
+	/* their coordinates, sorted (elem_oob tuples of naxes; NULL when none) */
+	const int64_t *elem_oob_coords;
 	int64_t *obuf, *otmp;
 	size_t nobuf, capobuf, capotmp;
 	json_t *ex_oob;

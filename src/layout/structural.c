@@ -48,7 +48,8 @@ static int cmp_i64(const void *a, const void *b)
 /*
  * Is c -> sum(c_k * s_k) injective on the box of extents v[k].extent?
  * 1 yes (then *image = product of the extents), 0 no, -1 not decided.
- * The caller guarantees every partial sum fits 64 bits.
+ * Past 64 bits (the strides' magnitudes may sum past it where the signed
+ * coordinates do not) it is not decided.
  */
 static int injective(struct sv *v, int n, int64_t *image)
 {
@@ -56,10 +57,12 @@ static int injective(struct sv *v, int n, int64_t *image)
 	bool nested = true;
 	qsort(v, (size_t)n, sizeof *v, cmp_sv);
 	for (int k = 0; k < n; k++) {
+		int64_t t;
 		if (v[k].stride <= reach)
 			nested = false;
-		reach += (v[k].extent - 1) * v[k].stride;
-		if (__builtin_mul_overflow(prod, v[k].extent, &prod))
+		if (__builtin_mul_overflow(v[k].extent - 1, v[k].stride, &t) ||
+		    __builtin_add_overflow(reach, t, &reach) ||
+		    __builtin_mul_overflow(prod, v[k].extent, &prod))
 			return -1;
 	}
 	*image = prod;
@@ -88,6 +91,13 @@ static int injective(struct sv *v, int n, int64_t *image)
 		ok = sums[i] != sums[i - 1];
 	free(sums);
 	return ok;
+}
+
+/* |s|, INT64_MIN's taken as INT64_MAX: injective() then never decides
+ * a box it reaches (its sums overflow) */
+static int64_t magnitude(int64_t s)
+{
+	return s == INT64_MIN ? INT64_MAX : s < 0 ? -s : s;
 }
 
 static int undecided(char *why, size_t n, const char *msg)
@@ -162,9 +172,7 @@ static int forward(const struct lay_def *def, const struct lay_form *F, struct f
 		int n = 0;
 		for (int k = 0; k < F->n; k++)
 			if (F->it[k].axis == a && F->it[k].stride != 0 && F->it[k].extent > 1)
-				v[n++] = (struct sv){ F->it[k].extent, F->it[k].stride < 0
-									       ? -F->it[k].stride
-									       : F->it[k].stride };
+				v[n++] = (struct sv){ F->it[k].extent, magnitude(F->it[k].stride) };
 		int inj = injective(v, n, &used[a]);
 		if (inj == 0)
 			return undecided(why, nwhy, "two iters on one axis overlap");
@@ -206,8 +214,7 @@ static int tv(const struct lay_def *def, const struct lay_form *F, struct facts 
 		if (it->stride == 0)
 			z *= it->extent;
 		else if (it->extent > 1)
-			v[n++] = (struct sv){ it->extent,
-					      it->stride < 0 ? -it->stride : it->stride };
+			v[n++] = (struct sv){ it->extent, magnitude(it->stride) };
 	}
 	f->placements = threads * values; /* the placement bound, checked at parse */
 	for (int a = 0; a < def->naxes; a++) {

@@ -163,11 +163,60 @@ static void test_convert_paths(void)
 	same_convert(bcast, cols, bcast_x, cols_x);
 }
 
+/* The memory reader (access_read.c): a replicated element is read at its
+ * lowest offset (docs/access.md, the replicated_offsets warning), and the
+ * tile's last element counts like any other: without an offset it is named,
+ * with the highest one it sets the offsets' extent. */
+static void test_memory_reader_edges(void)
+{
+	/* element i at i and at 32 i: read at i, 32 lanes on 32 banks; at 32 i
+	 * they would all share bank 0 */
+	json_t *r = analyze_ok(
+		"{\"layout\":{\"logical\":[32],\"expr\":{\"offset\":\"i * (1 + 31 * "
+		"r)\"},\"replicate\":{\"r\":2}},\"access\":{\"threads\":{\"logical\":[32],"
+		"\"expr\":{\"lane\":\"i\"}},\"element_bits\":32}}");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(r);
+	CU_ASSERT_EQUAL(at_int(r, "access/bank_conflicts"), 0);
+	CU_ASSERT_EQUAL(at_int(r, "access/max_ways"), 1);
+	const char *w = json_string_value(at(r, "access/warnings/0/message"));
+	CU_ASSERT(w && strncmp(w, "31 placements", 13) == 0);
+	json_decref(r);
+	/* the same with the replica listed first: still the lowest */
+	r = analyze_ok("{\"layout\":{\"logical\":[32],\"expr\":{\"offset\":\"i * (32 - 31 * "
+		       "r)\"},\"replicate\":{\"r\":2}},\"access\":{\"threads\":{\"logical\":[32],"
+		       "\"expr\":{\"lane\":\"i\"}},\"element_bits\":32}}");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(r);
+	CU_ASSERT_EQUAL(at_int(r, "access/bank_conflicts"), 0);
+	json_decref(r);
+	struct lay_error err;
+	r = analyze_text(
+		"{\"layout\":{\"logical\":[4],\"table\":[[[0],{\"offset\":0}],[[1],"
+		"{\"offset\":1}],[[2],{\"offset\":2}]]},\"access\":{\"threads\":{\"logical\":"
+		"[4],\"expr\":{\"lane\":\"i\"}},\"element_bits\":32}}",
+		&err);
+	CU_ASSERT_PTR_NULL(r);
+	CU_ASSERT_EQUAL(err.code, LAY_ESCHEMA);
+	CU_ASSERT_PTR_NOT_NULL(strstr(err.message, "element (3) has no offset"));
+	json_decref(r);
+	/* 8 x 8 row-major, the last element at the highest offset 63: the
+	 * offsets are bijective onto [0, 64): the closed-form count and the
+	 * suggestion's linear layout are given (neither is past it) */
+	r = analyze_ok(
+		"{\"layout\":{\"logical\":[8,8],\"expr\":{\"offset\":\"i*8+j\"}},"
+		"\"access\":{\"threads\":{\"logical\":[8,8],\"expr\":{\"lane\":\"i*4 + "
+		"j//2\",\"register\":\"j%2\"}},\"element_bits\":32},\"suggest\":\"swizzle\"}");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(r);
+	CU_ASSERT_PTR_NOT_NULL(at(r, "access/analytic"));
+	CU_ASSERT_PTR_NOT_NULL(at(r, "access/suggestion/layout/linear"));
+	json_decref(r);
+}
+
 int main(void)
 {
 	static const struct unit_test tests[] = {
 		{ "rows from the closed form are the table's", test_forward_rows },
 		{ "conversions: bases and expressions agree", test_convert_paths },
+		{ "the memory reader at its edges", test_memory_reader_edges },
 		{ NULL, NULL },
 	};
 	return unit_main("access_rows", tests);

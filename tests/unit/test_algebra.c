@@ -328,6 +328,49 @@ static void test_expect_layout(void)
 		CU_ASSERT(json_is_true(json_object_get(f, "same_function")));
 		json_decref(r);
 	}
+	/* a plain layout is its own result: the identical text passes, a
+	 * different layout of the same function fails and says so */
+	r = analyze_ok("{\"layout\":{\"cute\":\"(4,8):(8,1)\"},"
+		       "\"expect\":{\"layout\":\"(4,8):(8,1)\"}}");
+	if (r) {
+		CU_ASSERT(json_is_true(json_object_get(r, "ok")));
+		CU_ASSERT(json_is_true(json_object_get(json_object_get(r, "expect"), "passed")));
+		json_decref(r);
+	}
+	r = analyze_ok("{\"layout\":{\"cute\":\"Layout<Shape<_4,_8>,Stride<_8,_1>>\"},"
+		       "\"expect\":{\"layout\":\"(4,8):(8,1)\"}}");
+	if (r) {
+		CU_ASSERT(json_is_true(json_object_get(r, "ok")));
+		json_decref(r);
+	}
+	r = analyze_ok("{\"layout\":{\"cute\":\"(2,(1,6)):(1,(6,2))\"},"
+		       "\"expect\":{\"layout\":\"(2,6):(1,2)\"}}");
+	if (r) {
+		json_t *f = json_array_get(
+			json_object_get(json_object_get(r, "expect"), "failures"), 0);
+		const char *got = json_string_value(json_object_get(f, "actual"));
+		CU_ASSERT(got && strcmp(got, "(2,(1,6)):(1,(6,2))") == 0);
+		CU_ASSERT(json_is_true(json_object_get(f, "same_function")));
+		json_decref(r);
+	}
+	r = analyze_ok("{\"layout\":{\"cute\":\"(4,8):(8,1)\"},"
+		       "\"expect\":{\"layout\":\"(4,8):(1,4)\"}}");
+	if (r) {
+		json_t *f = json_array_get(
+			json_object_get(json_object_get(r, "expect"), "failures"), 0);
+		CU_ASSERT(json_is_false(json_object_get(f, "same_function")));
+		json_decref(r);
+	}
+	/* not a cute layout: no result to compare, and no same_function */
+	r = analyze_ok("{\"layout\":{\"logical\":[4],\"expr\":{\"m\":\"i\"}},"
+		       "\"expect\":{\"layout\":\"4:1\"}}");
+	if (r) {
+		json_t *f = json_array_get(
+			json_object_get(json_object_get(r, "expect"), "failures"), 0);
+		CU_ASSERT_PTR_NOT_NULL(f);
+		CU_ASSERT_PTR_NULL(json_object_get(f, "same_function"));
+		json_decref(r);
+	}
 	struct lay_error err;
 	r = analyze_text(
 		"{\"layout\":{\"cute\":\"coalesce(8:1)\"},\"expect\":{\"layout\":\"(8:1\"}}", &err);

@@ -274,6 +274,28 @@ static void test_check_limit(void)
 	CU_ASSERT(refusals[4] > 0);
 }
 
+/* A check of exactly the point limit enumerates every point and holds;
+ * one point more is refused (LAY_ELIMIT), never answered unchecked. */
+static void test_points_at_limit(void)
+{
+	struct ca_ctx c;
+	ca_init(&c);
+	CU_ASSERT_EQUAL(c.check_points, LAYOUTD_MAX_CHECK_POINTS);
+	c.check_points = 8;
+	CU_ASSERT_TRUE(ca_points_ok(&c, 8));
+	CU_ASSERT_EQUAL(c.code, 0);
+	CU_ASSERT_TRUE(ca_points_ok(&c, 0));
+	CU_ASSERT_FALSE(ca_points_ok(&c, 9));
+	CU_ASSERT_EQUAL(c.code, LAY_ELIMIT);
+	ca_free(&c);
+	/* the default limit, 2^26: at it and one past */
+	ca_init(&c);
+	CU_ASSERT_TRUE(ca_points_ok(&c, (int64_t)1 << 26));
+	CU_ASSERT_FALSE(ca_points_ok(&c, ((int64_t)1 << 26) + 1));
+	CU_ASSERT_EQUAL(c.code, LAY_ELIMIT);
+	ca_free(&c);
+}
+
 static int64_t sw_at(const struct ca_sw *w, const int64_t *s, const int64_t *d, int n, int64_t x)
 {
 	int64_t v = ca_eval(s, d, n, x) + (w->sw ? w->off : 0);
@@ -358,6 +380,7 @@ int main(void)
 		{ "increasing and injective", test_order },
 		{ "checks reported as proofs", test_reported },
 		{ "no check stops at its limit", test_check_limit },
+		{ "a check of exactly the point limit", test_points_at_limit },
 		{ "swizzled inverses invert or are refused", test_swizzled },
 		{ NULL, NULL },
 	};

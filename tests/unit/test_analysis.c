@@ -63,6 +63,42 @@ static void test_collision_and_duplicate_counts(void)
 	CU_ASSERT_EQUAL(at_bool(a, "verdict/replicas_distinct"), 0);
 	CU_ASSERT_EQUAL(at_int(a, "owners/slots/min"), 4);
 	json_decref(a);
+	/* an out-of-bounds place twice is a duplicate, and an example of one */
+	a = analyze_ok("{\"logical\": [2], \"table\": [[[0], {\"m\": -1}], [[0], {\"m\": -1}], "
+		       "[[1], {\"m\": 0}]]}");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(a);
+	CU_ASSERT_EQUAL(at_int(a, "duplicates/count"), 1);
+	CU_ASSERT_EQUAL(json_array_size(at(a, "duplicates/examples")), 1);
+	CU_ASSERT_EQUAL(at_int(a, "duplicates/examples/0/logical/0"), 0);
+	CU_ASSERT_EQUAL(at_int(a, "duplicates/examples/0/physical/m"), -1);
+	CU_ASSERT_EQUAL(at_int(a, "duplicates/examples/0/count"), 2);
+	json_decref(a);
+	/* in and out of bounds at once, over two axes: three places of the
+	 * first element at (0,-1), one at (0,0) twice */
+	a = analyze_ok("{\"logical\": [2], \"physical\": {\"x\": 2, \"y\": 2}, \"table\": ["
+		       "[[0], {\"x\": 0, \"y\": -1}], [[0], {\"x\": 0, \"y\": 0}], "
+		       "[[0], {\"x\": 0, \"y\": -1}], [[0], {\"x\": 0, \"y\": 0}], "
+		       "[[0], {\"x\": 1, \"y\": -1}], [[0], {\"x\": 0, \"y\": -1}], "
+		       "[[1], {\"x\": 1, \"y\": 1}]]}");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(a);
+	CU_ASSERT_EQUAL(at_int(a, "duplicates/count"), 3);
+	CU_ASSERT_EQUAL(json_array_size(at(a, "duplicates/examples")), 2);
+	CU_ASSERT_EQUAL(at_int(a, "duplicates/examples/0/physical/y"), 0);
+	CU_ASSERT_EQUAL(at_int(a, "duplicates/examples/0/count"), 2);
+	CU_ASSERT_EQUAL(at_int(a, "duplicates/examples/1/physical/x"), 0);
+	CU_ASSERT_EQUAL(at_int(a, "duplicates/examples/1/physical/y"), -1);
+	CU_ASSERT_EQUAL(at_int(a, "duplicates/examples/1/count"), 3);
+	json_decref(a);
+	/* a replica that wraps onto itself, out of bounds and in */
+	a = analyze_ok(
+		"{\"logical\":[2],\"expr\":{\"m\":\"i - 1 + 0 * r\"},\"replicate\":{\"r\":2}}");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(a);
+	CU_ASSERT_EQUAL(at_int(a, "duplicates/count"), 2);
+	CU_ASSERT_EQUAL(json_array_size(at(a, "duplicates/examples")), 2);
+	CU_ASSERT_EQUAL(at_int(a, "duplicates/examples/0/physical/m"), -1);
+	CU_ASSERT_EQUAL(at_int(a, "duplicates/examples/0/count"), 2);
+	CU_ASSERT_EQUAL(at_int(a, "duplicates/examples/1/physical/m"), 0);
+	json_decref(a);
 }
 
 static void test_expect(void)

@@ -243,6 +243,31 @@ static void test_stride_zero_and_negative(void)
 	/* _mN is CuTe's Int<-N> */
 	assert_same_placement("{\"cute\": \"(4,2):(_m1,Int<-8>)\"}",
 			      "{\"cute\": \"(4,2):(-1,-8)\"}");
+	/* the coordinates' range is what must fit 64 bits: 1 * -2^63 does, and
+	 * so do a positive and a negative stride whose magnitudes sum past it */
+	r = analyze_ok("{\"layout\": {\"cute\": \"2:-9223372036854775808\"}, \"probe\": [[1]]}");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(r);
+	CU_ASSERT_EQUAL(at_int(r, "probe/0/out_of_bounds/0/m"), INT64_MIN);
+	CU_ASSERT_EQUAL(at_int(r, "out_of_bounds/count"), 1);
+	json_decref(r);
+	r = analyze_ok("{\"layout\": {\"cute\": \"(2,2):(1,-9223372036854775808)\"}, "
+		       "\"probe\": [[1,1]]}");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(r);
+	CU_ASSERT_EQUAL(at_int(r, "probe/0/out_of_bounds/0/m"), INT64_MIN + 1);
+	json_decref(r);
+	r = analyze_ok("{\"cute\": \"(2,2):(-4611686018427387904,-4611686018427387904)\"}");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(r);
+	CU_ASSERT_EQUAL(at_int(r, "out_of_bounds/count"), 3);
+	CU_ASSERT_EQUAL(at_int(r, "collisions/count"), 0);
+	json_decref(r);
+	/* one past: -2^63 - 1 is not reached by coordinate 1 of stride -2^63 plus -1 */
+	ASSERT_ERROR("{\"cute\": \"(2,2):(-1,-9223372036854775808)\"}", LAY_EOVERFLOW, "/cute", 10);
+	ASSERT_ERROR("{\"cute\": \"3:-4611686018427387905\"}", LAY_EOVERFLOW, "/cute", 2);
+	/* a negative stride does not make room for positive ones */
+	ASSERT_ERROR("{\"cute\": \"(2,2,2):(-4611686018427387904,4611686018427387904,"
+		     "4611686018427387904)\"}",
+		     LAY_EOVERFLOW, "/cute", 50);
+	ASSERT_ERROR("{\"cute\": \"3:4611686018427387904\"}", LAY_EOVERFLOW, "/cute", 2);
 }
 
 /* k@axis strides name axes in first-appearance order; plain ones go to m. */

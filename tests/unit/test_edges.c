@@ -252,6 +252,22 @@ static void test_unused_axis_warning(void)
 	CU_ASSERT_EQUAL(count_code(at(a, "warnings"), "unused_axis"), 0);
 	CU_ASSERT_STRING_EQUAL(json_string_value(at(a, "physical/axes/0/kind")), "thread");
 	json_decref(a);
+	/* a "physical" axis the layout never names is declared and unused too:
+	 * one warning, though "axes" names it as well */
+	a = analyze_ok("{\"logical\":[2],\"expr\":{\"m\":\"i\"},\"physical\":{\"m\":2,"
+		       "\"q\":4},\"axes\":{\"q\":\"thread\"}}");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(a);
+	CU_ASSERT_EQUAL(count_code(at(a, "warnings"), "unused_axis"), 1);
+	const char *msg = json_string_value(at(a, "warnings/0/message"));
+	CU_ASSERT(msg && strstr(msg, "\"q\"") != NULL);
+	CU_ASSERT_EQUAL(at_int(a, "holes/count"), 6);
+	json_decref(a);
+	/* a declared axis the layout names, even only at 0, is used */
+	a = analyze_ok("{\"logical\":[2],\"expr\":{\"m\":\"i\",\"q\":\"0\"},"
+		       "\"physical\":{\"m\":2,\"q\":1}}");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(a);
+	CU_ASSERT_EQUAL(count_code(at(a, "warnings"), "unused_axis"), 0);
+	json_decref(a);
 }
 
 int main(void)

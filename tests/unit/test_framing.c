@@ -220,6 +220,30 @@ static void test_chunk_sizes(void)
 	CU_ASSERT_EQUAL(o.whole, 1);
 }
 
+/* Trailer lines end with CRLF: a bare LF ends a head line (RFC 9112 §2.2)
+ * but not a trailer's, the last one or the empty line after them; after
+ * the trailers the connection is at its next request. */
+static void test_trailers(void)
+{
+	struct outcome o = chunks("1\r\nx\r\n0\r\nX-T: 1\r\nY: 2\r\n\r\n");
+	CU_ASSERT_TRUE(o.good);
+	CU_ASSERT_EQUAL(o.whole, 1);
+	const char *bare[] = { "1\r\nx\r\n0\r\nX-T: 1\n\r\n", "1\r\nx\r\n0\r\nX-T: 1\r\nY: 2\n\r\n",
+			       "1\r\nx\r\n0\r\nX-T: 1\r\n\n", "0\r\n\n" };
+	for (size_t k = 0; k < sizeof bare / sizeof *bare; k++) {
+		o = chunks(bare[k]);
+		CU_ASSERT_FALSE(o.good);
+		CU_ASSERT_EQUAL(o.status, 400);
+		CU_ASSERT(o.detail && strstr(o.detail, "trailer line does not end with CRLF"));
+		CU_ASSERT_EQUAL(o.whole, 0);
+	}
+	/* a second request after the trailers is read as one */
+	o = scan("POST / HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n"
+		 "0\r\nX-T: 1\r\n\r\nGET /livez HTTP/1.1\nHost: x\n\n");
+	CU_ASSERT_TRUE(o.good);
+	CU_ASSERT_EQUAL(o.whole, 2);
+}
+
 static struct outcome with_length(const char *cl, const char *body)
 {
 	char t[256];
@@ -265,6 +289,7 @@ int main(void)
 		{ "a chunk-size line at the limit", test_chunk_line },
 		{ "chunk sizes: zero, negative, huge, the body limit", test_chunk_sizes },
 		{ "Content-Length: zero, negative, huge", test_content_length },
+		{ "trailer lines end with CRLF", test_trailers },
 		{ NULL, NULL },
 	};
 	return unit_main("framing", tests);

@@ -126,6 +126,28 @@ static void test_integers(void)
 	lay_scan_init(&sc, "99999999999999999999", "/i", &err, 0);
 	CU_ASSERT_EQUAL(lay_scan_digits_range(&sc, 0, 20, &v, LAY_ESYNTAX), LAY_ESYNTAX);
 	CU_ASSERT_STRING_EQUAL(err.message, "integer overflows 64 bits at character 0");
+	/* an empty range holds no integer (not 0), located at its start; one
+	 * digit is one; the largest value fits and one more overflows */
+	lay_scan_init(&sc, "12a4", "/i", &err, 0);
+	v = 77;
+	CU_ASSERT_EQUAL(lay_scan_digits_range(&sc, 1, 1, &v, LAY_EOVERFLOW), LAY_ESYNTAX);
+	CU_ASSERT_EQUAL(err.position, 1);
+	CU_ASSERT_EQUAL(v, 77);
+	CU_ASSERT_EQUAL(lay_scan_digits_range(&sc, 3, 2, &v, LAY_EOVERFLOW), LAY_ESYNTAX);
+	CU_ASSERT_EQUAL(lay_scan_digits_range(&sc, 1, 2, &v, LAY_EOVERFLOW), 0);
+	CU_ASSERT_EQUAL(v, 2);
+	CU_ASSERT_EQUAL(lay_scan_digits_range(&sc, 3, 4, &v, LAY_EOVERFLOW), 0);
+	CU_ASSERT_EQUAL(v, 4);
+	lay_scan_init(&sc, "x9223372036854775807", "/i", &err, 0);
+	CU_ASSERT_EQUAL(lay_scan_digits_range(&sc, 1, 20, &v, LAY_EOVERFLOW), 0);
+	CU_ASSERT_EQUAL(v, INT64_MAX);
+	lay_scan_init(&sc, "x9223372036854775808", "/i", &err, 0);
+	CU_ASSERT_EQUAL(lay_scan_digits_range(&sc, 1, 20, &v, LAY_EOVERFLOW), LAY_EOVERFLOW);
+	CU_ASSERT_EQUAL(err.position, 1);
+	/* lay_scan_digits: at the end of the text there are none */
+	lay_scan_init(&sc, "7", "/i", &err, 0);
+	sc.pos = 1;
+	CU_ASSERT_EQUAL(lay_scan_digits(&sc, 1, false, &v, NULL, LAY_EOVERFLOW), LAY_ESYNTAX);
 }
 
 /* Every text notation says where: ttgir and the LinearLayout text too. */
@@ -149,6 +171,35 @@ static void test_readers_say_where(void)
 	json_decref(r);
 }
 
+/* lay_utf8_copy: valid UTF-8 out of any bytes, cut at a whole character */
+static void test_utf8_copy(void)
+{
+	char out[8];
+	static const struct {
+		const char *in, *want;
+	} cases[] = {
+		{ "ab", "ab" },
+		{ "\xC3\xA9", "\xC3\xA9" },		    /* é */
+		{ "\xFF", "\xEF\xBF\xBD" },		    /* never a lead byte */
+		{ "\xC0\x80", "\xEF\xBF\xBD\xEF\xBF\xBD" }, /* overlong NUL */
+		{ "\xE9\x80x", "\xEF\xBF\xBD\xEF\xBF\xBD"
+			       "x" }, /* a lead, one continuation: each byte U+FFFD */
+		{ "\xED\xA0\x80", "\xEF\xBF\xBD\xEF\xBF\xBD" },	    /* a surrogate, cut to fit */
+		{ "\xF4\x90\x80\x80", "\xEF\xBF\xBD\xEF\xBF\xBD" }, /* past U+10FFFF */
+		{ "\xE0\x9F\xBF", "\xEF\xBF\xBD\xEF\xBF\xBD" },	    /* overlong, 3 bytes */
+		{ "\xF0\x9F\x98\x80", "\xF0\x9F\x98\x80" },	    /* U+1F600 */
+		{ "abcdef\xC3\xA9", "abcdef" },	      /* 7 bytes + NUL fit, not the é */
+		{ "abcde\xC3\xA9", "abcde\xC3\xA9" }, /* exactly 7 bytes */
+	};
+	for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+		size_t n = lay_utf8_copy(out, sizeof out, cases[k].in, strlen(cases[k].in));
+		CU_ASSERT_STRING_EQUAL(out, cases[k].want);
+		CU_ASSERT_EQUAL(n, strlen(cases[k].want));
+	}
+	CU_ASSERT_EQUAL(lay_utf8_copy(out, 1, "a", 1), 0);
+	CU_ASSERT_STRING_EQUAL(out, "");
+}
+
 int main(void)
 {
 	static const struct unit_test tests[] = {
@@ -157,6 +208,7 @@ int main(void)
 		{ "names, words and qualified names", test_names },
 		{ "integers with overflow checks", test_integers },
 		{ "the readers' errors say where", test_readers_say_where },
+		{ "UTF-8 copies", test_utf8_copy },
 		{ NULL, NULL },
 	};
 	return unit_main("scan", tests);

@@ -143,6 +143,93 @@ static void test_section_bounds(void)
 		       "\"TCol\": \"0\", \"TSub\": \"0\"}}}");
 	CU_ASSERT_EQUAL(at_int(r, "tmem/packing"), 2);
 	json_decref(r);
+	/* below lane 0 or column 0 is outside tensor memory too: every lane
+	 * negative, one lane negative, a negative column */
+	static const char *const below[] = { "\"TLane\": \"-1 - i\", \"TCol\": \"0\"",
+					     "\"TLane\": \"i - 1\", \"TCol\": \"0\"",
+					     "\"TLane\": \"i\", \"TCol\": \"i % 2 - 1\"" };
+	for (size_t k = 0; k < sizeof below / sizeof below[0]; k++) {
+		char req[256];
+		snprintf(req, sizeof req,
+			 "{\"layout\": {\"logical\": [32], \"expr\": {\"thread\": \"i\", %s}}}",
+			 below[k]);
+		r = analyze_ok(req);
+		CU_ASSERT_PTR_NOT_NULL_FATAL(r);
+		CU_ASSERT_EQUAL(at_bool(r, "tmem/fits"), 0);
+		CU_ASSERT_EQUAL(at_bool(r, "tmem/ok"), 0);
+		CU_ASSERT(json_is_null(at(r, "tmem/allocation")));
+		CU_ASSERT_EQUAL(at_bool(r, "ok"), 0);
+		const char *why = json_string_value(at(r, "tmem/reasons/0"));
+		CU_ASSERT(why && strstr(why, "below") != NULL);
+		json_decref(r);
+	}
+	/* lane 0 and column 0 exactly are inside */
+	r = analyze_ok("{\"layout\": {\"logical\": [32], \"expr\": {\"thread\": \"i\", "
+		       "\"TLane\": \"i\", \"TCol\": \"0\"}}}");
+	CU_ASSERT_EQUAL(at_bool(r, "tmem/fits"), 1);
+	CU_ASSERT_EQUAL(at_bool(r, "tmem/ok"), 1);
+	json_decref(r);
+}
+
+/* tcgen05.alloc takes 32 <= n <= 512, a power of two
+ * (tmem_allocator_sm100.hpp:69): a width already a power of two is its
+ * own allocation, one past it the next; below 32, 32. */
+static void test_allocation_powers(void)
+{
+	static const struct {
+		int cols, alloc;
+	} cases[] = { { 1, 32 },    { 31, 32 },	  { 32, 32 },	{ 33, 64 },
+		      { 64, 64 },   { 65, 128 },  { 128, 128 }, { 129, 256 },
+		      { 256, 256 }, { 257, 512 }, { 511, 512 } };
+	for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+		char req[200];
+		snprintf(req, sizeof req,
+			 "{\"layout\": {\"logical\": [32, %d], \"expr\": {\"thread\": \"i\", "
+			 "\"TLane\": \"i\", \"TCol\": \"j\"}}}",
+			 cases[k].cols);
+		json_t *r = analyze_ok(req);
+		CU_ASSERT_PTR_NOT_NULL_FATAL(r);
+		CU_ASSERT_EQUAL(at_int(r, "tmem/columns"), cases[k].cols);
+		CU_ASSERT_EQUAL(at_int(r, "tmem/allocation"), cases[k].alloc);
+		if (at_int(r, "tmem/allocation") != cases[k].alloc)
+			fprintf(stderr, "\n  %d columns: allocation %lld\n", cases[k].cols,
+				at_int(r, "tmem/allocation"));
+		json_decref(r);
+	}
+}
+
+/* The second warpgroup: warp w reaches lanes 32(w%4) .. +31 (PTX ISA
+ * tcgen05 access restrictions; CuTe asserts (threadIdx.x/32)%4), so warps
+ * 4..7 reach lanes 0..127 again; a lane one warp over is a violation. */
+static void test_second_warpgroup(void)
+{
+	json_t *r = analyze_ok("{\"layout\": {\"logical\": [256], \"expr\": {\"thread\": \"i\", "
+			       "\"TLane\": \"i % 128\", \"TCol\": \"i // 128\"}}}");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(r);
+	CU_ASSERT_EQUAL(at_int(r, "tmem/subpartitions/violations"), 0);
+	CU_ASSERT_EQUAL(at_bool(r, "tmem/ok"), 1);
+	json_decref(r);
+	/* warps 4..7 shifted by one warp's lanes: every one of their 128
+	 * threads is outside; the first warpgroup is untouched */
+	r = analyze_ok("{\"layout\": {\"logical\": [256], \"expr\": {\"thread\": \"i\", "
+		       "\"TLane\": \"(i + 32 * (i // 128)) % 128\", "
+		       "\"TCol\": \"i // 128\"}}}");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(r);
+	CU_ASSERT_EQUAL(at_int(r, "tmem/subpartitions/violations"), 128);
+	CU_ASSERT_EQUAL(at_int(r, "tmem/subpartitions/examples/0/physical/thread"), 128);
+	CU_ASSERT_EQUAL(at_int(r, "tmem/subpartitions/examples/0/warp"), 4);
+	CU_ASSERT_EQUAL(at_int(r, "tmem/subpartitions/examples/0/lanes/0"), 0);
+	CU_ASSERT_EQUAL(at_int(r, "tmem/subpartitions/examples/0/lanes/1"), 31);
+	CU_ASSERT_EQUAL(at_bool(r, "tmem/ok"), 0);
+	json_decref(r);
+	/* warp 7: lanes 96..127; thread 224 at lane 95 is one below */
+	r = analyze_ok("{\"layout\": {\"logical\": [256], \"expr\": {\"thread\": \"i\", "
+		       "\"TLane\": \"i % 128 - i // 224\", \"TCol\": \"i // 128\"}}}");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(r);
+	CU_ASSERT_EQUAL(at_int(r, "tmem/subpartitions/violations"), 1);
+	CU_ASSERT_EQUAL(at_int(r, "tmem/subpartitions/examples/0/warp"), 7);
+	CU_ASSERT_EQUAL(at_int(r, "tmem/subpartitions/examples/0/lanes/0"), 96);
+	json_decref(r);
 }
 
 static void test_match(void)
@@ -276,6 +363,59 @@ static void test_lint_views(void)
 	json_decref(r);
 }
 
+/* Multi-buffered memdescs at the 512 columns: 4 x 128 and 2 x 256 use
+ * exactly 512 (Triton multiplies nCol by dim 0; TensorMemoryAllocation
+ * rounds to {32..512}, more does not fit), 1 buffer is no multi-buffer, and
+ * 2 x 64 = 128 is its own allocation. */
+static void test_lint_buffers_at_512(void)
+{
+	static const char *text =
+		"#t128 = #ttng.tensor_memory_encoding<blockM = 128, blockN = 128, colStride = 1>\n"
+		"#t256 = #ttng.tensor_memory_encoding<blockM = 128, blockN = 256, colStride = 1>\n"
+		"#t64 = #ttng.tensor_memory_encoding<blockM = 128, blockN = 64, colStride = 1>\n"
+		"module attributes {\"ttg.num-warps\" = 4 : i32} {\n"
+		"  %a = ttng.tmem_alloc : () -> !ttg.memdesc<4x128x128xf32, #t128, "
+		"#ttng.tensor_memory, mutable>\n"
+		"  %b = ttng.tmem_alloc : () -> !ttg.memdesc<2x128x256xf32, #t256, "
+		"#ttng.tensor_memory, mutable>\n"
+		"  %c = ttng.tmem_alloc : () -> !ttg.memdesc<1x128x128xf32, #t128, "
+		"#ttng.tensor_memory, mutable>\n"
+		"  %d = ttng.tmem_alloc : () -> !ttg.memdesc<2x128x64xf32, #t64, "
+		"#ttng.tensor_memory, mutable>\n"
+		"  %e = ttng.tmem_alloc : () -> !ttg.memdesc<3x128x256xf32, #t256, "
+		"#ttng.tensor_memory, mutable>\n"
+		"}\n";
+	struct lay_error err;
+	lay_error_clear(&err);
+	json_t *r = lay_lint(text, "b.mlir", NULL, &err);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(r);
+	CU_ASSERT_EQUAL(lay_lint_judge(r, -1, NULL, "", &err), 0);
+	CU_ASSERT_EQUAL(json_array_size(json_object_get(r, "findings")), 5);
+	for (int k = 0; k < 2; k++) {
+		char p[64];
+		snprintf(p, sizeof p, "findings/%d/tmem/columns", k);
+		CU_ASSERT_EQUAL(at_int(r, p), 512);
+		snprintf(p, sizeof p, "findings/%d/tmem/allocation", k);
+		CU_ASSERT_EQUAL(at_int(r, p), 512);
+		snprintf(p, sizeof p, "findings/%d/tmem/fits", k);
+		CU_ASSERT_EQUAL(at_bool(r, p), 1);
+		snprintf(p, sizeof p, "findings/%d/fails", k);
+		CU_ASSERT_EQUAL(at_bool(r, p), 0);
+	}
+	CU_ASSERT_EQUAL(at_int(r, "findings/0/tmem/buffers"), 4);
+	CU_ASSERT_EQUAL(at_int(r, "findings/1/tmem/buffers"), 2);
+	CU_ASSERT_PTR_NULL(at(r, "findings/2/tmem/buffers"));
+	CU_ASSERT_EQUAL(at_int(r, "findings/2/tmem/columns"), 128);
+	CU_ASSERT_EQUAL(at_int(r, "findings/3/tmem/columns"), 128);
+	CU_ASSERT_EQUAL(at_int(r, "findings/3/tmem/allocation"), 128);
+	/* one buffer past: 768 columns */
+	CU_ASSERT_EQUAL(at_int(r, "findings/4/tmem/columns"), 768);
+	CU_ASSERT_EQUAL(at_bool(r, "findings/4/tmem/fits"), 0);
+	CU_ASSERT_EQUAL(at_bool(r, "findings/4/fails"), 1);
+	CU_ASSERT_EQUAL(at_int(r, "failed"), 1);
+	json_decref(r);
+}
+
 /* A TMEM op's finding needs a layout on tensor memory: one on other axes
  * is refused with its reason, and the finding is left as it was. */
 static void test_lint_not_tmem(void)
@@ -340,6 +480,9 @@ int main(void)
 		{ "atom errors", test_atom_errors },
 		{ "tmem section", test_section },
 		{ "the tmem section at its bounds", test_section_bounds },
+		{ "allocations at and past a power of two", test_allocation_powers },
+		{ "the second warpgroup", test_second_warpgroup },
+		{ "lint: multi-buffered TMEM at 512 columns", test_lint_buffers_at_512 },
 		{ "match", test_match },
 		{ "ttgir encodings", test_ttgir },
 		{ "lint TMEM ops", test_lint },

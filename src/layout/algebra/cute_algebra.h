@@ -230,5 +230,8 @@ bool lay_cute_is_expression(const char *text);
  * check limit, with a swizzle or no common refinement of the shapes). */
 int lay_cute_layout_equal(const char *want, const char *got, int *same_function, const char *ptr,
 			  struct lay_error *err);
+/* A plain layout text written as the algebra writes its results (malloc'd),
+ * or NULL when the text is not one layout the algebra reads. */
+char *lay_cute_layout_text(const char *text);
 
 #endif

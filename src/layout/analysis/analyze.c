@@ -253,11 +253,12 @@ json_t *lay_analyze_def(struct lay_def *def, json_t *expect_v, const char *expec
 
 	if (ana_parse_expect(expect_v, expect_ptr, opt, &x, err))
 		goto out;
+	x.self = def->cute_text;
 	if (json_object_get(def->algebra, "value")) {
 		/* an integer-valued expression (max_common_vector): no placement */
 		json_t *fails = json_array();
 		if (x.layout)
-			ana_expect_layout(def->algebra, x.layout, fails);
+			ana_expect_layout(def->algebra, x.layout, NULL, fails);
 		bool passed = json_array_size(fails) == 0;
 		out = json_pack("{s:s,s:O,s:b,s:{s:b,s:o},s:s,s:I,s:b}", "id", def->id, "algebra",
 				def->algebra, "ok", passed, "expect", "passed", passed, "failures",
@@ -357,6 +358,7 @@ json_t *lay_analyze_request(struct lay_def *def, json_t *layout_json, json_t *ex
 	}
 	if (ana_parse_expect(expect, "/expect", opt, &x, err))
 		return NULL;
+	x.self = def->cute_text;
 	json_t *out = lay_analyze_def(def, NULL, "/expect", probe, "/probe", opt, err);
 	if (!out)
 		return NULL;

@@ -42,6 +42,7 @@ struct expect {
 	int64_t sectors_per_request;	     /* global access: a maximum */
 	const char *fingerprint;
 	const char *layout; /* expect.layout: the algebra result must be this */
+	const char *self;   /* a plain cute layout's own text (def->cute_text) */
 	const char *equals;
 	char equals_fp[72];
 };
@@ -105,7 +106,7 @@ int ana_parse_expect(json_t *v, const char *ptr, const struct lay_options *opt, 
 int ana_parse_probe(json_t *v, const char *ptr, const struct lay_def *def, struct run *r,
 		    struct probe_req *pq, struct lay_error *err);
 json_t *ana_probe_json(const struct lay_def *def, struct run *r, const struct probe_req *pq);
-void ana_expect_layout(json_t *out, const char *want, json_t *fails);
+void ana_expect_layout(json_t *out, const char *want, const char *self, json_t *fails);
 void ana_eval_expect(json_t *out, const struct expect *x);
 
 #endif

@@ -238,21 +238,23 @@ static int64_t jint(json_t *a, const char *k1, const char *k2)
 
 /* expect.layout against algebra.result: equal layouts, or a failure that
  * says whether the two are at least the same function. */
-void ana_expect_layout(json_t *out, const char *want, json_t *fails)
+void ana_expect_layout(json_t *out, const char *want, const char *self, json_t *fails)
 {
 	const char *got =
 		json_string_value(json_object_get(json_object_get(out, "algebra"), "result"));
-	int same = 0;
+	if (!got)
+		got = self; /* a plain layout is its own result */
+	int same = -1;
 	int eq = got ? lay_cute_layout_equal(want, got, &same, "", NULL) : 0;
 	if (eq == 1)
 		return;
 	json_t *f = json_pack("{s:s,s:s,s:o}", "field", "layout", "expected", want, "actual",
 			      got ? json_string(got) : json_null());
-	if (same >= 0) /* undecided past the check limit: not said */
+	if (same >= 0) /* undecided past the check limit, or nothing to compare: not said */
 		json_object_set_new(f, "same_function", json_boolean(same == 1));
 	json_object_set_new(
 		f, "message",
-		json_string(!got	? "the layout is not the result of an algebra expression"
+		json_string(!got	? "the layout is not a cute layout or algebra expression"
 			    : same == 1 ? "a different layout that is the same function (they "
 					  "share a fingerprint)"
 			    : same == 0 ? "a different layout, and a different function"
@@ -315,7 +317,7 @@ static void eval_expect_into(json_t *out, const struct expect *x, bool *okp, jso
 				    sp ? json_incref(sp) : json_null());
 	}
 	if (x->layout)
-		ana_expect_layout(out, x->layout, fails);
+		ana_expect_layout(out, x->layout, x->self, fails);
 	/* a structural answer past the limits has no fingerprint (null) */
 	if (x->fingerprint && (!fingerprint || strcmp(x->fingerprint, fingerprint) != 0))
 		add_failure(fails, "fingerprint", json_string(x->fingerprint),

@@ -70,6 +70,26 @@ int ana_extents(struct run *r)
 	return 0;
 }
 
+/* Examples of an element's repeated out-of-bounds places (sorted tuples):
+ * counted in duplicates with the in-bounds ones, shown as they are. */
+static void oob_dup_examples(struct ana *A, struct run *r, int64_t e)
+{
+	size_t w = (size_t)(r->naxes ? r->naxes : 1), n = (size_t)r->elem_oob;
+	const int64_t *c = r->elem_oob_coords;
+	for (size_t k = 0; c && k < n;) {
+		size_t end = k + 1;
+		while (end < n && memcmp(c + k * w, c + end * w, w * sizeof *c) == 0)
+			end++;
+		if (end - k > 1 && (int)json_array_size(A->ex_dup) < A->examples)
+			json_array_append_new(A->ex_dup,
+					      json_pack("{s:o,s:o,s:I}", "logical",
+							run_elem_json(r->def, e), "physical",
+							run_coord_json(r->def, c + k * w), "count",
+							(json_int_t)(end - k)));
+		k = end;
+	}
+}
+
 int ana_step(struct run *r, int64_t e, int32_t *pts, size_t n)
 {
 	struct ana *A = r->user;
@@ -95,6 +115,8 @@ int ana_step(struct run *r, int64_t e, int32_t *pts, size_t n)
 	 * they occupy nothing, but they are where the element went */
 	int64_t rep = (int64_t)d + r->elem_oob_distinct;
 	A->duplicates += r->elem_oob - r->elem_oob_distinct;
+	if (r->elem_oob > r->elem_oob_distinct)
+		oob_dup_examples(A, r, e);
 	if (rep < A->rep_min)
 		A->rep_min = rep;
 	if (rep > A->rep_max)

@@ -123,6 +123,33 @@ static const struct line *find_loc_alias(const struct module *m, const char *nam
 	return NULL;
 }
 
+/* A location's file name: the MLIR string s[0..n) (inside its quotes) with
+ * its escapes decoded as MLIR's Token::getStringValue does (\" \\ \n \t,
+ * or two hex digits: a byte), written as valid UTF-8 (lay_utf8_copy). */
+static void loc_file(char *out, size_t size, const char *s, int n)
+{
+	char raw[sizeof((struct loc *)0)->file];
+	size_t w = 0;
+	for (int i = 0; i < n && w < sizeof raw; i++) {
+		char c = s[i];
+		if (c == '\\' && i + 1 < n) {
+			c = s[++i];
+			if (c == 'n')
+				c = '\n';
+			else if (c == 't')
+				c = '\t';
+			else if (isxdigit((unsigned char)c) && i + 1 < n &&
+				 isxdigit((unsigned char)s[i + 1])) {
+				char hex[3] = { c, s[i + 1], 0 };
+				c = (char)strtol(hex, NULL, 16);
+				i++;
+			}
+		}
+		raw[w++] = c;
+	}
+	lay_utf8_copy(out, size, raw, w);
+}
+
 /* Resolve the location text s[0..n) (the inside of loc(...), or a #locN
  * reference): "file":line:col, callsite(callee at caller) (the callee:
  * where the op is written), fused[a, b] (the first), "name"(inner),
@@ -179,7 +206,7 @@ static void resolve(const struct module *m, const char *s, int n, int depth, str
 			return;
 		if (*end == ':')
 			col = strtol(end + 1, NULL, 10);
-		snprintf(out->file, sizeof out->file, "%.*s", e - 1, s + 1);
+		loc_file(out->file, sizeof out->file, s + 1, e - 1);
 		out->line = line;
 		out->column = col;
 		out->found = true;
@@ -814,12 +841,23 @@ json_t *lay_lint(const char *text, const char *file, const struct lay_options *o
 			      LAYOUTD_MAX_LINT_TEXT);
 		return NULL;
 	}
+	/* a lone CR (CR-only line endings) breaks a line as LF does */
+	char *own = NULL;
+	const char *cr = text;
+	while ((cr = strchr(cr, '\r')) && cr[1] == '\n')
+		cr += 2;
+	if (cr && (own = strdup(text))) {
+		for (char *p = own; *p; p++)
+			if (*p == '\r' && p[1] != '\n')
+				*p = '\n';
+		text = own;
+	}
 	long nlines = 1;
 	for (const char *p = text; *p; p++)
 		nlines += *p == '\n';
 	struct line *lines = calloc((size_t)nlines, sizeof *lines);
 	json_t *findings = json_array(), *out = NULL;
-	if (!lines || !findings) {
+	if ((cr && !own) || !lines || !findings) {
 		lay_error_set(err, LAY_ENOMEM, "", -1, "out of memory");
 		goto out;
 	}
@@ -870,11 +908,21 @@ json_t *lay_lint(const char *text, const char *file, const struct lay_options *o
 			      file ? file : "the text");
 		goto out;
 	}
-	out = json_pack("{s:s,s:i,s:O}", "file", file ? file : "-", "modules", modules, "findings",
-			findings);
+	/* the file's name as JSON text: valid UTF-8 whatever the bytes */
+	size_t fl = strlen(file ? file : "-");
+	char *name = malloc(3 * fl + 1);
+	if (name)
+		lay_utf8_copy(name, 3 * fl + 1, file ? file : "-", fl);
+	out = name ? json_pack("{s:s,s:i,s:O}", "file", name, "modules", modules, "findings",
+			       findings)
+		   : NULL;
+	free(name);
+	if (!out)
+		lay_error_set(err, LAY_ENOMEM, "", -1, "out of memory");
 out:
 	json_decref(findings);
 	free(lines);
+	free(own);
 	return out;
 }
 

@@ -79,7 +79,8 @@ struct scan {
 	const struct lay_def *def;
 	struct tmem_axes x;
 	int64_t max_lane, max_col, max_sub;
-	int slots; /* elements a 32-bit cell holds at element_bits */
+	int64_t min_lane, min_col; /* below 0: outside tensor memory */
+	int slots;		   /* elements a 32-bit cell holds at element_bits */
 	int examples;
 	int64_t viol, overpacked;
 	json_t *vex, *pex;
@@ -98,6 +99,10 @@ static int scan_emit(void *ctx, int64_t elem, const int64_t *c, int64_t outside)
 		s->max_lane = lane;
 	if (col > s->max_col)
 		s->max_col = col;
+	if (lane < s->min_lane)
+		s->min_lane = lane;
+	if (col < s->min_col)
+		s->min_col = col;
 	if (sub > s->max_sub)
 		s->max_sub = sub;
 	if (sub >= s->slots) {
@@ -162,7 +167,8 @@ static json_t *section(const struct lay_def *def, struct scan *s)
 	int64_t packing = s->x.sub >= 0 ? s->max_sub + 1 : 1;
 	if (s->x.sub >= 0 && def->axes[s->x.sub].declared && def->axes[s->x.sub].extent > packing)
 		packing = def->axes[s->x.sub].extent;
-	bool fits = columns <= TMEM_COLUMNS && lanes <= TMEM_LANES;
+	bool fits = columns <= TMEM_COLUMNS && lanes <= TMEM_LANES && s->min_lane >= 0 &&
+		    s->min_col >= 0;
 	json_t *reasons = json_array(), *alloc = json_null();
 	if (fits) {
 		int64_t a = 32;
@@ -176,6 +182,12 @@ static json_t *section(const struct lay_def *def, struct scan *s)
 	if (lanes > TMEM_LANES)
 		add_reason(reasons, "the layout reaches lane %lld, past the %d lanes",
 			   (long long)s->max_lane, TMEM_LANES);
+	if (s->min_lane < 0)
+		add_reason(reasons, "the layout reaches lane %lld, below lane 0",
+			   (long long)s->min_lane);
+	if (s->min_col < 0)
+		add_reason(reasons, "the layout reaches column %lld, below column 0",
+			   (long long)s->min_col);
 	if (s->overpacked)
 		add_reason(reasons,
 			   "%lld placements put a %d-bit element at TSub %lld or more: a 32-bit "

@@ -182,20 +182,17 @@ static int mode_size(struct cute_parser *p, const int *lv, int lo, int hi, int p
 }
 
 /* Every sum of coordinate*stride on one axis must fit 64 bits: the
- * largest magnitude is the sum of |(extent-1)*stride| over its leaves.
+ * lowest is the sum of the negative (extent-1)*stride over its leaves, the
+ * highest that of the positive ones (every partial sum lies between).
  * grp[k] groups the leaves that add up together (axis, or one for tv). */
 static int check_range(struct cute_parser *p, const struct cute_state *st, const int *grp,
 		       const int *spos)
 {
-	int64_t span[LAYOUTD_MAX_ITERS] = { 0 };
+	int64_t lo[LAYOUTD_MAX_ITERS] = { 0 }, hi[LAYOUTD_MAX_ITERS] = { 0 };
 	for (int k = 0; k < st->nleaf; k++) {
-		int64_t s = st->stride[k] == INT64_MIN ? INT64_MAX
-			    : st->stride[k] < 0	       ? -st->stride[k]
-						       : st->stride[k],
-			t;
-		if ((st->stride[k] == INT64_MIN && st->ext[k] > 1) ||
-		    __builtin_mul_overflow(s, st->ext[k] - 1, &t) ||
-		    __builtin_add_overflow(span[grp[k]], t, &span[grp[k]]))
+		int64_t t, *sum = st->stride[k] < 0 ? &lo[grp[k]] : &hi[grp[k]];
+		if (__builtin_mul_overflow(st->stride[k], st->ext[k] - 1, &t) ||
+		    __builtin_add_overflow(*sum, t, sum))
 			return lay_scan_error(&p->sc, LAY_EOVERFLOW, spos[k],
 					      "coordinate times stride overflows 64 bits");
 	}
@@ -233,7 +230,9 @@ static int cute_swizzle(struct lay_def *def, const struct cute_state *st,
 	for (int k = 0; k < st->nleaf; k++) {
 		if (st->role == ROLE_MEMORY && st->axis[k] != axis)
 			continue;
-		int64_t t, s = st->stride[k] < 0 ? -st->stride[k] : st->stride[k];
+		int64_t t, s = st->stride[k] == INT64_MIN ? INT64_MAX
+			       : st->stride[k] < 0	  ? -st->stride[k]
+							  : st->stride[k];
 		if (__builtin_mul_overflow(s, st->ext[k] - 1, &t) ||
 		    __builtin_add_overflow(span, t, &span) || span > ((int64_t)1 << 62))
 			return lay_text_error(err, LAY_EOVERFLOW, ptr, text, cc->sw_pos,
@@ -571,6 +570,10 @@ int lay_cute_parse(struct lay_def *def, json_t *v, json_t *whole, struct lay_err
 				     "coordinates share one place",
 				     k, (long long)st->ext[k], (long long)st->ext[k]);
 	rc = cute_swizzle(def, st, &cc, text, ptr, err);
+	if (!rc && !alg) {
+		free(def->cute_text);
+		def->cute_text = lay_cute_layout_text(text);
+	}
 out:
 	free(p.nodes);
 	free(inner);

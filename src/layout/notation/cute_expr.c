@@ -814,6 +814,24 @@ static int layout_of(struct ex *e, const char *s, struct val *v)
 	return 0;
 }
 
+char *lay_cute_layout_text(const char *text)
+{
+	struct lay_error local;
+	struct ex e = { .sc = { .ptr = "", .err = &local } };
+	struct val v;
+	char t[EX_TEXT * 4];
+	char *out = NULL;
+	ca_init(&e.c);
+	e.steps = json_array();
+	if (layout_of(&e, text, &v) == 0) {
+		print_val(&v, t, sizeof t);
+		out = strdup(t);
+	}
+	json_decref(e.steps);
+	ca_free(&e.c);
+	return out;
+}
+
 static int64_t val_at(const struct val *v, const int64_t *s, const int64_t *d, int n, int64_t i)
 {
 	int64_t x = ca_eval(s, d, n, i);

@@ -71,5 +71,15 @@ int main(int argc, char** argv) {
   emit("print-cute-gmma-k-sw32-f16", [&] { print_layout(GMMA::Layout_K_SW32_Atom<cutlass::half_t>{}); });
   emit("print-cute-gmma-mn-sw128-f16", [&] { print_layout(GMMA::Layout_MN_SW128_Atom<cutlass::half_t>{}); });
   emit("print-latex-gmma-k-sw64-f32", [&] { print_latex(GMMA::Layout_K_SW64_Atom<float>{}); });
+  // the cell width is num_digits(cosize) + 2: cosize 9 and 10, 99 and 100
+  // sit on either side of a digit (the largest index is one less)
+  emit("print-cute-cosize-9", [&] { print_layout(make_layout(make_shape(3, 3), make_stride(3, 1))); });
+  emit("print-cute-cosize-10", [&] { print_layout(make_layout(make_shape(2, 5), make_stride(5, 1))); });
+  emit("print-cute-cosize-99", [&] { print_layout(make_layout(make_shape(9, 11), make_stride(11, 1))); });
+  emit("print-cute-cosize-100", [&] { print_layout(make_layout(make_shape(10, 10), make_stride(10, 1))); });
+  // negative indices that are multiples of 8 take color_map[idx % 8] = [0]
+  // (other negative indices read outside CuTe's table: not a golden case)
+  emit("print-latex-negative-multiples-of-8",
+       [&] { print_latex(make_layout(make_shape(2, 4), make_stride(8, -16))); });
   return 0;
 }
