@@ -289,6 +289,7 @@ static void bad_file(const char *path, const struct lay_error *err, enum cli_for
 	r->rc = CLI_BAD;
 	r->findings = json_pack("[{s:s,s:s,s:s}]", "rule", "lint/input", "message", msg, "level",
 				"error");
+}
 
 /* --max-conflicts N: an integer >= 0 (0: any conflict fails), or -1 */
 static int64_t parse_threshold(const char *opt, const char *v)
