@@ -305,6 +305,14 @@ body=$(jq -Rs '{text: ., file: "triton-tmem-alloc.mlir"}' "$D/triton-tmem-alloc.
 req "POST /v1/lint of TMEM ops: 422" 422 -H 'Content-Type: application/json' -d "$body" "$U/v1/lint"
 jqt "TMEM findings over HTTP" '.failed == 14 and ([.findings[] | select(.kind == "tmem")] | length) == 26 and .findings[0].tmem.subpartitions.violations == 12288 and .findings[14].tmem.columns == 2'
 
+body=$(jq -Rs '{text: ., file: "triton-membar.mlir"}' "$D/triton-membar.mlir")
+req "POST /v1/lint of ops lint cannot analyse: 200" 200 -H 'Content-Type: application/json' -d "$body" "$U/v1/lint"
+jqt "skipped over HTTP, counted" '.ok == true and .errors == 0 and .skipped == 2 and ([.findings[] | select(.kind == "skipped") | .line] == [97, 117]) and all(.findings[] | select(.kind == "skipped"); .skipped.reason | test("access covers"))'
+body=$(jq -Rs '{text: ., strict: true}' "$D/triton-membar.mlir")
+req "POST /v1/lint strict: 422" 422 -H 'Content-Type: application/json' -d "$body" "$U/v1/lint"
+jqt "strict: the skipped ops fail" '.ok == false and .failed == 2 and .skipped == 2 and ([.findings[] | select(.fails) | .kind] == ["skipped", "skipped"])'
+req "strict of a string: 422" 422 -H 'Content-Type: application/json' -d '{"text": "module {\n}", "strict": "yes"}' "$U/v1/lint"
+jqt "located at /strict" '.pointer == "/strict" and .code == "schema"'
 body=$(jq -Rs '{text: ., file: "amd-target.mlir"}' "$D/amd-target.mlir")
 req "POST /v1/lint of AMD modules" 200 -H 'Content-Type: application/json' -d "$body" "$U/v1/lint"
 jqt "the module's target over HTTP" '[.findings[] | [.target, .bank_conflicts]] == [["gfx950",7],["gfx950",15],["gfx942",7]]'
