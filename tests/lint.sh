@@ -117,6 +117,11 @@ grep -q '^::notice file=.*triton-membar.mlir,line=97,col=13,title=layoutd lint/s
 "$L" lint --format junit "$D/triton-membar.mlir" >"$T/junit.xml"
 [ "$(grep -c '<skipped message="ttg.local_alloc: not analysed' "$T/junit.xml")" = 2 ] && grep -q 'errors="0" skipped="2"' "$T/junit.xml" \
 	&& ok "JUnit: two <skipped/> tests" || bad "JUnit skipped: $(cat "$T/junit.xml")"
+# a tensor with no encoding yet (Triton's test/Analysis/test-membar.mlir
+# stores tensor<16x16xf16> to shared memory): skipped, said so
+{ sed -n '1,3p' "$D/triton-convert-shared.mlir"; printf '#sh = #ttg.swizzled_shared<{vec = 2, perPhase = 2, maxPhase = 4, order = [1, 0]}>\nmodule attributes {"ttg.num-warps" = 4 : i32} {\n  tt.func @f(%%a: tensor<16x16xf16>) {\n    %%0 = ttg.local_alloc %%a : (tensor<16x16xf16>) -> !ttg.memdesc<16x16xf16, #sh, #ttg.shared_memory>\n    tt.return\n  }\n}\n'; } >"$T/noenc.mlir"
+run "a tensor with no encoding" 0 "$L" lint "$T/noenc.mlir"
+grep -q 'noenc.mlir:7:10: skipped: ttg.local_alloc: not analysed (its tensor): the tensor has no encoding' "$T/out" && ok "no encoding: the reason" || bad "no encoding: $(cat "$T/out")"
 # what Triton's verifier refuses (verifyTensorLayouts: a blocked layout's
 # warps against the module's) stays an error at the op
 sed 's/"ttg.num-warps" = 4/"ttg.num-warps" = 8/' "$D/triton-convert-shared.mlir" >"$T/warps.mlir"
