@@ -5,6 +5,7 @@
 # LAYOUTD_BROWSER_REQUIRED=1, when that is a failure.
 # Env: LAYOUTD (the binary), srcdir, CHROMIUM (default: chromium on PATH).
 set -u
+. "$(dirname "$0")/once.sh"
 srcdir=${srcdir:-$(cd "$(dirname "$0")/.." && pwd)}
 srcdir=$(cd "$srcdir" && pwd)
 LAYOUTD=${LAYOUTD:-./layoutd}

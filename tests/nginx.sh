@@ -7,6 +7,7 @@
 # must pass through unchanged.
 # Skips (77) without nginx or openssl, unless LAYOUTD_TOOLS_REQUIRED=1.
 set -u
+. "$(dirname "$0")/once.sh"
 . "$(dirname "$0")/lib.sh"
 OPENAPI_CHECK= # nginx's answers are the proxy's, not the API's operations
 required=${LAYOUTD_TOOLS_REQUIRED:-0}

@@ -5,6 +5,7 @@
 # scripts/browser-deps.sh).  Skips (77) when they are not installed, unless
 # LAYOUTD_TOOLS_REQUIRED=1.
 set -u
+. "$(dirname "$0")/once.sh"
 srcdir=${srcdir:-$(cd "$(dirname "$0")/.." && pwd)}
 S=$(cd "$srcdir" && pwd)
 NM=${LAYOUTD_NODE_MODULES:-$S/tests/browser/node_modules}

@@ -78,6 +78,17 @@ done
 "$C" "$DOC" '#/components/schemas/NoSuchSchema' "$T/body" 2>/dev/null; rc=$?
 [ $rc -eq 2 ] && ok "checker usage error exits 2" || bad "checker exit $rc on a missing schema"
 
+# the batch mode (the golden responses below) can fail too
+{
+	printf '{"name": "real", "schema": "%s", "instance": "%s"}\n' "$A" "$T/body"
+	printf '{"name": "broken", "schema": "%s", "instance": "%s"}\n' "$A" "$T/neg1.json"
+	printf '{"name": "undocumented", "method": "post", "path": "/v1/analyze", "status": "299", "headers": "%s", "body": "%s"}\n' "$T/hdr" "$T/body"
+} | "$C" --batch "$DOC" >"$T/neg.out"
+rc=$?
+[ $rc -eq 1 ] && grep -qx 'ok real' "$T/neg.out" && grep -q '^FAIL broken: .*owners' "$T/neg.out" &&
+	grep -q '^FAIL undocumented: 299 is not a documented response' "$T/neg.out" &&
+	ok "the batch checker passes the real analysis and fails the broken ones" || { bad "batch checker exit $rc"; cat "$T/neg.out"; }
+
 # ---- documents, health, metrics
 call GET /openapi.json
 conform "openapi.json" get /openapi.json 200
@@ -90,28 +101,54 @@ call GET /app.css; conform "dashboard style" get '/{asset}' 200
 call GET /no-such-file.txt; conform "unknown asset" get '/{asset}' 404
 ST=$(curl -s -I -o /dev/null -w '%{http_code}' "$U/livez"); [ "$ST" = 200 ] && ok "HEAD answered where GET is" || bad "HEAD /livez: $ST"
 
-# ---- every golden request: 200 analysis or a 4xx problem
+# ---- every golden request: 200 analysis or a 4xx problem.  All of them
+# go through one curl (one connection), their checks through one checker
+# (--batch: conform's checks, per response), their findings through one jq.
+mkdir "$T/g"
+: >"$T/curl.cfg"
+: >"$T/golden.jsonl"
 n=0
 for d in "$G"/*/; do
+	d=${d%/}
 	[ -f "$d/request.json" ] || continue
-	c=$(basename "$d")
+	c=${d##*/}
 	case $c in bad-*) ;; *)
-		"$C" "$DOC" '#/components/schemas/Request' "$d/request.json" >"$T/req.out" ||
-			bad "request $c does not match Request: $(cat "$T/req.out")" ;;
+		printf '{"name": "request %s matches Request", "schema": "#/components/schemas/Request", "instance": "%s"}\n' \
+			"$c" "$d/request.json" >>"$T/golden.jsonl" ;;
 	esac
-	call POST /v1/analyze -H 'Content-Type: application/json' --data-binary "@$d/request.json"
-	want=200
-	jq -e 'has("error")' "$d/expected.json" >/dev/null 2>&1 && want=4
-	case $ST in "$want"*) ;; *) bad "golden $c: status $ST" ;; esac
-	conform "golden $c" post /v1/analyze >"$T/one" ; grep -q '^FAIL' "$T/one" && { cat "$T/one"; fail=1; }
-	[ "$ST" = 200 ] && jq -c '{s: (.structure != null), p: (.probe != null), w: (.warnings|length > 0),
-		c: (.collisions.examples|length > 0), d: (.duplicates.examples|length > 0),
-		h: (.holes.examples|length > 0), u: (.unplaced.examples|length > 0),
-		o: (.out_of_bounds.examples|length > 0), on: ([.out_of_bounds.examples[]? | select(.logical == null)]|length > 0),
-		r: (.round_trip.examples|length > 0)}' "$T/body" >>"$T/seen"
+	[ $n -gt 0 ] && echo next >>"$T/curl.cfg"
+	printf 'url = "%s/v1/analyze"\nheader = "Content-Type: application/json"\ndata-binary = "@%s"\noutput = "%s.body"\ndump-header = "%s.hdr"\nwrite-out = "%%{http_code} %s\\n"\n' \
+		"$U" "$d/request.json" "$T/g/$c" "$T/g/$c" "$c" >>"$T/curl.cfg"
+	echo "$d/expected.json" >>"$T/expected.list"
 	n=$((n + 1))
 done
-ok "$n golden requests answered and checked"
+curl -s -K "$T/curl.cfg" >"$T/golden.status"
+cut -d' ' -f1 "$T/golden.status" >>"$T/statuses"
+# the status each case wants: a 4xx with {"error"} in expected.json, else 200
+xargs jq -r 'input_filename + " " + (if has("error") then "4" else "200" end)' <"$T/expected.list" 2>/dev/null |
+	sed 's,^.*/\([^/]*\)/expected.json ,\1 ,' | sort >"$T/golden.want"
+sort -k2 "$T/golden.status" | awk '{ print $2, $1 }' >"$T/golden.got"
+join -a 1 -a 2 -e - -o 0,1.2,2.2 "$T/golden.want" "$T/golden.got" >"$T/golden.pairs"
+while read -r c want got; do
+	[ "$want" = - ] && want=200 # no expected.json: an analysis
+	case $got in "$want"*) ;; *) bad "golden $c: status $got" ;; esac
+	printf '{"name": "golden %s", "method": "post", "path": "/v1/analyze", "status": "%s", "headers": "%s.hdr", "body": "%s.body"}\n' \
+		"$c" "$got" "$T/g/$c" "$T/g/$c" >>"$T/golden.jsonl"
+	case $got in 200) echo "$T/g/$c.body" >>"$T/ok.list" ;; 4*) echo "$T/g/$c.body" >>"$T/problem.list" ;; esac
+done <"$T/golden.pairs"
+"$C" --batch "$DOC" <"$T/golden.jsonl" >"$T/golden.out"
+rc=$?
+grep '^FAIL' "$T/golden.out" && fail=1
+[ $rc -le 1 ] || bad "the checker could not judge the golden checks (exit $rc)"
+[ "$(grep -c '^ok' "$T/golden.out")" -eq "$(wc -l <"$T/golden.jsonl")" ] ||
+	bad "the checker answered $(grep -c '^ok' "$T/golden.out") of $(wc -l <"$T/golden.jsonl") golden checks with ok"
+[ -s "$T/problem.list" ] && xargs jq -r '.code // empty' <"$T/problem.list" >>"$T/codes"
+xargs jq -c '{s: (.structure != null), p: (.probe != null), w: (.warnings|length > 0),
+	c: (.collisions.examples|length > 0), d: (.duplicates.examples|length > 0),
+	h: (.holes.examples|length > 0), u: (.unplaced.examples|length > 0),
+	o: (.out_of_bounds.examples|length > 0), on: ([.out_of_bounds.examples[]? | select(.logical == null)]|length > 0),
+	r: (.round_trip.examples|length > 0)}' <"$T/ok.list" >>"$T/seen"
+ok "$n golden requests answered and checked ($(grep -c "^ok" "$T/golden.out") schema checks passed)"
 for f in s p w c d h u o on r; do
 	jq -se --arg f "$f" 'map(.[$f]) | any' "$T/seen" >/dev/null ||
 		bad "no golden analysis exercised '$f' (structure, probe, warnings, examples of each finding)"

@@ -10,6 +10,23 @@
  * Exit 0 valid, 1 invalid (the instance pointer of the first violation and
  * why, on stdout), 2 usage or a schema this checker cannot judge.
  *
+ *   openapi_check --batch OPENAPI.json < CASES.jsonl
+ *
+ * Many checks in one process, one JSON object a line, each answered on
+ * stdout with "ok NAME ..." or "FAIL NAME: why":
+ *   {"name": N, "schema": "#/...", "instance": FILE}   the instance matches
+ *   {"name": N, "method": "post", "path": "/v1/analyze", "status": "200",
+ *    "headers": FILE, "body": FILE}   a response (curl -D and -o files) is
+ *   documented: its status for that path and method, the API's own headers
+ *   in it, its media type, and a JSON body matches that media type's schema
+ *   (what tests/openapi.sh's conform does for one response).
+ * Exit 0 all pass, 1 some fail, 2 a bad line or a schema beyond the checker.
+ *
+ *   openapi_check --response OPENAPI.json METHOD PATH STATUS HEADERS BODY
+ *
+ * One response of a request to PATH (no query) held to the document the
+ * way tests/lib.sh's req() holds every response: see response() below.
+ *
  * The subset of JSON Schema 2020-12 the document uses: local $ref, type (a
  * name or an array of names), required, properties, additionalProperties
  * (boolean or schema), items, enum, const, oneOf, anyOf, allOf, minimum,
@@ -22,6 +39,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include <jansson.h>
 
@@ -294,6 +312,311 @@ static bool validate(struct check *ck, json_t *schema, json_t *inst, char *ptr, 
 	return true;
 }
 
+/* The instance file of c against the schema at c's pointer: 0 valid, 1
+ * not, 2 unjudgeable; the ok or FAIL line on stdout (st and ct, if given,
+ * are the status and media type the ok line names). */
+static int check_one(json_t *doc, json_t *c, const char *name, const char *st, const char *ct)
+{
+	const char *sp = json_string_value(json_object_get(c, "schema"));
+	const char *file = json_string_value(json_object_get(c, "instance"));
+	json_error_t jerr;
+	struct check ck = { .doc = doc };
+	char ptr[CHECK_PTR] = "";
+	json_t *schema = resolve(doc, sp);
+	if (!schema || !file) {
+		fprintf(stderr, "openapi_check: %s: no schema at %s\n", name, sp ? sp : "(none)");
+		return 2;
+	}
+	json_t *inst = json_load_file(file, JSON_DECODE_ANY, &jerr);
+	if (!inst) {
+		printf("FAIL %s: %s: line %d: %s\n", name, file, jerr.line, jerr.text);
+		return 1;
+	}
+	int rc = validate(&ck, schema, inst, ptr, 0) ? 0 : ck.unsupported ? 2 : 1;
+	json_decref(inst);
+	if (rc == 2)
+		fprintf(stderr, "openapi_check: %s: %s\n", sp, ck.why);
+	else if (rc == 1)
+		printf("FAIL %s: %s: %s: %s\n", name, file, ck.where[0] ? ck.where : "(root)",
+		       ck.why);
+	else if (st)
+		printf("ok %s (%s %s)\n", name, st, ct);
+	else
+		printf("ok %s\n", name);
+	return rc;
+}
+
+/* RFC 6901 escaping of one reference token into out. */
+static void escape_token(const char *tok, char *out, size_t n)
+{
+	size_t k = 0;
+	for (; *tok && k + 3 < n; tok++) {
+		if (*tok == '~' || *tok == '/') {
+			out[k++] = '~';
+			out[k++] = *tok == '~' ? '0' : '1';
+		} else {
+			out[k++] = *tok;
+		}
+	}
+	out[k] = '\0';
+}
+
+static void lower(char *s)
+{
+	for (; *s; s++)
+		*s = (char)(*s >= 'A' && *s <= 'Z' ? *s - 'A' + 'a' : *s);
+}
+
+/* The headers of a curl -D file: the first Content-Type's value into ct,
+ * and the API's own headers present, lowercased and each followed by a
+ * space, into api. */
+static bool read_headers(const char *file, char *ct, size_t cn, char *api, size_t an)
+{
+	static const char *const own[] = { "etag",
+					   "location",
+					   "link",
+					   "x-cache",
+					   "x-total-count",
+					   "content-location",
+					   "www-authenticate",
+					   NULL };
+	FILE *f = fopen(file, "r");
+	char line[8192];
+	ct[0] = api[0] = '\0';
+	if (!f)
+		return false;
+	while (fgets(line, sizeof line, f)) {
+		line[strcspn(line, "\r\n")] = '\0';
+		char *colon = strchr(line, ':');
+		if (!colon)
+			continue;
+		*colon = '\0';
+		lower(line);
+		const char *v = colon + 1 + strspn(colon + 1, " ");
+		if (strcmp(line, "content-type") == 0 && !ct[0])
+			snprintf(ct, cn, "%s", v);
+		for (const char *const *o = own; *o; o++)
+			if (strcmp(line, *o) == 0 && strlen(api) + strlen(line) + 2 < an)
+				strcat(strcat(api, line), " ");
+	}
+	fclose(f);
+	return true;
+}
+
+/* Whether every API header of the response (api, space-separated) is
+ * documented for it; the first that is not into *missing. */
+static bool headers_documented(json_t *resp, char *api, const char **missing)
+{
+	json_t *doc = json_object_get(resp, "headers"), *v;
+	const char *key;
+	for (char *h = strtok(api, " "); h; h = strtok(NULL, " ")) {
+		bool found = false;
+		json_object_foreach(doc, key, v)
+		{
+			found = found || strcasecmp(key, h) == 0;
+		}
+		if (!found) {
+			*missing = h;
+			return false;
+		}
+	}
+	return true;
+}
+
+static bool file_empty(const char *file)
+{
+	FILE *f = fopen(file, "r");
+	bool empty = !f || fgetc(f) == EOF;
+	if (f)
+		fclose(f);
+	return empty;
+}
+
+/* One response held to the document (what tests/openapi.sh's conform does
+ * for one): 0 ok, 1 not, 2 unjudgeable; the ok or FAIL line on stdout. */
+static int conform(json_t *doc, json_t *c, const char *name)
+{
+	const char *m = json_string_value(json_object_get(c, "method"));
+	const char *p = json_string_value(json_object_get(c, "path"));
+	const char *hf = json_string_value(json_object_get(c, "headers"));
+	const char *bf = json_string_value(json_object_get(c, "body"));
+	json_t *sv = json_object_get(c, "status");
+	char st[16], ct[256], api[512], ptr[1024], ep[512], ec[256], up[16];
+	const char *missing = NULL;
+	if (!m || !p || !hf || !bf || !(json_is_string(sv) || json_is_integer(sv))) {
+		fprintf(stderr, "openapi_check: %s: give method, path, status, headers, body\n",
+			name);
+		return 2;
+	}
+	if (json_is_integer(sv))
+		snprintf(st, sizeof st, "%lld", (long long)json_integer_value(sv));
+	else
+		snprintf(st, sizeof st, "%s", json_string_value(sv));
+	snprintf(up, sizeof up, "%s", m);
+	for (char *u = up; *u; u++)
+		*u = (char)(*u >= 'a' && *u <= 'z' ? *u - 'a' + 'A' : *u);
+	json_t *op = json_object_get(json_object_get(json_object_get(doc, "paths"), p), m);
+	json_t *resp = json_object_get(json_object_get(op, "responses"), st);
+	if (!resp) {
+		printf("FAIL %s: %s is not a documented response of %s %s\n", name, st, up, p);
+		return 1;
+	}
+	if (!read_headers(hf, ct, sizeof ct, api, sizeof api)) {
+		printf("FAIL %s: no headers file %s\n", name, hf);
+		return 1;
+	}
+	if (file_empty(bf))
+		ct[0] = '\0';
+	if (!headers_documented(resp, api, &missing)) {
+		printf("FAIL %s: %s: header %s is not documented\n", name, st, missing);
+		return 1;
+	}
+	if (ct[0] && !json_object_get(json_object_get(resp, "content"), ct)) {
+		printf("FAIL %s: %s: media type %s is not documented\n", name, st, ct);
+		return 1;
+	}
+	if (!ct[0] ||
+	    (strcmp(ct, "application/json") != 0 && strcmp(ct, "application/problem+json") != 0)) {
+		printf(ct[0] ? "ok %s (%s %s)\n" : "ok %s (%s, empty body)\n", name, st, ct);
+		return 0;
+	}
+	escape_token(p, ep, sizeof ep);
+	escape_token(ct, ec, sizeof ec);
+	snprintf(ptr, sizeof ptr, "#/paths/%s/%s/responses/%s/content/%s/schema", ep, m, st, ec);
+	json_t *cc = json_pack("{s:s, s:s}", "schema", ptr, "instance", bf);
+	int rc = check_one(doc, cc, name, st, ct);
+	json_decref(cc);
+	return rc;
+}
+
+/* Whether path matches the template tmpl, a {name} standing for one or
+ * more characters other than '/'. */
+static bool path_matches(const char *tmpl, const char *path)
+{
+	if (*tmpl == '\0')
+		return *path == '\0';
+	if (*tmpl != '{')
+		return *tmpl == *path && path_matches(tmpl + 1, path + 1);
+	const char *close = strchr(tmpl, '}');
+	if (!close)
+		return false;
+	for (const char *p = path; *p && *p != '/'; p++)
+		if (path_matches(close + 1, p + 1))
+			return true;
+	return false;
+}
+
+static int cmp_key(const void *a, const void *b)
+{
+	return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+/* The document's path template for a request path: the one with the
+ * fewest parameters, the first in byte order among those; NULL if none. */
+static const char *template_of(json_t *doc, const char *path)
+{
+	json_t *paths = json_object_get(doc, "paths"), *v;
+	size_t n = json_object_size(paths), k = 0, fewest = (size_t)-1;
+	const char **keys = calloc(n ? n : 1, sizeof *keys), *key, *best = NULL;
+	json_object_foreach(paths, key, v)
+	{
+		keys[k++] = key;
+	}
+	qsort(keys, n, sizeof *keys, cmp_key);
+	for (k = 0; k < n; k++) {
+		size_t params = 0;
+		for (const char *c = keys[k]; *c; c++)
+			params += *c == '{';
+		if (params < fewest && path_matches(keys[k], path)) {
+			best = keys[k];
+			fewest = params;
+		}
+	}
+	free(keys);
+	return best;
+}
+
+/* --response METHOD PATH STATUS HEADERS BODY: what tests/lib.sh holds every
+ * response of req() to.  Quiet and 0 for what is not an operation of the
+ * document (no such path or method) and for a body that is empty or not
+ * JSON; else the status must be documented, the media type (parameters
+ * dropped) too, and the body must match its schema.  Why not on stdout. */
+static int response(json_t *doc, char **a)
+{
+	const char *m = a[0], *tmpl = template_of(doc, a[1]), *st = a[2];
+	char ct[256], api[512], ptr[1024], ep[512], ec[256], up[16];
+	if (!tmpl)
+		return 0;
+	json_t *op = json_object_get(json_object_get(json_object_get(doc, "paths"), tmpl), m);
+	if (!op)
+		return 0;
+	snprintf(up, sizeof up, "%s", m);
+	for (char *u = up; *u; u++)
+		*u = (char)(*u >= 'a' && *u <= 'z' ? *u - 'a' + 'A' : *u);
+	json_t *resp = json_object_get(json_object_get(op, "responses"), st);
+	if (!resp) {
+		printf("%s is not a documented response of %s %s\n", st, up, tmpl);
+		return 1;
+	}
+	if (file_empty(a[4]) || !read_headers(a[3], ct, sizeof ct, api, sizeof api))
+		return 0;
+	ct[strcspn(ct, ";")] = '\0';
+	if (strcmp(ct, "application/json") != 0 && strcmp(ct, "application/problem+json") != 0)
+		return 0;
+	if (!json_object_get(json_object_get(resp, "content"), ct)) {
+		printf("%s %s is not a documented media type of %s %s\n", st, ct, up, tmpl);
+		return 1;
+	}
+	escape_token(tmpl, ep, sizeof ep);
+	escape_token(ct, ec, sizeof ec);
+	snprintf(ptr, sizeof ptr, "#/paths/%s/%s/responses/%s/content/%s/schema", ep, m, st, ec);
+	json_error_t jerr;
+	struct check ck = { .doc = doc };
+	char where[CHECK_PTR] = "";
+	json_t *inst = json_load_file(a[4], JSON_DECODE_ANY, &jerr), *schema = resolve(doc, ptr);
+	if (!inst || !schema) {
+		printf("the %s body does not match the API document: %s: %s\n", st, a[4],
+		       inst ? "no schema" : jerr.text);
+		json_decref(inst);
+		return 1;
+	}
+	int rc = validate(&ck, schema, inst, where, 0) ? 0 : ck.unsupported ? 2 : 1;
+	json_decref(inst);
+	if (rc)
+		printf("the %s body does not match the API document: %s: %s: %s\n", st, a[4],
+		       ck.where[0] ? ck.where : "(root)", ck.why);
+	return rc;
+}
+
+/* --batch: one check a line of stdin; the worst result. */
+static int batch(json_t *doc)
+{
+	char *line = NULL;
+	size_t cap = 0;
+	int worst = 0, no = 0;
+	while (getline(&line, &cap, stdin) > 0) {
+		json_error_t jerr;
+		no++;
+		if (line[strspn(line, " \t\r\n")] == '\0')
+			continue;
+		json_t *c = json_loads(line, 0, &jerr);
+		const char *name = json_string_value(json_object_get(c, "name"));
+		int rc = 2;
+		if (!name)
+			fprintf(stderr, "openapi_check: line %d: not a check: %s\n", no,
+				c ? "no \"name\"" : jerr.text);
+		else if (json_object_get(c, "schema"))
+			rc = check_one(doc, c, name, NULL, NULL);
+		else
+			rc = conform(doc, c, name);
+		worst = rc > worst ? rc : worst;
+		json_decref(c);
+	}
+	free(line);
+	fflush(stdout);
+	return worst;
+}
+
 int main(int argc, char **argv)
 {
 	json_error_t jerr;
@@ -301,9 +624,30 @@ int main(int argc, char **argv)
 	struct check ck = { 0 };
 	char ptr[CHECK_PTR] = "";
 	int rc = 2;
+	if (argc == 8 && strcmp(argv[1], "--response") == 0) {
+		if (!(doc = json_load_file(argv[2], 0, &jerr))) {
+			fprintf(stderr, "openapi_check: %s: line %d: %s\n", argv[2], jerr.line,
+				jerr.text);
+			return 2;
+		}
+		rc = response(doc, argv + 3);
+		json_decref(doc);
+		return rc;
+	}
+	if (argc == 3 && strcmp(argv[1], "--batch") == 0) {
+		if (!(doc = json_load_file(argv[2], 0, &jerr))) {
+			fprintf(stderr, "openapi_check: %s: line %d: %s\n", argv[2], jerr.line,
+				jerr.text);
+			return 2;
+		}
+		rc = batch(doc);
+		json_decref(doc);
+		return rc;
+	}
 	if (argc != 4) {
 		fprintf(stderr, "usage: openapi_check OPENAPI.json '#/components/schemas/NAME' "
-				"INSTANCE.json\n");
+				"INSTANCE.json\n       openapi_check --batch OPENAPI.json < "
+				"CHECKS.jsonl\n");
 		return 2;
 	}
 	if (!(doc = json_load_file(argv[1], 0, &jerr))) {

@@ -8,6 +8,7 @@
 # back (503 + Retry-After and /readyz 503 meanwhile, analyses still served,
 # reconnection on its own).
 set -u
+. "$(dirname "$0")/once.sh"
 . "$(dirname "$0")/lib.sh"
 . "$(dirname "$0")/pg.sh"
 cleanup_pg() {

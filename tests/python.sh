@@ -7,6 +7,7 @@
 # Skips (77) without python3 >= 3.8 or pip; without nginx or openssl only
 # the TLS tests skip, unless LAYOUTD_TOOLS_REQUIRED=1.
 set -u
+. "$(dirname "$0")/once.sh"
 command -v python3 >/dev/null 2>&1 || { echo "python3 missing"; exit 77; }
 python3 -c 'import sys; sys.exit(sys.version_info < (3, 8))' || { echo "python3 < 3.8"; exit 77; }
 python3 -m pip --version >/dev/null 2>&1 || { echo "pip missing"; exit 77; }

@@ -32,6 +32,32 @@ req "tmem.match not a boolean: 422" 422 --data-binary "@$T/bad.json" "$U/v1/anal
 jqt "located" '.pointer == "/tmem/match" and .code == "schema"'
 stop
 
+# a copy atom is judged on the TMEM cells it touches: no holes, bijective,
+# no warning; a copy that puts two elements in one cell still fails
+echo SM100_TMEM_LOAD_16dp256b1x | "$L" check - > "$T/out" 2>&1
+rc=$?
+if [ $rc = 0 ] && grep -q 'hole_free=yes bijective=yes' "$T/out" &&
+	grep -q ': 128 points (the TMEM cells: TLane x TCol)' "$T/out" &&
+	! grep -q '^  holes' "$T/out" && ! grep -qi 'warning' "$T/out"; then
+	ok "layoutd check SM100_TMEM_LOAD_16dp256b1x: bijective on its 128 cells"
+else
+	bad "the 16dp256b1x atom: exit $rc"; cat "$T/out"
+fi
+echo SM100_TMEM_STORE_32dp32b4x_16b | "$L" check --json - > "$T/out" 2>&1
+jq -e '.ok and .verdict.bijective and .holes.count == 0 and .warnings == [] and
+	.physical.codomain == ["TLane", "TCol"]' "$T/out" > /dev/null &&
+	ok "a _16b atom as JSON: bijective, no holes, no warning" ||
+	{ bad "the 32dp32b4x_16b atom as JSON"; cat "$T/out"; }
+printf '%s' '{"layout": {"logical": [32, 4], "expr": {"thread": "i", "value": "j", "TLane": "i % 16", "TCol": "j"}}}' > "$T/broken.json"
+"$L" check "$T/broken.json" > "$T/out" 2>&1
+rc=$?
+if [ $rc = 1 ] && grep -q 'FAIL - not collision_free' "$T/out" &&
+	grep -q 'collisions   64: TLane=0 TCol=0 holds' "$T/out"; then
+	ok "a copy with two elements a cell fails, located on the cell"
+else
+	bad "the broken copy: exit $rc"; cat "$T/out"
+fi
+
 "$L" check "$G/tmem-columns-past-512/request.json" > "$T/out" 2>&1
 rc=$?
 if [ $rc = 1 ] && grep -q '640 columns, past the 512' "$T/out"; then

@@ -72,7 +72,7 @@ function renderVerdict(a) {
 	const dl = h('dl', {class: 'facts'});
 	const fact = (k, val, id) => dl.append(h('dt', {}, k), h('dd', {'data-testid': id}, val));
 	fact('logical', '[' + a.logical.shape.join(', ') + '] (' + names.join(', ') + '), ' + plural(a.logical.size, 'element'), 'fact-logical');
-	fact('physical', axes.map((x) => x.name + ' ' + x.extent + (x.declared ? '' : ' (inferred)') + ' ' + kindLabel(x, axes)).join(', ') + ': ' + plural(a.physical.size, 'point'), 'fact-physical');
+	fact('physical', axes.map((x) => x.name + ' ' + x.extent + (x.declared ? '' : ' (inferred)') + ' ' + kindLabel(x, axes)).join(', ') + ': ' + plural(a.physical.size, 'point') + (a.physical.codomain ? ' (the TMEM cells: ' + a.physical.codomain.join(' × ') + ')' : ''), 'fact-physical');
 	fact('placements', a.placements + ', replication ' + a.replication.min + (a.replication.max !== a.replication.min ? '..' + a.replication.max : ''), 'fact-placements');
 	fact('owners', owners.axes.length ? owners.count + ' (' + owners.axes.join(', ') + '), slots ' + owners.slots.min + (owners.slots.max !== owners.slots.min ? '..' + owners.slots.max : '') + ' each' : 'no owner axis', 'fact-owners');
 	fact('notation', a.notation || '', 'fact-notation');

@@ -318,8 +318,16 @@ static void put_summary(FILE *f, json_t *a)
 		f, "%s%s %lld%s", i ? ", " : " ", json_string_value(json_object_get(x, "name")),
 		(long long)json_integer_value(json_object_get(x, "extent")),
 		json_is_true(json_object_get(x, "declared")) ? "" : " (inferred)");
-	fprintf(f, ": %lld points\n",
+	fprintf(f, ": %lld points",
 		(long long)json_integer_value(json_object_get(physical, "size")));
+	json_t *cod = json_object_get(physical, "codomain");
+	if (json_array_size(cod)) { /* tmem_judge.c: the TMEM cells are the space */
+		fputs(" (the TMEM cells:", f);
+		json_array_foreach(cod, i, x)
+			fprintf(f, "%s%s", i ? " x " : " ", json_string_value(x));
+		fputc(')', f);
+	}
+	fputc('\n', f);
 	json_t *rep = json_object_get(a, "replication");
 	fprintf(f, "  %-12s %lld, replication %lld..%lld\n", "placements",
 		(long long)json_integer_value(json_object_get(a, "placements")),

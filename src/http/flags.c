@@ -44,7 +44,7 @@ static void usage(FILE *f)
 		"  --deadline SECONDS      an analysis computing longer is stopped, 503;\n"
 		"                          0 = none (default %d)\n"
 		"  --memory-budget BYTES   memory of all requests at once (bodies, parsed\n"
-		"                          bodies, enumerations), and of one request\n"
+		"                          bodies, analyses), and of one request\n"
 		"                          (over: 413 alone, 503 with others) (default "
 		"%lld)\n"
 		"  --cors-origin ORIGIN    allow a dashboard on ORIGIN (repeatable; * for any)\n"

@@ -257,6 +257,9 @@ struct http_budget {
 	atomic_llong reserved;
 	atomic_bool cancel;
 	int64_t deadline_us; /* 0: none */
+	/* the engine's context of the request: its reserve, release and
+	 * interrupt are this budget's (http_budget_init) */
+	struct lay_ctx ctx;
 };
 
 /* Where a request is, for the watchdog (read and written under conn_lock). */

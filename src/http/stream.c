@@ -262,10 +262,7 @@ enum MHD_Result http_stream_table(struct MHD_Connection *c, struct http_req *r, 
 	http_budget_init(&s->budget, srv, false);
 	struct lay_options hooks = { 0 };
 	http_budget_options(&s->budget, &hooks);
-	def->reserve = hooks.reserve;
-	def->reserve_ctx = hooks.reserve_ctx;
-	def->interrupt = hooks.interrupt;
-	def->interrupt_ctx = hooks.interrupt_ctx;
+	def->ctx = hooks.ctx;
 	s->inverse = inverse;
 	s->csv = csv;
 	s->first = true;

@@ -77,6 +77,20 @@ static int reserve(void *ctx, int64_t bytes, struct lay_error *err)
 	return hold(ctx, bytes, NULL, err);
 }
 
+/* What the engine gives back, never more than the request holds (its
+ * end may have released everything already). */
+static void release(void *ctx, int64_t bytes)
+{
+	struct http_budget *b = ctx;
+	int64_t mine = atomic_load(&b->reserved);
+	do {
+		if (mine <= 0)
+			return;
+	} while (!atomic_compare_exchange_weak(&b->reserved, &mine,
+					       mine - (bytes < mine ? bytes : mine)));
+	atomic_fetch_sub(&b->srv->mem_used, bytes < mine ? bytes : mine);
+}
+
 int http_budget_hold(struct http_budget *b, int64_t bytes, const char *what, struct lay_error *err)
 {
 	return hold(b, bytes, what, err);
@@ -149,6 +163,11 @@ void http_budget_init(struct http_budget *b, struct http_server *srv, bool deadl
 	b->deadline_us = deadline && srv->cfg.deadline
 				 ? http_now_us() + (int64_t)srv->cfg.deadline * 1000000
 				 : 0;
+	lay_ctx_init(&b->ctx);
+	b->ctx.reserve = reserve;
+	b->ctx.release = release;
+	b->ctx.interrupt = interrupt;
+	b->ctx.hook = b;
 }
 
 void http_budget_release(struct http_budget *b)
@@ -160,10 +179,7 @@ void http_budget_release(struct http_budget *b)
 
 void http_budget_options(struct http_budget *b, struct lay_options *o)
 {
-	o->reserve = reserve;
-	o->reserve_ctx = b;
-	o->interrupt = interrupt;
-	o->interrupt_ctx = b;
+	o->ctx = &b->ctx;
 }
 
 /* ------------------------------------------------------------------ */

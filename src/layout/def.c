@@ -593,12 +593,8 @@ struct lay_def *lay_def_new(json_t *v, const char *ptr, const struct lay_options
 	def->warnings = json_array();
 	snprintf(def->ptr, sizeof def->ptr, "%s", ptr);
 	def->max_points = opt && opt->max_points > 0 ? opt->max_points : LAYOUTD_DEFAULT_MAX_POINTS;
-	if (opt) {
-		def->reserve = opt->reserve;
-		def->reserve_ctx = opt->reserve_ctx;
-		def->interrupt = opt->interrupt;
-		def->interrupt_ctx = opt->interrupt_ctx;
-	}
+	if (opt)
+		def->ctx = opt->ctx;
 	if (def->max_points > LAYOUTD_MAX_POINTS_CAP)
 		def->max_points = LAYOUTD_MAX_POINTS_CAP;
 	def->max_expr_len = opt && opt->max_expr_len > 0 && opt->max_expr_len < LAYOUTD_MAX_EXPR_LEN

@@ -177,9 +177,7 @@ int64_t run_tally_bytes(int64_t n, int64_t adds)
 /* Every 65536 placements the caller may stop the enumeration. */
 static inline int poll_interrupt(struct run *r)
 {
-	if (!r->def->interrupt || (++r->ticks & 0xFFFF) != 0)
-		return 0;
-	return r->def->interrupt(r->def->interrupt_ctx, r->err);
+	return lay_ctx_tick(r->def->ctx, 1, r->err);
 }
 
 static int emit_scan(void *ctx, int64_t elem, const int64_t *coord, int64_t outside)
@@ -477,8 +475,19 @@ static int emit_place(void *ctx, int64_t elem, const int64_t *coord, int64_t out
 	return 0;
 }
 
+int run_reserve(struct run *r, int64_t bytes)
+{
+	int rc = lay_ctx_reserve(r->def ? r->def->ctx : NULL, bytes, r->err);
+	if (!rc && bytes > 0)
+		r->held += bytes;
+	return rc;
+}
+
 void run_free(struct run *r)
 {
+	if (r->def)
+		lay_ctx_release(r->def->ctx, r->held);
+	r->held = 0;
 	free(r->occ);
 	run_tally_free(&r->owners);
 	run_tally_free(&r->ecount);
@@ -572,8 +581,7 @@ int run_scan(struct run *r, const struct lay_def *def, struct lay_error *err)
 	}
 	bool windows = !r->ordered && !r->points_only;
 	if (windows) {
-		if (def->reserve &&
-		    (rc = def->reserve(def->reserve_ctx, run_tally_bytes(def->size, 0), err)))
+		if ((rc = run_reserve(r, run_tally_bytes(def->size, 0))))
 			return rc;
 		if (run_tally_init(&r->ecount, def->size))
 			return lay_error_set(err, LAY_ENOMEM, def->ptr, -1, "out of memory");
@@ -631,12 +639,10 @@ int run_alloc(struct run *r)
 			window = whole;
 		r->window_bytes = window;
 	}
-	if (def->reserve) {
-		int64_t need = occ_bytes + own_bytes + extra + window +
-			       (windows ? r->emitted / 8 : 0); /* the counts' carries */
-		if ((rc = def->reserve(def->reserve_ctx, need, err)))
-			return rc;
-	}
+	int64_t need = occ_bytes + own_bytes + extra + window +
+		       (windows ? r->emitted / 8 : 0); /* the counts' carries */
+	if ((rc = run_reserve(r, need)))
+		return rc;
 	if (occ_bytes && !(r->occ = calloc((size_t)occ_bytes / 8, sizeof *r->occ)))
 		return lay_error_set(err, LAY_ENOMEM, def->ptr, -1, "out of memory");
 	if (own_bytes && run_tally_init(&r->owners, r->owner_size))

@@ -606,15 +606,13 @@ int run_fast(const struct lay_def *def, const int *order, int examples, struct f
 	def->ops->form(def, &form);
 	if (form.kind == LAY_FORM_FORWARD && form.nord == 0)
 		return 0;
-	if (def->reserve) {
-		/* the occupancy bitset, a tv's inverse table, one element's places */
-		int64_t per_elem = F->placements / (def->size ? def->size : 1) + 1;
-		int64_t need = (F->phys_size + 63) / 64 * 8 +
-			       (form.kind == LAY_FORM_TV ? 4 * def->size : 0) + 8 * per_elem;
-		int rrc = def->reserve(def->reserve_ctx, need, err);
-		if (rrc)
-			return rrc;
-	}
+	/* the occupancy bitset, a tv's inverse table, one element's places */
+	int64_t per_elem = F->placements / (def->size ? def->size : 1) + 1;
+	int64_t need = (F->phys_size + 63) / 64 * 8 +
+		       (form.kind == LAY_FORM_TV ? 4 * def->size : 0) + 8 * per_elem;
+	int rrc = lay_ctx_reserve(def->ctx, need, err);
+	if (rrc)
+		return rrc;
 	/* struct fast, then the notation's own state */
 	size_t extra =
 		sizeof(struct gfx) > sizeof(struct tvx) ? sizeof(struct gfx) : sizeof(struct tvx);
@@ -625,6 +623,7 @@ int run_fast(const struct lay_def *def, const int *order, int examples, struct f
 	if (!X || !B) {
 		free(X);
 		free(B);
+		lay_ctx_release(def->ctx, need);
 		return lay_error_set(err, LAY_ENOMEM, def->ptr, -1, "out of memory");
 	}
 	X->def = def;
@@ -657,6 +656,7 @@ int run_fast(const struct lay_def *def, const int *order, int examples, struct f
 	}
 	free(B);
 	free(X);
+	lay_ctx_release(def->ctx, need);
 	return rc;
 }
 

@@ -10,6 +10,7 @@
 #define LAYOUTD_LAYOUT_H
 
 #include <stdarg.h>
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -118,6 +119,69 @@ const char *lay_code_name(int code);
 int lay_code_status(int code);
 /* The error as a JSON object with the problem+json fields. */
 json_t *lay_error_to_json(const struct lay_error *err);
+
+/* ------------------------------------------------------------------ */
+/* The bounds of one request (ctx.c)                                   */
+
+/*
+ * One context per request, shared by every analysis of it: enumeration,
+ * access, convert, tmem, lint, print and the algebra's scans.  Memory:
+ * every working array is taken with lay_ctx_malloc / lay_ctx_calloc (or
+ * reserved with lay_ctx_reserve before it is built) and counted until it
+ * is freed; over `budget` (or what the service's reserve refuses) the
+ * allocation fails with LAY_EMEMORY (413) or LAY_EUNAVAILABLE (503, held
+ * by others).  Time: long loops call lay_ctx_tick; past `deadline_ns`
+ * (CLOCK_MONOTONIC), when `cancel` is set or the service's interrupt says
+ * so, the work stops with LAY_EDEADLINE or LAY_ECANCELED (503).  The
+ * engine does no I/O: the service (the daemon, a test) fills the fields
+ * and the hooks.  Used by one thread at a time; `cancel` may be set from
+ * any thread.
+ */
+struct lay_ctx {
+	int64_t budget;	     /* bytes the request may hold at once; 0: no engine limit */
+	int64_t held, peak;  /* bytes held now and at most */
+	int64_t deadline_ns; /* CLOCK_MONOTONIC instant; 0: none */
+	unsigned deadline_s; /* the --deadline the message names (0: not named) */
+	atomic_bool cancel;
+	/* The service's seams (NULL when unused): reserve bytes against a
+	 * budget shared with other requests (0, or a code with err filled),
+	 * give them back, and an interrupt polled with the deadline. */
+	int (*reserve)(void *hook, int64_t bytes, struct lay_error *err);
+	void (*release)(void *hook, int64_t bytes);
+	int (*interrupt)(void *hook, struct lay_error *err);
+	void *hook;
+	uint64_t ticks; /* work since the last check */
+	/* the last refusal of an allocation (0: none) */
+	int fail_code;
+	char fail_msg[LAY_ERR_MSG];
+};
+/* Work units between two checks of the deadline and the cancel flag. */
+#define LAY_CTX_TICKS 65536u
+void lay_ctx_init(struct lay_ctx *c);
+/* Counts bytes against the budget (and the service's); 0 or a code with
+ * err filled.  lay_ctx_release gives them back.  NULL c: always 0. */
+int lay_ctx_reserve(struct lay_ctx *c, int64_t bytes, struct lay_error *err);
+void lay_ctx_release(struct lay_ctx *c, int64_t bytes);
+/* malloc / calloc / realloc counted in c until lay_ctx_free (which finds
+ * its context in the block).  NULL when over the budget or out of memory:
+ * then lay_ctx_error says which.  Never mix with free(). */
+void *lay_ctx_malloc(struct lay_ctx *c, size_t bytes);
+void *lay_ctx_calloc(struct lay_ctx *c, size_t n, size_t size);
+void *lay_ctx_realloc(struct lay_ctx *c, void *p, size_t bytes);
+void lay_ctx_free(void *p);
+/* After a NULL from lay_ctx_*alloc: the refusal into err (the budget's, or
+ * LAY_ENOMEM "out of memory" at ptr); returns its code. */
+int lay_ctx_error(struct lay_ctx *c, struct lay_error *err, const char *ptr);
+/* Now: 0, or LAY_ECANCELED / LAY_EDEADLINE (or the interrupt's code) with
+ * err filled. */
+int lay_ctx_check(struct lay_ctx *c, struct lay_error *err);
+/* `work` more units done: lay_ctx_check once LAY_CTX_TICKS have passed. */
+static inline int lay_ctx_tick(struct lay_ctx *c, uint64_t work, struct lay_error *err)
+{
+	if (!c || (c->ticks += work) < LAY_CTX_TICKS)
+		return 0;
+	return lay_ctx_check(c, err);
+}
 
 /* ------------------------------------------------------------------ */
 /* Axes                                                                */
@@ -295,11 +359,8 @@ struct lay_def {
 	/* Upper bound on evaluation work (expression operations), 0 if the
 	 * notation's work is linear in placements. */
 	int64_t work_bound;
-	/* The seams of struct lay_options (NULL when not used). */
-	int (*reserve)(void *ctx, int64_t bytes, struct lay_error *err);
-	void *reserve_ctx;
-	int (*interrupt)(void *ctx, struct lay_error *err);
-	void *interrupt_ctx;
+	/* The request's bounds (opt->ctx, borrowed; NULL: none). */
+	struct lay_ctx *ctx;
 	/* "element_bits" (definition member, 0 when absent): the element width,
 	 * also set by the notation from an smem_ptr flag or atom type. */
 	int element_bits;
@@ -336,18 +397,10 @@ struct lay_options {
 	void *resolve_ctx;
 	/* enum lay_method: how the analysis decides (tests and benchmarks). */
 	int method;
-	/* Optional seams of a service, copied into each definition: */
-	/* Called before an enumeration allocates its working set (bytes, a
-	 * close upper bound); 0 to go on, else a code with err filled
-	 * (LAY_EMEMORY over a per-request budget, LAY_EUNAVAILABLE when the
-	 * process-wide budget is taken by others).  What is reserved is the
-	 * caller's to release once the request ends. */
-	int (*reserve)(void *ctx, int64_t bytes, struct lay_error *err);
-	void *reserve_ctx;
-	/* Polled during an enumeration (every 65536 placements); non-zero
-	 * stops it: a code with err filled (LAY_EDEADLINE, LAY_ECANCELED). */
-	int (*interrupt)(void *ctx, struct lay_error *err);
-	void *interrupt_ctx;
+	/* The bounds of the request (memory, deadline, cancellation),
+	 * borrowed and copied into each definition: every analysis and every
+	 * large allocation goes through it.  NULL: unbounded. */
+	struct lay_ctx *ctx;
 	/* Counts only: the access analysis leaves out its per-wavefront view
 	 * and examples (lint reports the counts of many ops). */
 	bool counts_only;

@@ -121,7 +121,7 @@ static int inverse_rows(const struct lay_def *def, struct run *r, lay_row_fn fn,
 	int64_t cap = (bytes - 4 * (wmax + 1)) / 4;
 	if (cap < 1)
 		cap = 1;
-	if (def->reserve && (rc = def->reserve(def->reserve_ctx, bytes, err)))
+	if ((rc = run_reserve(r, bytes)))
 		return (int)rc;
 	v.at = malloc(sizeof *v.at * (size_t)(wmax + 1));
 	v.elems = malloc(sizeof *v.elems * (size_t)cap);
@@ -363,7 +363,7 @@ static int compare_windows(struct lay_def *a, struct run *ra, struct run *rb, st
 	if (c.wmax < 1)
 		c.wmax = 1;
 	c.cap = (bytes - 4 * (c.wmax + 1)) / 4;
-	if (a->reserve && (rc = a->reserve(a->reserve_ctx, bytes, err)))
+	if ((rc = run_reserve(ra, bytes)))
 		return (int)rc;
 	c.off = malloc(sizeof *c.off * (size_t)c.wmax);
 	c.pts = malloc(sizeof *c.pts * (size_t)(c.cap > 0 ? c.cap : 1));

@@ -125,7 +125,8 @@ struct run {
 	/* memory beyond the run's own arrays that the caller will allocate,
 	 * per physical point, per placement and in all, reserved with them */
 	int64_t extra_per_point, extra_per_place, extra_bytes;
-	uint32_t ticks; /* placements since the last interrupt poll */
+	/* bytes reserved in def->ctx for the working set, released by run_free */
+	int64_t held;
 	/* the step */
 	run_step_fn step;
 	int (*on_extents)(struct run *r); /* optional, after pass 1 */
@@ -224,6 +225,9 @@ size_t run_form_places(const struct lay_def *def, const struct lay_form *f, int6
 struct sha256_ctx;
 void run_fingerprint(const struct lay_def *def, const int *order, const int64_t *ext,
 		     struct sha256_ctx *body, char fingerprint[72]);
+/* Reserve bytes of the working set in the request's context (r->def,
+ * r->err set), given back by run_free. */
+int run_reserve(struct run *r, int64_t bytes);
 void run_free(struct run *r);
 size_t run_unique(int32_t *p, size_t n);
 void run_sort(int32_t *p, size_t n);

@@ -261,6 +261,15 @@ await step('the value axis of a TV layout is a slot, not memory', page, async ()
 	assert.match(await page.getByTestId('fact-physical').innerText(), /^thread 32 thread, value 4 slot: 128 points/);
 });
 
+await step('a TMEM copy atom is judged on the cells it touches: no holes, no yellow', page, async () => {
+	await enter(page, 'SM100_TMEM_LOAD_16dp256b1x');
+	await status(page).filter({hasText: 'PASS'}).waitFor();
+	assert.match(await page.getByTestId('fact-physical').innerText(), /: 128 points \(the TMEM cells: TLane × TCol\)/);
+	assert.match(await page.getByTestId('count-holes').getAttribute('class'), /\bok\b/);
+	assert.match(await page.getByTestId('count-holes').innerText(), /^0\b/);
+	assert.equal(await page.locator('[data-testid="warnings"] li').count(), 0);
+});
+
 await step('an algebra expression: its steps and checks beside the grid; an integer-valued one', page, async () => {
 	await enter(page, 'logical_divide((4,2,3):(2,1,8), 4:2)');
 	await status(page).filter({hasText: 'PASS'}).waitFor();

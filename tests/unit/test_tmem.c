@@ -44,6 +44,80 @@ static void test_atom_table(void)
 	CU_ASSERT_EQUAL(b16, 74);
 }
 
+/* Every SM100 atom is judged on the TMEM cells it touches: a bijection
+ * between (thread, value) and its lanes x columns, no hole, no warning,
+ * ok.  The 16dp256b1x box is 16 lanes x 8 columns. */
+static void test_atoms_judged(void)
+{
+	for (int k = 0; k < tmem_atom_count(); k++) {
+		struct tmem_atom a;
+		char name[64], req[128];
+		tmem_atom_at(k, &a);
+		tmem_atom_name(&a, name, sizeof name);
+		snprintf(req, sizeof req, "{\"layout\": {\"cute\": \"%s\"}}", name);
+		json_t *r = analyze_ok(req);
+		static const char *const v[] = { "complete",  "collision_free", "replicas_distinct",
+						 "in_bounds", "hole_free",	"bijective",
+						 "round_trip" };
+		for (size_t i = 0; i < sizeof v / sizeof v[0]; i++) {
+			char path[64];
+			snprintf(path, sizeof path, "verdict/%s", v[i]);
+			if (at_bool(r, path) != 1)
+				fprintf(stderr, "%s: %s is false\n", name, v[i]);
+			CU_ASSERT_EQUAL(at_bool(r, path), 1);
+		}
+		CU_ASSERT_EQUAL(at_bool(r, "ok"), 1);
+		CU_ASSERT_EQUAL(at_int(r, "holes/count"), 0);
+		CU_ASSERT_EQUAL(json_array_size(at(r, "warnings")), 0);
+		CU_ASSERT_EQUAL(at_int(r, "physical/size"), at_int(r, "placements"));
+		CU_ASSERT_STRING_EQUAL(json_string_value(at(r, "physical/codomain/0")), "TLane");
+		json_decref(r);
+	}
+	json_t *r = analyze_ok("{\"layout\": {\"cute\": \"SM100_TMEM_LOAD_16dp256b1x\"}}");
+	CU_ASSERT_EQUAL(at_int(r, "physical/size"), 16 * 8);
+	CU_ASSERT_EQUAL(json_array_size(at(r, "physical/codomain")), 2);
+	json_decref(r);
+	/* a broken copy: threads 16..31 on the lanes of 0..15, two elements a
+	 * cell; and one that skips a column */
+	r = analyze_ok("{\"layout\": {\"logical\": [32, 4], \"expr\": {\"thread\": \"i\", "
+		       "\"value\": \"j\", \"TLane\": \"i % 16\", \"TCol\": \"j\"}}}");
+	CU_ASSERT_EQUAL(at_bool(r, "verdict/collision_free"), 0);
+	CU_ASSERT_EQUAL(at_int(r, "collisions/count"), 64);
+	CU_ASSERT_EQUAL(at_int(r, "collisions/examples/0/physical/TLane"), 0);
+	CU_ASSERT_PTR_NULL(at(r, "collisions/examples/0/physical/thread"));
+	CU_ASSERT_EQUAL(at_int(r, "round_trip/mismatches"), 64);
+	CU_ASSERT_EQUAL(at_bool(r, "ok"), 0);
+	json_decref(r);
+	r = analyze_ok("{\"layout\": {\"logical\": [32, 4], \"expr\": {\"thread\": \"i\", "
+		       "\"value\": \"j\", \"TLane\": \"i\", \"TCol\": \"j + j // 2\"}}}");
+	CU_ASSERT_EQUAL(at_int(r, "holes/count"), 32);
+	CU_ASSERT_EQUAL(at_int(r, "holes/examples/0/physical/TCol"), 2);
+	CU_ASSERT_EQUAL(at_bool(r, "verdict/hole_free"), 0);
+	CU_ASSERT_EQUAL(at_bool(r, "verdict/bijective"), 0);
+	CU_ASSERT_EQUAL(at_bool(r, "ok"), 1); /* holes are legitimate by default */
+	json_decref(r);
+	/* each element in two cells: replication 2, not bijective */
+	r = analyze_ok("{\"layout\": {\"logical\": [32], \"expr\": {\"thread\": \"i\", "
+		       "\"TLane\": \"i\", \"TCol\": \"c\"}, \"replicate\": {\"c\": 2}}}");
+	CU_ASSERT_EQUAL(at_int(r, "replication/min"), 2);
+	CU_ASSERT_EQUAL(at_int(r, "holes/count"), 0);
+	CU_ASSERT_EQUAL(at_bool(r, "verdict/hole_free"), 1);
+	CU_ASSERT_EQUAL(at_bool(r, "verdict/bijective"), 0);
+	json_decref(r);
+	/* expect sees the judged verdicts; a layout with TMEM axes only keeps
+	 * the engine's space */
+	r = analyze_ok("{\"layout\": {\"cute\": \"SM100_TMEM_LOAD_32dp32b2x\"}, \"expect\": "
+		       "{\"bijective\": true, \"hole_free\": true}}");
+	CU_ASSERT_EQUAL(at_bool(r, "ok"), 1);
+	CU_ASSERT_EQUAL(at_bool(r, "expect/passed"), 1);
+	json_decref(r);
+	r = analyze_ok("{\"layout\": {\"logical\": [4], \"expr\": {\"TLane\": \"i\", "
+		       "\"TCol\": \"i\"}}}");
+	CU_ASSERT_PTR_NULL(at(r, "physical/codomain"));
+	CU_ASSERT_EQUAL(at_int(r, "holes/count"), 12);
+	json_decref(r);
+}
+
 static void test_atom_spellings(void)
 {
 	static const char *const texts[] = {
@@ -276,6 +350,54 @@ static void test_ttgir(void)
 		     LAY_ERANGE, "/layout/ttgir", 43);
 }
 
+/* Triton's "Zeros in TMEM LinearLayouts": a zero TLane basis at row 32 or 64
+ * copies the element into another sub-partition; any other zero of TLane,
+ * TCol or TSub is a cell that holds nothing.  A zero of another in-dim
+ * stays a copy. */
+static void test_linear_zeros(void)
+{
+	json_t *r = analyze_ok("{\"layout\": {\"linear\": {\"bases\": {\"TLane\": [[1], [0]], "
+			       "\"TCol\": [[2], [0]]}, \"out\": [[\"dim0\", 4]]}}}");
+	CU_ASSERT_EQUAL(at_int(r, "replication/max"), 1);
+	CU_ASSERT_EQUAL(at_int(r, "placements"), 4);
+	CU_ASSERT_EQUAL(at_int(r, "holes/count"), 12);
+	CU_ASSERT_EQUAL(at_int(r, "tmem/lanes"), 1 + 1);
+	CU_ASSERT_EQUAL(at_int(r, "tmem/columns"), 1 + 1);
+	CU_ASSERT_EQUAL(at_int(r, "structure/gf2/empty_bits"), 2);
+	CU_ASSERT_EQUAL(at_int(r, "structure/gf2/in_bits"), 2);
+	json_decref(r);
+	/* rows 32 and 64: copies, four places each */
+	r = analyze_ok("{\"layout\": {\"linear\": {\"bases\": {\"TLane\": [[1], [2], [4], [8], "
+		       "[16], [0], [0]]}, \"out\": [[\"dim0\", 32]]}}}");
+	CU_ASSERT_EQUAL(at_int(r, "replication/min"), 4);
+	CU_ASSERT_EQUAL(at_int(r, "holes/count"), 0);
+	json_decref(r);
+	/* a zero TSub slot: element 1 is in slot 2 */
+	r = analyze_ok("{\"layout\": {\"linear\": {\"bases\": {\"TSub\": [[0], [1]]}, \"out\": "
+		       "[[\"dim0\", 2]]}}, \"probe\": [[1]]}");
+	CU_ASSERT_EQUAL(at_int(r, "probe/0/places/0/TSub"), 2);
+	CU_ASSERT_EQUAL(json_array_size(at(r, "probe/0/places")), 1);
+	json_decref(r);
+	/* not tensor memory: a zero register basis is a broadcast */
+	r = analyze_ok("{\"layout\": {\"linear\": {\"bases\": {\"register\": [[1], [0]]}, "
+		       "\"out\": [[\"dim0\", 2]]}}}");
+	CU_ASSERT_EQUAL(at_int(r, "replication/max"), 2);
+	CU_ASSERT_EQUAL(at_int(r, "holes/count"), 0);
+	json_decref(r);
+	/* a tmem_load of blockM = 64 on 64 rows, warp w holding rows 16w..16w+15:
+	 * each element once, at lanes 0..15 of warp w's sub-partition */
+	r = analyze_ok(
+		"{\"layout\": {\"ttgir\": \"#b = #ttg.blocked<{sizePerThread = [1, 32], "
+		"threadsPerWarp = [16, 2], warpsPerCTA = [4, 1], order = [0, 1]}>\\n#t = "
+		"#ttng.tensor_memory_encoding<blockM = 64, blockN = 64, colStride = 1>\\n%r = "
+		"ttng.tmem_load %m : !ttg.memdesc<64x64xf32, #t, #ttng.tensor_memory, mutable> -> "
+		"tensor<64x64xf32, #b>\"}}");
+	CU_ASSERT_EQUAL(at_int(r, "placements"), 64 * 64);
+	CU_ASSERT_EQUAL(at_int(r, "tmem/subpartitions/violations"), 0);
+	CU_ASSERT_EQUAL(at_bool(r, "ok"), 1);
+	json_decref(r);
+}
+
 static void test_lint(void)
 {
 	/* warps along the rows: each in its own lanes; warps along the
@@ -476,6 +598,7 @@ int main(void)
 {
 	static const struct unit_test tests[] = {
 		{ "atom table", test_atom_table },
+		{ "atoms judged on tensor memory", test_atoms_judged },
 		{ "atom spellings", test_atom_spellings },
 		{ "atom errors", test_atom_errors },
 		{ "tmem section", test_section },
@@ -485,6 +608,7 @@ int main(void)
 		{ "lint: multi-buffered TMEM at 512 columns", test_lint_buffers_at_512 },
 		{ "match", test_match },
 		{ "ttgir encodings", test_ttgir },
+		{ "zeros in TMEM linear layouts", test_linear_zeros },
 		{ "lint TMEM ops", test_lint },
 		{ "lint TMEM views", test_lint_views },
 		{ "pasted op line", test_pasted_op },

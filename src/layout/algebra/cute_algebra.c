@@ -474,15 +474,30 @@ int64_t *ca_image(struct ca_ctx *c, const struct ca *l, int64_t *n)
 		return NULL;
 	if (!ca_points_ok(c, *n))
 		return NULL;
-	int64_t *v = malloc(sizeof *v * (size_t)(*n ? *n : 1));
+	int64_t *v = lay_ctx_malloc(c->lay, sizeof *v * (size_t)(*n ? *n : 1));
 	if (!v) {
-		ca_fail(c, LAY_ENOMEM, "out of memory");
+		struct lay_error e;
+		lay_ctx_error(c->lay, &e, NULL);
+		ca_fail(c, e.code, "%s", e.message);
 		return NULL;
 	}
 	for (int64_t i = 0; i < *n; i++)
 		v[i] = ca_eval(s, d, k, i);
 	qsort(v, (size_t)*n, sizeof *v, cmp64);
+	if (!ca_tick(c, *n)) {
+		lay_ctx_free(v);
+		return NULL;
+	}
 	return v;
+}
+
+bool ca_tick(struct ca_ctx *c, int64_t n)
+{
+	struct lay_error e;
+	if (!lay_ctx_tick(c->lay, (uint64_t)(n > 0 ? n : 0), &e))
+		return true;
+	ca_fail(c, e.code, "%s", e.message);
+	return false;
 }
 
 bool ca_points_ok(struct ca_ctx *c, int64_t n)
@@ -608,8 +623,8 @@ static struct ca *filter1(struct ca_ctx *c, const struct ca *l)
 	for (int64_t i = 0; same && i < n2; i++)
 		if (!ca_in_image(a, n1, b[i]))
 			same = false, bad = b[i];
-	free(a);
-	free(b);
+	lay_ctx_free(a);
+	lay_ctx_free(b);
 	if (c->code)
 		return NULL;
 	ca_check(c, "same image", same, "offset %lld", (long long)bad);
@@ -908,7 +923,9 @@ static bool complement_check(struct ca_ctx *c, const struct ca *a, const struct 
 		}
 		prev = v;
 	}
-	free(img);
+	lay_ctx_free(img);
+	if (ok && !ca_tick(c, N))
+		return false;
 	if (ok && !ca_points_ok(c, N))
 		return false;
 	ca_check(c, "ordered", true, NULL);

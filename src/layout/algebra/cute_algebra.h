@@ -52,10 +52,15 @@ struct ca_ctx {
 	char msg[LAY_ERR_MSG];
 	struct ca_check checks[CA_MAX_CHECKS];
 	int nchecks;
-	bool check;	      /* verify post-conditions (on by default) */
-	int64_t check_points; /* cap on the points a check enumerates, */
-			      /* LAYOUTD_MAX_CHECK_POINTS unless set */
+	bool check; /* verify post-conditions (on by default) */
+	/* cap on the points a check enumerates, LAYOUTD_MAX_CHECK_POINTS
+	 * unless set */
+	int64_t check_points;
+	struct lay_ctx *lay; /* the request's bounds (borrowed, may be NULL) */
 };
+/* The request's bounds over a scan: n more points; false with the
+ * refusal recorded (past the deadline, cancelled). */
+bool ca_tick(struct ca_ctx *c, int64_t n);
 
 void ca_init(struct ca_ctx *c);
 void ca_free(struct ca_ctx *c);
@@ -221,6 +226,10 @@ static inline void odo_next(struct odo *o)
  * algebra.value); else a located error. */
 int lay_cute_algebra(const char *text, const char *ptr, char **result, json_t **algebra,
 		     struct lay_error *err);
+/* The same within a request's bounds: the checks' scans take their
+ * memory from ctx and stop at its deadline (NULL: unbounded). */
+int lay_cute_algebra_in(struct lay_ctx *ctx, const char *text, const char *ptr, char **result,
+			json_t **algebra, struct lay_error *err);
 /* The text is an algebra expression lay_cute_algebra evaluates. */
 bool lay_cute_is_expression(const char *text);
 /* expect.layout: 1 when the layout text `want` equals the layout `got`

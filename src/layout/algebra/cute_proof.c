@@ -264,7 +264,8 @@ bool ca_comp_check(struct ca_ctx *c, const struct ca *a, const struct ca *b, con
 	bool up = true;
 	for (int k = 0; k < nb; k++)
 		up &= bd[k] >= 0;
-	if (up && span > 0 && span <= 2 * M + 4096 && (tab = malloc(sizeof *tab * (size_t)span))) {
+	if (up && span > 0 && span <= 2 * M + 4096 &&
+	    (tab = lay_ctx_malloc(c->lay, sizeof *tab * (size_t)span))) {
 		struct odo oa;
 		odo_init(&oa, as, ad, na);
 		for (int64_t x = 0; x < span; x++, odo_next(&oa))
@@ -274,11 +275,13 @@ bool ca_comp_check(struct ca_ctx *c, const struct ca *a, const struct ca *b, con
 		int64_t x = ob.v;
 		int64_t want = tab ? tab[x] : ca_eval(as, ad, na, x), got = orr.v;
 		if (want != got) {
-			free(tab);
+			lay_ctx_free(tab);
 			return comp_refuse(c, r, i, x, want, got);
 		}
 	}
-	free(tab);
+	lay_ctx_free(tab);
+	if (!ca_tick(c, N))
+		return false;
 	if (!ca_points_ok(c, N)) /* no counter-example, but not every point */
 		return false;
 	ca_check(c, "R(c) = A(B(c))", true, NULL);

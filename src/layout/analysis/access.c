@@ -535,9 +535,9 @@ out:
 	json_decref(res);
 	json_decref(warnings);
 	lay_def_free(thr);
-	free(A.eoff);
-	free(A.pelem);
-	free(A.f);
-	free(A.regmap);
+	lay_ctx_free(A.eoff);
+	lay_ctx_free(A.pelem);
+	lay_ctx_free(A.f);
+	lay_ctx_free(A.regmap);
 	return rc;
 }

@@ -50,7 +50,38 @@ struct acc {
 	int64_t R2;
 	int64_t *f;	 /* compacted point -> offset, -1 inactive */
 	int64_t *regmap; /* register group * v + slot -> compacted register */
+	int64_t rm_v;	 /* regmap's vector width (0: not filled) and bits */
+	int rm_nsel, rm_sel[8];
+	/* the swizzle search's floor under a bounded count: of vector width
+	 * floor_v (0: none) the count has floor_ideal non-empty wavefronts,
+	 * each costing one at least, so it gives up once it cannot come
+	 * under its bound (nor reach it, when ties_lose) */
+	int64_t floor_v, floor_ideal;
+	bool ties_lose;
+	/* a candidate's offsets, Sw<sw_B,sw_M,sw_S> of f_src's (NULL: f is
+	 * whole), written into f one warp group at a time as a count reaches
+	 * it: a count that gives up early costs only what it read */
+	const int64_t *f_src;
+	int sw_B, sw_M, sw_S;
+	int64_t f_ready; /* f holds groups [0, f_ready) */
 };
+
+/* Sw<B,M,S> of offset x (B = 0: x). */
+static inline int64_t acc_swz(int64_t x, int B, int M, int S)
+{
+	if (B == 0)
+		return x;
+	int64_t msk = ((INT64_C(1) << B) - 1) << (M + S);
+	return x ^ ((x & msk) >> S);
+}
+
+/* f complete through warp group g (a lazily swizzled candidate's). */
+void acc_f_fill(struct acc *A, int64_t g);
+static inline void acc_f_upto(struct acc *A, int64_t g)
+{
+	if (A->f_src && g >= A->f_ready)
+		acc_f_fill(A, g);
+}
 
 /* One count of an access over an offset assignment. */
 struct count {
@@ -66,6 +97,13 @@ struct count {
 };
 
 enum acc_target { ACC_NVIDIA, ACC_GFX942, ACC_GFX950 };
+
+/* The request's bounds an access runs in (its layouts'): every array of
+ * struct acc comes from lay_ctx_malloc and goes back by lay_ctx_free. */
+static inline struct lay_ctx *acc_ctx(const struct acc *A)
+{
+	return A->mem ? A->mem->ctx : A->thr ? A->thr->ctx : NULL;
+}
 
 /* access_amd.c: the target named by access.target (lanes, banks), or a
  * located error naming the known ones. */
@@ -91,7 +129,9 @@ int acc_check_lanes(const struct acc *A, json_t *warnings, struct lay_error *err
 
 /* Counts the access over offsets eoff (element -> offset) into *C: vector
  * width (the largest, or the requested one when need_vec), wavefronts,
- * conflicts and the worst wavefronts; a located error otherwise. */
+ * conflicts and the worst wavefronts; a located error otherwise.  NULL
+ * eoff: A->f already holds the offsets of every point (the swizzle
+ * search fills it from the previous ones). */
 int acc_count_access(struct acc *A, const int64_t *eoff, struct count *C, bool need_vec,
 		     const char *vptr, int64_t bound, struct lay_error *err);
 /* The response members of one count. */

@@ -15,15 +15,17 @@
 static int fill_f(struct acc *A, const int64_t *eoff, struct lay_error *err)
 {
 	int64_t n = A->G * A->L * A->R2;
+	struct lay_ctx *ctx = acc_ctx(A);
 	if (!A->f) {
-		A->f = malloc(sizeof *A->f * (size_t)(n ? n : 1));
-		A->regmap = malloc(sizeof *A->regmap * (size_t)A->R2);
+		A->f = lay_ctx_malloc(ctx, sizeof *A->f * (size_t)(n ? n : 1));
+		A->regmap = A->f ? lay_ctx_malloc(ctx, sizeof *A->regmap * (size_t)A->R2) : NULL;
 		if (!A->f || !A->regmap)
-			return lay_error_set(err, LAY_ENOMEM, A->thr->ptr, -1, "out of memory");
+			return lay_ctx_error(ctx, err, A->thr->ptr);
 	}
-	int64_t *map = malloc(sizeof *map * (size_t)A->R2);
+	A->f_src = NULL;
+	int64_t *map = lay_ctx_malloc(ctx, sizeof *map * (size_t)A->R2);
 	if (!map)
-		return lay_error_set(err, LAY_ENOMEM, A->thr->ptr, -1, "out of memory");
+		return lay_ctx_error(ctx, err, A->thr->ptr);
 	for (int64_t r2 = 0; r2 < A->R2; r2++)
 		map[r2] = acc_expand_reg(A, r2);
 	for (int64_t gl = 0; gl < A->G * A->L; gl++)
@@ -31,8 +33,16 @@ static int fill_f(struct acc *A, const int64_t *eoff, struct lay_error *err)
 			int32_t e = A->pelem[gl * A->R + map[r2]];
 			A->f[gl * A->R2 + r2] = e >= 0 ? eoff[e] : -1;
 		}
-	free(map);
-	return 0;
+	lay_ctx_free(map);
+	return lay_ctx_tick(ctx, (uint64_t)n, err);
+}
+
+void acc_f_fill(struct acc *A, int64_t g)
+{
+	int64_t per = A->L * A->R2, hi = (g + 1) * per;
+	for (int64_t q = A->f_ready * per; q < hi; q++)
+		A->f[q] = A->f_src[q] < 0 ? -1 : acc_swz(A->f_src[q], A->sw_B, A->sw_M, A->sw_S);
+	A->f_ready = g + 1;
 }
 
 /* ------------------------------------------------------------------ */
@@ -61,9 +71,10 @@ int64_t acc_reg_of(const struct acc *A, const struct count *C, int64_t ig, int64
  * are picked as Triton does (for offset bit i, the first unused register
  * bit whose own offset is 2^i), otherwise groups are consecutive registers.
  */
-static bool try_vector(const struct acc *A, struct count *C, int64_t v)
+static bool try_vector(struct acc *A, struct count *C, int64_t v)
 {
 	int k = acc_log2i(v);
+	acc_f_upto(A, v > 1 ? A->G - 1 : 0);
 	int nb = A->rpow2 ? A->nkept : 0;
 	C->v = v;
 	C->nsel = C->nrem = 0;
@@ -91,9 +102,18 @@ static bool try_vector(const struct acc *A, struct count *C, int64_t v)
 		return false;
 	}
 	int64_t groups = A->R2 / v;
-	for (int64_t ig = 0; ig < groups; ig++)
-		for (int64_t s = 0; s < v; s++)
-			A->regmap[ig * v + s] = acc_reg_of(A, C, ig, s);
+	/* the map depends on v and the bits picked only: kept while they stay */
+	if (A->rm_v != v || A->rm_nsel != C->nsel ||
+	    memcmp(A->rm_sel, C->sel, sizeof *C->sel * (size_t)C->nsel) != 0) {
+		for (int64_t ig = 0; ig < groups; ig++)
+			for (int64_t s = 0; s < v; s++)
+				A->regmap[ig * v + s] = acc_reg_of(A, C, ig, s);
+		A->rm_v = v;
+		A->rm_nsel = C->nsel;
+		memcpy(A->rm_sel, C->sel, sizeof *C->sel * (size_t)C->nsel);
+	}
+	if (v == 1)
+		return true; /* one register a lane: nothing to line up */
 	for (int64_t gl = 0; gl < A->G * A->L; gl++)
 		for (int64_t ig = 0; ig < groups; ig++) {
 			const int64_t *fr = A->f + gl * A->R2, *rm = A->regmap + ig * v;
@@ -223,8 +243,9 @@ static int64_t wavefront_ways(const struct acc *A, const struct count *C, int64_
  * meaningful when the composed map is GF(2)-linear and the memory layout
  * is a bijection onto a power-of-two range; -1 otherwise.
  */
-static int64_t analytic(const struct acc *A, const struct count *C)
+static int64_t analytic(struct acc *A, const struct count *C)
 {
+	acc_f_upto(A, A->G - 1);
 	if (A->pad || !A->bijective || !acc_is_pow2(A->noff) || !A->rpow2 || !acc_is_pow2(A->L) ||
 	    !acc_is_pow2(A->G) || A->f[0] != 0 || !acc_phase_consecutive(A, C) ||
 	    !acc_is_pow2(C->lanes_per_wf))
@@ -256,6 +277,16 @@ static int64_t analytic(const struct acc *A, const struct count *C)
 	return (INT64_C(1) << dim) - 1;
 }
 
+/* Whether a count can no longer come under bound (or reach it when ties
+ * lose): what it has, plus one for each non-empty wavefront left. */
+static bool give_up(const struct acc *A, const struct count *C, int64_t bound)
+{
+	bool floored = A->floor_v && C->v == A->floor_v;
+	int64_t floor =
+		C->total + (floored && A->floor_ideal > C->ideal ? A->floor_ideal - C->ideal : 0);
+	return floor > bound || (floored && A->ties_lose && floor >= bound);
+}
+
 /*
  * Count the access under offsets eoff.  A non-zero `bound` gives up (and
  * returns 1) as soon as more wavefronts than that are needed: the swizzle
@@ -264,7 +295,7 @@ static int64_t analytic(const struct acc *A, const struct count *C)
 int acc_count_access(struct acc *A, const int64_t *eoff, struct count *C, bool need_vec,
 		     const char *vptr, int64_t bound, struct lay_error *err)
 {
-	int rc = fill_f(A, eoff, err);
+	int rc = eoff ? fill_f(A, eoff, err) : 0;
 	if (rc)
 		return rc;
 	memset(C, 0, sizeof *C);
@@ -303,18 +334,24 @@ int acc_count_access(struct acc *A, const int64_t *eoff, struct count *C, bool n
 	int64_t *words = malloc(sizeof *words * (size_t)(C->lanes_per_wf * C->v + 1));
 	if (!words)
 		return lay_error_set(err, LAY_ENOMEM, A->thr->ptr, -1, "out of memory");
-	for (int64_t g = 0; g < A->G; g++)
+	for (int64_t g = 0; g < A->G; g++) {
+		acc_f_upto(A, g);
 		for (int64_t ig = 0; ig < C->instr_regs; ig++)
 			for (int64_t wf = 0; wf < C->wf_per_instr; wf++) {
 				int64_t cost = wavefront_ways(A, C, g, ig, wf, words);
+				if ((rc = lay_ctx_tick(acc_ctx(A),
+						       (uint64_t)(C->lanes_per_wf * C->v), err))) {
+					free(words);
+					return rc;
+				}
 				if (!cost)
 					continue;
 				C->total += cost;
-				if (bound && C->total > bound) {
+				C->ideal++;
+				if (bound && give_up(A, C, bound)) {
 					free(words);
 					return 1;
 				}
-				C->ideal++;
 				if (cost > C->max_ways) {
 					C->max_ways = cost;
 					C->nworst = 0;
@@ -326,6 +363,7 @@ int acc_count_access(struct acc *A, const int64_t *eoff, struct count *C, bool n
 					C->nworst++;
 				}
 			}
+	}
 	free(words);
 	C->analytic = analytic(A, C);
 	return 0;

@@ -152,6 +152,11 @@ json_t *acc_global_json(const struct acc *A, const struct count *C, struct lay_e
 	for (int64_t g = 0; g < A->G; g++)
 		for (int64_t ig = 0; ig < C->instr_regs; ig++) {
 			size_t n = instr_offsets(A, C, g, ig, offs);
+			if (lay_ctx_tick(acc_ctx(A), (uint64_t)nbuf, err)) {
+				free(offs);
+				free(tmp);
+				return NULL;
+			}
 			if (!n)
 				continue;
 			struct ginstr r = measure(A, offs, n, tmp);

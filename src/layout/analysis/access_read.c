@@ -68,7 +68,7 @@ static int thr_row(void *ctx, const struct lay_table_row *row)
 		return 0;
 	if (t->n == t->cap) {
 		size_t cap = t->cap ? 2 * t->cap : 1024;
-		int64_t *nb = realloc(t->buf, cap * (size_t)w * sizeof *nb);
+		int64_t *nb = lay_ctx_realloc(acc_ctx(t->A), t->buf, cap * (size_t)w * sizeof *nb);
 		if (!nb)
 			return LAY_ENOMEM;
 		t->buf = nb;
@@ -139,9 +139,9 @@ int acc_read_memory(struct acc *A, const char *lptr, struct lay_error *err)
 				     "an access needs one shared-memory offset per element, but "
 				     "the layout has %d memory axes (%s)",
 				     nmem, names);
-	A->eoff = malloc(sizeof *A->eoff * (size_t)(d->size ? d->size : 1));
+	A->eoff = lay_ctx_malloc(d->ctx, sizeof *A->eoff * (size_t)(d->size ? d->size : 1));
 	if (!A->eoff)
-		return lay_error_set(err, LAY_ENOMEM, lptr, -1, "out of memory");
+		return lay_ctx_error(d->ctx, err, lptr);
 	for (int64_t e = 0; e < d->size; e++)
 		A->eoff[e] = -1;
 	A->pad = d->padding.n && d->padding.axis == A->off_axis ? &d->padding : NULL;
@@ -179,16 +179,16 @@ int acc_read_memory(struct acc *A, const char *lptr, struct lay_error *err)
 	/* bijective onto [0, noff): distinct offsets, as many as elements */
 	A->bijective = false;
 	if (A->noff == d->size && A->replicated == 0) {
-		uint8_t *seen = calloc((size_t)A->noff, 1);
+		uint8_t *seen = lay_ctx_calloc(d->ctx, (size_t)A->noff, 1);
 		if (!seen)
-			return lay_error_set(err, LAY_ENOMEM, lptr, -1, "out of memory");
+			return lay_ctx_error(d->ctx, err, lptr);
 		bool ok = true;
 		for (int64_t e = 0; e < d->size && ok; e++) {
 			if (seen[A->eoff[e]])
 				ok = false;
 			seen[A->eoff[e]] = 1;
 		}
-		free(seen);
+		lay_ctx_free(seen);
 		A->bijective = ok;
 	}
 	return 0;
@@ -250,9 +250,9 @@ static int thr_shape(struct acc *A, const char *tptr, struct lay_error *err)
 	for (int k = 0; k < A->ngrp; k++)
 		A->G *= A->ext[A->grp_axes[k]];
 	int64_t npts = A->R * A->L * A->G; /* <= the threads layout's physical size */
-	A->pelem = malloc(sizeof *A->pelem * (size_t)(npts ? npts : 1));
+	A->pelem = lay_ctx_malloc(acc_ctx(A), sizeof *A->pelem * (size_t)(npts ? npts : 1));
 	if (!A->pelem)
-		return lay_error_set(err, LAY_ENOMEM, tptr, -1, "out of memory");
+		return lay_ctx_error(acc_ctx(A), err, tptr);
 	memset(A->pelem, 0xff, sizeof *A->pelem * (size_t)(npts ? npts : 1));
 	return 0;
 }
@@ -351,8 +351,8 @@ static int thr_buffered(struct acc *A, const char *tptr, struct lay_error *err)
 	struct thr_rows t = { A, NULL, 0, 0, { 0 } };
 	if (d->placements_bound > 0 && d->placements_bound <= (INT64_C(1) << 22)) {
 		/* room for every row at once: no regrowth while walking */
-		t.buf = malloc((size_t)d->placements_bound * (size_t)(d->naxes + 1) *
-			       sizeof *t.buf);
+		t.buf = lay_ctx_malloc(d->ctx, (size_t)d->placements_bound *
+						       (size_t)(d->naxes + 1) * sizeof *t.buf);
 		t.cap = t.buf ? (size_t)d->placements_bound : 0;
 	}
 	int rc = acc_table(d, thr_row, &t, err);
@@ -367,7 +367,7 @@ static int thr_buffered(struct acc *A, const char *tptr, struct lay_error *err)
 		if (!thr_place(A, row[0], row + 1, &clash))
 			rc = thr_clash(A, clash, row[0], tptr, err);
 	}
-	free(t.buf);
+	lay_ctx_free(t.buf);
 	return rc;
 }
 
@@ -377,9 +377,9 @@ static int thr_buffered(struct acc *A, const char *tptr, struct lay_error *err)
 int acc_threads_cover(const struct acc *A, const char *tptr, struct lay_error *err)
 {
 	int64_t n = A->thr->size, npts = A->R * A->L * A->G, missing = -1, held = 0;
-	unsigned char *seen = calloc((size_t)(n ? n : 1), 1);
+	unsigned char *seen = lay_ctx_calloc(acc_ctx(A), (size_t)(n ? n : 1), 1);
 	if (!seen)
-		return lay_error_set(err, LAY_ENOMEM, tptr, -1, "out of memory");
+		return lay_ctx_error(acc_ctx(A), err, tptr);
 	for (int64_t p = 0; p < npts; p++)
 		if (A->pelem[p] >= 0 && A->pelem[p] < n && !seen[A->pelem[p]]) {
 			seen[A->pelem[p]] = 1;
@@ -388,7 +388,7 @@ int acc_threads_cover(const struct acc *A, const char *tptr, struct lay_error *e
 	for (int64_t e = 0; e < n && missing < 0; e++)
 		if (!seen[e])
 			missing = e;
-	free(seen);
+	lay_ctx_free(seen);
 	if (missing < 0)
 		return 0;
 	char es[128];

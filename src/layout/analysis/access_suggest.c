@@ -16,16 +16,23 @@
 
 static int64_t swz(int64_t x, int B, int M, int S)
 {
-	if (B == 0)
-		return x;
-	int64_t msk = ((INT64_C(1) << B) - 1) << (M + S);
-	return x ^ ((x & msk) >> S);
+	return acc_swz(x, B, M, S);
 }
 
 struct cand {
 	int B, M, S;
 	struct count c;
 };
+
+/* The simpler swizzle, which wins a tie (better's last rule). */
+static bool precedes(const struct cand *x, const struct cand *y)
+{
+	if (x->B != y->B)
+		return x->B < y->B;
+	if (x->S != y->S)
+		return x->S < y->S;
+	return x->M < y->M;
+}
 
 /* Better: fewer wavefronts in all, then fewer conflicts per wavefront,
  * then the simpler swizzle. */
@@ -37,11 +44,7 @@ static bool better(const struct cand *x, const struct cand *y)
 		ly = (y->c.total - y->c.ideal) * x->c.ideal;
 	if (lx != ly)
 		return lx < ly;
-	if (x->B != y->B)
-		return x->B < y->B;
-	if (x->S != y->S)
-		return x->S < y->S;
-	return x->M < y->M;
+	return precedes(x, y);
 }
 
 /* Linear bases (offset -> logical) of the layout under offsets eoff, or
@@ -54,7 +57,7 @@ static json_t *linear_def(const struct acc *A, const int64_t *eoff)
 	for (int k = 0; k < d->rank; k++)
 		if (!acc_is_pow2(d->shape[k]))
 			return NULL;
-	int64_t *inv = malloc(sizeof *inv * (size_t)A->noff);
+	int64_t *inv = lay_ctx_malloc(acc_ctx(A), sizeof *inv * (size_t)A->noff);
 	if (!inv)
 		return NULL;
 	for (int64_t e = 0; e < d->size; e++)
@@ -80,7 +83,7 @@ static json_t *linear_def(const struct acc *A, const int64_t *eoff)
 		out = json_pack("{s:{s:{s:o},s:o}}", "linear", "bases",
 				A->mem->axes[A->off_axis].name, bases, "out", outs);
 	}
-	free(inv);
+	lay_ctx_free(inv);
 	return out;
 }
 
@@ -98,7 +101,7 @@ static int reread_offsets(struct acc *A, json_t *defj, const char *ptr,
 			 : acc_read_memory(&B, ptr, err);
 	if (!rc)
 		memcpy(eoff, B.eoff, sizeof *eoff * (size_t)d->size);
-	free(B.eoff);
+	lay_ctx_free(B.eoff);
 	lay_def_free(d);
 	return rc;
 }
@@ -166,38 +169,75 @@ static json_t *triton_def(const struct acc *A, int B, int M, int S, bool nvmma)
 			 (json_int_t)d->shape[1]);
 }
 
+/*
+ * Every Sw<B,M,S> that fits the offsets, counted under the bank rule; the
+ * better one into *best (which starts as the unswizzled count).  Each
+ * candidate's offsets are the swizzle of the unswizzled ones (A->f as the
+ * count left it), written as its count reads them; 0 or a located error.
+ */
+static int search(struct acc *A, struct cand *best, struct lay_error *err)
+{
+	struct lay_ctx *ctx = acc_ctx(A);
+	int64_t np = A->G * A->L * A->R2;
+	int64_t *f0 = lay_ctx_malloc(ctx, sizeof *f0 * (size_t)(np ? np : 1));
+	if (!f0)
+		return lay_ctx_error(ctx, err, "/access");
+	memcpy(f0, A->f, sizeof *f0 * (size_t)np);
+	/* every point active: of one vector width every candidate has the
+	 * same non-empty wavefronts, so the best's count floors the others'
+	 * (a count that cannot beat it stops early; the choice is the same) */
+	bool active = true;
+	for (int64_t q = 0; q < np && active; q++)
+		active = f0[q] >= 0;
+	int64_t mx = 0;
+	for (int64_t e = 0; e < A->mem->size; e++)
+		if (A->eoff[e] > mx)
+			mx = A->eoff[e];
+	int n = acc_log2i(mx + 1), rc = 0;
+	int maxb = acc_log2i(A->banks); /* 5 on NVIDIA and gfx942, 6 on gfx950 */
+	struct cand c;
+	/* the widest swizzles first: the best is found early, and the floor
+	 * stops the others at their first wavefront (better is a total order,
+	 * so the order of the search changes nothing it picks) */
+	for (int B = maxb < n ? maxb : n; B >= 1 && rc >= 0; B--)
+		for (int M = 0; M + 2 * B <= n && rc >= 0; M++)
+			for (int S = B; M + S + B <= n && rc >= 0; S++) {
+				A->f_src = f0; /* filled as the count reads it */
+				A->sw_B = B, A->sw_M = M, A->sw_S = S;
+				A->f_ready = 0;
+				c.B = B;
+				c.M = M;
+				c.S = S;
+				A->floor_v = active ? best->c.v : 0;
+				A->floor_ideal = best->c.ideal;
+				A->ties_lose = !precedes(&c, best);
+				rc = lay_ctx_tick(ctx, (uint64_t)A->R2, err);
+				if (!rc)
+					rc = acc_count_access(A, NULL, &c.c, false, NULL,
+							      best->c.total, err);
+				if (rc == 0 && better(&c, best))
+					*best = c;
+			}
+	A->floor_v = 0;
+	A->f_src = NULL;
+	lay_ctx_free(f0);
+	return rc < 0 ? rc : 0;
+}
+
 json_t *acc_suggest(struct acc *A, const struct count *orig, json_t *layout_json,
 		    const struct lay_options *opt, struct lay_error *err)
 {
 	const struct lay_def *d = A->mem;
-	int64_t *w = malloc(sizeof *w * (size_t)(d->size ? d->size : 1));
+	struct lay_ctx *ctx = acc_ctx(A);
+	int64_t *w = lay_ctx_malloc(ctx, sizeof *w * (size_t)(d->size ? d->size : 1));
 	json_t *out = NULL;
+	struct cand best = { 0, 0, 0, *orig };
 	if (!w) {
-		lay_error_set(err, LAY_ENOMEM, "/access", -1, "out of memory");
-		return NULL;
+		lay_ctx_error(ctx, err, "/access");
+		goto out;
 	}
-	int64_t mx = 0;
-	for (int64_t e = 0; e < d->size; e++)
-		if (A->eoff[e] > mx)
-			mx = A->eoff[e];
-	int n = acc_log2i(mx + 1);
-	struct cand best = { 0, 0, 0, *orig }, c;
-	int maxb = acc_log2i(A->banks); /* 5 on NVIDIA and gfx942, 6 on gfx950 */
-	for (int B = 1; B <= maxb && B <= n; B++)
-		for (int M = 0; M + 2 * B <= n; M++)
-			for (int S = B; M + S + B <= n; S++) {
-				for (int64_t e = 0; e < d->size; e++)
-					w[e] = swz(A->eoff[e], B, M, S);
-				c.B = B;
-				c.M = M;
-				c.S = S;
-				int rc = acc_count_access(A, w, &c.c, false, NULL, best.c.total,
-							  err);
-				if (rc < 0)
-					goto out;
-				if (rc == 0 && better(&c, &best))
-					best = c;
-			}
+	if (search(A, &best, err))
+		goto out;
 	char txt[64];
 	snprintf(txt, sizeof txt, "Sw<%d,%d,%d>", best.B, best.M, best.S);
 	out = json_pack("{s:s,s:i,s:i,s:i,s:s,s:b,s:b}", "swizzle", txt, "B", best.B, "M", best.M,
@@ -214,13 +254,13 @@ json_t *acc_suggest(struct acc *A, const struct count *orig, json_t *layout_json
 	json_t *lin = linear_def(A, w);
 	if (lin) {
 		/* Re-analyse the printed bases from scratch: they are the proof. */
-		int64_t *w2 = malloc(sizeof *w2 * (size_t)(d->size ? d->size : 1));
+		int64_t *w2 = lay_ctx_malloc(ctx, sizeof *w2 * (size_t)(d->size ? d->size : 1));
 		struct count v;
 		int rc = w2 ? reread_offsets(A, lin, "/access/suggestion/layout", opt, w2, err)
-			    : lay_error_set(err, LAY_ENOMEM, "/access", -1, "out of memory");
+			    : lay_ctx_error(ctx, err, "/access");
 		if (!rc)
 			rc = acc_count_access(A, w2, &v, true, "/access/vector", 0, err);
-		free(w2);
+		lay_ctx_free(w2);
 		if (rc) {
 			json_decref(lin);
 			json_decref(out);
@@ -239,7 +279,8 @@ json_t *acc_suggest(struct acc *A, const struct count *orig, json_t *layout_json
 	 * offsets as the swizzle, element by element. */
 	for (int nv = 0; best.B > 0 && nv < 2; nv++) {
 		json_t *tt = triton_def(A, best.B, best.M, best.S, nv);
-		int64_t *w3 = tt ? malloc(sizeof *w3 * (size_t)(d->size ? d->size : 1)) : NULL;
+		int64_t *w3 = tt ? lay_ctx_malloc(ctx, sizeof *w3 * (size_t)(d->size ? d->size : 1))
+				 : NULL;
 		struct lay_error scratch;
 		bool same = w3 != NULL;
 		lay_error_clear(&scratch);
@@ -248,7 +289,7 @@ json_t *acc_suggest(struct acc *A, const struct count *orig, json_t *layout_json
 					       &scratch);
 		for (int64_t e = 0; same && e < d->size; e++)
 			same = w3[e] == swz(A->eoff[e], best.B, best.M, best.S);
-		free(w3);
+		lay_ctx_free(w3);
 		if (same)
 			json_object_set_new(out, nv ? "triton_nvmma" : "triton", tt);
 		else
@@ -272,6 +313,6 @@ json_t *acc_suggest(struct acc *A, const struct count *orig, json_t *layout_json
 		json_decref(wd);
 	}
 out:
-	free(w);
+	lay_ctx_free(w);
 	return out;
 }

@@ -37,6 +37,15 @@ static bool forward_clean(const struct lay_def *def, struct facts *F, struct lay
 	return total == def->size;
 }
 
+/* A row callback's refusal of memory (its own, or the budget's) as the
+ * located error; any other code is already filled. */
+static int row_failed(const struct lay_def *def, int rc, struct lay_error *err)
+{
+	if (rc == LAY_ENOMEM || rc == LAY_EMEMORY || rc == LAY_EUNAVAILABLE)
+		return lay_ctx_error(def->ctx, err, def->ptr);
+	return rc;
+}
+
 static int forward_rows(const struct lay_def *def, lay_row_fn fn, void *ctx, bool *done,
 			struct lay_error *err)
 {
@@ -64,10 +73,10 @@ static int forward_rows(const struct lay_def *def, lay_row_fn fn, void *ctx, boo
 		row.elem = e;
 		for (;;) { /* the replicas of e: an odometer over the replica iters */
 			int rc = fn(ctx, &row);
+			if (!rc)
+				rc = lay_ctx_tick(def->ctx, 1, err);
 			if (rc)
-				return rc == LAY_ENOMEM ? lay_error_set(err, rc, def->ptr, -1,
-									"out of memory")
-							: rc;
+				return row_failed(def, rc, err);
 			int k = 0;
 			for (; k < nr; k++) {
 				const struct lay_form_iter *it = &f.it[ri[k]];
@@ -159,10 +168,10 @@ int acc_table(const struct lay_def *def, lay_row_fn fn, void *ctx, struct lay_er
 				(int64_t)((h >> shift[i]) & ((UINT64_C(1) << f.in_bits[i]) - 1));
 		row.elem = (int64_t)x;
 		int rc = fn(ctx, &row);
+		if (!rc)
+			rc = lay_ctx_tick(def->ctx, 1, err);
 		if (rc)
-			return rc == LAY_ENOMEM
-				       ? lay_error_set(err, rc, def->ptr, -1, "out of memory")
-				       : rc;
+			return row_failed(def, rc, err);
 		if (h + 1 < total)
 			x ^= cum[__builtin_ctzll(h + 1)];
 	}

@@ -313,10 +313,12 @@ json_t *lay_analyze_def(struct lay_def *def, json_t *expect_v, const char *expec
 	if (probe_v)
 		json_object_set_new(out, "probe", ana_probe_json(def, &r, &pq));
 done:
-	if (out && lay_tmem_attach(out, def, opt, err)) {
+	if (out && (lay_tmem_attach(out, def, opt, err) || lay_tmem_judge(out, def, opt, err))) {
 		json_decref(out);
 		out = NULL;
 	}
+	if (out && json_object_get(out, "tmem") && json_object_get(out, "verdict"))
+		ana_eval_expect(out, &x); /* on the verdicts judged on tensor memory */
 	if (out)
 		finish_report(out, def, method, t0);
 out:

@@ -37,13 +37,13 @@ struct side {
 
 static void side_free(struct side *s)
 {
-	free(s->A.eoff);
-	free(s->A.pelem);
-	free(s->A.f);
-	free(s->A.regmap);
-	free(s->first);
-	free(s->start);
-	free(s->thr);
+	lay_ctx_free(s->A.eoff);
+	lay_ctx_free(s->A.pelem);
+	lay_ctx_free(s->A.f);
+	lay_ctx_free(s->A.regmap);
+	lay_ctx_free(s->first);
+	lay_ctx_free(s->start);
+	lay_ctx_free(s->thr);
 }
 
 /* Read one side; the source (holders) also keeps, for every element, the
@@ -71,9 +71,10 @@ static int side_read(struct side *s, struct lay_def *def, const char *ptr, const
 	}
 	if (rc || !holders)
 		return rc;
-	s->first = malloc(sizeof *s->first * (size_t)(def->size ? def->size : 1));
+	struct lay_ctx *ctx = def->ctx;
+	s->first = lay_ctx_malloc(ctx, sizeof *s->first * (size_t)(def->size ? def->size : 1));
 	if (!s->first)
-		return lay_error_set(err, LAY_ENOMEM, ptr, -1, "out of memory");
+		return lay_ctx_error(ctx, err, ptr);
 	for (int64_t e = 0; e < def->size; e++)
 		s->first[e] = -1;
 	int64_t n = s->A.G * s->A.L * s->A.R, m = 0, held1 = 0;
@@ -85,18 +86,18 @@ static int side_read(struct side *s, struct lay_def *def, const char *ptr, const
 	}
 	if (m == held1)
 		return 0; /* every element held once: first[] says where */
-	s->start = calloc((size_t)def->size + 1, sizeof *s->start);
+	s->start = lay_ctx_calloc(ctx, (size_t)def->size + 1, sizeof *s->start);
 	for (int64_t p = 0; p < n && s->start; p++)
 		if (s->A.pelem[p] >= 0)
 			s->start[s->A.pelem[p] + 1]++;
-	s->thr = malloc(sizeof *s->thr * (size_t)(m ? m : 1));
+	s->thr = s->start ? lay_ctx_malloc(ctx, sizeof *s->thr * (size_t)(m ? m : 1)) : NULL;
 	if (!s->start || !s->thr)
-		return lay_error_set(err, LAY_ENOMEM, ptr, -1, "out of memory");
+		return lay_ctx_error(ctx, err, ptr);
 	for (int64_t e = 0; e < def->size; e++)
 		s->start[e + 1] += s->start[e];
-	int64_t *fill = malloc(sizeof *fill * (size_t)(def->size ? def->size : 1));
+	int64_t *fill = lay_ctx_malloc(ctx, sizeof *fill * (size_t)(def->size ? def->size : 1));
 	if (!fill)
-		return lay_error_set(err, LAY_ENOMEM, ptr, -1, "out of memory");
+		return lay_ctx_error(ctx, err, ptr);
 	memcpy(fill, s->start, sizeof *fill * (size_t)def->size);
 	for (int64_t gl = 0, p = 0; gl < n / s->A.R; gl++)
 		for (int64_t r = 0; r < s->A.R; r++, p++) {
@@ -104,8 +105,8 @@ static int side_read(struct side *s, struct lay_def *def, const char *ptr, const
 			if (e >= 0)
 				s->thr[fill[e]++] = gl;
 		}
-	free(fill);
-	return 0;
+	lay_ctx_free(fill);
+	return lay_ctx_tick(ctx, (uint64_t)n, err);
 }
 
 /* Where side s holds element e against thread (g, l): 0 in that thread,
@@ -198,7 +199,8 @@ static int search(struct side *src, struct side *dst, int64_t *eoff, json_t *out
 			for (int S = B; M + S + B <= nb; S++) {
 				for (int64_t e = 0; e < n; e++)
 					eoff[e] = swz(e, B, M, S);
-				if ((rc = scratch_counts(src, dst, eoff, &st, &ld, err)))
+				if ((rc = lay_ctx_tick(src->def->ctx, (uint64_t)n, err)) ||
+				    (rc = scratch_counts(src, dst, eoff, &st, &ld, err)))
 					return rc;
 				if (st.total + ld.total < best) {
 					best = st.total + ld.total;
@@ -221,16 +223,16 @@ static int search(struct side *src, struct side *dst, int64_t *eoff, json_t *out
 static int scratch(struct side *src, struct side *dst, json_t *out, struct lay_error *err)
 {
 	int64_t n = src->def->size;
-	int64_t *eoff = malloc(sizeof *eoff * (size_t)(n ? n : 1));
+	int64_t *eoff = lay_ctx_malloc(src->def->ctx, sizeof *eoff * (size_t)(n ? n : 1));
 	if (!eoff)
-		return lay_error_set(err, LAY_ENOMEM, "/convert", -1, "out of memory");
+		return lay_ctx_error(src->def->ctx, err, "/convert");
 	struct count st, ld;
 	int64_t bases[64];
 	int nbases = 0, rc = 0;
 	int built =
 		cvt_scratch_swizzle(&src->A, &dst->A, src->def, src->A.bits, eoff, bases, &nbases);
 	if (built < 0) {
-		rc = lay_error_set(err, LAY_ENOMEM, "/convert", -1, "out of memory");
+		rc = lay_ctx_error(src->def->ctx, err, "/convert");
 		goto out;
 	}
 	if (built) {
@@ -255,7 +257,7 @@ static int scratch(struct side *src, struct side *dst, json_t *out, struct lay_e
 	json_object_set_new(out, "store", json_deep_copy(json_object_get(sw, "store")));
 	json_object_set_new(out, "load", json_deep_copy(json_object_get(sw, "load")));
 out:
-	free(eoff);
+	lay_ctx_free(eoff);
 	return rc;
 }
 
@@ -297,13 +299,16 @@ static json_t *classify(const struct side *src, const struct side *dst, int exam
 	int64_t change_thread = 0, change_warp = 0;
 	json_t *ex = json_array();
 	int64_t n = T->G * T->L * T->R;
-	uint8_t *seen = calloc((size_t)(dst->def->size ? dst->def->size : 1), 1);
-	int64_t *to = malloc(sizeof *to * (size_t)(dst->def->size ? dst->def->size : 1));
+	struct lay_ctx *ctx = dst->def->ctx;
+	uint8_t *seen = lay_ctx_calloc(ctx, (size_t)(dst->def->size ? dst->def->size : 1), 1);
+	int64_t *to =
+		seen ? lay_ctx_malloc(ctx,
+				      sizeof *to * (size_t)(dst->def->size ? dst->def->size : 1))
+		     : NULL;
 	if (!seen || !to) {
-		free(seen);
-		free(to);
+		lay_ctx_free(seen);
 		json_decref(ex);
-		lay_error_set(err, LAY_ENOMEM, "/convert", -1, "out of memory");
+		lay_ctx_error(ctx, err, "/convert");
 		return NULL;
 	}
 	for (int64_t p = 0, g = 0, l = 0, r = 0; p < n; p++) {
@@ -323,8 +328,8 @@ static json_t *classify(const struct side *src, const struct side *dst, int exam
 			free(txt);
 			json_decref(c);
 			json_decref(ex);
-			free(seen);
-			free(to);
+			lay_ctx_free(seen);
+			lay_ctx_free(to);
 			lay_error_set(err, LAY_ESCHEMA, src->def->ptr, -1,
 				      "the source layout holds no copy of element %s, which the "
 				      "destination places: a conversion moves what the source has",
@@ -351,8 +356,12 @@ static json_t *classify(const struct side *src, const struct side *dst, int exam
 							    place_json(src, src->first[e]), "to",
 							    place_json(dst, to[e])));
 	}
-	free(to);
-	free(seen);
+	lay_ctx_free(to);
+	lay_ctx_free(seen);
+	if (lay_ctx_tick(ctx, (uint64_t)n, err)) {
+		json_decref(ex);
+		return NULL;
+	}
 	struct cvt_verdict v;
 	int rule = cvt_rule(S, src->def, T, dst->def, &v);
 	if (rule != 1)

@@ -134,11 +134,14 @@ static bool side_bases(const struct acc *A, const struct lay_def *d, struct vecs
 	 * its lowest bit) ^ the lowest bit's basis */
 	int nb = A->nkept + acc_log2i(A->L) + acc_log2i(A->G);
 	int64_t np = INT64_C(1) << nb, r2n = INT64_C(1) << A->nkept;
-	int64_t bit[64], *want = malloc(sizeof *want * (size_t)np);
-	int64_t *flat = malloc(sizeof *flat * (size_t)(d->size ? d->size : 1));
-	if (!want || !flat || nb > 40) {
-		free(want);
-		free(flat);
+	/* past the budget: not shown GF(2), the search (bounded too) answers */
+	int64_t bit[64], *want = nb > 40 ? NULL : lay_ctx_malloc(d->ctx, sizeof *want * (size_t)np);
+	int64_t *flat =
+		want ? lay_ctx_malloc(d->ctx, sizeof *flat * (size_t)(d->size ? d->size : 1))
+		     : NULL;
+	if (!want || !flat) {
+		lay_ctx_free(want);
+		lay_ctx_free(flat);
 		return false;
 	}
 	for (int64_t e = 0; e < d->size; e++)
@@ -159,8 +162,8 @@ static bool side_bases(const struct acc *A, const struct lay_def *d, struct vecs
 		int32_t e = A->pelem[gl * A->R + acc_expand_reg(A, r2)];
 		ok = e >= 0 && flat[e] == want[q];
 	}
-	free(want);
-	free(flat);
+	lay_ctx_free(want);
+	lay_ctx_free(flat);
 	if (!ok)
 		return false;
 	return true;
@@ -438,7 +441,7 @@ int cvt_scratch_swizzle(const struct acc *S, const struct acc *T, const struct l
 		bases[i] = elem_of(d, bases[i]);
 	for (int64_t e = 0; e < d->size; e++)
 		eoff[e] = -1;
-	int64_t *at = malloc(sizeof *at * (size_t)d->size); /* offset -> element */
+	int64_t *at = lay_ctx_malloc(d->ctx, sizeof *at * (size_t)d->size); /* offset -> element */
 	if (!at)
 		return -1;
 	at[0] = 0;
@@ -446,11 +449,11 @@ int cvt_scratch_swizzle(const struct acc *S, const struct acc *T, const struct l
 	for (int64_t o = 1; o < d->size; o++) {
 		int64_t e = at[o] = at[o & (o - 1)] ^ bases[__builtin_ctzll((unsigned long long)o)];
 		if (eoff[e] >= 0) {
-			free(at);
+			lay_ctx_free(at);
 			return 0; /* dependent bases: no bijection */
 		}
 		eoff[e] = o;
 	}
-	free(at);
+	lay_ctx_free(at);
 	return 1;
 }

@@ -10,6 +10,7 @@
  * an access analysis (the memdesc's layout read or written by the tensor's
  * distributed layout); a convert_layout compares the two placements.
  */
+#define _GNU_SOURCE /* qsort_r */
 #include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -44,6 +45,8 @@ struct module {
 	int nal;
 	struct alias_line *locs; /* the "#locN = loc(...)" aliases, owned */
 	int nlocs;
+	/* al and locs in name order (then text order): their indices, owned */
+	int *al_ix, *loc_ix;
 	const struct line *modline; /* "module attributes {...}", or NULL */
 	int ncache;
 	char *key[LINT_CACHE];	    /* owned */
@@ -110,15 +113,37 @@ struct loc {
 	bool found;
 };
 
+/* Names ordered by length, then bytes. */
+static int name_cmp(const struct alias_line *a, const char *name, int n)
+{
+	if (a->nlen != n)
+		return a->nlen < n ? -1 : 1;
+	return memcmp(a->name, name, (size_t)n);
+}
+
+/* The first position in ix (aliases v in name order) whose name is not
+ * below name[0..n); an equal one there is the first written. */
+static int alias_lower(const struct alias_line *v, const int *ix, int nv, const char *name, int n)
+{
+	int lo = 0, hi = nv;
+	while (lo < hi) {
+		int mid = lo + (hi - lo) / 2;
+		if (name_cmp(&v[ix[mid]], name, n) < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
 static const struct line *find_loc_alias(const struct module *m, const char *name, int n,
 					 int *value_at)
 {
-	for (int k = 0; k < m->nlocs; k++) {
-		const struct alias_line *a = &m->locs[k];
-		if (a->nlen == n && memcmp(a->name, name, (size_t)n) == 0) {
-			alias_name(a->line, value_at);
-			return a->line;
-		}
+	int k = alias_lower(m->locs, m->loc_ix, m->nlocs, name, n);
+	if (k < m->nlocs && name_cmp(&m->locs[m->loc_ix[k]], name, n) == 0) {
+		const struct alias_line *a = &m->locs[m->loc_ix[k]];
+		alias_name(a->line, value_at);
+		return a->line;
 	}
 	return NULL;
 }
@@ -303,12 +328,15 @@ static void mark(const struct module *m, const char *text, int n, bool *use, int
 		int e = i + 1;
 		while (e < n && (isalnum((unsigned char)text[e]) || strchr("_.$-", text[e])))
 			e++;
-		for (int k = 0; k < m->nal; k++)
-			if (!use[k] && m->al[k].nlen == e - i - 1 &&
-			    strncmp(m->al[k].name, text + i + 1, (size_t)(e - i - 1)) == 0) {
+		int len = e - i - 1;
+		for (int j = alias_lower(m->al, m->al_ix, m->nal, text + i + 1, len);
+		     j < m->nal && name_cmp(&m->al[m->al_ix[j]], text + i + 1, len) == 0; j++) {
+			int k = m->al_ix[j];
+			if (!use[k]) {
 				use[k] = true;
 				mark(m, m->al[k].line->s, m->al[k].line->n, use, depth + 1);
 			}
+		}
 		i = e - 1;
 	}
 }
@@ -682,9 +710,36 @@ static char *cache_key(const char *kind, const struct optypes *ty)
 	return key;
 }
 
-/* The module's layout alias lines (not locations) and its module line,
- * which the ttgir notation reads before each op's value. */
-static int module_header(struct module *m)
+/* Aliases in name order, then text order (qsort_r over indices). */
+static int ix_cmp(const void *x, const void *y, void *v)
+{
+	const struct alias_line *a = v;
+	int i = *(const int *)x, j = *(const int *)y;
+	int c = name_cmp(&a[i], a[j].name, a[j].nlen);
+	return c ? c : (i > j) - (i < j);
+}
+
+static int *name_order(const struct alias_line *a, int n)
+{
+	int *ix = malloc(sizeof *ix * (size_t)(n + 1));
+	if (!ix)
+		return NULL;
+	for (int k = 0; k < n; k++)
+		ix[k] = k;
+	qsort_r(ix, (size_t)n, sizeof *ix, ix_cmp, (void *)a);
+	return ix;
+}
+
+static void module_free(struct module *m)
+{
+	free(m->al);
+	free(m->locs);
+	free(m->al_ix);
+	free(m->loc_ix);
+}
+
+/* The alias lines and the module line, in text order. */
+static int module_lines(struct module *m)
 {
 	m->al = calloc((size_t)m->nl + 1, sizeof *m->al);
 	m->locs = calloc((size_t)m->nl + 1, sizeof *m->locs);
@@ -708,6 +763,19 @@ static int module_header(struct module *m)
 			m->modline = l;
 	}
 	return 0;
+}
+
+/* The module's layout alias lines (not locations) and its module line,
+ * which the ttgir notation reads before each op's value; both kinds of
+ * alias are found by name through their sorted indices. */
+static int module_header(struct module *m)
+{
+	int rc = module_lines(m);
+	if (rc)
+		return rc;
+	m->al_ix = name_order(m->al, m->nal);
+	m->loc_ix = name_order(m->locs, m->nlocs);
+	return m->al_ix && m->loc_ix ? 0 : LAY_ENOMEM;
 }
 
 /* Lines that continue the op of line k (Triton breaks long ops before
@@ -738,6 +806,21 @@ static char *continuation(const struct module *m, int k, struct line *out)
 	return t;
 }
 
+/* A finding the request's bounds stopped (its memory, its deadline, its
+ * client gone): the lint stops with that problem, as any analysis does,
+ * instead of reporting it as the op's error.  0 otherwise. */
+static int bounds_stopped(json_t *x, struct lay_error *err)
+{
+	static const int codes[] = { LAY_EMEMORY, LAY_EUNAVAILABLE, LAY_EDEADLINE, LAY_ECANCELED };
+	json_t *e = json_object_get(x, "error");
+	const char *code = json_string_value(json_object_get(e, "code"));
+	for (size_t i = 0; code && i < sizeof codes / sizeof codes[0]; i++)
+		if (strcmp(code, lay_code_name(codes[i])) == 0)
+			return lay_error_set(err, codes[i], "", -1, "%s",
+					     json_string_value(json_object_get(e, "message")));
+	return 0;
+}
+
 static int lint_module(struct module *m, int module_no, json_t *findings, int *nops,
 		       const struct lay_options *opt, struct lay_error *err)
 {
@@ -745,10 +828,12 @@ static int lint_module(struct module *m, int module_no, json_t *findings, int *n
 		return lay_error_set(err, LAY_ENOMEM, "", -1, "out of memory");
 	for (int k = 0; k < m->nl; k++) {
 		const struct line *l = &m->l[k];
-		int col = 0, dummy;
+		int col = 0, dummy, rc;
 		const char *op = line_op(l, &col);
 		if (!op || alias_name(l, &dummy) || comment(l))
 			continue;
+		if ((rc = lay_ctx_check(opt->ctx, err)))
+			return rc;
 		const char *name = strchr(op, '.') + 1;
 		struct optypes ty;
 		op_types(l, col, &ty);
@@ -841,6 +926,7 @@ static int lint_module(struct module *m, int module_no, json_t *findings, int *n
 			else
 				access_finding(x, m, &ty, store, opt);
 			json_object_update(f, x);
+			rc = bounds_stopped(x, err);
 			if (key && m->ncache < LINT_CACHE) {
 				m->key[m->ncache] = key;
 				m->fields[m->ncache++] = x;
@@ -851,6 +937,10 @@ static int lint_module(struct module *m, int module_no, json_t *findings, int *n
 		}
 		free(key);
 		free(jtext);
+		if (rc) { /* the request's bounds stopped it: no finding */
+			json_decref(f);
+			return rc;
+		}
 		json_array_append_new(findings, f);
 	}
 	return 0;
@@ -933,8 +1023,7 @@ json_t *lay_lint(const char *text, const char *file, const struct lay_options *o
 			continue;
 		}
 		int rc = lint_module(&m, modules, findings, &nops, opt, err);
-		free(m.al);
-		free(m.locs);
+		module_free(&m);
 		for (int c = 0; c < m.ncache; c++) {
 			free(m.key[c]);
 			json_decref(m.fields[c]);
@@ -1026,8 +1115,7 @@ json_t *lay_lint_request(const char *text)
 		json_decref(thr);
 	}
 out:
-	free(m.al);
-	free(m.locs);
+	module_free(&m);
 	free(lines);
 	return req;
 }

@@ -56,4 +56,12 @@ int lay_cute_tmem_addr_parse(struct lay_def *def, json_t *v, json_t *whole, stru
 int lay_tmem_attach(json_t *analysis, const struct lay_def *def, const struct lay_options *opt,
 		    struct lay_error *err);
 
+/* A TMEM layout that also names who moves each element (thread, value,
+ * lane, warp ...) is judged on its TMEM cells (TLane, TCol, TSub, block):
+ * physical.size, physical.codomain, holes, collisions, replication,
+ * round_trip and the verdicts they decide are replaced by theirs
+ * (tmem_judge.c).  The caller evaluates the expectations again. */
+int lay_tmem_judge(json_t *analysis, const struct lay_def *def, const struct lay_options *opt,
+		   struct lay_error *err);
+
 #endif

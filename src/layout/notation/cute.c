@@ -496,7 +496,7 @@ int lay_cute_parse(struct lay_def *def, json_t *v, json_t *whole, struct lay_err
 	char *picked = NULL;
 	json_t *alg = NULL;
 	bool tv = role == ROLE_TV;
-	if ((rc = lay_cute_algebra(text, ptr, &picked, &alg, err)))
+	if ((rc = lay_cute_algebra_in(def->ctx, text, ptr, &picked, &alg, err)))
 		return rc;
 	if (alg) {
 		json_decref(def->algebra);

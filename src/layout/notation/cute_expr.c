@@ -759,6 +759,12 @@ static int evaluate(struct ex *e, struct val *v)
 int lay_cute_algebra(const char *text, const char *ptr, char **result, json_t **algebra,
 		     struct lay_error *err)
 {
+	return lay_cute_algebra_in(NULL, text, ptr, result, algebra, err);
+}
+
+int lay_cute_algebra_in(struct lay_ctx *ctx, const char *text, const char *ptr, char **result,
+			json_t **algebra, struct lay_error *err)
+{
 	struct lay_error local;
 	struct ex e = { .sc = { .s = text, .ptr = ptr, .err = err ? err : &local } };
 	struct val v;
@@ -769,6 +775,7 @@ int lay_cute_algebra(const char *text, const char *ptr, char **result, json_t **
 	if (!is_expression(text))
 		return 0;
 	ca_init(&e.c);
+	e.c.lay = ctx;
 	e.steps = json_array();
 	if ((rc = evaluate(&e, &v)))
 		goto out;

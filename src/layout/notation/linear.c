@@ -38,6 +38,11 @@ struct lin_state {
 	/* Extra members of "structure" from the notation that built the
 	 * bases (ttgir), owned; NULL for a plain linear layout. */
 	json_t *extra;
+	/* Tensor memory in-bits that mark cells holding nothing (Triton's
+	 * "Zeros in TMEM LinearLayouts"): hole[r] for row r; a point with one
+	 * of them set is placed nowhere.  nholes of them. */
+	bool hole[LAYOUTD_MAX_AXES * LIN_MAX_DIM_BITS];
+	int nholes;
 };
 
 static void lin_free(void *p)
@@ -136,6 +141,20 @@ static int parse_out(struct lay_def *def, json_t *out, json_t *whole, const char
 }
 
 /*
+ * Triton's note "Zeros in TMEM LinearLayouts": in tensor memory a zero
+ * basis of row 32 or 64 (TLane bits 5, 6) is a broadcast, a copy of the
+ * element in another sub-partition; any other zero basis of TLane, TCol or
+ * TSub marks cells that hold nothing (DESIGN section 13).  Zeros of other
+ * in-dims are copies, as everywhere in a linear layout.
+ */
+static bool tmem_hole_bit(const char *in_dim, int bit)
+{
+	if (strcmp(in_dim, "TLane") == 0)
+		return bit != 5 && bit != 6;
+	return strcmp(in_dim, "TCol") == 0 || strcmp(in_dim, "TSub") == 0;
+}
+
+/*
  * One in-dim's bases: each an array with one value per out dim, packed into
  * st->rows.  `shift[d]` is the bit position of out dim d in the packed
  * value.  Sets the axis's declared extent to 2^(number of bases).
@@ -182,6 +201,10 @@ static int parse_in_dim(struct lay_def *def, struct lin_state *st, const char *n
 						     (long long)def->shape[d] - 1,
 						     (long long)def->shape[d]);
 			row |= (uint64_t)v << shift[d];
+		}
+		if (row == 0 && tmem_hole_bit(name, (int)b)) {
+			st->hole[st->nrows] = true;
+			st->nholes++;
 		}
 		st->rows[st->nrows++] = row;
 	}
@@ -230,15 +253,19 @@ static int lin_walk(const struct lay_def *def, lay_emit_fn fn, void *ctx, struct
 			cum[idx++] = c;
 		}
 	}
-	uint64_t total = (uint64_t)1 << st->nrows;
+	uint64_t total = (uint64_t)1 << st->nrows, holes = 0;
 	const struct lay_padding *pad = &def->padding;
+	for (int i = 0, r0 = 0; i < st->nin; r0 += st->bits[i++])
+		for (int b = 0; b < st->bits[i]; b++)
+			if (st->hole[r0 + b])
+				holes |= (uint64_t)1 << (shift[i] + b);
 	for (uint64_t h = 0; h < total; h++) {
 		for (int i = 0; i < st->nin; i++)
 			coord[st->axis[i]] =
 				(int64_t)((h >> shift[i]) & (((uint64_t)1 << st->bits[i]) - 1));
 		if (pad->n) /* padded_shared: the offset in-dim padded */
 			coord[pad->axis] = lay_padding_apply(pad, coord[pad->axis]);
-		int rc = fn(ctx, (int64_t)x, coord, 0);
+		int rc = (h & holes) ? 0 : fn(ctx, (int64_t)x, coord, 0);
 		if (rc)
 			return rc;
 		if (h + 1 < total)
@@ -254,13 +281,21 @@ static int lin_walk(const struct lay_def *def, lay_emit_fn fn, void *ctx, struct
  */
 static json_t *lin_gf2(const struct lin_state *st)
 {
-	int r = lay_gf2_rank(st->rows, st->nrows);
-	int free_bits = st->nrows - r;
+	uint64_t rows[LAYOUTD_MAX_AXES * LIN_MAX_DIM_BITS];
+	int n = 0;
+	for (int k = 0; k < st->nrows; k++) /* the bits of cells that hold nothing: out */
+		if (!st->hole[k])
+			rows[n++] = st->rows[k];
+	int r = lay_gf2_rank(rows, n);
+	int free_bits = n - r;
 	json_t *pre =
 		free_bits < 63 ? json_integer((json_int_t)((int64_t)1 << free_bits)) : json_null();
-	return json_pack("{s:s,s:i,s:i,s:i,s:b,s:b,s:o}", "method", "gf2_rank", "rank", r,
-			 "in_bits", st->nrows, "out_bits", st->out_bits, "injective",
-			 r == st->nrows, "surjective", r == st->out_bits, "preimages", pre);
+	json_t *o = json_pack("{s:s,s:i,s:i,s:i,s:b,s:b,s:o}", "method", "gf2_rank", "rank", r,
+			      "in_bits", n, "out_bits", st->out_bits, "injective", r == n,
+			      "surjective", r == st->out_bits, "preimages", pre);
+	if (st->nholes)
+		json_object_set_new(o, "empty_bits", json_integer(st->nholes));
+	return o;
 }
 
 /* The bases and out dims as Triton writes them: {"bases": {in: [[...]]},
@@ -305,7 +340,8 @@ static json_t *lin_structure(const struct lay_def *def)
 static void lin_form(const struct lay_def *def, struct lay_form *f)
 {
 	const struct lin_state *st = def->state;
-	if (def->padding.n) { /* padding is no XOR: enumerate */
+	/* a point placed nowhere, or padding, is no GF(2) form: enumerate */
+	if (st->nholes || def->padding.n) {
 		f->kind = LAY_FORM_NONE;
 		return;
 	}
@@ -394,7 +430,8 @@ static int linear_from_json(struct lay_def *def, json_t *v, json_t *whole, const
 	}
 
 	/* 2^(total in bits) placements; past int64 it is simply too many. */
-	def->placements_bound = st->nrows >= 63 ? INT64_MAX : (int64_t)1 << st->nrows;
+	int placed = st->nrows - st->nholes;
+	def->placements_bound = placed >= 63 ? INT64_MAX : (int64_t)1 << placed;
 	return 0;
 }
 

@@ -362,13 +362,18 @@ static int tmem_split(struct tp *p, const struct tv *a, const struct ttype *ty, 
 	/* TLane */
 	memcpy(out->b[0], l.b[0], sizeof l.b[0]);
 	out->n[0] = l.n[0];
-	/* col counts elements: its low bits are the slot in a 32-bit cell */
+	/* col counts elements: its low bits are the slot in a 32-bit cell.
+	 * They stay as they are on TSub (a zero one, colStride's unused slots,
+	 * marks slots that hold nothing), unless they are all zero: then each
+	 * element is alone in its cell and there is no TSub. */
 	int slots = bits < 32 ? ilog2(32 / bits) : 0, k = 0;
+	bool packed = false;
 	for (; k < slots && k < l.n[1]; k++)
-		if (l.b[1][k][0] || l.b[1][k][1]) {
-			out->b[2][out->n[2]][0] = l.b[1][k][0];
-			out->b[2][out->n[2]++][1] = l.b[1][k][1];
-		}
+		packed = packed || l.b[1][k][0] || l.b[1][k][1];
+	for (int j = 0; j < k && packed; j++) {
+		out->b[2][out->n[2]][0] = l.b[1][j][0];
+		out->b[2][out->n[2]++][1] = l.b[1][j][1];
+	}
 	for (int j = k; j < l.n[1]; j++) {
 		out->b[1][out->n[1]][0] = l.b[1][j][0];
 		out->b[1][out->n[1]++][1] = l.b[1][j][1];
@@ -486,7 +491,7 @@ struct side {
 };
 
 static int side_build(struct side *s, int nin, const int *nb, const int64_t (*const *b)[2],
-		      const int64_t *shape)
+		      const int64_t *shape, uint64_t empty)
 {
 	int bits = 0;
 	s->nin = nin;
@@ -508,7 +513,9 @@ static int side_build(struct side *s, int nin, const int *nb, const int64_t (*co
 			for (int k = 0; k < nb[i]; k++, x >>= 1)
 				if (x & 1)
 					d0 ^= b[i][k][0], d1 ^= b[i][k][1];
-		el[q] = d0 < shape[0] && d1 < shape[1] ? d0 * shape[1] + d1 : -1;
+		el[q] = d0 < shape[0] && d1 < shape[1] && !((uint64_t)q & empty)
+				? d0 * shape[1] + d1
+				: -1;
 		if (el[q] >= 0)
 			s->start[el[q] + 1]++;
 	}
@@ -526,6 +533,19 @@ static int side_build(struct side *s, int nin, const int *nb, const int64_t (*co
 	free(fill);
 	free(el);
 	return 0;
+}
+
+/* The bits of a TMEM point (TLane, TCol[, TSub] low to high) whose zero
+ * basis marks cells that hold nothing: every zero but rows 32 and 64, the
+ * sub-partition copies ("Zeros in TMEM LinearLayouts"). */
+static uint64_t tm_empty_bits(const int *nb, const int64_t (*const *b)[2], int tn)
+{
+	uint64_t m = 0;
+	for (int i = 0, lo = 0; i < tn; lo += nb[i++])
+		for (int k = 0; k < nb[i]; k++)
+			if (!b[i][k][0] && !b[i][k][1] && (i > 0 || (k != 5 && k != 6)))
+				m |= (uint64_t)1 << (lo + k);
+	return m;
 }
 
 static void side_free(struct side *s)
@@ -715,8 +735,8 @@ int tt_tmem_join(struct tp *p, int mi, int ti, json_t *whole, const char *ptr)
 		tnb[k] = t->n[order[i]];
 		tbp[k++] = (const int64_t(*)[2])t->b[order[i]];
 	}
-	int sr = side_build(&R, ll->nin, ll->nb, rbp, shape);
-	int st = sr ? 0 : side_build(&T, tn + 1, tnb, tbp, shape);
+	int sr = side_build(&R, ll->nin, ll->nb, rbp, shape, 0);
+	int st = sr ? 0 : side_build(&T, tn + 1, tnb, tbp, shape, tm_empty_bits(tnb, tbp, tn));
 	if (sr || st) {
 		rc = lay_scan_error(
 			&p->sc, (sr ? sr : st) == -1 ? LAY_ELIMIT : LAY_ENOMEM, tt->pos,

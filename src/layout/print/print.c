@@ -20,14 +20,27 @@ static bool grow(struct lay_buf *b, size_t more)
 	size_t cap = b->cap ? b->cap : 256;
 	while (cap < b->len + more + 1)
 		cap *= 2;
+	if (lay_ctx_reserve(b->ctx, (int64_t)(cap - b->cap), NULL)) {
+		b->failed = true;
+		return false;
+	}
 	char *d = realloc(b->data, cap);
 	if (!d) {
+		lay_ctx_release(b->ctx, (int64_t)(cap - b->cap));
 		b->failed = true;
 		return false;
 	}
 	b->data = d;
 	b->cap = cap;
 	return true;
+}
+
+void lay_buf_free(struct lay_buf *b)
+{
+	lay_ctx_release(b->ctx, (int64_t)b->cap);
+	free(b->data);
+	b->data = NULL;
+	b->len = b->cap = 0;
 }
 
 void lay_buf_puts(struct lay_buf *b, const char *s)
@@ -117,6 +130,10 @@ static char *print_cute_def(json_t *def_json, const char *ptr, bool latex,
 	 * layout's LaTeX picture is print_latex_tv's, below) */
 	if (!(tv && latex)) {
 		s = lay_print_cute(text, p, latex, err);
+		if (s && opt && lay_ctx_reserve(opt->ctx, (int64_t)strlen(s) + 1, err)) {
+			free(s); /* the answer is the request's, counted until it ends */
+			return NULL;
+		}
 		if (s || err->code != LAY_ESYNTAX)
 			return s;
 	}

@@ -14,11 +14,16 @@
 /* A growing NUL-terminated string; failed is set (and stays set) when an
  * allocation fails, so writers need not check every call.  data is owned
  * by the buffer's user: free() it. */
+/* A growing text.  With a ctx its bytes are reserved there as it grows:
+ * lay_buf_free gives them back; a text handed to the caller keeps them
+ * (the answer counts until the request ends). */
 struct lay_buf {
 	char *data;
 	size_t len, cap;
 	bool failed;
+	struct lay_ctx *ctx;
 };
+void lay_buf_free(struct lay_buf *b);
 void lay_buf_puts(struct lay_buf *b, const char *s);
 void lay_buf_printf(struct lay_buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 

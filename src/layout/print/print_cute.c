@@ -823,16 +823,17 @@ char *lay_print_cute_atom(struct lay_def *def, bool latex, struct lay_error *err
 {
 	struct atom_rows a = { 0 };
 	struct pc *p = NULL;
-	struct lay_buf b = { 0 };
+	struct lay_buf b = { .ctx = def->ctx };
 	char *out = NULL;
 	if (!(def->notation->prints & LAY_PRINTS_CUTE) || !def->swizzle.present || def->rank != 2 ||
 	    def->naxes != 1 || def->swizzle.eS < 0)
 		return NULL;
 	a.M = def->shape[0];
 	int64_t N = def->shape[1];
-	if (a.M * N > PC_MAX_CELLS || !(a.inner = calloc((size_t)(a.M * N), sizeof *a.inner)) ||
+	if (a.M * N > PC_MAX_CELLS ||
+	    !(a.inner = lay_ctx_calloc(def->ctx, (size_t)(a.M * N), sizeof *a.inner)) ||
 	    !(p = calloc(1, sizeof *p))) {
-		lay_error_set(err, LAY_ENOMEM, def->ptr, -1, "out of memory");
+		lay_ctx_error(def->ctx, err, def->ptr);
 		goto out;
 	}
 	a.axis = def->swizzle.axis;
@@ -876,14 +877,15 @@ char *lay_print_cute_atom(struct lay_def *def, bool latex, struct lay_error *err
 	else
 		put_table(p, &l, &m0, &m1, (a.M - 1) * s0 + (N - 1) * s1 + 1, &b);
 	if (b.failed) {
-		lay_error_set(err, LAY_ENOMEM, def->ptr, -1, "out of memory");
+		lay_ctx_error(def->ctx, err, def->ptr);
 		goto out;
 	}
 	out = b.data;
 	b.data = NULL;
+	b.cap = 0;
 out:
-	free(b.data);
+	lay_buf_free(&b);
 	free(p);
-	free(a.inner);
+	lay_ctx_free(a.inner);
 	return out;
 }

@@ -141,6 +141,15 @@ static void tensor_view(const struct pt *t, struct lay_buf *cells, int64_t size,
 	}
 }
 
+/* One text per element, counted in the request's context. */
+static struct lay_buf *new_cells(const struct pt *t, int64_t size)
+{
+	struct lay_buf *cells = lay_ctx_calloc(t->def->ctx, (size_t)size, sizeof *cells);
+	for (int64_t i = 0; cells && i < size; i++)
+		cells[i].ctx = t->def->ctx;
+	return cells;
+}
+
 static int distributed(const struct pt *t, bool hw, int64_t size, struct lay_buf *out)
 {
 	int64_t R = t->ext[PT_REG], L = t->ext[PT_LANE], W = t->ext[PT_WARP], B = t->ext[PT_BLOCK];
@@ -163,9 +172,9 @@ static int distributed(const struct pt *t, bool hw, int64_t size, struct lay_buf
 		}
 		return 0;
 	}
-	struct lay_buf *cells = calloc((size_t)size, sizeof *cells);
+	struct lay_buf *cells = new_cells(t, size);
 	if (!cells)
-		return lay_error_set(t->err, LAY_ENOMEM, t->def->ptr, -1, "out of memory");
+		return lay_ctx_error(t->def->ctx, t->err, t->def->ptr);
 	for (int64_t h = 0; h < t->npoints; h++) {
 		int64_t r = h % R, l = h / R % L, w = h / (R * L) % W, b = h / (R * L * W);
 		struct lay_buf *c = &cells[t->elem[h]];
@@ -182,10 +191,10 @@ static int distributed(const struct pt *t, bool hw, int64_t size, struct lay_buf
 	int rc = 0;
 	for (int64_t i = 0; i < size; i++) {
 		rc |= cells[i].failed;
-		free(cells[i].data);
+		lay_buf_free(&cells[i]);
 	}
-	free(cells);
-	return rc ? lay_error_set(t->err, LAY_ENOMEM, t->def->ptr, -1, "out of memory") : 0;
+	lay_ctx_free(cells);
+	return rc ? lay_ctx_error(t->def->ctx, t->err, t->def->ptr) : 0;
 }
 
 static int shared(const struct pt *t, bool hw, int64_t size, struct lay_buf *out)
@@ -204,9 +213,9 @@ static int shared(const struct pt *t, bool hw, int64_t size, struct lay_buf *out
 	}
 	/* the tensor view lists offsets, not elements: cell i is the element
 	 * stored at hardware index i, in the tensor's bracket scheme */
-	struct lay_buf *cells = calloc((size_t)size, sizeof *cells);
+	struct lay_buf *cells = new_cells(t, size);
 	if (!cells)
-		return lay_error_set(t->err, LAY_ENOMEM, t->def->ptr, -1, "out of memory");
+		return lay_ctx_error(t->def->ctx, t->err, t->def->ptr);
 	for (int64_t b = 0, i = 0; b < B; b++)
 		for (int64_t o = 0; o < per; o++, i++)
 			coords(t, &cells[i], t->elem[b * t->ext[PT_REG] + o], ":");
@@ -214,10 +223,10 @@ static int shared(const struct pt *t, bool hw, int64_t size, struct lay_buf *out
 	int rc = 0;
 	for (int64_t i = 0; i < size; i++) {
 		rc |= cells[i].failed;
-		free(cells[i].data);
+		lay_buf_free(&cells[i]);
 	}
-	free(cells);
-	return rc ? lay_error_set(t->err, LAY_ENOMEM, t->def->ptr, -1, "out of memory") : 0;
+	lay_ctx_free(cells);
+	return rc ? lay_ctx_error(t->def->ctx, t->err, t->def->ptr) : 0;
 }
 
 static int find_axes(struct pt *t)
@@ -256,7 +265,7 @@ static int find_axes(struct pt *t)
 char *lay_print_triton(struct lay_def *def, bool hw, struct lay_error *err)
 {
 	struct pt t = { .def = def, .err = err, .rank = def->rank };
-	struct lay_buf out = { 0 };
+	struct lay_buf out = { .ctx = def->ctx };
 	char *res = NULL;
 	if (!(def->notation->prints & LAY_PRINTS_TRITON)) {
 		lay_error_set(err, LAY_ESCHEMA, def->ptr, -1,
@@ -282,9 +291,9 @@ char *lay_print_triton(struct lay_def *def, bool hw, struct lay_error *err)
 			      (long long)t.ext[PT_BLOCK]);
 		return NULL;
 	}
-	t.elem = malloc(sizeof *t.elem * (size_t)t.npoints);
+	t.elem = lay_ctx_malloc(def->ctx, sizeof *t.elem * (size_t)t.npoints);
 	if (!t.elem) {
-		lay_error_set(err, LAY_ENOMEM, def->ptr, -1, "out of memory");
+		lay_ctx_error(def->ctx, err, def->ptr);
 		return NULL;
 	}
 	for (int64_t h = 0; h < t.npoints; h++)
@@ -307,13 +316,14 @@ char *lay_print_triton(struct lay_def *def, bool hw, struct lay_error *err)
 	if ((t.shared ? shared(&t, hw, size, &out) : distributed(&t, hw, size, &out)))
 		goto out;
 	if (out.failed) {
-		lay_error_set(err, LAY_ENOMEM, def->ptr, -1, "out of memory");
+		lay_ctx_error(def->ctx, err, def->ptr);
 		goto out;
 	}
 	res = out.data;
 	out.data = NULL;
+	out.cap = 0; /* the answer's bytes stay reserved: the caller's */
 out:
-	free(out.data);
-	free(t.elem);
+	lay_buf_free(&out);
+	lay_ctx_free(t.elem);
 	return res;
 }

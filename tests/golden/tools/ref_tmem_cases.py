@@ -9,6 +9,7 @@ a power of two >= 32 columns), not by layoutd.
 
   python3 tests/golden/tools/ref_tmem_cases.py tests/golden
   python3 tests/golden/tools/ref_tmem_cases.py tests/golden ttgir
+  python3 tests/golden/tools/ref_tmem_cases.py tests/golden zeros
 """
 import itertools
 import json
@@ -298,14 +299,34 @@ TRITON = ("triton-lang/triton unittest/Dialect/TritonGPU/LinearLayoutConversions
           "colStride 1 and one CTA)")
 
 
-def linear_fp(bases, shape):
-    """docs/identity.md over a linear layout: in-dims are the axes."""
+def empty_bit(name, k, b):
+    """Triton's note "Zeros in TMEM LinearLayouts" (LinearLayoutConversions.cpp,
+    tensorMemoryToLinearLayout): a zero basis at rows 32 or 64 is a broadcast
+    (the element copied in another sub-partition); a zero anywhere else in
+    row or col is a cell that holds nothing."""
+    if b != [0, 0]:
+        return False
+    if name == "TLane":
+        return k not in (5, 6)
+    return name in ("TCol", "TSub")
+
+
+def linear_fp(bases, shape, facts=None):
+    """docs/identity.md over a linear layout: in-dims are the axes.  A point
+    with an empty bit set places nothing (empty_bit).  facts, a dict, gets the
+    replication and the hole count."""
     import hashlib
     import struct
     names = sorted(bases, key=lambda s: s.encode())
     ext = {n: 1 << len(bases[n]) for n in names}
     per = {}
+    top = {}
     for pt in itertools.product(*[range(ext[n]) for n in names]):
+        if any(c >> k & 1 and empty_bit(n, k, b)
+               for n, c in zip(names, pt) for k, b in enumerate(bases[n])):
+            continue
+        for n, c in zip(names, pt):
+            top[n] = max(top.get(n, 0), c + 1)
         e = [0, 0]
         for n, c in zip(names, pt):
             for k, b in enumerate(bases[n]):
@@ -324,8 +345,14 @@ def linear_fp(bases, shape):
     header = "layoutd-fingerprint/1\nshape %d %d\naxes" % tuple(shape)
     header += "".join(" %s=%d" % (n, ext[n]) for n in names) + "\nbody "
     fp = "sha256:" + hashlib.sha256(header.encode() + body.digest()).hexdigest()
-    cols = ext["TCol"]
-    return fp, cols, ext["TLane"], ext.get("TSub", 1)
+    if facts is not None:
+        reps = [len(per.get(el, ())) for el in range(shape[0] * shape[1])]
+        size = 1
+        for n in names:
+            size *= ext[n]
+        facts["replication"] = {"min": min(reps), "max": max(reps)}
+        facts["holes"] = size - sum(reps)
+    return fp, top["TCol"], top["TLane"], ext.get("TSub", 1)
 
 
 def ttgir_cases(root):
@@ -367,7 +394,8 @@ def ttgir_cases(root):
     for name, bm, bn, shape, extra, bases, what in cases:
         bases = dict(bases)
         bases.setdefault("block", [])
-        fp, cols, lanes, _ = linear_fp(bases, shape)
+        facts = {}
+        fp, cols, lanes, _ = linear_fp(bases, shape, facts)
         text = ("#tmem = #ttng.tensor_memory_encoding<blockM = %d, blockN = %d, %s>\n"
                 "%%0 = ttng.tmem_alloc : () -> !ttg.memdesc<%dx%dxf32, #tmem, "
                 "#ttng.tensor_memory, mutable>" % (bm, bn, extra, shape[0], shape[1]))
@@ -376,13 +404,14 @@ def ttgir_cases(root):
         src = ("Source: %s, %s. Its bases with row -> TLane, col -> TCol (32-bit columns "
                "for f32) are the twin linear case %s-linear.\n" % (TRITON, what,
                                                                    "triton-tmem-" + name))
+        judged = {"replication": facts["replication"], "holes": {"count": facts["holes"]}}
         write(root, "triton-tmem-" + name, {"layout": {"ttgir": text}},
-              {"fingerprint": fp, "ok": True, "tmem": tm,
-               "structure": {"linear": {"bases": bases}}}, src)
+              dict({"fingerprint": fp, "ok": True, "tmem": tm,
+                    "structure": {"linear": {"bases": bases}}}, **judged), src)
         write(root, "triton-tmem-" + name + "-linear",
               {"layout": {"linear": {"bases": bases, "out": [["dim0", shape[0]],
                                                              ["dim1", shape[1]]]}}},
-              {"fingerprint": fp, "ok": True, "tmem": tm}, src)
+              dict({"fingerprint": fp, "ok": True, "tmem": tm}, **judged), src)
 
     # f16: packed (colStride 1, two per cell on TSub) and unpacked (colStride 2)
     for name, extra, bases in [
@@ -500,6 +529,137 @@ def ttgir_cases(root):
               "lib/Dialect/TritonNvidiaGPU/IR/Dialect.cpp: blockM 64 or 128, blockN a power "
               "of two <= 512, colStride 1, 2 or 4, twoCTAs with a first CGA basis [1, 0]) "
               "and its parameters (TritonNvidiaGPUAttrDefs.td).\n")
+
+
+# Triton's formulas, evaluated here (triton-lang/triton@bceeb9ed7c,
+# lib/Dialect/TritonGPU/IR/LinearLayoutConversions.cpp), one CTA.
+
+def log2(n):
+    return n.bit_length() - 1
+
+
+def triton_tmem_bases(shape, block_m, block_n, col_stride):
+    """tensorMemoryToLinearLayout: {"row": [...], "col": [...]}, col in elements."""
+    bn = min(block_n, shape[1])
+    col = [[0, 0]] * log2(col_stride)          # zeros1D(colStride, col, dim1)
+    if block_m == 64:
+        row = [[1 << k, 0] for k in range(4)]  # identity1D(16, row, dim0)
+        col += [[0, 1 << k] for k in range(log2(bn))]
+        if shape[0] > 64:
+            row.append([64, 0])
+            out = [128, bn]
+        elif shape[1] > bn:
+            row.append([0, bn])
+            out = [64, 2 * bn]
+        else:
+            row.append([0, 0])                 # "the element is not defined"
+            out = [64, bn]
+        row += [[16, 0], [32, 0]]
+    else:
+        row = [[1 << k, 0] for k in range(log2(block_m))]
+        col += [[0, 1 << k] for k in range(log2(bn))]
+        out = [block_m, bn]
+    col += [[out[0] << k, 0] for k in range(log2(shape[0] // out[0]))]
+    col += [[0, out[1] << k] for k in range(log2(shape[1] // out[1]))]
+    return {"row": row, "col": col}
+
+
+def triton_scales_bases(shape):
+    """tensorMemoryScalesToLinearLayout, then ensureLayoutNotLargerThan
+    (lib/Tools/LayoutUtils.cpp): a basis component past the shape is zeroed."""
+    row = [[1 << k, 0] for k in range(5)] + [[0, 0], [0, 0]]  # broadcast along the warps
+    col = [[0, 1], [0, 2], [32, 0]]
+    col += [[64 << k, 0] for k in range(log2(max(1, -(-shape[0] // 64))))]
+    col += [[0, 4 << k] for k in range(log2(max(1, -(-shape[1] // 4))))]
+    cut = lambda b: [b[0] if b[0] < shape[0] else 0, b[1] if b[1] < shape[1] else 0]
+    return {"row": [cut(b) for b in row], "col": [cut(b) for b in col]}
+
+
+def tmem_axes(ll, bits):
+    """row -> TLane; col -> its 32-bit column (col * bits / 32, getTMemSubSliceOffset)
+    on TCol and its slot in the cell on TSub (none when every slot basis is zero: each
+    element alone in its cell)."""
+    slots = log2(32 // bits) if bits < 32 else 0
+    sub, rest = ll["col"][:slots], ll["col"][slots:]
+    out = {"TLane": ll["row"], "TCol": rest, "block": []}
+    if any(b != [0, 0] for b in sub):
+        out["TSub"] = sub
+    return out
+
+
+def place(bases, el):
+    """The places of element el, each {axis: coordinate}, with the empty bits 0."""
+    names = sorted(bases)
+    found = []
+    ext = {n: 1 << len(bases[n]) for n in names}
+    for pt in itertools.product(*[range(ext[n]) for n in names]):
+        if any(c >> k & 1 and empty_bit(n, k, b)
+               for n, c in zip(names, pt) for k, b in enumerate(bases[n])):
+            continue
+        e = [0, 0]
+        for n, c in zip(names, pt):
+            for k, b in enumerate(bases[n]):
+                if c >> k & 1:
+                    e = [e[0] ^ b[0], e[1] ^ b[1]]
+        if e == el:
+            found.append(dict(zip(names, pt)))
+    return found
+
+
+def zero_cases(root):
+    why = ("Triton's note [Zeros in TMEM LinearLayouts] (triton-lang/triton@bceeb9ed7c, "
+           "lib/Dialect/TritonGPU/IR/LinearLayoutConversions.cpp, tensorMemoryToLinearLayout): "
+           "\"If there is a zero in bases rows=32,64 this means that there is broadcasting "
+           "... If the zero is in any other row/col ... it means it is not defined\"; DESIGN "
+           "section 13.  ")
+    cases = [
+        ("triton-tmem-zeros-scales-32x4-i8", [32, 4], 8, None,
+         "#s = #ttng.tensor_memory_scales_encoding<>\n%0 = ttng.tmem_alloc : () -> "
+         "!ttg.memdesc<32x4xi8, #s, #ttng.tensor_memory>",
+         "tensorMemoryScalesToLinearLayout on 32x4: identity1D(32, row, dim0) * zeros1D(4, "
+         "row, dim0) * identity1D(4, col, dim1) * identity1D(2, col, dim0), then "
+         "ensureLayoutNotLargerThan (lib/Tools/LayoutUtils.cpp) zeroes the col basis [32, 0] "
+         "past the 32 rows.  The two zero row bases (rows 32, 64) are the copy in each "
+         "sub-partition: 4 places per scale; the zeroed col basis is a column that holds "
+         "nothing, not a fifth copy.", [[0, 1], [31, 3]]),
+        ("triton-tmem-zeros-i8-colstride2", [128, 64], 8, (128, 64, 2),
+         "#tmem = #ttng.tensor_memory_encoding<blockM = 128, blockN = 64, colStride = 2>\n"
+         "%0 = ttng.tmem_alloc : () -> !ttg.memdesc<128x64xi8, #tmem, #ttng.tensor_memory, "
+         "mutable>",
+         "tensorMemoryToLinearLayout: tile = zeros1D(colStride = 2, col, dim1) * "
+         "identity1D(128, row, dim0) * identity1D(64, col, dim1); col counts i8 elements, its "
+         "32-bit column is col * 8 / 32 and its byte slot col % 4 (Dialect.cpp "
+         "getTMemSubSliceOffset, getTmemAllocSizes).  Element (0, 1) is col 2: column 0, "
+         "byte slot 2 (TSub 2); slots 1 and 3 hold nothing.", [[0, 1], [0, 2], [5, 7]]),
+        ("triton-tmem-zeros-blockm64-64x64", [64, 64], 32, (64, 64, 1),
+         "#tmem = #ttng.tensor_memory_encoding<blockM = 64, blockN = 64, colStride = 1>\n"
+         "%0 = ttng.tmem_alloc : () -> !ttg.memdesc<64x64xf32, #tmem, #ttng.tensor_memory, "
+         "mutable>",
+         "tensorMemoryToLinearLayout, blockM = 64 on a 64x64 tensor: the row-16 basis is "
+         "{0, 0} (\"Empty, meaning the element is not defined\"); unittest "
+         "LinearLayoutConversionsTest.cpp TensorMemory_blockM_64 expected2 has those bases.  "
+         "Lanes 16..31 of each sub-partition hold nothing: each element has one place "
+         "(row r at lane r, row 16 + r at lane 32 + r).", [[0, 0], [16, 0], [63, 63]]),
+    ]
+    for name, shape, bits, enc, text, what, probes in cases:
+        ll = triton_scales_bases(shape) if enc is None else triton_tmem_bases(shape, *enc)
+        bases = tmem_axes(ll, bits)
+        facts = {}
+        fp, cols, lanes, sub = linear_fp(bases, shape, facts)
+        probe = [{"logical": p, "places": place(bases, p)} for p in probes]
+        for q in probe:
+            q["places"] = [dict(x, block=0) for x in q["places"]]
+        exp = {"fingerprint": fp, "ok": True, "replication": facts["replication"],
+               "holes": {"count": facts["holes"]}, "probe": probe,
+               "tmem": {"columns": cols, "lanes": lanes, "allocation": alloc(cols),
+                        "element_bits": bits, "packing": sub, "fits": True, "ok": True},
+               "structure": {"linear": {"bases": bases}}}
+        write(root, name, {"layout": {"ttgir": text}, "probe": probes}, exp,
+              "Source: " + why + what + "\n")
+
+
+if __name__ == "__main__" and len(sys.argv) > 2 and sys.argv[2] == "zeros":
+    zero_cases(sys.argv[1])
 
 
 if __name__ == "__main__" and len(sys.argv) > 2 and sys.argv[2] == "ttgir":

@@ -8,8 +8,9 @@ computed from the rules, not by layoutd:
   each register of a thread holding position % shape) and, for the scales,
   the module's #ttg.linear (XOR of the bases of the set bits);
 - the TMEM side: tensorMemoryToLinearLayout's rows (blockM = 128: row r at
-  lane r; blockM = 64: rows 0-15 at lanes 0-15, lane bit 4 a zero basis,
-  row bits 4 and 5 at lane bits 5 and 6; on a tensor taller than 64 rows
+  lane r; blockM = 64: rows 0-15 at lanes 0-15, lane bit 4 a zero basis
+  (lanes 16-31 hold nothing: not a copy, Triton's note "Zeros in TMEM
+  LinearLayouts"), row bits 4 and 5 at lane bits 5 and 6; on a tensor taller than 64 rows
   row bit 6 at lane bit 4) and the scales layout's (rows
   0-31 at lanes 0-31, lane bits 5 and 6 zero bases: broadcast along the
   warps);
@@ -80,9 +81,11 @@ def lanes_128(e):
 
 
 def lanes_64(e):
+    # lane bit 4's zero basis is no copy: lanes 16..31 of a sub-partition
+    # hold nothing (Triton's note "Zeros in TMEM LinearLayouts": only a zero
+    # at rows 32, 64 is a broadcast)
     r = e[0]
-    base = r % 16 + 32 * (r // 16)
-    return [base, base + 16]
+    return [r % 16 + 32 * (r // 16)]
 
 
 def lanes_64_tall(e):

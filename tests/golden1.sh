@@ -1,0 +1,4 @@
+#!/bin/sh
+# The golden cases (tests/golden/<case>/), shard 1 of 2: tests/golden/run_golden
+# --shard 1/2, so that `make -j2 check` runs the two halves at once.
+exec "${GOLDEN_RUNNER:?}" --shard 1/2 "$@"
