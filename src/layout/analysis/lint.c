@@ -457,17 +457,22 @@ static bool blocked_type(const struct module *m, const char *t)
 /*
  * An op whose layouts cannot be analysed.  An error only where Triton's own
  * verifier refuses the IR (verifyTensorLayouts: a blocked layout whose
- * threads, warps or CTAs differ from the module's, "Layout has ...") or for
- * want of memory; anything else -- an encoding layoutd does not model, a
- * tensor with no encoding, a layout that disagrees with the module where
- * Triton does not check -- is skipped, with the reason.
+ * threads, warps or CTAs differ from the module's, "Layout has ...") or
+ * where the request's bounds stopped it (bounds_stopped); anything else --
+ * an encoding layoutd does not model, a tensor with no encoding, a layout
+ * that disagrees with the module where Triton does not check -- is
+ * skipped, with the reason.
  */
 static void set_error(json_t *f, const struct module *m, const struct lay_error *err,
 		      const char *side_name)
 {
 	const char *t = json_string_value(json_object_get(f, side_name));
-	bool verifier = err->code == LAY_ENOMEM ||
-			(strncmp(err->message, "Layout has ", 11) == 0 && blocked_type(m, t));
+	/* the request's bounds (memory, deadline, client) stop the lint */
+	bool bounds = err->code == LAY_ENOMEM || err->code == LAY_EMEMORY ||
+		      err->code == LAY_EUNAVAILABLE || err->code == LAY_EDEADLINE ||
+		      err->code == LAY_ECANCELED;
+	bool verifier =
+		bounds || (strncmp(err->message, "Layout has ", 11) == 0 && blocked_type(m, t));
 	bool bare = t && strncmp(t, "tensor<", 7) == 0 && !strchr(t, '#');
 	json_t *why = json_pack("{s:s,s:s,s:s}", "code", lay_code_name(err->code), "side",
 				side_name, verifier ? "message" : "reason",
