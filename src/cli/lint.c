@@ -17,7 +17,7 @@
 static const char *lint_usage =
 	"usage: layoutd lint [--format text|json|junit|sarif|github] [--max-conflicts N]\n"
 	"                    [--deny shared_memory_conversion|bank_conflicts]...\n"
-	"                    [--target nvidia|gfx942|gfx950] FILE.mlir...\n"
+	"                    [--target nvidia|gfx942|gfx950] [--strict] FILE.mlir...\n"
 	"  Checks every ttg.local_load, local_store, local_alloc (with a value),\n"
 	"  ttg.convert_layout and ttng.tmem_alloc, tmem_load, tmem_store, tmem_copy\n"
 	"  of the TTGIR modules in FILE (split at \"// -----\"), reported at the op's\n"
@@ -28,14 +28,17 @@ static const char *lint_usage =
 	"                      memory fails; bank_conflicts: --max-conflicts 0\n"
 	"  --target T          count every access on T, over the module's ttg.target\n"
 	"                      (\"hip:gfx950\" is gfx950; none: nvidia)\n"
-	"  Exit 0 every threshold holds, 1 one does not, 2 bad input or an op that\n"
-	"  cannot be analysed.\n";
+	"  --strict            an op lint cannot analyse (skipped: an encoding it does\n"
+	"                      not model, a tensor with no encoding) fails\n"
+	"  Exit 0 every threshold holds, 1 one does not, 2 bad input or IR Triton's\n"
+	"  verifier refuses.\n";
 
 struct lint_opts {
 	enum cli_format format;
 	int64_t max_conflicts;
 	json_t *deny;
 	const char *target;
+	bool strict;
 };
 
 /* Where a finding is reported: the kernel's source line when the op has a
@@ -93,6 +96,16 @@ static void sentence(json_t *f, char *buf, size_t n, const char **level, const c
 		snprintf(buf, n, "%s: cannot analyse its %s: %s", op,
 			 json_string_value(json_object_get(e, "side")),
 			 json_string_value(json_object_get(e, "message")));
+		return;
+	}
+	if (kind && strcmp(kind, "skipped") == 0) {
+		json_t *e = json_object_get(f, "skipped");
+		*level = fails ? "error" : "note";
+		*rule = "lint/skipped";
+		snprintf(buf, n, "%s: not analysed (its %s): %s%s", op,
+			 json_string_value(json_object_get(e, "side")),
+			 json_string_value(json_object_get(e, "reason")),
+			 fails ? " (--strict)" : "");
 		return;
 	}
 	if (kind && strcmp(kind, "conversion") == 0) {
@@ -197,7 +210,7 @@ static void text_report(FILE *out, const char *mlir, json_t *res, bool github)
 		if (github) {
 			if (!level)
 				continue;
-			fprintf(out, "::%s file=", level);
+			fprintf(out, "::%s file=", strcmp(level, "note") == 0 ? "notice" : level);
 			gh_put(out, file, true);
 			fprintf(out, ",line=%ld,col=%ld,title=", line, col);
 			gh_put(out, "layoutd ", true);
@@ -208,18 +221,24 @@ static void text_report(FILE *out, const char *mlir, json_t *res, bool github)
 			continue;
 		}
 		text_put(out, file);
-		fprintf(out, ":%ld:%ld: %s: ", line, col, level ? level : "ok");
+		fprintf(out, ":%ld:%ld: %s: ", line, col,
+			!level			     ? "ok"
+			: strcmp(level, "note") == 0 ? "skipped"
+						     : level);
 		text_put(out, msg);
 		if (file != mlir)
 			fprintf(out, " (%s:%lld)", mlir,
 				(long long)json_integer_value(json_object_get(f, "line")));
 		fputc('\n', out);
 	}
-	fprintf(out, "%s: %zu findings in %lld modules, %lld over the thresholds, %lld errors\n",
+	fprintf(out,
+		"%s: %zu findings in %lld modules, %lld over the thresholds, %lld errors, "
+		"%lld skipped\n",
 		mlir, json_array_size(json_object_get(res, "findings")),
 		(long long)json_integer_value(json_object_get(res, "modules")),
 		(long long)json_integer_value(json_object_get(res, "failed")),
-		(long long)json_integer_value(json_object_get(res, "errors")));
+		(long long)json_integer_value(json_object_get(res, "errors")),
+		(long long)json_integer_value(json_object_get(res, "skipped")));
 }
 
 /* JUnit and SARIF through the check report's writers: one result per
@@ -249,6 +268,7 @@ static void ci_results(json_t *res, const char *mlir, struct cli_result **rs, in
 		r->rc = err					    ? CLI_BAD
 			: json_is_true(json_object_get(f, "fails")) ? CLI_FAIL
 								    : CLI_PASS;
+		r->skipped = level && strcmp(level, "note") == 0;
 		r->findings = json_array();
 		if (level)
 			json_array_append_new(r->findings,
@@ -315,6 +335,10 @@ static int parse(int argc, char **argv, struct lint_opts *o, int *first)
 		}
 		if (a[0] != '-' || strcmp(a, "-") == 0)
 			break;
+		if (strcmp(a, "--strict") == 0) {
+			o->strict = true;
+			continue;
+		}
 		if (i + 1 >= argc) {
 			fprintf(stderr, "layoutd lint: %s needs a value\n%s", a, lint_usage);
 			return CLI_BAD;
@@ -426,7 +450,7 @@ int cli_lint(int argc, char **argv)
 		char *text = read_text(argv[k], &err);
 		json_t *res = text ? lay_lint(text, argv[k], &opt, &err) : NULL;
 		free(text);
-		if (res && lay_lint_judge(res, o.max_conflicts, o.deny, "", &err)) {
+		if (res && lay_lint_judge(res, o.max_conflicts, o.deny, o.strict, "", &err)) {
 			json_decref(res);
 			res = NULL;
 		}

@@ -274,6 +274,15 @@ void cli_report_one(struct cli_report *rep, const struct cli_result *r)
 	}
 }
 
+/* The results not analysed (layoutd lint's skipped findings) */
+static int skipped(const struct cli_result *res, int n)
+{
+	int k = 0;
+	for (int i = 0; i < n; i++)
+		k += res[i].skipped && res[i].rc == CLI_PASS;
+	return k;
+}
+
 static void junit(struct cli_report *rep, const struct cli_result *res, int n)
 {
 	FILE *f = rep->out;
@@ -291,8 +300,8 @@ static void junit(struct cli_report *rep, const struct cli_result *res, int n)
 		suite, n, rep->failed, rep->errors, total);
 	fprintf(f,
 		"  <testsuite name=\"%s\" tests=\"%d\" failures=\"%d\" errors=\"%d\" "
-		"skipped=\"0\" time=\"%.3f\" timestamp=\"%s\">\n",
-		suite, n, rep->failed, rep->errors, total, stamp);
+		"skipped=\"%d\" time=\"%.3f\" timestamp=\"%s\">\n",
+		suite, n, rep->failed, rep->errors, skipped(res, n), total, stamp);
 	for (int k = 0; k < n; k++) {
 		const struct cli_result *r = &res[k];
 		fprintf(f, "    <testcase classname=\"%s\" name=\"",
@@ -302,6 +311,18 @@ static void junit(struct cli_report *rep, const struct cli_result *res, int n)
 			fprintf(f, ":%ld:%ld", r->line, r->col);
 		fprintf(f, "\" time=\"%.3f\"", r->seconds);
 		json_t *ws = cli_warnings(r->analysis);
+		if (r->rc == CLI_PASS && r->skipped) {
+			json_t *fs = findings(r);
+			fputs(">\n      <skipped message=\"", f);
+			xml_text(f,
+				 json_string_value(
+					 json_object_get(json_array_get(fs, 0), "message")),
+				 true);
+			fputs("\"/>\n    </testcase>\n", f);
+			json_decref(fs);
+			json_decref(ws);
+			continue;
+		}
 		if (r->rc == CLI_PASS && !json_array_size(ws)) {
 			fputs("/>\n", f);
 			json_decref(ws);
@@ -361,6 +382,9 @@ static void sarif_result(json_t *rules, json_t *results, json_t *seen, const cha
 		else if (strncmp(rule, "input/", 6) == 0)
 			snprintf(desc, sizeof desc, "The input is a valid layout request (%s)",
 				 rule + 6);
+		else if (strcmp(rule, "lint/skipped") == 0)
+			snprintf(desc, sizeof desc,
+				 "The kernel's op is one lint can analyse (skipped: it cannot)");
 		else if (strncmp(rule, "lint/", 5) == 0)
 			snprintf(desc, sizeof desc,
 				 "The kernel's op meets the lint thresholds (%s)", rule + 5);

@@ -22,6 +22,7 @@ struct cli_result {
 	struct lay_error lerr;
 	long remote_status; /* HTTP status of a remote problem */
 	long line, col;	    /* where in the file (1-based) */
+	bool skipped;	    /* not analysed (lint's skipped): a JUnit <skipped/> */
 	json_t *findings;   /* owned, optional: the findings to report, each
 			     * {"rule", "message", "level"?}, instead of those
 			     * read from the analysis (layoutd lint) */

@@ -79,7 +79,7 @@ enum MHD_Result http_post_lint(struct MHD_Connection *c, struct http_req *r)
 	json_object_foreach(body, key, v)
 	{
 		if (strcmp(key, "text") && strcmp(key, "file") && strcmp(key, "max_conflicts") &&
-		    strcmp(key, "deny") && strcmp(key, "target")) {
+		    strcmp(key, "deny") && strcmp(key, "target") && strcmp(key, "strict")) {
 			char ptr[LAY_ERR_PTR];
 			lay_ptr_join(ptr, sizeof ptr, "", key);
 			lay_error_set(&err, LAY_ESCHEMA, ptr, -1,
@@ -118,11 +118,17 @@ enum MHD_Result http_post_lint(struct MHD_Connection *c, struct http_req *r)
 				      "target is \"nvidia\", \"gfx942\" or \"gfx950\"");
 		goto bad;
 	}
+	json_t *strict = json_object_get(body, "strict");
+	if (strict && !json_is_boolean(strict)) {
+		lay_error_set(&err, LAY_ESCHEMA, "/strict", -1,
+			      "strict is true (a skipped op fails) or false");
+		goto bad;
+	}
 	opt.target = json_string_value(tg); /* over each module's ttg.target */
 	out = lay_lint(json_string_value(text), file ? json_string_value(file) : "-", &opt, &err);
 	if (!out && !err.pointer[0])
 		snprintf(err.pointer, sizeof err.pointer, "/text"); /* the text is the culprit */
-	if (!out || lay_lint_judge(out, max_conflicts, deny, "/deny", &err))
+	if (!out || lay_lint_judge(out, max_conflicts, deny, json_is_true(strict), "/deny", &err))
 		goto bad;
 	enum MHD_Result ret = http_send_json(
 		c, r, json_is_true(json_object_get(out, "ok")) ? 200 : 422, out, NULL);

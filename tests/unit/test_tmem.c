@@ -421,7 +421,7 @@ static void test_lint(void)
 	lay_error_clear(&err);
 	json_t *r = lay_lint(text, "k.mlir", NULL, &err);
 	CU_ASSERT_PTR_NOT_NULL_FATAL(r);
-	CU_ASSERT_EQUAL(lay_lint_judge(r, -1, NULL, "", &err), 0);
+	CU_ASSERT_EQUAL(lay_lint_judge(r, -1, NULL, false, "", &err), 0);
 	CU_ASSERT_EQUAL(json_array_size(json_object_get(r, "findings")), 3);
 	CU_ASSERT_STRING_EQUAL(json_string_value(at(r, "findings/0/kind")), "tmem");
 	CU_ASSERT_EQUAL(at_int(r, "findings/0/line"), 6);
@@ -465,7 +465,7 @@ static void test_lint_views(void)
 	lay_error_clear(&err);
 	json_t *r = lay_lint(text, "v.mlir", NULL, &err);
 	CU_ASSERT_PTR_NOT_NULL_FATAL(r);
-	CU_ASSERT_EQUAL(lay_lint_judge(r, -1, NULL, "", &err), 0);
+	CU_ASSERT_EQUAL(lay_lint_judge(r, -1, NULL, false, "", &err), 0);
 	CU_ASSERT_EQUAL(json_array_size(json_object_get(r, "findings")), 4);
 	CU_ASSERT_EQUAL(at_int(r, "findings/0/tmem/buffers"), 3);
 	CU_ASSERT_EQUAL(at_int(r, "findings/0/tmem/columns"), 384);
@@ -511,7 +511,7 @@ static void test_lint_buffers_at_512(void)
 	lay_error_clear(&err);
 	json_t *r = lay_lint(text, "b.mlir", NULL, &err);
 	CU_ASSERT_PTR_NOT_NULL_FATAL(r);
-	CU_ASSERT_EQUAL(lay_lint_judge(r, -1, NULL, "", &err), 0);
+	CU_ASSERT_EQUAL(lay_lint_judge(r, -1, NULL, false, "", &err), 0);
 	CU_ASSERT_EQUAL(json_array_size(json_object_get(r, "findings")), 5);
 	for (int k = 0; k < 2; k++) {
 		char p[64];

@@ -188,17 +188,24 @@ static void test_lint_findings(void)
 	CU_ASSERT_STRING_EQUAL(json_string_value(json_object_get(lb, "file")), "k.py");
 	CU_ASSERT_EQUAL(json_integer_value(json_object_get(lb, "line")), 12);
 	CU_ASSERT_STRING_EQUAL(json_string_value(json_object_get(b, "op")), "ttg.local_load");
-	/* an unknown alias in the second module: an error finding, no loc */
-	CU_ASSERT_STRING_EQUAL(json_string_value(json_object_get(c, "kind")), "error");
+	/* an alias the module does not define (another split module's): a
+	 * skipped finding, no loc */
+	CU_ASSERT_STRING_EQUAL(json_string_value(json_object_get(c, "kind")), "skipped");
 	CU_ASSERT_EQUAL(json_integer_value(json_object_get(c, "module")), 1);
 	CU_ASSERT_EQUAL(json_integer_value(json_object_get(c, "line")), 14);
 	CU_ASSERT_TRUE(json_is_null(json_object_get(c, "loc")));
 	CU_ASSERT_STRING_EQUAL(
-		json_string_value(json_object_get(json_object_get(c, "error"), "side")), "to");
-	/* judged: one error, nothing over a threshold */
-	CU_ASSERT_EQUAL(lay_lint_judge(r, 0, NULL, "", &err), 0);
-	CU_ASSERT_EQUAL(json_integer_value(json_object_get(r, "errors")), 1);
-	CU_ASSERT_EQUAL(json_integer_value(json_object_get(r, "failed")), 0);
+		json_string_value(json_object_get(json_object_get(c, "skipped"), "side")), "to");
+	/* judged: one skipped, no error, nothing over a threshold: ok */
+	CU_ASSERT_EQUAL(lay_lint_judge(r, 0, NULL, false, "", &err), 0);
+	CU_ASSERT_EQUAL(json_integer_value(json_object_get(r, "errors")), 0);
+	CU_ASSERT_EQUAL(json_integer_value(json_object_get(r, "skipped")), 1);
+	CU_ASSERT_TRUE(json_is_true(json_object_get(r, "ok")));
+	CU_ASSERT_TRUE(json_is_false(json_object_get(c, "fails")));
+	/* strict: the skipped op fails */
+	CU_ASSERT_EQUAL(lay_lint_judge(r, 0, NULL, true, "", &err), 0);
+	CU_ASSERT_EQUAL(json_integer_value(json_object_get(r, "failed")), 1);
+	CU_ASSERT_TRUE(json_is_true(json_object_get(c, "fails")));
 	CU_ASSERT_TRUE(json_is_false(json_object_get(r, "ok")));
 	json_decref(r);
 }
@@ -220,11 +227,11 @@ static void test_lint_judge_and_limits(void)
 	CU_ASSERT_EQUAL(json_integer_value(json_object_get(r, "modules")), 1);
 	CU_ASSERT_EQUAL(json_array_size(json_object_get(r, "findings")), 0);
 	json_t *deny = json_pack("[s,s]", "bank_conflicts", "nothing");
-	CU_ASSERT_EQUAL(lay_lint_judge(r, -1, deny, "/deny", &err), LAY_ESCHEMA);
+	CU_ASSERT_EQUAL(lay_lint_judge(r, -1, deny, false, "/deny", &err), LAY_ESCHEMA);
 	expect_error(&err, LAY_ESCHEMA, "/deny/1", -1, "not \"nothing\"");
 	json_decref(deny);
 	lay_error_clear(&err);
-	CU_ASSERT_EQUAL(lay_lint_judge(r, -1, NULL, "", &err), 0);
+	CU_ASSERT_EQUAL(lay_lint_judge(r, -1, NULL, false, "", &err), 0);
 	CU_ASSERT_TRUE(json_is_true(json_object_get(r, "ok")));
 	json_decref(r);
 	size_t n = (size_t)LAYOUTD_MAX_LINT_TEXT + 2;
@@ -260,9 +267,9 @@ static void test_lint_multiline_and_unreadable(void)
 	CU_ASSERT_EQUAL(json_integer_value(json_object_get(a, "bank_conflicts")), 0);
 	CU_ASSERT_EQUAL(json_integer_value(json_object_get(a, "vector_bits")), 16);
 	CU_ASSERT_EQUAL(json_integer_value(json_object_get(json_object_get(a, "loc"), "line")), 3);
-	CU_ASSERT_STRING_EQUAL(json_string_value(json_object_get(b, "kind")), "error");
+	CU_ASSERT_STRING_EQUAL(json_string_value(json_object_get(b, "kind")), "skipped");
 	CU_ASSERT_STRING_EQUAL(
-		json_string_value(json_object_get(json_object_get(b, "error"), "side")), "types");
+		json_string_value(json_object_get(json_object_get(b, "skipped"), "side")), "types");
 	json_decref(r);
 }
 
@@ -303,7 +310,7 @@ static void test_lint_judge_verdicts(void)
 			      "kind", "tmem", "tmem", "ok", 1);
 	CU_ASSERT_PTR_NOT_NULL_FATAL(r);
 	/* at most 2 conflicts: 2 passes, 3 fails; no conversion is denied */
-	CU_ASSERT_EQUAL(lay_lint_judge(r, 2, NULL, "", &err), 0);
+	CU_ASSERT_EQUAL(lay_lint_judge(r, 2, NULL, false, "", &err), 0);
 	CU_ASSERT_EQUAL(at_bool(r, "findings/0/fails"), 0);
 	CU_ASSERT_EQUAL(at_bool(r, "findings/1/fails"), 1);
 	CU_ASSERT_STRING_EQUAL(json_string_value(at(r, "findings/1/reason")),
@@ -324,7 +331,7 @@ static void test_lint_judge_verdicts(void)
 	/* deny bank_conflicts lowers a larger limit to none; deny
 	 * shared_memory_conversion fails only the shared-memory conversion */
 	json_t *deny = json_pack("[s,s]", "bank_conflicts", "shared_memory_conversion");
-	CU_ASSERT_EQUAL(lay_lint_judge(r, 5, deny, "/deny", &err), 0);
+	CU_ASSERT_EQUAL(lay_lint_judge(r, 5, deny, false, "/deny", &err), 0);
 	CU_ASSERT_EQUAL(at_bool(r, "findings/0/fails"), 1);
 	CU_ASSERT_STRING_EQUAL(json_string_value(at(r, "findings/0/reason")),
 			       "more than the 0 allowed");
@@ -334,7 +341,7 @@ static void test_lint_judge_verdicts(void)
 	CU_ASSERT_EQUAL(at_int(r, "failed"), 5);
 	json_decref(deny);
 	/* no limit: conflicts pass; only the TMEM ops fail */
-	CU_ASSERT_EQUAL(lay_lint_judge(r, -1, NULL, "", &err), 0);
+	CU_ASSERT_EQUAL(lay_lint_judge(r, -1, NULL, false, "", &err), 0);
 	CU_ASSERT_EQUAL(at_bool(r, "findings/1/fails"), 0);
 	CU_ASSERT_PTR_NULL(at(r, "findings/1/reason")); /* judged again: no stale reason */
 	CU_ASSERT_EQUAL(at_int(r, "failed"), 2);

@@ -426,12 +426,60 @@ static json_t *finding_new(const struct module *m, const struct line *l, int col
 	return f;
 }
 
-static void set_error(json_t *f, const struct lay_error *err, const char *side_name)
+/* Is a type's encoding a blocked layout, inline or through its alias? */
+static bool blocked_type(const struct module *m, const char *t)
 {
-	json_object_set_new(f, "kind", json_string("error"));
-	json_object_set_new(f, "error",
-			    json_pack("{s:s,s:s,s:s}", "code", lay_code_name(err->code), "side",
-				      side_name, "message", err->message));
+	static const char *const kinds[] = { "ttg.blocked<", "triton_gpu.blocked<" };
+	const char *h = t ? strchr(t, '#') : NULL;
+	if (!h++)
+		return false;
+	for (int k = 0; k < 2; k++)
+		if (strncmp(h, kinds[k], strlen(kinds[k])) == 0)
+			return true;
+	int n = 0;
+	while (isalnum((unsigned char)h[n]) || h[n] == '_' || h[n] == '.' || h[n] == '$')
+		n++;
+	for (int a = 0; a < m->nal; a++) {
+		const struct line *l = m->al[a].line;
+		if (m->al[a].nlen != n || strncmp(m->al[a].name, h, (size_t)n) != 0)
+			continue;
+		const char *eq = memchr(l->s, '=', (size_t)l->n);
+		for (eq = eq ? eq + 1 : l->s + l->n; eq < l->s + l->n && *eq == ' '; eq++)
+			;
+		for (int k = 0; k < 2; k++)
+			if (l->s + l->n - eq > (long)strlen(kinds[k]) && eq[0] == '#' &&
+			    strncmp(eq + 1, kinds[k], strlen(kinds[k])) == 0)
+				return true;
+	}
+	return false;
+}
+
+/*
+ * An op whose layouts cannot be analysed.  An error only where Triton's own
+ * verifier refuses the IR (verifyTensorLayouts: a blocked layout whose
+ * threads, warps or CTAs differ from the module's, "Layout has ...") or
+ * where the request's bounds stopped it (bounds_stopped); anything else --
+ * an encoding layoutd does not model, a tensor with no encoding, a layout
+ * that disagrees with the module where Triton does not check -- is
+ * skipped, with the reason.
+ */
+static void set_error(json_t *f, const struct module *m, const struct lay_error *err,
+		      const char *side_name)
+{
+	const char *t = json_string_value(json_object_get(f, side_name));
+	/* the request's bounds (memory, deadline, client) stop the lint */
+	bool bounds = err->code == LAY_ENOMEM || err->code == LAY_EMEMORY ||
+		      err->code == LAY_EUNAVAILABLE || err->code == LAY_EDEADLINE ||
+		      err->code == LAY_ECANCELED;
+	bool verifier =
+		bounds || (strncmp(err->message, "Layout has ", 11) == 0 && blocked_type(m, t));
+	bool bare = t && strncmp(t, "tensor<", 7) == 0 && !strchr(t, '#');
+	json_t *why = json_pack("{s:s,s:s,s:s}", "code", lay_code_name(err->code), "side",
+				side_name, verifier ? "message" : "reason",
+				bare ? "the tensor has no encoding (no layout assigned yet)"
+				     : err->message);
+	json_object_set_new(f, "kind", json_string(verifier ? "error" : "skipped"));
+	json_object_set_new(f, verifier ? "error" : "skipped", why);
 }
 
 /* A shared-memory access: the memdesc's layout, the tensor's threads. */
@@ -448,12 +496,12 @@ static void access_finding(json_t *f, const struct module *m, const struct optyp
 	json_object_set_new(f, "tensor", json_stringn(tn, (size_t)tl));
 	if (!mem || !thr) {
 		lay_error_set(&err, LAY_ENOMEM, "", -1, "out of memory");
-		set_error(f, &err, "memdesc");
+		set_error(f, m, &err, "memdesc");
 		goto out;
 	}
 	def = lay_def_new(mem, "/layout", opt, &err);
 	if (!def) {
-		set_error(f, &err, "memdesc");
+		set_error(f, m, &err, "memdesc");
 		goto out;
 	}
 	acc = json_pack("{s:O,s:s}", "threads", thr, "op", store ? "store" : "load");
@@ -472,7 +520,8 @@ static void access_finding(json_t *f, const struct module *m, const struct optyp
 	if (lay_access_attach(a, def, mem, acc, NULL, NULL, opt, &err) == 0)
 		x = json_object_get(a, "access");
 	if (!x) {
-		set_error(f, &err, strncmp(err.pointer, "/access", 7) == 0 ? "tensor" : "memdesc");
+		set_error(f, m, &err,
+			  strncmp(err.pointer, "/access", 7) == 0 ? "tensor" : "memdesc");
 		goto out;
 	}
 	json_object_set_new(f, "kind", json_string("bank_conflicts"));
@@ -541,19 +590,19 @@ static void conversion_finding(json_t *f, const struct module *m, const struct o
 	json_object_set_new(f, "to", json_stringn(b, (size_t)l1));
 	if (!ja || !jb) {
 		lay_error_set(&err, LAY_ENOMEM, "", -1, "out of memory");
-		set_error(f, &err, "from");
+		set_error(f, m, &err, "from");
 		goto out;
 	}
 	if (!(da = lay_def_new(ja, "/layout", opt, &err))) {
-		set_error(f, &err, "from");
+		set_error(f, m, &err, "from");
 		goto out;
 	}
 	if (!(db = lay_def_new(jb, "/layout", opt, &err))) {
-		set_error(f, &err, "to");
+		set_error(f, m, &err, "to");
 		goto out;
 	}
 	if (!(cls = lint_conversion_class(da, jb, opt, &err))) {
-		set_error(f, &err, "to");
+		set_error(f, m, &err, "to");
 		goto out;
 	}
 	json_object_set_new(f, "kind", json_string("conversion"));
@@ -609,7 +658,7 @@ static void tmem_finding(json_t *f, const struct module *m, const struct optypes
 	if (!md) {
 		lay_error_set(&err, LAY_ESCHEMA, "", -1,
 			      "none of its !ttg.memdesc<...> types is in #ttng.tensor_memory");
-		set_error(f, &err, "memdesc");
+		set_error(f, m, &err, "memdesc");
 		return;
 	}
 	json_object_set_new(f, "memdesc", json_stringn(md, (size_t)ml));
@@ -618,9 +667,9 @@ static void tmem_finding(json_t *f, const struct module *m, const struct optypes
 	json_t *layout = side2(m, md, ml, tn, tl);
 	if (!layout) {
 		lay_error_set(&err, LAY_ENOMEM, "", -1, "out of memory");
-		set_error(f, &err, "memdesc");
+		set_error(f, m, &err, "memdesc");
 	} else if (lay_lint_tmem(f, layout, opt, &err)) {
-		set_error(f, &err, tn ? "types" : "memdesc");
+		set_error(f, m, &err, tn ? "types" : "memdesc");
 	} else {
 		lay_lint_tmem_buffers(f, memdesc_buffers(md, ml));
 	}
@@ -855,7 +904,7 @@ static int lint_module(struct module *m, int module_no, json_t *findings, int *n
 				      conv	     ? "two tensor<...> types"
 				      : tm && !moves ? "!ttg.memdesc<...> type"
 						     : "!ttg.memdesc<...> and tensor<...> types");
-			set_error(f, &te, "types");
+			set_error(f, m, &te, "types");
 			json_array_append_new(findings, f);
 			free(jtext);
 			continue;

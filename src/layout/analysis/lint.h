@@ -56,10 +56,11 @@ void lay_lint_tmem_buffers(json_t *f, long long buffers);
  * NULL for none) holds "shared_memory_conversion"; "bank_conflicts" in
  * deny means max_conflicts 0.  A tmem finding whose verdict is not ok (a
  * sub-partition violation, past 512 columns) always fails.  Each judged finding gets "fails" (and a
- * "reason"), the result "failed", "errors" (findings of kind error) and
- * "ok".  0, or an error for an unknown deny name.
+ * "reason"), the result "failed", "errors" (findings of kind error),
+ * "skipped" (findings of kind skipped: ops lint cannot analyse, which fail
+ * only when strict) and "ok".  0, or an error for an unknown deny name.
  */
-int lay_lint_judge(json_t *res, int64_t max_conflicts, json_t *deny, const char *ptr,
+int lay_lint_judge(json_t *res, int64_t max_conflicts, json_t *deny, bool strict, const char *ptr,
 		   struct lay_error *err);
 
 /*

@@ -2,7 +2,8 @@
  * lint_judge.c - a lint answer's verdict (lint.h): the command line's and
  * the request's thresholds (max_conflicts, deny) applied to each finding,
  * which marks it failed with its reason, and the module's ok, failed and
- * errors counts.  A TMEM op whose layout is not valid always fails: it
+ * errors counts, and the findings skipped (an op lint cannot analyse), which
+ * fail only when strict.  A TMEM op whose layout is not valid always fails: it
  * computes garbage or faults.
  */
 #include <stdio.h>
@@ -10,7 +11,7 @@
 
 #include "analysis/lint.h"
 
-int lay_lint_judge(json_t *res, int64_t max_conflicts, json_t *deny, const char *ptr,
+int lay_lint_judge(json_t *res, int64_t max_conflicts, json_t *deny, bool strict, const char *ptr,
 		   struct lay_error *err)
 {
 	bool deny_smem = false, deny_conflicts = false;
@@ -34,7 +35,7 @@ int lay_lint_judge(json_t *res, int64_t max_conflicts, json_t *deny, const char 
 	}
 	if (deny_conflicts && (max_conflicts < 0 || max_conflicts > 0))
 		max_conflicts = 0;
-	int failed = 0, errors = 0;
+	int failed = 0, errors = 0, skipped = 0;
 	json_array_foreach(json_object_get(res, "findings"), i, f)
 	{
 		const char *kind = json_string_value(json_object_get(f, "kind"));
@@ -43,6 +44,12 @@ int lay_lint_judge(json_t *res, int64_t max_conflicts, json_t *deny, const char 
 		if (kind && strcmp(kind, "error") == 0) {
 			errors++;
 			continue;
+		}
+		if (kind && strcmp(kind, "skipped") == 0) {
+			/* not analysed: fails the job only when asked to (strict) */
+			skipped++;
+			if (strict)
+				why = "not analysed, and strict";
 		}
 		if (kind && strcmp(kind, "bank_conflicts") == 0 && max_conflicts >= 0) {
 			json_int_t bc = json_integer_value(json_object_get(f, "bank_conflicts"));
@@ -78,6 +85,7 @@ int lay_lint_judge(json_t *res, int64_t max_conflicts, json_t *deny, const char 
 	}
 	json_object_set_new(res, "failed", json_integer(failed));
 	json_object_set_new(res, "errors", json_integer(errors));
+	json_object_set_new(res, "skipped", json_integer(skipped));
 	json_object_set_new(res, "ok", json_boolean(failed == 0 && errors == 0));
 	return 0;
 }

@@ -184,9 +184,10 @@ static char *print_cute_def(json_t *def_json, const char *ptr, bool latex,
 			      def->rank);
 	} else {
 		lay_error_clear(err);
-		s = answer(tv && latex ? lay_print_cute_tv(layout ? layout : text, p, def->shape[0],
-							   def->shape[1], err)
-				       : lay_print_cute(layout ? layout : text, p, latex, err),
+		s = answer(tv && latex
+				   ? lay_print_cute_tv(layout ? layout : text, p, def->shape[0],
+						       def->shape[1], opt ? opt->ctx : NULL, err)
+				   : lay_print_cute(layout ? layout : text, p, latex, err),
 			   opt, err);
 		if (!s && def->algebra) {
 			/* a position in the result, not in the expression */

@@ -42,9 +42,10 @@ char *lay_print_cute(const char *text, const char *ptr, bool latex, struct lay_e
  * TV layout's cute text ((thread, value) modes, indices m + n*M into the
  * tile).  NULL with err set: a syntax error, a layout that is not two
  * modes, a stride CuTe cannot compose with the tile (or only inexactly,
- * where its picture would misplace elements), an index outside it. */
+ * where its picture would misplace elements), an index outside it; its
+ * working array is taken in ctx (NULL: unbounded). */
 char *lay_print_cute_tv(const char *text, const char *ptr, int64_t M, int64_t N,
-			struct lay_error *err);
+			struct lay_ctx *ctx, struct lay_error *err);
 
 /* The same pictures of a CuTe shared-memory atom (GMMA::Layout_K_SW32_Atom
  * and kin, read by the cute notation into def): CuTe draws the atom's

@@ -680,7 +680,7 @@ static int tv_tree(struct pc *p, int sh, int st, int64_t M, struct lay_buf *bs, 
 
 /* print_latex_tv's cells: the first (t, v) of every element, t-major. */
 static int tv_cells(struct pc *p, const struct pc_mode *t, const struct pc_mode *v, int64_t M,
-		    int64_t N, struct lay_buf *b)
+		    int64_t N, struct lay_ctx *ctx, struct lay_buf *b)
 {
 	static const char *const pastel[8] = {
 		"{rgb,255:red,175;green,175;blue,255}", "{rgb,255:red,175;green,255;blue,175}",
@@ -688,14 +688,14 @@ static int tv_cells(struct pc *p, const struct pc_mode *t, const struct pc_mode 
 		"{rgb,255:red,210;green,210;blue,255}", "{rgb,255:red,210;green,255;blue,210}",
 		"{rgb,255:red,255;green,255;blue,210}", "{rgb,255:red,255;green,210;blue,210}"
 	};
-	bool *filled = calloc((size_t)(M * N), sizeof *filled);
+	bool *filled = lay_ctx_calloc(ctx, (size_t)(M * N), sizeof *filled);
 	if (!filled)
-		return lay_error_set(p->err, LAY_ENOMEM, p->ptr, -1, "out of memory");
+		return lay_ctx_error(ctx, p->err, p->ptr);
 	for (int64_t tid = 0; tid < t->size; tid++)
 		for (int64_t vid = 0; vid < v->size; vid++) {
 			int64_t idx = mode_at(t, tid) + mode_at(v, vid);
 			if (idx < 0 || idx >= M * N) {
-				free(filled);
+				lay_ctx_free(filled);
 				return lay_error_set(
 					p->err, LAY_ESHAPE, p->ptr, -1,
 					"thread %lld, value %lld is index %lld, outside the %lld x "
@@ -712,12 +712,12 @@ static int tv_cells(struct pc *p, const struct pc_mode *t, const struct pc_mode 
 				       pastel[tid % 8], (long long)(idx % M), (long long)(idx / M),
 				       (long long)tid, (long long)vid);
 		}
-	free(filled);
+	lay_ctx_free(filled);
 	return 0;
 }
 
 char *lay_print_cute_tv(const char *text, const char *ptr, int64_t M, int64_t N,
-			struct lay_error *err)
+			struct lay_ctx *ctx, struct lay_error *err)
 {
 	struct pc *p = calloc(1, sizeof *p);
 	struct lay_buf b = { 0 }, bs = { 0 }, bt = { 0 };
@@ -764,7 +764,7 @@ char *lay_print_cute_tv(const char *text, const char *ptr, int64_t M, int64_t N,
 			 "\\begin{document}\n"
 			 "\\begin{tikzpicture}[x={(0cm,-1cm)},y={(1cm,0cm)},every node/.style="
 			 "{minimum size=1cm, outer sep=0pt}]\n\n");
-	if (tv_cells(p, &t, &v, M, N, &b))
+	if (tv_cells(p, &t, &v, M, N, ctx, &b))
 		goto out;
 	lay_buf_printf(&b,
 		       "\\draw[color=black,thick,shift={(-0.5,-0.5)}] (0,0) grid (%lld,%lld);\n\n",
