@@ -181,6 +181,31 @@ grep -q 'tests="26" failures="14"' "$T/out" && ok "JUnit: 26 TMEM tests, 14 fail
 sed -n '58,100p' "$M" >"$T/ok.mlir"
 run "TMEM ops within their sub-partitions pass" 0 "$L" lint "$T/ok.mlir"
 
+# TMA copies (DESIGN copy section): every format says the box, the bytes
+# and whether the shared layout is what TMA writes; only a mismatch fails
+M=$D/triton-tma.mlir
+run "TMA copies: a swizzled_shared destination fails" 1 "$L" lint "$M"
+grep -q 'triton-tma.mlir:11:5: ok: ttng.async_tma_copy_global_to_local: 1 TMA box of 128x128 (swizzle none), 65536 bytes each; the layout is what TMA writes$' "$T/out" &&
+	grep -q 'triton-tma.mlir:41:5: ok: ttng.async_tma_copy_global_to_local: 4 TMA boxes of 64x64 (swizzle 128B), 8192 bytes each; the layout is what TMA writes$' "$T/out" &&
+	grep -q 'triton-tma.mlir:73:5: error: ttng.async_tma_copy_global_to_local: 1 TMA box of 64x64 (swizzle none), 8192 bytes each; the layout is not what TMA writes: element (1, 0) at offset 72, TMA writes it at 64$' "$T/out" &&
+	ok "text: TMA findings at their lines" || bad "TMA text: $(cat "$T/out")"
+run "TMA copies: github" 1 "$L" lint --format github "$M"
+[ "$(grep -c '^::error file=.*triton-tma.mlir,line=73,col=5,title=layoutd lint/copy::' "$T/out")" = 1 ] &&
+	[ "$(grep -c '^::error' "$T/out")" = 1 ] &&
+	ok "github: one error, the mismatched TMA copy" || bad "TMA github: $(cat "$T/out")"
+run "TMA copies: sarif" 1 "$L" lint --format sarif "$M"
+[ "$(jq -c '[.runs[0].results[] | select(.ruleId == "lint/copy") | [.level, .locations[0].physicalLocation.region.startLine]]' "$T/out")" = '[["error",73]]' ] &&
+	ok "SARIF: the mismatched TMA copy, an error at its line" || bad "TMA SARIF: $(jq -c '[.runs[0].results[] | [.ruleId, .level]]' "$T/out")"
+run "TMA copies: junit" 1 "$L" lint --format junit "$M"
+grep -q 'tests="4" failures="1"' "$T/out" && ok "JUnit: 4 TMA tests, 1 failure" || bad "TMA JUnit: $(head -3 "$T/out")"
+sed -n '1,58p' "$M" >"$T/ok.mlir"
+run "TMA copies into their nvmma_shared layouts pass" 0 "$L" lint "$T/ok.mlir"
+# the ldmatrix / stmatrix verdict of local loads and stores, in text
+run "ldmatrix verdicts in text" 0 "$L" lint "$D/triton-ldmatrix.mlir"
+grep -q 'triton-ldmatrix.mlir:15:15: .*ttg.local_load: .*; 1 ldmatrix.sync.aligned.m8n8.x4.shared.b16 per warp$' "$T/out" &&
+	grep -q 'triton-ldmatrix.mlir:32:5: .*ttg.local_store: .*; 16 stmatrix.sync.aligned.m8n8.x4.shared.b16 per warp$' "$T/out" &&
+	ok "text: the ldmatrix / stmatrix a local load or store lowers to" || bad "ldmatrix text: $(cat "$T/out")"
+
 # a pasted op line is a check request: both sides analysed
 sed -n '6,8p' "$K" >"$T/op.ttgir"
 grep 'ttg.local_load' "$K" | sed 's/ loc(.*)$//' >>"$T/op.ttgir"

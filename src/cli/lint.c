@@ -81,6 +81,69 @@ static void tmem_sentence(json_t *f, const char *op, bool fails, char *buf, size
 			 json_string_value(json_object_get(f, "reason")));
 }
 
+/* A TMA copy: its box, the bytes per box, and whether the shared layout
+ * is what TMA writes. */
+static void copy_sentence(json_t *f, const char *op, bool fails, char *buf, size_t n)
+{
+	json_t *c = json_object_get(f, "copy"), *box = json_object_get(c, "box");
+	char b[64] = "";
+	size_t i, w = 0;
+	json_t *v;
+	json_array_foreach(box, i, v)
+	{
+		int k = snprintf(b + w, sizeof b - w, "%s%lld", i ? "x" : "",
+				 (long long)json_integer_value(v));
+		if (k < 0 || (size_t)k >= sizeof b - w)
+			break;
+		w += (size_t)k;
+	}
+	json_int_t boxes = json_integer_value(json_object_get(c, "boxes"));
+	int k = snprintf(buf, n, "%s: %lld TMA box%s of %s (swizzle %s), %lld bytes each; ", op,
+			 (long long)boxes, boxes == 1 ? "" : "es", b,
+			 json_string_value(json_object_get(c, "swizzle")),
+			 (long long)json_integer_value(json_object_get(c, "bytes_per_box")));
+	if (k < 0 || (size_t)k >= n)
+		return;
+	json_t *ex =
+		json_array_get(json_object_get(json_object_get(c, "differences"), "examples"), 0);
+	json_t *lg = json_object_get(ex, "logical");
+	if (json_is_true(json_object_get(c, "matches_layout")) || !json_is_object(ex)) {
+		snprintf(buf + k, n - (size_t)k, "the layout is %swhat TMA writes",
+			 json_is_true(json_object_get(c, "matches_layout")) ? "" : "not ");
+		return;
+	}
+	char at[64] = "";
+	for (size_t w2 = 0, d = 0; d < json_array_size(lg); d++) {
+		int q = snprintf(at + w2, sizeof at - w2, "%s%lld", d ? ", " : "",
+				 (long long)json_integer_value(json_array_get(lg, d)));
+		if (q < 0 || (size_t)q >= sizeof at - w2)
+			break;
+		w2 += (size_t)q;
+	}
+	snprintf(buf + k, n - (size_t)k,
+		 "the layout is not what TMA writes: element (%s) at offset %lld, TMA writes "
+		 "it at %lld%s",
+		 at, (long long)json_integer_value(json_object_get(ex, "layout")),
+		 (long long)json_integer_value(json_object_get(ex, "tma")),
+		 fails ? "" : " (allowed)");
+}
+
+/* The ldmatrix / stmatrix verdict of a local load or store, after w. */
+static void matrix_clause(json_t *f, char *buf, size_t n, int w)
+{
+	json_t *c = json_object_get(f, "copy");
+	const char *ins = json_string_value(json_object_get(c, "instruction"));
+	if (!json_is_object(c) || w < 0 || (size_t)w >= n)
+		return;
+	if (ins)
+		snprintf(buf + w, n - (size_t)w, "; %lld %s per warp",
+			 (long long)json_integer_value(json_object_get(c, "count")), ins);
+	else
+		snprintf(buf + w, n - (size_t)w, "; no %s variant moves it",
+			 strstr(json_string_value(json_object_get(f, "op")), "load") ? "ldmatrix"
+										     : "stmatrix");
+}
+
 /* One finding as a sentence; *level is error (fails or cannot be
  * analysed), warning (conflicts within the thresholds), or NULL. */
 static void sentence(json_t *f, char *buf, size_t n, const char **level, const char **rule)
@@ -125,6 +188,11 @@ static void sentence(json_t *f, char *buf, size_t n, const char **level, const c
 				 op);
 		return;
 	}
+	if (kind && strcmp(kind, "copy") == 0) {
+		copy_sentence(f, op, fails, buf, n);
+		*rule = "lint/copy";
+		return;
+	}
 	if (kind && strcmp(kind, "tmem") == 0) {
 		tmem_sentence(f, op, fails, buf, n);
 		*rule = "lint/tmem";
@@ -149,6 +217,8 @@ static void sentence(json_t *f, char *buf, size_t n, const char **level, const c
 	else
 		w = snprintf(buf, n, "%s: no bank conflicts, %lld-bit vectors%s", op,
 			     (long long)bits, on);
+	matrix_clause(f, buf, n, w);
+	w = (int)strlen(buf);
 	/* the access analysis's doubt (a 64-lane layout and no AMD target) */
 	const char *wm = json_string_value(
 		json_object_get(json_array_get(json_object_get(f, "warnings"), 0), "message"));

@@ -676,17 +676,56 @@ static void tmem_finding(json_t *f, const struct module *m, const struct optypes
 	json_decref(layout);
 }
 
+/* A TMA copy: its data memdesc (the last one; a barrier's comes first),
+ * checked through the copy section's TMA rules (lint_copy.c). */
+static void tma_finding(json_t *f, const struct module *m, const struct line *l,
+			const struct optypes *ty, const struct lay_options *opt)
+{
+	static const char i2c[] = "tensordesc_im2col<";
+	bool im2col = false;
+	for (const char *p = l->s; !im2col && p + sizeof i2c - 1 <= l->s + l->n; p++)
+		im2col = strncmp(p, i2c, sizeof i2c - 1) == 0;
+	int ml = 0;
+	const char *md = NULL;
+	for (int k = 0; k < ty->n; k++)
+		if (ty->t[k].memdesc)
+			md = ty->t[k].s, ml = ty->t[k].len;
+	struct lay_error err;
+	lay_error_clear(&err);
+	json_object_set_new(f, "memdesc", json_stringn(md, (size_t)ml));
+	json_t *mem = side(m, md, ml);
+	if (!mem)
+		lay_error_set(&err, LAY_ENOMEM, "", -1, "out of memory");
+	if (!mem || lay_lint_tma(f, mem, md, ml, im2col, opt, &err))
+		set_error(f, m, &err, "memdesc");
+	json_decref(mem);
+}
+
 /* The op a line holds, and where (0-based byte column of its name). */
 static const char *line_op(const struct line *l, int *col)
 {
-	static const char *const ops[] = {
-		"ttg.local_load",	  "ttg.local_store",	       "ttg.local_alloc",
-		"ttg.convert_layout",	  "triton_gpu.local_load",     "triton_gpu.local_store",
-		"triton_gpu.local_alloc", "triton_gpu.convert_layout", "ttng.tmem_alloc",
-		"ttng.tmem_load",	  "ttng.tmem_store",	       "ttng.tmem_copy",
-		"ttng.tmem_subslice",	  "ttg.memdesc_index",	       "ttg.memdesc_subslice",
-		"ttg.memdesc_trans",	  "ttg.memdesc_reshape",       "ttg.memdesc_reinterpret"
-	};
+	static const char *const ops[] = { "ttg.local_load",
+					   "ttg.local_store",
+					   "ttg.local_alloc",
+					   "ttg.convert_layout",
+					   "triton_gpu.local_load",
+					   "triton_gpu.local_store",
+					   "triton_gpu.local_alloc",
+					   "triton_gpu.convert_layout",
+					   "ttng.tmem_alloc",
+					   "ttng.tmem_load",
+					   "ttng.tmem_store",
+					   "ttng.tmem_copy",
+					   "ttng.tmem_subslice",
+					   "ttg.memdesc_index",
+					   "ttg.memdesc_subslice",
+					   "ttg.memdesc_trans",
+					   "ttg.memdesc_reshape",
+					   "ttg.memdesc_reinterpret",
+					   "ttng.async_tma_copy_global_to_local",
+					   "ttng.async_tma_copy_local_to_global",
+					   "triton_nvidia_gpu.async_tma_copy_global_to_local",
+					   "triton_nvidia_gpu.async_tma_copy_local_to_global" };
 	for (size_t k = 0; k < sizeof ops / sizeof ops[0]; k++) {
 		size_t n = strlen(ops[k]);
 		for (const char *p = l->s; p + n <= l->s + l->n; p++)
@@ -856,7 +895,9 @@ static int lint_module(struct module *m, int module_no, json_t *findings, int *n
 			for (int t = 0; t < ty.n; t++)
 				ty.t[t].memdesc ? nmd++ : ntn++;
 		}
-		bool conv = strcmp(name, "convert_layout") == 0, tm = strncmp(op, "ttng.", 5) == 0;
+		bool tma = strncmp(name, "async_tma_copy_", 15) == 0;
+		bool conv = strcmp(name, "convert_layout") == 0,
+		     tm = !tma && strncmp(op, "ttng.", 5) == 0;
 		/* a view of tensor memory is judged as the memdesc it makes; a view
 		 * of shared memory moves nothing: its users are the findings */
 		bool view = strcmp(name, "tmem_subslice") == 0 || strncmp(name, "memdesc_", 8) == 0;
@@ -893,24 +934,29 @@ static int lint_module(struct module *m, int module_no, json_t *findings, int *n
 		}
 		char opname[48];
 		snprintf(opname, sizeof opname, "%s.%s",
-			 tm && strncmp(op, "ttng.", 5) == 0 ? "ttng" : "ttg", name);
+			 tma || (tm && strncmp(op, "ttng.", 5) == 0) ? "ttng" : "ttg", name);
 		json_t *f = finding_new(m, l, col + 1, opname, module_no);
-		if (tm ? nmd < 1 || (moves && ntn < 1) : conv ? ntn < 2 : (nmd < 1 || ntn < 1)) {
+		if (tma	   ? nmd < 1
+		    : tm   ? nmd < 1 || (moves && ntn < 1)
+		    : conv ? ntn < 2
+			   : (nmd < 1 || ntn < 1)) {
 			/* an op Triton prints on several lines, or cut short */
 			struct lay_error te;
 			lay_error_set(&te, LAY_ESYNTAX, "", -1,
 				      "its line does not hold its %s (the op's types end its line "
 				      "as Triton prints it)",
-				      conv	     ? "two tensor<...> types"
-				      : tm && !moves ? "!ttg.memdesc<...> type"
-						     : "!ttg.memdesc<...> and tensor<...> types");
+				      conv ? "two tensor<...> types"
+				      : tma || (tm && !moves)
+					      ? "!ttg.memdesc<...> type"
+					      : "!ttg.memdesc<...> and tensor<...> types");
 			set_error(f, m, &te, "types");
 			json_array_append_new(findings, f);
 			free(jtext);
 			continue;
 		}
 		bool store = strcmp(name, "local_load") != 0;
-		char *key = cache_key(tm      ? (moves	? "t"
+		char *key = cache_key(tma     ? "m"
+				      : tm    ? (moves	? "t"
 						 : view ? "v"
 							: "a")
 				      : conv  ? "c"
@@ -925,7 +971,9 @@ static int lint_module(struct module *m, int module_no, json_t *findings, int *n
 			json_object_update(f, m->fields[hit]);
 		} else {
 			json_t *x = json_object();
-			if (tm)
+			if (tma)
+				tma_finding(x, m, l, &ty, opt);
+			else if (tm)
 				tmem_finding(x, m, &ty, moves, view, opt);
 			else if (conv)
 				conversion_finding(x, m, &ty, opt);

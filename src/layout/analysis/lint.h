@@ -46,6 +46,15 @@ int lay_lint_tmem(json_t *f, json_t *layout, const struct lay_options *opt, stru
  * moves mem from or into threads (null: none), when one can be asked. */
 void lay_lint_copy(json_t *f, struct lay_def *mem, json_t *threads, bool store,
 		   const struct lay_options *opt);
+/* The finding of a TMA copy op (lint_copy.c): mem the ttgir definition of
+ * its shared memdesc md[0..ml); sets f's "kind": "copy" and its "copy"
+ * verdict (instruction, box, swizzle, writes, matches_layout, differences,
+ * boxes, bytes_per_box).  Nonzero with err set when it cannot be checked
+ * (a descriptor rule the derived box breaks is located in err->pointer,
+ * under /copy).  An im2col descriptor's box is the same; its instruction
+ * (rank that of the global tensor, unseen) is null, "mode" says which. */
+int lay_lint_tma(json_t *f, json_t *mem, const char *md, int ml, bool im2col,
+		 const struct lay_options *opt, struct lay_error *err);
 /* A finding of a rank-3 (multi-buffered) memdesc: its columns times buffers. */
 void lay_lint_tmem_buffers(json_t *f, long long buffers);
 

@@ -4,7 +4,8 @@
  * which marks it failed with its reason, and the module's ok, failed and
  * errors counts, and the findings skipped (an op lint cannot analyse), which
  * fail only when strict.  A TMEM op whose layout is not valid always fails: it
- * computes garbage or faults.
+ * computes garbage or faults; so does a TMA copy into (or out of) a shared
+ * layout other than the one TMA writes.
  */
 #include <stdio.h>
 #include <string.h>
@@ -70,6 +71,11 @@ int lay_lint_judge(json_t *res, int64_t max_conflicts, json_t *deny, bool strict
 						   : "the tensor memory layout is not valid");
 			why = buf;
 		}
+		/* a TMA copy whose shared layout is not what TMA writes puts the
+		 * tile's elements where the kernel does not read them */
+		if (kind && strcmp(kind, "copy") == 0 &&
+		    !json_is_true(json_object_get(json_object_get(f, "copy"), "matches_layout")))
+			why = "the shared layout is not what TMA writes";
 		if (kind && strcmp(kind, "conversion") == 0 && deny_smem) {
 			const char *c = json_string_value(json_object_get(f, "conversion"));
 			if (c && strcmp(c, "shared_memory") == 0)
