@@ -210,15 +210,16 @@ static void sentence(json_t *f, char *buf, size_t n, const char **level, const c
 		*level = "warning";
 	int w;
 	if (bc > 0)
-		w = snprintf(buf, n, "%s: %lld bank conflicts (%lld-way), %lld-bit vectors%s%s%s",
-			     op, (long long)bc, (long long)ways, (long long)bits, on,
-			     fails ? ": " : "",
-			     fails ? json_string_value(json_object_get(f, "reason")) : "");
+		snprintf(buf, n, "%s: %lld bank conflicts (%lld-way), %lld-bit vectors%s", op,
+			 (long long)bc, (long long)ways, (long long)bits, on);
 	else
-		w = snprintf(buf, n, "%s: no bank conflicts, %lld-bit vectors%s", op,
-			     (long long)bits, on);
-	matrix_clause(f, buf, n, w);
+		snprintf(buf, n, "%s: no bank conflicts, %lld-bit vectors%s", op, (long long)bits,
+			 on);
+	matrix_clause(f, buf, n, (int)strlen(buf));
 	w = (int)strlen(buf);
+	if (fails && (size_t)w < n)
+		w += snprintf(buf + w, n - (size_t)w, ": %s",
+			      json_string_value(json_object_get(f, "reason")));
 	/* the access analysis's doubt (a 64-lane layout and no AMD target) */
 	const char *wm = json_string_value(
 		json_object_get(json_array_get(json_object_get(f, "warnings"), 0), "message"));
