@@ -197,7 +197,7 @@ run "TMA copies: sarif" 1 "$L" lint --format sarif "$M"
 [ "$(jq -c '[.runs[0].results[] | select(.ruleId == "lint/copy") | [.level, .locations[0].physicalLocation.region.startLine]]' "$T/out")" = '[["error",73]]' ] &&
 	ok "SARIF: the mismatched TMA copy, an error at its line" || bad "TMA SARIF: $(jq -c '[.runs[0].results[] | [.ruleId, .level]]' "$T/out")"
 run "TMA copies: junit" 1 "$L" lint --format junit "$M"
-grep -q 'tests="4" failures="1"' "$T/out" && ok "JUnit: 4 TMA tests, 1 failure" || bad "TMA JUnit: $(head -3 "$T/out")"
+grep -q 'tests="5" failures="1"' "$T/out" && ok "JUnit: 5 TMA tests, 1 failure" || bad "TMA JUnit: $(head -3 "$T/out")"
 sed -n '1,58p' "$M" >"$T/ok.mlir"
 run "TMA copies into their nvmma_shared layouts pass" 0 "$L" lint "$T/ok.mlir"
 # the ldmatrix / stmatrix verdict of local loads and stores, in text
