@@ -30,6 +30,7 @@ function renderCopyMatrix(a, cp) {
 	$('copy-summary').textContent = copyMatrixSummary(cp);
 	const table = $('copy-variants');
 	table.hidden = false;
+	table.parentElement.hidden = false;
 	table.replaceChildren(h('tr', {}, h('th', {}, 'variant'), h('th', {}, 'legal'), h('th', {}, 'per warp'),
 		h('th', {}, 'why not')));
 	for (const v of cp.candidates || []) {
@@ -114,6 +115,7 @@ async function drawCopyTile(a, cp, req) {
 function renderCopyTma(a, cp, req) {
 	$('copy-summary').textContent = copyTmaSummary(cp);
 	$('copy-variants').hidden = true;
+	$('copy-variants').parentElement.hidden = true;
 	const d = cp.differences;
 	const lines = [h('li', {'data-testid': 'copy-writes'}, 'writes ', h('code', {}, cp.writes)),
 		h('li', {'data-testid': 'copy-matches'}, 'matches the layout: ' + (cp.matches_layout ? 'yes' : 'no'))];
