@@ -94,6 +94,8 @@ LAYOUTD_URL=http://127.0.0.1:$port LAYOUTD_URL_READS=$reads_url LAYOUTD_TOKEN=$t
 status=$?
 LAYOUTD_URL=http://127.0.0.1:$port CHROMIUM=$CHROMIUM ARTIFACTS=$tdir/artifacts \
 	node "$tdir/views.test.mjs" || status=1
+LAYOUTD_URL=http://127.0.0.1:$port GOLDEN_DIR=$GOLDEN_DIR CHROMIUM=$CHROMIUM ARTIFACTS=$tdir/artifacts \
+	node "$tdir/copy.test.mjs" || status=1
 if [ $status -ne 0 ]; then
 	echo "--- daemon log (last lines)"
 	tail -n 30 "$work/daemon.log"

@@ -20,7 +20,7 @@ allowed() {
 	analysis/lint.c) echo 11 ;;	     # per line and alias of the text, which the body's budget counts; the file name
 	analysis/tmem.c) echo 2 ;;	     # TMEM points (128 lanes x 512 columns at most), the atom names
 	print/print.c) echo 1 ;;	     # the text buffer: reserved in the context as it grows
-	print/print_cute.c) echo 3 ;;	     # the parse state: one struct each (a layout, a TV layout, an atom)
+	print/print_cute.c) echo 2 ;;	     # the parse state: one struct each (a layout, an atom)
 	algebra/cute_algebra.c) echo 1 ;;    # node blocks, capped by the node limit
 	*) echo 0 ;;
 	esac

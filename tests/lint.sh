@@ -68,6 +68,16 @@ grep -q 'triton-convert-slice.mlir:9:12: ok: ttg.convert_layout: a shared_memory
 	ok "the text finding names the transpositions" || bad "slice text: $(cat "$T/out")"
 # a file with no TTGIR module is bad input, never a pass: a CI job linting
 # the wrong file must not stay green
+# ... but TTIR with its functions at the top and no module line is IR
+run "TTIR functions without a module" 0 "$L" lint --format json "$D/ttir-top-level.mlir"
+jq -e '.modules == 1 and (.findings | length) == 0' "$T/out" > /dev/null &&
+	ok "TTIR without a module: one module, no findings" || bad "TTIR top level: $(cat "$T/out" "$T/err")"
+printf '#blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>\n' > "$T/alias.mlir"
+run "an attribute alias alone is IR" 0 "$L" lint "$T/alias.mlir"
+printf 'tt.func @f() {\n  tt.return\n}\n' > "$T/func.mlir"
+run "a function alone is IR" 0 "$L" lint "$T/func.mlir"
+printf 'a.b = c\n%%x = 3\n%%y = .z\nfunc @f\n' > "$T/notir.txt"
+run "text that only looks dotted is not IR" 2 "$L" lint "$T/notir.txt"
 run "lint README.md" 2 "$L" lint "$S/README.md"
 grep -q "README.md: error \[schema\]: no TTGIR module in .*README.md" "$T/err" && ok "README.md: a located message naming the file" || bad "README message: $(cat "$T/err")"
 [ ! -s "$T/out" ] && ok "README.md: no findings summary" || bad "README.md summary: $(cat "$T/out")"

@@ -43,11 +43,13 @@ async function runCheck(opts) {
 			$('views').hidden = true;
 			$('banks').hidden = true;
 			$('tmem').hidden = true;
+			$('copy').hidden = true;
 			setShare(opts.hash || hashFor(req));
 			return a;
 		}
 		renderVerdict(a);
 		renderBanks(a, req);
+		renderCopy(a, req);
 		const tv = tvSuspect(req);
 		if (tv) {
 			const btn = h('button', {type: 'button', 'data-testid': 'tv-warning-fix'}, 'Check it as tv');
@@ -71,6 +73,7 @@ async function runCheck(opts) {
 		$('sectors').hidden = true;
 		$('convert').hidden = true;
 		$('tmem').hidden = true;
+		renderCopy(null);
 		showError(e);
 		setShare(opts.hash || hashFor(req));
 		return null;

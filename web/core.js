@@ -54,7 +54,11 @@ const PRESETS = [
 	{id: "tvm-compose-swizzle-128b-f16", label: "Swizzled smem: TVM ComposeLayout(3, 3, 3, …) over (8, 64)",
 	 request: {"layout": {"axe": "T.ComposeLayout(3, 3, 3, T.TileLayout(T.S[(8, 64):(64, 1)]))", "logical": [8, 64]}, "expect": {"bijective": true}, "probe": [[1, 0], [1, 8]]}},
 	{id: "cutlass-sm80-16x8x32-s4-b-before-pr3140", label: "Broken: CUTLASS SM80 16x8x32 S4 B before PR #3140",
-	 request: {"layout": {"name": "SM80_16x8x32_S32S4S4S32_TN BLayout before PR #3140", "cute": "Layout<Shape <Shape < _4, _8>, Shape <_8>>,\n                         Stride<Stride<_32, _1>, Stride<_8>>>", "cute_role": "tv", "logical": [8, 32]}, "probe": [[0, 4], [0, 20]]}}
+	 request: {"layout": {"name": "SM80_16x8x32_S32S4S4S32_TN BLayout before PR #3140", "cute": "Layout<Shape <Shape < _4, _8>, Shape <_8>>,\n                         Stride<Stride<_32, _1>, Stride<_8>>>", "cute_role": "tv", "logical": [8, 32]}, "probe": [[0, 4], [0, 20]]}},
+	{id: "copy-ldmatrix-dot-b-trans", label: "Copy: which ldmatrix loads a Triton #dot_op B 16×16 f16 (.x4.trans)",
+	 request: {"layout": {"ttgir": "#ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>", "shape": [16, 16]}, "copy": {"instruction": "ldmatrix", "element_bits": 16, "threads": {"ttgir": "#ttg.dot_op<{opIdx = 1, parent = #ttg.nvidia_mma<{versionMajor = 2, warpsPerCTA = [1, 1], instrShape = [16, 8]}>, kWidth = 2}>", "shape": [16, 16]}}}},
+	{id: "copy-tma-128x128-sw128", label: "Copy: TMA 128B swizzle into #ttg.nvmma_shared 128×128 f16 (two boxes)",
+	 request: {"layout": {"ttgir": "#ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>", "shape": [128, 128]}, "copy": {"instruction": "tma", "element_bits": 16, "global": {"shape": [1024, 4096], "strides": [1, 1024], "base_align": 256}, "box": [64, 128], "swizzle": "128B"}}}
 ];
 
 /* ---------- limits ---------- */

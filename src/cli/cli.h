@@ -43,6 +43,12 @@ struct cli_text_opts {
  * The one table every command that reads a file takes (check, push,
  * print).  Exits 2 on a missing value, an unknown notation or target. */
 bool cli_text_option(struct cli_text_opts *o, int argc, char **argv, int *i);
+/* argv[*i] as one of n option names (`--name` or `--name=VALUE`): its
+ * index, or -1 */
+int cli_option_find(const char *const *names, int n, const char *arg);
+/* The value of option argv[*i] (after `=`, or the next argument: *i moves
+ * past it); a missing value exits 2 naming the option. */
+const char *cli_option_value(int argc, char **argv, int *i, const char *name);
 
 /* Read a whole file ("-" is stdin).  A file whose first non-blank
  * character is '{' or '[' is JSON (a request or a bare definition);

@@ -161,27 +161,38 @@ out:
 	return NULL;
 }
 
+int cli_option_find(const char *const *names, int n, const char *arg)
+{
+	const char *eq = strchr(arg, '=');
+	size_t nl = eq ? (size_t)(eq - arg) : strlen(arg);
+	for (int k = 0; k < n; k++)
+		if (strlen(names[k]) == nl && strncmp(arg, names[k], nl) == 0)
+			return k;
+	return -1;
+}
+
+const char *cli_option_value(int argc, char **argv, int *i, const char *name)
+{
+	const char *eq = strchr(argv[*i], '=');
+	if (eq)
+		return eq + 1;
+	if (*i + 1 >= argc) {
+		fprintf(stderr, "layoutd %s: %s needs a value\n", argv[0], name);
+		exit(CLI_BAD);
+	}
+	return argv[++*i];
+}
+
 bool cli_text_option(struct cli_text_opts *o, int argc, char **argv, int *i)
 {
 	/* the one table of reading options: check, push and print read a
 	 * text file alike (a layout pushed is the layout checked) */
 	static const char *const names[] = { "--notation", "--logical", "--role", "--shape",
 					     "--target" };
-	const char *a = argv[*i], *eq = strchr(a, '=');
-	size_t nl = eq ? (size_t)(eq - a) : strlen(a), k = 0;
-	for (; k < sizeof names / sizeof names[0]; k++)
-		if (strlen(names[k]) == nl && strncmp(a, names[k], nl) == 0)
-			break;
-	if (k == sizeof names / sizeof names[0])
+	int k = cli_option_find(names, (int)(sizeof names / sizeof names[0]), argv[*i]);
+	if (k < 0)
 		return false;
-	const char *val = eq ? eq + 1 : NULL;
-	if (!val) {
-		if (*i + 1 >= argc) {
-			fprintf(stderr, "layoutd %s: %s needs a value\n", argv[0], names[k]);
-			exit(CLI_BAD);
-		}
-		val = argv[++*i];
-	}
+	const char *val = cli_option_value(argc, argv, i, names[k]);
 	const char **dst[] = { &o->notation, &o->logical, &o->role, &o->shape, &o->target };
 	*dst[k] = val;
 	if (k == 0 && !lay_notation_find(val)) {

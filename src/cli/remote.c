@@ -297,28 +297,16 @@ void cli_print_problem(FILE *f, const char *what, const struct cli_response *r,
 
 bool cli_conn_option(struct cli_conn *c, int argc, char **argv, int *i)
 {
-	const char *a = argv[*i], *eq = strchr(a, '=');
-	size_t nl = eq ? (size_t)(eq - a) : strlen(a);
 	static const char *const names[] = { "--server",  "--token",   "--cacert",
 					     "--timeout", "--retries", "--verbose" };
-	size_t k = 0;
-	for (; k < sizeof names / sizeof names[0]; k++)
-		if (strlen(names[k]) == nl && strncmp(a, names[k], nl) == 0)
-			break;
-	if (k == sizeof names / sizeof names[0])
+	int k = cli_option_find(names, (int)(sizeof names / sizeof names[0]), argv[*i]);
+	if (k < 0)
 		return false;
 	if (k == 5) {
 		c->verbose = true;
 		return true;
 	}
-	const char *val = eq ? eq + 1 : NULL;
-	if (!val) {
-		if (*i + 1 >= argc) {
-			fprintf(stderr, "layoutd %s: %s needs a value\n", argv[0], names[k]);
-			exit(CLI_BAD);
-		}
-		val = argv[++*i];
-	}
+	const char *val = cli_option_value(argc, argv, i, names[k]);
 	switch (k) {
 	case 0:
 		c->server = val;

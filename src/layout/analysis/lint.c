@@ -1003,6 +1003,41 @@ static int lint_module(struct module *m, int module_no, json_t *findings, int *n
 /* A piece of the text between "// -----" lines is a TTGIR module when it
  * has a module line or an op lint checks (a fragment of one pasted);
  * blank and comment pieces (a split at the end, two in a row) are none. */
+/* s (rest bytes) names a dotted MLIR op at i: `dialect.op` */
+static bool dotted_at(const char *s, int rest, int i)
+{
+	int d = i;
+	while (i < rest && (isalnum((unsigned char)s[i]) || s[i] == '_'))
+		i++;
+	if (i == d || i >= rest || s[i] != '.')
+		return false;
+	return i + 1 < rest && isalpha((unsigned char)s[i + 1]);
+}
+
+/* An MLIR line outside a `module`: Triton's TTIR tests write functions at
+ * the top (`tt.func @f`), ops (`%x = tt.load ...`) and attribute aliases
+ * (`#blocked = #ttg.blocked<...>`); a README has none of them. */
+static bool ir_line(const char *s, int rest)
+{
+	if (rest > 0 && (s[0] == '%' || s[0] == '#')) {
+		int i = 1;
+		while (i < rest && (isalnum((unsigned char)s[i]) || strchr("_$.-:#", s[i])))
+			i++;
+		while (i < rest && s[i] == ' ')
+			i++;
+		if (i >= rest || s[i] != '=')
+			return false;
+		i++;
+		while (i < rest && s[i] == ' ')
+			i++;
+		if (s[0] == '#')
+			return i < rest && s[i] == '#' && dotted_at(s, rest, i + 1);
+		return dotted_at(s, rest, i) || (i < rest && s[i] == '"');
+	}
+	return starts(s, rest, "tt.func ") || starts(s, rest, "func.func ") ||
+	       starts(s, rest, "llvm.func ");
+}
+
 static bool is_module(const struct line *l, long n)
 {
 	for (long k = 0; k < n; k++) {
@@ -1013,7 +1048,7 @@ static bool is_module(const struct line *l, long n)
 		int rest = l[k].n - i;
 		if ((starts(s, rest, "module") && (rest == 6 || strchr(" {@", s[6]))) ||
 		    starts(s, rest, "\"builtin.module\"") ||
-		    (!comment(&l[k]) && line_op(&l[k], &col)))
+		    (!comment(&l[k]) && (line_op(&l[k], &col) || ir_line(s, rest))))
 			return true;
 	}
 	return false;
@@ -1095,7 +1130,8 @@ json_t *lay_lint(const char *text, const char *file, const struct lay_options *o
 	if (name && modules == 0) {
 		/* a CI job pointed at the wrong file must not pass */
 		lay_error_set(err, LAY_ESCHEMA, "", -1,
-			      "no TTGIR module in %.200s: no \"module\" line and no op lint checks "
+			      "no TTGIR module in %.200s: no \"module\" line, function, op or "
+			      "attribute alias "
 			      "(lint reads Triton's TTGIR, a .ttgir or .mlir dump)",
 			      name);
 		free(name);

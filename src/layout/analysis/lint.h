@@ -28,7 +28,7 @@
  * rest are still linted).  Pieces that are no module (blank or comment
  * pieces, a split at the end) are skipped and not counted.  NULL with err
  * set for a text over the limits, or one with no TTGIR module at all (no
- * module line and no op lint checks: not a TTGIR file).
+ * module line, no top-level function, op or attribute alias: not MLIR).
  */
 json_t *lay_lint(const char *text, const char *file, const struct lay_options *opt,
 		 struct lay_error *err);

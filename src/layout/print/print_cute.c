@@ -526,13 +526,11 @@ static int fill_mode(struct pc *p, int sh, int st, struct pc_mode *m)
 	return 0;
 }
 
-char *lay_print_cute(const char *text, const char *ptr, bool latex, struct lay_error *err)
+/* A parse state of text with its layout read into l; NULL with err set. */
+static struct pc *pc_open(const char *text, const char *ptr, struct pc_layout *l,
+			  struct lay_error *err)
 {
 	struct pc *p = calloc(1, sizeof *p);
-	struct lay_buf b = { 0 };
-	struct pc_layout l;
-	struct pc_mode m0 = { 0 }, m1 = { 0 };
-	char *out = NULL;
 	if (!p) {
 		lay_error_set(err, LAY_ENOMEM, ptr, -1, "out of memory");
 		return NULL;
@@ -540,8 +538,22 @@ char *lay_print_cute(const char *text, const char *ptr, bool latex, struct lay_e
 	p->s = text;
 	p->ptr = ptr;
 	p->err = err;
-	if (parse_layout(p, &l))
-		goto out;
+	if (parse_layout(p, l)) {
+		free(p);
+		return NULL;
+	}
+	return p;
+}
+
+char *lay_print_cute(const char *text, const char *ptr, bool latex, struct lay_error *err)
+{
+	struct lay_buf b = { 0 };
+	struct pc_layout l;
+	struct pc_mode m0 = { 0 }, m1 = { 0 };
+	char *out = NULL;
+	struct pc *p = pc_open(text, ptr, &l, err);
+	if (!p)
+		return NULL;
 	int sh = l.shape, st = l.stride;
 	int rank = p->n[sh].leaf ? 1 : p->n[sh].nkids;
 	if (rank != 2 && !(latex && rank == 1)) {
@@ -719,20 +731,13 @@ static int tv_cells(struct pc *p, const struct pc_mode *t, const struct pc_mode 
 char *lay_print_cute_tv(const char *text, const char *ptr, int64_t M, int64_t N,
 			struct lay_ctx *ctx, struct lay_error *err)
 {
-	struct pc *p = calloc(1, sizeof *p);
 	struct lay_buf b = { 0 }, bs = { 0 }, bt = { 0 };
 	struct pc_layout l;
 	struct pc_mode t = { 0 }, v = { 0 };
 	char *out = NULL;
-	if (!p) {
-		lay_error_set(err, LAY_ENOMEM, ptr, -1, "out of memory");
+	struct pc *p = pc_open(text, ptr, &l, err);
+	if (!p)
 		return NULL;
-	}
-	p->s = text;
-	p->ptr = ptr;
-	p->err = err;
-	if (parse_layout(p, &l))
-		goto out;
 	int sh = l.shape, st = l.stride;
 	if (l.swizzled || p->n[sh].leaf || p->n[sh].nkids != 2) {
 		lay_text_error(err, LAY_ESHAPE, ptr, text, 0,
