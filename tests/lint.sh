@@ -210,6 +210,14 @@ run "TMA copies: junit" 1 "$L" lint --format junit "$M"
 grep -q 'tests="5" failures="1"' "$T/out" && ok "JUnit: 5 TMA tests, 1 failure" || bad "TMA JUnit: $(head -3 "$T/out")"
 sed -n '1,58p' "$M" >"$T/ok.mlir"
 run "TMA copies into their nvmma_shared layouts pass" 0 "$L" lint "$T/ok.mlir"
+sed -n '17,45p' "$M" | sed 's/transposed = false, elementBitWidth = 16/transposed = true, elementBitWidth = 16/' >"$T/tr.mlir"
+run "a transposed nvmma_shared TMA copy is skipped" 0 "$L" lint --format json "$T/tr.mlir"
+[ "$(jq -c '[.skipped, (.findings[0].skipped.reason | test("transposed nvmma_shared"))]' "$T/out")" = '[1,true]' ] &&
+	ok "skipped: a transposed TMA box" || bad "transposed TMA: $(jq -c '.findings[0]' "$T/out")"
+sed -n '17,45p' "$M" | sed 's/64x256xf16/64x32xf16/g' >"$T/narrow.mlir"
+run "a tile narrower than its swizzle span is skipped" 0 "$L" lint --format json "$T/narrow.mlir"
+[ "$(jq -c '[.skipped, (.findings[0].skipped.reason | test("narrower than the 128-byte swizzle"))]' "$T/out")" = '[1,true]' ] &&
+	ok "skipped: a tile narrower than the swizzle" || bad "narrow TMA: $(jq -c '.findings[0]' "$T/out")"
 # the ldmatrix / stmatrix verdict of local loads and stores, in text
 run "ldmatrix verdicts in text" 0 "$L" lint "$D/triton-ldmatrix.mlir"
 grep -q 'triton-ldmatrix.mlir:15:15: .*ttg.local_load: .*; 1 ldmatrix.sync.aligned.m8n8.x4.shared.b16 per warp$' "$T/out" &&
