@@ -71,6 +71,8 @@ static int cmp_u64(const void *a, const void *b)
 static size_t sort_unique(uint64_t *p, size_t n)
 {
 	size_t m = 0;
+	if (n == 0)
+		return 0; /* no pairs: p may be NULL, which qsort may not take */
 	qsort(p, n, sizeof *p, cmp_u64);
 	for (size_t i = 0; i < n; i++)
 		if (m == 0 || p[m - 1] != p[i])
