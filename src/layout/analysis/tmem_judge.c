@@ -144,7 +144,8 @@ static void by_element(const struct judge *j, const int32_t *inv, int examples, 
 		uint64_t p = j->pair[i];
 		j->pair[i] = (p & 0xffffffffu) << 32 | p >> 32;
 	}
-	qsort(j->pair, j->npair, sizeof *j->pair, cmp_u64);
+	if (j->npair)
+		qsort(j->pair, j->npair, sizeof *j->pair, cmp_u64);
 	F->rep_min = INT64_MAX;
 	F->rep_max = 0;
 	for (size_t i = 0; i < j->npair;) {
