@@ -17,238 +17,7 @@
 #include <string.h>
 
 #include "analysis/lint.h"
-
-/* Nesting of loc(...) references followed: callsite chains are short. */
-#define LINT_LOC_DEPTH 16
-
-struct line {
-	const char *s; /* start, in the text */
-	int n;	       /* length, without the newline */
-	long no;       /* 1-based line number in the whole text */
-};
-
-/* Ops of one module that share their types share their answer (a kernel
- * repeats its loads and stores per pipeline stage): the analysed fields are
- * kept per distinct op kind and type text. */
-#define LINT_CACHE 256
-
-struct alias_line {
-	const char *name; /* after the '#' */
-	int nlen;
-	const struct line *line;
-};
-
-struct module {
-	const struct line *l;
-	int nl;
-	struct alias_line *al; /* the layout aliases, owned */
-	int nal;
-	struct alias_line *locs; /* the "#locN = loc(...)" aliases, owned */
-	int nlocs;
-	/* al and locs in name order (then text order): their indices, owned */
-	int *al_ix, *loc_ix;
-	const struct line *modline; /* "module attributes {...}", or NULL */
-	int ncache;
-	char *key[LINT_CACHE];	    /* owned */
-	json_t *fields[LINT_CACHE]; /* owned: the finding's analysed members */
-};
-
-static bool blank_or(const char *s, int n, const char *what)
-{
-	int i = 0, w = (int)strlen(what);
-	while (i < n && isspace((unsigned char)s[i]))
-		i++;
-	if (n - i < w || strncmp(s + i, what, (size_t)w) != 0)
-		return false;
-	for (i += w; i < n; i++)
-		if (!isspace((unsigned char)s[i]))
-			return false;
-	return true;
-}
-
-/* "#name = value": the name's length, or 0. */
-static int alias_name(const struct line *l, int *value_at)
-{
-	int i = 0;
-	while (i < l->n && (l->s[i] == ' ' || l->s[i] == '\t'))
-		i++;
-	if (i >= l->n || l->s[i] != '#')
-		return 0;
-	int start = ++i;
-	while (i < l->n && (isalnum((unsigned char)l->s[i]) || strchr("_.$-", l->s[i])))
-		i++;
-	int len = i - start;
-	while (i < l->n && l->s[i] == ' ')
-		i++;
-	if (len == 0 || i >= l->n || l->s[i] != '=')
-		return 0;
-	i++;
-	while (i < l->n && l->s[i] == ' ')
-		i++;
-	*value_at = i;
-	return len;
-}
-
-static bool starts(const char *s, int n, const char *w)
-{
-	int k = (int)strlen(w);
-	return n >= k && strncmp(s, w, (size_t)k) == 0;
-}
-
-/* A "// ..." line: FileCheck's CHECK lines quote ops. */
-static bool comment(const struct line *l)
-{
-	int i = 0;
-	while (i < l->n && isspace((unsigned char)l->s[i]))
-		i++;
-	return starts(l->s + i, l->n - i, "//");
-}
-
-/* ------------------------------------------------------------------ */
-/* Locations                                                           */
-
-struct loc {
-	char file[512];
-	long line, column;
-	bool found;
-};
-
-/* Names ordered by length, then bytes. */
-static int name_cmp(const struct alias_line *a, const char *name, int n)
-{
-	if (a->nlen != n)
-		return a->nlen < n ? -1 : 1;
-	return memcmp(a->name, name, (size_t)n);
-}
-
-/* The first position in ix (aliases v in name order) whose name is not
- * below name[0..n); an equal one there is the first written. */
-static int alias_lower(const struct alias_line *v, const int *ix, int nv, const char *name, int n)
-{
-	int lo = 0, hi = nv;
-	while (lo < hi) {
-		int mid = lo + (hi - lo) / 2;
-		if (name_cmp(&v[ix[mid]], name, n) < 0)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return lo;
-}
-
-static const struct line *find_loc_alias(const struct module *m, const char *name, int n,
-					 int *value_at)
-{
-	int k = alias_lower(m->locs, m->loc_ix, m->nlocs, name, n);
-	if (k < m->nlocs && name_cmp(&m->locs[m->loc_ix[k]], name, n) == 0) {
-		const struct alias_line *a = &m->locs[m->loc_ix[k]];
-		alias_name(a->line, value_at);
-		return a->line;
-	}
-	return NULL;
-}
-
-/* A location's file name: the MLIR string s[0..n) (inside its quotes) with
- * its escapes decoded as MLIR's Token::getStringValue does (\" \\ \n \t,
- * or two hex digits: a byte), written as valid UTF-8 (lay_utf8_copy). */
-static void loc_file(char *out, size_t size, const char *s, int n)
-{
-	char raw[sizeof((struct loc *)0)->file];
-	size_t w = 0;
-	for (int i = 0; i < n && w < sizeof raw; i++) {
-		char c = s[i];
-		if (c == '\\' && i + 1 < n) {
-			c = s[++i];
-			if (c == 'n')
-				c = '\n';
-			else if (c == 't')
-				c = '\t';
-			else if (isxdigit((unsigned char)c) && i + 1 < n &&
-				 isxdigit((unsigned char)s[i + 1])) {
-				char hex[3] = { c, s[i + 1], 0 };
-				c = (char)strtol(hex, NULL, 16);
-				i++;
-			}
-		}
-		raw[w++] = c;
-	}
-	lay_utf8_copy(out, size, raw, w);
-}
-
-/* Resolve the location text s[0..n) (the inside of loc(...), or a #locN
- * reference): "file":line:col, callsite(callee at caller) (the callee:
- * where the op is written), fused[a, b] (the first), "name"(inner),
- * #alias.  Unknown forms leave out->found false. */
-static void resolve(const struct module *m, const char *s, int n, int depth, struct loc *out)
-{
-	while (n > 0 && isspace((unsigned char)*s))
-		s++, n--;
-	if (depth > LINT_LOC_DEPTH || n <= 0)
-		return;
-	if (*s == '#') {
-		int len = 1;
-		while (len < n && (isalnum((unsigned char)s[len]) || strchr("_.$-", s[len])))
-			len++;
-		int v;
-		const struct line *l = find_loc_alias(m, s + 1, len - 1, &v);
-		if (l)
-			resolve(m, l->s + v + 4, l->n - v - 4, depth + 1, out);
-		return;
-	}
-	if (starts(s, n, "loc(")) {
-		resolve(m, s + 4, n - 4, depth + 1, out);
-		return;
-	}
-	if (starts(s, n, "callsite(")) {
-		resolve(m, s + 9, n - 9, depth + 1, out);
-		return;
-	}
-	if (starts(s, n, "fused")) {
-		const char *b = memchr(s, '[', (size_t)n);
-		if (b)
-			resolve(m, b + 1, n - (int)(b + 1 - s), depth + 1, out);
-		return;
-	}
-	if (*s != '"')
-		return;
-	/* "file":line:col, or "name"(inner) */
-	int e = 1;
-	while (e < n && s[e] != '"')
-		e += s[e] == '\\' ? 2 : 1;
-	if (e >= n)
-		return;
-	if (e + 1 < n && s[e + 1] == '(') {
-		struct loc inner = { 0 };
-		resolve(m, s + e + 2, n - e - 2, depth + 1, &inner);
-		if (inner.found)
-			*out = inner;
-		return;
-	}
-	if (e + 1 < n && s[e + 1] == ':') {
-		char *end;
-		long line = strtol(s + e + 2, &end, 10), col = 0;
-		if (end == s + e + 2)
-			return;
-		if (*end == ':')
-			col = strtol(end + 1, NULL, 10);
-		loc_file(out->file, sizeof out->file, s + 1, e - 1);
-		out->line = line;
-		out->column = col;
-		out->found = true;
-	}
-}
-
-/* The op's own loc(...), the last one on its line. */
-static void op_loc(const struct module *m, const struct line *l, struct loc *out)
-{
-	memset(out, 0, sizeof *out);
-	const char *at = NULL;
-	for (const char *p = l->s; p + 4 <= l->s + l->n; p++)
-		if (strncmp(p, "loc(", 4) == 0 && (p == l->s || !isalnum((unsigned char)p[-1])))
-			at = p;
-	if (at)
-		resolve(m, at + 4, (int)(l->s + l->n - at - 4), 0, out);
-}
+#include "analysis/lint_read.h"
 
 /* ------------------------------------------------------------------ */
 /* Types                                                               */
@@ -329,8 +98,9 @@ static void mark(const struct module *m, const char *text, int n, bool *use, int
 		while (e < n && (isalnum((unsigned char)text[e]) || strchr("_.$-", text[e])))
 			e++;
 		int len = e - i - 1;
-		for (int j = alias_lower(m->al, m->al_ix, m->nal, text + i + 1, len);
-		     j < m->nal && name_cmp(&m->al[m->al_ix[j]], text + i + 1, len) == 0; j++) {
+		for (int j = lint_alias_lower(m->al, m->al_ix, m->nal, text + i + 1, len);
+		     j < m->nal && lint_name_cmp(&m->al[m->al_ix[j]], text + i + 1, len) == 0;
+		     j++) {
 			int k = m->al_ix[j];
 			if (!use[k]) {
 				use[k] = true;
@@ -413,7 +183,7 @@ static json_t *finding_new(const struct module *m, const struct line *l, int col
 			   int module_no)
 {
 	struct loc lc;
-	op_loc(m, l, &lc);
+	lint_op_loc(m, l, &lc);
 	json_t *f = json_pack("{s:s,s:I,s:I,s:i}", "op", op, "line", (json_int_t)l->no, "column",
 			      (json_int_t)col, "module", module_no);
 	if (lc.found)
@@ -701,45 +471,6 @@ static void tma_finding(json_t *f, const struct module *m, const struct line *l,
 	json_decref(mem);
 }
 
-/* The op a line holds, and where (0-based byte column of its name). */
-static const char *line_op(const struct line *l, int *col)
-{
-	static const char *const ops[] = { "ttg.local_load",
-					   "ttg.local_store",
-					   "ttg.local_alloc",
-					   "ttg.convert_layout",
-					   "triton_gpu.local_load",
-					   "triton_gpu.local_store",
-					   "triton_gpu.local_alloc",
-					   "triton_gpu.convert_layout",
-					   "ttng.tmem_alloc",
-					   "ttng.tmem_load",
-					   "ttng.tmem_store",
-					   "ttng.tmem_copy",
-					   "ttng.tmem_subslice",
-					   "ttg.memdesc_index",
-					   "ttg.memdesc_subslice",
-					   "ttg.memdesc_trans",
-					   "ttg.memdesc_reshape",
-					   "ttg.memdesc_reinterpret",
-					   "ttng.async_tma_copy_global_to_local",
-					   "ttng.async_tma_copy_local_to_global",
-					   "triton_nvidia_gpu.async_tma_copy_global_to_local",
-					   "triton_nvidia_gpu.async_tma_copy_local_to_global" };
-	for (size_t k = 0; k < sizeof ops / sizeof ops[0]; k++) {
-		size_t n = strlen(ops[k]);
-		for (const char *p = l->s; p + n <= l->s + l->n; p++)
-			if (strncmp(p, ops[k], n) == 0 &&
-			    (p == l->s || p[-1] == ' ' || p[-1] == '"') &&
-			    (p + n == l->s + l->n ||
-			     (!isalnum((unsigned char)p[n]) && p[n] != '_'))) {
-				*col = (int)(p - l->s);
-				return ops[k];
-			}
-	}
-	return NULL;
-}
-
 /* "kind|type|type|..." of an op, owned by the caller (NULL: no memory). */
 static char *cache_key(const char *kind, const struct optypes *ty)
 {
@@ -753,102 +484,6 @@ static char *cache_key(const char *kind, const struct optypes *ty)
 	for (int k = 0; k < ty->n; k++)
 		w += sprintf(w, "|%.*s", ty->t[k].len, ty->t[k].s);
 	return key;
-}
-
-/* Aliases in name order, then text order (qsort_r over indices). */
-static int ix_cmp(const void *x, const void *y, void *v)
-{
-	const struct alias_line *a = v;
-	int i = *(const int *)x, j = *(const int *)y;
-	int c = name_cmp(&a[i], a[j].name, a[j].nlen);
-	return c ? c : (i > j) - (i < j);
-}
-
-static int *name_order(const struct alias_line *a, int n)
-{
-	int *ix = malloc(sizeof *ix * (size_t)(n + 1));
-	if (!ix)
-		return NULL;
-	for (int k = 0; k < n; k++)
-		ix[k] = k;
-	qsort_r(ix, (size_t)n, sizeof *ix, ix_cmp, (void *)a);
-	return ix;
-}
-
-static void module_free(struct module *m)
-{
-	free(m->al);
-	free(m->locs);
-	free(m->al_ix);
-	free(m->loc_ix);
-}
-
-/* The alias lines and the module line, in text order. */
-static int module_lines(struct module *m)
-{
-	m->al = calloc((size_t)m->nl + 1, sizeof *m->al);
-	m->locs = calloc((size_t)m->nl + 1, sizeof *m->locs);
-	if (!m->al || !m->locs)
-		return LAY_ENOMEM;
-	for (int k = 0; k < m->nl; k++) {
-		const struct line *l = &m->l[k];
-		int v, len = alias_name(l, &v);
-		if (len) {
-			const char *h = memchr(l->s, '#', (size_t)l->n);
-			if (starts(l->s + v, l->n - v, "loc("))
-				m->locs[m->nlocs++] = (struct alias_line){ h + 1, len, l };
-			else
-				m->al[m->nal++] = (struct alias_line){ h + 1, len, l };
-			continue;
-		}
-		int i = 0;
-		while (i < l->n && isspace((unsigned char)l->s[i]))
-			i++;
-		if (!m->modline && starts(l->s + i, l->n - i, "module attributes"))
-			m->modline = l;
-	}
-	return 0;
-}
-
-/* The module's layout alias lines (not locations) and its module line,
- * which the ttgir notation reads before each op's value; both kinds of
- * alias are found by name through their sorted indices. */
-static int module_header(struct module *m)
-{
-	int rc = module_lines(m);
-	if (rc)
-		return rc;
-	m->al_ix = name_order(m->al, m->nal);
-	m->loc_ix = name_order(m->locs, m->nlocs);
-	return m->al_ix && m->loc_ix ? 0 : LAY_ENOMEM;
-}
-
-/* Lines that continue the op of line k (Triton breaks long ops before
- * their types): one text of them all, owned by the caller, in *out;
- * NULL when the next line starts something else. */
-static char *continuation(const struct module *m, int k, struct line *out)
-{
-	size_t n = (size_t)m->l[k].n + 1;
-	int last = k;
-	for (int j = k + 1; j < m->nl && j <= k + 8; j++) {
-		const char *s = m->l[j].s, *e = s + m->l[j].n;
-		while (s < e && isspace((unsigned char)*s))
-			s++;
-		if (s == e || !(strchr(":-!(", *s) || starts(s, (int)(e - s), "tensor<") ||
-				starts(s, (int)(e - s), "loc(")))
-			break;
-		n += (size_t)m->l[j].n + 1;
-		last = j;
-	}
-	if (last == k)
-		return NULL;
-	char *t = malloc(n), *w = t;
-	if (!t)
-		return NULL;
-	for (int j = k; j <= last; j++)
-		w += sprintf(w, "%s%.*s", j > k ? " " : "", m->l[j].n, m->l[j].s);
-	*out = (struct line){ t, (int)(w - t), m->l[k].no };
-	return t;
 }
 
 /* A finding the request's bounds stopped (its memory, its deadline, its
@@ -869,13 +504,13 @@ static int bounds_stopped(json_t *x, struct lay_error *err)
 static int lint_module(struct module *m, int module_no, json_t *findings, int *nops,
 		       const struct lay_options *opt, struct lay_error *err)
 {
-	if (module_header(m))
+	if (lint_module_header(m))
 		return lay_error_set(err, LAY_ENOMEM, "", -1, "out of memory");
 	for (int k = 0; k < m->nl; k++) {
 		const struct line *l = &m->l[k];
 		int col = 0, dummy, rc;
-		const char *op = line_op(l, &col);
-		if (!op || alias_name(l, &dummy) || comment(l))
+		const char *op = lint_line_op(l, &col);
+		if (!op || lint_alias_name(l, &dummy) || lint_comment(l))
 			continue;
 		if ((rc = lay_ctx_check(opt->ctx, err)))
 			return rc;
@@ -888,7 +523,7 @@ static int lint_module(struct module *m, int module_no, json_t *findings, int *n
 		/* an op printed over several lines: its types on the next ones */
 		struct line joined;
 		char *jtext = NULL;
-		if (nmd + ntn < 2 && k + 1 < m->nl && (jtext = continuation(m, k, &joined))) {
+		if (nmd + ntn < 2 && k + 1 < m->nl && (jtext = lint_continuation(m, k, &joined))) {
 			l = &joined;
 			op_types(l, col, &ty);
 			nmd = ntn = 0;
@@ -1000,60 +635,6 @@ static int lint_module(struct module *m, int module_no, json_t *findings, int *n
 	return 0;
 }
 
-/* A piece of the text between "// -----" lines is a TTGIR module when it
- * has a module line or an op lint checks (a fragment of one pasted);
- * blank and comment pieces (a split at the end, two in a row) are none. */
-/* s (rest bytes) names a dotted MLIR op at i: `dialect.op` */
-static bool dotted_at(const char *s, int rest, int i)
-{
-	int d = i;
-	while (i < rest && (isalnum((unsigned char)s[i]) || s[i] == '_'))
-		i++;
-	if (i == d || i >= rest || s[i] != '.')
-		return false;
-	return i + 1 < rest && isalpha((unsigned char)s[i + 1]);
-}
-
-/* An MLIR line outside a `module`: Triton's TTIR tests write functions at
- * the top (`tt.func @f`), ops (`%x = tt.load ...`) and attribute aliases
- * (`#blocked = #ttg.blocked<...>`); a README has none of them. */
-static bool ir_line(const char *s, int rest)
-{
-	if (rest > 0 && (s[0] == '%' || s[0] == '#')) {
-		int i = 1;
-		while (i < rest && (isalnum((unsigned char)s[i]) || strchr("_$.-:#", s[i])))
-			i++;
-		while (i < rest && s[i] == ' ')
-			i++;
-		if (i >= rest || s[i] != '=')
-			return false;
-		i++;
-		while (i < rest && s[i] == ' ')
-			i++;
-		if (s[0] == '#')
-			return i < rest && s[i] == '#' && dotted_at(s, rest, i + 1);
-		return dotted_at(s, rest, i) || (i < rest && s[i] == '"');
-	}
-	return starts(s, rest, "tt.func ") || starts(s, rest, "func.func ") ||
-	       starts(s, rest, "llvm.func ");
-}
-
-static bool is_module(const struct line *l, long n)
-{
-	for (long k = 0; k < n; k++) {
-		int i = 0, col;
-		while (i < l[k].n && isspace((unsigned char)l[k].s[i]))
-			i++;
-		const char *s = l[k].s + i;
-		int rest = l[k].n - i;
-		if ((starts(s, rest, "module") && (rest == 6 || strchr(" {@", s[6]))) ||
-		    starts(s, rest, "\"builtin.module\"") ||
-		    (!comment(&l[k]) && (line_op(&l[k], &col) || ir_line(s, rest))))
-			return true;
-	}
-	return false;
-}
-
 json_t *lay_lint(const char *text, const char *file, const struct lay_options *opt,
 		 struct lay_error *err)
 {
@@ -1104,15 +685,15 @@ json_t *lay_lint(const char *text, const char *file, const struct lay_options *o
 	int modules = 0, nops = 0;
 	for (long start = 0; start < n;) {
 		long end = start;
-		while (end < n && !blank_or(lines[end].s, lines[end].n, "// -----"))
+		while (end < n && !lint_blank_or(lines[end].s, lines[end].n, "// -----"))
 			end++;
 		struct module m = { .l = lines + start, .nl = (int)(end - start) };
-		if (!is_module(m.l, m.nl)) {
+		if (!lint_is_module(m.l, m.nl)) {
 			start = end + 1;
 			continue;
 		}
 		int rc = lint_module(&m, modules, findings, &nops, opt, err);
-		module_free(&m);
+		lint_module_free(&m);
 		for (int c = 0; c < m.ncache; c++) {
 			free(m.key[c]);
 			json_decref(m.fields[c]);
@@ -1174,9 +755,9 @@ json_t *lay_lint_request(const char *text)
 	const char *op = NULL;
 	for (int i = 0; i < m.nl; i++) {
 		int c = 0;
-		const char *o = line_op(&lines[i], &c);
+		const char *o = lint_line_op(&lines[i], &c);
 		/* a tmem_load / tmem_store line is the ttgir notation's own */
-		if (!o || alias_name(&lines[i], &v) || comment(&lines[i]) ||
+		if (!o || lint_alias_name(&lines[i], &v) || lint_comment(&lines[i]) ||
 		    strncmp(o, "ttng.", 5) == 0)
 			continue;
 		if (found >= 0)
@@ -1185,7 +766,7 @@ json_t *lay_lint_request(const char *text)
 		op = o;
 		col = c;
 	}
-	if (found < 0 || module_header(&m))
+	if (found < 0 || lint_module_header(&m))
 		goto out;
 	struct optypes ty;
 	op_types(&lines[found], col, &ty);
@@ -1206,7 +787,7 @@ json_t *lay_lint_request(const char *text)
 		json_decref(thr);
 	}
 out:
-	module_free(&m);
+	lint_module_free(&m);
 	free(lines);
 	return req;
 }
