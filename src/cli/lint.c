@@ -314,6 +314,22 @@ static void text_report(FILE *out, const char *mlir, json_t *res, bool github)
 		(long long)json_integer_value(json_object_get(res, "skipped")));
 }
 
+/* One more result, zeroed, at the end of *rs (NULL: out of memory). */
+static struct cli_result *next_result(struct cli_result **rs, int *n, int *cap)
+{
+	if (*n == *cap) {
+		int nc = *cap ? 2 * *cap : 64;
+		struct cli_result *nr = realloc(*rs, sizeof **rs * (size_t)nc);
+		if (!nr)
+			return NULL;
+		*rs = nr;
+		*cap = nc;
+	}
+	struct cli_result *r = &(*rs)[(*n)++];
+	memset(r, 0, sizeof *r);
+	return r;
+}
+
 /* JUnit and SARIF through the check report's writers: one result per
  * finding, at its source location. */
 static void ci_results(json_t *res, const char *mlir, struct cli_result **rs, int *n, int *cap)
@@ -322,16 +338,9 @@ static void ci_results(json_t *res, const char *mlir, struct cli_result **rs, in
 	json_t *f;
 	json_array_foreach(json_object_get(res, "findings"), i, f)
 	{
-		if (*n == *cap) {
-			int nc = *cap ? 2 * *cap : 64;
-			struct cli_result *nr = realloc(*rs, sizeof **rs * (size_t)nc);
-			if (!nr)
-				return;
-			*rs = nr;
-			*cap = nc;
-		}
-		struct cli_result *r = &(*rs)[(*n)++];
-		memset(r, 0, sizeof *r);
+		struct cli_result *r = next_result(rs, n, cap);
+		if (!r)
+			return;
 		const char *file, *level, *rule;
 		char msg[1024];
 		where(f, mlir, &file, &r->line, &r->col);
@@ -367,16 +376,9 @@ static void bad_file(const char *path, const struct lay_error *err, enum cli_for
 	}
 	if (fmt != CLI_FMT_JUNIT && fmt != CLI_FMT_SARIF)
 		return;
-	if (*n == *cap) {
-		int nc = *cap ? 2 * *cap : 64;
-		struct cli_result *nr = realloc(*rs, sizeof **rs * (size_t)nc);
-		if (!nr)
-			return;
-		*rs = nr;
-		*cap = nc;
-	}
-	struct cli_result *r = &(*rs)[(*n)++];
-	memset(r, 0, sizeof *r);
+	struct cli_result *r = next_result(rs, n, cap);
+	if (!r)
+		return;
 	r->file = path;
 	r->line = r->col = 1;
 	r->rc = CLI_BAD;
