@@ -111,7 +111,12 @@ for k in suggest lintmany; do
 	start --drain 1 --deadline 0
 	curl -s -o "$T/drain.out" -w '%{http_code}' --data-binary "@$T/$k.json" "$U$route" > "$T/drain.code" &
 	C=$!
-	sleep 0.5
+	# the drain is for work in flight: wait until the daemon runs it
+	for _ in $(seq 200); do
+		curl -s -o "$T/metrics" "$U/metrics"
+		[ "$(metric layoutd_analyses_running)" = 1 ] && break
+		sleep 0.05
+	done
 	kill -TERM "$PID"
 	wait "$PID"
 	PID=
