@@ -10,59 +10,15 @@
 // Swizzle<3,4,3> (16-byte chunk c of row r lands in chunk c ^ (r % 8)) and
 // the box geometry of cuTensorMapEncodeTiled (box[0] along the last
 // dimension).
-import {chromium} from 'playwright-core';
-import {readFileSync, mkdirSync} from 'node:fs';
+import {harness, BASE} from './harness.mjs';
+import {readFileSync} from 'node:fs';
 import {join} from 'node:path';
 import assert from 'node:assert/strict';
 
-const BASE = process.env.LAYOUTD_URL || 'http://127.0.0.1:8080';
 const GOLDEN = process.env.GOLDEN_DIR || new URL('../golden', import.meta.url).pathname;
-const ART = process.env.ARTIFACTS || new URL('./artifacts', import.meta.url).pathname;
-mkdirSync(ART, {recursive: true});
 const golden = (name) => JSON.parse(readFileSync(join(GOLDEN, name, 'request.json'), 'utf8'));
-const T = 15000;
 
-const browser = await chromium.launch({
-	executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
-	args: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-		'--disable-background-networking', '--disable-component-update', '--disable-sync'],
-});
-let failures = 0, passes = 0;
-const pageErrors = [];
-
-async function newPage() {
-	const ctx = await browser.newContext({viewport: {width: 1400, height: 1000}});
-	const page = await ctx.newPage();
-	page.setDefaultTimeout(T);
-	page.on('pageerror', (e) => pageErrors.push(String(e)));
-	page.on('console', (m) => {
-		if (m.type() === 'error' && !/Failed to load resource: the server responded with a status of 4\d\d/.test(m.text()))
-			pageErrors.push('console: ' + m.text());
-	});
-	page.on('requestfailed', (r) => pageErrors.push('request failed: ' + r.url()));
-	return page;
-}
-async function step(name, page, fn) {
-	const t0 = Date.now();
-	try {
-		await fn();
-		passes++;
-		console.log(`ok   ${name} (${Date.now() - t0} ms)`);
-	} catch (e) {
-		failures++;
-		console.log(`FAIL ${name}: ${e.stack || e}`);
-	} finally {
-		if (page) {
-			const file = join(ART, 'copy-' + name.replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '').toLowerCase() + '.png');
-			await page.screenshot({path: file, fullPage: true}).catch(() => {});
-		}
-	}
-}
-async function checkNow(page) {
-	const before = await page.getByTestId('verdict').getAttribute('data-checks');
-	await page.getByTestId('check').click();
-	await page.waitForFunction((b) => document.getElementById('verdict').dataset.checks !== (b === null ? undefined : b), before);
-}
+const {newPage, step, checkNow, finish} = await harness('copy');
 async function enter(page, req) {
 	await page.getByTestId('editor').fill(JSON.stringify(req, null, 1));
 	await checkNow(page);
@@ -157,10 +113,4 @@ await step('the section goes away for a layout without copy', page, async () => 
 	assert.equal(await page.getByTestId('copy').isVisible(), false);
 });
 
-await step('no script errors in the page', null, async () => {
-	assert.deepEqual(pageErrors, []);
-});
-
-await browser.close();
-console.log(`${passes} passed, ${failures} failed; screenshots in ${ART}`);
-process.exit(failures ? 1 : 0);
+await finish();

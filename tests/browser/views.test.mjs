@@ -7,58 +7,13 @@
 // python/pycute) for the algebra, the PTX sub-partition rule and the
 // CUTLASS atom table of docs/tmem.md for TMEM, Triton's blocked-layout
 // definition for the conversion, docs/access.md's target table for banks.
-import {chromium} from 'playwright-core';
-import {mkdirSync} from 'node:fs';
+import {harness, BASE, ART, T} from './harness.mjs';
 import {join} from 'node:path';
 import assert from 'node:assert/strict';
 
-const BASE = process.env.LAYOUTD_URL || 'http://127.0.0.1:8080';
-const ART = process.env.ARTIFACTS || new URL('./artifacts', import.meta.url).pathname;
-mkdirSync(ART, {recursive: true});
-const T = 15000;
 const WIDTHS = [1280, 1920];
 
-const browser = await chromium.launch({
-	executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
-	args: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-		'--disable-background-networking', '--disable-component-update', '--disable-sync'],
-});
-let failures = 0, passes = 0;
-const pageErrors = [];
-
-async function newPage() {
-	const ctx = await browser.newContext({viewport: {width: 1400, height: 1000}});
-	const page = await ctx.newPage();
-	page.setDefaultTimeout(T);
-	page.on('pageerror', (e) => pageErrors.push(String(e)));
-	page.on('console', (m) => {
-		if (m.type() === 'error' && !/Failed to load resource: the server responded with a status of 4\d\d/.test(m.text()))
-			pageErrors.push('console: ' + m.text());
-	});
-	page.on('requestfailed', (r) => pageErrors.push('request failed: ' + r.url()));
-	return page;
-}
-async function step(name, page, fn) {
-	const t0 = Date.now();
-	try {
-		await fn();
-		passes++;
-		console.log(`ok   ${name} (${Date.now() - t0} ms)`);
-	} catch (e) {
-		failures++;
-		console.log(`FAIL ${name}: ${e.stack || e}`);
-	} finally {
-		if (page) {
-			const file = join(ART, 'views-' + name.replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '').toLowerCase() + '.png');
-			await page.screenshot({path: file, fullPage: true}).catch(() => {});
-		}
-	}
-}
-async function checkNow(page) {
-	const before = await page.getByTestId('verdict').getAttribute('data-checks');
-	await page.getByTestId('check').click();
-	await page.waitForFunction((b) => document.getElementById('verdict').dataset.checks !== (b === null ? undefined : b), before);
-}
+const {newPage, step, checkNow, finish} = await harness('views');
 async function enter(page, text, logical, role) {
 	await page.getByTestId('editor').fill(text);
 	await page.getByTestId('raw-logical').fill(logical || '');
@@ -341,10 +296,4 @@ await step('conversion: which lanes send to which', page, async () => {
 	await page.setViewportSize({width: 1400, height: 1000});
 });
 
-await step('no script errors in the page', null, async () => {
-	assert.deepEqual(pageErrors, []);
-});
-
-await browser.close();
-console.log(`${passes} passed, ${failures} failed; screenshots in ${ART}`);
-process.exit(failures ? 1 : 0);
+await finish();
