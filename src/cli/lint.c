@@ -137,13 +137,24 @@ static void matrix_clause(json_t *f, char *buf, size_t n, int w)
 	const char *ins = json_string_value(json_object_get(c, "instruction"));
 	if (!json_is_object(c) || w < 0 || (size_t)w >= n)
 		return;
+	const char *per = json_string_value(json_object_get(c, "per"));
 	if (ins)
-		snprintf(buf + w, n - (size_t)w, "; %lld %s per warp",
-			 (long long)json_integer_value(json_object_get(c, "count")), ins);
+		snprintf(buf + w, n - (size_t)w, "; %lld %s per %s",
+			 (long long)json_integer_value(json_object_get(c, "count")), ins,
+			 per ? per : "warp");
+	else if (json_object_get(c, "reason")) /* a cp.async Triton refuses */
+		snprintf(buf + w, n - (size_t)w, "; %s",
+			 json_string_value(json_object_get(c, "reason")));
 	else
 		snprintf(buf + w, n - (size_t)w, "; no %s variant moves it",
 			 strstr(json_string_value(json_object_get(f, "op")), "load") ? "ldmatrix"
 										     : "stmatrix");
+	json_t *g = json_object_get(c, "global"); /* cp.async's global side */
+	size_t at = strlen(buf);
+	if (g && at < n)
+		snprintf(buf + at, n - at, "; global side %.0f%% efficient, %lld sectors a request",
+			 100 * json_real_value(json_object_get(g, "efficiency")),
+			 (long long)json_integer_value(json_object_get(g, "sectors_per_request")));
 }
 
 /* One finding as a sentence; *level is error (fails or cannot be

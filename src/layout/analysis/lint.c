@@ -152,6 +152,11 @@ static json_t *side(const struct module *m, const char *type, int len)
 	return side2(m, type, len, NULL, 0);
 }
 
+json_t *lint_side(const struct module *m, const char *type, int len)
+{
+	return side(m, type, len);
+}
+
 /* Is a memdesc type in tensor memory: #ttng.tensor_memory written in it or
  * in an alias it reaches? */
 static bool in_tmem(const struct module *m, const char *type, int len)
@@ -501,6 +506,58 @@ static int bounds_stopped(json_t *x, struct lay_error *err)
 	return 0;
 }
 
+/* The memdesc an op's result is: "!ttg.memdesc<...>" or Triton's short
+ * spelling after "->", "<16x64xf16, #shared, #smem, mutable>". */
+static const char *result_memdesc(const struct line *l, const struct optypes *ty, int *len)
+{
+	const char *md = type_of(ty, true, 0, len), *end = l->s + l->n;
+	for (const char *p = l->s; !md && p + 4 < end; p++) {
+		if (strncmp(p, "-> <", 4) != 0 || !isdigit((unsigned char)p[4]))
+			continue;
+		int depth = 0;
+		for (const char *q = p + 3; q < end; q++) {
+			depth += *q == '<' ? 1 : *q == '>' && q[-1] != '-' ? -1 : 0;
+			if (depth == 0) {
+				*len = (int)(q + 1 - (p + 3));
+				return p + 3;
+			}
+		}
+	}
+	return md;
+}
+
+int lint_async_op(struct module *m, const struct line *l, int col, const char *op, int module_no,
+		  json_t *findings, const struct lay_options *opt, struct lay_error *err)
+{
+	const char *name = strchr(op, '.') + 1;
+	bool amd = strcmp(name, "buffer_load_to_local") == 0;
+	char opname[48];
+	snprintf(opname, sizeof opname, "%s.%s", amd ? "amdg" : "ttg", name);
+	json_t *f = finding_new(m, l, col + 1, opname, module_no), *x = json_object();
+	struct optypes ty;
+	op_types(l, col, &ty);
+	int ml = 0, tl = 0;
+	const char *md = result_memdesc(l, &ty, &ml), *tn = type_of(&ty, false, 0, &tl);
+	struct lay_error e;
+	lay_error_clear(&e);
+	if (!md || !tn) {
+		lay_error_set(&e, LAY_ESYNTAX, "", -1,
+			      "its line does not hold its tensor<...> source and memdesc result");
+		set_error(x, m, &e, "types");
+	} else if (lay_lint_async(x, m, md, ml, tn, tl, amd, opt, &e)) {
+		set_error(x, m, &e, strncmp(e.pointer, "/access", 7) == 0 ? "tensor" : "memdesc");
+	}
+	json_object_update(f, x);
+	int rc = bounds_stopped(x, err);
+	json_decref(x);
+	if (rc) {
+		json_decref(f);
+		return rc;
+	}
+	json_array_append_new(findings, f);
+	return 0;
+}
+
 static int lint_module(struct module *m, int module_no, json_t *findings, int *nops,
 		       const struct lay_options *opt, struct lay_error *err)
 {
@@ -531,8 +588,22 @@ static int lint_module(struct module *m, int module_no, json_t *findings, int *n
 				ty.t[t].memdesc ? nmd++ : ntn++;
 		}
 		bool tma = strncmp(name, "async_tma_copy_", 15) == 0;
+		/* cp.async and AMD's buffer load into LDS (lint_async.c) */
+		bool cpa = strcmp(name, "async_copy_global_to_local") == 0 ||
+			   strcmp(name, "buffer_load_to_local") == 0;
 		bool conv = strcmp(name, "convert_layout") == 0,
 		     tm = !tma && strncmp(op, "ttng.", 5) == 0;
+		if (cpa) {
+			rc = ++*nops > LAYOUTD_MAX_LINT_OPS
+				     ? lay_error_set(err, LAY_ELIMIT, "", -1,
+						     "more than %d ops to check in one text",
+						     LAYOUTD_MAX_LINT_OPS)
+				     : lint_async_op(m, l, col, op, module_no, findings, opt, err);
+			free(jtext);
+			if (rc)
+				return rc;
+			continue;
+		}
 		/* a view of tensor memory is judged as the memdesc it makes; a view
 		 * of shared memory moves nothing: its users are the findings */
 		bool view = strcmp(name, "tmem_subslice") == 0 || strncmp(name, "memdesc_", 8) == 0;

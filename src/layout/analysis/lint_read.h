@@ -74,4 +74,22 @@ char *lint_continuation(const struct module *m, int k, struct line *out);
 /* A piece between "// -----" lines is a module (or MLIR at the top). */
 bool lint_is_module(const struct line *l, long n);
 
+/* lint.c: {"ttgir": the aliases type[0..len) reaches, the module line,
+ * "%v = x : TYPE"}, owned by the caller (NULL: no memory). */
+json_t *lint_side(const struct module *m, const char *type, int len);
+
+/*
+ * lint_async.c: the finding of a cp.async (ttg.async_copy_global_to_local)
+ * or an AMD buffer load into LDS (amdg.buffer_load_to_local) on line l of
+ * m, op at byte column col: appended to findings (kind "bank_conflicts":
+ * the shared store's counts, with "copy": the instruction, vector bytes,
+ * count per thread, the limits each side sets, what was assumed, and for
+ * cp.async the global side's coalescing), or kind skipped / error when it
+ * cannot be analysed.  Nonzero only when the request's bounds stop it.
+ */
+int lint_async_op(struct module *m, const struct line *l, int col, const char *op, int module_no,
+		  json_t *findings, const struct lay_options *opt, struct lay_error *err);
+int lay_lint_async(json_t *f, const struct module *m, const char *md, int ml, const char *tn,
+		   int tl, bool amd, const struct lay_options *opt, struct lay_error *err);
+
 #endif
