@@ -142,10 +142,11 @@ static void matrix_clause(json_t *f, char *buf, size_t n, int w)
 		snprintf(buf + w, n - (size_t)w, "; %lld %s per %s",
 			 (long long)json_integer_value(json_object_get(c, "count")), ins,
 			 per ? per : "warp");
-	else if (json_object_get(c, "reason")) /* a cp.async Triton refuses */
-		snprintf(buf + w, n - (size_t)w, "; %s",
-			 json_string_value(json_object_get(c, "reason")));
-	else
+	else if (json_object_get(c, "reason")) { /* a copy Triton refuses */
+		if (!json_is_true(json_object_get(f, "fails")))
+			snprintf(buf + w, n - (size_t)w, "; %s",
+				 json_string_value(json_object_get(c, "reason")));
+	} else
 		snprintf(buf + w, n - (size_t)w, "; no %s variant moves it",
 			 strstr(json_string_value(json_object_get(f, "op")), "load") ? "ldmatrix"
 										     : "stmatrix");

@@ -131,17 +131,37 @@ static json_t *one_access(struct lay_def *def, json_t *mem, json_t *thr, int bit
 	return x;
 }
 
-/* The row-major tile of the memdesc's shape, as a ttgir memdesc with the
- * module's line (its warps and threads). */
-static json_t *rowmajor(const struct module *m, const char *dims, int dl, const char *elem, int el)
+/* The order of the source's layout: the first "order = [...]" of its
+ * ttgir text (a blocked layout's), when it has rank entries; else the
+ * row-major one. */
+static void source_order(json_t *thr, int rank, char *order, size_t n)
+{
+	const char *t = json_string_value(json_object_get(thr, "ttgir"));
+	const char *o = t ? strstr(t, "order = [") : NULL;
+	const char *e = o ? strchr(o, ']') : NULL;
+	int commas = 0;
+	for (const char *p = o; e && p < e; p++)
+		commas += *p == ',';
+	if (e && commas == rank - 1 && (size_t)(e - o) - 9 < n) {
+		snprintf(order, n, "%.*s", (int)(e - o) - 9, o + 9);
+		return;
+	}
+	char *w = order;
+	for (int d = rank - 1; d >= 0; d--)
+		w += snprintf(w, n - (size_t)(w - order), "%s%d", d < rank - 1 ? ", " : "", d);
+}
+
+/* The tile of the memdesc's shape contiguous along the source layout's
+ * order, as a ttgir memdesc with the module's line (its warps and
+ * threads). */
+static json_t *rowmajor(const struct module *m, json_t *thr, const char *dims, int dl,
+			const char *elem, int el)
 {
 	int rank = 0;
 	for (int i = 0; i < dl; i++)
 		rank += dims[i] == 'x';
-	char order[64] = "", *w = order;
-	for (int d = rank - 1; d >= 0; d--)
-		w += snprintf(w, sizeof order - (size_t)(w - order), "%s%d",
-			      d < rank - 1 ? ", " : "", d);
+	char order[64] = "";
+	source_order(thr, rank, order, sizeof order);
 	size_t n = 256 + (size_t)dl + (size_t)el + (m->modline ? (size_t)m->modline->n : 0);
 	char *t = malloc(n);
 	if (!t)
@@ -226,23 +246,19 @@ static void async_fields(json_t *f, json_t *st, json_t *gl, const struct caps *c
 	json_object_set_new(f, "kind", json_string("bank_conflicts"));
 	for (size_t k = 0; k < sizeof keep / sizeof keep[0]; k++)
 		json_object_set(f, keep[k], json_object_get(st, keep[k]));
+	bool refused = vec < 0; /* a direct-to-LDS width the target lacks */
+	vec = refused ? -vec : vec;
 	long bytes = vec * bits / 8;
 	json_object_set_new(f, "vector_bits", json_integer(vec * bits));
 	json_object_set_new(f, "vector_elements", json_integer(vec));
 	const char *ins = NULL;
-	if (amd)
-		ins = bytes == 16  ? "buffer_load_dwordx4 lds"
-		      : bytes >= 4 ? "buffer_load_dword lds"
-		      : bytes == 2 ? "buffer_load_ushort lds"
-				   : "buffer_load_ubyte lds";
-	else if (bytes >= 4)
+	if (amd && !refused)
+		ins = "buffer_load lds";
+	else if (!amd && bytes >= 4)
 		ins = bytes == 16 ? "cp.async.cg.shared.global" : "cp.async.ca.shared.global";
-	json_t *lim = json_pack("{s:I,s:I}", "shared", (json_int_t)c->shared, "hardware",
-				(json_int_t)c->hw);
-	if (!amd) {
-		json_object_set_new(lim, "contiguity", json_integer(c->contiguity));
-		json_object_set_new(lim, "alignment", json_integer(c->alignment));
-	}
+	json_t *lim = json_pack("{s:I,s:I,s:I,s:I}", "shared", (json_int_t)c->shared, "hardware",
+				(json_int_t)c->hw, "contiguity", (json_int_t)c->contiguity,
+				"alignment", (json_int_t)c->alignment);
 	/* the access counts every warp's instructions; one thread issues its
 	 * warp's share */
 	json_int_t n = json_integer_value(json_object_get(st, "instructions"));
@@ -252,9 +268,13 @@ static void async_fields(json_t *f, json_t *st, json_t *gl, const struct caps *c
 	if (!ins)
 		json_object_set_new(
 			cp, "reason",
-			json_string("cp.async moves 4, 8 or 16 bytes per lane: Triton "
-				    "refuses a narrower copy (\"cp.async does not support "
-				    "transfers smaller than 4 bytes\")"));
+			json_string(
+				amd ? "the layouts ask for a direct-to-LDS load the target does "
+				      "not have (1, 2 or 4 bytes a lane on gfx942; also 12 and "
+				      "16 on gfx950): Triton does not lower it"
+				    : "cp.async moves 4, 8 or 16 bytes a lane: Triton refuses a "
+				      "narrower copy (\"cp.async does not support transfers "
+				      "smaller than 4 bytes\")"));
 	if (gl)
 		json_object_set_new(cp, "global",
 				    json_pack("{s:O,s:O,s:O,s:O}", "sectors",
@@ -283,7 +303,7 @@ int lay_lint_async(json_t *f, const struct module *m, const char *md, int ml, co
 			 md);
 	json_t *mem = mdl ? lint_side(m, mdl, (int)strlen(mdl)) : NULL;
 	json_t *thr = src ? lint_side(m, src, (int)strlen(src)) : NULL;
-	json_t *grow = amd ? NULL : rowmajor(m, dims, dl, elem, el), *st = NULL, *gl = NULL;
+	json_t *grow = thr ? rowmajor(m, thr, dims, dl, elem, el) : NULL, *st = NULL, *gl = NULL;
 	struct lay_def *def = mem ? lay_def_new(mem, "/layout", opt, err) : NULL;
 	int rc = 0;
 	if (!src || !mem || !thr) {
@@ -303,10 +323,16 @@ int lay_lint_async(json_t *f, const struct module *m, const char *md, int ml, co
 	c.hw = (amd && !gfx950 ? 32 : 128) / (bits > 0 ? bits : 8);
 	if (c.hw < 1)
 		c.hw = 1;
-	if (!amd)
-		global_caps(m, grow, thr, bits, &c, opt);
+	global_caps(m, grow, thr, bits, &c, opt);
 	long vec = min4(&c);
-	if (vec != c.shared) {
+	/* a direct-to-LDS load is not split: wider than the target moves, or
+	 * a width it has no load for, Triton does not lower it */
+	long want = c.shared < c.contiguity ? c.shared : c.contiguity;
+	if (c.alignment < want)
+		want = c.alignment;
+	if (amd && (want * bits > c.hw * bits || want * bits == 64))
+		vec = -want;
+	if (vec > 0 && vec != c.shared) {
 		json_decref(st);
 		if (!(st = one_access(def, mem, thr, bits, false, vec, opt, err))) {
 			json_decref(c.assumed);
@@ -314,7 +340,7 @@ int lay_lint_async(json_t *f, const struct module *m, const char *md, int ml, co
 			goto out;
 		}
 	}
-	if (!amd) {
+	if (!amd && vec > 0) {
 		struct lay_error ge;
 		lay_error_clear(&ge);
 		struct lay_def *gd = lay_def_new(grow, "/layout", opt, &ge);
