@@ -383,6 +383,27 @@ jqt "the daemon classifies the conversion" '.convert.kind == "shared_memory" and
 body=$(jq -Rs '{layout: {ttgir: .}}' "$T/conv.ttgir")
 req "POST /v1/analyze of a pasted convert_layout" 200 -H 'Content-Type: application/json' -d "$body" "$U/v1/analyze"
 jqt "analyze too" '.convert.kind == "shared_memory"'
+# cp.async and AMD direct-to-LDS loads: the store's bank conflicts, the
+# instruction and its count per thread as Triton's CHECK lines say
+# (tests/lint/SOURCE), the global side's coalescing; a width the target
+# cannot load fails in every format
+M=$D/triton-cp-async.mlir
+run "cp.async copies: none fails" 0 "$L" lint "$M"
+grep -q 'triton-cp-async.mlir:33:10: warning: ttg.async_copy_global_to_local: 1 bank conflicts (2-way), 128-bit vectors; 2 cp.async.cg.shared.global per thread; global side 50% efficient, 32 sectors a request$' "$T/out" &&
+	grep -q 'triton-cp-async.mlir:79:10: ok: ttg.async_copy_global_to_local: no bank conflicts, 32-bit vectors; 4 cp.async.ca.shared.global per thread; global side 25% efficient' "$T/out" &&
+	grep -q 'triton-cp-async.mlir:135:10: ok: ttg.async_copy_global_to_local: no bank conflicts, 32-bit vectors; 8 cp.async.ca.shared.global per thread' "$T/out" &&
+	ok "text: cp.async width and count per thread" || bad "cp.async text: $(cat "$T/out")"
+run "cp.async: json" 0 "$L" lint --format json "$M"
+jq -e '[.findings[] | select(.op == "ttg.async_copy_global_to_local") | .copy.assumed | length] == [3, 3, 3]' "$T/out" >/dev/null &&
+	ok "json: what the pointer model assumed is said" || bad "cp.async assumed: $(jq -c '[.findings[].copy.assumed]' "$T/out")"
+M=$D/amd-buffer-load-lds.mlir
+run "buffer_load_to_local: a 16-byte load on gfx942 fails" 1 "$L" lint "$M"
+grep -q 'amd-buffer-load-lds.mlir:18:11: ok: amdg.buffer_load_to_local: no bank conflicts, 32-bit vectors on gfx942; 8 buffer_load lds per thread$' "$T/out" &&
+	grep -q 'amd-buffer-load-lds.mlir:78:10: error: amdg.buffer_load_to_local: .*128-bit vectors on gfx942: the layouts ask for a direct-to-LDS load the target does not have' "$T/out" &&
+	ok "text: direct-to-LDS widths on gfx942" || bad "buffer_load text: $(cat "$T/out")"
+run "buffer_load_to_local: github" 1 "$L" lint --format github "$M"
+[ "$(grep -c '^::error file=.*amd-buffer-load-lds.mlir,line=78,col=10,title=layoutd lint/bank_conflicts::' "$T/out")" = 1 ] &&
+	ok "github: the refused load, an error at its line" || bad "buffer_load github: $(cat "$T/out")"
 printf '#blocked0 = #ttg.blocked<{sizePerThread = [1, 4]>\n%%0 = ttg.convert_layout %%a : tensor<32x32xf32, #blocked0> -> tensor<32x32xf32, #blocked0>\n' >"$T/badop.ttgir"
 body=$(jq -Rs '{layout: {ttgir: .}}' "$T/badop.ttgir")
 req "a pasted op with a broken alias: 422" 422 -H 'Content-Type: application/json' -d "$body" "$U/v1/check"
