@@ -32,7 +32,7 @@
 #include <string.h>
 
 #include "analysis/lint.h"
-#include "analysis/lint_read.h"
+#include "analysis/lint_async.h"
 
 /* The smallest "KEY = N" (N > 0) in the module's lines; 0 for none. */
 static long module_min_attr(const struct module *m, const char *key)

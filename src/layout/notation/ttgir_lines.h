@@ -1,14 +1,15 @@
 /*
- * lint_read.h - how lint reads a TTGIR text (lint_read.c), shared by the
- * files of lint: the text's lines, a module's aliases and locations, the op
- * a line holds.  Internal to lint; lint.h is its interface.
+ * ttgir_lines.h - internal to the engine: how a TTGIR text is read line by
+ * line (ttgir_lines.c), shared by lint (analysis/lint.c) and the pasted op
+ * line (ttgir_request.c): the text's lines, a module's aliases and
+ * locations, the op a line holds and its types.
  */
-#ifndef LAYOUTD_LINT_READ_H
-#define LAYOUTD_LINT_READ_H
+#ifndef LAYOUTD_TTGIR_LINES_H
+#define LAYOUTD_TTGIR_LINES_H
 
 #include <stdbool.h>
 
-#include "analysis/lint.h"
+#include "layout.h"
 
 struct line {
 	const char *s; /* start, in the text */
@@ -74,22 +75,37 @@ char *lint_continuation(const struct module *m, int k, struct line *out);
 /* A piece between "// -----" lines is a module (or MLIR at the top). */
 bool lint_is_module(const struct line *l, long n);
 
-/* lint.c: {"ttgir": the aliases type[0..len) reaches, the module line,
- * "%v = x : TYPE"}, owned by the caller (NULL: no memory). */
+/* The types of an op, in order: each "!ttg.memdesc<...>" (or the older
+ * "!triton_gpu.memdesc<...>", "!tt.memdesc<...>") and "tensor<...>"
+ * (balanced angle brackets) on its line before loc(...). */
+struct optypes {
+	int n;
+	struct {
+		const char *s;
+		int len;
+		bool memdesc;
+	} t[8];
+};
+/* The types of line l from byte `from` on. */
+void lint_op_types(const struct line *l, int from, struct optypes *ty);
+/* The nth memdesc (or tensor) type of ty, and its length; NULL: none. */
+const char *lint_type_of(const struct optypes *ty, bool memdesc, int nth, int *len);
+/* Mark in use[] (one per m->al) the layout aliases text[0..n) reaches. */
+void lint_mark(const struct module *m, const char *text, int n, bool *use, int depth);
+/* {"ttgir": <the aliases the type(s) reach, the module line> "%v = x :
+ * TYPE [-> TYPE2]"}: one side of an op as the ttgir notation reads it. */
+json_t *lint_side2(const struct module *m, const char *type, int len, const char *type2, int len2);
 json_t *lint_side(const struct module *m, const char *type, int len);
 
 /*
- * lint_async.c: the finding of a cp.async (ttg.async_copy_global_to_local)
- * or an AMD buffer load into LDS (amdg.buffer_load_to_local) on line l of
- * m, op at byte column col: appended to findings (kind "bank_conflicts":
- * the shared store's counts, with "copy": the instruction, vector bytes,
- * count per thread, the limits each side sets, what was assumed, and for
- * cp.async the global side's coalescing), or kind skipped / error when it
- * cannot be analysed.  Nonzero only when the request's bounds stop it.
+ * A pasted op line -- one ttg.local_load, local_store or local_alloc with a
+ * value, or one ttg.convert_layout, with the alias lines it uses -- as an
+ * analysis request (ttgir_request.c): the memdesc's layout and {"access":
+ * {"threads": <the tensor's layout>, "op"}}, or the source tensor's layout
+ * and {"convert": {"to": <the result's layout>}}.  NULL when the text holds
+ * no such op or more than one (a whole module: lint it).  The caller owns
+ * the request.  The ttgir notation's text_request.
  */
-int lint_async_op(struct module *m, const struct line *l, int col, const char *op, int module_no,
-		  json_t *findings, const struct lay_options *opt, struct lay_error *err);
-int lay_lint_async(json_t *f, const struct module *m, const char *md, int ml, const char *tn,
-		   int tl, bool amd, const struct lay_options *opt, struct lay_error *err);
+json_t *lay_ttgir_request(const char *text);
 
 #endif
