@@ -398,7 +398,7 @@ jq -e '[.findings[] | select(.op == "ttg.async_copy_global_to_local") | .copy.as
 	ok "json: what the pointer model assumed is said" || bad "cp.async assumed: $(jq -c '[.findings[].copy.assumed]' "$T/out")"
 M=$D/amd-buffer-load-lds.mlir
 run "buffer_load_to_local: a 16-byte load on gfx942 fails" 1 "$L" lint "$M"
-grep -q 'amd-buffer-load-lds.mlir:18:11: ok: amdg.buffer_load_to_local: no bank conflicts, 32-bit vectors on gfx942; 8 buffer_load lds per thread$' "$T/out" &&
+grep -q 'amd-buffer-load-lds.mlir:18:11: ok: amdg.buffer_load_to_local: no bank conflicts, 32-bit vectors on gfx942; 8 buffer_load lds per thread; global side 100% efficient' "$T/out" &&
 	grep -q 'amd-buffer-load-lds.mlir:78:10: error: amdg.buffer_load_to_local: .*128-bit vectors on gfx942: the layouts ask for a direct-to-LDS load the target does not have' "$T/out" &&
 	ok "text: direct-to-LDS widths on gfx942" || bad "buffer_load text: $(cat "$T/out")"
 run "buffer_load_to_local: github" 1 "$L" lint --format github "$M"

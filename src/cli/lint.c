@@ -202,6 +202,21 @@ static void sentence(json_t *f, char *buf, size_t n, const char **level, const c
 				 op);
 		return;
 	}
+	if (kind && strcmp(kind, "budget") == 0) { /* over the target's shared memory */
+		json_t *b = json_object_get(f, "budget");
+		*level = fails ? "error" : "warning";
+		*rule = "lint/budget";
+		snprintf(buf, n,
+			 "module: %lld bytes of shared memory (%s: allocations %lld, scratch %lld) "
+			 "over the %lld bytes of %s",
+			 (long long)json_integer_value(json_object_get(b, "used")),
+			 json_string_value(json_object_get(b, "source")),
+			 (long long)json_integer_value(json_object_get(b, "allocations")),
+			 (long long)json_integer_value(json_object_get(b, "scratch")),
+			 (long long)json_integer_value(json_object_get(b, "limit")),
+			 json_string_value(json_object_get(b, "target")));
+		return;
+	}
 	if (kind && strcmp(kind, "copy") == 0) {
 		copy_sentence(f, op, fails, buf, n);
 		*rule = "lint/copy";

@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "analysis/access.h"
 #include "analysis/lint.h"
 #include "analysis/lint_async.h"
 #include "notation/ttgir_lines.h"
@@ -189,12 +190,22 @@ out:
  * The class of a layout conversion, as the conversion analysis decides it
  * (convert.c, Triton's rules): "none" when both layouts place alike (Triton
  * folds the convert away), "registers", "warp_shuffle" or "shared_memory"
- * (then with the scratch swizzle's store and load bank conflicts).
+ * (then with the scratch swizzle's store and load bank conflicts and the
+ * scratch bytes Triton allocates), on the module's target (its banks and
+ * wave: an AMD module's scratch is sized on AMD rules).
  */
-static json_t *lint_conversion_class(struct lay_def *from, json_t *to_json,
+static json_t *lint_conversion_class(struct lay_def *from, json_t *from_json, json_t *to_json,
 				     const struct lay_options *opt, struct lay_error *err)
 {
 	json_t *an = json_object(), *cv = json_pack("{s:O}", "to", to_json), *out = NULL;
+	const char *tg = opt && opt->target ? opt->target : NULL;
+	struct lay_error te;
+	lay_error_clear(&te);
+	if (!tg &&
+	    acc_text_target(json_string_value(json_object_get(from_json, "ttgir")), "", &tg, &te))
+		tg = NULL; /* a target the model does not know: NVIDIA's rules, as before */
+	if (cv && tg)
+		json_object_set_new(cv, "target", json_string(tg));
 	if (!an || !cv) {
 		lay_error_set(err, LAY_ENOMEM, "", -1, "out of memory");
 		goto done;
@@ -212,6 +223,11 @@ static json_t *lint_conversion_class(struct lay_def *from, json_t *to_json,
 		json_object_set(out, "store_bank_conflicts", st);
 	if (out && ld)
 		json_object_set(out, "load_bank_conflicts", ld);
+	json_t *sb = json_object_get(json_object_get(c, "scratch"), "bytes");
+	if (out && sb)
+		json_object_set(out, "scratch_bytes", sb);
+	if (out)
+		json_object_set(out, "target", json_object_get(c, "target"));
 done:
 	json_decref(an);
 	json_decref(cv);
@@ -242,7 +258,7 @@ static void conversion_finding(json_t *f, const struct module *m, const struct o
 		set_error(f, m, &err, "to");
 		goto out;
 	}
-	if (!(cls = lint_conversion_class(da, jb, opt, &err))) {
+	if (!(cls = lint_conversion_class(da, ja, jb, opt, &err))) {
 		set_error(f, m, &err, "to");
 		goto out;
 	}
@@ -258,6 +274,10 @@ static void conversion_finding(json_t *f, const struct module *m, const struct o
 	if (json_object_get(cls, "load_bank_conflicts"))
 		json_object_set(f, "load_bank_conflicts",
 				json_object_get(cls, "load_bank_conflicts"));
+	static const char *const more[] = { "scratch_bytes", "target" };
+	for (size_t k = 0; k < sizeof more / sizeof more[0]; k++)
+		if (json_object_get(cls, more[k]))
+			json_object_set(f, more[k], json_object_get(cls, more[k]));
 out:
 	json_decref(cls);
 	lay_def_free(da);
@@ -572,6 +592,22 @@ static int lint_module(struct module *m, int module_no, json_t *findings, int *n
 	return 0;
 }
 
+/* A module's budget into budgets, and a "budget" finding at its module
+ * line when it uses more shared memory than its target has. */
+static void lint_budget_add(const struct module *m, int module_no, json_t *findings, size_t first,
+			    json_t *budgets)
+{
+	json_t *b = lint_budget(m, module_no, findings, first);
+	if (!b)
+		return;
+	if (!json_is_true(json_object_get(b, "fits")))
+		json_array_append_new(
+			findings, json_pack("{s:s,s:I,s:i,s:i,s:n,s:s,s:O}", "op", "module", "line",
+					    (json_int_t)m->modline->no, "column", 1, "module",
+					    module_no, "loc", "kind", "budget", "budget", b));
+	json_array_append_new(budgets, b);
+}
+
 json_t *lay_lint(const char *text, const char *file, const struct lay_options *opt,
 		 struct lay_error *err)
 {
@@ -597,8 +633,8 @@ json_t *lay_lint(const char *text, const char *file, const struct lay_options *o
 	for (const char *p = text; *p; p++)
 		nlines += *p == '\n';
 	struct line *lines = calloc((size_t)nlines, sizeof *lines);
-	json_t *findings = json_array(), *out = NULL;
-	if ((cr && !own) || !lines || !findings) {
+	json_t *findings = json_array(), *budgets = json_array(), *out = NULL;
+	if ((cr && !own) || !lines || !findings || !budgets) {
 		lay_error_set(err, LAY_ENOMEM, "", -1, "out of memory");
 		goto out;
 	}
@@ -629,7 +665,10 @@ json_t *lay_lint(const char *text, const char *file, const struct lay_options *o
 			start = end + 1;
 			continue;
 		}
+		size_t first = json_array_size(findings);
 		int rc = lint_module(&m, modules, findings, &nops, opt, err);
+		if (!rc)
+			lint_budget_add(&m, modules, findings, first, budgets);
 		lint_module_free(&m);
 		for (int c = 0; c < m.ncache; c++) {
 			free(m.key[c]);
@@ -655,14 +694,15 @@ json_t *lay_lint(const char *text, const char *file, const struct lay_options *o
 		free(name);
 		goto out;
 	}
-	out = name ? json_pack("{s:s,s:i,s:O}", "file", name, "modules", modules, "findings",
-			       findings)
+	out = name ? json_pack("{s:s,s:i,s:O,s:O}", "file", name, "modules", modules, "findings",
+			       findings, "budgets", budgets)
 		   : NULL;
 	free(name);
 	if (!out)
 		lay_error_set(err, LAY_ENOMEM, "", -1, "out of memory");
 out:
 	json_decref(findings);
+	json_decref(budgets);
 	free(lines);
 	free(own);
 	return out;

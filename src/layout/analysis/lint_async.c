@@ -34,6 +34,11 @@
 #include "analysis/lint.h"
 #include "analysis/lint_async.h"
 
+/* More elements than 320 KiB of shared memory (gfx1250, the largest)
+ * holds at one byte each, with room for multi-buffering: no copy of a real
+ * kernel. */
+#define LINT_ASYNC_MAX_ELEMS (1 << 22)
+
 /* The smallest "KEY = N" (N > 0) in the module's lines; 0 for none. */
 static long module_min_attr(const struct module *m, const char *key)
 {
@@ -238,7 +243,7 @@ static long min4(const struct caps *c)
  * "copy": {instruction, bytes, count, vector_elements, limits, assumed,
  * global}. */
 static void async_fields(json_t *f, json_t *st, json_t *gl, const struct caps *c, long vec,
-			 int bits, bool amd, long warps)
+			 int bits, const char *lds, long warps)
 {
 	static const char *const keep[] = { "bank_conflicts", "wavefronts",   "ideal_wavefronts",
 					    "max_ways",	      "instructions", "element_bits",
@@ -252,9 +257,9 @@ static void async_fields(json_t *f, json_t *st, json_t *gl, const struct caps *c
 	json_object_set_new(f, "vector_bits", json_integer(vec * bits));
 	json_object_set_new(f, "vector_elements", json_integer(vec));
 	const char *ins = NULL;
-	if (amd && !refused)
-		ins = "buffer_load lds";
-	else if (!amd && bytes >= 4)
+	if (lds && !refused)
+		ins = lds;
+	else if (!lds && bytes >= 4)
 		ins = bytes == 16 ? "cp.async.cg.shared.global" : "cp.async.ca.shared.global";
 	json_t *lim = json_pack("{s:I,s:I,s:I,s:I}", "shared", (json_int_t)c->shared, "hardware",
 				(json_int_t)c->hw, "contiguity", (json_int_t)c->contiguity,
@@ -269,7 +274,7 @@ static void async_fields(json_t *f, json_t *st, json_t *gl, const struct caps *c
 		json_object_set_new(
 			cp, "reason",
 			json_string(
-				amd ? "the layouts ask for a direct-to-LDS load the target does "
+				lds ? "the layouts ask for a direct-to-LDS load the target does "
 				      "not have (1, 2 or 4 bytes a lane on gfx942; also 12 and "
 				      "16 on gfx950): Triton does not lower it"
 				    : "cp.async moves 4, 8 or 16 bytes a lane: Triton refuses a "
@@ -295,6 +300,15 @@ int lay_lint_async(json_t *f, const struct module *m, const char *md, int ml, co
 	json_object_set_new(f, "tensor", json_stringn(tn, (size_t)tl));
 	if (memdesc_parts(md, ml, &dims, &dl, &elem, &el))
 		return lay_error_set(err, LAY_ESYNTAX, "", -1, "its memdesc has no shape");
+	long long elems = 1;
+	for (const char *p = dims; p < dims + dl && elems <= LINT_ASYNC_MAX_ELEMS;
+	     p = strchr(p, 'x') + 1)
+		elems *= strtoll(p, NULL, 10);
+	if (elems > LINT_ASYNC_MAX_ELEMS) /* Triton's own tests write such shapes */
+		return lay_error_set(err, LAY_ELIMIT, "", -1,
+				     "its tile has over %d elements, more than any target's "
+				     "shared memory holds",
+				     LINT_ASYNC_MAX_ELEMS);
 	char *src = retype(tn, tl, elem, el);
 	/* the memdesc in its long spelling (Triton prints "-> <16x64xf16, ...>") */
 	char *mdl = malloc((size_t)ml + 16);
@@ -320,7 +334,11 @@ int lay_lint_async(json_t *f, const struct module *m, const char *md, int ml, co
 	const char *tg = json_string_value(json_object_get(st, "target"));
 	struct caps c = { .shared = vec_of(st), .assumed = json_array() };
 	bool gfx950 = tg && strcmp(tg, "gfx950") == 0;
-	c.hw = (amd && !gfx950 ? 32 : 128) / (bits > 0 ? bits : 8);
+	/* on an AMD target both ops are direct-to-LDS loads */
+	const char *lds = amd				    ? "buffer_load lds"
+			  : tg && strcmp(tg, "nvidia") != 0 ? "global_load lds"
+							    : NULL;
+	c.hw = (lds && !gfx950 ? 32 : 128) / (bits > 0 ? bits : 8);
 	if (c.hw < 1)
 		c.hw = 1;
 	global_caps(m, grow, thr, bits, &c, opt);
@@ -330,7 +348,7 @@ int lay_lint_async(json_t *f, const struct module *m, const char *md, int ml, co
 	long want = c.shared < c.contiguity ? c.shared : c.contiguity;
 	if (c.alignment < want)
 		want = c.alignment;
-	if (amd && (want * bits > c.hw * bits || want * bits == 64))
+	if (lds && (want * bits > c.hw * bits || want * bits == 64))
 		vec = -want;
 	if (vec > 0 && vec != c.shared) {
 		json_decref(st);
@@ -340,19 +358,18 @@ int lay_lint_async(json_t *f, const struct module *m, const char *md, int ml, co
 			goto out;
 		}
 	}
-	if (!amd && vec > 0) {
+	if (vec > 0) {
 		struct lay_error ge;
 		lay_error_clear(&ge);
 		struct lay_def *gd = lay_def_new(grow, "/layout", opt, &ge);
 		gl = gd ? one_access(gd, grow, thr, bits, true, vec, opt, &ge) : NULL;
 		lay_def_free(gd);
 	}
-	if (!amd)
-		json_array_append_new(
-			c.assumed, json_string("global memory: the tile row-major and contiguous "
-					       "from a 128-byte aligned base"));
+	json_array_append_new(c.assumed,
+			      json_string("global memory: the tile contiguous along the source "
+					  "layout's order from a 128-byte aligned base"));
 	long warps = module_min_attr(m, "num-warps");
-	async_fields(f, st, gl, &c, vec, bits, amd, warps > 0 ? warps : 4);
+	async_fields(f, st, gl, &c, vec, bits, lds, warps > 0 ? warps : 4);
 out:
 	json_decref(st);
 	json_decref(gl);

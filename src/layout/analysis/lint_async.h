@@ -1,6 +1,8 @@
 /*
- * lint_async.h - the copies into shared memory that bypass registers, as
- * lint findings (lint_async.c).  Internal to lint; lint.h is its interface.
+ * lint_async.h - lint's module-level pieces outside lint.c: the copies into
+ * shared memory that bypass registers (lint_async.c) and the module's
+ * shared-memory budget (lint_budget.c).  Internal to lint; lint.h is its
+ * interface.
  */
 #ifndef LAYOUTD_LINT_ASYNC_H
 #define LAYOUTD_LINT_ASYNC_H
@@ -24,5 +26,14 @@ int lint_async_op(struct module *m, const struct line *l, int col, const char *o
  * buffer load.  Nonzero with err set when it cannot be analysed. */
 int lay_lint_async(json_t *f, const struct module *m, const char *md, int ml, const char *tn,
 		   int tl, bool amd, const struct lay_options *opt, struct lay_error *err);
+
+/*
+ * The shared memory module m uses against its target's (lint_budget.c):
+ * {"module", "target", "limit", "used", "allocations", "scratch",
+ * "source", "fits"} in bytes, scratch the largest scratch_bytes of the
+ * module's findings findings[first..); NULL when the module names no
+ * target whose shared memory is known (or out of memory).
+ */
+json_t *lint_budget(const struct module *m, int module_no, json_t *findings, size_t first);
 
 #endif
