@@ -200,6 +200,11 @@ static void sentence(json_t *f, char *buf, size_t n, const char **level, const c
 		else
 			snprintf(buf, n, "%s: the layouts differ (conversion class not decided)",
 				 op);
+		json_t *sb = json_object_get(f, "scratch_bytes");
+		size_t at = strlen(buf);
+		if (sb && at < n)
+			snprintf(buf + at, n - at, ", %lld bytes of scratch",
+				 (long long)json_integer_value(sb));
 		return;
 	}
 	if (kind && strcmp(kind, "budget") == 0) { /* over the target's shared memory */

@@ -595,9 +595,9 @@ static int lint_module(struct module *m, int module_no, json_t *findings, int *n
 /* A module's budget into budgets, and a "budget" finding at its module
  * line when it uses more shared memory than its target has. */
 static void lint_budget_add(const struct module *m, int module_no, json_t *findings, size_t first,
-			    json_t *budgets)
+			    json_t *budgets, const struct lay_options *opt)
 {
-	json_t *b = lint_budget(m, module_no, findings, first);
+	json_t *b = lint_budget(m, module_no, findings, first, opt ? opt->target : NULL);
 	if (!b)
 		return;
 	if (!json_is_true(json_object_get(b, "fits")))
@@ -668,7 +668,7 @@ json_t *lay_lint(const char *text, const char *file, const struct lay_options *o
 		size_t first = json_array_size(findings);
 		int rc = lint_module(&m, modules, findings, &nops, opt, err);
 		if (!rc)
-			lint_budget_add(&m, modules, findings, first, budgets);
+			lint_budget_add(&m, modules, findings, first, budgets, opt);
 		lint_module_free(&m);
 		for (int c = 0; c < m.ncache; c++) {
 			free(m.key[c]);

@@ -31,9 +31,11 @@ int lay_lint_async(json_t *f, const struct module *m, const char *md, int ml, co
  * The shared memory module m uses against its target's (lint_budget.c):
  * {"module", "target", "limit", "used", "allocations", "scratch",
  * "source", "fits"} in bytes, scratch the largest scratch_bytes of the
- * module's findings findings[first..); NULL when the module names no
- * target whose shared memory is known (or out of memory).
+ * module's findings findings[first..), target the lint's --target (or
+ * NULL); NULL when neither names a target whose shared memory is known
+ * (or out of memory).
  */
-json_t *lint_budget(const struct module *m, int module_no, json_t *findings, size_t first);
+json_t *lint_budget(const struct module *m, int module_no, json_t *findings, size_t first,
+		    const char *target);
 
 #endif

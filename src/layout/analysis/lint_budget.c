@@ -19,7 +19,8 @@
  *                Compute Capability", the largest shared memory per block
  *                (opt-in): 7.0 96 KB, 7.5 64 KB, 8.0 / 8.7 163 KB, 8.6 /
  *                8.9 / 12.x 99 KB, 9.0 / 10.x 227 KB (KB = 1024 bytes)
- * A module that names no target (or one not listed) has no budget.
+ * A module that names no target (or one not listed) is sized on the
+ * lint's --target when that is an AMD one; else it has no budget.
  */
 #include <ctype.h>
 #include <stdio.h>
@@ -118,10 +119,15 @@ static long long allocations(const struct module *m)
 	return sum;
 }
 
-json_t *lint_budget(const struct module *m, int module_no, json_t *findings, size_t first)
+json_t *lint_budget(const struct module *m, int module_no, json_t *findings, size_t first,
+		    const char *target)
 {
 	char tg[48] = "";
 	long long limit = target_limit(m->modline, tg, sizeof tg), scratch = 0;
+	if (limit <= 0 && target && strncmp(target, "gfx", 3) == 0) { /* --target */
+		snprintf(tg, sizeof tg, "hip:%s", target);
+		limit = strcmp(target, "gfx950") == 0 ? 160 << 10 : 64 << 10;
+	}
 	if (limit <= 0)
 		return NULL;
 	for (size_t i = first; i < json_array_size(findings); i++) {
@@ -129,9 +135,10 @@ json_t *lint_budget(const struct module *m, int module_no, json_t *findings, siz
 		if (json_integer_value(sb) > scratch)
 			scratch = json_integer_value(sb);
 	}
-	long long shared = attr_after(m->modline->s, m->modline->n, "ttg.shared", NULL);
-	if (shared < 0)
-		shared = attr_after(m->modline->s, m->modline->n, "triton_gpu.shared", NULL);
+	const struct line *ml = m->modline;
+	long long shared = ml ? attr_after(ml->s, ml->n, "ttg.shared", NULL) : -1;
+	if (shared < 0 && ml)
+		shared = attr_after(ml->s, ml->n, "triton_gpu.shared", NULL);
 	long long alloc = allocations(m);
 	long long used = shared >= 0 ? shared : alloc + scratch;
 	return json_pack("{s:i,s:s,s:I,s:I,s:I,s:I,s:s,s:b}", "module", module_no, "target", tg,
