@@ -154,7 +154,9 @@ static void check_file(const char *path, const struct lay_options *opt,
 
 static void usage(FILE *f)
 {
-	fputs(CLI_CHECK_USAGE, f);
+	char keys[128];
+	lay_notation_list(keys, sizeof keys, " or ");
+	fprintf(f, CLI_CHECK_USAGE, keys);
 }
 
 static int cli_check_files(const char **files, int n, const char *format, const char *equals,

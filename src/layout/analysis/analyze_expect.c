@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "algebra/cute_algebra.h"
+#include "notation/cute_expr.h"
 #include "analysis/analyze.h"
 
 const char *const ana_verdict_names[NVERDICT] = { "complete",	       "collision_free",

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "layout.h"
+#include "notation/notation.h"
 
 struct table_state {
 	size_t nrows;
@@ -711,7 +712,7 @@ static int parse_streamed(struct lay_def *def, json_t *v, const struct rows_meta
 	return 0;
 }
 
-int lay_table_parse(struct lay_def *def, json_t *v, json_t *whole, struct lay_error *err)
+static int lay_table_parse(struct lay_def *def, json_t *v, json_t *whole, struct lay_error *err)
 {
 	char ptr[LAY_ERR_PTR];
 	int64_t mx[LAYOUTD_MAX_RANK] = { 0 };
@@ -754,3 +755,9 @@ int lay_table_parse(struct lay_def *def, json_t *v, json_t *whole, struct lay_er
 	def->placements_bound = (int64_t)nrows;
 	return 0;
 }
+
+/* The table notation: rows of places, no text to detect. */
+const struct lay_notation lay_notation_table = {
+	.key = "table",
+	.parse = lay_table_parse,
+};
