@@ -558,7 +558,7 @@ int lay_json_tree_check(json_t *v, const char *ptr, int max_depth, bool reals_ok
 int lay_canonical_id(json_t *def, char out[72], struct lay_error *err);
 
 /*
- * Tables without a jansson document per row (table.c).  lay_json_load reads
+ * Tables without a jansson document per row (rows.c).  lay_json_load reads
  * the array of every "table" member whose rows have the plain form (every
  * row [[i, ...], {"axis": c, ...}] with one rank, integers, the same
  * identifier keys in the same order) straight into a compact stream and
