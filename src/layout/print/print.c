@@ -244,7 +244,11 @@ static char *print_triton_hw(json_t *d, const char *ptr, const struct lay_option
 	return print_triton_def(d, ptr, "triton-hw", true, opt, err);
 }
 
-/* The print formats: one row each (print.h). */
+/* The printers of formats written in files of their own (lay_print_fn,
+ * print.h) are declared here beside their rows. */
+
+/* The print formats: one row each (print.h), in the order help and
+ * messages list them. */
 const struct lay_print_format lay_print_formats[] = {
 	{ "cute", "text/plain; charset=utf-8", "CuTe's print_layout table (rank-2 layouts)",
 	  print_layout },

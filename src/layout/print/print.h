@@ -75,12 +75,13 @@ char *lay_print(json_t *def_json, const char *ptr, const char *format,
  * definition json, borrowed, at pointer ptr; NULL with err set).  The CLI,
  * the daemon and the OpenAPI test (layoutd print --list-formats) read it.
  */
+typedef char *lay_print_fn(json_t *def_json, const char *ptr, const struct lay_options *opt,
+			   struct lay_error *err);
 struct lay_print_format {
 	const char *name;
 	const char *media_type;
 	const char *summary;
-	char *(*print)(json_t *def_json, const char *ptr, const struct lay_options *opt,
-		       struct lay_error *err);
+	lay_print_fn *print;
 };
 extern const struct lay_print_format lay_print_formats[];
 extern const int lay_nprint_formats;
