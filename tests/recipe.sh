@@ -149,6 +149,12 @@ EOF
 	jq -e '.notation == "dummy" and .logical.shape == [6]' "$T/dummy.cli" >/dev/null &&
 		ok "notation recipe: its text is detected" ||
 		bad "notation recipe: the text gave $(head -c 300 "$T/dummy.cli")"
+	# its pass is ttgir's: a text both claim is the earlier row's
+	printf 'Dummy<4> #ttg.blocked<{}>\n' >"$T/both.txt"
+	"$LS" check --json "$T/both.txt" >"$T/both.cli" 2>&1
+	jq -e '.error.pointer == "/layout/ttgir"' "$T/both.cli" >/dev/null &&
+		ok "notation recipe: within a pass the first row wins" ||
+		bad "notation recipe: a text ttgir and dummy claim gave $(head -c 300 "$T/both.cli")"
 	printf '{"layout": {"dummy": "Dummy<0>"}}' >"$T/bad.json"
 	"$LS" check --json "$T/bad.json" >"$T/bad.cli" 2>&1
 	jq -e '.error.pointer == "/layout/dummy"' "$T/bad.cli" >/dev/null &&
