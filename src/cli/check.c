@@ -15,6 +15,7 @@
 #include "cli/report.h"
 #include "layout/notation/notation.h"
 #include "layout/analysis/lint.h"
+#include "layout/analysis/sections.h"
 
 long long cli_parse_count(const char *opt, const char *value)
 {
@@ -98,9 +99,8 @@ static void check_file(const char *path, const struct lay_options *opt,
 	r->file = path;
 	json_t *req = cli_read(path, topts, &r->text, &err);
 	lay_lint_expand(req); /* {"layout": {"ttgir": <a pasted op line>}} */
-	json_t *acc = json_object_get(req, "access");
-	if (topts->target && json_is_object(acc)) /* --target over the file's */
-		json_object_set_new(acc, "target", json_string(topts->target));
+	/* --target over the file's */
+	lay_sections_target(req, topts->target);
 	if (r->text) {
 		const char *p = r->text + strspn(r->text, " \t\r\n");
 		r->is_text = *p != '{' && *p != '[';

@@ -12,6 +12,7 @@
 
 #include "cli/cli.h"
 #include "layout/analysis/lint.h"
+#include "layout/analysis/sections.h"
 
 struct reg_opts {
 	struct cli_conn conn;
@@ -209,9 +210,7 @@ int cli_push(int argc, char **argv)
 	/* what check sends: a pasted op line as its request, --target over
 	 * the file's access target */
 	lay_lint_expand(req);
-	json_t *acc = json_object_get(req, "access");
-	if (o.topts.target && json_is_object(acc))
-		json_object_set_new(acc, "target", json_string(o.topts.target));
+	lay_sections_target(req, o.topts.target);
 	body = json_object_get(req, "layout") ? json_copy(req) : json_pack("{s:O}", "layout", req);
 	if (o.description)
 		json_object_set_new(body, "description", json_string(o.description));
