@@ -187,6 +187,7 @@ jq -c "$CHECKS" "$T/acc.json" > "$T/acc.checks"
 jqt "the version keeps its checks" "(.checks | tojson) == $(jq -R . < "$T/acc.checks")"
 req "GET the version" 200 "$U/v1/layouts/sw128/versions/1"
 jqt "read back, the checks are those sent" ".checks == $(cat "$T/acc.checks") and .analysis.expect.bank_conflicts == 0"
+jqt "the summary keeps the access counts, not the per-wavefront detail" '.analysis.access.wavefronts > 0 and .analysis.access.examples == null and .analysis.access.view == null'
 req "the same request again: 200, same version" 200 -X PUT --data-binary "@$T/acc.json" "$U/v1/layouts/sw128"
 jqt "still version 1" '.version == 1'
 "$L" check --json "$T/acc.json" > "$T/acc.before"; rc0=$?

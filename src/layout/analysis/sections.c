@@ -5,10 +5,10 @@
  * A row names the request member, what it applies to, the function that
  * adds analysis[key], how the daemon's cache and the registry treat it and
  * the expect keys that read it.  Nothing outside this table spells a
- * section's key to wire it.  The sections older than the table keep their
- * own entry points (lint calls them too); the adapters below give them the
- * table's signature.  A new section defines a lay_section_fn in its own
- * file, declared beside its row.
+ * section's key to wire it: the others read row->key.  The sections older
+ * than the table keep their own entry points (lint calls them too); the
+ * adapters below give them the table's signature.  A new section defines
+ * a lay_section_fn in its own file, declared here beside its row.
  */
 #include <string.h>
 
@@ -154,9 +154,20 @@ const struct lay_section lay_section_copy = {
 	.expect_keys = copy_expect,
 };
 
+/* The attach functions defined in a section's own file (docs/hacking.md:
+ * "How to add an analysis section"), declared here beside their rows. */
+
+/* The order sections are attached in and listed in messages.  A row no
+ * other file names may be written in place: &(const struct lay_section){
+ * .key = ..., ... }. */
 const struct lay_section *const lay_sections[] = {
-	&lay_section_expect,  &lay_section_probe, &lay_section_access, &lay_section_suggest,
-	&lay_section_convert, &lay_section_tmem,  &lay_section_copy,
+	&lay_section_expect,  /* the layout's own analysis */
+	&lay_section_probe,   /* from the walk */
+	&lay_section_access,  /* before the expectations on it */
+	&lay_section_suggest, /* read by access */
+	&lay_section_convert, /* on the layout as a distributed one */
+	&lay_section_tmem,    /* tmem.match; the section is the layout's own */
+	&lay_section_copy,    /* DESIGN §16 */
 };
 
 const int lay_nsections = (int)(sizeof lay_sections / sizeof lay_sections[0]);
