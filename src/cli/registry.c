@@ -300,13 +300,14 @@ int cli_pull(int argc, char **argv)
 		 * registered with, so `layoutd check` reruns the same checks
 		 * (a daemon without "checks" kept the expect in the summary) */
 		json_t *checks = json_object_get(r.json, "checks");
-		json_t *expect = json_object_get(json_object_get(r.json, "analysis"), "expect");
+		json_t *expect = json_object_get(json_object_get(r.json, "analysis"),
+						 lay_section_expect.key);
 		json_t *desc = json_object_get(r.json, "description");
 		json_t *out = json_pack("{s:O}", "layout", json_object_get(r.json, "layout"));
 		if (json_is_object(checks))
 			json_object_update(out, checks);
 		else if (json_object_size(expect))
-			json_object_set(out, "expect", expect);
+			json_object_set(out, lay_section_expect.key, expect);
 		if (json_is_string(desc))
 			json_object_set(out, "description", desc);
 		print_pretty(out);

@@ -307,7 +307,7 @@ static json_t *summary(json_t *a, json_t *expect_in)
 				"owners", json_object_get(a, "owners"), "replication",
 				json_object_get(a, "replication"), "logical",
 				json_object_get(a, "logical"), "physical",
-				json_object_get(a, "physical"), "expect", expect);
+				json_object_get(a, "physical"), lay_section_expect.key, expect);
 	/* the sections the table summarizes (the access counts), without
 	 * their detail (the per-wavefront examples) */
 	for (int i = 0; sum && i < lay_nsections; i++) {
