@@ -24,6 +24,7 @@ scratch() {
 	for f in Makefile config.status config.h stamp-h1 src tools; do
 		[ -e "$B/$f" ] && cp -Rp "$B/$f" "$S/build/"
 	done
+	chmod -R u+w "$S" # a distcheck's sources are read-only
 	# the build names the tree and itself by absolute paths (srcdir, the
 	# dependency files): point them at the copy, times kept
 	{ echo "$S/build/Makefile"; echo "$S/build/config.status"
@@ -165,5 +166,9 @@ table_sections() {
 }
 
 table_sections
-recipe_section
+if [ "$B" = "$SRC" ]; then # sources and objects in one tree: no copy of the build apart
+	echo "skip the recipes: they need a build directory apart from the sources"
+else
+	recipe_section
+fi
 exit $fail
