@@ -652,13 +652,12 @@ int lay_convert_attach(json_t *analysis, struct lay_def *layout, json_t *convert
 		       const struct lay_options *opt, struct lay_error *err);
 
 /*
- * The whole analysis of a request: lay_analyze_def, then the access
- * analysis when `access` is given, then expectations (which may name
- * bank_conflicts and vector_bits).  All JSON arguments are borrowed and
- * may be NULL; pointers are the request's ("/expect", "/probe", ...).
+ * The whole analysis of a request (borrowed; NULL: none, a bare
+ * definition) whose definition is def: the checks of the section table,
+ * lay_analyze_def with its expect and probe, then each section the
+ * request names, in table order (analysis/sections.h).
  */
-json_t *lay_analyze_request(struct lay_def *def, json_t *layout_json, json_t *expect, json_t *probe,
-			    json_t *access, json_t *suggest, const struct lay_options *opt,
+json_t *lay_analyze_request(struct lay_def *def, json_t *request, const struct lay_options *opt,
 			    struct lay_error *err);
 
 #endif
