@@ -32,10 +32,12 @@ static int elem_bits(const char *t, int n)
 	if (n == 4 && strncmp(t, "bf16", 4) == 0)
 		return 16;
 	if (n >= 2 && (t[0] == 'i' || t[0] == 'f') && isdigit((unsigned char)t[1])) {
-		int b = 0, k = 1;
-		while (k < n && isdigit((unsigned char)t[k]) && b < 1 << 20)
-			b = b * 10 + (t[k++] - '0');
-		return b <= 1024 ? b : 0; /* no element is wider; unknown */
+		/* no element is wider than 1024 bits: wider is unknown (0) */
+		struct lay_scan sc;
+		int64_t b;
+		lay_scan_init(&sc, t, NULL, NULL, 0);
+		sc.pos = 1;
+		return lay_scan_int(&sc, 1, false, 0, 1024, NULL, LAY_ERANGE, &b) ? 0 : (int)b;
 	}
 	if (n == 4 && strncmp(t, "tf32", 4) == 0)
 		return 32;
@@ -55,11 +57,9 @@ static int parse_dims(struct tp *p, int64_t *dims, int *rank, const char **et, i
 		if (!isdigit((unsigned char)p->sc.s[p->sc.pos]))
 			break;
 		int64_t v = 0;
-		while (isdigit((unsigned char)p->sc.s[p->sc.pos])) {
-			v = v * 10 + (p->sc.s[p->sc.pos++] - '0');
-			if (v > TT_MAX_DIM)
-				return lay_scan_error(&p->sc, LAY_ELIMIT, (long)b, "dim over 2^30");
-		}
+		int rc = lay_scan_int(&p->sc, (int)b, false, 0, TT_MAX_DIM, "dim", LAY_ELIMIT, &v);
+		if (rc)
+			return rc;
 		if (p->sc.s[p->sc.pos] != 'x') {
 			p->sc.pos = b; /* an element type such as i32 follows digits? no */
 			return lay_scan_error(&p->sc, LAY_ESYNTAX, (long)p->sc.pos,
@@ -119,13 +119,10 @@ static int parse_type(struct tp *p, bool memdesc, long pos)
 			int r = 0;
 			for (;;) {
 				int64_t v = 0;
-				while (isdigit((unsigned char)p->sc.s[p->sc.pos])) {
-					if (v > TT_MAX_DIM)
-						return lay_scan_error(&p->sc, LAY_ELIMIT,
-								      (long)p->sc.pos,
-								      "alloc shape dim over 2^30");
-					v = v * 10 + (p->sc.s[p->sc.pos++] - '0');
-				}
+				int rc = lay_scan_int(&p->sc, p->sc.pos, false, 0, TT_MAX_DIM,
+						      "alloc shape dim", LAY_ELIMIT, &v);
+				if (rc)
+					return rc;
 				if (r < TT_MAXR)
 					dims[r++] = v;
 				if (p->sc.s[p->sc.pos] == 'x' &&
