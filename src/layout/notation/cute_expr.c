@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "notation/cute_atoms.h"
 #include "notation/cute_expr.h"
 
 static const char *const fn_names[] = {
@@ -97,19 +98,12 @@ static int integer(struct ex *e, int64_t *v)
 	bool neg = e->sc.s[e->sc.pos] == '-';
 	if (neg)
 		e->sc.pos++;
-	if (!isdigit((unsigned char)e->sc.s[e->sc.pos]))
-		return lay_scan_expected(&e->sc, "an integer");
-	int64_t x = 0;
-	while (isdigit((unsigned char)e->sc.s[e->sc.pos])) {
-		x = x * 10 + (e->sc.s[e->sc.pos++] - '0');
-		if (x > EX_MAX_VALUE)
-			return lay_scan_error(&e->sc, LAY_ERANGE, at,
-					      "the integer is over the limit %lld",
-					      (long long)EX_MAX_VALUE);
-	}
-	*v = neg ? -x : x;
-	if (braces && need(e, '>', "'>' closing Int<N>"))
-		return e->sc.err->code;
+	int rc = lay_scan_int(&e->sc, at, neg, -EX_MAX_VALUE, EX_MAX_VALUE, "the integer",
+			      LAY_ERANGE, v);
+	if (rc)
+		return rc;
+	if (braces && (rc = need(e, '>', "'>' closing Int<N>")))
+		return rc;
 	if (strncmp(e->sc.s + e->sc.pos, "{}", 2) == 0)
 		e->sc.pos += 2;
 	return 0;
@@ -538,47 +532,12 @@ static int expr(struct ex *e, struct val *out)
 /* ------------------------------------------------------------------ */
 /* Calls                                                               */
 
-static const struct {
-	const char *name;
-	int bits;
-} types[] = {
-	{ "bool", 8 },	       { "char", 8 },	      { "int8_t", 8 },	     { "uint8_t", 8 },
-	{ "int16_t", 16 },     { "uint16_t", 16 },    { "int32_t", 32 },     { "uint32_t", 32 },
-	{ "int64_t", 64 },     { "uint64_t", 64 },    { "half_t", 16 },	     { "bfloat16_t", 16 },
-	{ "float", 32 },       { "tfloat32_t", 32 },  { "double", 64 },	     { "float_e4m3_t", 8 },
-	{ "float_e5m2_t", 8 }, { "float_e3m2_t", 6 }, { "float_e2m3_t", 6 }, { "float_e2m1_t", 4 },
-	{ "uint4_t", 4 },      { "int4_t", 4 },	      { "uint2_t", 2 },	     { "int2_t", 2 },
-	{ "uint1_t", 1 },      { "bin1_t", 1 },	      { "uint6_t", 6 },	     { "int6_t", 6 },
-	{ "__half", 16 },      { "nv_bfloat16", 16 }, { "float16_t", 16 },   { "bfloat16", 16 },
-};
-
+/* A type argument of recast_layout: the one CuTe type table's reader. */
 static int type_bits(struct ex *e, int *bits)
 {
-	char name[64];
+	int at;
 	skip(e);
-	int at = e->sc.pos;
-	if (strncmp(e->sc.s + e->sc.pos, "cutlass::", 9) == 0)
-		e->sc.pos += 9;
-	if (strncmp(e->sc.s + e->sc.pos, "uint_bit_t<", 11) == 0 ||
-	    strncmp(e->sc.s + e->sc.pos, "int_bit_t<", 10) == 0) {
-		int64_t v;
-		e->sc.pos += e->sc.s[e->sc.pos] == 'u' ? 11 : 10;
-		if (integer(e, &v) || need(e, '>', "'>'"))
-			return e->sc.err->code;
-		if (v <= 0 || v > 64)
-			return lay_scan_error(&e->sc, LAY_ERANGE, at,
-					      "a %lld-bit type is out of range", (long long)v);
-		*bits = (int)v;
-		return 0;
-	}
-	ident(e, name, sizeof name);
-	for (size_t i = 0; i < sizeof types / sizeof types[0]; i++)
-		if (strcmp(types[i].name, name) == 0) {
-			*bits = types[i].bits;
-			return 0;
-		}
-	return lay_scan_error(&e->sc, LAY_EUNKNOWN, at,
-			      "unknown element type '%s' (uint8_t, half_t, float, ...)", name);
+	return lay_cute_type_read(&e->sc, bits, &at);
 }
 
 static int read_args(struct ex *e, const char *name, struct args *a)
