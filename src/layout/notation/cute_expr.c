@@ -132,6 +132,7 @@ static struct ca *tuple_node(struct ex *e, struct ca **kids, int n)
 /* One element of an integer tuple; `close` is ')' or '>'. */
 static int int_tree(struct ex *e, struct ca **out)
 {
+	int rc;
 	char name[32];
 	struct ca *kids[LAYOUTD_MAX_ITERS];
 	int n = 0;
@@ -163,8 +164,8 @@ static int int_tree(struct ex *e, struct ca **out)
 	}
 	if (!close) {
 		int64_t v;
-		if (integer(e, &v))
-			return e->sc.err->code;
+		if ((rc = integer(e, &v)))
+			return rc;
 		e->depth--;
 		return (*out = ca_leaf(&e->c, v, 0)) ? 0 : LAY_ENOMEM;
 	}
@@ -175,8 +176,8 @@ static int int_tree(struct ex *e, struct ca **out)
 		if (n >= LAYOUTD_MAX_ITERS)
 			return lay_scan_error(&e->sc, LAY_ELIMIT, e->sc.pos,
 					      "more than %d modes in one tuple", LAYOUTD_MAX_ITERS);
-		if (int_tree(e, &kids[n++]))
-			return e->sc.err->code;
+		if ((rc = int_tree(e, &kids[n++])))
+			return rc;
 		skip(e);
 		if (e->sc.s[e->sc.pos] == ',') {
 			e->sc.pos++;
@@ -196,6 +197,7 @@ static int int_tree(struct ex *e, struct ca **out)
 /* shape and stride trees -> one layout, congruent */
 int ex_zip_layout(struct ex *e, const struct ca *sh, const struct ca *st, int pos, struct ca **out)
 {
+	int rc;
 	if (sh->n < 0 && st->n < 0) {
 		if (sh->s <= 0)
 			return lay_scan_error(&e->sc, LAY_EEXTENT, pos,
@@ -211,8 +213,8 @@ int ex_zip_layout(struct ex *e, const struct ca *sh, const struct ca *st, int po
 	if (!t)
 		return LAY_ENOMEM;
 	for (int i = 0; i < sh->n; i++)
-		if (ex_zip_layout(e, sh->m[i], st->m[i], pos, &t->m[i]))
-			return e->sc.err->code;
+		if ((rc = ex_zip_layout(e, sh->m[i], st->m[i], pos, &t->m[i])))
+			return rc;
 	*out = t;
 	return 0;
 }
@@ -310,23 +312,24 @@ static int expr(struct ex *e, struct val *out);
 /* Layout<SHAPE[, STRIDE]>{} after "Layout", or pycute's Layout(shape, stride). */
 static int cxx_layout(struct ex *e, int at, struct val *out)
 {
+	int rc;
 	struct ca *sh, *st = NULL;
 	bool repr = peek(e, '(');
 	e->sc.pos++;
-	if (int_tree(e, &sh))
-		return e->sc.err->code;
+	if ((rc = int_tree(e, &sh)))
+		return rc;
 	skip(e);
 	if (e->sc.s[e->sc.pos] == ',') {
 		e->sc.pos++;
-		if (int_tree(e, &st))
-			return e->sc.err->code;
+		if ((rc = int_tree(e, &st)))
+			return rc;
 	}
 	if (need(e, repr ? ')' : '>', repr ? "')' closing Layout(...)" : "'>' closing Layout<...>"))
 		return e->sc.err->code;
 	if (strncmp(e->sc.s + e->sc.pos, "{}", 2) == 0)
 		e->sc.pos += 2;
-	if (ex_check_shape(e, sh, at))
-		return e->sc.err->code;
+	if ((rc = ex_check_shape(e, sh, at)))
+		return rc;
 	out->kind = V_LAYOUT;
 	if (!st)
 		return (out->l = ca_compact(&e->c, sh, 1)) ? 0 : LAY_ENOMEM;
@@ -336,6 +339,7 @@ static int cxx_layout(struct ex *e, int at, struct val *out)
 /* Sw<B,M,S>, S<B,M,S>, Swizzle<B,M,S>{} after the name; SW_B_M_S. */
 static int swizzle(struct ex *e, const char *name, int at, struct val *out)
 {
+	int rc;
 	int64_t v[3];
 	if (strncmp(name, "SW_", 3) == 0) {
 		if (sscanf(name, "SW_%" SCNd64 "_%" SCNd64 "_%" SCNd64, &v[0], &v[1], &v[2]) != 3)
@@ -345,11 +349,11 @@ static int swizzle(struct ex *e, const char *name, int at, struct val *out)
 		for (int i = 0; i < 3; i++) {
 			if (i && need(e, ',', "',' between the swizzle's B, M and S"))
 				return e->sc.err->code;
-			if (integer(e, &v[i]))
-				return e->sc.err->code;
+			if ((rc = integer(e, &v[i])))
+				return rc;
 		}
-		if (need(e, '>', "'>' closing the swizzle"))
-			return e->sc.err->code;
+		if ((rc = need(e, '>', "'>' closing the swizzle")))
+			return rc;
 		if (strncmp(e->sc.s + e->sc.pos, "{}", 2) == 0)
 			e->sc.pos += 2;
 	}
@@ -374,18 +378,19 @@ static bool at_o(struct ex *e)
 
 static int composed(struct ex *e, struct val *out)
 {
+	int rc;
 	struct val a = { 0 }, b = { 0 };
 	e->sc.pos++;
 	int at = e->sc.pos;
-	if (expr(e, &a))
-		return e->sc.err->code;
+	if ((rc = expr(e, &a)))
+		return rc;
 	if (a.kind == V_INT) {
 		if (!at_o(e))
 			return lay_scan_expected(&e->sc, "'o' and the layout after the offset");
 		e->sc.pos++;
 		at = e->sc.pos;
-		if (expr(e, &b))
-			return e->sc.err->code;
+		if ((rc = expr(e, &b)))
+			return rc;
 		out->off = a.v;
 	} else {
 		b = a;
@@ -409,6 +414,7 @@ static int call(struct ex *e, const char *name, int at, struct val *out);
  * opener and up to `close`. */
 static int tiler_list(struct ex *e, char close, const char *what, struct val *out)
 {
+	int rc;
 	struct ct *k[EX_MAX_ARGS];
 	int n = 0;
 	do {
@@ -420,8 +426,8 @@ static int tiler_list(struct ex *e, char close, const char *what, struct val *ou
 		if (expr(e, &v) || !(k[n++] = ex_as_tiler(e, &v, vp)))
 			return e->sc.err->code;
 	} while (peek(e, ',') && ++e->sc.pos);
-	if (need(e, close, what))
-		return e->sc.err->code;
+	if ((rc = need(e, close, what)))
+		return rc;
 	if (!(out->t = ct_new(e, CT_TUPLE, n)))
 		return LAY_ENOMEM;
 	memcpy(out->t->k, k, sizeof k[0] * (size_t)n);
@@ -446,16 +452,16 @@ static int primary(struct ex *e, struct val *out)
 			return e->sc.err->code;
 		if (ch != '(') {
 			int64_t v = 0;
-			if (integer(e, &v))
-				return e->sc.err->code;
+			if ((rc = integer(e, &v)))
+				return rc;
 			sh = ca_leaf(&e->c, v, 0);
 		}
 		skip(e);
 		if (e->sc.s[e->sc.pos] == ':' && e->sc.s[e->sc.pos + 1] != ':') {
 			e->sc.pos++;
-			if (int_tree(e, &st) || ex_check_shape(e, sh, at) ||
-			    ex_zip_layout(e, sh, st, at, &out->l))
-				return e->sc.err->code;
+			if ((rc = int_tree(e, &st)) || (rc = ex_check_shape(e, sh, at)) ||
+			    (rc = ex_zip_layout(e, sh, st, at, &out->l)))
+				return rc;
 			out->kind = V_LAYOUT;
 		} else if (sh->n < 0) {
 			out->kind = V_INT;
@@ -542,6 +548,7 @@ static int type_bits(struct ex *e, int *bits)
 
 static int read_args(struct ex *e, const char *name, struct args *a)
 {
+	int rc;
 	a->ntarg = 0;
 	if (peek(e, '<')) {
 		e->sc.pos++;
@@ -555,8 +562,8 @@ static int read_args(struct ex *e, const char *name, struct args *a)
 				return e->sc.err->code;
 			a->targ[a->ntarg++] = recast ? bits : v;
 		} while (peek(e, ',') && ++e->sc.pos);
-		if (need(e, '>', "'>' closing the template arguments"))
-			return e->sc.err->code;
+		if ((rc = need(e, '>', "'>' closing the template arguments")))
+			return rc;
 	}
 	if (need(e, '(', "'(' and the arguments"))
 		return e->sc.err->code;
@@ -571,8 +578,8 @@ static int read_args(struct ex *e, const char *name, struct args *a)
 			return lay_scan_error(&e->sc, LAY_ELIMIT, e->sc.pos,
 					      "more than %d arguments", EX_MAX_ARGS);
 		a->pos[a->n] = e->sc.pos;
-		if (expr(e, &a->v[a->n]))
-			return e->sc.err->code;
+		if ((rc = expr(e, &a->v[a->n])))
+			return rc;
 		int end = e->sc.pos;
 		while (end > a->pos[a->n] && isspace((unsigned char)e->sc.s[end - 1]))
 			end--;

@@ -88,14 +88,15 @@ static int parse_dims(struct tp *p, int64_t *dims, int *rank, const char **et, i
 /* tensor<...> or !ttg.memdesc<...> at p->i (just past '<'). */
 static int parse_type(struct tp *p, bool memdesc, long pos)
 {
+	int rc;
 	struct ttype t;
 	const char *et = NULL;
 	int etn = 0;
 	memset(&t, 0, sizeof t);
 	t.pos = pos;
 	t.memdesc = memdesc;
-	if (parse_dims(p, t.shape, &t.rank, &et, &etn))
-		return p->sc.err->code;
+	if ((rc = parse_dims(p, t.shape, &t.rank, &et, &etn)))
+		return rc;
 	t.bits = elem_bits(et, etn);
 	if (!lay_scan_eat(&p->sc, ',')) {
 		if (!lay_scan_eat(&p->sc, '>'))
@@ -119,9 +120,8 @@ static int parse_type(struct tp *p, bool memdesc, long pos)
 			int r = 0;
 			for (;;) {
 				int64_t v = 0;
-				int rc = lay_scan_int(&p->sc, p->sc.pos, false, 0, TT_MAX_DIM,
-						      "alloc shape dim", LAY_ELIMIT, &v);
-				if (rc)
+				if ((rc = lay_scan_int(&p->sc, p->sc.pos, false, 0, TT_MAX_DIM,
+						       "alloc shape dim", LAY_ELIMIT, &v)))
 					return rc;
 				if (r < TT_MAXR)
 					dims[r++] = v;
@@ -157,6 +157,7 @@ static bool word_at(const char *s, size_t i, const char *w)
 /* Scan one line (from p->sc.pos) for types; strings and comments skipped. */
 static int scan_line(struct tp *p)
 {
+	int rc;
 	while (p->sc.s[p->sc.pos] && p->sc.s[p->sc.pos] != '\n') {
 		char c = p->sc.s[p->sc.pos];
 		if (c == '"') {
@@ -175,21 +176,21 @@ static int scan_line(struct tp *p)
 		long pos = (long)p->sc.pos;
 		if (word_at(p->sc.s, p->sc.pos, "tensor<")) {
 			p->sc.pos += 7;
-			if (parse_type(p, false, pos))
-				return p->sc.err->code;
+			if ((rc = parse_type(p, false, pos)))
+				return rc;
 			continue;
 		}
 		if (word_at(p->sc.s, p->sc.pos, "!ttg.memdesc<")) {
 			p->sc.pos += 13;
-			if (parse_type(p, true, pos))
-				return p->sc.err->code;
+			if ((rc = parse_type(p, true, pos)))
+				return rc;
 			continue;
 		}
 		if (word_at(p->sc.s, p->sc.pos, "!triton_gpu.memdesc<")) {
 			p->legacy = true;
 			p->sc.pos += 20;
-			if (parse_type(p, true, pos))
-				return p->sc.err->code;
+			if ((rc = parse_type(p, true, pos)))
+				return rc;
 			continue;
 		}
 		if (word_at(p->sc.s, p->sc.pos, "!tt.tensordesc<")) {
@@ -201,8 +202,8 @@ static int scan_line(struct tp *p)
 			bool wrapped = word_at(p->sc.s, p->sc.pos, "tensor<");
 			if (wrapped)
 				p->sc.pos += 7;
-			if (parse_type(p, true, pos))
-				return p->sc.err->code;
+			if ((rc = parse_type(p, true, pos)))
+				return rc;
 			if (wrapped && !lay_scan_eat(&p->sc, '>'))
 				return lay_scan_error(
 					&p->sc, LAY_ESYNTAX, (long)p->sc.pos,
@@ -212,8 +213,8 @@ static int scan_line(struct tp *p)
 		if (word_at(p->sc.s, p->sc.pos, "!tt.memdesc<")) {
 			p->legacy = true;
 			p->sc.pos += 12;
-			if (parse_type(p, true, pos))
-				return p->sc.err->code;
+			if ((rc = parse_type(p, true, pos)))
+				return rc;
 			continue;
 		}
 		p->sc.pos++;
@@ -225,6 +226,7 @@ static int scan_line(struct tp *p)
 
 static int scan(struct tp *p)
 {
+	int rc;
 	while (p->sc.s[p->sc.pos]) {
 		lay_scan_skip(&p->sc);
 		if (!p->sc.s[p->sc.pos])
@@ -285,8 +287,8 @@ static int scan(struct tp *p)
 				}
 			}
 		}
-		if (scan_line(p))
-			return p->sc.err->code;
+		if ((rc = scan_line(p)))
+			return rc;
 	}
 	return 0;
 }
