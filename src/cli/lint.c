@@ -158,6 +158,24 @@ static void matrix_clause(json_t *f, char *buf, size_t n, int w)
 			 (long long)json_integer_value(json_object_get(g, "sectors_per_request")));
 }
 
+/* A module over its target's shared memory: a warning. */
+static void budget_sentence(json_t *f, bool fails, char *buf, size_t n, const char **level,
+			    const char **rule)
+{
+	json_t *b = json_object_get(f, "budget");
+	*level = fails ? "error" : "warning";
+	*rule = "lint/budget";
+	snprintf(buf, n,
+		 "module: %lld bytes of shared memory (%s: allocations %lld, scratch %lld) "
+		 "over the %lld bytes of %s",
+		 (long long)json_integer_value(json_object_get(b, "used")),
+		 json_string_value(json_object_get(b, "source")),
+		 (long long)json_integer_value(json_object_get(b, "allocations")),
+		 (long long)json_integer_value(json_object_get(b, "scratch")),
+		 (long long)json_integer_value(json_object_get(b, "limit")),
+		 json_string_value(json_object_get(b, "target")));
+}
+
 /* One finding as a sentence; *level is error (fails or cannot be
  * analysed), warning (conflicts within the thresholds), or NULL. */
 static void sentence(json_t *f, char *buf, size_t n, const char **level, const char **rule)
@@ -207,19 +225,8 @@ static void sentence(json_t *f, char *buf, size_t n, const char **level, const c
 				 (long long)json_integer_value(sb));
 		return;
 	}
-	if (kind && strcmp(kind, "budget") == 0) { /* over the target's shared memory */
-		json_t *b = json_object_get(f, "budget");
-		*level = fails ? "error" : "warning";
-		*rule = "lint/budget";
-		snprintf(buf, n,
-			 "module: %lld bytes of shared memory (%s: allocations %lld, scratch %lld) "
-			 "over the %lld bytes of %s",
-			 (long long)json_integer_value(json_object_get(b, "used")),
-			 json_string_value(json_object_get(b, "source")),
-			 (long long)json_integer_value(json_object_get(b, "allocations")),
-			 (long long)json_integer_value(json_object_get(b, "scratch")),
-			 (long long)json_integer_value(json_object_get(b, "limit")),
-			 json_string_value(json_object_get(b, "target")));
+	if (kind && strcmp(kind, "budget") == 0) {
+		budget_sentence(f, fails, buf, n, level, rule);
 		return;
 	}
 	if (kind && strcmp(kind, "copy") == 0) {

@@ -444,6 +444,45 @@ int lint_async_op(struct module *m, const struct line *l, int col, const char *o
 	return 0;
 }
 
+/* The fields cached under key in m, or NULL. */
+static json_t *cache_get(const struct module *m, const char *key)
+{
+	for (int c = 0; key && c < m->ncache; c++)
+		if (strcmp(m->key[c], key) == 0)
+			return m->fields[c];
+	return NULL;
+}
+
+/* Keep x under *key in m (both then owned by m), or drop x when full. */
+static void cache_put(struct module *m, char **key, json_t *x)
+{
+	if (*key && m->ncache < LINT_CACHE) {
+		m->key[m->ncache] = *key;
+		m->fields[m->ncache++] = x;
+		*key = NULL;
+	} else {
+		json_decref(x);
+	}
+}
+
+/* cp.async and AMD's buffer load into LDS: findings of lint_async.c. */
+static bool lint_async_name(const char *name)
+{
+	return strcmp(name, "async_copy_global_to_local") == 0 ||
+	       strcmp(name, "buffer_load_to_local") == 0;
+}
+
+/* One such op counted against the text's limit, then its finding. */
+static int lint_async_at(struct module *m, const struct line *l, int col, const char *op,
+			 int module_no, json_t *findings, int *nops, const struct lay_options *opt,
+			 struct lay_error *err)
+{
+	if (++*nops > LAYOUTD_MAX_LINT_OPS)
+		return lay_error_set(err, LAY_ELIMIT, "", -1,
+				     "more than %d ops to check in one text", LAYOUTD_MAX_LINT_OPS);
+	return lint_async_op(m, l, col, op, module_no, findings, opt, err);
+}
+
 static int lint_module(struct module *m, int module_no, json_t *findings, int *nops,
 		       const struct lay_options *opt, struct lay_error *err)
 {
@@ -458,6 +497,12 @@ static int lint_module(struct module *m, int module_no, json_t *findings, int *n
 		if ((rc = lay_ctx_check(opt->ctx, err)))
 			return rc;
 		const char *name = strchr(op, '.') + 1;
+		if (lint_async_name(name)) { /* cp.async, AMD's buffer load into LDS */
+			if ((rc = lint_async_at(m, l, col, op, module_no, findings, nops, opt,
+						err)))
+				return rc;
+			continue;
+		}
 		struct optypes ty;
 		lint_op_types(l, col, &ty);
 		int nmd = 0, ntn = 0;
@@ -474,22 +519,8 @@ static int lint_module(struct module *m, int module_no, json_t *findings, int *n
 				ty.t[t].memdesc ? nmd++ : ntn++;
 		}
 		bool tma = strncmp(name, "async_tma_copy_", 15) == 0;
-		/* cp.async and AMD's buffer load into LDS (lint_async.c) */
-		bool cpa = strcmp(name, "async_copy_global_to_local") == 0 ||
-			   strcmp(name, "buffer_load_to_local") == 0;
 		bool conv = strcmp(name, "convert_layout") == 0,
 		     tm = !tma && strncmp(op, "ttng.", 5) == 0;
-		if (cpa) {
-			rc = ++*nops > LAYOUTD_MAX_LINT_OPS
-				     ? lay_error_set(err, LAY_ELIMIT, "", -1,
-						     "more than %d ops to check in one text",
-						     LAYOUTD_MAX_LINT_OPS)
-				     : lint_async_op(m, l, col, op, module_no, findings, opt, err);
-			free(jtext);
-			if (rc)
-				return rc;
-			continue;
-		}
 		/* a view of tensor memory is judged as the memdesc it makes; a view
 		 * of shared memory moves nothing: its users are the findings */
 		bool view = strcmp(name, "tmem_subslice") == 0 || strncmp(name, "memdesc_", 8) == 0;
@@ -555,12 +586,9 @@ static int lint_module(struct module *m, int module_no, json_t *findings, int *n
 				      : store ? "s"
 					      : "l",
 				      &ty);
-		int hit = -1;
-		for (int c = 0; key && c < m->ncache && hit < 0; c++)
-			if (strcmp(m->key[c], key) == 0)
-				hit = c;
-		if (hit >= 0) {
-			json_object_update(f, m->fields[hit]);
+		json_t *hit = cache_get(m, key);
+		if (hit) {
+			json_object_update(f, hit);
 		} else {
 			json_t *x = json_object();
 			if (tma)
@@ -573,13 +601,7 @@ static int lint_module(struct module *m, int module_no, json_t *findings, int *n
 				access_finding(x, m, &ty, store, opt);
 			json_object_update(f, x);
 			rc = bounds_stopped(x, err);
-			if (key && m->ncache < LINT_CACHE) {
-				m->key[m->ncache] = key;
-				m->fields[m->ncache++] = x;
-				key = NULL;
-			} else {
-				json_decref(x);
-			}
+			cache_put(m, &key, x);
 		}
 		free(key);
 		free(jtext);
