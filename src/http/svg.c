@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "http/http.h"
+#include "http/util.h"
 
 struct sbuf {
 	char *p;
