@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "http/http.h"
+#include "layout/analysis/sections.h"
 #include "store/store.h"
 
 /* "name" or "name@version"; version 0 means the latest. */
@@ -65,7 +66,9 @@ int http_resolve_equals(void *ctx, const char *ref, char fingerprint[72], struct
 void http_equals_differences(struct http_server *srv, const struct lay_options *opt, json_t *layout,
 			     json_t *analysis)
 {
-	json_t *fails = json_object_get(json_object_get(analysis, "expect"), "failures"), *f;
+	json_t *fails =
+		json_object_get(json_object_get(analysis, lay_section_expect.key), "failures");
+	json_t *f;
 	size_t i;
 	json_array_foreach(fails, i, f)
 	{
