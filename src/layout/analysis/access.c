@@ -442,6 +442,7 @@ int lay_access_attach(json_t *analysis, struct lay_def *layout, json_t *layout_j
 	struct lay_def *thr = NULL;
 	int rc;
 	A.mem = layout;
+	A.per_cta = true;
 	A.op = "load";
 	A.target = ACC_NVIDIA;
 	A.lanes = ACC_LANES;
@@ -481,6 +482,7 @@ int lay_access_attach(json_t *analysis, struct lay_def *layout, json_t *layout_j
 	if ((rc = acc_read_memory(&A, layout->ptr, err)) ||
 	    (rc = acc_read_threads(&A, "/access/threads", err)) ||
 	    (rc = acc_threads_cover(&A, "/access/threads", err)) ||
+	    (rc = acc_cta_split(&A, "/access/threads", err)) ||
 	    (rc = acc_check_lanes(&A, warnings, err)))
 		goto out;
 	if (A.global && (suggest_v || show)) {
@@ -505,6 +507,8 @@ int lay_access_attach(json_t *analysis, struct lay_def *layout, json_t *layout_j
 		goto out;
 	}
 	res = acc_count_json(&A, &C);
+	if (A.ctas > 1) /* counted on CTA 0; every CTA reads its own alike */
+		json_object_set_new(res, "ctas", json_integer(A.ctas));
 	shared_warnings(&A, &C, warnings);
 	json_object_set_new(res, "warnings", warnings);
 	warnings = NULL;
@@ -536,6 +540,7 @@ out:
 	json_decref(warnings);
 	lay_def_free(thr);
 	lay_ctx_free(A.eoff);
+	lay_ctx_free(A.eoff_cta);
 	lay_ctx_free(A.pelem);
 	lay_ctx_free(A.f);
 	lay_ctx_free(A.regmap);

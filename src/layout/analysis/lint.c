@@ -297,9 +297,10 @@ static void access_finding(json_t *f, const struct module *m, const struct optyp
 	json_object_set_new(f, "kind", json_string("bank_conflicts"));
 	static const char *const keep[] = { "bank_conflicts", "wavefronts",   "ideal_wavefronts",
 					    "max_ways",	      "instructions", "element_bits",
-					    "target" };
+					    "target",	      "ctas" };
 	for (size_t k = 0; k < sizeof keep / sizeof keep[0]; k++)
-		json_object_set(f, keep[k], json_object_get(x, keep[k]));
+		if (json_object_get(x, keep[k]))
+			json_object_set(f, keep[k], json_object_get(x, keep[k]));
 	json_t *vec = json_object_get(x, "vector"), *warn = json_object_get(x, "warnings");
 	if (json_array_size(warn)) /* a 64-lane wave under nvidia: which target? */
 		json_object_set(f, "warnings", warn);
