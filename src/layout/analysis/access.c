@@ -199,6 +199,26 @@ int acc_parse_bits(json_t *val, const char *q, int *bits, struct lay_error *err)
 	return 0;
 }
 
+/* access.origin: [x0, x1, ...], where the threads' tile sits in the
+ * layout's (a view of an allocation: Triton's memdesc_subslice offsets). */
+static int parse_origin(struct acc *A, json_t *val, const char *q, struct lay_error *err)
+{
+	char qi[LAY_ERR_PTR];
+	size_t n = json_array_size(val);
+	if (!json_is_array(val) || n == 0 || n > LAYOUTD_MAX_RANK)
+		return lay_error_set(err, LAY_ESCHEMA, q, -1,
+				     "origin is an array of 1 to %d coordinates: where the threads' "
+				     "tile sits in the layout's",
+				     LAYOUTD_MAX_RANK);
+	for (size_t i = 0; i < n; i++) {
+		lay_ptr_index(qi, sizeof qi, q, i);
+		if (lay_json_int(json_array_get(val, i), qi, &A->origin[i], err))
+			return err ? err->code : LAY_ESCHEMA;
+	}
+	A->norigin = (int)n;
+	return 0;
+}
+
 static int parse_spec(struct acc *A, json_t *access, const char *aptr, json_t **threads,
 		      json_t **show, json_t **sug, const char **sug_ptr, struct lay_error *err)
 {
@@ -242,6 +262,9 @@ static int parse_spec(struct acc *A, json_t *access, const char *aptr, json_t **
 						     "space is \"shared\" (bank conflicts) or "
 						     "\"global\" (coalescing into sectors)");
 			A->global = strcmp(s, "global") == 0;
+		} else if (strcmp(key, "origin") == 0) {
+			if (parse_origin(A, val, q, err))
+				return err ? err->code : LAY_ESCHEMA;
 		} else if (strcmp(key, "show") == 0) {
 			*show = val;
 		} else if (strcmp(key, "suggest") == 0) {
@@ -251,7 +274,8 @@ static int parse_spec(struct acc *A, json_t *access, const char *aptr, json_t **
 			return lay_error_set(
 				err, LAY_ESCHEMA, q, -1,
 				"unknown member \"%s\" in access (threads, "
-				"element_bits, vector, op, target, space, show, suggest)",
+				"element_bits, vector, op, target, space, origin, show, "
+				"suggest)",
 				key);
 		}
 	}
@@ -472,7 +496,13 @@ int lay_access_attach(json_t *analysis, struct lay_def *layout, json_t *layout_j
 	if ((rc = settle_bits(&A, analysis, layout_json, threads, warnings, err)))
 		goto out;
 	char a[128], b[128];
-	if (acc_tiles_differ(thr, layout, a, b, sizeof a)) {
+	if (A.norigin && suggest_v) {
+		rc = lay_error_set(err, LAY_ESCHEMA, suggest_ptr, -1,
+				   "suggest searches a swizzle for the whole layout, not for a "
+				   "view of it at an origin");
+		goto out;
+	}
+	if (!A.norigin && acc_tiles_differ(thr, layout, a, b, sizeof a)) {
 		rc = lay_error_set(err, LAY_ESHAPE, "/access/threads", -1,
 				   "the access covers a [%s] tile and the layout a [%s] one: "
 				   "both must describe the same logical tile",
@@ -480,6 +510,7 @@ int lay_access_attach(json_t *analysis, struct lay_def *layout, json_t *layout_j
 		goto out;
 	}
 	if ((rc = acc_read_memory(&A, layout->ptr, err)) ||
+	    (rc = acc_view_origin(&A, "/access/origin", err)) ||
 	    (rc = acc_read_threads(&A, "/access/threads", err)) ||
 	    (rc = acc_threads_cover(&A, "/access/threads", err)) ||
 	    (rc = acc_cta_split(&A, "/access/threads", err)) ||

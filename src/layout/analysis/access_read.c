@@ -42,6 +42,7 @@ static int cta_grow(struct acc *A, int64_t n)
 		nb[i] = -1;
 	A->eoff_cta = nb;
 	A->nblk = n;
+	A->cta_stride = size;
 	return 0;
 }
 
@@ -49,7 +50,7 @@ static int cta_grow(struct acc *A, int64_t n)
 static bool in_other_cta(const struct acc *A, int64_t e)
 {
 	for (int64_t b = 1; b < A->nblk; b++)
-		if (A->eoff_cta[(b - 1) * A->mem->size + e] >= 0)
+		if (A->eoff_cta[(b - 1) * A->cta_stride + e] >= 0)
 			return true;
 	return false;
 }
@@ -74,7 +75,7 @@ static int mem_row(void *ctx, const struct lay_table_row *row)
 	if (b > 0) { /* another CTA's shared memory */
 		if (b >= A->nblk && cta_grow(A, b + 1))
 			return LAY_ENOMEM;
-		cur = &A->eoff_cta[(b - 1) * A->mem->size + row->elem];
+		cur = &A->eoff_cta[(b - 1) * A->cta_stride + row->elem];
 		if (*cur < 0 || o < *cur)
 			*cur = o;
 		return 0;

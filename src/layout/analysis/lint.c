@@ -18,6 +18,7 @@
 
 #include "analysis/lint.h"
 #include "analysis/lint_read.h"
+#include "analysis/lint_views.h"
 
 /* ------------------------------------------------------------------ */
 /* Types                                                               */
@@ -254,7 +255,7 @@ static void set_error(json_t *f, const struct module *m, const struct lay_error 
 
 /* A shared-memory access: the memdesc's layout, the tensor's threads. */
 static void access_finding(json_t *f, const struct module *m, const struct optypes *ty, bool store,
-			   const struct lay_options *opt)
+			   const struct lint_view *view, const struct lay_options *opt)
 {
 	int ml = 0, tl = 0;
 	const char *md = type_of(ty, true, 0, &ml), *tn = type_of(ty, false, 0, &tl);
@@ -275,6 +276,13 @@ static void access_finding(json_t *f, const struct module *m, const struct optyp
 		goto out;
 	}
 	acc = json_pack("{s:O,s:s}", "threads", thr, "op", store ? "store" : "load");
+	if (view->rank) { /* the allocation's layout at the view's offsets */
+		json_t *o = json_array();
+		for (int d = 0; d < view->rank; d++)
+			json_array_append_new(o, json_integer(view->known ? view->origin[d] : 0));
+		json_object_set_new(acc, "origin", o);
+		json_object_set_new(f, "view", lint_view_json(view));
+	}
 	if (opt && opt->target) /* else the module's ttg.target, or nvidia */
 		json_object_set_new(acc, "target", json_string(opt->target));
 	/* the access analysis alone: lint reports no verdicts of the shared
@@ -591,14 +599,25 @@ static int lint_module(struct module *m, int module_no, json_t *findings, int *n
 			continue;
 		}
 		bool store = strcmp(name, "local_load") != 0;
-		char *key = cache_key(tma     ? "m"
-				      : tm    ? (moves	? "t"
-						 : view ? "v"
-							: "a")
-				      : conv  ? "c"
-				      : store ? "s"
-					      : "l",
-				      &ty);
+		struct lint_view lv = { 0 };
+		char kind[16 + 24 * LINT_VIEW_RANK];
+		snprintf(kind, sizeof kind, "%s",
+			 tma	 ? "m"
+			 : tm	 ? (moves  ? "t"
+				    : view ? "v"
+					   : "a")
+			 : conv	 ? "c"
+			 : store ? "s"
+				 : "l");
+		if (!tma && !tm && !conv) { /* a view: its offsets are the op's own */
+			int vl = 0;
+			const char *vmd = type_of(&ty, true, 0, &vl);
+			lint_view_read(m, l, col, op, vmd, vl, &lv);
+			for (int d = 0; d < lv.rank; d++)
+				snprintf(kind + strlen(kind), sizeof kind - strlen(kind), "@%lld",
+					 lv.known ? lv.origin[d] : -1);
+		}
+		char *key = cache_key(kind, &ty);
 		int hit = -1;
 		for (int c = 0; key && c < m->ncache && hit < 0; c++)
 			if (strcmp(m->key[c], key) == 0)
@@ -614,7 +633,7 @@ static int lint_module(struct module *m, int module_no, json_t *findings, int *n
 			else if (conv)
 				conversion_finding(x, m, &ty, opt);
 			else
-				access_finding(x, m, &ty, store, opt);
+				access_finding(x, m, &ty, store, &lv, opt);
 			json_object_update(f, x);
 			rc = bounds_stopped(x, err);
 			if (key && m->ncache < LINT_CACHE) {
