@@ -5,7 +5,7 @@
 #ifndef LAYOUTD_LINT_VIEWS_H
 #define LAYOUTD_LINT_VIEWS_H
 
-#include "analysis/lint_read.h"
+#include "notation/ttgir_lines.h"
 
 #define LINT_VIEW_RANK 8
 
