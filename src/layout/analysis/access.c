@@ -206,10 +206,11 @@ static int parse_origin(struct acc *A, json_t *val, const char *q, struct lay_er
 	char qi[LAY_ERR_PTR];
 	size_t n = json_array_size(val);
 	if (!json_is_array(val) || n == 0 || n > LAYOUTD_MAX_RANK)
-		return lay_error_set(err, LAY_ESCHEMA, q, -1,
-				     "origin is an array of 1 to %d coordinates: where the threads' "
-				     "tile sits in the layout's",
-				     LAYOUTD_MAX_RANK);
+		return lay_error_set(
+			err, LAY_ESCHEMA, q, -1,
+			"origin is an array of 1 to %d coordinates: where the threads' "
+			"tile sits in the layout's",
+			LAYOUTD_MAX_RANK);
 	for (size_t i = 0; i < n; i++) {
 		lay_ptr_index(qi, sizeof qi, q, i);
 		if (lay_json_int(json_array_get(val, i), qi, &A->origin[i], err))

@@ -142,8 +142,8 @@ static int64_t *view_offsets(const struct acc *A, const int64_t *src, int64_t nb
 		return NULL;
 	for (int64_t b = 0; b < nblk; b++)
 		for (int64_t e = 0; e < n; e++)
-			v[b * n + e] = src[b * A->cta_stride +
-					   elem_at(A->thr, A->mem, A->origin, e)];
+			v[b * n + e] =
+				src[b * A->cta_stride + elem_at(A->thr, A->mem, A->origin, e)];
 	return v;
 }
 

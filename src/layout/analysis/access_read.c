@@ -34,8 +34,8 @@ struct mem_rows {
 static int cta_grow(struct acc *A, int64_t n)
 {
 	int64_t size = A->mem->size;
-	int64_t *nb = lay_ctx_realloc(A->mem->ctx, A->eoff_cta,
-				      sizeof *nb * (size_t)((n - 1) * size));
+	int64_t *nb =
+		lay_ctx_realloc(A->mem->ctx, A->eoff_cta, sizeof *nb * (size_t)((n - 1) * size));
 	if (!nb)
 		return LAY_ENOMEM;
 	for (int64_t i = (A->nblk - 1) * size; i < (n - 1) * size; i++)

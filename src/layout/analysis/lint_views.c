@@ -94,7 +94,8 @@ static const struct line *def_line(const struct module *m, int before, const cha
 		const char *s = m->l[k].s, *end = s + m->l[k].n;
 		while (s < end && *s == ' ')
 			s++;
-		if (end - s > 8 && (strncmp(s, "tt.func ", 8) == 0 || strncmp(s, "func.func ", 10) == 0))
+		if (end - s > 8 &&
+		    (strncmp(s, "tt.func ", 8) == 0 || strncmp(s, "func.func ", 10) == 0))
 			return NULL; /* a function's argument */
 		if (end - s < n + 3 || strncmp(s, name, (size_t)n) != 0 || s[n] != ' ' ||
 		    s[n + 1] != '=')
