@@ -76,7 +76,7 @@ static int mem_row(void *ctx, const struct lay_table_row *row)
 		if (b >= A->nblk && cta_grow(A, b + 1))
 			return LAY_ENOMEM;
 		cur = &A->eoff_cta[(b - 1) * A->cta_stride + row->elem];
-		if (*cur < 0 || o < *cur)
+		if (*cur == -1 || o < *cur) /* its lowest, as CTA 0's */
 			*cur = o;
 		return 0;
 	}
