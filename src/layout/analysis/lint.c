@@ -470,23 +470,16 @@ static int lint_module(struct module *m, int module_no, json_t *findings, int *n
 		}
 		bool store = strcmp(name, "local_load") != 0;
 		struct lint_view lv = { 0 };
-		char kind[16 + 24 * LINT_VIEW_RANK];
-		snprintf(kind, sizeof kind, "%s",
-			 tma	 ? "m"
-			 : tm	 ? (moves  ? "t"
-				    : view ? "v"
-					   : "a")
-			 : conv	 ? "c"
-			 : store ? "s"
-				 : "l");
-		if (!tma && !tm && !conv) { /* a view: its offsets are the op's own */
-			int vl = 0;
-			const char *vmd = lint_type_of(&ty, true, 0, &vl);
-			lint_view_read(m, l, col, op, vmd, vl, &lv);
-			for (int d = 0; d < lv.rank; d++)
-				snprintf(kind + strlen(kind), sizeof kind - strlen(kind), "@%lld",
-					 lv.known ? lv.origin[d] : -1);
-		}
+		char kind[16 + 24 * LINT_VIEW_RANK]; /* a view: its offsets are its own */
+		lint_view_op(m, l, col, op, tma || tm || conv ? NULL : &ty, &lv,
+			     tma     ? "m"
+			     : tm    ? (moves  ? "t"
+					: view ? "v"
+					       : "a")
+			     : conv  ? "c"
+			     : store ? "s"
+				     : "l",
+			     kind, sizeof kind);
 		char *key = cache_key(kind, &ty);
 		int hit = -1;
 		for (int c = 0; key && c < m->ncache && hit < 0; c++)

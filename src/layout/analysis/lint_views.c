@@ -13,6 +13,7 @@
  * chain of views to a value whose type is not itself a view.
  */
 #include <ctype.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -233,6 +234,22 @@ void lint_view_read(const struct module *m, const struct line *l, int col, const
 	v->rank = md ? lint_view_shape(md, ml, shape, v->alloc) : 0;
 	if (v->rank)
 		v->known = lint_view_origin(m, l, col, op, v->rank, v->origin) == 1;
+}
+
+void lint_view_op(const struct module *m, const struct line *l, int col, const char *op,
+		  const struct optypes *ty, struct lint_view *v, const char *base, char *kind,
+		  size_t n)
+{
+	snprintf(kind, n, "%s", base);
+	if (!ty)
+		return;
+	int vl = 0;
+	const char *md = lint_type_of(ty, true, 0, &vl);
+	lint_view_read(m, l, col, op, md, vl, v);
+	for (int d = 0; d < v->rank; d++) {
+		size_t at = strlen(kind);
+		snprintf(kind + at, n - at, "@%lld", v->known ? v->origin[d] : -1);
+	}
 }
 
 json_t *lint_view_json(const struct lint_view *v)

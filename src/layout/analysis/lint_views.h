@@ -37,6 +37,12 @@ struct lint_view {
  * line l reads through, into v (v->rank 0: none). */
 void lint_view_read(const struct module *m, const struct line *l, int col, const char *op,
 		    const char *md, int ml, struct lint_view *v);
+/* The op's cache key into kind (n bytes): base, and for an access op (ty
+ * not NULL) through a view, lint_view_read on its first memdesc type and
+ * the view's offsets appended ("l@0@16", -1 unknown). */
+void lint_view_op(const struct module *m, const struct line *l, int col, const char *op,
+		  const struct optypes *ty, struct lint_view *v, const char *base, char *kind,
+		  size_t n);
 /* {"allocation": [...], "offsets": [...] or null} of a view. */
 json_t *lint_view_json(const struct lint_view *v);
 
