@@ -16,7 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "analysis/tmem.h"
+#include "notation/cute_tmem.h"
 #include "notation/scan.h"
 
 static const struct {

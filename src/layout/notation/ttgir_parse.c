@@ -19,6 +19,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "notation/notation.h"
+#include "notation/ttgir_lines.h"
 #include "notation/ttgir_text.h"
 /* ------------------------------------------------------------------ */
 /* Dumps: alias lines, module attributes, types                        */
@@ -750,7 +752,7 @@ static int ttgir_layout(struct tt_job *j)
 	return hand_bases(j);
 }
 
-int lay_ttgir_parse(struct lay_def *def, json_t *v, json_t *whole, struct lay_error *err)
+static int lay_ttgir_parse(struct lay_def *def, json_t *v, json_t *whole, struct lay_error *err)
 {
 	char ptr[LAY_ERR_PTR];
 	int rc = 0;
@@ -782,3 +784,62 @@ int lay_ttgir_parse(struct lay_def *def, json_t *v, json_t *whole, struct lay_er
 	free(j.ll);
 	return rc;
 }
+
+/* ------------------------------------------------------------------ */
+/* The ttgir notation: how its text is detected, its definition adjusted, its descriptor       */
+
+/* A word w that is not the tail of a longer identifier. */
+static bool has_word(const char *s, const char *w)
+{
+	for (const char *p = strstr(s, w); p; p = strstr(p + 1, w))
+		if (p == s || !(isalnum((unsigned char)p[-1]) || p[-1] == '_'))
+			return true;
+	return false;
+}
+
+static bool is_ttgir(const char *s)
+{
+	static const char *const marks[] = { "#ttg.",	     "#ttng.",
+					     "#triton_gpu.", "#triton_nvidia_gpu.",
+					     "!ttg.",	     "!tt.",
+					     "!triton_gpu." };
+	for (size_t k = 0; k < sizeof marks / sizeof marks[0]; k++)
+		if (strstr(s, marks[k]))
+			return true;
+	return has_word(s, "tensor<");
+}
+
+static int detect_ttgir(const char *s)
+{
+	return is_ttgir(s) ? LAY_PASS_TTGIR : 0;
+}
+
+/* A TTGIR attribute's tile: "logical" stands for its "shape" when no type
+ * in the text gives one. */
+static void detected_ttgir(json_t *out, const char *t)
+{
+	json_t *lg = json_object_get(out, "logical");
+	if (!lg)
+		return;
+	if (!json_object_get(out, "shape") && !strstr(t, "tensor<") && !strstr(t, "memdesc<") &&
+	    !strstr(t, "tensordesc<"))
+		json_object_set(out, "shape",
+				json_is_object(lg) ? json_object_get(lg, "shape") : lg);
+	json_object_del(out, "logical");
+}
+
+/* The tensor shape and the module's numbers when the text has no tensor
+ * type or module line. */
+static const char *const ttgir_members[] = { "shape", "threads_per_warp", "num_warps", "num_ctas",
+					     NULL };
+
+const struct lay_notation lay_notation_ttgir = {
+	.key = "ttgir",
+	.text_hint = "TTGIR #ttg...",
+	.members = ttgir_members,
+	.parse = lay_ttgir_parse,
+	.detect = detect_ttgir,
+	.detected = detected_ttgir,
+	.text_request = lay_ttgir_request,
+	.prints = LAY_PRINTS_TRITON,
+};
