@@ -457,6 +457,24 @@ static int worst_examples(const struct acc *A, const struct count *C, json_t *re
 	return 0;
 }
 
+/* The threads' tile is the layout's, or a view of it at access.origin
+ * (which suggest cannot search). */
+static int same_tile(const struct acc *A, json_t *suggest_v, const char *suggest_ptr,
+		     struct lay_error *err)
+{
+	char a[128], b[128];
+	if (A->norigin && suggest_v)
+		return lay_error_set(err, LAY_ESCHEMA, suggest_ptr, -1,
+				     "suggest searches a swizzle for the whole layout, not for a "
+				     "view of it at an origin");
+	if (!A->norigin && acc_tiles_differ(A->thr, A->mem, a, b, sizeof a))
+		return lay_error_set(err, LAY_ESHAPE, "/access/threads", -1,
+				     "the access covers a [%s] tile and the layout a [%s] one: "
+				     "both must describe the same logical tile",
+				     a, b);
+	return 0;
+}
+
 int lay_access_attach(json_t *analysis, struct lay_def *layout, json_t *layout_json, json_t *access,
 		      json_t *suggest_v, const char *suggest_ptr, const struct lay_options *opt,
 		      struct lay_error *err)
@@ -496,20 +514,8 @@ int lay_access_attach(json_t *analysis, struct lay_def *layout, json_t *layout_j
 	A.thr = thr;
 	if ((rc = settle_bits(&A, analysis, layout_json, threads, warnings, err)))
 		goto out;
-	char a[128], b[128];
-	if (A.norigin && suggest_v) {
-		rc = lay_error_set(err, LAY_ESCHEMA, suggest_ptr, -1,
-				   "suggest searches a swizzle for the whole layout, not for a "
-				   "view of it at an origin");
+	if ((rc = same_tile(&A, suggest_v, suggest_ptr, err)))
 		goto out;
-	}
-	if (!A.norigin && acc_tiles_differ(thr, layout, a, b, sizeof a)) {
-		rc = lay_error_set(err, LAY_ESHAPE, "/access/threads", -1,
-				   "the access covers a [%s] tile and the layout a [%s] one: "
-				   "both must describe the same logical tile",
-				   a, b);
-		goto out;
-	}
 	if ((rc = acc_read_memory(&A, layout->ptr, err)) ||
 	    (rc = acc_view_origin(&A, "/access/origin", err)) ||
 	    (rc = acc_read_threads(&A, "/access/threads", err)) ||
