@@ -350,6 +350,16 @@ static void tma_finding(json_t *f, const struct module *m, const struct line *l,
 	json_decref(mem);
 }
 
+/* The letter of an op's kind in its cache key. */
+static const char *op_kind(bool tma, bool tm, bool moves, bool view, bool conv, bool store)
+{
+	if (tma)
+		return "m";
+	if (tm)
+		return moves ? "t" : view ? "v" : "a";
+	return conv ? "c" : store ? "s" : "l";
+}
+
 /* "kind|type|type|..." of an op, owned by the caller (NULL: no memory). */
 static char *cache_key(const char *kind, const struct optypes *ty)
 {
@@ -472,14 +482,7 @@ static int lint_module(struct module *m, int module_no, json_t *findings, int *n
 		struct lint_view lv = { 0 };
 		char kind[16 + 24 * LINT_VIEW_RANK]; /* a view: its offsets are its own */
 		lint_view_op(m, l, col, op, tma || tm || conv ? NULL : &ty, &lv,
-			     tma     ? "m"
-			     : tm    ? (moves  ? "t"
-					: view ? "v"
-					       : "a")
-			     : conv  ? "c"
-			     : store ? "s"
-				     : "l",
-			     kind, sizeof kind);
+			     op_kind(tma, tm, moves, view, conv, store), kind, sizeof kind);
 		char *key = cache_key(kind, &ty);
 		int hit = -1;
 		for (int c = 0; key && c < m->ncache && hit < 0; c++)
