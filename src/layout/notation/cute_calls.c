@@ -220,6 +220,46 @@ static int apply_cast(struct ex *e, const char *name, int at, const struct args 
 	return 0;
 }
 
+/* composition(A, B) on layouts and tilers, or composition(Sw, [off,] L):
+ * the swizzled layout. */
+static int apply_composition(struct ex *e, const char *name, int at, const struct args *a,
+			     struct val *r)
+{
+	const struct val *v0 = &a->v[0];
+	struct ct *t;
+	int rc;
+	if ((rc = arity(e, name, at, a, 2, 3,
+			"two layouts (A, B), or a swizzle, an offset and a layout")))
+		return rc;
+	if (v0->kind == V_SWIZZLE) {
+		const struct val *L = &a->v[a->n - 1];
+		if (a->n == 3 && a->v[1].kind != V_INT)
+			return lay_scan_error(&e->sc, LAY_ESYNTAX, a->pos[1],
+					      "the offset must be an integer");
+		if ((rc = want_layout(e, name, a, a->n - 1, false)))
+			return rc;
+		*r = *L;
+		r->sw = v0->B > 0 || (a->n == 3 && a->v[1].v != 0);
+		r->B = v0->B;
+		r->M = v0->M;
+		r->S = v0->S;
+		r->off = a->n == 3 ? a->v[1].v : 0;
+		return 0;
+	}
+	if ((rc = arity(e, name, at, a, 2, 2, "two arguments (a layout and a layout or tiler)")) ||
+	    (rc = want_layout(e, name, a, 0, true)))
+		return rc;
+	if (a->v[1].kind == V_LAYOUT && a->v[1].sw)
+		return lay_scan_error(
+			&e->sc, LAY_EALGEBRA, a->pos[1],
+			"composition with a swizzled layout on the right is not supported");
+	if (!(t = ex_as_tiler(e, &a->v[1], a->pos[1])))
+		return e->sc.err->code;
+	*r = *v0;
+	r->l = ca_composition(&e->c, v0->l, t);
+	return r->l ? 0 : step_fail(e, name, at);
+}
+
 /* Dispatch one function on its arguments; r has the result. */
 int ex_apply(struct ex *e, const char *name, int at, const struct args *a, struct val *r)
 {
@@ -230,36 +270,7 @@ int ex_apply(struct ex *e, const char *name, int at, const struct args *a, struc
 	int k = div_kind(name);
 	r->kind = V_LAYOUT;
 	if (strcmp(name, "composition") == 0) {
-		if ((rc = arity(e, name, at, a, 2, 3,
-				"two layouts (A, B), or a swizzle, an offset and a layout")))
-			return rc;
-		if (v0->kind == V_SWIZZLE) {
-			const struct val *L = &a->v[a->n - 1];
-			if (a->n == 3 && a->v[1].kind != V_INT)
-				return lay_scan_error(&e->sc, LAY_ESYNTAX, a->pos[1],
-						      "the offset must be an integer");
-			if ((rc = want_layout(e, name, a, a->n - 1, false)))
-				return rc;
-			*r = *L;
-			r->sw = v0->B > 0 || (a->n == 3 && a->v[1].v != 0);
-			r->B = v0->B;
-			r->M = v0->M;
-			r->S = v0->S;
-			r->off = a->n == 3 ? a->v[1].v : 0;
-			return 0;
-		}
-		if ((rc = arity(e, name, at, a, 2, 2,
-				"two arguments (a layout and a layout or tiler)")) ||
-		    (rc = want_layout(e, name, a, 0, true)))
-			return rc;
-		if (a->v[1].kind == V_LAYOUT && a->v[1].sw)
-			return lay_scan_error(
-				&e->sc, LAY_EALGEBRA, a->pos[1],
-				"composition with a swizzled layout on the right is not supported");
-		if (!(t = ex_as_tiler(e, &a->v[1], a->pos[1])))
-			return e->sc.err->code;
-		*r = *v0;
-		r->l = ca_composition(c, v0->l, t);
+		return apply_composition(e, name, at, a, r);
 	} else if (strcmp(name, "complement") == 0) {
 		if ((rc = arity(e, name, at, a, 1, 2, "a layout and an optional cotarget")) ||
 		    (rc = want_layout(e, name, a, 0, true)))
