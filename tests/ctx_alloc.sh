@@ -17,8 +17,7 @@ allowed() {
 	analysis/analyze.c) echo 2 ;;	     # one closed form; a probe's places (LAYOUTD_MAX_PROBE_PLACES)
 	analysis/analyze_expect.c) echo 3 ;; # the probes a request names
 	analysis/analyze_step.c) echo 6 ;;   # one element's points, the examples: the enumeration's step
-	analysis/lint.c) echo 7 ;;	     # per line and alias of the text, which the body's budget counts; the file name
-	analysis/lint_read.c) echo 4 ;;	     # a module's aliases and their order, a joined op line: the text's size
+	analysis/lint.c) echo 4 ;;	     # per line and alias of the text, which the body's budget counts; the file name
 	analysis/tmem.c) echo 2 ;;	     # TMEM points (128 lanes x 512 columns at most), the atom names
 	print/print.c) echo 1 ;;	     # the text buffer: reserved in the context as it grows
 	print/print_cute.c) echo 2 ;;	     # the parse state: one struct each (a layout, an atom)

@@ -4,6 +4,7 @@
  * of their errors, loc resolution, module splitting, thresholds.
  */
 #include "analysis/lint.h"
+#include "notation/ttgir_lines.h"
 #include "print/print.h"
 #include "unit.h"
 
@@ -282,7 +283,7 @@ static void test_lint_request(void)
 		"#s = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = "
 		"[0]}>\n"
 		"ttg.local_store %v, %a : tensor<32xf16, #b> -> !ttg.memdesc<32xf16, #s>\n";
-	json_t *q = lay_lint_request(one);
+	json_t *q = lay_ttgir_request(one);
 	CU_ASSERT_PTR_NOT_NULL(q);
 	CU_ASSERT_STRING_EQUAL(
 		json_string_value(json_object_get(json_object_get(q, "access"), "op")), "store");
@@ -290,8 +291,8 @@ static void test_lint_request(void)
 		strstr(json_string_value(json_object_get(json_object_get(q, "layout"), "ttgir")),
 		       "%v = x : !ttg.memdesc<32xf16, #s>"));
 	json_decref(q);
-	CU_ASSERT_PTR_NULL(lay_lint_request(kernel));
-	CU_ASSERT_PTR_NULL(lay_lint_request("#ttg.blocked<{sizePerThread = [1]}>"));
+	CU_ASSERT_PTR_NULL(lay_ttgir_request(kernel));
+	CU_ASSERT_PTR_NULL(lay_ttgir_request("#ttg.blocked<{sizePerThread = [1]}>"));
 }
 
 /* The verdict applied to findings built by hand: each threshold at its

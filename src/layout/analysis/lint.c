@@ -17,141 +17,11 @@
 #include <string.h>
 
 #include "analysis/lint.h"
-#include "analysis/lint_read.h"
 #include "analysis/lint_scope.h"
+#include "notation/ttgir_lines.h"
 
 /* ------------------------------------------------------------------ */
 /* Types                                                               */
-
-/* The types of an op, in order: each "!ttg.memdesc<...>" (or the older
- * "!triton_gpu.memdesc<...>", "!tt.memdesc<...>") and "tensor<...>"
- * (balanced angle brackets) on its line before loc(...). */
-struct optypes {
-	int n;
-	struct {
-		const char *s;
-		int len;
-		bool memdesc;
-	} t[8];
-};
-
-static bool memdesc_at(const char *p, const char *end)
-{
-	static const char *const spell[] = { "!ttg.memdesc<", "!triton_gpu.memdesc<",
-					     "!tt.memdesc<" };
-	for (size_t k = 0; k < sizeof spell / sizeof spell[0]; k++) {
-		size_t n = strlen(spell[k]);
-		if ((size_t)(end - p) >= n && strncmp(p, spell[k], n) == 0)
-			return true;
-	}
-	return false;
-}
-
-static void op_types(const struct line *l, int from, struct optypes *ty)
-{
-	ty->n = 0;
-	const char *end = l->s + l->n;
-	for (const char *p = l->s + from; p < end && ty->n < 8; p++) {
-		bool md = *p == '!' && memdesc_at(p, end);
-		bool tn = end - p >= 7 && strncmp(p, "tensor<", 7) == 0 &&
-			  (p == l->s || !isalnum((unsigned char)p[-1]));
-		if (end - p >= 4 && strncmp(p, "loc(", 4) == 0)
-			break;
-		if (!md && !tn)
-			continue;
-		const char *q = strchr(p, '<');
-		int depth = 0;
-		for (; q < end; q++) {
-			if (*q == '<')
-				depth++;
-			else if (*q == '>' && q[-1] != '-' && --depth == 0)
-				break;
-		}
-		if (q >= end)
-			break;
-		ty->t[ty->n].s = p;
-		ty->t[ty->n].len = (int)(q + 1 - p);
-		ty->t[ty->n].memdesc = md;
-		ty->n++;
-		p = q;
-	}
-}
-
-static const char *type_of(const struct optypes *ty, bool memdesc, int nth, int *len)
-{
-	for (int k = 0; k < ty->n; k++)
-		if (ty->t[k].memdesc == memdesc && nth-- == 0) {
-			*len = ty->t[k].len;
-			return ty->t[k].s;
-		}
-	return NULL;
-}
-
-/* Mark the layout aliases text[0..n) refers to ("#name"), and theirs. */
-static void mark(const struct module *m, const char *text, int n, bool *use, int depth)
-{
-	if (depth > 64)
-		return;
-	for (int i = 0; i < n; i++) {
-		if (text[i] != '#')
-			continue;
-		int e = i + 1;
-		while (e < n && (isalnum((unsigned char)text[e]) || strchr("_.$-", text[e])))
-			e++;
-		int len = e - i - 1;
-		for (int j = lint_alias_lower(m->al, m->al_ix, m->nal, text + i + 1, len);
-		     j < m->nal && lint_name_cmp(&m->al[m->al_ix[j]], text + i + 1, len) == 0;
-		     j++) {
-			int k = m->al_ix[j];
-			if (!use[k]) {
-				use[k] = true;
-				mark(m, m->al[k].line->s, m->al[k].line->n, use, depth + 1);
-			}
-		}
-		i = e - 1;
-	}
-}
-
-/* {"ttgir": <the aliases TYPE needs, the module line> "%v = x : TYPE"}:
- * only the aliases the type reaches, so a module of many layouts costs
- * each op no more than its own. */
-static json_t *side2(const struct module *m, const char *type, int len, const char *type2, int len2)
-{
-	bool *use = calloc((size_t)m->nal + 1, sizeof *use);
-	size_t n = (size_t)len + (size_t)len2 + 20;
-	if (!use)
-		return NULL;
-	mark(m, type, len, use, 0);
-	if (type2)
-		mark(m, type2, len2, use, 0);
-	for (int k = 0; k < m->nal; k++)
-		if (use[k])
-			n += (size_t)m->al[k].line->n + 1;
-	if (m->modline)
-		n += (size_t)m->modline->n + 1;
-	char *t = malloc(n), *w = t;
-	if (!t) {
-		free(use);
-		return NULL;
-	}
-	for (int k = 0; k < m->nal; k++)
-		if (use[k])
-			w += sprintf(w, "%.*s\n", m->al[k].line->n, m->al[k].line->s);
-	if (m->modline)
-		w += sprintf(w, "%.*s\n", m->modline->n, m->modline->s);
-	w += sprintf(w, "%%v = x : %.*s", len, type);
-	if (type2)
-		sprintf(w, " -> %.*s", len2, type2);
-	json_t *d = json_pack("{s:s}", "ttgir", t);
-	free(t);
-	free(use);
-	return d;
-}
-
-static json_t *side(const struct module *m, const char *type, int len)
-{
-	return side2(m, type, len, NULL, 0);
-}
 
 /* Is a memdesc type in tensor memory: #ttng.tensor_memory written in it or
  * in an alias it reaches? */
@@ -164,7 +34,7 @@ static bool in_tmem(const struct module *m, const char *type, int len)
 	bool *use = calloc((size_t)m->nal + 1, sizeof *use), found = false;
 	if (!use)
 		return false;
-	mark(m, type, len, use, 0);
+	lint_mark(m, type, len, use, 0);
 	for (int k = 0; k < m->nal && !found; k++) {
 		const struct line *l = m->al[k].line;
 		for (const char *p = l->s; use[k] && p + sizeof tm - 1 <= l->s + l->n; p++)
@@ -258,10 +128,10 @@ static void access_finding(json_t *f, const struct module *m, const struct optyp
 			   const struct lay_options *opt)
 {
 	int ml = 0, tl = 0;
-	const char *md = type_of(ty, true, 0, &ml), *tn = type_of(ty, false, 0, &tl);
+	const char *md = lint_type_of(ty, true, 0, &ml), *tn = lint_type_of(ty, false, 0, &tl);
 	struct lay_error err;
 	lay_error_clear(&err);
-	json_t *mem = side(m, md, ml), *thr = side(m, tn, tl), *acc = NULL, *a = NULL;
+	json_t *mem = lint_side(m, md, ml), *thr = lint_side(m, tn, tl), *acc = NULL, *a = NULL;
 	struct lay_def *def = NULL;
 	json_object_set_new(f, "memdesc", json_stringn(md, (size_t)ml));
 	json_object_set_new(f, "tensor", json_stringn(tn, (size_t)tl));
@@ -352,10 +222,10 @@ static void conversion_finding(json_t *f, const struct module *m, const struct o
 			       const struct lay_options *opt)
 {
 	int l0 = 0, l1 = 0;
-	const char *a = type_of(ty, false, 0, &l0), *b = type_of(ty, false, 1, &l1);
+	const char *a = lint_type_of(ty, false, 0, &l0), *b = lint_type_of(ty, false, 1, &l1);
 	struct lay_error err;
 	lay_error_clear(&err);
-	json_t *ja = side(m, a, l0), *jb = side(m, b, l1), *cls = NULL;
+	json_t *ja = lint_side(m, a, l0), *jb = lint_side(m, b, l1), *cls = NULL;
 	struct lay_def *da = NULL, *db = NULL;
 	json_object_set_new(f, "from", json_stringn(a, (size_t)l0));
 	json_object_set_new(f, "to", json_stringn(b, (size_t)l1));
@@ -423,7 +293,7 @@ static void tmem_finding(json_t *f, const struct module *m, const struct optypes
 		if (ty->t[k].memdesc && in_tmem(m, ty->t[k].s, ty->t[k].len))
 			md = ty->t[k].s, ml = ty->t[k].len;
 	if (moves)
-		tn = type_of(ty, false, 0, &tl);
+		tn = lint_type_of(ty, false, 0, &tl);
 	struct lay_error err;
 	lay_error_clear(&err);
 	if (!md) {
@@ -435,7 +305,7 @@ static void tmem_finding(json_t *f, const struct module *m, const struct optypes
 	json_object_set_new(f, "memdesc", json_stringn(md, (size_t)ml));
 	if (tn)
 		json_object_set_new(f, "tensor", json_stringn(tn, (size_t)tl));
-	json_t *layout = side2(m, md, ml, tn, tl);
+	json_t *layout = lint_side2(m, md, ml, tn, tl);
 	if (!layout) {
 		lay_error_set(&err, LAY_ENOMEM, "", -1, "out of memory");
 		set_error(f, m, &err, "memdesc");
@@ -464,7 +334,7 @@ static void tma_finding(json_t *f, const struct module *m, const struct line *l,
 	struct lay_error err;
 	lay_error_clear(&err);
 	json_object_set_new(f, "memdesc", json_stringn(md, (size_t)ml));
-	json_t *mem = side(m, md, ml);
+	json_t *mem = lint_side(m, md, ml);
 	if (!mem)
 		lay_error_set(&err, LAY_ENOMEM, "", -1, "out of memory");
 	if (!mem || lay_lint_tma(f, mem, md, ml, im2col, opt, &err))
@@ -558,7 +428,7 @@ static int lint_op(struct module *m, int k, const struct lint_scope *sc, int mod
 	{
 		const char *name = strchr(op, '.') + 1;
 		struct optypes ty;
-		op_types(l, col, &ty);
+		lint_op_types(l, col, &ty);
 		int nmd = 0, ntn = 0;
 		for (int t = 0; t < ty.n; t++)
 			ty.t[t].memdesc ? nmd++ : ntn++;
@@ -567,7 +437,7 @@ static int lint_op(struct module *m, int k, const struct lint_scope *sc, int mod
 		char *jtext = NULL;
 		if (nmd + ntn < 2 && k + 1 < m->nl && (jtext = lint_continuation(m, k, &joined))) {
 			l = &joined;
-			op_types(l, col, &ty);
+			lint_op_types(l, col, &ty);
 			nmd = ntn = 0;
 			for (int t = 0; t < ty.n; t++)
 				ty.t[t].memdesc ? nmd++ : ntn++;
@@ -764,67 +634,6 @@ out:
 	return out;
 }
 
-json_t *lay_lint_request(const char *text)
-{
-	struct line *lines = NULL;
-	long n = 1;
-	for (const char *p = text; *p; p++)
-		n += *p == '\n';
-	if (n > LAYOUTD_MAX_LINT_OPS || !(lines = calloc((size_t)n, sizeof *lines)))
-		return NULL;
-	long k = 0;
-	for (const char *p = text;; k++) {
-		const char *e = strchr(p, '\n');
-		lines[k] = (struct line){ p, (int)(e ? e - p : (long)strlen(p)), k + 1 };
-		if (!e) {
-			k++;
-			break;
-		}
-		p = e + 1;
-	}
-	struct module m = { .l = lines, .nl = (int)k };
-	json_t *req = NULL;
-	int found = -1, col = 0, v;
-	const char *op = NULL;
-	for (int i = 0; i < m.nl; i++) {
-		int c = 0;
-		const char *o = lint_line_op(&lines[i], &c);
-		/* a tmem_load / tmem_store line is the ttgir notation's own */
-		if (!o || lint_alias_name(&lines[i], &v) || lint_comment(&lines[i]) ||
-		    strncmp(o, "ttng.", 5) == 0)
-			continue;
-		if (found >= 0)
-			goto out; /* several ops: a module, for lint */
-		found = i;
-		op = o;
-		col = c;
-	}
-	if (found < 0 || lint_module_header(&m))
-		goto out;
-	struct optypes ty;
-	op_types(&lines[found], col, &ty);
-	int ml = 0, tl = 0;
-	bool conv = strstr(op, "convert_layout") != NULL;
-	/* a convert_layout's source and result; a local op's memdesc and tensor */
-	const char *md = type_of(&ty, !conv, conv ? 1 : 0, &ml), *tn = type_of(&ty, false, 0, &tl);
-	if (!md || !tn)
-		goto out;
-	json_t *mem = side(&m, md, ml), *thr = side(&m, tn, tl);
-	if (mem && thr && conv)
-		req = json_pack("{s:o,s:{s:o}}", "layout", thr, "convert", "to", mem);
-	else if (mem && thr)
-		req = json_pack("{s:o,s:{s:o,s:s}}", "layout", mem, "access", "threads", thr, "op",
-				strstr(op, "local_load") ? "load" : "store");
-	else {
-		json_decref(mem);
-		json_decref(thr);
-	}
-out:
-	lint_module_free(&m);
-	free(lines);
-	return req;
-}
-
 /* The text of a layout that is nothing but text: "layout": "<text>",
  * {"text": ...} or {"ttgir": ...} (with at most a "name"); NULL for a
  * definition with members of its own (a shape, an element type). */
@@ -859,7 +668,7 @@ int lay_lint_expand(json_t *body)
 	if (!text || (detect && !(lay_detect_notation(text) &&
 				  strcmp(lay_detect_notation(text), "ttgir") == 0)))
 		return 0;
-	json_t *req = lay_lint_request(text);
+	json_t *req = lay_ttgir_request(text);
 	if (!req)
 		return 0;
 	int rc = 0;

@@ -73,19 +73,9 @@ int lay_lint_judge(json_t *res, int64_t max_conflicts, json_t *deny, bool strict
 		   struct lay_error *err);
 
 /*
- * A pasted op line -- one ttg.local_load, local_store or local_alloc with a
- * value, or one ttg.convert_layout, with the alias lines it uses -- as an
- * analysis request: the memdesc's layout and {"access": {"threads": <the
- * tensor's layout>, "op"}}, or the source tensor's layout and {"convert":
- * {"to": <the result's layout>}}.
- * NULL when the text holds no such op or more than one (a whole module:
- * lint it).  The caller owns the request.
- */
-json_t *lay_lint_request(const char *text);
-
-/*
  * A check request whose layout is {"ttgir": <a pasted op line>} (and at
- * most a "name"): the same request lay_lint_request makes, merged into
+ * most a "name"): the same request lay_ttgir_request
+ * (notation/ttgir_lines.h) makes, merged into
  * body in place -- its "layout" replaced, "access" or "convert" added.  1
  * when body was rewritten, 0 when it is left as it is (not one pasted op,
  * or the body already has an access or convert of its own).

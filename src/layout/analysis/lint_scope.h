@@ -7,7 +7,7 @@
 #ifndef LAYOUTD_LINT_SCOPE_H
 #define LAYOUTD_LINT_SCOPE_H
 
-#include "analysis/lint_read.h"
+#include "notation/ttgir_lines.h"
 
 #define LINT_SCOPES 32
 

@@ -7,7 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "analysis/lint.h"
+#include "notation/ttgir_lines.h"
 #include "notation/notation.h"
 
 /* Members only the expr notation reads: how many times each element is
@@ -63,7 +63,7 @@ const struct lay_notation lay_notations[] = {
 		.parse = lay_ttgir_parse,
 		.detect = lay_detect_ttgir,
 		.detected = lay_detected_ttgir,
-		.text_request = lay_lint_request,
+		.text_request = lay_ttgir_request,
 		.prints = LAY_PRINTS_TRITON,
 	},
 };

@@ -1,7 +1,9 @@
 /*
- * lint_read.c - reading a TTGIR text as lint does (lint_read.h): its lines,
- * its "#name = ..." aliases and "#locN = loc(...)" locations, the op a line
- * holds, an op continued over several lines, and where modules begin.
+ * ttgir_lines.c - reading a TTGIR text line by line (ttgir_lines.h), as
+ * lint and the pasted op line (ttgir_request.c) do: its lines, its
+ * "#name = ..." aliases and "#locN = loc(...)" locations, the op a line
+ * holds and its types, the aliases a type reaches, an op continued over
+ * several lines, and where modules begin.
  */
 #define _GNU_SOURCE /* qsort_r */
 #include <ctype.h>
@@ -9,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "analysis/lint_read.h"
+#include "notation/ttgir_lines.h"
 
 /* Nesting of loc(...) references followed: callsite chains are short. */
 #define LINT_LOC_DEPTH 16
@@ -393,4 +395,125 @@ bool lint_is_module(const struct line *l, long n)
 			return true;
 	}
 	return false;
+}
+
+/* ------------------------------------------------------------------ */
+/* An op's types                                                       */
+
+static bool memdesc_at(const char *p, const char *end)
+{
+	static const char *const spell[] = { "!ttg.memdesc<", "!triton_gpu.memdesc<",
+					     "!tt.memdesc<" };
+	for (size_t k = 0; k < sizeof spell / sizeof spell[0]; k++) {
+		size_t n = strlen(spell[k]);
+		if ((size_t)(end - p) >= n && strncmp(p, spell[k], n) == 0)
+			return true;
+	}
+	return false;
+}
+
+void lint_op_types(const struct line *l, int from, struct optypes *ty)
+{
+	ty->n = 0;
+	const char *end = l->s + l->n;
+	for (const char *p = l->s + from; p < end && ty->n < 8; p++) {
+		bool md = *p == '!' && memdesc_at(p, end);
+		bool tn = end - p >= 7 && strncmp(p, "tensor<", 7) == 0 &&
+			  (p == l->s || !isalnum((unsigned char)p[-1]));
+		if (end - p >= 4 && strncmp(p, "loc(", 4) == 0)
+			break;
+		if (!md && !tn)
+			continue;
+		const char *q = strchr(p, '<');
+		int depth = 0;
+		for (; q < end; q++) {
+			if (*q == '<')
+				depth++;
+			else if (*q == '>' && q[-1] != '-' && --depth == 0)
+				break;
+		}
+		if (q >= end)
+			break;
+		ty->t[ty->n].s = p;
+		ty->t[ty->n].len = (int)(q + 1 - p);
+		ty->t[ty->n].memdesc = md;
+		ty->n++;
+		p = q;
+	}
+}
+
+const char *lint_type_of(const struct optypes *ty, bool memdesc, int nth, int *len)
+{
+	for (int k = 0; k < ty->n; k++)
+		if (ty->t[k].memdesc == memdesc && nth-- == 0) {
+			*len = ty->t[k].len;
+			return ty->t[k].s;
+		}
+	return NULL;
+}
+
+/* Mark the layout aliases text[0..n) refers to ("#name"), and theirs. */
+void lint_mark(const struct module *m, const char *text, int n, bool *use, int depth)
+{
+	if (depth > 64)
+		return;
+	for (int i = 0; i < n; i++) {
+		if (text[i] != '#')
+			continue;
+		int e = i + 1;
+		while (e < n && (isalnum((unsigned char)text[e]) || strchr("_.$-", text[e])))
+			e++;
+		int len = e - i - 1;
+		for (int j = lint_alias_lower(m->al, m->al_ix, m->nal, text + i + 1, len);
+		     j < m->nal && lint_name_cmp(&m->al[m->al_ix[j]], text + i + 1, len) == 0;
+		     j++) {
+			int k = m->al_ix[j];
+			if (!use[k]) {
+				use[k] = true;
+				lint_mark(m, m->al[k].line->s, m->al[k].line->n, use, depth + 1);
+			}
+		}
+		i = e - 1;
+	}
+}
+
+/* {"ttgir": <the aliases TYPE needs, the module line> "%v = x : TYPE"}:
+ * only the aliases the type reaches, so a module of many layouts costs
+ * each op no more than its own. */
+json_t *lint_side2(const struct module *m, const char *type, int len, const char *type2, int len2)
+{
+	bool *use = calloc((size_t)m->nal + 1, sizeof *use);
+	size_t n = (size_t)len + (size_t)len2 + 20;
+	if (!use)
+		return NULL;
+	lint_mark(m, type, len, use, 0);
+	if (type2)
+		lint_mark(m, type2, len2, use, 0);
+	for (int k = 0; k < m->nal; k++)
+		if (use[k])
+			n += (size_t)m->al[k].line->n + 1;
+	if (m->modline)
+		n += (size_t)m->modline->n + 1;
+	char *t = malloc(n), *w = t;
+	if (!t) {
+		free(use);
+		return NULL;
+	}
+	for (int k = 0; k < m->nal; k++)
+		if (use[k])
+			w += sprintf(w, "%.*s\n", m->al[k].line->n, m->al[k].line->s);
+	if (m->modline)
+		w += sprintf(w, "%.*s\n", m->modline->n, m->modline->s);
+	w += sprintf(w, "%%v = x : %.*s", len, type);
+	if (type2)
+		sprintf(w, " -> %.*s", len2, type2);
+	json_t *d = json_pack("{s:s}", "ttgir", t);
+	free(t);
+	free(use);
+	return d;
+}
+
+json_t *lint_side(const struct module *m, const char *type, int len)
+{
+	return lint_side2(m, type, len, NULL, 0);
 }

@@ -1,14 +1,15 @@
 /*
- * lint_read.h - how lint reads a TTGIR text (lint_read.c), shared by the
- * files of lint: the text's lines, a module's aliases and locations, the op
- * a line holds.  Internal to lint; lint.h is its interface.
+ * ttgir_lines.h - internal to the engine: how a TTGIR text is read line by
+ * line (ttgir_lines.c), shared by lint (analysis/lint.c) and the pasted op
+ * line (ttgir_request.c): the text's lines, a module's aliases and
+ * locations, the op a line holds and its types.
  */
-#ifndef LAYOUTD_LINT_READ_H
-#define LAYOUTD_LINT_READ_H
+#ifndef LAYOUTD_TTGIR_LINES_H
+#define LAYOUTD_TTGIR_LINES_H
 
 #include <stdbool.h>
 
-#include "analysis/lint.h"
+#include "layout.h"
 
 struct line {
 	const char *s; /* start, in the text */
@@ -73,5 +74,38 @@ void lint_module_free(struct module *m);
 char *lint_continuation(const struct module *m, int k, struct line *out);
 /* A piece between "// -----" lines is a module (or MLIR at the top). */
 bool lint_is_module(const struct line *l, long n);
+
+/* The types of an op, in order: each "!ttg.memdesc<...>" (or the older
+ * "!triton_gpu.memdesc<...>", "!tt.memdesc<...>") and "tensor<...>"
+ * (balanced angle brackets) on its line before loc(...). */
+struct optypes {
+	int n;
+	struct {
+		const char *s;
+		int len;
+		bool memdesc;
+	} t[8];
+};
+/* The types of line l from byte `from` on. */
+void lint_op_types(const struct line *l, int from, struct optypes *ty);
+/* The nth memdesc (or tensor) type of ty, and its length; NULL: none. */
+const char *lint_type_of(const struct optypes *ty, bool memdesc, int nth, int *len);
+/* Mark in use[] (one per m->al) the layout aliases text[0..n) reaches. */
+void lint_mark(const struct module *m, const char *text, int n, bool *use, int depth);
+/* {"ttgir": <the aliases the type(s) reach, the module line> "%v = x :
+ * TYPE [-> TYPE2]"}: one side of an op as the ttgir notation reads it. */
+json_t *lint_side2(const struct module *m, const char *type, int len, const char *type2, int len2);
+json_t *lint_side(const struct module *m, const char *type, int len);
+
+/*
+ * A pasted op line -- one ttg.local_load, local_store or local_alloc with a
+ * value, or one ttg.convert_layout, with the alias lines it uses -- as an
+ * analysis request (ttgir_request.c): the memdesc's layout and {"access":
+ * {"threads": <the tensor's layout>, "op"}}, or the source tensor's layout
+ * and {"convert": {"to": <the result's layout>}}.  NULL when the text holds
+ * no such op or more than one (a whole module: lint it).  The caller owns
+ * the request.  The ttgir notation's text_request.
+ */
+json_t *lay_ttgir_request(const char *text);
 
 #endif
