@@ -31,6 +31,11 @@ for f in "$U"/*.mlir; do
 	lint_one "$f"
 	c=$(basename "$f")
 	grep "^$c " "$U/expect" | while read -r _ kind rx; do
+		if [ "$kind" = none ]; then # no finding of kind $rx at all
+			jq -e --arg k "$rx" 'all(.findings[]; .kind != $k)' "$T/one.json" >/dev/null &&
+				echo "ok   $c: no $rx finding" || echo "FAIL $c: $rx findings: $(jq -c --arg k "$rx" '[.findings[] | select(.kind == $k) | {line, why: (.skipped.reason // .error.message)}]' "$T/one.json")"
+			continue
+		fi
 		jq -e --arg k "$kind" --arg rx "$rx" \
 			'any(.findings[]; .kind == $k and ((.skipped.reason // .error.message // .op) | test($rx)))' \
 			"$T/one.json" >/dev/null && echo "ok   $c: a $kind finding, /$rx/" || echo "FAIL $c: no $kind finding matching /$rx/: $(jq -c '[.findings[] | {kind, line, why: (.skipped.reason // .error.message)}]' "$T/one.json")"

@@ -268,28 +268,79 @@ static int *name_order(const struct alias_line *a, int n)
 
 void lint_module_free(struct module *m)
 {
+	free(m->split);
 	free(m->al);
 	free(m->locs);
 	free(m->al_ix);
 	free(m->loc_ix);
 }
 
+/* Where the next alias starts on an alias line whose value starts at v:
+ * MLIR needs no newline between two ("#mma = #ttg.amd_mfma<{...}>#shared
+ * = ..."), a '#' after the value's brackets close.  0: none. */
+static int next_alias(const struct line *l, int v)
+{
+	int depth = 0;
+	bool str = false;
+	for (int i = v; i < l->n; i++) {
+		char c = l->s[i];
+		if (str) {
+			str = c != '"' || l->s[i - 1] == '\\';
+			continue;
+		}
+		if (c == '"')
+			str = true;
+		else if (strchr("<{[(", c))
+			depth++;
+		else if (strchr(">}])", c) && !(c == '>' && l->s[i - 1] == '-'))
+			depth--;
+		else if (c == '#' && depth == 0 && i > v && strchr(">}])", l->s[i - 1])) {
+			struct line rest = { l->s + i, l->n - i, l->no };
+			int w;
+			if (lint_alias_name(&rest, &w))
+				return i;
+		}
+	}
+	return 0;
+}
+
+static void add_alias(struct module *m, const struct line *l, int v, int len)
+{
+	const char *h = memchr(l->s, '#', (size_t)l->n);
+	if (starts(l->s + v, l->n - v, "loc("))
+		m->locs[m->nlocs++] = (struct alias_line){ h + 1, len, l };
+	else
+		m->al[m->nal++] = (struct alias_line){ h + 1, len, l };
+}
+
 /* The alias lines and the module line, in text order. */
 static int module_lines(struct module *m)
 {
-	m->al = calloc((size_t)m->nl + 1, sizeof *m->al);
-	m->locs = calloc((size_t)m->nl + 1, sizeof *m->locs);
-	if (!m->al || !m->locs)
-		return LAY_ENOMEM;
+	int nsplit = 0;
 	for (int k = 0; k < m->nl; k++) {
+		struct line l = m->l[k];
+		int v, len, at;
+		while ((len = lint_alias_name(&l, &v)) && (at = next_alias(&l, v)))
+			nsplit += 2, l.s += at, l.n -= at;
+	}
+	m->al = calloc((size_t)(m->nl + nsplit) + 1, sizeof *m->al);
+	m->locs = calloc((size_t)(m->nl + nsplit) + 1, sizeof *m->locs);
+	m->split = calloc((size_t)nsplit + 1, sizeof *m->split);
+	if (!m->al || !m->locs || !m->split)
+		return LAY_ENOMEM;
+	for (int k = 0, ns = 0; k < m->nl; k++) {
 		const struct line *l = &m->l[k];
-		int v, len = lint_alias_name(l, &v);
+		int v, len = lint_alias_name(l, &v), at;
+		while (len && (at = next_alias(l, v))) {
+			struct line *a = &m->split[ns++], *b = &m->split[ns++];
+			*a = (struct line){ l->s, at, l->no };
+			*b = (struct line){ l->s + at, l->n - at, l->no };
+			add_alias(m, a, v, len);
+			l = b;
+			len = lint_alias_name(l, &v);
+		}
 		if (len) {
-			const char *h = memchr(l->s, '#', (size_t)l->n);
-			if (starts(l->s + v, l->n - v, "loc("))
-				m->locs[m->nlocs++] = (struct alias_line){ h + 1, len, l };
-			else
-				m->al[m->nal++] = (struct alias_line){ h + 1, len, l };
+			add_alias(m, l, v, len);
 			continue;
 		}
 		int i = 0;
