@@ -23,13 +23,12 @@
 /* ------------------------------------------------------------------ */
 /* Types                                                               */
 
-/* Is a memdesc type in tensor memory: #ttng.tensor_memory written in it or
- * in an alias it reaches? */
-static bool in_tmem(const struct module *m, const char *type, int len)
+/* Does a type, or an alias it reaches, hold the text `what`? */
+static bool reaches(const struct module *m, const char *type, int len, const char *what)
 {
-	static const char tm[] = "ttng.tensor_memory";
-	for (const char *p = type; p + sizeof tm - 1 <= type + len; p++)
-		if (strncmp(p, tm, sizeof tm - 1) == 0)
+	size_t wn = strlen(what);
+	for (const char *p = type; p + wn <= type + len; p++)
+		if (strncmp(p, what, wn) == 0)
 			return true;
 	bool *use = calloc((size_t)m->nal + 1, sizeof *use), found = false;
 	if (!use)
@@ -37,14 +36,21 @@ static bool in_tmem(const struct module *m, const char *type, int len)
 	lint_mark(m, type, len, use, 0);
 	for (int k = 0; k < m->nal && !found; k++) {
 		const struct line *l = m->al[k].line;
-		for (const char *p = l->s; use[k] && p + sizeof tm - 1 <= l->s + l->n; p++)
-			if (strncmp(p, tm, sizeof tm - 1) == 0) {
+		for (const char *p = l->s; use[k] && p + wn <= l->s + l->n; p++)
+			if (strncmp(p, what, wn) == 0) {
 				found = true;
 				break;
 			}
 	}
 	free(use);
 	return found;
+}
+
+/* Is a memdesc type in tensor memory: #ttng.tensor_memory written in it or
+ * in an alias it reaches? */
+static bool in_tmem(const struct module *m, const char *type, int len)
+{
+	return reaches(m, type, len, "ttng.tensor_memory");
 }
 
 /* ------------------------------------------------------------------ */
@@ -334,6 +340,17 @@ static void tma_finding(json_t *f, const struct module *m, const struct line *l,
 	struct lay_error err;
 	lay_error_clear(&err);
 	json_object_set_new(f, "memdesc", json_stringn(md, (size_t)ml));
+	/* older Triton's shared layout for TMA and wgmma: its swizzle is the
+	 * NVMMA one Triton derived from vec, perPhase and maxPhase, which the
+	 * TMA check does not read */
+	if (reaches(m, md, ml, "hasLeadingOffset = true")) {
+		lay_error_set(&err, LAY_ESCHEMA, "", -1,
+			      "an older #triton_gpu.shared layout with hasLeadingOffset = true: "
+			      "the swizzle TMA writes it with (the NVMMA one older Triton derived "
+			      "from it) is not modelled");
+		set_error(f, m, &err, "memdesc");
+		return;
+	}
 	json_t *mem = lint_side(m, md, ml);
 	if (!mem)
 		lay_error_set(&err, LAY_ENOMEM, "", -1, "out of memory");

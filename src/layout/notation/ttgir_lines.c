@@ -463,12 +463,32 @@ static bool memdesc_at(const char *p, const char *end)
 	return false;
 }
 
+/* A memdesc type as older Triton printed it in an op's custom format, its
+ * dialect and name left out ("... : <i8, 0>, <1xi64, #shared1, #smem,
+ * mutable> -> <256x64xf16, #shared, #smem, mutable>"): a '<' after ':',
+ * ',' or "->", then a shape and an encoding. */
+static bool bare_memdesc(const struct line *l, const char *p)
+{
+	const char *b = p, *end = l->s + l->n;
+	if (*p != '<' || p + 1 >= end || !isdigit((unsigned char)p[1]))
+		return false;
+	while (b > l->s && b[-1] == ' ')
+		b--;
+	if (b == p || b == l->s ||
+	    !(b[-1] == ':' || b[-1] == ',' || (b[-1] == '>' && b - 1 > l->s && b[-2] == '-')))
+		return false;
+	for (const char *q = p + 1; q < end && *q != '>' && *q != '<'; q++)
+		if (*q == '#')
+			return true;
+	return false;
+}
+
 void lint_op_types(const struct line *l, int from, struct optypes *ty)
 {
 	ty->n = 0;
 	const char *end = l->s + l->n;
 	for (const char *p = l->s + from; p < end && ty->n < 8; p++) {
-		bool md = *p == '!' && memdesc_at(p, end);
+		bool md = (*p == '!' && memdesc_at(p, end)) || bare_memdesc(l, p);
 		bool tn = end - p >= 7 && strncmp(p, "tensor<", 7) == 0 &&
 			  (p == l->s || !isalnum((unsigned char)p[-1]));
 		if (end - p >= 4 && strncmp(p, "loc(", 4) == 0)
@@ -534,7 +554,7 @@ void lint_mark(const struct module *m, const char *text, int n, bool *use, int d
 json_t *lint_side2(const struct module *m, const char *type, int len, const char *type2, int len2)
 {
 	bool *use = calloc((size_t)m->nal + 1, sizeof *use);
-	size_t n = (size_t)len + (size_t)len2 + 20;
+	size_t n = (size_t)len + (size_t)len2 + 48; /* two "!ttg.memdesc" too */
 	if (!use)
 		return NULL;
 	lint_mark(m, type, len, use, 0);
@@ -555,9 +575,10 @@ json_t *lint_side2(const struct module *m, const char *type, int len, const char
 			w += sprintf(w, "%.*s\n", m->al[k].line->n, m->al[k].line->s);
 	if (m->modline)
 		w += sprintf(w, "%.*s\n", m->modline->n, m->modline->s);
-	w += sprintf(w, "%%v = x : %.*s", len, type);
+	/* a memdesc printed bare (bare_memdesc) read as the type it is */
+	w += sprintf(w, "%%v = x : %s%.*s", *type == '<' ? "!ttg.memdesc" : "", len, type);
 	if (type2)
-		sprintf(w, " -> %.*s", len2, type2);
+		sprintf(w, " -> %s%.*s", *type2 == '<' ? "!ttg.memdesc" : "", len2, type2);
 	json_t *d = json_pack("{s:s}", "ttgir", t);
 	free(t);
 	free(use);
