@@ -296,6 +296,15 @@ grep -o 'route="[^"]*"' "$T/body" | sort -u | sed 's/route="//; s/"$//' | while 
 done >"$T/unknown"
 [ -s "$T/unknown" ] && bad "metrics label routes missing from the document: $(cat "$T/unknown")" || ok "metrics routes are document paths"
 
+# ---- the print formats the document lists are the engine's table (print.h),
+# and each answers with the media type the document gives it
+want=$("$L" print --list-formats | tr '\n' ' ')
+doc=$(jq -r '.paths["/v1/analyses/{id}/print"].get.parameters[] | select(.name == "format") | .schema.enum[]' "$DOC" | tr '\n' ' ')
+[ -n "$want" ] && [ "$want" = "$doc" ] && ok "print formats: $doc" || bad "print formats: the table has '$want', the document '$doc'"
+for f in $want; do
+	call GET "/v1/analyses/$ID/print?format=$f"; conform "print $f" get '/v1/analyses/{id}/print'
+done
+
 # ---- every code is in docs/api.md: the ones seen here and the engine's
 sed -n 's/^[[:space:]]*{ *LAY_E[A-Z]*, *"\([a-z_]*\)".*/\1/p' "$S/src/layout/error.c" >>"$T/codes"
 for c in $(sort -u "$T/codes"); do

@@ -187,6 +187,7 @@ jq -c "$CHECKS" "$T/acc.json" > "$T/acc.checks"
 jqt "the version keeps its checks" "(.checks | tojson) == $(jq -R . < "$T/acc.checks")"
 req "GET the version" 200 "$U/v1/layouts/sw128/versions/1"
 jqt "read back, the checks are those sent" ".checks == $(cat "$T/acc.checks") and .analysis.expect.bank_conflicts == 0"
+jqt "the summary keeps the access counts, not the per-wavefront detail" '.analysis.access.wavefronts > 0 and .analysis.access.examples == null and .analysis.access.view == null'
 req "the same request again: 200, same version" 200 -X PUT --data-binary "@$T/acc.json" "$U/v1/layouts/sw128"
 jqt "still version 1" '.version == 1'
 "$L" check --json "$T/acc.json" > "$T/acc.before"; rc0=$?
@@ -237,6 +238,21 @@ jqt "registered with its convert check" '(.checks.convert.to | type) == "object"
 "$L" pull --server "$U" pasted-convert > "$T/conv.pulled" && "$L" check --json "$T/conv.pulled" > "$T/conv.after" \
 	&& jq -e '.convert.kind == "shared_memory" and .logical.shape == [32, 32]' "$T/conv.after" >/dev/null \
 	&& ok "pull -> check of the pasted convert_layout: its class" || bad "pasted convert pull: $(head -c 300 "$T/conv.after")"
+
+# ---- a copy check (DESIGN §16) is kept with the version like the others:
+# PUT -> GET gives the member sent, pull -> check the same instruction
+jq -c '. + {expect: {copy_legal: true}}' "$G/copy-cutlass-sm75-u32x4-ldsm-n/request.json" > "$T/copy.json"
+req "PUT a request with a copy check" 201 -X PUT --data-binary "@$T/copy.json" "$U/v1/layouts/ldsm-x4"
+jqt "registered with its copy check" ".checks == $(jq -c '{copy, expect}' "$T/copy.json") and .analysis.ok == true"
+req "GET the copy version" 200 "$U/v1/layouts/ldsm-x4/versions/1"
+jqt "read back, the copy member is the one sent" ".checks.copy == $(jq -c .copy "$T/copy.json") and .checks.expect == {copy_legal: true}"
+req "the same copy request again: 200, same version" 200 -X PUT --data-binary "@$T/copy.json" "$U/v1/layouts/ldsm-x4"
+jqt "copy still version 1" '.version == 1'
+"$L" pull --server "$U" ldsm-x4 > "$T/copy.pulled" && "$L" check --json "$T/copy.pulled" > "$T/copy.after" \
+	&& jq -e '.copy.instruction == "ldmatrix.sync.aligned.m8n8.x4.shared.b16" and .copy.legal == true and .ok == true' "$T/copy.after" >/dev/null \
+	&& ok "pull -> check of the copy version: the same instruction" || bad "copy pull/check: $(head -c 300 "$T/copy.after")"
+req "a copy that cannot move the tile is not registered" 422 -X PUT --data-binary "$(jq -c '.copy.instruction = "ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16" | del(.expect)' "$T/copy.json")" "$U/v1/layouts/ldsm-x4-trans"
+jqt "copy: expect_failed with the copy section" '.code == "expect_failed" and .analysis.copy.ok == false'
 
 # ---- an analysis survives a restart
 req "analyze" 200 --data-binary "@$G/seed-axe-shard/request.json" "$U/v1/analyze"

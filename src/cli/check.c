@@ -15,6 +15,7 @@
 #include "cli/report.h"
 #include "layout/notation/notation.h"
 #include "layout/analysis/lint.h"
+#include "layout/analysis/sections.h"
 
 long long cli_parse_count(const char *opt, const char *value)
 {
@@ -49,10 +50,10 @@ static void check_remote(const struct cli_conn *conn, const char *equals, json_t
 	json_t *body = json_object_get(req, "layout") ? json_incref(req)
 						      : json_pack("{s:O}", "layout", req);
 	if (equals) {
-		json_t *expect = json_object_get(body, "expect");
+		json_t *expect = json_object_get(body, lay_section_expect.key);
 		if (!json_is_object(expect)) {
 			expect = json_object();
-			json_object_set_new(body, "expect", expect);
+			json_object_set_new(body, lay_section_expect.key, expect);
 		}
 		json_object_set_new(expect, "equals", json_string(equals));
 	}
@@ -98,9 +99,8 @@ static void check_file(const char *path, const struct lay_options *opt,
 	r->file = path;
 	json_t *req = cli_read(path, topts, &r->text, &err);
 	lay_lint_expand(req); /* {"layout": {"ttgir": <a pasted op line>}} */
-	json_t *acc = json_object_get(req, "access");
-	if (topts->target && json_is_object(acc)) /* --target over the file's */
-		json_object_set_new(acc, "target", json_string(topts->target));
+	/* --target over the file's */
+	lay_sections_target(req, topts->target);
 	if (r->text) {
 		const char *p = r->text + strspn(r->text, " \t\r\n");
 		r->is_text = *p != '{' && *p != '[';
@@ -133,9 +133,11 @@ static void check_file(const char *path, const struct lay_options *opt,
 	} else if (req) {
 		notation_pointer(req, ptr, sizeof ptr);
 		json_t *f0 = json_array_get(
-			json_object_get(json_object_get(r->analysis, "expect"), "failures"), 0);
+			json_object_get(json_object_get(r->analysis, lay_section_expect.key),
+					"failures"),
+			0);
 		const char *field = json_string_value(json_object_get(f0, "field"));
-		if (field && json_object_get(json_object_get(req, "expect"), field))
+		if (field && json_object_get(json_object_get(req, lay_section_expect.key), field))
 			snprintf(ptr, sizeof ptr, "/expect/%s", field);
 	}
 	if (r->local && err.line > 0) {
@@ -154,7 +156,9 @@ static void check_file(const char *path, const struct lay_options *opt,
 
 static void usage(FILE *f)
 {
-	fputs(CLI_CHECK_USAGE, f);
+	char keys[128];
+	lay_notation_list(keys, sizeof keys, " or ");
+	fprintf(f, CLI_CHECK_USAGE, keys);
 }
 
 static int cli_check_files(const char **files, int n, const char *format, const char *equals,

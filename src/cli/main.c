@@ -8,9 +8,12 @@
 #include "cli/cli.h"
 #include "config.h"
 #include "http/http.h"
+#include "layout/print/print.h"
 
 static void usage(FILE *f)
 {
+	char formats[128];
+	lay_print_format_list(formats, sizeof formats, "|", "|");
 	fprintf(f,
 		"usage: layoutd COMMAND [OPTIONS]   (layoutd COMMAND --help for its options)\n"
 		"\n"
@@ -22,7 +25,7 @@ static void usage(FILE *f)
 		"        print the placement table (element -> places) or its inverse\n"
 		"  compare [--json] A B\n"
 		"        do two definitions place every element identically?\n"
-		"  print --format cute|latex|triton|triton-hw FILE\n"
+		"  print --format %s FILE\n"
 		"        the picture CuTe's print_layout/print_latex or Triton's getLayoutStr "
 		"draws\n"
 		"  lint [--format text|json|junit|sarif|github] [--max-conflicts N] FILE.mlir...\n"
@@ -41,7 +44,8 @@ static void usage(FILE *f)
 		"\n"
 		"FILE is a request {\"layout\": ..., \"expect\": ..., \"probe\": ...}, a bare\n"
 		"definition, or the text of one notation; \"-\" reads standard input.\n"
-		"The daemon commands read LAYOUTD_SERVER, LAYOUTD_TOKEN and LAYOUTD_CACERT.\n");
+		"The daemon commands read LAYOUTD_SERVER, LAYOUTD_TOKEN and LAYOUTD_CACERT.\n",
+		formats);
 }
 
 /* `layoutd CMD --help` for the commands whose parsers do not answer it. */

@@ -1,7 +1,7 @@
 /*
- * picture.c - `layoutd print --format cute|latex|triton|triton-hw FILE`:
- * the picture CuTe's print_layout / print_latex or Triton's getLayoutStr
- * prints of the layout, byte for byte, on standard output.
+ * picture.c - `layoutd print --format FORMAT FILE`: the picture CuTe's
+ * print_layout / print_latex or Triton's getLayoutStr prints of the layout,
+ * byte for byte, on standard output; the formats are print.h's table.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -10,15 +10,31 @@
 #include "cli/cli.h"
 #include "layout/print/print.h"
 
-static const char *print_usage =
-	"usage: layoutd print --format cute|latex|triton|triton-hw [--notation N] [--logical L]\n"
-	"                     [--role memory|tv] [--shape S] FILE\n"
-	"  cute: CuTe's print_layout table (rank-2 layouts); latex: print_latex's TikZ\n"
-	"  (rank 1 or 2), with --role tv print_latex_tv's thread-value picture over\n"
-	"  the --logical tile; triton, triton-hw: Triton's tensor and hardware views\n"
-	"  (triton-tensor-layout without its header).  FILE is read as `layoutd check`\n"
-	"  reads it: algebra expressions print their result, print(tiled_copy) and\n"
-	"  print(tiled_mma) texts the layout they hold.  Exit 0, or 2 on bad input.\n";
+/* The usage, its formats from the print format table (print.h). */
+static void print_usage(FILE *f)
+{
+	char list[128];
+	lay_print_format_list(list, sizeof list, "|", "|");
+	fprintf(f,
+		"usage: layoutd print --format %s [--notation N] [--logical L]\n"
+		"                     [--role memory|tv] [--shape S] FILE\n"
+		"       layoutd print --list-formats\n",
+		list);
+	for (int i = 0; i < lay_nprint_formats; i++) {
+		fprintf(f, "  %s: ", lay_print_formats[i].name);
+		for (const char *s = lay_print_formats[i].summary; *s; s++)
+			if (*s == '\n')
+				fputs("\n    ", f);
+			else
+				fputc(*s, f);
+		fputc('\n', f);
+	}
+	fputs("  FILE is read as `layoutd check` reads it: algebra expressions print their\n"
+	      "  result, print(tiled_copy) and print(tiled_mma) texts the layout they hold.\n"
+	      "  --list-formats prints the format names, one a line.  Exit 0, or 2 on bad\n"
+	      "  input.\n",
+	      f);
+}
 
 int cli_print_picture(int argc, char **argv)
 {
@@ -27,8 +43,13 @@ int cli_print_picture(int argc, char **argv)
 	for (int i = 1; i < argc; i++) {
 		const char *a = argv[i], **dst = NULL;
 		if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
-			fputs(print_usage, stdout);
+			print_usage(stdout);
 			return CLI_PASS;
+		}
+		if (strcmp(a, "--list-formats") == 0) {
+			for (int k = 0; k < lay_nprint_formats; k++)
+				puts(lay_print_formats[k].name);
+			return fflush(stdout) == 0 ? CLI_PASS : CLI_BAD;
 		}
 		if (cli_text_option(&topts, argc, argv, &i))
 			continue;
@@ -37,13 +58,14 @@ int cli_print_picture(int argc, char **argv)
 		else if (strncmp(a, "--format=", 9) == 0)
 			format = a + 9;
 		else if (a[0] == '-' && a[1]) {
-			fprintf(stderr, "layoutd print: unknown option %s\n%s", a, print_usage);
+			fprintf(stderr, "layoutd print: unknown option %s\n", a);
+			print_usage(stderr);
 			return CLI_BAD;
 		} else if (!file) {
 			file = a;
 			continue;
 		} else {
-			fputs(print_usage, stderr);
+			print_usage(stderr);
 			return CLI_BAD;
 		}
 		if (dst) {
@@ -55,7 +77,7 @@ int cli_print_picture(int argc, char **argv)
 		}
 	}
 	if (!format || !file) {
-		fputs(print_usage, stderr);
+		print_usage(stderr);
 		return CLI_BAD;
 	}
 	struct lay_error err;

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "cli/cli.h"
+#include "layout/analysis/sections.h"
 
 /* Examples shown per finding in human output (the JSON carries more). */
 #define CLI_SHOWN 3
@@ -162,7 +163,7 @@ static void put_global(FILE *f, json_t *acc)
 	fprintf(f,
 		"  %-12s global %s of %lld-bit vectors: %lld instructions, %lld sectors (ideal "
 		"%lld), %lld lines, efficiency %.3g, at worst %lld sectors in instruction %lld\n",
-		"access", json_string_value(json_object_get(acc, "op")),
+		lay_section_access.key, json_string_value(json_object_get(acc, "op")),
 		(long long)json_integer_value(json_object_get(vec, "bits")),
 		(long long)json_integer_value(json_object_get(acc, "instructions")),
 		(long long)json_integer_value(json_object_get(acc, "sectors")),
@@ -174,12 +175,13 @@ static void put_global(FILE *f, json_t *acc)
 }
 
 /* A conversion: its class, and the scratch counts through shared memory. */
-static void put_convert(FILE *f, json_t *cv)
+static void put_convert(FILE *f, json_t *cv, json_t *a)
 {
+	(void)a;
 	json_t *el = json_object_get(cv, "elements"), *st = json_object_get(cv, "store"),
 	       *ld = json_object_get(cv, "load");
-	fprintf(f, "  %-12s %s: %lld elements change lane, %lld change warp", "convert",
-		json_string_value(json_object_get(cv, "kind")),
+	fprintf(f, "  %-12s %s: %lld elements change lane, %lld change warp",
+		lay_section_convert.key, json_string_value(json_object_get(cv, "kind")),
 		(long long)json_integer_value(json_object_get(el, "change_lane")),
 		(long long)json_integer_value(json_object_get(el, "change_warp")));
 	json_t *mx = json_object_get(cv, "mixed_transpositions");
@@ -197,17 +199,16 @@ static void put_convert(FILE *f, json_t *cv)
 }
 
 /* The access analysis: vector, wavefronts, conflicts, the worst bank. */
-static void put_access(FILE *f, json_t *acc, json_t *names)
+static void put_access(FILE *f, json_t *acc, json_t *a)
 {
-	if (!acc)
-		return;
+	json_t *names = json_object_get(json_object_get(a, "logical"), "names");
 	if (json_object_get(acc, "sectors")) {
 		put_global(f, acc);
 		return;
 	}
 	json_t *vec = json_object_get(acc, "vector"), *bc = json_object_get(acc, "bank_conflicts");
 	fprintf(f, "  %-12s %s of %lld-bit vectors (%lld x %lld bits): %lld instructions, ",
-		"access", json_string_value(json_object_get(acc, "op")),
+		lay_section_access.key, json_string_value(json_object_get(acc, "op")),
 		(long long)json_integer_value(json_object_get(vec, "bits")),
 		(long long)json_integer_value(json_object_get(vec, "elements")),
 		(long long)json_integer_value(json_object_get(acc, "element_bits")),
@@ -261,7 +262,7 @@ static void put_access(FILE *f, json_t *acc, json_t *names)
  * required verdicts that are false ("not collision_free"), comma-separated. */
 void cli_reasons(json_t *a, char *buf, size_t n)
 {
-	json_t *fails = json_object_get(json_object_get(a, "expect"), "failures"), *x;
+	json_t *fails = json_object_get(json_object_get(a, lay_section_expect.key), "failures"), *x;
 	json_t *verdict = json_object_get(a, "verdict");
 	size_t i, len = 0;
 	buf[0] = '\0';
@@ -289,15 +290,17 @@ void cli_reasons(json_t *a, char *buf, size_t n)
 	}
 	char cr[512];
 	if (cli_copy_reason(a, cr, sizeof cr)) {
-		len += (size_t)snprintf(buf + len, len < n ? n - len : 0, "%scopy: %s",
-					len ? ", " : "", cr);
+		len += (size_t)snprintf(buf + len, len < n ? n - len : 0, "%s%s: %s",
+					len ? ", " : "", lay_section_copy.key, cr);
 		if (len >= n)
 			return;
 	}
-	json_array_foreach(json_object_get(json_object_get(a, "tmem"), "reasons"), i, x)
+	json_array_foreach(json_object_get(json_object_get(a, lay_section_tmem.key), "reasons"), i,
+			   x)
 	{
-		len += (size_t)snprintf(buf + len, len < n ? n - len : 0, "%stmem: %s",
-					len ? ", " : "", json_string_value(x));
+		len += (size_t)snprintf(buf + len, len < n ? n - len : 0, "%s%s: %s",
+					len ? ", " : "", lay_section_tmem.key,
+					json_string_value(x));
 		if (len >= n)
 			return;
 	}
@@ -357,16 +360,17 @@ static void put_summary(FILE *f, json_t *a)
 	}
 }
 
-static void put_tmem(FILE *f, json_t *tm)
+static void put_tmem(FILE *f, json_t *tm, json_t *a)
 {
+	(void)a;
 	json_t *sp = json_object_get(tm, "subpartitions");
 	json_t *al = json_object_get(tm, "allocation");
 	char alloc[48] = "does not fit";
 	if (json_is_integer(al))
 		snprintf(alloc, sizeof alloc, "allocation %lld", (long long)json_integer_value(al));
-	fprintf(f, "  %-12s %lld columns (%s), %lld lanes, %lld-bit, packing %lld", "tmem",
-		(long long)json_integer_value(json_object_get(tm, "columns")), alloc,
-		(long long)json_integer_value(json_object_get(tm, "lanes")),
+	fprintf(f, "  %-12s %lld columns (%s), %lld lanes, %lld-bit, packing %lld",
+		lay_section_tmem.key, (long long)json_integer_value(json_object_get(tm, "columns")),
+		alloc, (long long)json_integer_value(json_object_get(tm, "lanes")),
 		(long long)json_integer_value(json_object_get(tm, "element_bits")),
 		(long long)json_integer_value(json_object_get(tm, "packing")));
 	if (json_is_object(sp))
@@ -449,7 +453,8 @@ static void put_expect_failures(FILE *f, json_t *a, json_t *names)
 {
 	json_t *x;
 	size_t i;
-	json_array_foreach(json_object_get(json_object_get(a, "expect"), "failures"), i, x)
+	json_array_foreach(json_object_get(json_object_get(a, lay_section_expect.key), "failures"),
+			   i, x)
 	{
 		char *e =
 			json_dumps(json_object_get(x, "expected"), JSON_ENCODE_ANY | JSON_COMPACT);
@@ -478,9 +483,9 @@ static void put_probes(FILE *f, json_t *a, json_t *names)
 {
 	json_t *x;
 	size_t i;
-	json_array_foreach(json_object_get(a, "probe"), i, x)
+	json_array_foreach(json_object_get(a, lay_section_probe.key), i, x)
 	{
-		fprintf(f, "  %-12s ", "probe");
+		fprintf(f, "  %-12s ", lay_section_probe.key);
 		put_elem(f, names, json_object_get(x, "logical"));
 		fputs(" ->", f);
 		size_t k;
@@ -495,6 +500,26 @@ static void put_probes(FILE *f, json_t *a, json_t *names)
 		fputc('\n', f);
 	}
 }
+
+static void put_copy(FILE *f, json_t *c, json_t *a)
+{
+	(void)a;
+	cli_put_copy(f, c);
+}
+
+/* The text printers of the sections (the section table's rows, in the
+ * order the report prints them): each gets analysis[key] and the
+ * analysis.  A section without one prints nothing here; its warnings are
+ * listed with the others. */
+static const struct {
+	const struct lay_section *section;
+	void (*put)(FILE *f, json_t *section, json_t *analysis);
+} printers[] = {
+	{ &lay_section_access, put_access },
+	{ &lay_section_convert, put_convert },
+	{ &lay_section_tmem, put_tmem },
+	{ &lay_section_copy, put_copy },
+};
 
 void cli_print_analysis(FILE *f, const char *file, json_t *a)
 {
@@ -516,12 +541,11 @@ void cli_print_analysis(FILE *f, const char *file, json_t *a)
 	put_examples(f, a, "unplaced", "unplaced", names);
 	put_examples(f, a, "out_of_bounds", "out of bounds", names);
 	put_examples(f, a, "holes", "holes", names);
-	put_access(f, json_object_get(a, "access"), names);
-	if (json_object_get(a, "convert"))
-		put_convert(f, json_object_get(a, "convert"));
-	if (json_object_get(a, "tmem"))
-		put_tmem(f, json_object_get(a, "tmem"));
-	cli_put_copy(f, json_object_get(a, "copy"));
+	for (size_t k = 0; k < sizeof printers / sizeof printers[0]; k++) {
+		json_t *v = json_object_get(a, printers[k].section->key);
+		if (v)
+			printers[k].put(f, v, a);
+	}
 	put_round_trip(f, a, names);
 	put_expect_failures(f, a, names);
 	json_t *warnings = cli_warnings(a);

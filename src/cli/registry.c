@@ -12,6 +12,7 @@
 
 #include "cli/cli.h"
 #include "layout/analysis/lint.h"
+#include "layout/analysis/sections.h"
 
 struct reg_opts {
 	struct cli_conn conn;
@@ -209,9 +210,7 @@ int cli_push(int argc, char **argv)
 	/* what check sends: a pasted op line as its request, --target over
 	 * the file's access target */
 	lay_lint_expand(req);
-	json_t *acc = json_object_get(req, "access");
-	if (o.topts.target && json_is_object(acc))
-		json_object_set_new(acc, "target", json_string(o.topts.target));
+	lay_sections_target(req, o.topts.target);
 	body = json_object_get(req, "layout") ? json_copy(req) : json_pack("{s:O}", "layout", req);
 	if (o.description)
 		json_object_set_new(body, "description", json_string(o.description));
@@ -301,13 +300,14 @@ int cli_pull(int argc, char **argv)
 		 * registered with, so `layoutd check` reruns the same checks
 		 * (a daemon without "checks" kept the expect in the summary) */
 		json_t *checks = json_object_get(r.json, "checks");
-		json_t *expect = json_object_get(json_object_get(r.json, "analysis"), "expect");
+		json_t *expect = json_object_get(json_object_get(r.json, "analysis"),
+						 lay_section_expect.key);
 		json_t *desc = json_object_get(r.json, "description");
 		json_t *out = json_pack("{s:O}", "layout", json_object_get(r.json, "layout"));
 		if (json_is_object(checks))
 			json_object_update(out, checks);
 		else if (json_object_size(expect))
-			json_object_set(out, "expect", expect);
+			json_object_set(out, lay_section_expect.key, expect);
 		if (json_is_string(desc))
 			json_object_set(out, "description", desc);
 		print_pretty(out);

@@ -13,6 +13,7 @@
 #include <time.h>
 
 #include "cli/report.h"
+#include "layout/analysis/sections.h"
 #include "config.h"
 
 void cli_result_clear(struct cli_result *r)
@@ -47,7 +48,7 @@ static json_t *findings(const struct cli_result *r)
 		return out;
 	}
 	json_t *a = r->analysis;
-	json_t *fails = json_object_get(json_object_get(a, "expect"), "failures");
+	json_t *fails = json_object_get(json_object_get(a, lay_section_expect.key), "failures");
 	json_array_foreach(fails, i, x)
 	{
 		const char *field = json_string_value(json_object_get(x, "field"));
@@ -72,7 +73,8 @@ static json_t *findings(const struct cli_result *r)
 		json_array_append_new(out, json_pack("{s:s,s:s}", "rule", rule, "message", msg));
 	}
 	if (cli_copy_reason(a, msg, sizeof msg))
-		json_array_append_new(out, json_pack("{s:s,s:s}", "rule", "copy", "message", msg));
+		json_array_append_new(
+			out, json_pack("{s:s,s:s}", "rule", lay_section_copy.key, "message", msg));
 	static const struct {
 		const char *field, *count, *what;
 	} req[] = { { "complete", "unplaced", "elements have no place" },

@@ -42,12 +42,13 @@ void cli_report_begin(struct cli_report *rep);
 void cli_report_one(struct cli_report *rep, const struct cli_result *r);
 void cli_report_end(struct cli_report *rep, const struct cli_result *res, int n);
 
+/* A printf format: %s is the notation keys (lay_notation_list). */
 #define CLI_CHECK_USAGE                                                                            \
 	"usage: layoutd check [OPTIONS] FILE...\n"                                                 \
 	"\n"                                                                                       \
 	"Analyse layout definitions.  FILE is a JSON request {\"layout\": ..., \"expect\": ...,\n" \
-	"\"probe\": ...}, a bare JSON definition, or the text of one notation (Axe, CuTe,\n"       \
-	"TTGIR, a printed linear layout); \"-\" reads standard input.\n"                           \
+	"\"probe\": ...}, a bare JSON definition, or the text of one notation (its\n"              \
+	"notation detected, or named by --notation); \"-\" reads standard input.\n"                \
 	"Exit status: 0 every file passes, 1 a verdict failed, 2 bad input.\n"                     \
 	"\n"                                                                                       \
 	"  --json                  the analysis as JSON (JSON Lines with \"file\" over many)\n"    \
@@ -57,7 +58,7 @@ void cli_report_end(struct cli_report *rep, const struct cli_result *res, int n)
 	"  --target T              access.target: nvidia, gfx942 or gfx950, over the\n"            \
 	"                          request's and the module's ttg.target\n"                        \
 	"text notation input:\n"                                                                   \
-	"  --notation NAME         axe, cute, ttgir or linear (default: guessed)\n"                \
+	"  --notation NAME         %s (default: detected)\n"                                       \
 	"  --logical 8,16          the logical shape\n"                                            \
 	"  --role memory|tv        how a CuTe layout is read (cute_role)\n"                        \
 	"  --shape 128,64          the tensor shape of a TTGIR attribute\n"                        \

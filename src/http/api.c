@@ -9,6 +9,7 @@
 
 #include "http/http.h"
 #include "layout/analysis/lint.h"
+#include "layout/analysis/sections.h"
 #include "store/store.h"
 
 static const char *const no_store[] = { "Cache-Control", "no-store", NULL };
@@ -196,31 +197,20 @@ int http_analyze(struct http_server *srv, json_t *body, unsigned kind, bool want
 	memset(o, 0, sizeof *o);
 	if (check_members(body, NULL, kind, err))
 		return err->code;
-	json_t *layout = json_object_get(body, "layout"), *expect = json_object_get(body, "expect");
-	json_t *probe = json_object_get(body, "probe");
-	json_t *access = json_object_get(body, "access"),
-	       *suggest = json_object_get(body, "suggest");
-	json_t *convert = json_object_get(body, "convert");
-	/* an access analysis (or an expectation on one) is never answered from
+	json_t *layout = json_object_get(body, "layout");
+	json_t *expect = json_object_get(body, lay_section_expect.key);
+	/* a probe, a section, or an expectation on one is never answered from
 	 * the cache, which holds the layout's own analysis; nor expect.layout,
-	 * which compares a plain cute layout's text the analysis does not hold;
-	 * nor a copy, or an expectation on one */
-	bool fresh =
-		access || suggest || convert || json_object_get(body, "tmem") ||
-		json_object_get(body, "copy") ||
-		(json_is_object(expect) &&
-		 (json_object_get(expect, "layout") || json_object_get(expect, "bank_conflicts") ||
-		  json_object_get(expect, "vector_bits") || json_object_get(expect, "efficiency") ||
-		  json_object_get(expect, "sectors_per_request") ||
-		  json_object_get(expect, "copy_legal") ||
-		  json_object_get(expect, "copy_matches_layout")));
+	 * which compares a plain cute layout's text the analysis does not hold
+	 * (the section table says which) */
+	bool fresh = lay_sections_fresh(body);
 	if (!layout)
 		return lay_error_set(
 			err, LAY_ESCHEMA, "/layout", -1,
 			"the request body needs a \"layout\" member: {\"layout\": {...}}");
 	/* a hit skips validation: only "name" is outside the id, so check it */
 	json_t *name = json_is_object(layout) ? json_object_get(layout, "name") : NULL;
-	if (!probe && !fresh && json_is_object(layout) && (!name || json_is_string(name))) {
+	if (!fresh && json_is_object(layout) && (!name || json_is_string(name))) {
 		struct http_blob *text = NULL;
 		struct http_template t = { 0 };
 		if (lay_canonical_id(layout, o->id, err))
@@ -272,24 +262,12 @@ int http_analyze(struct http_server *srv, json_t *body, unsigned kind, bool want
 	def = lay_def_new(layout, "/layout", &opt, err);
 	if (!def)
 		return err->code;
-	o->analysis = lay_analyze_request(def, layout, expect, probe, access, suggest, &opt, err);
-	if (o->analysis &&
-	    ((convert && lay_convert_attach(o->analysis, def, convert, &opt, err)) ||
-	     lay_tmem_request(o->analysis, def, json_object_get(body, "tmem"), "/tmem", err) ||
-	     lay_copy_request(o->analysis, def, json_object_get(body, "copy"), expect, &opt,
-			      err))) {
-		json_decref(o->analysis);
-		o->analysis = NULL;
-	}
+	o->analysis = lay_analyze_request(def, body, &opt, err);
 	if (o->analysis) {
 		snprintf(o->id, sizeof o->id, "%s", def->id);
 		o->ok = json_is_true(json_object_get(o->analysis, "ok"));
 		json_t *base = json_deep_copy(o->analysis);
-		json_object_del(base, "probe");
-		json_object_del(base, "access");
-		json_object_del(base, "convert");
-		json_object_del(base, "copy");
-		json_object_del(json_object_get(base, "tmem"), "match");
+		lay_sections_strip(base);
 		lay_expect_apply(base, NULL, "/expect", &opt, NULL);
 		if (base)
 			cache_store(srv, def->id, base, layout);
@@ -306,7 +284,7 @@ static enum MHD_Result post_analyze(struct MHD_Connection *c, struct http_req *r
 	lay_error_clear(&err);
 	json_t *body = http_parse_body(r, &err);
 	lay_lint_expand(body); /* a pasted op line: both its sides analysed */
-	json_t *expect = json_object_get(body, "expect");
+	json_t *expect = json_object_get(body, lay_section_expect.key);
 	bool equals = json_is_object(expect) && json_object_get(expect, "equals");
 	int rc = body ? http_analyze(r->srv, body, LAY_REQ_ANALYZE, equals, &o, &err) : err.code;
 	if (!rc && equals && !o.ok && !http_on_pool())

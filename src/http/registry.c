@@ -9,6 +9,7 @@
 
 #include "http/http.h"
 #include "layout/analysis/lint.h"
+#include "layout/analysis/sections.h"
 #include "store/store.h"
 
 /* Longest description kept with a version. */
@@ -185,7 +186,9 @@ int http_resolve_equals(void *ctx, const char *ref, char fingerprint[72], struct
 
 void http_equals_differences(struct http_server *srv, json_t *layout, json_t *analysis)
 {
-	json_t *fails = json_object_get(json_object_get(analysis, "expect"), "failures"), *f;
+	json_t *fails =
+		json_object_get(json_object_get(analysis, lay_section_expect.key), "failures");
+	json_t *f;
 	size_t i;
 	json_array_foreach(fails, i, f)
 	{
@@ -304,20 +307,24 @@ static json_t *summary(json_t *a, json_t *expect_in)
 				"owners", json_object_get(a, "owners"), "replication",
 				json_object_get(a, "replication"), "logical",
 				json_object_get(a, "logical"), "physical",
-				json_object_get(a, "physical"), "expect", expect);
-	/* the access counts, without the per-wavefront detail */
-	json_t *acc = json_object_get(a, "access");
-	if (sum && acc) {
-		json_t *brief = json_copy(acc);
-		json_object_del(brief, "examples");
-		json_object_del(brief, "view");
-		json_object_set_new(sum, "access", brief);
+				json_object_get(a, "physical"), lay_section_expect.key, expect);
+	/* the sections the table summarizes (the access counts), without
+	 * their detail (the per-wavefront examples) */
+	for (int i = 0; sum && i < lay_nsections; i++) {
+		const struct lay_section *s = lay_sections[i];
+		json_t *v = s->summary_omits ? json_object_get(a, s->key) : NULL;
+		if (!json_is_object(v))
+			continue;
+		json_t *brief = json_copy(v);
+		for (const char *const *k = s->summary_omits; *k; k++)
+			json_object_del(brief, *k);
+		json_object_set_new(sum, s->key, brief);
 	}
 	return sum;
 }
 
 /* The request's checks, kept with the version: every member beside the
- * layout and the description (expect, access, probe, suggest), as given, so
+ * layout and the description (the sections the table stores), as given, so
  * that the request read back (layoutd pull, the dashboard) runs the same
  * checks.  NULL on allocation failure. */
 static char *checks_text(json_t *body)
@@ -395,7 +402,7 @@ static enum MHD_Result put_layout(struct MHD_Connection *c, struct http_req *r, 
 		json_decref(p);
 		goto out;
 	}
-	sum = summary(o.analysis, json_object_get(body, "expect"));
+	sum = summary(o.analysis, json_object_get(body, lay_section_expect.key));
 	ltext = lay_json_dumps(json_object_get(body, "layout"), JSON_COMPACT);
 	stext = json_dumps(sum, JSON_COMPACT);
 	ctext = checks_text(body);

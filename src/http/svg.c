@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "http/http.h"
+#include "layout/analysis/sections.h"
 
 struct sbuf {
 	char *p;
@@ -256,7 +257,8 @@ static int element_bits(const struct lay_def *def, json_t *analysis)
 	json_t *st = json_object_get(analysis, "structure");
 	json_t *v[] = { json_object_get(json_object_get(st, "swizzle"), "element_bits"),
 			json_object_get(json_object_get(st, "ttgir"), "element_bits"),
-			json_object_get(json_object_get(analysis, "access"), "element_bits") };
+			json_object_get(json_object_get(analysis, lay_section_access.key),
+					"element_bits") };
 	for (size_t k = 0; k < sizeof v / sizeof v[0]; k++)
 		if (json_is_integer(v[k]) && json_integer_value(v[k]) > 0 &&
 		    json_integer_value(v[k]) <= 1024)

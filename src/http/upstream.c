@@ -31,11 +31,13 @@ enum MHD_Result http_get_print(struct MHD_Connection *c, struct http_req *r)
 {
 	/* a NUL in it ("cute%00junk") is refused before (routes.c) */
 	const char *format = MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, "format");
-	if (!format || (strcmp(format, "cute") && strcmp(format, "latex") &&
-			strcmp(format, "triton") && strcmp(format, "triton-hw")))
-		return http_send_problem(c, r, 400, "bad_query",
-					 "format is cute, latex, triton or triton-hw",
-					 "/query/format");
+	const struct lay_print_format *pf = lay_print_format_find(format);
+	if (!pf) {
+		char list[128], detail[160];
+		lay_print_format_list(list, sizeof list, ", ", " or ");
+		snprintf(detail, sizeof detail, "format is %s", list);
+		return http_send_problem(c, r, 400, "bad_query", detail, "/query/format");
+	}
 	json_t *a, *layout;
 	enum MHD_Result ret;
 	if (!http_load_cached(c, r, &a, &layout, &ret))
@@ -51,8 +53,7 @@ enum MHD_Result http_get_print(struct MHD_Connection *c, struct http_req *r)
 	if (!text)
 		ret = http_send_error(c, r, &err);
 	else
-		ret = http_send_owned(c, r, 200, "text/plain; charset=utf-8", text, strlen(text),
-				      NULL);
+		ret = http_send_owned(c, r, 200, pf->media_type, text, strlen(text), NULL);
 	json_decref(a);
 	json_decref(layout);
 	return ret;

@@ -224,7 +224,7 @@ static int scan_arrays(const char *text, size_t len, struct lay_error *err)
 /*
  * Tables read without a jansson value per row (docs/notations.md): one
  * pass finds every "table" member whose array the streaming reader takes
- * (table.c); jansson then parses the text with each such array read as
+ * (rows.c); jansson then parses the text with each such array read as
  * "[]", and the placeholders go where those arrays were.  Nothing about
  * the text changes what the engine answers: on anything unusual (a key
  * written with escapes, nesting past SCAN_DEPTH, a parse error anywhere)

@@ -419,13 +419,21 @@ enum lay_method { LAY_METHOD_AUTO = 0, LAY_METHOD_STRUCTURAL = 1, LAY_METHOD_GEN
  * reference for the fast one (tests). */
 
 /*
- * Parse a definition object (borrowed).  `ptr` is its JSON pointer in the
- * request ("" for a bare definition, "/layout" inside a request).  Returns a
- * new definition or NULL with err filled.
+ * Parse a definition object (borrowed) through its notation
+ * (notation/definition.c).  `ptr` is its JSON pointer in the request (""
+ * for a bare definition, "/layout" inside a request).  Returns a new
+ * definition or NULL with err filled.
  */
 struct lay_def *lay_def_new(json_t *def, const char *ptr, const struct lay_options *opt,
 			    struct lay_error *err);
 void lay_def_free(struct lay_def *def);
+/* The steps of lay_def_new every notation shares (def.c): is key a member
+ * every definition may have (name, logical, physical, axes, ...); read
+ * those members before the notation's reader; after it, check the axes it
+ * never names and the enumeration limits. */
+bool lay_def_shared_key(const char *key);
+int lay_def_read_shared(struct lay_def *def, json_t *v, const char *ptr, struct lay_error *err);
+int lay_def_finish(struct lay_def *def, const char *ptr, struct lay_error *err);
 
 /* Helpers for notation parsers (defined in def.c). */
 /* Index of axis `name`, adding it (kind from the registry, extent inferred)
@@ -455,13 +463,6 @@ int lay_cxx_skip(const char *s, int *pos);
 int lay_cute_label(const char *s, int pos);
 bool lay_cute_grid(const char *s, int pos);
 
-/* Notation parsers: fill def->ops, def->state, axes and (if not given) shape. */
-int lay_axe_parse(struct lay_def *def, json_t *v, json_t *whole, struct lay_error *err);
-int lay_expr_parse(struct lay_def *def, json_t *v, json_t *whole, struct lay_error *err);
-/* Does the text look like a layout as TileLang prints it (Fragment(...),
- * Layout(...), "... inferred layout:")?  The expr notation reads it as a string. */
-bool lay_expr_is_print(const char *s);
-
 /* detect.c: the notation key of a pasted text, or NULL when none fits.
  * One detector for the command line, the daemon and the dashboard. */
 const char *lay_detect_notation(const char *text);
@@ -470,10 +471,6 @@ const char *lay_detect_notation(const char *text);
  * detected key (a ttgir text's "logical" becomes its "shape" when no type
  * in the text gives one); NULL with err set when no notation fits. */
 json_t *lay_detect_definition(json_t *v, const char *ptr, struct lay_error *err);
-int lay_cute_parse(struct lay_def *def, json_t *v, json_t *whole, struct lay_error *err);
-int lay_linear_parse(struct lay_def *def, json_t *v, json_t *whole, struct lay_error *err);
-int lay_table_parse(struct lay_def *def, json_t *v, json_t *whole, struct lay_error *err);
-int lay_ttgir_parse(struct lay_def *def, json_t *v, json_t *whole, struct lay_error *err);
 
 /*
  * The linear notation's state from bases built elsewhere (the ttgir
@@ -561,7 +558,7 @@ int lay_json_tree_check(json_t *v, const char *ptr, int max_depth, bool reals_ok
 int lay_canonical_id(json_t *def, char out[72], struct lay_error *err);
 
 /*
- * Tables without a jansson document per row (table.c).  lay_json_load reads
+ * Tables without a jansson document per row (rows.c).  lay_json_load reads
  * the array of every "table" member whose rows have the plain form (every
  * row [[i, ...], {"axis": c, ...}] with one rank, integers, the same
  * identifier keys in the same order) straight into a compact stream and
@@ -655,13 +652,12 @@ int lay_convert_attach(json_t *analysis, struct lay_def *layout, json_t *convert
 		       const struct lay_options *opt, struct lay_error *err);
 
 /*
- * The whole analysis of a request: lay_analyze_def, then the access
- * analysis when `access` is given, then expectations (which may name
- * bank_conflicts and vector_bits).  All JSON arguments are borrowed and
- * may be NULL; pointers are the request's ("/expect", "/probe", ...).
+ * The whole analysis of a request (borrowed; NULL: none, a bare
+ * definition) whose definition is def: the checks of the section table,
+ * lay_analyze_def with its expect and probe, then each section the
+ * request names, in table order (analysis/sections.h).
  */
-json_t *lay_analyze_request(struct lay_def *def, json_t *layout_json, json_t *expect, json_t *probe,
-			    json_t *access, json_t *suggest, const struct lay_options *opt,
+json_t *lay_analyze_request(struct lay_def *def, json_t *request, const struct lay_options *opt,
 			    struct lay_error *err);
 
 #endif

@@ -103,8 +103,9 @@ struct store_version {
 	char *fingerprint;   /* "sha256:..." of the placement (the ETag) */
 	char *layout_json;   /* the definition, JSON text */
 	char *analysis_json; /* analysis summary, JSON text */
-	char *checks_json;   /* the request's checks: {"expect", "access", "probe",
-			      * "suggest"} as registered (those it had), JSON text */
+	char *checks_json;   /* the request's checks: its members beside layout and
+			      * description (the stored rows of the section table)
+			      * as registered, JSON text */
 	char *description;
 	char *created;	  /* RFC 3339 UTC, "2026-11-29T14:46:12Z" */
 	char *created_by; /* token name that wrote it, or NULL */

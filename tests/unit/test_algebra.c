@@ -7,6 +7,7 @@
  * notation.
  */
 #include "algebra/cute_algebra.h"
+#include "notation/cute_expr.h"
 #include "unit.h"
 
 static uint64_t rng = 0x9e3779b97f4a7c15ULL;

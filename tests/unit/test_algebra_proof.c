@@ -6,6 +6,7 @@
  * expressions are reported as proven.
  */
 #include "algebra/cute_algebra.h"
+#include "notation/cute_expr.h"
 #include "unit.h"
 
 static uint64_t rng = 0x2545f4914f6cdd1dULL;

@@ -2,6 +2,7 @@
  * answers are worked out by hand, identity, expectations and limits. */
 #include <nettle/sha2.h>
 
+#include "analysis/sections.h"
 #include "unit.h"
 
 static void test_seeds(void)
@@ -296,7 +297,8 @@ static void test_limits(void)
 
 /* Each request member belongs to the kinds of request that take it: a
  * stored definition's description is no analysis member; a version keeps
- * every check, convert and tmem included (a pasted op registers one). */
+ * every check, convert, tmem and copy included (a pasted op registers
+ * one).  The sections are the rows of the section table. */
 static void test_request_members(void)
 {
 	CU_ASSERT_TRUE(lay_request_member("layout", LAY_REQ_ANALYZE));
@@ -305,14 +307,30 @@ static void test_request_members(void)
 	CU_ASSERT_TRUE(lay_request_member("convert", LAY_REQ_STORE));
 	CU_ASSERT_TRUE(lay_request_member("tmem", LAY_REQ_STORE));
 	CU_ASSERT_TRUE(lay_request_member("copy", LAY_REQ_ANALYZE));
-	CU_ASSERT_FALSE(lay_request_member("copy", LAY_REQ_STORE));
+	CU_ASSERT_TRUE(lay_request_member("copy", LAY_REQ_STORE));
 	CU_ASSERT_FALSE(lay_request_member("layouts", LAY_REQ_ANALYZE | LAY_REQ_STORE));
 	char list[128];
 	lay_request_list(list, sizeof list, LAY_REQ_ANALYZE);
 	CU_ASSERT_STRING_EQUAL(list, "layout, expect, probe, access, suggest, convert, tmem, copy");
 	lay_request_list(list, sizeof list, LAY_REQ_STORE);
 	CU_ASSERT_STRING_EQUAL(
-		list, "layout, expect, probe, access, suggest, convert, tmem, description");
+		list, "layout, expect, probe, access, suggest, convert, tmem, copy, description");
+	/* the table: distinct keys, each a member of both kinds; a section
+	 * whose result the cache drops is never answered from it */
+	for (int i = 0; i < lay_nsections; i++) {
+		const struct lay_section *s = lay_sections[i];
+		CU_ASSERT_PTR_EQUAL(lay_section_find(s->key), s);
+		CU_ASSERT_TRUE(lay_request_member(s->key, LAY_REQ_ANALYZE));
+		CU_ASSERT_TRUE(lay_request_member(s->key, LAY_REQ_STORE));
+		if (s->flags & LAY_SECTION_STRIP)
+			CU_ASSERT_TRUE(s->flags & LAY_SECTION_FRESH);
+	}
+	CU_ASSERT_PTR_NULL(lay_section_find("layout"));
+	json_t *req = json_pack("{s:{},s:{s:b}}", "layout", "expect", "bijective", 1);
+	CU_ASSERT_FALSE(lay_sections_fresh(req));
+	json_object_set_new(json_object_get(req, "expect"), "copy_legal", json_true());
+	CU_ASSERT_TRUE(lay_sections_fresh(req));
+	json_decref(req);
 }
 
 int main(void)

@@ -34,13 +34,13 @@ static void test_keys(void)
 {
 	CU_ASSERT(lay_nnotations >= 6);
 	for (int i = 0; i < lay_nnotations; i++) {
-		const struct lay_notation *n = &lay_notations[i];
+		const struct lay_notation *n = lay_notations[i];
 		CU_ASSERT_PTR_NOT_NULL(n->parse);
 		CU_ASSERT(lay_is_ident(n->key));
 		CU_ASSERT(strlen(n->key) < sizeof((struct lay_def *)0)->notation_key);
 		CU_ASSERT_PTR_EQUAL(lay_notation_find(n->key), n);
 		for (int j = 0; j < i; j++)
-			CU_ASSERT(strcmp(lay_notations[j].key, n->key) != 0);
+			CU_ASSERT(strcmp(lay_notations[j]->key, n->key) != 0);
 		/* its key alone names it */
 		json_t *d = json_pack("{s:i}", n->key, 1);
 		CU_ASSERT_PTR_EQUAL(lay_notation_of(d), n);
@@ -53,7 +53,7 @@ static void test_keys(void)
 static void test_detected(void)
 {
 	for (int i = 0; i < lay_nnotations; i++) {
-		const struct lay_notation *n = &lay_notations[i];
+		const struct lay_notation *n = lay_notations[i];
 		const char *t = sample_of(n->key);
 		CU_ASSERT((n->detect != NULL) == (t != NULL));
 		CU_ASSERT((n->detect != NULL) == (n->text_hint != NULL));
@@ -76,8 +76,8 @@ static void test_detected(void)
 	CU_ASSERT_EQUAL(e.code, LAY_ENOTATION);
 	CU_ASSERT_STRING_EQUAL(e.pointer, "/layout");
 	for (int i = 0; i < lay_nnotations; i++)
-		if (lay_notations[i].text_hint)
-			CU_ASSERT_PTR_NOT_NULL(strstr(e.message, lay_notations[i].text_hint));
+		if (lay_notations[i]->text_hint)
+			CU_ASSERT_PTR_NOT_NULL(strstr(e.message, lay_notations[i]->text_hint));
 }
 
 /* Every member is owned by exactly one notation, is no notation's key,
@@ -86,18 +86,18 @@ static void test_members(void)
 {
 	int members = 0;
 	for (int i = 0; i < lay_nnotations; i++)
-		for (const char *const *m = lay_notations[i].members; m && *m; m++) {
+		for (const char *const *m = lay_notations[i]->members; m && *m; m++) {
 			members++;
 			CU_ASSERT_PTR_NULL(lay_notation_find(*m));
-			CU_ASSERT_PTR_EQUAL(lay_notation_owner(*m), &lay_notations[i]);
+			CU_ASSERT_PTR_EQUAL(lay_notation_owner(*m), lay_notations[i]);
 			int count = 0;
 			for (int j = 0; j < lay_nnotations; j++)
-				for (const char *const *o = lay_notations[j].members; o && *o; o++)
+				for (const char *const *o = lay_notations[j]->members; o && *o; o++)
 					count += strcmp(*o, *m) == 0;
 			CU_ASSERT_EQUAL(count, 1);
 			char text[256], ptr[80], want[160];
 			/* an expr definition, or a cute one for expr's members */
-			if (strcmp(lay_notations[i].key, "expr") != 0)
+			if (strcmp(lay_notations[i]->key, "expr") != 0)
 				snprintf(text, sizeof text,
 					 "{\"expr\": {\"m\": \"i\"}, \"logical\": [4], \"%s\": 1}",
 					 *m);
@@ -108,7 +108,7 @@ static void test_members(void)
 			struct lay_error e;
 			json_decref(analyze_text(text, &e));
 			snprintf(want, sizeof want, "%s belongs to the %s notation only", *m,
-				 lay_notations[i].key);
+				 lay_notations[i]->key);
 			CU_ASSERT_STRING_EQUAL(e.message, want);
 		}
 	CU_ASSERT(members >= 6);
@@ -124,11 +124,11 @@ static void test_messages(void)
 	json_decref(analyze_text("{\"logical\": [4]}", &e));
 	CU_ASSERT_EQUAL(e.code, LAY_ENOTATION);
 	for (int i = 0; i < lay_nnotations; i++)
-		CU_ASSERT_PTR_NOT_NULL(strstr(e.message, lay_notations[i].key));
+		CU_ASSERT_PTR_NOT_NULL(strstr(e.message, lay_notations[i]->key));
 	json_decref(analyze_text("[1]", &e));
 	CU_ASSERT_EQUAL(e.code, LAY_ESCHEMA);
 	for (int i = 0; i < lay_nnotations; i++)
-		CU_ASSERT_PTR_NOT_NULL(strstr(e.message, lay_notations[i].key));
+		CU_ASSERT_PTR_NOT_NULL(strstr(e.message, lay_notations[i]->key));
 	char list[128];
 	lay_notation_list(list, sizeof list, " or ");
 	CU_ASSERT_STRING_EQUAL(list, "axe, cute, expr, linear, table or ttgir");

@@ -200,6 +200,50 @@ static void test_utf8_copy(void)
 	CU_ASSERT_STRING_EQUAL(out, "");
 }
 
+/* lay_scan_int: the bounds are inclusive, the error is at `start` with the
+ * caller's code, and digits past a limit are not read. */
+static void test_bounded(void)
+{
+	struct lay_error err;
+	struct lay_scan sc;
+	int64_t v = 0;
+	lay_error_clear(&err);
+	lay_scan_init(&sc, "x 1000,", "/b", &err, 0);
+	sc.pos = 2;
+	CU_ASSERT_EQUAL(lay_scan_int(&sc, 2, false, 0, 1000, "dim", LAY_ELIMIT, &v), 0);
+	CU_ASSERT_EQUAL(v, 1000);
+	CU_ASSERT_EQUAL(sc.pos, 6);
+	lay_scan_init(&sc, "x 1001,", "/b", &err, 0);
+	sc.pos = 2;
+	CU_ASSERT_EQUAL(lay_scan_int(&sc, 2, false, 0, 1000, "dim", LAY_ELIMIT, &v), LAY_ELIMIT);
+	CU_ASSERT_STRING_EQUAL(err.message, "dim is over the limit 1000 at character 2");
+	CU_ASSERT_EQUAL(err.position, 2);
+	CU_ASSERT_STRING_EQUAL(err.pointer, "/b");
+	/* a long run of digits stops at the limit: no 64-bit overflow */
+	lay_scan_init(&sc, "99999999999999999999999999", "/b", &err, 0);
+	CU_ASSERT_EQUAL(lay_scan_int(&sc, 0, false, 0, 1000, NULL, LAY_ERANGE, &v), LAY_ERANGE);
+	CU_ASSERT_STRING_EQUAL(err.message, "integer is over the limit 1000 at character 0");
+	lay_scan_init(&sc, "-24", "/b", &err, 0);
+	sc.pos = 1;
+	CU_ASSERT_EQUAL(lay_scan_int(&sc, 0, true, -24, 24, "S", LAY_ERANGE, &v), 0);
+	CU_ASSERT_EQUAL(v, -24);
+	lay_scan_init(&sc, "-25", "/b", &err, 0);
+	sc.pos = 1;
+	CU_ASSERT_EQUAL(lay_scan_int(&sc, 0, true, -24, 24, "S", LAY_ERANGE, &v), LAY_ERANGE);
+	CU_ASSERT_STRING_EQUAL(err.message, "S is under the limit -24 at character 0");
+	lay_scan_init(&sc, "-99999999999999999999", "/b", &err, 0);
+	sc.pos = 1;
+	CU_ASSERT_EQUAL(lay_scan_int(&sc, 0, true, -24, 24, "S", LAY_ERANGE, &v), LAY_ERANGE);
+	CU_ASSERT_STRING_EQUAL(err.message, "S is under the limit -24 at character 0");
+	/* a lower bound above zero */
+	lay_scan_init(&sc, "0", "/b", &err, 0);
+	CU_ASSERT_EQUAL(lay_scan_int(&sc, 0, false, 1, 8, "bits", LAY_ERANGE, &v), LAY_ERANGE);
+	CU_ASSERT_STRING_EQUAL(err.message, "bits is under the limit 1 at character 0");
+	lay_scan_init(&sc, "b", "/b", &err, 0);
+	CU_ASSERT_EQUAL(lay_scan_int(&sc, 0, false, 1, 8, "bits", LAY_ERANGE, &v), LAY_ESYNTAX);
+	CU_ASSERT_STRING_EQUAL(err.message, "expected an integer, found 'b' at character 0");
+}
+
 int main(void)
 {
 	static const struct unit_test tests[] = {
@@ -207,6 +251,7 @@ int main(void)
 		{ "accept, expect and the error shape", test_expect },
 		{ "names, words and qualified names", test_names },
 		{ "integers with overflow checks", test_integers },
+		{ "integers within bounds", test_bounded },
 		{ "the readers' errors say where", test_readers_say_where },
 		{ "UTF-8 copies", test_utf8_copy },
 		{ NULL, NULL },

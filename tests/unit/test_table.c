@@ -191,7 +191,7 @@ static void test_row_cap(void)
 
 /*
  * Random tables (fixed seed) read twice: by lay_json_load as shipped, which
- * streams plain rows (table.c), and with lay_rows_stream off, which builds
+ * streams plain rows (rows.c), and with lay_rows_stream off, which builds
  * every row in jansson as before.  Everything must agree byte for byte:
  * the canonical text and the id, the compact text written back, the
  * definition's rows as walked, the whole analysis, and every error's code,

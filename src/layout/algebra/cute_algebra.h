@@ -218,29 +218,4 @@ static inline void odo_next(struct odo *o)
 	}
 }
 
-/* The cute notation's algebra: when `text` is an expression (its head a
- * function name or a builder), evaluate it.  Returns 0 and *result NULL
- * for any other text; 0 with *result the printed result layout (malloc'd,
- * for the cute parser) and *algebra the response's "algebra" object
- * (*result "1:0" for an integer-valued expression, whose value is in
- * algebra.value); else a located error. */
-int lay_cute_algebra(const char *text, const char *ptr, char **result, json_t **algebra,
-		     struct lay_error *err);
-/* The same within a request's bounds: the checks' scans take their
- * memory from ctx and stop at its deadline (NULL: unbounded). */
-int lay_cute_algebra_in(struct lay_ctx *ctx, const char *text, const char *ptr, char **result,
-			json_t **algebra, struct lay_error *err);
-/* The text is an algebra expression lay_cute_algebra evaluates. */
-bool lay_cute_is_expression(const char *text);
-/* expect.layout: 1 when the layout text `want` equals the layout `got`
- * (same shape and stride), 0 when not, -1 when `want` does not parse (err
- * filled).  *same_function: 1 when the two are the same function of the
- * same logical shape, 0 when not, -1 when that is not decided (past the
- * check limit, with a swizzle or no common refinement of the shapes). */
-int lay_cute_layout_equal(const char *want, const char *got, int *same_function, const char *ptr,
-			  struct lay_error *err);
-/* A plain layout text written as the algebra writes its results (malloc'd),
- * or NULL when the text is not one layout the algebra reads. */
-char *lay_cute_layout_text(const char *text);
-
 #endif

@@ -1,7 +1,7 @@
 /*
  * analyze.c - the analysis of a request: a structural decision or an
- * enumeration, then the JSON report with its sections (tmem, access,
- * convert) and the expectations.  The per-element step is in
+ * enumeration, then the JSON report, the expectations and the sections
+ * the request names (the section table, sections.c).  The per-element step is in
  * analyze_step.c, expectations and probes in analyze_expect.c.
  */
 #include <stdio.h>
@@ -11,6 +11,7 @@
 
 #include "algebra/cute_algebra.h"
 #include "analysis/analyze.h"
+#include "analysis/sections.h"
 #include "analysis/tmem.h"
 
 /* ------------------------------------------------------------------ */
@@ -225,7 +226,7 @@ static json_t *try_structural(struct lay_def *def, struct ana *A, const struct e
 		struct report_ex ex = { 0 };
 		json_t *out = build_report(def, &F, has_fp ? fingerprint : NULL, &ex, x);
 		if (probe_v)
-			json_object_set_new(out, "probe", ana_probe_json(def, r, pq));
+			json_object_set_new(out, lay_section_probe.key, ana_probe_json(def, r, pq));
 		return out;
 	}
 	if (def->limit) {
@@ -311,13 +312,13 @@ json_t *lay_analyze_def(struct lay_def *def, json_t *expect_v, const char *expec
 	out = build_report(def, &F, fingerprint, &ex, &x);
 	method = "enumerated";
 	if (probe_v)
-		json_object_set_new(out, "probe", ana_probe_json(def, &r, &pq));
+		json_object_set_new(out, lay_section_probe.key, ana_probe_json(def, &r, &pq));
 done:
 	if (out && (lay_tmem_attach(out, def, opt, err) || lay_tmem_judge(out, def, opt, err))) {
 		json_decref(out);
 		out = NULL;
 	}
-	if (out && json_object_get(out, "tmem") && json_object_get(out, "verdict"))
+	if (out && json_object_get(out, lay_section_tmem.key) && json_object_get(out, "verdict"))
 		ana_eval_expect(out, &x); /* on the verdicts judged on tensor memory */
 	if (out)
 		finish_report(out, def, method, t0);
@@ -328,86 +329,65 @@ out:
 	return out;
 }
 
-json_t *lay_analyze_request(struct lay_def *def, json_t *layout_json, json_t *expect, json_t *probe,
-			    json_t *access, json_t *suggest, const struct lay_options *opt,
+json_t *lay_analyze_request(struct lay_def *def, json_t *request, const struct lay_options *opt,
 			    struct lay_error *err)
 {
-	struct expect x;
-	if (!access) {
-		if (suggest) {
-			lay_error_set(err, LAY_ESCHEMA, "/suggest", -1,
-				      "suggest needs an \"access\": the threads that read the "
-				      "layout");
-			return NULL;
-		}
-		if (ana_parse_expect(expect, "/expect", opt, &x, err))
-			return NULL;
-		const char *need = x.bank_conflicts >= 0	? "bank_conflicts"
-				   : x.vector_bits >= 0		? "vector_bits"
-				   : x.efficiency >= 0		? "efficiency"
-				   : x.sectors_per_request >= 0 ? "sectors_per_request"
-								: NULL;
-		if (need) {
-			char q[LAY_ERR_PTR];
-			lay_ptr_join(q, sizeof q, "/expect", need);
-			lay_error_set(err, LAY_ESCHEMA, q, -1,
-				      "expect.%s needs an \"access\" in the request: the "
-				      "threads that read the layout and the element width",
-				      need);
-			return NULL;
-		}
-		return lay_analyze_def(def, expect, "/expect", probe, "/probe", opt, err);
-	}
-	if (ana_parse_expect(expect, "/expect", opt, &x, err))
+	char eptr[LAY_ERR_PTR], pptr[LAY_ERR_PTR];
+	if (lay_sections_check(request, opt, err))
 		return NULL;
-	x.self = def->cute_text;
-	json_t *out = lay_analyze_def(def, NULL, "/expect", probe, "/probe", opt, err);
-	if (!out)
-		return NULL;
-	if (lay_access_attach(out, def, layout_json, access, suggest, "/suggest", opt, err)) {
+	lay_ptr_join(eptr, sizeof eptr, "", lay_section_expect.key);
+	lay_ptr_join(pptr, sizeof pptr, "", lay_section_probe.key);
+	json_t *out =
+		lay_analyze_def(def, json_object_get(request, lay_section_expect.key), eptr,
+				json_object_get(request, lay_section_probe.key), pptr, opt, err);
+	if (out && lay_sections_attach(out, def, request, opt, err)) {
 		json_decref(out);
-		return NULL;
+		out = NULL;
 	}
-	ana_eval_expect(out, &x);
 	return out;
 }
 
+/* The request members that are not sections: the definition, and what
+ * the registry keeps beside it.  The sections are all analysis members,
+ * and store members when the registry keeps them (sections.c). */
 static const struct {
 	const char *key;
 	unsigned kinds; /* enum lay_request_kind */
 } request_members[] = {
 	{ "layout", LAY_REQ_ANALYZE | LAY_REQ_STORE },
-	{ "expect", LAY_REQ_ANALYZE | LAY_REQ_STORE },
-	{ "probe", LAY_REQ_ANALYZE | LAY_REQ_STORE },
-	{ "access", LAY_REQ_ANALYZE | LAY_REQ_STORE },
-	{ "suggest", LAY_REQ_ANALYZE | LAY_REQ_STORE },
-	{ "convert", LAY_REQ_ANALYZE | LAY_REQ_STORE },
-	{ "tmem", LAY_REQ_ANALYZE | LAY_REQ_STORE },
-	{ "copy", LAY_REQ_ANALYZE },
 	{ "description", LAY_REQ_STORE },
 };
+
+static unsigned section_kinds(const struct lay_section *s)
+{
+	return LAY_REQ_ANALYZE | (s->flags & LAY_SECTION_STORED ? LAY_REQ_STORE : 0);
+}
 
 bool lay_request_member(const char *key, unsigned kinds)
 {
 	for (size_t i = 0; i < sizeof request_members / sizeof request_members[0]; i++)
 		if ((request_members[i].kinds & kinds) && strcmp(request_members[i].key, key) == 0)
 			return true;
-	return false;
+	const struct lay_section *s = lay_section_find(key);
+	return s && (section_kinds(s) & kinds);
 }
 
 void lay_request_list(char *buf, size_t n, unsigned kinds)
 {
 	if (n)
 		buf[0] = '\0';
-	for (size_t i = 0; i < sizeof request_members / sizeof request_members[0]; i++)
+	for (size_t i = 0; i < sizeof request_members / sizeof request_members[0]; i++) {
 		if (request_members[i].kinds & kinds)
 			lay_list_add(buf, n, ", ", request_members[i].key);
+		for (int k = 0; i == 0 && k < lay_nsections; k++) /* after the layout */
+			if (section_kinds(lay_sections[k]) & kinds)
+				lay_list_add(buf, n, ", ", lay_sections[k]->key);
+	}
 }
 
 json_t *lay_analyze(json_t *req, const struct lay_options *opt, struct lay_error *err)
 {
-	json_t *layout = req, *expect = NULL, *probe = NULL, *out = NULL;
-	json_t *access = NULL, *suggest = NULL, *convert = NULL;
+	json_t *layout = req, *request = NULL, *out = NULL;
 	const char *ptr = "";
 	if (json_is_object(req) && json_object_get(req, "layout")) {
 		const char *key;
@@ -425,23 +405,13 @@ json_t *lay_analyze(json_t *req, const struct lay_options *opt, struct lay_error
 			}
 		}
 		layout = json_object_get(req, "layout");
-		expect = json_object_get(req, "expect");
-		probe = json_object_get(req, "probe");
-		access = json_object_get(req, "access");
-		suggest = json_object_get(req, "suggest");
-		convert = json_object_get(req, "convert");
+		request = req;
 		ptr = "/layout";
 	}
 	struct lay_def *def = lay_def_new(layout, ptr, opt, err);
 	if (!def)
 		return NULL;
-	out = lay_analyze_request(def, layout, expect, probe, access, suggest, opt, err);
-	if (out && ((convert && lay_convert_attach(out, def, convert, opt, err)) ||
-		    lay_tmem_request(out, def, json_object_get(req, "tmem"), "/tmem", err) ||
-		    lay_copy_request(out, def, json_object_get(req, "copy"), expect, opt, err))) {
-		json_decref(out);
-		out = NULL;
-	}
+	out = lay_analyze_request(def, request, opt, err);
 	lay_def_free(def);
 	return out;
 }

@@ -9,7 +9,9 @@
 #include <string.h>
 
 #include "algebra/cute_algebra.h"
+#include "notation/cute_expr.h"
 #include "analysis/analyze.h"
+#include "analysis/sections.h"
 
 const char *const ana_verdict_names[NVERDICT] = { "complete",	       "collision_free",
 						  "replicas_distinct", "in_bounds",
@@ -299,7 +301,7 @@ static void eval_expect_into(json_t *out, const struct expect *x, bool *okp, jso
 	    (jint(rep, "min", NULL) != x->replication || jint(rep, "max", NULL) != x->replication))
 		add_failure(fails, "replication", json_integer(x->replication),
 			    json_deep_copy(rep));
-	json_t *acc = json_object_get(out, "access");
+	json_t *acc = json_object_get(out, lay_section_access.key);
 	if (x->bank_conflicts >= 0) {
 		json_t *bc = json_object_get(acc, "bank_conflicts");
 		if (!json_is_integer(bc) || json_integer_value(bc) != x->bank_conflicts)
@@ -325,7 +327,7 @@ static void eval_expect_into(json_t *out, const struct expect *x, bool *okp, jso
 				    json_integer(x->sectors_per_request),
 				    sp ? json_incref(sp) : json_null());
 	}
-	json_t *cp = json_object_get(out, "copy");
+	json_t *cp = json_object_get(out, lay_section_copy.key);
 	static const char *const ck[] = { "copy_legal", "copy_matches_layout" };
 	const int cw[] = { x->copy_legal, x->copy_matches };
 	for (int k = 0; k < 2; k++) {
@@ -352,7 +354,7 @@ static void eval_expect_into(json_t *out, const struct expect *x, bool *okp, jso
 	for (size_t k = 0; k < sizeof required / sizeof required[0]; k++)
 		if (x->verdict[required[k]] < 0 && !v[required[k]])
 			ok = false;
-	if (json_is_false(json_object_get(json_object_get(out, "tmem"), "ok")))
+	if (json_is_false(json_object_get(json_object_get(out, lay_section_tmem.key), "ok")))
 		ok = false; /* tmem.c: the layout does not fit or breaks a sub-partition */
 	if (json_is_false(json_object_get(cp, "ok")))
 		ok = false; /* copy.c: the named instruction cannot move the tile */
@@ -366,7 +368,7 @@ void ana_eval_expect(json_t *out, const struct expect *x)
 	json_t *e;
 	eval_expect_into(out, x, &ok, &e);
 	json_object_set_new(out, "ok", json_boolean(ok));
-	json_object_set_new(out, "expect", e);
+	json_object_set_new(out, lay_section_expect.key, e);
 }
 
 int lay_expect_eval(json_t *analysis, json_t *expect, const char *ptr,

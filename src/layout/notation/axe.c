@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "notation/axe_compose.h"
+#include "notation/notation.h"
 #include "notation/scan.h"
 #include "layout.h"
 
@@ -597,7 +598,7 @@ static int axe_swizzle(struct lay_def *def, const struct axe_state *st,
 	return 0;
 }
 
-int lay_axe_parse(struct lay_def *def, json_t *v, json_t *whole, struct lay_error *err)
+static int lay_axe_parse(struct lay_def *def, json_t *v, json_t *whole, struct lay_error *err)
 {
 	char ptr[LAY_ERR_PTR];
 	(void)whole;
@@ -681,3 +682,49 @@ int lay_axe_parse(struct lay_def *def, json_t *v, json_t *whole, struct lay_erro
 		return axe_swizzle(def, st, &ac, ptr, err);
 	return 0;
 }
+
+/* ------------------------------------------------------------------ */
+/* The axe notation: how its text is detected, its swizzle written back, its descriptor       */
+
+static bool is_axe_form(const char *s)
+{
+	while (isspace((unsigned char)*s))
+		s++;
+	if (strncmp(s, "T.", 2) == 0 || strncmp(s, "Tx.", 3) == 0)
+		return true;
+	if ((s[0] == 'S' || s[0] == 'R' || s[0] == 'O') && s[1 + strspn(s + 1, " \t")] == '[')
+		return true;
+	return lay_text_starts(s, "ComposeLayout") || lay_text_starts(s, "TileLayout") ||
+	       lay_text_starts(s, "SwizzleLayout");
+}
+
+static int detect_axe(const char *s)
+{
+	if (is_axe_form(s))
+		return LAY_PASS_AXE;
+	return strchr(s, '@') ? LAY_PASS_AT : 0;
+}
+
+/* axe: inside TVM's ComposeLayout (M, B, S as TVM orders them). */
+static json_t *write_swizzle_axe(json_t *def, const struct lay_def *d, int axis, int B, int M,
+				 int S, int form)
+{
+	(void)d;
+	(void)axis;
+	const char *t = lay_swizzle_plain_text(def, "axe");
+	if (!t || form != 0)
+		return NULL;
+	size_t need = strlen(t) + 96;
+	char *buf = malloc(need);
+	if (buf)
+		snprintf(buf, need, "ComposeLayout(%d, %d, %d, TileLayout(%s))", M, B, S, t);
+	return lay_swizzle_replaced(def, "axe", buf);
+}
+
+const struct lay_notation lay_notation_axe = {
+	.key = "axe",
+	.text_hint = "Axe S[...]",
+	.parse = lay_axe_parse,
+	.detect = detect_axe,
+	.write_swizzle = write_swizzle_axe,
+};

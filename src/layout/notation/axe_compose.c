@@ -52,17 +52,8 @@ static int integer(struct ap *p, int64_t *v, int *at)
 	bool neg = p->sc.s[p->sc.pos] == '-';
 	if (neg)
 		p->sc.pos++;
-	if (!isdigit((unsigned char)p->sc.s[p->sc.pos]))
-		return lay_scan_expected(&p->sc, "an integer");
-	int64_t x = 0;
-	while (isdigit((unsigned char)p->sc.s[p->sc.pos])) {
-		x = x * 10 + (p->sc.s[p->sc.pos++] - '0');
-		if (x > 1000000)
-			return lay_scan_error(&p->sc, LAY_ERANGE, *at,
-					      "swizzle parameter is too large");
-	}
-	*v = neg ? -x : x;
-	return 0;
+	return lay_scan_int(&p->sc, *at, neg, -1000000, 1000000, "swizzle parameter", LAY_ERANGE,
+			    v);
 }
 
 static int boolean(struct ap *p, bool *v)

@@ -12,12 +12,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "algebra/cute_algebra.h"
+#include "notation/cute_expr.h"
 #include "notation/cute_atoms.h"
 #include "notation/cute_print.h"
 #include "notation/cute_text.h"
+#include "notation/notation.h"
+#include "notation/cute_tmem.h"
 #include "notation/scan.h"
-#include "analysis/tmem.h"
 #include "layout.h"
 
 enum cute_role { ROLE_MEMORY, ROLE_TV };
@@ -586,3 +587,111 @@ out:
 	def->state = st;
 	return 0;
 }
+
+/* ------------------------------------------------------------------ */
+/* The cute notation: how its text is detected, its swizzle written back, its descriptor       */
+
+static bool is_cute(const char *s)
+{
+	static const char *const words[] = {
+		"Layout<",
+		"Layout (",
+		"Sw<",
+		"Swizzle<",
+		"Swizzle(",
+		"SW_",
+		"smem_ptr",
+		"gmem_ptr",
+		"composition(",
+		"complement(",
+		"coalesce(",
+		"filter(",
+		"left_inverse(",
+		"right_inverse(",
+		"logical_divide(",
+		"zipped_divide(",
+		"tiled_divide(",
+		"flat_divide(",
+		"logical_product(",
+		"zipped_product(",
+		"tiled_product(",
+		"flat_product(",
+		"blocked_product(",
+		"raked_product(",
+		"make_layout(",
+		"tile_to_shape",
+		"upcast<",
+		"downcast<",
+		"recast_layout<",
+		"max_common_vector(",
+		"max_common_layout(",
+		"GMMA::",
+		"UMMA::",
+		"SM100_TMEM_",
+		"tmem_[",
+		"TiledCopy",
+		"TiledMMA",
+		"Tiled MMA",
+		"MMA_Atom",
+		"Copy_Atom",
+	};
+	for (size_t k = 0; k < sizeof words / sizeof words[0]; k++)
+		if (strstr(s, words[k]))
+			return true;
+	/* pycute's repr, Layout(shape, stride); a bare shape (an algebra
+	 * operand, or a layout missing its stride: cute says which) */
+	if (lay_text_starts(s, "Layout(") || lay_text_starts(s, "ComposedLayout(") ||
+	    lay_text_starts(s, "("))
+		return true;
+	/* Shape:Stride, the stride a tuple, an integer or a k@axis */
+	for (const char *p = strchr(s, ':'); p; p = strchr(p + 1, ':')) {
+		if (p[1] == ':') { /* a C++ scope, GMMA:: and the like */
+			p++;
+			continue;
+		}
+		const char *q = p + 1;
+		while (*q == ' ' || *q == '\t')
+			q++;
+		if (*q == '(' || *q == '_' || *q == '-' || isdigit((unsigned char)*q))
+			return true;
+	}
+	return false;
+}
+
+static int detect_cute(const char *s)
+{
+	if (lay_cute_is_expression(s))
+		return LAY_PASS_ALGEBRA; /* CuTe's layout algebra, docs/algebra.md */
+	return is_cute(s) ? LAY_PASS_CUTE : 0;
+}
+
+/* cute: composed with Sw<B,M,S> as CuTe prints it, or in C++. */
+static json_t *write_swizzle_cute(json_t *def, const struct lay_def *d, int axis, int B, int M,
+				  int S, int form)
+{
+	(void)d;
+	(void)axis;
+	const char *t = lay_swizzle_plain_text(def, "cute");
+	if (!t || form < 0 || form > 1)
+		return NULL;
+	size_t need = strlen(t) + 96;
+	char *buf = malloc(need);
+	if (buf && form == 0)
+		snprintf(buf, need, "Sw<%d,%d,%d> o 0 o %s", B, M, S, t);
+	else if (buf)
+		snprintf(buf, need, "composition(Swizzle<%d,%d,%d>{}, %s{})", B, M, S, t);
+	return lay_swizzle_replaced(def, "cute", buf);
+}
+
+/* The role of a CuTe layout in an MMA (A, B, C). */
+static const char *const cute_members[] = { "cute_role", NULL };
+
+const struct lay_notation lay_notation_cute = {
+	.key = "cute",
+	.text_hint = "CuTe Shape:Stride or Layout<...>",
+	.members = cute_members,
+	.parse = lay_cute_parse,
+	.detect = detect_cute,
+	.write_swizzle = write_swizzle_cute,
+	.prints = LAY_PRINTS_CUTE,
+};

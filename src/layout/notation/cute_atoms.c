@@ -222,45 +222,45 @@ static int set_swizzle(struct cp *p, int at, int64_t B, int64_t M, int64_t S)
 	return 0;
 }
 
+/* pycute's SW_B_M_S, the name starting at `at` and read (with the white
+ * space after it) up to sc.pos; S may be -N, which ends the name at the
+ * '-'. */
+static int pycute_swizzle(struct cp *p, int at)
+{
+	static const char form[] = "pycute swizzles print as SW_B_M_S, e.g. SW_3_3_3";
+	int64_t v[3];
+	const char *s = p->sc.s;
+	int end = p->sc.pos, b, rc;
+	while (end > at && isspace((unsigned char)s[end - 1]))
+		end--;
+	for (b = end; b > at && lay_scan_name_char(s[b - 1]);)
+		b--;
+	if (strncmp(s + b, "SW_", 3) != 0)
+		return lay_scan_error(&p->sc, LAY_ESYNTAX, at, "%s", form);
+	p->sc.pos = b + 3;
+	for (int n = 0; n < 3; n++) {
+		bool neg = n == 2 && p->sc.pos == end && p->sc.s[end] == '-';
+		p->sc.pos += neg;
+		if (!isdigit((unsigned char)p->sc.s[p->sc.pos]))
+			return lay_scan_error(&p->sc, LAY_ESYNTAX, at, "%s", form);
+		if ((rc = lay_scan_int(&p->sc, at, neg, -1000, 1000, "swizzle field", LAY_ERANGE,
+				       &v[n])))
+			return rc;
+		if (n < 2 && p->sc.s[p->sc.pos++] != '_')
+			return lay_scan_error(&p->sc, LAY_ESYNTAX, at, "%s", form);
+	}
+	if (p->sc.pos < end || lay_scan_name_char(p->sc.s[p->sc.pos]))
+		return lay_scan_error(&p->sc, LAY_ESYNTAX, at, "%s", form);
+	return set_swizzle(p, at, v[0], v[1], v[2]);
+}
+
 /* The swizzle, its name `last` (starting at `at`) already read. */
 static int swizzle(struct cp *p, const char *last, int at)
 {
 	int64_t v[3];
 	int n = 0, rc, pos;
-	if (strncmp(last, "SW_", 3) == 0) {
-		/* pycute: SW_B_M_S, the name holds the digits (S may be -N,
-		 * which ends the name at the '-') */
-		const char *q = last + 3;
-		for (n = 0; n < 3; n++) {
-			int64_t x = 0;
-			bool neg = false;
-			if (n == 2 && !*q && p->sc.s[p->sc.pos] == '-') {
-				neg = true;
-				q = p->sc.s + ++p->sc.pos;
-			}
-			if (!isdigit((unsigned char)*q))
-				return lay_scan_error(
-					&p->sc, LAY_ESYNTAX, at,
-					"pycute swizzles print as SW_B_M_S, e.g. SW_3_3_3");
-			while (isdigit((unsigned char)*q)) {
-				x = x * 10 + (*q++ - '0');
-				if (neg)
-					p->sc.pos++;
-				if (x > 1000)
-					return lay_scan_error(&p->sc, LAY_ERANGE, at,
-							      "swizzle field is too large");
-			}
-			v[n] = neg ? -x : x;
-			if (n < 2 && *q++ != '_')
-				return lay_scan_error(
-					&p->sc, LAY_ESYNTAX, at,
-					"pycute swizzles print as SW_B_M_S, e.g. SW_3_3_3");
-		}
-		if (*q && !(q >= p->sc.s && q < p->sc.s + p->sc.pos))
-			return lay_scan_error(&p->sc, LAY_ESYNTAX, at,
-					      "pycute swizzles print as SW_B_M_S, e.g. SW_3_3_3");
-		return set_swizzle(p, at, v[0], v[1], v[2]);
-	}
+	if (strncmp(last, "SW_", 3) == 0)
+		return pycute_swizzle(p, at);
 	bool got;
 	char open = '<', close = '>';
 	if ((rc = lay_scan_skip(&p->sc)))
@@ -337,8 +337,9 @@ static int offset(struct cp *p)
 			v = 0;
 			if (!isdigit((unsigned char)p->sc.s[p->sc.pos]))
 				return lay_scan_expected(&p->sc, "the bit width (smem_ptr[16b])");
-			while (isdigit((unsigned char)p->sc.s[p->sc.pos]) && v <= 100000)
-				v = v * 10 + (p->sc.s[p->sc.pos++] - '0');
+			if ((rc = lay_scan_int(&p->sc, vs, false, 0, 100000, "the bit width",
+					       LAY_ERANGE, &v)))
+				return rc;
 			if (p->sc.s[p->sc.pos] != 'b')
 				return lay_scan_expected(&p->sc,
 							 "'b' after the bit width (smem_ptr[16b])");
@@ -447,56 +448,6 @@ static int atom_kind(const char *name, bool *mn, bool *major_arg, int *B, int *M
 	return -1;
 }
 
-/* A type argument: NAME, ns::NAME, complex<NAME>, uint_bit_t<N>. */
-static int type_arg(struct cp *p, int *bits, int *at)
-{
-	char last[64], full[160];
-	int rc = qname(p, last, sizeof last, full, sizeof full, at);
-	bool got;
-	if (rc)
-		return rc;
-	if (strcmp(last, "complex") == 0) {
-		int inner, iat;
-		if ((rc = lay_scan_expect(&p->sc, '<', "'<' after complex")))
-			return rc;
-		if ((rc = type_arg(p, &inner, &iat)))
-			return rc;
-		if ((rc = lay_scan_expect(&p->sc, '>', "'>' closing complex<...>")))
-			return rc;
-		*bits = 2 * inner;
-		return 0;
-	}
-	if (strcmp(last, "uint_bit_t") == 0 || strcmp(last, "int_bit_t") == 0) {
-		int64_t v;
-		int vs;
-		if ((rc = lay_scan_expect(&p->sc, '<', "'<'")))
-			return rc;
-		if ((rc = cint(p, &v, &vs, "a bit width")))
-			return rc;
-		if ((rc = lay_scan_expect(&p->sc, '>', "'>'")))
-			return rc;
-		if (v <= 0 || v > 128)
-			return lay_scan_error(&p->sc, LAY_ERANGE, vs,
-					      "a %lld-bit integer type does not exist",
-					      (long long)v);
-		*bits = (int)v;
-		return 0;
-	}
-	if ((rc = lay_scan_accept(&p->sc, '<', &got)))
-		return rc;
-	if (got)
-		return lay_scan_error(&p->sc, LAY_EUNKNOWN, *at, "unknown element type '%s<...>'",
-				      full);
-	*bits = lay_cute_type_bits(last);
-	if (!*bits)
-		return lay_scan_error(&p->sc, LAY_EUNKNOWN, *at,
-				      "unknown element type '%s' (CUTLASS types such as half_t, "
-				      "bfloat16_t, float, tfloat32_t, double, int8_t, uint8_t, "
-				      "float_e4m3_t, float_e5m2_t, int4b_t, or uint_bit_t<N>)",
-				      full);
-	return 0;
-}
-
 static int atom(struct cp *p, const char *last, const char *full, int at)
 {
 	struct lay_cute_compose *cc = p->cc;
@@ -516,7 +467,7 @@ static int atom(struct cp *p, const char *last, const char *full, int at)
 	if (!bits_only) {
 		if ((rc = lay_scan_expect(&p->sc, '<', "'<' and the element type")))
 			return rc;
-		if ((rc = type_arg(p, &bits, &tat)))
+		if ((rc = lay_cute_type_read(&p->sc, &bits, &tat)))
 			return rc;
 		if (major_arg) {
 			char l[64], f[128];

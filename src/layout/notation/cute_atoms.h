@@ -48,11 +48,16 @@ int lay_cute_compose_parse(const char *text, const char *ptr, struct lay_cute_co
 int lay_cute_tile_block(int R, const int64_t *t, const int64_t *a, const int64_t *order, int64_t *n,
 			int64_t *d);
 
-/* The width in bits of a CUTLASS element type (half_t, int8_t, ...), 0
- * for a name it does not define. */
-int lay_cute_type_bits(const char *name);
-
 struct lay_scan;
+/* The width in bits of a CUTLASS element type (half_t, int8_t, ...; the
+ * last segment of its name), 0 for a name it does not define. */
+int lay_cute_type_bits(const char *name);
+/* An element type at sc->pos (white space and comments first): NAME,
+ * ns::NAME, complex<T>, uint_bit_t<N> or int_bit_t<N>; its width into
+ * *bits, where it starts into *at.  Unknown names are LAY_EUNKNOWN at
+ * *at.  Both CuTe readers (atoms, expressions) read types here. */
+int lay_cute_type_read(struct lay_scan *sc, int *bits, int *at);
+
 /* The value of Int<N> or C<N> after its name ('<', [-]N, '>'); `read`
  * reads N at sc->pos the caller's way (its checks of what follows). */
 int lay_cute_int_arg(struct lay_scan *sc, int64_t *v,

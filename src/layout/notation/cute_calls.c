@@ -129,6 +129,7 @@ static struct ct *row_major_order(struct ex *e, const struct ct *shape)
  * concatenated into modes, a step. */
 int ex_make_layout(struct ex *e, const struct args *a, int at, struct val *r, bool *step)
 {
+	int rc;
 	*step = false;
 	if (a->n == 0)
 		return lay_scan_error(&e->sc, LAY_ESYNTAX, at,
@@ -139,8 +140,8 @@ int ex_make_layout(struct ex *e, const struct args *a, int at, struct val *r, bo
 			s0->kind == V_INT ? ca_leaf(&e->c, s0->v, 0) : ca_ct_shape(&e->c, s0->t);
 		if (!sh || arity(e, "make_layout", at, a, 1, 2, "a shape and a stride"))
 			return sh ? e->sc.err->code : LAY_ENOMEM;
-		if (ex_check_shape(e, sh, a->pos[0]))
-			return e->sc.err->code;
+		if ((rc = ex_check_shape(e, sh, a->pos[0])))
+			return rc;
 		r->kind = V_LAYOUT;
 		if (a->n == 1 || (a->v[1].kind == V_TYPE && a->v[1].v == 0))
 			return (r->l = ca_compact(&e->c, sh, 1)) ? 0 : LAY_ENOMEM;
@@ -159,8 +160,8 @@ int ex_make_layout(struct ex *e, const struct args *a, int at, struct val *r, bo
 	}
 	struct ca *ls[EX_MAX_ARGS];
 	for (int i = 0; i < a->n; i++) {
-		if (want_layout(e, "make_layout", a, i, false))
-			return e->sc.err->code;
+		if ((rc = want_layout(e, "make_layout", a, i, false)))
+			return rc;
 		ls[i] = a->v[i].l;
 	}
 	*step = true;
@@ -172,6 +173,7 @@ int ex_make_layout(struct ex *e, const struct args *a, int at, struct val *r, bo
  * of the element widths, CuTe's trait_ratio). */
 static int apply_cast(struct ex *e, const char *name, int at, const struct args *a, struct val *r)
 {
+	int rc;
 	struct ca_ctx *c = &e->c;
 	const struct val *v0 = &a->v[0];
 	bool recast = name[0] == 'r';
@@ -181,8 +183,9 @@ static int apply_cast(struct ex *e, const char *name, int at, const struct args 
 			recast ? "recast_layout<OldType, NewType>(layout) needs two types"
 			       : "%s<N>(layout) needs the factor N",
 			name);
-	if (arity(e, name, at, a, 1, 1, "one layout") || want_layout(e, name, a, 0, true))
-		return e->sc.err->code;
+	if ((rc = arity(e, name, at, a, 1, 1, "one layout")) ||
+	    (rc = want_layout(e, name, a, 0, true)))
+		return rc;
 	int64_t up = 1, down = 1;
 	if (!recast) {
 		if (name[0] == 'u')
@@ -220,22 +223,23 @@ static int apply_cast(struct ex *e, const char *name, int at, const struct args 
 /* Dispatch one function on its arguments; r has the result. */
 int ex_apply(struct ex *e, const char *name, int at, const struct args *a, struct val *r)
 {
+	int rc;
 	struct ca_ctx *c = &e->c;
 	const struct val *v0 = &a->v[0];
 	struct ct *t = NULL;
 	int k = div_kind(name);
 	r->kind = V_LAYOUT;
 	if (strcmp(name, "composition") == 0) {
-		if (arity(e, name, at, a, 2, 3,
-			  "two layouts (A, B), or a swizzle, an offset and a layout"))
-			return e->sc.err->code;
+		if ((rc = arity(e, name, at, a, 2, 3,
+				"two layouts (A, B), or a swizzle, an offset and a layout")))
+			return rc;
 		if (v0->kind == V_SWIZZLE) {
 			const struct val *L = &a->v[a->n - 1];
 			if (a->n == 3 && a->v[1].kind != V_INT)
 				return lay_scan_error(&e->sc, LAY_ESYNTAX, a->pos[1],
 						      "the offset must be an integer");
-			if (want_layout(e, name, a, a->n - 1, false))
-				return e->sc.err->code;
+			if ((rc = want_layout(e, name, a, a->n - 1, false)))
+				return rc;
 			*r = *L;
 			r->sw = v0->B > 0 || (a->n == 3 && a->v[1].v != 0);
 			r->B = v0->B;
@@ -244,9 +248,10 @@ int ex_apply(struct ex *e, const char *name, int at, const struct args *a, struc
 			r->off = a->n == 3 ? a->v[1].v : 0;
 			return 0;
 		}
-		if (arity(e, name, at, a, 2, 2, "two arguments (a layout and a layout or tiler)") ||
-		    want_layout(e, name, a, 0, true))
-			return e->sc.err->code;
+		if ((rc = arity(e, name, at, a, 2, 2,
+				"two arguments (a layout and a layout or tiler)")) ||
+		    (rc = want_layout(e, name, a, 0, true)))
+			return rc;
 		if (a->v[1].kind == V_LAYOUT && a->v[1].sw)
 			return lay_scan_error(
 				&e->sc, LAY_EALGEBRA, a->pos[1],
@@ -256,9 +261,9 @@ int ex_apply(struct ex *e, const char *name, int at, const struct args *a, struc
 		*r = *v0;
 		r->l = ca_composition(c, v0->l, t);
 	} else if (strcmp(name, "complement") == 0) {
-		if (arity(e, name, at, a, 1, 2, "a layout and an optional cotarget") ||
-		    want_layout(e, name, a, 0, true))
-			return e->sc.err->code;
+		if ((rc = arity(e, name, at, a, 1, 2, "a layout and an optional cotarget")) ||
+		    (rc = want_layout(e, name, a, 0, true)))
+			return rc;
 		if (a->n == 2 && a->v[1].kind != V_INT && a->v[1].kind != V_SHAPE)
 			return lay_scan_error(
 				&e->sc, LAY_ESYNTAX, a->pos[1],
@@ -268,16 +273,17 @@ int ex_apply(struct ex *e, const char *name, int at, const struct args *a, struc
 			return e->sc.err->code;
 		r->l = ca_complement(c, v0->l, t);
 	} else if (strcmp(name, "coalesce") == 0 || strcmp(name, "filter") == 0) {
-		if (arity(e, name, at, a, 1, 2, "a layout and an optional profile") ||
-		    want_layout(e, name, a, 0, true))
-			return e->sc.err->code;
+		if ((rc = arity(e, name, at, a, 1, 2, "a layout and an optional profile")) ||
+		    (rc = want_layout(e, name, a, 0, true)))
+			return rc;
 		if (a->n == 2 && !(t = ex_as_tiler(e, &a->v[1], a->pos[1])))
 			return e->sc.err->code;
 		*r = *v0;
 		r->l = name[0] == 'c' ? ca_coalesce(c, v0->l, t) : ca_filter(c, v0->l, t);
 	} else if (strcmp(name, "left_inverse") == 0 || strcmp(name, "right_inverse") == 0) {
-		if (arity(e, name, at, a, 1, 1, "one layout") || want_layout(e, name, a, 0, true))
-			return e->sc.err->code;
+		if ((rc = arity(e, name, at, a, 1, 1, "one layout")) ||
+		    (rc = want_layout(e, name, a, 0, true)))
+			return rc;
 		struct ca_sw in = { v0->sw, v0->B, v0->M, v0->S, v0->off }, out = { 0 };
 		bool left = name[0] == 'l';
 		struct ca *inv = v0->sw ? ca_sw_inverse(c, left, v0->l, &in, &out)
@@ -295,9 +301,9 @@ int ex_apply(struct ex *e, const char *name, int at, const struct args *a, struc
 		r->l = strstr(name, "_divide") ? ca_divide(c, k, v0->l, t)
 					       : ca_product(c, k, v0->l, t);
 	} else if (strcmp(name, "tile_to_shape") == 0) {
-		if (arity(e, name, at, a, 2, 3, "a layout, a shape and an optional order") ||
-		    want_layout(e, name, a, 0, true))
-			return e->sc.err->code;
+		if ((rc = arity(e, name, at, a, 2, 3, "a layout, a shape and an optional order")) ||
+		    (rc = want_layout(e, name, a, 0, true)))
+			return rc;
 		struct ct *o = NULL;
 		bool tag = a->n == 3 && a->v[2].kind == V_TYPE;
 		for (int i = 1; i < a->n - tag; i++)
@@ -316,13 +322,14 @@ int ex_apply(struct ex *e, const char *name, int at, const struct args *a, struc
 		r->l = ca_tile_to_shape(c, v0->l, t, o);
 	} else if (strcmp(name, "upcast") == 0 || strcmp(name, "downcast") == 0 ||
 		   strcmp(name, "recast_layout") == 0) {
-		if (apply_cast(e, name, at, a, r))
-			return e->sc.err->code;
+		if ((rc = apply_cast(e, name, at, a, r)))
+			return rc;
 	} else if (strcmp(name, "max_common_vector") == 0 ||
 		   strcmp(name, "max_common_layout") == 0) {
-		if (arity(e, name, at, a, 2, 2, "two layouts") ||
-		    want_layout(e, name, a, 0, true) || want_layout(e, name, a, 1, true))
-			return e->sc.err->code;
+		if ((rc = arity(e, name, at, a, 2, 2, "two layouts")) ||
+		    (rc = want_layout(e, name, a, 0, true)) ||
+		    (rc = want_layout(e, name, a, 1, true)))
+			return rc;
 		int64_t vec = 1;
 		const struct val *v1 = &a->v[1];
 		struct ca_sw wa = { v0->sw, v0->B, v0->M, v0->S, v0->off },

@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "notation/cute_atoms.h"
 #include "notation/cute_expr.h"
 
 static const char *const fn_names[] = {
@@ -97,19 +98,12 @@ static int integer(struct ex *e, int64_t *v)
 	bool neg = e->sc.s[e->sc.pos] == '-';
 	if (neg)
 		e->sc.pos++;
-	if (!isdigit((unsigned char)e->sc.s[e->sc.pos]))
-		return lay_scan_expected(&e->sc, "an integer");
-	int64_t x = 0;
-	while (isdigit((unsigned char)e->sc.s[e->sc.pos])) {
-		x = x * 10 + (e->sc.s[e->sc.pos++] - '0');
-		if (x > EX_MAX_VALUE)
-			return lay_scan_error(&e->sc, LAY_ERANGE, at,
-					      "the integer is over the limit %lld",
-					      (long long)EX_MAX_VALUE);
-	}
-	*v = neg ? -x : x;
-	if (braces && need(e, '>', "'>' closing Int<N>"))
-		return e->sc.err->code;
+	int rc = lay_scan_int(&e->sc, at, neg, -EX_MAX_VALUE, EX_MAX_VALUE, "the integer",
+			      LAY_ERANGE, v);
+	if (rc)
+		return rc;
+	if (braces && (rc = need(e, '>', "'>' closing Int<N>")))
+		return rc;
 	if (strncmp(e->sc.s + e->sc.pos, "{}", 2) == 0)
 		e->sc.pos += 2;
 	return 0;
@@ -138,6 +132,7 @@ static struct ca *tuple_node(struct ex *e, struct ca **kids, int n)
 /* One element of an integer tuple; `close` is ')' or '>'. */
 static int int_tree(struct ex *e, struct ca **out)
 {
+	int rc;
 	char name[32];
 	struct ca *kids[LAYOUTD_MAX_ITERS];
 	int n = 0;
@@ -169,8 +164,8 @@ static int int_tree(struct ex *e, struct ca **out)
 	}
 	if (!close) {
 		int64_t v;
-		if (integer(e, &v))
-			return e->sc.err->code;
+		if ((rc = integer(e, &v)))
+			return rc;
 		e->depth--;
 		return (*out = ca_leaf(&e->c, v, 0)) ? 0 : LAY_ENOMEM;
 	}
@@ -181,8 +176,8 @@ static int int_tree(struct ex *e, struct ca **out)
 		if (n >= LAYOUTD_MAX_ITERS)
 			return lay_scan_error(&e->sc, LAY_ELIMIT, e->sc.pos,
 					      "more than %d modes in one tuple", LAYOUTD_MAX_ITERS);
-		if (int_tree(e, &kids[n++]))
-			return e->sc.err->code;
+		if ((rc = int_tree(e, &kids[n++])))
+			return rc;
 		skip(e);
 		if (e->sc.s[e->sc.pos] == ',') {
 			e->sc.pos++;
@@ -202,6 +197,7 @@ static int int_tree(struct ex *e, struct ca **out)
 /* shape and stride trees -> one layout, congruent */
 int ex_zip_layout(struct ex *e, const struct ca *sh, const struct ca *st, int pos, struct ca **out)
 {
+	int rc;
 	if (sh->n < 0 && st->n < 0) {
 		if (sh->s <= 0)
 			return lay_scan_error(&e->sc, LAY_EEXTENT, pos,
@@ -217,8 +213,8 @@ int ex_zip_layout(struct ex *e, const struct ca *sh, const struct ca *st, int po
 	if (!t)
 		return LAY_ENOMEM;
 	for (int i = 0; i < sh->n; i++)
-		if (ex_zip_layout(e, sh->m[i], st->m[i], pos, &t->m[i]))
-			return e->sc.err->code;
+		if ((rc = ex_zip_layout(e, sh->m[i], st->m[i], pos, &t->m[i])))
+			return rc;
 	*out = t;
 	return 0;
 }
@@ -316,23 +312,24 @@ static int expr(struct ex *e, struct val *out);
 /* Layout<SHAPE[, STRIDE]>{} after "Layout", or pycute's Layout(shape, stride). */
 static int cxx_layout(struct ex *e, int at, struct val *out)
 {
+	int rc;
 	struct ca *sh, *st = NULL;
 	bool repr = peek(e, '(');
 	e->sc.pos++;
-	if (int_tree(e, &sh))
-		return e->sc.err->code;
+	if ((rc = int_tree(e, &sh)))
+		return rc;
 	skip(e);
 	if (e->sc.s[e->sc.pos] == ',') {
 		e->sc.pos++;
-		if (int_tree(e, &st))
-			return e->sc.err->code;
+		if ((rc = int_tree(e, &st)))
+			return rc;
 	}
 	if (need(e, repr ? ')' : '>', repr ? "')' closing Layout(...)" : "'>' closing Layout<...>"))
 		return e->sc.err->code;
 	if (strncmp(e->sc.s + e->sc.pos, "{}", 2) == 0)
 		e->sc.pos += 2;
-	if (ex_check_shape(e, sh, at))
-		return e->sc.err->code;
+	if ((rc = ex_check_shape(e, sh, at)))
+		return rc;
 	out->kind = V_LAYOUT;
 	if (!st)
 		return (out->l = ca_compact(&e->c, sh, 1)) ? 0 : LAY_ENOMEM;
@@ -342,6 +339,7 @@ static int cxx_layout(struct ex *e, int at, struct val *out)
 /* Sw<B,M,S>, S<B,M,S>, Swizzle<B,M,S>{} after the name; SW_B_M_S. */
 static int swizzle(struct ex *e, const char *name, int at, struct val *out)
 {
+	int rc;
 	int64_t v[3];
 	if (strncmp(name, "SW_", 3) == 0) {
 		if (sscanf(name, "SW_%" SCNd64 "_%" SCNd64 "_%" SCNd64, &v[0], &v[1], &v[2]) != 3)
@@ -351,11 +349,11 @@ static int swizzle(struct ex *e, const char *name, int at, struct val *out)
 		for (int i = 0; i < 3; i++) {
 			if (i && need(e, ',', "',' between the swizzle's B, M and S"))
 				return e->sc.err->code;
-			if (integer(e, &v[i]))
-				return e->sc.err->code;
+			if ((rc = integer(e, &v[i])))
+				return rc;
 		}
-		if (need(e, '>', "'>' closing the swizzle"))
-			return e->sc.err->code;
+		if ((rc = need(e, '>', "'>' closing the swizzle")))
+			return rc;
 		if (strncmp(e->sc.s + e->sc.pos, "{}", 2) == 0)
 			e->sc.pos += 2;
 	}
@@ -380,18 +378,19 @@ static bool at_o(struct ex *e)
 
 static int composed(struct ex *e, struct val *out)
 {
+	int rc;
 	struct val a = { 0 }, b = { 0 };
 	e->sc.pos++;
 	int at = e->sc.pos;
-	if (expr(e, &a))
-		return e->sc.err->code;
+	if ((rc = expr(e, &a)))
+		return rc;
 	if (a.kind == V_INT) {
 		if (!at_o(e))
 			return lay_scan_expected(&e->sc, "'o' and the layout after the offset");
 		e->sc.pos++;
 		at = e->sc.pos;
-		if (expr(e, &b))
-			return e->sc.err->code;
+		if ((rc = expr(e, &b)))
+			return rc;
 		out->off = a.v;
 	} else {
 		b = a;
@@ -415,6 +414,7 @@ static int call(struct ex *e, const char *name, int at, struct val *out);
  * opener and up to `close`. */
 static int tiler_list(struct ex *e, char close, const char *what, struct val *out)
 {
+	int rc;
 	struct ct *k[EX_MAX_ARGS];
 	int n = 0;
 	do {
@@ -426,8 +426,8 @@ static int tiler_list(struct ex *e, char close, const char *what, struct val *ou
 		if (expr(e, &v) || !(k[n++] = ex_as_tiler(e, &v, vp)))
 			return e->sc.err->code;
 	} while (peek(e, ',') && ++e->sc.pos);
-	if (need(e, close, what))
-		return e->sc.err->code;
+	if ((rc = need(e, close, what)))
+		return rc;
 	if (!(out->t = ct_new(e, CT_TUPLE, n)))
 		return LAY_ENOMEM;
 	memcpy(out->t->k, k, sizeof k[0] * (size_t)n);
@@ -452,16 +452,16 @@ static int primary(struct ex *e, struct val *out)
 			return e->sc.err->code;
 		if (ch != '(') {
 			int64_t v = 0;
-			if (integer(e, &v))
-				return e->sc.err->code;
+			if ((rc = integer(e, &v)))
+				return rc;
 			sh = ca_leaf(&e->c, v, 0);
 		}
 		skip(e);
 		if (e->sc.s[e->sc.pos] == ':' && e->sc.s[e->sc.pos + 1] != ':') {
 			e->sc.pos++;
-			if (int_tree(e, &st) || ex_check_shape(e, sh, at) ||
-			    ex_zip_layout(e, sh, st, at, &out->l))
-				return e->sc.err->code;
+			if ((rc = int_tree(e, &st)) || (rc = ex_check_shape(e, sh, at)) ||
+			    (rc = ex_zip_layout(e, sh, st, at, &out->l)))
+				return rc;
 			out->kind = V_LAYOUT;
 		} else if (sh->n < 0) {
 			out->kind = V_INT;
@@ -538,51 +538,17 @@ static int expr(struct ex *e, struct val *out)
 /* ------------------------------------------------------------------ */
 /* Calls                                                               */
 
-static const struct {
-	const char *name;
-	int bits;
-} types[] = {
-	{ "bool", 8 },	       { "char", 8 },	      { "int8_t", 8 },	     { "uint8_t", 8 },
-	{ "int16_t", 16 },     { "uint16_t", 16 },    { "int32_t", 32 },     { "uint32_t", 32 },
-	{ "int64_t", 64 },     { "uint64_t", 64 },    { "half_t", 16 },	     { "bfloat16_t", 16 },
-	{ "float", 32 },       { "tfloat32_t", 32 },  { "double", 64 },	     { "float_e4m3_t", 8 },
-	{ "float_e5m2_t", 8 }, { "float_e3m2_t", 6 }, { "float_e2m3_t", 6 }, { "float_e2m1_t", 4 },
-	{ "uint4_t", 4 },      { "int4_t", 4 },	      { "uint2_t", 2 },	     { "int2_t", 2 },
-	{ "uint1_t", 1 },      { "bin1_t", 1 },	      { "uint6_t", 6 },	     { "int6_t", 6 },
-	{ "__half", 16 },      { "nv_bfloat16", 16 }, { "float16_t", 16 },   { "bfloat16", 16 },
-};
-
+/* A type argument of recast_layout: the one CuTe type table's reader. */
 static int type_bits(struct ex *e, int *bits)
 {
-	char name[64];
+	int at;
 	skip(e);
-	int at = e->sc.pos;
-	if (strncmp(e->sc.s + e->sc.pos, "cutlass::", 9) == 0)
-		e->sc.pos += 9;
-	if (strncmp(e->sc.s + e->sc.pos, "uint_bit_t<", 11) == 0 ||
-	    strncmp(e->sc.s + e->sc.pos, "int_bit_t<", 10) == 0) {
-		int64_t v;
-		e->sc.pos += e->sc.s[e->sc.pos] == 'u' ? 11 : 10;
-		if (integer(e, &v) || need(e, '>', "'>'"))
-			return e->sc.err->code;
-		if (v <= 0 || v > 64)
-			return lay_scan_error(&e->sc, LAY_ERANGE, at,
-					      "a %lld-bit type is out of range", (long long)v);
-		*bits = (int)v;
-		return 0;
-	}
-	ident(e, name, sizeof name);
-	for (size_t i = 0; i < sizeof types / sizeof types[0]; i++)
-		if (strcmp(types[i].name, name) == 0) {
-			*bits = types[i].bits;
-			return 0;
-		}
-	return lay_scan_error(&e->sc, LAY_EUNKNOWN, at,
-			      "unknown element type '%s' (uint8_t, half_t, float, ...)", name);
+	return lay_cute_type_read(&e->sc, bits, &at);
 }
 
 static int read_args(struct ex *e, const char *name, struct args *a)
 {
+	int rc;
 	a->ntarg = 0;
 	if (peek(e, '<')) {
 		e->sc.pos++;
@@ -596,8 +562,8 @@ static int read_args(struct ex *e, const char *name, struct args *a)
 				return e->sc.err->code;
 			a->targ[a->ntarg++] = recast ? bits : v;
 		} while (peek(e, ',') && ++e->sc.pos);
-		if (need(e, '>', "'>' closing the template arguments"))
-			return e->sc.err->code;
+		if ((rc = need(e, '>', "'>' closing the template arguments")))
+			return rc;
 	}
 	if (need(e, '(', "'(' and the arguments"))
 		return e->sc.err->code;
@@ -612,8 +578,8 @@ static int read_args(struct ex *e, const char *name, struct args *a)
 			return lay_scan_error(&e->sc, LAY_ELIMIT, e->sc.pos,
 					      "more than %d arguments", EX_MAX_ARGS);
 		a->pos[a->n] = e->sc.pos;
-		if (expr(e, &a->v[a->n]))
-			return e->sc.err->code;
+		if ((rc = expr(e, &a->v[a->n])))
+			return rc;
 		int end = e->sc.pos;
 		while (end > a->pos[a->n] && isspace((unsigned char)e->sc.s[end - 1]))
 			end--;

@@ -16,7 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "analysis/tmem.h"
+#include "notation/cute_tmem.h"
 #include "notation/scan.h"
 
 static const struct {
@@ -147,12 +147,7 @@ static int number(struct tp *p, int64_t *v, const char *what)
 	*v = 0;
 	if (p->sc.s[at] < '0' || p->sc.s[at] > '9')
 		return lay_scan_error(&p->sc, LAY_ESYNTAX, at, "expected %s (a number)", what);
-	while (p->sc.s[p->sc.pos] >= '0' && p->sc.s[p->sc.pos] <= '9') {
-		if (*v > 100000000)
-			return lay_scan_error(&p->sc, LAY_ERANGE, at, "%s is far too large", what);
-		*v = *v * 10 + (p->sc.s[p->sc.pos++] - '0');
-	}
-	return 0;
+	return lay_scan_int(&p->sc, at, false, 0, 1000000000, what, LAY_ERANGE, v);
 }
 
 static int shape(struct tp *p, struct tmem_atom *a)

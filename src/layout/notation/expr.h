@@ -67,4 +67,7 @@ int expr_finish(struct lay_def *def, struct expr_state *st);
 int expr_parse_print(struct lay_def *def, struct expr_state *st, const char *text, const char *ptr,
 		     struct lay_error *err);
 
+/* The expr notation's reader (expr.c); its descriptor is in expr_print.c. */
+int lay_expr_parse(struct lay_def *def, json_t *v, json_t *whole, struct lay_error *err);
+
 #endif

@@ -11,6 +11,7 @@
 
 #include "layout.h"
 #include "notation/expr.h"
+#include "notation/notation.h"
 #include "notation/scan.h"
 
 /* ------------------------------------------------------------------ */
@@ -142,7 +143,7 @@ static bool tl_word(struct tl_reader *r, const char *w)
 }
 
 /* Is this text a printed TileLang layout? */
-bool lay_expr_is_print(const char *s)
+static bool lay_expr_is_print(const char *s)
 {
 	while (*s == ' ' || *s == '\t' || *s == '\n' || *s == '\r')
 		s++;
@@ -399,3 +400,58 @@ int expr_parse_print(struct lay_def *def, struct expr_state *st, const char *tex
 			      pr.nout);
 	return tl_define(def, st, &pr, text, ptr, err);
 }
+
+/* ------------------------------------------------------------------ */
+/* The expr notation: how its text is detected, its swizzle written back, its descriptor       */
+
+/* TileLang's prints; its Layout(...) opens with the input shape "[", where
+ * pycute's Layout(shape, stride) repr opens with a shape or an integer. */
+static bool is_tilelang_print(const char *s)
+{
+	while (isspace((unsigned char)*s))
+		s++;
+	if (strncmp(s, "Layout(", 7) == 0) {
+		const char *p = s + 7;
+		while (isspace((unsigned char)*p))
+			p++;
+		return *p == '[';
+	}
+	return lay_expr_is_print(s);
+}
+
+static int detect_expr(const char *s)
+{
+	return is_tilelang_print(s) ? LAY_PASS_TILELANG : 0;
+}
+
+/* expr: the offset expression wrapped in the XOR, printed form only. */
+static json_t *write_swizzle_expr(json_t *def, const struct lay_def *d, int axis, int B, int M,
+				  int S, int form)
+{
+	json_t *v = json_object_get(def, "expr");
+	const char *t = json_string_value(json_object_get(v, d->axes[axis].name));
+	if (!t || form)
+		return NULL;
+	size_t need = 2 * strlen(t) + 96;
+	char *buf = malloc(need);
+	if (!buf)
+		return NULL;
+	snprintf(buf, need, "(%s) ^ ((((%s) >> %d) & %d) << %d)", t, t, M + S, (1 << B) - 1, M);
+	json_t *out = json_deep_copy(def);
+	json_object_set_new(json_object_get(out, "expr"), d->axes[axis].name, json_string(buf));
+	free(buf);
+	return out;
+}
+
+/* Members only the expr notation reads: how many times each element is
+ * placed. */
+static const char *const expr_members[] = { "replicate", NULL };
+
+const struct lay_notation lay_notation_expr = {
+	.key = "expr",
+	.text_hint = "TileLang's Fragment(...)",
+	.members = expr_members,
+	.parse = lay_expr_parse,
+	.detect = detect_expr,
+	.write_swizzle = write_swizzle_expr,
+};

@@ -11,12 +11,14 @@
  * order, and applying the layout is XORing rows: the packed value IS the flat
  * element index the engine wants.
  */
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "gf2.h"
 #include "layout.h"
+#include "notation/notation.h"
 
 /* A basis may not exceed this many bits per in-dim: 2^62 is the largest
  * extent an int64 holds with room for the engine's max+1 arithmetic. */
@@ -450,7 +452,7 @@ int64_t lay_padding_invert(const struct lay_padding *p, int64_t x)
 	return lay_padding_apply(p, lo) == x ? lo : -1;
 }
 
-int lay_linear_parse(struct lay_def *def, json_t *v, json_t *whole, struct lay_error *err)
+static int lay_linear_parse(struct lay_def *def, json_t *v, json_t *whole, struct lay_error *err)
 {
 	char ptr[LAY_ERR_PTR];
 	lay_ptr_join(ptr, sizeof ptr, def->ptr, "linear");
@@ -476,3 +478,40 @@ int lay_linear_from_bases(struct lay_def *def, json_t *linear, json_t *whole, js
 		json_decref(extra);
 	return rc;
 }
+
+/* ------------------------------------------------------------------ */
+/* The linear notation: how its text is detected, its descriptor       */
+
+/* A LinearLayout::toString() line: "name=digits -> (". */
+static bool is_linear_text(const char *s)
+{
+	for (const char *p = strstr(s, "->"); p; p = strstr(p + 2, "->")) {
+		const char *q = p;
+		while (q > s && (q[-1] == ' ' || q[-1] == '\t'))
+			q--;
+		const char *d = q;
+		while (d > s && isdigit((unsigned char)d[-1]))
+			d--;
+		if (d == q || d == s || d[-1] != '=')
+			continue;
+		const char *r = p + 2;
+		while (*r == ' ' || *r == '\t')
+			r++;
+		if (*r == '(')
+			return true;
+	}
+	return false;
+}
+
+static int detect_linear(const char *s)
+{
+	return is_linear_text(s) ? LAY_PASS_LINEAR : 0;
+}
+
+const struct lay_notation lay_notation_linear = {
+	.key = "linear",
+	.text_hint = "a linear layout's \"register=1 -> (0, 1)\" lines",
+	.parse = lay_linear_parse,
+	.detect = detect_linear,
+	.prints = LAY_PRINTS_TRITON,
+};

@@ -5,9 +5,9 @@
  * A definition names its notation by a key ("cute", "axe", ...).  The
  * definition reader, the text detector, the command line, the access
  * analysis and the printers find everything notation-specific here and
- * never name a notation themselves.  Adding a notation is its reader (one
- * file that defines the parse function and any hooks below) and one row of
- * the table.
+ * never name a notation themselves.  Adding a notation is one file that
+ * defines its descriptor (const struct lay_notation lay_notation_NAME: its
+ * reader and the hooks below) and one row of the table (docs/hacking.md).
  */
 #ifndef LAYOUTD_NOTATION_H
 #define LAYOUTD_NOTATION_H
@@ -58,8 +58,9 @@ struct lay_notation {
 	unsigned prints;
 };
 
-/* The table, in the order a definition lists them in messages. */
-extern const struct lay_notation lay_notations[];
+/* The table (notations.c): each notation's descriptor, defined in the
+ * notation's own file, in the order a definition lists them in messages. */
+extern const struct lay_notation *const lay_notations[];
 extern const int lay_nnotations;
 
 /* The notation whose key is `key`, or NULL. */
@@ -75,20 +76,27 @@ const struct lay_notation *lay_notation_owner(const char *member);
  * them and `last` (", ", " or ") before the final one. */
 void lay_notation_list(char *buf, size_t n, const char *last);
 
-/* The detection tests of the notations that have text (detect.c). */
-int lay_detect_ttgir(const char *s);
-int lay_detect_cute(const char *s);
-int lay_detect_expr(const char *s);
-int lay_detect_linear(const char *s);
-int lay_detect_axe(const char *s);
-void lay_detected_ttgir(json_t *def, const char *text);
+/* The passes at which a notation's detect hook claims a text, lowest
+ * first: an MLIR dialect attribute or type (ttgir), CuTe's layout algebra
+ * (cute), a layout as TileLang prints it (expr), LinearLayout::toString()
+ * lines (linear), Axe's S[...] terms and TVM's layouts (axe), everything
+ * CuTe prints (cute), what is left with a k@axis term (axe). */
+enum lay_detect_pass {
+	LAY_PASS_TTGIR = 1,
+	LAY_PASS_ALGEBRA,
+	LAY_PASS_TILELANG,
+	LAY_PASS_LINEAR,
+	LAY_PASS_AXE,
+	LAY_PASS_CUTE,
+	LAY_PASS_AT
+};
+/* s, after white space, starts with w (detect.c): for detect hooks. */
+bool lay_text_starts(const char *s, const char *w);
 
-/* Writing a swizzle back into a notation's text (write_swizzle.c). */
-json_t *lay_swizzle_write_expr(json_t *def, const struct lay_def *d, int axis, int B, int M, int S,
-			       int form);
-json_t *lay_swizzle_write_cute(json_t *def, const struct lay_def *d, int axis, int B, int M, int S,
-			       int form);
-json_t *lay_swizzle_write_axe(json_t *def, const struct lay_def *d, int axis, int B, int M, int S,
-			      int form);
+/* What the write_swizzle hooks share (write_swizzle.c): the text under key
+ * unless it holds a swizzle already (else NULL); def with its key's text
+ * replaced by buf (owned, freed; NULL when buf is). */
+const char *lay_swizzle_plain_text(json_t *def, const char *key);
+json_t *lay_swizzle_replaced(json_t *def, const char *key, char *buf);
 
 #endif

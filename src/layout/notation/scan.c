@@ -205,21 +205,41 @@ bool lay_scan_word(struct lay_scan *sc, const char *w)
 	return true;
 }
 
-int lay_scan_digits(struct lay_scan *sc, int start, bool neg, int64_t *v, const char *what, int ovf)
+/* The limit error of lay_scan_int: over when the value is above max or a
+ * positive run overflowed, under otherwise. */
+static int int_limit(const struct lay_scan *sc, int start, int64_t min, int64_t max, bool under,
+		     const char *w, int code)
+{
+	if (min == INT64_MIN && max == INT64_MAX)
+		return lay_scan_error(sc, code, start, "%s overflows 64 bits", w);
+	return lay_scan_error(sc, code, start, "%s is %s the limit %lld", w,
+			      under ? "under" : "over", (long long)(under ? min : max));
+}
+
+int lay_scan_int(struct lay_scan *sc, int start, bool neg, int64_t min, int64_t max,
+		 const char *what, int code, int64_t *v)
 {
 	int64_t x = 0;
+	const char *w = what ? what : "integer";
 	if (!isdigit((unsigned char)sc->s[sc->pos]))
 		return lay_scan_expected(sc, "an integer");
+	/* the magnitude only grows: the far limit is checked per digit */
 	while (isdigit((unsigned char)sc->s[sc->pos])) {
 		int d = sc->s[sc->pos] - '0';
 		if (__builtin_mul_overflow(x, 10, &x) ||
-		    __builtin_add_overflow(x, neg ? -d : d, &x))
-			return lay_scan_error(sc, ovf, start, "%s overflows 64 bits",
-					      what ? what : "integer");
+		    __builtin_add_overflow(x, neg ? -d : d, &x) || (neg ? x < min : x > max))
+			return int_limit(sc, start, min, max, neg, w, code);
 		sc->pos++;
 	}
+	if (x < min || x > max)
+		return int_limit(sc, start, min, max, x < min, w, code);
 	*v = x;
 	return 0;
+}
+
+int lay_scan_digits(struct lay_scan *sc, int start, bool neg, int64_t *v, const char *what, int ovf)
+{
+	return lay_scan_int(sc, start, neg, INT64_MIN, INT64_MAX, what, ovf, v);
 }
 
 int lay_scan_digits_range(const struct lay_scan *sc, int b, int e, int64_t *v, int ovf)

@@ -86,6 +86,15 @@ bool lay_scan_lit(struct lay_scan *sc, const char *lit);
 /* The word w at sc->pos, not followed by a name character: consumed. */
 bool lay_scan_word(struct lay_scan *sc, const char *w);
 
+/* The bounded integer reader: decimal digits at sc->pos (no skip),
+ * negated when neg, into *v, which must lie in [min, max].  `what` names
+ * the value ("integer" when NULL).  Errors: "expected an integer, found
+ * ..." (LAY_ESYNTAX, at sc->pos) when there are no digits; otherwise, at
+ * `start` and with `code`, "<what> is over the limit <max>" (or "under
+ * the limit <min>"), or "<what> overflows 64 bits" when [min, max] is the
+ * whole 64-bit range.  Digits past a limit are not read. */
+int lay_scan_int(struct lay_scan *sc, int start, bool neg, int64_t min, int64_t max,
+		 const char *what, int code, int64_t *v);
 /* Decimal digits at sc->pos (no skip) into *v, negated when neg; an
  * error `ovf` (LAY_EOVERFLOW, or the reader's code) at `start` when they
  * overflow 64 bits ("<what> overflows 64 bits", what defaulting to

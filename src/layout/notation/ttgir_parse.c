@@ -19,6 +19,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "notation/notation.h"
+#include "notation/ttgir_lines.h"
 #include "notation/ttgir_text.h"
 /* ------------------------------------------------------------------ */
 /* Dumps: alias lines, module attributes, types                        */
@@ -32,10 +34,12 @@ static int elem_bits(const char *t, int n)
 	if (n == 4 && strncmp(t, "bf16", 4) == 0)
 		return 16;
 	if (n >= 2 && (t[0] == 'i' || t[0] == 'f') && isdigit((unsigned char)t[1])) {
-		int b = 0, k = 1;
-		while (k < n && isdigit((unsigned char)t[k]) && b < 1 << 20)
-			b = b * 10 + (t[k++] - '0');
-		return b <= 1024 ? b : 0; /* no element is wider; unknown */
+		/* no element is wider than 1024 bits: wider is unknown (0) */
+		struct lay_scan sc;
+		int64_t b;
+		lay_scan_init(&sc, t, NULL, NULL, 0);
+		sc.pos = 1;
+		return lay_scan_int(&sc, 1, false, 0, 1024, NULL, LAY_ERANGE, &b) ? 0 : (int)b;
 	}
 	if (n == 4 && strncmp(t, "tf32", 4) == 0)
 		return 32;
@@ -55,11 +59,9 @@ static int parse_dims(struct tp *p, int64_t *dims, int *rank, const char **et, i
 		if (!isdigit((unsigned char)p->sc.s[p->sc.pos]))
 			break;
 		int64_t v = 0;
-		while (isdigit((unsigned char)p->sc.s[p->sc.pos])) {
-			v = v * 10 + (p->sc.s[p->sc.pos++] - '0');
-			if (v > TT_MAX_DIM)
-				return lay_scan_error(&p->sc, LAY_ELIMIT, (long)b, "dim over 2^30");
-		}
+		int rc = lay_scan_int(&p->sc, (int)b, false, 0, TT_MAX_DIM, "dim", LAY_ELIMIT, &v);
+		if (rc)
+			return rc;
 		if (p->sc.s[p->sc.pos] != 'x') {
 			p->sc.pos = b; /* an element type such as i32 follows digits? no */
 			return lay_scan_error(&p->sc, LAY_ESYNTAX, (long)p->sc.pos,
@@ -88,14 +90,15 @@ static int parse_dims(struct tp *p, int64_t *dims, int *rank, const char **et, i
 /* tensor<...> or !ttg.memdesc<...> at p->i (just past '<'). */
 static int parse_type(struct tp *p, bool memdesc, long pos)
 {
+	int rc;
 	struct ttype t;
 	const char *et = NULL;
 	int etn = 0;
 	memset(&t, 0, sizeof t);
 	t.pos = pos;
 	t.memdesc = memdesc;
-	if (parse_dims(p, t.shape, &t.rank, &et, &etn))
-		return p->sc.err->code;
+	if ((rc = parse_dims(p, t.shape, &t.rank, &et, &etn)))
+		return rc;
 	t.bits = elem_bits(et, etn);
 	if (!lay_scan_eat(&p->sc, ',')) {
 		if (!lay_scan_eat(&p->sc, '>'))
@@ -119,13 +122,9 @@ static int parse_type(struct tp *p, bool memdesc, long pos)
 			int r = 0;
 			for (;;) {
 				int64_t v = 0;
-				while (isdigit((unsigned char)p->sc.s[p->sc.pos])) {
-					if (v > TT_MAX_DIM)
-						return lay_scan_error(&p->sc, LAY_ELIMIT,
-								      (long)p->sc.pos,
-								      "alloc shape dim over 2^30");
-					v = v * 10 + (p->sc.s[p->sc.pos++] - '0');
-				}
+				if ((rc = lay_scan_int(&p->sc, p->sc.pos, false, 0, TT_MAX_DIM,
+						       "alloc shape dim", LAY_ELIMIT, &v)))
+					return rc;
 				if (r < TT_MAXR)
 					dims[r++] = v;
 				if (p->sc.s[p->sc.pos] == 'x' &&
@@ -160,6 +159,7 @@ static bool word_at(const char *s, size_t i, const char *w)
 /* Scan one line (from p->sc.pos) for types; strings and comments skipped. */
 static int scan_line(struct tp *p)
 {
+	int rc;
 	while (p->sc.s[p->sc.pos] && p->sc.s[p->sc.pos] != '\n') {
 		char c = p->sc.s[p->sc.pos];
 		if (c == '"') {
@@ -178,21 +178,21 @@ static int scan_line(struct tp *p)
 		long pos = (long)p->sc.pos;
 		if (word_at(p->sc.s, p->sc.pos, "tensor<")) {
 			p->sc.pos += 7;
-			if (parse_type(p, false, pos))
-				return p->sc.err->code;
+			if ((rc = parse_type(p, false, pos)))
+				return rc;
 			continue;
 		}
 		if (word_at(p->sc.s, p->sc.pos, "!ttg.memdesc<")) {
 			p->sc.pos += 13;
-			if (parse_type(p, true, pos))
-				return p->sc.err->code;
+			if ((rc = parse_type(p, true, pos)))
+				return rc;
 			continue;
 		}
 		if (word_at(p->sc.s, p->sc.pos, "!triton_gpu.memdesc<")) {
 			p->legacy = true;
 			p->sc.pos += 20;
-			if (parse_type(p, true, pos))
-				return p->sc.err->code;
+			if ((rc = parse_type(p, true, pos)))
+				return rc;
 			continue;
 		}
 		if (word_at(p->sc.s, p->sc.pos, "!tt.tensordesc<")) {
@@ -204,8 +204,8 @@ static int scan_line(struct tp *p)
 			bool wrapped = word_at(p->sc.s, p->sc.pos, "tensor<");
 			if (wrapped)
 				p->sc.pos += 7;
-			if (parse_type(p, true, pos))
-				return p->sc.err->code;
+			if ((rc = parse_type(p, true, pos)))
+				return rc;
 			if (wrapped && !lay_scan_eat(&p->sc, '>'))
 				return lay_scan_error(
 					&p->sc, LAY_ESYNTAX, (long)p->sc.pos,
@@ -215,8 +215,8 @@ static int scan_line(struct tp *p)
 		if (word_at(p->sc.s, p->sc.pos, "!tt.memdesc<")) {
 			p->legacy = true;
 			p->sc.pos += 12;
-			if (parse_type(p, true, pos))
-				return p->sc.err->code;
+			if ((rc = parse_type(p, true, pos)))
+				return rc;
 			continue;
 		}
 		p->sc.pos++;
@@ -228,6 +228,7 @@ static int scan_line(struct tp *p)
 
 static int scan(struct tp *p)
 {
+	int rc;
 	while (p->sc.s[p->sc.pos]) {
 		lay_scan_skip(&p->sc);
 		if (!p->sc.s[p->sc.pos])
@@ -288,8 +289,8 @@ static int scan(struct tp *p)
 				}
 			}
 		}
-		if (scan_line(p))
-			return p->sc.err->code;
+		if ((rc = scan_line(p)))
+			return rc;
 	}
 	return 0;
 }
@@ -750,7 +751,7 @@ static int ttgir_layout(struct tt_job *j)
 	return hand_bases(j);
 }
 
-int lay_ttgir_parse(struct lay_def *def, json_t *v, json_t *whole, struct lay_error *err)
+static int lay_ttgir_parse(struct lay_def *def, json_t *v, json_t *whole, struct lay_error *err)
 {
 	char ptr[LAY_ERR_PTR];
 	int rc = 0;
@@ -782,3 +783,62 @@ int lay_ttgir_parse(struct lay_def *def, json_t *v, json_t *whole, struct lay_er
 	free(j.ll);
 	return rc;
 }
+
+/* ------------------------------------------------------------------ */
+/* The ttgir notation: how its text is detected, its definition adjusted, its descriptor       */
+
+/* A word w that is not the tail of a longer identifier. */
+static bool has_word(const char *s, const char *w)
+{
+	for (const char *p = strstr(s, w); p; p = strstr(p + 1, w))
+		if (p == s || !(isalnum((unsigned char)p[-1]) || p[-1] == '_'))
+			return true;
+	return false;
+}
+
+static bool is_ttgir(const char *s)
+{
+	static const char *const marks[] = { "#ttg.",	     "#ttng.",
+					     "#triton_gpu.", "#triton_nvidia_gpu.",
+					     "!ttg.",	     "!tt.",
+					     "!triton_gpu." };
+	for (size_t k = 0; k < sizeof marks / sizeof marks[0]; k++)
+		if (strstr(s, marks[k]))
+			return true;
+	return has_word(s, "tensor<");
+}
+
+static int detect_ttgir(const char *s)
+{
+	return is_ttgir(s) ? LAY_PASS_TTGIR : 0;
+}
+
+/* A TTGIR attribute's tile: "logical" stands for its "shape" when no type
+ * in the text gives one. */
+static void detected_ttgir(json_t *out, const char *t)
+{
+	json_t *lg = json_object_get(out, "logical");
+	if (!lg)
+		return;
+	if (!json_object_get(out, "shape") && !strstr(t, "tensor<") && !strstr(t, "memdesc<") &&
+	    !strstr(t, "tensordesc<"))
+		json_object_set(out, "shape",
+				json_is_object(lg) ? json_object_get(lg, "shape") : lg);
+	json_object_del(out, "logical");
+}
+
+/* The tensor shape and the module's numbers when the text has no tensor
+ * type or module line. */
+static const char *const ttgir_members[] = { "shape", "threads_per_warp", "num_warps", "num_ctas",
+					     NULL };
+
+const struct lay_notation lay_notation_ttgir = {
+	.key = "ttgir",
+	.text_hint = "TTGIR #ttg...",
+	.members = ttgir_members,
+	.parse = lay_ttgir_parse,
+	.detect = detect_ttgir,
+	.detected = detected_ttgir,
+	.text_request = lay_ttgir_request,
+	.prints = LAY_PRINTS_TRITON,
+};

@@ -80,9 +80,9 @@ void lay_buf_printf(struct lay_buf *b, const char *fmt, ...)
 static const struct lay_notation *printed_by(json_t *def_json, unsigned prints)
 {
 	for (int i = 0; i < lay_nnotations; i++)
-		if ((lay_notations[i].prints & prints) &&
-		    json_object_get(def_json, lay_notations[i].key))
-			return &lay_notations[i];
+		if ((lay_notations[i]->prints & prints) &&
+		    json_object_get(def_json, lay_notations[i]->key))
+			return lay_notations[i];
 	return NULL;
 }
 
@@ -200,6 +200,85 @@ static char *print_cute_def(json_t *def_json, const char *ptr, bool latex,
 	return s;
 }
 
+/* The Triton pictures: the tensor view, or with hw the hardware view. */
+static char *print_triton_def(json_t *def_json, const char *ptr, const char *format, bool hw,
+			      const struct lay_options *opt, struct lay_error *err)
+{
+	if (!printed_by(def_json, LAY_PRINTS_TRITON)) {
+		lay_error_set(err, LAY_ESCHEMA, ptr, -1,
+			      "print --format %s draws Triton layouts: the definition needs "
+			      "a \"ttgir\" encoding and its tensor shape, or a \"linear\" "
+			      "layout",
+			      format);
+		return NULL;
+	}
+	struct lay_def *def = lay_def_new(def_json, ptr, opt, err);
+	if (!def)
+		return NULL;
+	char *s = lay_print_triton(def, hw, err);
+	lay_def_free(def);
+	return s;
+}
+
+static char *print_layout(json_t *d, const char *ptr, const struct lay_options *opt,
+			  struct lay_error *err)
+{
+	return print_cute_def(d, ptr, false, opt, err);
+}
+
+static char *print_latex(json_t *d, const char *ptr, const struct lay_options *opt,
+			 struct lay_error *err)
+{
+	return print_cute_def(d, ptr, true, opt, err);
+}
+
+static char *print_triton(json_t *d, const char *ptr, const struct lay_options *opt,
+			  struct lay_error *err)
+{
+	return print_triton_def(d, ptr, "triton", false, opt, err);
+}
+
+static char *print_triton_hw(json_t *d, const char *ptr, const struct lay_options *opt,
+			     struct lay_error *err)
+{
+	return print_triton_def(d, ptr, "triton-hw", true, opt, err);
+}
+
+/* The printers of formats written in files of their own (lay_print_fn,
+ * print.h) are declared here beside their rows. */
+
+/* The print formats: one row each (print.h), in the order help and
+ * messages list them. */
+const struct lay_print_format lay_print_formats[] = {
+	{ "cute", "text/plain; charset=utf-8", "CuTe's print_layout table (rank-2 layouts)",
+	  print_layout },
+	{ "latex", "text/plain; charset=utf-8",
+	  "print_latex's TikZ (rank 1 or 2); with --role tv print_latex_tv's\n"
+	  "thread-value picture over the --logical tile",
+	  print_latex },
+	{ "triton", "text/plain; charset=utf-8",
+	  "Triton's tensor view (triton-tensor-layout without its header)", print_triton },
+	{ "triton-hw", "text/plain; charset=utf-8", "Triton's hardware view", print_triton_hw },
+};
+const int lay_nprint_formats = (int)(sizeof lay_print_formats / sizeof lay_print_formats[0]);
+
+const struct lay_print_format *lay_print_format_find(const char *name)
+{
+	for (int i = 0; name && i < lay_nprint_formats; i++)
+		if (strcmp(lay_print_formats[i].name, name) == 0)
+			return &lay_print_formats[i];
+	return NULL;
+}
+
+void lay_print_format_list(char *buf, size_t n, const char *sep, const char *last)
+{
+	if (n)
+		buf[0] = '\0';
+	for (int i = 0; i < lay_nprint_formats; i++)
+		lay_list_add(buf, n, i == lay_nprint_formats - 1 ? last : sep,
+			     lay_print_formats[i].name);
+}
+
 char *lay_print(json_t *def_json, const char *ptr, const char *format,
 		const struct lay_options *opt, struct lay_error *err)
 {
@@ -216,26 +295,11 @@ char *lay_print(json_t *def_json, const char *ptr, const char *format,
 		lay_error_set(err, LAY_ESCHEMA, ptr, -1, "the layout must be a definition object");
 		return NULL;
 	}
-	if (strcmp(format, "cute") == 0 || strcmp(format, "latex") == 0)
-		return print_cute_def(def_json, ptr, format[0] == 'l', opt, err);
-	if (strcmp(format, "triton") == 0 || strcmp(format, "triton-hw") == 0) {
-		if (!printed_by(def_json, LAY_PRINTS_TRITON)) {
-			lay_error_set(
-				err, LAY_ESCHEMA, ptr, -1,
-				"print --format %s draws Triton layouts: the definition needs "
-				"a \"ttgir\" encoding and its tensor shape, or a \"linear\" "
-				"layout",
-				format);
-			return NULL;
-		}
-		struct lay_def *def = lay_def_new(def_json, ptr, opt, err);
-		if (!def)
-			return NULL;
-		char *s = lay_print_triton(def, format[6] == '-', err);
-		lay_def_free(def);
-		return s;
-	}
-	lay_error_set(err, LAY_ESCHEMA, "", -1,
-		      "unknown print format \"%.40s\": cute, latex, triton or triton-hw", format);
+	const struct lay_print_format *f = lay_print_format_find(format);
+	if (f)
+		return f->print(def_json, ptr, opt, err);
+	char list[128];
+	lay_print_format_list(list, sizeof list, ", ", " or ");
+	lay_error_set(err, LAY_ESCHEMA, "", -1, "unknown print format \"%.40s\": %s", format, list);
 	return NULL;
 }

@@ -68,4 +68,27 @@ char *lay_print_triton(struct lay_def *def, bool hw, struct lay_error *err);
 char *lay_print(json_t *def_json, const char *ptr, const char *format,
 		const struct lay_options *opt, struct lay_error *err);
 
+/*
+ * The print formats, one row each (print.c): the name ?format= and
+ * --format take, the media type the daemon answers with, what it draws
+ * (the CLI's help), and its printer (the text of the format for the
+ * definition json, borrowed, at pointer ptr; NULL with err set).  The CLI,
+ * the daemon and the OpenAPI test (layoutd print --list-formats) read it.
+ */
+typedef char *lay_print_fn(json_t *def_json, const char *ptr, const struct lay_options *opt,
+			   struct lay_error *err);
+struct lay_print_format {
+	const char *name;
+	const char *media_type;
+	const char *summary;
+	lay_print_fn *print;
+};
+extern const struct lay_print_format lay_print_formats[];
+extern const int lay_nprint_formats;
+/* The format named `name`, or NULL. */
+const struct lay_print_format *lay_print_format_find(const char *name);
+/* The names in table order into buf, sep between them and last before the
+ * final one ("cute, latex, triton or triton-hw"; "cute|latex|..."). */
+void lay_print_format_list(char *buf, size_t n, const char *sep, const char *last);
+
 #endif

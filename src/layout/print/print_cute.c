@@ -20,6 +20,7 @@
 
 #include "layout.h"
 #include "notation/notation.h"
+#include "notation/scan.h"
 #include "print/print.h"
 
 /* Nodes of one tuple tree; leaves are capped like the engine's iterators. */
@@ -27,6 +28,9 @@
 /* The biggest table print_layout is asked for: 2^20 cells (a 1024 x 1024
  * tile already prints 7 MB of text). */
 #define PC_MAX_CELLS (1L << 20)
+/* The largest integer of a picture's text: 2^40 (a picture's offsets are
+ * far below it; products of two stay within 64 bits). */
+#define PC_MAX_INT (INT64_C(1) << 40)
 
 struct pc_node {
 	bool leaf, is_static;
@@ -108,14 +112,13 @@ static int number(struct pc *p, int64_t *v)
 		p->pos++;
 	if (!isdigit((unsigned char)p->s[p->pos]))
 		return pc_err(p, start, "expected an integer");
-	int64_t x = 0;
-	while (isdigit((unsigned char)p->s[p->pos])) {
-		if (x > (INT64_C(1) << 40))
-			return pc_err(p, start, "the integer is too large for a picture");
-		x = x * 10 + (p->s[p->pos++] - '0');
-	}
-	*v = neg ? -x : x;
-	return 0;
+	struct lay_scan sc;
+	lay_scan_init(&sc, p->s, p->ptr, p->err, LAY_SCAN_CXX);
+	sc.pos = p->pos;
+	int rc = lay_scan_int(&sc, start, neg, -PC_MAX_INT, PC_MAX_INT, "the integer of a picture",
+			      LAY_ESYNTAX, v);
+	p->pos = sc.pos;
+	return rc;
 }
 
 static int new_node(struct pc *p, bool leaf, int *out)
