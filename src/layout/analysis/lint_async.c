@@ -39,23 +39,32 @@
  * kernel. */
 #define LINT_ASYNC_MAX_ELEMS (1 << 22)
 
+/* The smallest "KEY = N" (N > 0) on line l; 0 for none. */
+static long line_min_attr(const struct line *l, const char *key)
+{
+	long best = 0;
+	size_t kl = strlen(key);
+	for (const char *p = l->s; p + kl < l->s + l->n; p++) {
+		if (strncmp(p, key, kl) != 0)
+			continue;
+		const char *q = p + kl;
+		while (q < l->s + l->n && (*q == ' ' || *q == '=' || *q == '"'))
+			q++;
+		long v = isdigit((unsigned char)*q) ? strtol(q, NULL, 10) : 0;
+		if (v > 0 && (best == 0 || v < best))
+			best = v;
+	}
+	return best;
+}
+
 /* The smallest "KEY = N" (N > 0) in the module's lines; 0 for none. */
 static long module_min_attr(const struct module *m, const char *key)
 {
 	long best = 0;
-	size_t kl = strlen(key);
 	for (int k = 0; k < m->nl; k++) {
-		const struct line *l = &m->l[k];
-		for (const char *p = l->s; p + kl < l->s + l->n; p++) {
-			if (strncmp(p, key, kl) != 0)
-				continue;
-			const char *q = p + kl;
-			while (q < l->s + l->n && (*q == ' ' || *q == '=' || *q == '"'))
-				q++;
-			long v = isdigit((unsigned char)*q) ? strtol(q, NULL, 10) : 0;
-			if (v > 0 && (best == 0 || v < best))
-				best = v;
-		}
+		long v = line_min_attr(&m->l[k], key);
+		if (v > 0 && (best == 0 || v < best))
+			best = v;
 	}
 	return best;
 }
@@ -368,7 +377,9 @@ int lay_lint_async(json_t *f, const struct module *m, const char *md, int ml, co
 	json_array_append_new(c.assumed,
 			      json_string("global memory: the tile contiguous along the source "
 					  "layout's order from a 128-byte aligned base"));
-	long warps = module_min_attr(m, "num-warps");
+	/* the warps the op runs with: its scope's module line (a
+	 * warp_specialize partition's own) */
+	long warps = m->modline ? line_min_attr(m->modline, "num-warps") : 0;
 	async_fields(f, st, gl, &c, vec, bits, lds, warps > 0 ? warps : 4);
 out:
 	json_decref(st);
