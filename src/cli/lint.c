@@ -167,11 +167,14 @@ static void budget_sentence(json_t *f, bool fails, char *buf, size_t n, const ch
 	json_t *b = json_object_get(f, "budget");
 	*level = fails ? "error" : "warning";
 	*rule = "lint/budget";
+	const char *source = json_string_value(json_object_get(b, "source"));
+	/* without Triton's own ttg.shared the sum is an upper bound */
+	bool exact = source && strcmp(source, "ttg.shared") == 0;
 	snprintf(buf, n,
-		 "module: %lld bytes of shared memory (%s: allocations %lld, scratch %lld) "
+		 "module: %s%lld bytes of shared memory (%s: allocations %lld, scratch %lld) "
 		 "over the %lld bytes of %s",
-		 (long long)json_integer_value(json_object_get(b, "used")),
-		 json_string_value(json_object_get(b, "source")),
+		 exact ? "" : "up to ", (long long)json_integer_value(json_object_get(b, "used")),
+		 source ? source : "?",
 		 (long long)json_integer_value(json_object_get(b, "allocations")),
 		 (long long)json_integer_value(json_object_get(b, "scratch")),
 		 (long long)json_integer_value(json_object_get(b, "limit")),
