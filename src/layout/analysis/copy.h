@@ -14,6 +14,7 @@ struct copy_req {
 	int only_x;		 /* a full PTX name: its .xN (else 0: every variant) */
 	int only_trans;		 /* a full PTX name: 1 .trans, 0 not (else -1) */
 	bool named;		 /* not "auto": an instruction that cannot is a failed check */
+	bool store;		 /* op "store": stmatrix, or TMA shared -> global */
 	json_t *threads, *global, *box;
 	const char *swizzle;
 	int bits; /* element_bits, 0 unset */

@@ -309,17 +309,24 @@ int copy_tma(const struct lay_def *def, const struct copy_req *q, int examples, 
 	writes_text(&T, w, sizeof w);
 	json_t *ex = compare(&T, &A, def, examples, &diff);
 	lay_ctx_free(A.eoff);
-	snprintf(name, sizeof name, "cp.async.bulk.tensor.%dd.shared::cluster.global.tile", T.rank);
+	/* PTX cp.async.bulk.tensor: .dst.src; a store (shared::cta -> global)
+	 * completes through a bulk group, as Triton emits it */
+	if (q->store)
+		snprintf(name, sizeof name,
+			 "cp.async.bulk.tensor.%dd.global.shared::cta.bulk_group", T.rank);
+	else
+		snprintf(name, sizeof name, "cp.async.bulk.tensor.%dd.shared::cluster.global.tile",
+			 T.rank);
 	json_t *gb = json_array();
 	for (int i = 1; i < T.rank; i++)
 		json_array_append_new(gb, json_integer(T.stride[i] * T.eb));
 	static const char *const swz[] = { "none", "32B", "64B", "128B" };
-	*out = json_pack("{s:s,s:s,s:b,s:i,s:s,s:s,s:b,s:{s:I,s:o},s:I,s:I,s:I,s:o,s:b}",
-			 "requested", q->instruction, "instruction", name, "legal", 1,
-			 "element_bits", q->bits, "swizzle", swz[T.B], "writes", w,
-			 "matches_layout", diff == 0, "differences", "count", (json_int_t)diff,
-			 "examples", ex, "boxes", (json_int_t)boxes, "bytes_per_box",
-			 (json_int_t)(boxsz * T.eb), "shared_align",
+	*out = json_pack("{s:s,s:s,s:s,s:b,s:i,s:s,s:s,s:b,s:{s:I,s:o},s:I,s:I,s:I,s:o,s:b}",
+			 "requested", q->instruction, "op", q->store ? "store" : "load",
+			 "instruction", name, "legal", 1, "element_bits", q->bits, "swizzle",
+			 swz[T.B], "writes", w, "matches_layout", diff == 0, "differences", "count",
+			 (json_int_t)diff, "examples", ex, "boxes", (json_int_t)boxes,
+			 "bytes_per_box", (json_int_t)(boxsz * T.eb), "shared_align",
 			 (json_int_t)(T.B ? 128 << T.B : 128), "global_strides_bytes", gb, "ok", 1);
 	return *out ? 0 : lay_error_set(err, LAY_ENOMEM, "/copy", -1, "out of memory");
 }
