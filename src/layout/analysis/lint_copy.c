@@ -107,7 +107,7 @@ static json_t *tma_request(const int64_t *dim, int n, int bits, int swz)
 			 names[k]);
 }
 
-int lay_lint_tma(json_t *f, json_t *mem, const char *md, int ml, bool im2col,
+int lay_lint_tma(json_t *f, json_t *mem, const char *md, int ml, bool im2col, bool store,
 		 const struct lay_options *opt, struct lay_error *err)
 {
 	int64_t dim[LAYOUTD_MAX_RANK];
@@ -130,6 +130,8 @@ int lay_lint_tma(json_t *f, json_t *mem, const char *md, int ml, bool im2col,
 	if (!def)
 		return err->code ? err->code : LAY_ESCHEMA;
 	json_t *req = tma_request(dim, n, bits, swz), *a = json_object();
+	if (req && store)
+		json_object_set_new(req, "op", json_string("store"));
 	int rc = req && a ? lay_copy_request(a, def, req, NULL, opt, err)
 			  : lay_error_set(err, LAY_ENOMEM, "", -1, "out of memory");
 	json_t *c = rc ? NULL : json_object_get(a, "copy");
