@@ -630,13 +630,11 @@ static int lint_op(struct module *m, int k, const struct lint_scope *sc, int mod
 			free(jtext);
 			return 0;
 		}
-		bool store = strcmp(name, "local_load") != 0;
+		bool store = strcmp(name, tma ? "async_tma_copy_global_to_local" : "local_load");
 		struct lint_view lv = { 0 };
 		char kind[16 + 24 * LINT_VIEW_RANK]; /* a view: its offsets are its own */
 		lint_view_op(m, l, col, op, tma || tm || conv ? NULL : &ty, &lv,
-			     op_kind(tma, tm, moves, view, conv,
-				     tma ? strstr(name, "local_to_global") != NULL : store),
-			     kind, sizeof kind);
+			     op_kind(tma, tm, moves, view, conv, store), kind, sizeof kind);
 		rc = analyse(m, sc, f, l, &ty, kind, &lv, opt, err);
 		free(jtext);
 		if (rc) { /* the request's bounds stopped it: no finding */
