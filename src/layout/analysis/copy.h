@@ -27,4 +27,10 @@ enum copy_family { COPY_LDMATRIX, COPY_STMATRIX, COPY_TMA };
 int copy_tma(const struct lay_def *def, const struct copy_req *q, int examples, json_t **out,
 	     struct lay_error *err);
 
+/* copy_tma.c: the tile one CTA's TMA copies write (Triton's shape per
+ * CTA): def's shape, or CTA 0's part of a layout with a "block" axis, into
+ * tile[] (def->rank extents, outermost first); nonzero with a located error
+ * when def's shared memory cannot be read or CTA 0's part is no box. */
+int copy_tma_cta_tile(const struct lay_def *def, int64_t *tile, struct lay_error *err);
+
 #endif
