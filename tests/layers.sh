@@ -107,9 +107,6 @@ allowed() {
 	"src/layout/analysis/access.c lay_access_attach") echo 106 ;;
 	"src/layout/analysis/analyze_expect.c ana_parse_expect") echo 110 ;;
 	"src/layout/analysis/lint.c lint_module") echo 131 ;;
-	"src/layout/notation/ttgir_decode.c tt_decode_bits") echo 101 ;;
-	"src/layout/notation/ttgir_ll.c nvmma_shared_ll") echo 104 ;;
-	"src/layout/notation/ttgir_read.c tt_value") echo 113 ;;
 	*) echo 100 ;;
 	esac
 }
