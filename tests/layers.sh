@@ -105,7 +105,6 @@ allowed() {
 	"src/http/metrics.c http_metrics_render") echo 108 ;;
 	"src/http/stream.c header_columns") echo 105 ;;
 	"src/layout/analysis/access.c lay_access_attach") echo 106 ;;
-	"src/layout/analysis/analyze_expect.c ana_parse_expect") echo 110 ;;
 	"src/layout/analysis/lint.c lint_module") echo 131 ;;
 	*) echo 100 ;;
 	esac
