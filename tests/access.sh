@@ -94,6 +94,38 @@ req "convert between different tiles" 422 --data-binary @"$G/bad-convert-differe
 jqt "pointer" '.code == "shape_mismatch" and .pointer == "/convert/to"'
 req "show picks a wavefront" 200 --data-binary "$(jq -c '.access.show = {"instruction": 5}' "$COL")" "$U/v1/analyze"
 jqt "instruction 5 in the view" '.access.view.instruction == 5 and .access.view.registers == [5] and .access.view.conflicting_banks == [5]'
+
+# ---- a view: the threads' tile at an origin inside the layout's (worked by
+# hand: a 32x32 f32 row-major tile, one lane per row of column 5 reads words
+# 5, 37, ... all in bank 5: 32 distinct words in one bank, 31 conflicts)
+VIEW='{"layout":{"logical":[32,32],"expr":{"offset":"i*32+j"}},"access":{"threads":{"logical":[32,1],"expr":{"laneid":"i"}},"element_bits":32,"origin":[0,5]}}'
+req "a view at origin [0, 5]" 200 --data-binary "$VIEW" "$U/v1/analyze"
+jqt "column 5 of the allocation: 32-way" '.access.bank_conflicts == 31 and .access.wavefronts == 32 and .access.ideal_wavefronts == 1 and .access.max_ways == 32'
+req "a view without origin: the tiles differ" 422 --data-binary "$(echo "$VIEW" | jq -c 'del(.access.origin)')" "$U/v1/analyze"
+jqt "named" '.pointer == "/access/threads" and (.detail | test("covers a \\[32, 1\\] tile"))'
+req "an origin past the layout" 422 --data-binary "$(echo "$VIEW" | jq -c '.access.origin = [0, 32]')" "$U/v1/analyze"
+jqt "located at the origin" '.pointer == "/access/origin" and (.detail | test("outside the layout"))'
+req "an origin of another rank" 422 --data-binary "$(echo "$VIEW" | jq -c '.access.origin = [1]')" "$U/v1/analyze"
+jqt "one coordinate per dimension" '.pointer == "/access/origin" and (.detail | test("one per dimension"))'
+# the origin decides the vector: two columns at [0, 1] are not 64-bit
+# aligned (one 32-bit element per access: 2 instructions of 32 lanes on one
+# bank, 64 wavefronts for an ideal 2), at [0, 2] they are (16 lanes a
+# wavefront, each on its own word of bank 2: 16-way, 32 for an ideal 2)
+V2='{"layout":{"logical":[32,32],"expr":{"offset":"i*32+j"}},"access":{"threads":{"logical":[32,2],"expr":{"laneid":"i","register":"j"}},"element_bits":32,"origin":[0,1]}}'
+req "two columns at [0, 1]" 200 --data-binary "$V2" "$U/v1/analyze"
+jqt "unaligned: 32-bit accesses" '.access.vector.bits == 32 and .access.wavefronts == 64 and .access.ideal_wavefronts == 2 and .access.bank_conflicts == 31'
+req "two columns at [0, 2]" 200 --data-binary "$(echo "$V2" | jq -c '.access.origin = [0, 2]')" "$U/v1/analyze"
+jqt "aligned: 64-bit accesses" '.access.vector.bits == 64 and .access.wavefronts == 32 and .access.ideal_wavefronts == 2 and .access.bank_conflicts == 15'
+req "suggest on a view" 422 --data-binary "$(echo "$VIEW" | jq -c '.access.suggest = "swizzle"')" "$U/v1/analyze"
+
+# ---- two CTAs, each reading its own shared memory (worked by hand: CTA
+# b holds elements 32b..32b+31 at offsets (i % 32) * 32, all in bank 0; each
+# CTA's warp reads 32 distinct words of bank 0: 31 conflicts, counted once)
+CTA='{"layout":{"logical":[64],"expr":{"offset":"(i % 32) * 32","block":"i // 32"}},"access":{"threads":{"logical":[64],"expr":{"laneid":"i % 32","block":"i // 32"}},"element_bits":32}}'
+req "two CTAs alike" 200 --data-binary "$CTA" "$U/v1/analyze"
+jqt "CTA 0 counted: 32 wavefronts, ctas 2" '.access.ctas == 2 and .access.instructions == 1 and .access.wavefronts == 32 and .access.ideal_wavefronts == 1 and .access.bank_conflicts == 31'
+req "CTA 0's threads reading CTA 1's memory" 422 --data-binary "$(echo "$CTA" | jq -c '.access.threads.expr.block = "1 - i // 32"')" "$U/v1/analyze"
+jqt "names the element and why" '(.detail | test("CTA 0.s threads hold element \\(32\\)")) and (.detail | test("trivial over block"))'
 stop
 
 # ---- the CLI: exit 1 on a failing access expectation, 0 when it holds

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "http/http.h"
+#include "http/util.h"
 #include "layout/analysis/lint.h"
 #include "layout/analysis/sections.h"
 #include "store/store.h"
@@ -295,8 +296,10 @@ static enum MHD_Result post_analyze(struct MHD_Connection *c, struct http_req *r
 		json_decref(body);
 		return http_defer(c, r);
 	}
-	if (!rc && equals && !o.ok)
-		http_equals_differences(r->srv, json_object_get(body, "layout"), o.analysis);
+	if (!rc && equals && !o.ok) {
+		struct lay_options opt = http_options(r->srv);
+		http_equals_differences(r->srv, &opt, json_object_get(body, "layout"), o.analysis);
+	}
 	json_decref(body);
 	if (rc)
 		return http_send_error(c, r, &err);
@@ -542,7 +545,7 @@ enum MHD_Result http_document(struct MHD_Connection *c, struct http_req *r)
 	if (r->route == ROUTE_ASSET)
 		snprintf(path, sizeof path, "/%s", r->params[0]);
 	else
-		snprintf(path, sizeof path, "%s", http_routes[r->route].tmpl);
+		snprintf(path, sizeof path, "%s", r->srv->routes[r->route].tmpl);
 	return send_asset(c, r, path);
 }
 

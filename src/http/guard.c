@@ -43,6 +43,7 @@
 
 #include "http/framing.h"
 #include "http/http.h"
+#include "http/util.h"
 
 struct http_guard {
 	int fd;

@@ -216,6 +216,7 @@ struct http_metrics {
 };
 
 struct http_server;
+/* Counts one answered request (log.c). */
 void http_metrics_observe(struct http_metrics *m, int route, unsigned status, int64_t us);
 char *http_metrics_render(struct http_server *srv);
 
@@ -242,6 +243,11 @@ struct http_server {
 	struct http_cache *cache;
 	struct store *store; /* the SQLite cache and registry */
 	struct http_metrics metrics;
+	/* set by server.c at start, so the layers below the route table
+	 * (log, metrics, respond, the pool) read it without calling up:
+	 * routes names the table (http_routes), run the dispatch (http_api) */
+	const struct http_route_def *routes;
+	enum MHD_Result (*run)(struct MHD_Connection *c, struct http_req *r);
 	atomic_bool draining;
 	atomic_int inflight;
 	atomic_int streams; /* table producers running */
@@ -324,10 +330,6 @@ enum MHD_Result http_send_text(struct MHD_Connection *c, struct http_req *r, uns
 enum MHD_Result http_send_preflight(struct MHD_Connection *c, struct http_req *r);
 
 /* Problems (problem.c): every error response is built there. */
-/* Copies len bytes of in to out (size bytes, NUL-terminated) as valid
- * UTF-8 text: bytes that are not (invalid sequences, control characters)
- * become their %XX escape.  Returns the length written. */
-size_t http_clean_text(char *out, size_t size, const char *in, size_t len);
 const char *http_reason(unsigned status);
 /* A new problem object; detail and pointer may quote request bytes (they
  * are cleaned), title NULL takes the status's reason phrase. */
@@ -367,14 +369,21 @@ void http_guard_answered(int fd, bool closing);
 /* The status of a refusal of the request the library holds on fd, with the
  * bytes of its answer and the request's method; 0 when there is none. */
 unsigned http_guard_refused(int fd, int64_t *bytes, char *method, size_t size);
-/* Logs and counts a refused request the library never saw (server.c). */
+/* Logs and counts a refused request the library never saw (log.c). */
 void http_log_refused(struct http_server *srv, int fd, const char *method, unsigned status,
 		      int64_t bytes, int64_t us);
+/* The access log line of an answered request (log.c); sa may be NULL. */
+struct sockaddr;
+void http_log_request(struct http_server *srv, const struct sockaddr *sa, struct http_req *r,
+		      int64_t us);
 
-/* work.c: the heavy-work pool, the memory budget, the connection watchdog. */
+/* budget.c: the memory budget, the pool thread's marks, the request state. */
 bool http_on_pool(void); /* on a pool thread, handlers compute */
 /* The budget of the request the pool thread runs, or NULL. */
 struct http_budget *http_current_budget(void);
+void http_pool_thread(void);			 /* marks this thread a pool thread */
+void http_budget_current(struct http_budget *b); /* the request it runs now, or NULL */
+/* work.c: the heavy-work pool and the connection watchdog. */
 /* Queues the request on the pool (suspending its connection); or 503. */
 enum MHD_Result http_defer(struct MHD_Connection *c, struct http_req *r);
 int http_pool_start(struct http_server *srv);
@@ -446,11 +455,12 @@ json_t *http_parse_body(struct http_req *r, struct lay_error *err);
 
 /* The registry (registry.c). */
 enum MHD_Result http_registry(struct MHD_Connection *c, struct http_req *r);
-/* Resolves expect.equals "name[@version]" to its fingerprint. */
+/* equals.c: resolves expect.equals "name[@version]" to its fingerprint. */
 int http_resolve_equals(void *ctx, const char *ref, char fingerprint[72], struct lay_error *err);
 /* The placement differences between a layout and a registry reference,
  * attached to the "equals" failure of an analysis. */
-void http_equals_differences(struct http_server *srv, json_t *layout, json_t *analysis);
+void http_equals_differences(struct http_server *srv, const struct lay_options *opt, json_t *layout,
+			     json_t *analysis);
 /* Authorization: true when the request may go on; else a 401/403 has been
  * queued into *ret.  who receives the token's name ("" without tokens). */
 bool http_authorize(struct MHD_Connection *c, struct http_req *r, bool write, char *who,
@@ -476,12 +486,6 @@ struct http_asset {
 	size_t len;
 };
 extern const struct http_asset http_assets[];
-
-int64_t http_now_us(void);
-
-/* A count from a query or path parameter: decimal digits only (no sign, no
- * space, no "0x"), in [min, max]; false otherwise, never saturated. */
-bool http_parse_count(const char *s, int64_t min, int64_t max, int64_t *out);
 
 /* ETags name a placement: W/"sha256:<fingerprint>", weak because two
  * representations (two versions, or a recomputed analysis) may place

@@ -10,22 +10,7 @@
 
 #include "config.h"
 #include "http/http.h"
-
-const double http_buckets[HTTP_NBUCKETS] = { 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05,
-					     0.1,    0.25,  0.5,    1,	   2.5,	 5,	10 };
-
-void http_metrics_observe(struct http_metrics *m, int route, unsigned status, int64_t us)
-{
-	if (route < 0 || route >= HTTP_NROUTES || status >= 600)
-		return;
-	atomic_fetch_add(&m->requests[route][status], 1);
-	double s = (double)us / 1e6;
-	int b = 0;
-	while (b < HTTP_NBUCKETS && s > http_buckets[b])
-		b++;
-	atomic_fetch_add(&m->latency[route][b], 1);
-	atomic_fetch_add(&m->latency_us_sum[route], (uint64_t)(us > 0 ? us : 0));
-}
+#include "http/util.h"
 
 struct buf {
 	char *p;
@@ -70,7 +55,7 @@ char *http_metrics_render(struct http_server *srv)
 			if (v)
 				put(&b,
 				    "layoutd_http_requests_total{route=\"%s\",code=\"%d\"} %llu\n",
-				    http_routes[r].tmpl, s, (unsigned long long)v);
+				    srv->routes[r].tmpl, s, (unsigned long long)v);
 		}
 	put(&b, "# HELP layoutd_http_request_duration_seconds Time from the request line to the "
 		"queued response.\n"
@@ -87,15 +72,15 @@ char *http_metrics_render(struct http_server *srv)
 			put(&b,
 			    "layoutd_http_request_duration_seconds_bucket{route=\"%s\",le=\"%g\"} "
 			    "%llu\n",
-			    http_routes[r].tmpl, http_buckets[k], (unsigned long long)cum);
+			    srv->routes[r].tmpl, http_buckets[k], (unsigned long long)cum);
 		}
 		put(&b,
 		    "layoutd_http_request_duration_seconds_bucket{route=\"%s\",le=\"+Inf\"} %llu\n",
-		    http_routes[r].tmpl, (unsigned long long)total);
+		    srv->routes[r].tmpl, (unsigned long long)total);
 		put(&b, "layoutd_http_request_duration_seconds_sum{route=\"%s\"} %.6f\n",
-		    http_routes[r].tmpl, (double)atomic_load(&m->latency_us_sum[r]) / 1e6);
+		    srv->routes[r].tmpl, (double)atomic_load(&m->latency_us_sum[r]) / 1e6);
 		put(&b, "layoutd_http_request_duration_seconds_count{route=\"%s\"} %llu\n",
-		    http_routes[r].tmpl, (unsigned long long)total);
+		    srv->routes[r].tmpl, (unsigned long long)total);
 	}
 	put(&b,
 	    "# HELP layoutd_analysis_cache_hits_total Analyses answered from the cache.\n"

@@ -144,11 +144,11 @@ enum MHD_Result http_send_preflight(struct MHD_Connection *c, struct http_req *r
 		return MHD_NO;
 	if (r->origin[0]) {
 		MHD_add_response_header(resp, "Access-Control-Allow-Methods",
-					http_routes[r->route].methods);
+					r->srv->routes[r->route].methods);
 		MHD_add_response_header(resp, "Access-Control-Allow-Headers",
 					"Content-Type, Authorization, If-None-Match");
 		MHD_add_response_header(resp, "Access-Control-Max-Age", "600");
 	}
-	MHD_add_response_header(resp, "Allow", http_routes[r->route].methods);
+	MHD_add_response_header(resp, "Allow", r->srv->routes[r->route].methods);
 	return queue(c, r, 204, resp, 0);
 }

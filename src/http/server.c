@@ -24,30 +24,8 @@
 
 #include "config.h"
 #include "http/http.h"
+#include "http/util.h"
 #include "store/store.h"
-
-bool http_parse_count(const char *s, int64_t min, int64_t max, int64_t *out)
-{
-	int64_t n = 0;
-	if (!s || !*s)
-		return false;
-	for (const char *p = s; *p; p++) {
-		if (*p < '0' || *p > '9' || __builtin_mul_overflow(n, 10, &n) ||
-		    __builtin_add_overflow(n, *p - '0', &n))
-			return false;
-	}
-	if (n < min || n > max)
-		return false;
-	*out = n;
-	return true;
-}
-
-int64_t http_now_us(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (int64_t)ts.tv_sec * 1000000 + ts.tv_nsec / 1000;
-}
 
 /* ------------------------------------------------------------------ */
 /* Access handler                                                      */
@@ -390,89 +368,6 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *c, const cha
 	return http_api(c, r);
 }
 
-/* A log field from the client: for JSON a string body (quotes,
- * backslashes and control bytes escaped, invalid UTF-8 as %XX); for text
- * one word (spaces and anything unprintable as %XX). */
-static void log_field(char *out, size_t size, const char *in, bool json)
-{
-	char clean[256];
-	http_clean_text(clean, sizeof clean, in, strlen(in));
-	size_t o = 0;
-	for (const char *p = clean; *p && o + 7 < size; p++) {
-		unsigned char ch = (unsigned char)*p;
-		if (json && (ch == '"' || ch == '\\')) {
-			out[o++] = '\\';
-			out[o++] = (char)ch;
-		} else if (!json && ch == ' ') {
-			o += (size_t)snprintf(out + o, size - o, "%%%02X", ch);
-		} else {
-			out[o++] = (char)ch;
-		}
-	}
-	out[o] = '\0';
-}
-
-static void log_request(struct http_server *srv, const struct sockaddr *sa, struct http_req *r,
-			int64_t us)
-{
-	char addr[64] = "-";
-	if (sa) {
-		if (sa->sa_family == AF_INET)
-			inet_ntop(AF_INET, &((const struct sockaddr_in *)sa)->sin_addr, addr,
-				  sizeof addr);
-		else if (sa->sa_family == AF_INET6)
-			inet_ntop(AF_INET6, &((const struct sockaddr_in6 *)sa)->sin6_addr, addr,
-				  sizeof addr);
-	}
-	/* the timestamp changes once a second: format it once per thread */
-	static __thread time_t last;
-	static __thread char ts[32];
-	time_t now = time(NULL);
-	if (now != last) {
-		struct tm tm;
-		gmtime_r(&now, &tm);
-		strftime(ts, sizeof ts, "%Y-%m-%dT%H:%M:%SZ", &tm);
-		last = now;
-	}
-	/* every field that came from the client is escaped for its format:
-	 * a method may hold quotes, spaces, control bytes or invalid UTF-8 */
-	char method[6 * sizeof r->method + 1];
-	const char *route = http_routes[r->route].tmpl;
-	log_field(method, sizeof method, r->method[0] ? r->method : "-", srv->cfg.log_json);
-	char line[768];
-	int n;
-	if (srv->cfg.log_json)
-		n = snprintf(line, sizeof line,
-			     "{\"ts\":\"%s\",\"client\":\"%s\",\"method\":\"%s\",\"route\":\"%s\","
-			     "\"status\":%u,\"bytes\":%lld,\"us\":%lld}\n",
-			     ts, addr, method, route, r->status, (long long)r->bytes,
-			     (long long)us);
-	else
-		n = snprintf(line, sizeof line, "%s %s %s %s %u %lld %lld\n", ts, addr, method,
-			     route, r->status, (long long)r->bytes, (long long)us);
-	if (n > 0) {
-		ssize_t w = write(STDERR_FILENO, line,
-				  (size_t)n < sizeof line ? (size_t)n : sizeof line - 1);
-		(void)w;
-	}
-}
-
-void http_log_refused(struct http_server *srv, int fd, const char *method, unsigned status,
-		      int64_t bytes, int64_t us)
-{
-	static __thread struct http_req r; /* only the logged fields are read */
-	struct sockaddr_storage ss;
-	socklen_t sl = sizeof ss;
-	memset(&r, 0, sizeof r);
-	r.route = ROUTE_NONE;
-	r.status = status;
-	r.bytes = bytes;
-	snprintf(r.method, sizeof r.method, "%s", method);
-	http_metrics_observe(&srv->metrics, ROUTE_NONE, status, us);
-	bool named = getpeername(fd, (struct sockaddr *)&ss, &sl) == 0;
-	log_request(srv, named ? (const struct sockaddr *)&ss : NULL, &r, us);
-}
-
 static void on_completed(void *cls, struct MHD_Connection *c, void **con_cls,
 			 enum MHD_RequestTerminationCode toe)
 {
@@ -514,7 +409,7 @@ static void on_completed(void *cls, struct MHD_Connection *c, void **con_cls,
 	http_metrics_observe(&srv->metrics, r->route, r->status, us);
 	const union MHD_ConnectionInfo *ci =
 		MHD_get_connection_info(c, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
-	log_request(srv, ci ? ci->client_addr : NULL, r, us);
+	http_log_request(srv, ci ? ci->client_addr : NULL, r, us);
 	json_decref(r->parsed);
 	free(r->body);
 	free(r->target);
@@ -676,6 +571,8 @@ int http_serve_main(int argc, char **argv)
 
 	if (http_parse_flags(&srv.cfg, argc, argv))
 		return 2;
+	srv.routes = http_routes;
+	srv.run = http_api;
 	if (serve_open(&srv, &ai))
 		goto out;
 	/* Signals are taken by sigwait in this thread only: block them

@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "http/http.h"
+#include "http/util.h"
 #include "layout/analysis/sections.h"
 
 struct sbuf {

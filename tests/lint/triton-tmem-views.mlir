@@ -1,7 +1,7 @@
 // Modules of triton-lang/triton test/Analysis/test-buffer-region.mlir
 // (@tensor_memory_indexed, @tensor_memory_subslice_interleaved,
-// @tensor_memory_row_subslice, @barrier_indexed); their @print_all_regions
-// functions are cut, the expected-remark lines kept.  See SOURCE.
+// @tensor_memory_row_subslice, @barrier_indexed, @tensor_memory_row_subslice_interleaved);
+// their @print_all_regions functions cut, the expected-remark lines kept.  See SOURCE.
 #tmem = #ttng.tensor_memory_encoding<blockM = 128, blockN = 128, colStride = 1>
 
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.shared = 65544 : i32, ttg.target = "cuda:90", ttg.tensor_memory_size = 0 : i32, "ttg.threads-per-warp" = 32 : i32, "ttg.total-num-warps" = 1 : i32} {
@@ -58,6 +58,20 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.shar
     %view = ttg.memdesc_index %bar[%idx] : !ttg.memdesc<2x1xi64, #shared1, #smem, mutable> -> !ttg.memdesc<1xi64, #shared1, #smem, mutable>
     // expected-remark @below {{Buffers: [8192, 8], [8200, 8]}}
     ttng.init_barrier %view, 1 : !ttg.memdesc<1xi64, #shared1, #smem, mutable>
+    tt.return
+  }
+}
+
+// -----
+
+#tmem = #ttng.tensor_memory_encoding<blockM = 64, blockN = 128, colStride = 1>
+
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.shared = 65544 : i32, ttg.target = "cuda:100", ttg.tensor_memory_size = 0 : i32, "ttg.threads-per-warp" = 32 : i32, "ttg.total-num-warps" = 1 : i32} {
+  tt.func public @tensor_memory_row_subslice_interleaved() {
+    %tm = ttng.tmem_alloc {tensor_memory_col_offset = 0 : i32, tensor_memory_row_offset = 0 : i32} : () -> !ttg.memdesc<128x256xf32, #tmem, #ttng.tensor_memory, mutable>
+    %sub = ttng.tmem_subslice %tm {offset = 64 : i32, dim = 0 : i32} : !ttg.memdesc<128x256xf32, #tmem, #ttng.tensor_memory, mutable> -> !ttg.memdesc<64x256xf32, #tmem, #ttng.tensor_memory, mutable, 128x256>
+    // expected-remark @below {{Buffers: [1048576, 256]}}
+    ttng.tmem_load %sub : !ttg.memdesc<64x256xf32, #tmem, #ttng.tensor_memory, mutable, 128x256> -> tensor<64x256xf32>
     tt.return
   }
 }

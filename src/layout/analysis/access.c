@@ -199,6 +199,27 @@ int acc_parse_bits(json_t *val, const char *q, int *bits, struct lay_error *err)
 	return 0;
 }
 
+/* access.origin: [x0, x1, ...], where the threads' tile sits in the
+ * layout's (a view of an allocation: Triton's memdesc_subslice offsets). */
+static int parse_origin(struct acc *A, json_t *val, const char *q, struct lay_error *err)
+{
+	char qi[LAY_ERR_PTR];
+	size_t n = json_array_size(val);
+	if (!json_is_array(val) || n == 0 || n > LAYOUTD_MAX_RANK)
+		return lay_error_set(
+			err, LAY_ESCHEMA, q, -1,
+			"origin is an array of 1 to %d coordinates: where the threads' "
+			"tile sits in the layout's",
+			LAYOUTD_MAX_RANK);
+	for (size_t i = 0; i < n; i++) {
+		lay_ptr_index(qi, sizeof qi, q, i);
+		if (lay_json_int(json_array_get(val, i), qi, &A->origin[i], err))
+			return err ? err->code : LAY_ESCHEMA;
+	}
+	A->norigin = (int)n;
+	return 0;
+}
+
 static int parse_spec(struct acc *A, json_t *access, const char *aptr, json_t **threads,
 		      json_t **show, json_t **sug, const char **sug_ptr, struct lay_error *err)
 {
@@ -242,6 +263,9 @@ static int parse_spec(struct acc *A, json_t *access, const char *aptr, json_t **
 						     "space is \"shared\" (bank conflicts) or "
 						     "\"global\" (coalescing into sectors)");
 			A->global = strcmp(s, "global") == 0;
+		} else if (strcmp(key, "origin") == 0) {
+			if (parse_origin(A, val, q, err))
+				return err ? err->code : LAY_ESCHEMA;
 		} else if (strcmp(key, "show") == 0) {
 			*show = val;
 		} else if (strcmp(key, "suggest") == 0) {
@@ -251,7 +275,8 @@ static int parse_spec(struct acc *A, json_t *access, const char *aptr, json_t **
 			return lay_error_set(
 				err, LAY_ESCHEMA, q, -1,
 				"unknown member \"%s\" in access (threads, "
-				"element_bits, vector, op, target, space, show, suggest)",
+				"element_bits, vector, op, target, space, origin, show, "
+				"suggest)",
 				key);
 		}
 	}
@@ -432,6 +457,24 @@ static int worst_examples(const struct acc *A, const struct count *C, json_t *re
 	return 0;
 }
 
+/* The threads' tile is the layout's, or a view of it at access.origin
+ * (which suggest cannot search). */
+static int same_tile(const struct acc *A, json_t *suggest_v, const char *suggest_ptr,
+		     struct lay_error *err)
+{
+	char a[128], b[128];
+	if (A->norigin && suggest_v)
+		return lay_error_set(err, LAY_ESCHEMA, suggest_ptr, -1,
+				     "suggest searches a swizzle for the whole layout, not for a "
+				     "view of it at an origin");
+	if (!A->norigin && acc_tiles_differ(A->thr, A->mem, a, b, sizeof a))
+		return lay_error_set(err, LAY_ESHAPE, "/access/threads", -1,
+				     "the access covers a [%s] tile and the layout a [%s] one: "
+				     "both must describe the same logical tile",
+				     a, b);
+	return 0;
+}
+
 int lay_access_attach(json_t *analysis, struct lay_def *layout, json_t *layout_json, json_t *access,
 		      json_t *suggest_v, const char *suggest_ptr, const struct lay_options *opt,
 		      struct lay_error *err)
@@ -442,6 +485,7 @@ int lay_access_attach(json_t *analysis, struct lay_def *layout, json_t *layout_j
 	struct lay_def *thr = NULL;
 	int rc;
 	A.mem = layout;
+	A.per_cta = true;
 	A.op = "load";
 	A.target = ACC_NVIDIA;
 	A.lanes = ACC_LANES;
@@ -470,17 +514,13 @@ int lay_access_attach(json_t *analysis, struct lay_def *layout, json_t *layout_j
 	A.thr = thr;
 	if ((rc = settle_bits(&A, analysis, layout_json, threads, warnings, err)))
 		goto out;
-	char a[128], b[128];
-	if (acc_tiles_differ(thr, layout, a, b, sizeof a)) {
-		rc = lay_error_set(err, LAY_ESHAPE, "/access/threads", -1,
-				   "the access covers a [%s] tile and the layout a [%s] one: "
-				   "both must describe the same logical tile",
-				   a, b);
+	if ((rc = same_tile(&A, suggest_v, suggest_ptr, err)))
 		goto out;
-	}
 	if ((rc = acc_read_memory(&A, layout->ptr, err)) ||
+	    (rc = acc_view_origin(&A, "/access/origin", err)) ||
 	    (rc = acc_read_threads(&A, "/access/threads", err)) ||
 	    (rc = acc_threads_cover(&A, "/access/threads", err)) ||
+	    (rc = acc_cta_split(&A, "/access/threads", err)) ||
 	    (rc = acc_check_lanes(&A, warnings, err)))
 		goto out;
 	if (A.global && (suggest_v || show)) {
@@ -505,6 +545,8 @@ int lay_access_attach(json_t *analysis, struct lay_def *layout, json_t *layout_j
 		goto out;
 	}
 	res = acc_count_json(&A, &C);
+	if (A.ctas > 1) /* counted on CTA 0; every CTA reads its own alike */
+		json_object_set_new(res, "ctas", json_integer(A.ctas));
 	shared_warnings(&A, &C, warnings);
 	json_object_set_new(res, "warnings", warnings);
 	warnings = NULL;
@@ -536,6 +578,7 @@ out:
 	json_decref(warnings);
 	lay_def_free(thr);
 	lay_ctx_free(A.eoff);
+	lay_ctx_free(A.eoff_cta);
 	lay_ctx_free(A.pelem);
 	lay_ctx_free(A.f);
 	lay_ctx_free(A.regmap);

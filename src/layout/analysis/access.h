@@ -36,6 +36,19 @@ struct acc {
 	const struct lay_padding *pad;
 	bool bijective;
 	int64_t replicated;
+	/* multi-CTA (access_part.c), when per_cta asks for it: the memory's
+	 * and the threads' owner axis named "block" (-1: none), the CTAs the
+	 * memory spans (nblk) and, for CTA b >= 1, eoff_cta[(b - 1) * size + e]
+	 * the lowest offset of element e in CTA b's shared memory (-1: not
+	 * there); eoff is CTA 0's.  ctas: the CTAs counted as CTA 0 */
+	bool per_cta;
+	int mem_blk, thr_blk;
+	int64_t nblk, ctas, cta_stride;
+	int64_t *eoff_cta;
+	/* access.origin (access_part.c): the threads' tile is the layout's
+	 * sub-tile at these coordinates (norigin 0: the same tile) */
+	int norigin;
+	int64_t origin[LAYOUTD_MAX_RANK];
 	/* threads side: axes and extents */
 	int lane_axis, thread_axis;
 	int nslot, slot_axes[LAYOUTD_MAX_AXES];
@@ -190,6 +203,17 @@ int acc_read_threads(struct acc *A, const char *tptr, struct lay_error *err);
 int acc_threads_cover(const struct acc *A, const char *tptr, struct lay_error *err);
 /* The memory side: the offset axis and element -> lowest offset. */
 int acc_read_memory(struct acc *A, const char *lptr, struct lay_error *err);
+/* access_part.c: an access of a layout over several CTAs is CTA 0's, each
+ * CTA reading its own shared memory at the offsets CTA 0 reads (Triton's
+ * local load and store lower only a map trivial over block): A->G cut to
+ * CTA 0's warps, or a located error naming the element or offset that
+ * breaks it. */
+int acc_cta_split(struct acc *A, const char *tptr, struct lay_error *err);
+/* access_part.c: with access.origin, the memory side's offsets re-indexed
+ * by the threads' elements, each at origin + its coordinates in the
+ * layout's tile (after acc_read_memory); a located error at optr when the
+ * tile does not fit. */
+int acc_view_origin(struct acc *A, const char *optr, struct lay_error *err);
 /* The swizzle search (access_suggest.c): the "suggest" member, or NULL
  * with err set. */
 json_t *acc_suggest(struct acc *A, const struct count *orig, json_t *layout_json,

@@ -30,6 +30,31 @@ struct mem_rows {
 	int64_t bad_owner_elem, bad_owner_axis, bad_owner_coord;
 };
 
+/* Room for CTAs 1 .. n - 1 in eoff_cta, the new ones' offsets -1. */
+static int cta_grow(struct acc *A, int64_t n)
+{
+	int64_t size = A->mem->size;
+	int64_t *nb =
+		lay_ctx_realloc(A->mem->ctx, A->eoff_cta, sizeof *nb * (size_t)((n - 1) * size));
+	if (!nb)
+		return LAY_ENOMEM;
+	for (int64_t i = (A->nblk - 1) * size; i < (n - 1) * size; i++)
+		nb[i] = -1;
+	A->eoff_cta = nb;
+	A->nblk = n;
+	A->cta_stride = size;
+	return 0;
+}
+
+/* Is element e in the shared memory of a CTA other than CTA 0? */
+static bool in_other_cta(const struct acc *A, int64_t e)
+{
+	for (int64_t b = 1; b < A->nblk; b++)
+		if (A->eoff_cta[(b - 1) * A->cta_stride + e] >= 0)
+			return true;
+	return false;
+}
+
 static int mem_row(void *ctx, const struct lay_table_row *row)
 {
 	struct mem_rows *m = ctx;
@@ -37,7 +62,8 @@ static int mem_row(void *ctx, const struct lay_table_row *row)
 	if (row->elem < 0)
 		return 0;
 	for (int a = 0; a < A->mem->naxes; a++)
-		if (a != A->off_axis && row->coord[a] != 0 && m->bad_owner_elem < 0) {
+		if (a != A->off_axis && a != A->mem_blk && row->coord[a] != 0 &&
+		    m->bad_owner_elem < 0) {
 			m->bad_owner_elem = row->elem;
 			m->bad_owner_axis = a;
 			m->bad_owner_coord = row->coord[a];
@@ -45,7 +71,16 @@ static int mem_row(void *ctx, const struct lay_table_row *row)
 	int64_t o = row->coord[A->off_axis];
 	if (A->pad) /* padded_shared: the linear offset Triton vectorises */
 		o = lay_padding_invert(A->pad, o);
-	int64_t *cur = &A->eoff[row->elem];
+	int64_t b = A->mem_blk >= 0 ? row->coord[A->mem_blk] : 0, *cur;
+	if (b > 0) { /* another CTA's shared memory */
+		if (b >= A->nblk && cta_grow(A, b + 1))
+			return LAY_ENOMEM;
+		cur = &A->eoff_cta[(b - 1) * A->cta_stride + row->elem];
+		if (*cur == -1 || o < *cur) /* its lowest, as CTA 0's */
+			*cur = o;
+		return 0;
+	}
+	cur = &A->eoff[row->elem];
 	if (*cur >= 0 && *cur != o)
 		A->replicated++;
 	if (*cur < 0 || o < *cur)
@@ -121,8 +156,12 @@ int acc_read_memory(struct acc *A, const char *lptr, struct lay_error *err)
 	const struct lay_def *d = A->mem;
 	int nmem = 0;
 	char names[256] = "";
-	A->off_axis = -1;
-	for (int a = 0; a < d->naxes; a++)
+	A->off_axis = A->mem_blk = -1;
+	A->nblk = 1;
+	for (int a = 0; a < d->naxes; a++) {
+		if (A->per_cta && d->axes[a].kind != LAY_KIND_MEMORY &&
+		    strcmp(d->axes[a].name, "block") == 0)
+			A->mem_blk = a; /* Triton's CTA: each reads its own */
 		if (d->axes[a].kind == LAY_KIND_MEMORY) {
 			if (nmem++ == 0)
 				A->off_axis = a;
@@ -130,6 +169,7 @@ int acc_read_memory(struct acc *A, const char *lptr, struct lay_error *err)
 			snprintf(names + l, sizeof names - l, "%s%s", l ? ", " : "",
 				 d->axes[a].name);
 		}
+	}
 	if (nmem == 0)
 		return lay_error_set(err, LAY_ESCHEMA, lptr, -1,
 				     "an access reads shared memory, but the layout places its "
@@ -147,6 +187,8 @@ int acc_read_memory(struct acc *A, const char *lptr, struct lay_error *err)
 	A->pad = d->padding.n && d->padding.axis == A->off_axis ? &d->padding : NULL;
 	struct mem_rows m = { A, -1, -1, 0 };
 	int rc = acc_table(d, mem_row, &m, err);
+	if (rc == LAY_ENOMEM && A->mem_blk >= 0 && !(err && err->code))
+		return lay_ctx_error(d->ctx, err, lptr);
 	if (rc)
 		return rc;
 	char es[128];
@@ -160,6 +202,8 @@ int acc_read_memory(struct acc *A, const char *lptr, struct lay_error *err)
 	}
 	int64_t mx = -1;
 	for (int64_t e = 0; e < d->size; e++) {
+		if (A->eoff[e] < 0 && A->nblk > 1 && in_other_cta(A, e))
+			continue; /* another CTA's: its own threads read it */
 		if (A->eoff[e] < 0) {
 			elem_str(d, e, es, sizeof es);
 			return lay_error_set(
@@ -178,7 +222,7 @@ int acc_read_memory(struct acc *A, const char *lptr, struct lay_error *err)
 		A->noff = lay_padding_invert(A->pad, acc_phys(A, mx)) + 1;
 	/* bijective onto [0, noff): distinct offsets, as many as elements */
 	A->bijective = false;
-	if (A->noff == d->size && A->replicated == 0) {
+	if (A->noff == d->size && A->replicated == 0 && A->nblk == 1) {
 		uint8_t *seen = lay_ctx_calloc(d->ctx, (size_t)A->noff, 1);
 		if (!seen)
 			return lay_ctx_error(d->ctx, err, lptr);
@@ -198,7 +242,7 @@ int acc_read_memory(struct acc *A, const char *lptr, struct lay_error *err)
 static int thr_roles(struct acc *A, const char *tptr, struct lay_error *err)
 {
 	const struct lay_def *d = A->thr;
-	A->lane_axis = A->thread_axis = -1;
+	A->lane_axis = A->thread_axis = A->thr_blk = -1;
 	for (int a = 0; a < d->naxes; a++) {
 		const struct lay_axis *ax = &d->axes[a];
 		if (ax->kind == LAY_KIND_MEMORY) {
@@ -222,8 +266,13 @@ static int thr_roles(struct acc *A, const char *tptr, struct lay_error *err)
 				A->thread_axis = a;
 			continue;
 		}
-		A->grp_axes[A->ngrp++] = a;
+		if (A->per_cta && strcmp(ax->name, "block") == 0)
+			A->thr_blk = a; /* the CTA: the outermost warp group */
+		else
+			A->grp_axes[A->ngrp++] = a;
 	}
+	if (A->thr_blk >= 0)
+		A->grp_axes[A->ngrp++] = A->thr_blk;
 	if (A->lane_axis < 0 && A->thread_axis < 0)
 		return lay_error_set(err, LAY_ESCHEMA, tptr, -1,
 				     "the threads layout has no lane axis: name one lane, laneid, "

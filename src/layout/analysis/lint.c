@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "analysis/lint.h"
+#include "analysis/lint_views.h"
 #include "notation/ttgir_lines.h"
 
 /* ------------------------------------------------------------------ */
@@ -124,7 +125,7 @@ static void set_error(json_t *f, const struct module *m, const struct lay_error 
 
 /* A shared-memory access: the memdesc's layout, the tensor's threads. */
 static void access_finding(json_t *f, const struct module *m, const struct optypes *ty, bool store,
-			   const struct lay_options *opt)
+			   const struct lint_view *view, const struct lay_options *opt)
 {
 	int ml = 0, tl = 0;
 	const char *md = lint_type_of(ty, true, 0, &ml), *tn = lint_type_of(ty, false, 0, &tl);
@@ -145,6 +146,13 @@ static void access_finding(json_t *f, const struct module *m, const struct optyp
 		goto out;
 	}
 	acc = json_pack("{s:O,s:s}", "threads", thr, "op", store ? "store" : "load");
+	if (view->rank) { /* the allocation's layout at the view's offsets */
+		json_t *o = json_array();
+		for (int d = 0; d < view->rank; d++)
+			json_array_append_new(o, json_integer(view->known ? view->origin[d] : 0));
+		json_object_set_new(acc, "origin", o);
+		json_object_set_new(f, "view", lint_view_json(view));
+	}
 	if (opt && opt->target) /* else the module's ttg.target, or nvidia */
 		json_object_set_new(acc, "target", json_string(opt->target));
 	/* the access analysis alone: lint reports no verdicts of the shared
@@ -167,9 +175,10 @@ static void access_finding(json_t *f, const struct module *m, const struct optyp
 	json_object_set_new(f, "kind", json_string("bank_conflicts"));
 	static const char *const keep[] = { "bank_conflicts", "wavefronts",   "ideal_wavefronts",
 					    "max_ways",	      "instructions", "element_bits",
-					    "target" };
+					    "target",	      "ctas" };
 	for (size_t k = 0; k < sizeof keep / sizeof keep[0]; k++)
-		json_object_set(f, keep[k], json_object_get(x, keep[k]));
+		if (json_object_get(x, keep[k]))
+			json_object_set(f, keep[k], json_object_get(x, keep[k]));
 	json_t *vec = json_object_get(x, "vector"), *warn = json_object_get(x, "warnings");
 	if (json_array_size(warn)) /* a 64-lane wave under nvidia: which target? */
 		json_object_set(f, "warnings", warn);
@@ -341,6 +350,16 @@ static void tma_finding(json_t *f, const struct module *m, const struct line *l,
 	json_decref(mem);
 }
 
+/* The letter of an op's kind in its cache key. */
+static const char *op_kind(bool tma, bool tm, bool moves, bool view, bool conv, bool store)
+{
+	if (tma)
+		return "m";
+	if (tm)
+		return moves ? "t" : view ? "v" : "a";
+	return conv ? "c" : store ? "s" : "l";
+}
+
 /* "kind|type|type|..." of an op, owned by the caller (NULL: no memory). */
 static char *cache_key(const char *kind, const struct optypes *ty)
 {
@@ -460,14 +479,11 @@ static int lint_module(struct module *m, int module_no, json_t *findings, int *n
 			continue;
 		}
 		bool store = strcmp(name, "local_load") != 0;
-		char *key = cache_key(tma     ? "m"
-				      : tm    ? (moves	? "t"
-						 : view ? "v"
-							: "a")
-				      : conv  ? "c"
-				      : store ? "s"
-					      : "l",
-				      &ty);
+		struct lint_view lv = { 0 };
+		char kind[16 + 24 * LINT_VIEW_RANK]; /* a view: its offsets are its own */
+		lint_view_op(m, l, col, op, tma || tm || conv ? NULL : &ty, &lv,
+			     op_kind(tma, tm, moves, view, conv, store), kind, sizeof kind);
+		char *key = cache_key(kind, &ty);
 		int hit = -1;
 		for (int c = 0; key && c < m->ncache && hit < 0; c++)
 			if (strcmp(m->key[c], key) == 0)
@@ -483,7 +499,7 @@ static int lint_module(struct module *m, int module_no, json_t *findings, int *n
 			else if (conv)
 				conversion_finding(x, m, &ty, opt);
 			else
-				access_finding(x, m, &ty, store, opt);
+				access_finding(x, m, &ty, store, &lv, opt);
 			json_object_update(f, x);
 			rc = bounds_stopped(x, err);
 			if (key && m->ncache < LINT_CACHE) {

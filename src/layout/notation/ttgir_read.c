@@ -192,6 +192,7 @@ static int parse_members(struct tp *p, struct tv *o, char close)
 /* padded_shared's "[32:+4, 64:+8]" */
 static int parse_pairs(struct tp *p, struct tv *a)
 {
+	int rc;
 	struct tv *arr = tv_new(p, TV_PAIRS, (long)p->sc.pos);
 	if (!arr)
 		return lay_scan_error(&p->sc, LAY_ENOMEM, -1, "out of memory");
@@ -205,8 +206,8 @@ static int parse_pairs(struct tp *p, struct tv *a)
 		struct tv *x = tv_new(p, TV_INT, (long)p->sc.pos);
 		if (!pair || !x)
 			return lay_scan_error(&p->sc, LAY_ENOMEM, -1, "out of memory");
-		if (read_int(p, &x->i))
-			return p->sc.err->code;
+		if ((rc = read_int(p, &x->i)))
+			return rc;
 		if (!lay_scan_eat(&p->sc, ':') || !lay_scan_eat(&p->sc, '+'))
 			return lay_scan_error(
 				&p->sc, LAY_ESYNTAX, (long)p->sc.pos,
@@ -215,8 +216,8 @@ static int parse_pairs(struct tp *p, struct tv *a)
 		struct tv *y = tv_new(p, TV_INT, (long)p->sc.pos);
 		if (!y)
 			return lay_scan_error(&p->sc, LAY_ENOMEM, -1, "out of memory");
-		if (read_int(p, &y->i))
-			return p->sc.err->code;
+		if ((rc = read_int(p, &y->i)))
+			return rc;
 		tv_add(pair, x);
 		tv_add(pair, y);
 		tv_add(arr, pair);

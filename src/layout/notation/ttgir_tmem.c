@@ -307,8 +307,46 @@ struct tm_split {
 	struct tm_enc e;
 };
 
+/* A view of tensor memory (tmem_subslice: the type ends with its
+ * allocation's shape) as Triton lays it out (toLinearLayout(MemDescType)
+ * for TMEM): the encoding on the allocation's shape, its bases trimmed to
+ * the view's (a component past it is 0, resizeOutDim) and the top column
+ * bases that place nothing dropped (resizeInDim(col)).  So a row subslice
+ * keeps its parent's columns. */
+static void tm_view_trim(struct tm_split *t, const int64_t *view)
+{
+	for (int i = 0; i < 4; i++)
+		for (int k = 0; k < t->n[i]; k++)
+			for (int d = 0; d < 2; d++)
+				if (t->b[i][k][d] >= view[d])
+					t->b[i][k][d] = 0;
+	while (t->n[1] > 0 && !t->b[1][t->n[1] - 1][0] && !t->b[1][t->n[1] - 1][1])
+		t->n[1]--;
+}
+
+static int tmem_split_on(struct tp *p, const struct tv *a, const struct ttype *ty, int64_t *shape,
+			 int *rank, int bits, struct tm_split *out);
+
 static int tmem_split(struct tp *p, const struct tv *a, const struct ttype *ty, int64_t *shape,
 		      int *rank, int bits, struct tm_split *out)
+{
+	int r = *rank;
+	bool view = ty && ty->memdesc && ty->alloc_rank >= 2 && r >= 2 &&
+		    (ty->alloc[ty->alloc_rank - 2] != shape[r - 2] ||
+		     ty->alloc[ty->alloc_rank - 1] != shape[r - 1]);
+	int64_t vs[2] = { shape[r - 2 < 0 ? 0 : r - 2], shape[r - 1 < 0 ? 0 : r - 1] };
+	if (view)
+		memcpy(shape + r - 2, ty->alloc + ty->alloc_rank - 2, 2 * sizeof *shape);
+	int rc = tmem_split_on(p, a, ty, shape, rank, bits, out);
+	if (rc || !view)
+		return rc;
+	tm_view_trim(out, vs);
+	memcpy(shape, vs, sizeof vs);
+	return 0;
+}
+
+static int tmem_split_on(struct tp *p, const struct tv *a, const struct ttype *ty, int64_t *shape,
+			 int *rank, int bits, struct tm_split *out)
 {
 	struct tm_enc *e = &out->e;
 	struct tm_ll l = { 0 };

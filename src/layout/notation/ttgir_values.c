@@ -43,6 +43,7 @@ int tt_want_bool(struct tp *p, const struct tv *v, bool *out, const char *what)
 
 int tt_want_uarr(struct tp *p, const struct tv *v, unsigned *out, int *n, const char *what)
 {
+	int rc;
 	if (v->kind != TV_ARR)
 		return lay_scan_error(&p->sc, LAY_ESCHEMA, v->pos,
 				      "%s must be an array of integers, e.g. [1, 4]", what);
@@ -51,8 +52,8 @@ int tt_want_uarr(struct tp *p, const struct tv *v, unsigned *out, int *n, const 
 		if (*n >= TT_MAXR)
 			return lay_scan_error(&p->sc, LAY_ELIMIT, e->pos,
 					      "%s has more than %d entries", what, TT_MAXR);
-		if (tt_want_uint(p, e, &out[(*n)++], what))
-			return p->sc.err->code;
+		if ((rc = tt_want_uint(p, e, &out[(*n)++], what)))
+			return rc;
 	}
 	return 0;
 }
@@ -170,14 +171,15 @@ bool tt_surjective(const struct tll *l)
  */
 int tt_decode_cga(struct tp *p, const struct tv *a, int rank, struct tll *cga)
 {
+	int rc;
 	struct tv *g = tv_get(a, "CGALayout");
 	struct tv *per = tv_get(a, "CTAsPerCGA"), *split = tv_get(a, "CTASplitNum"),
 		  *ord = tv_get(a, "CTAOrder");
 	tll_empty(cga);
 	if (g) {
 		int r = rank;
-		if (tt_want_bases(p, g, cga, TT_BLOCK, &r, "CGALayout"))
-			return p->sc.err->code;
+		if ((rc = tt_want_bases(p, g, cga, TT_BLOCK, &r, "CGALayout")))
+			return rc;
 		tt_std_outs(cga, rank);
 		if (!tll_is_permutation(cga, TT_BLOCK))
 			return lay_scan_error(
