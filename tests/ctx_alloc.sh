@@ -18,6 +18,7 @@ allowed() {
 	analysis/analyze_expect.c) echo 3 ;; # the probes a request names
 	analysis/analyze_step.c) echo 6 ;;   # one element's points, the examples: the enumeration's step
 	analysis/lint.c) echo 4 ;;	     # per line and alias of the text, which the body's budget counts; the file name
+	analysis/lint_scope.c) echo 1 ;;     # the module line with a region's warps: one line of the text
 	analysis/tmem.c) echo 2 ;;	     # TMEM points (128 lanes x 512 columns at most), the atom names
 	print/print.c) echo 1 ;;	     # the text buffer: reserved in the context as it grows
 	print/print_cute.c) echo 2 ;;	     # the parse state: one struct each (a layout, an atom)

@@ -138,6 +138,16 @@ sed 's/"ttg.num-warps" = 4/"ttg.num-warps" = 8/' "$D/triton-convert-shared.mlir"
 run "a blocked layout against the module's warps" 2 "$L" lint --format json "$T/warps.mlir"
 jq -e '.errors >= 1 and ([.findings[] | select(.kind == "error") | .error.message] | all(startswith("Layout has")))' "$T/out" >/dev/null \
 	&& ok "an error finding in Triton's words" || bad "blocked warps: $(jq -c '.findings' "$T/out")"
+# an op has the warps of its region (lookupNumWarps): a warp_specialize
+# partition's num_warps(4) ends at its closing brace, and the function's
+# 8 warps hold again after it (tests/lint/upstream/invalid-partition-warps.mlir
+# with its partition fixed and a 4-warp store put after the partitions)
+P=$S/tests/lint/upstream/invalid-partition-warps.mlir
+awk 'NR == 25 || NR == 26 { sub(/#blocked8/, "#blocked4"); sub(/#blocked8/, "#blocked4") } { print }
+	/^  } : \(i32/ { print "  ttg.local_store %x, %alloc : tensor<128xi32, #blocked4> -> !ttg.memdesc<128xi32, #shared_1d, #smem, mutable>" }' "$P" >"$T/part.mlir"
+run "a partition's warps end with it" 2 "$L" lint --format json "$T/part.mlir"
+[ "$(jq -c '[.findings[] | select(.kind == "error") | .line]' "$T/out")" = "[29]" ] &&
+	ok "partition warps: only the 4-warp store after the partitions errs" || bad "partition warps: $(jq -c '[.findings[] | {line, kind}]' "$T/out")"
 
 # a loc's file name is an MLIR string: its escapes decoded (Token::getStringValue:
 # \" \\ \n \t and two hex digits), kept valid UTF-8, control characters

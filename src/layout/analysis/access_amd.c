@@ -79,6 +79,25 @@ static const char *model_of(const char *v, size_t n)
 	return NULL;
 }
 
+/* What Triton's AMD backend says of an AMD target the access model does
+ * not count on, and what it leaves out (TargetInfo.cpp getWarpSize /
+ * getSharedMemorySize, TargetUtils.cpp deduceISAFamily, Dialect.cpp's 32
+ * banks of every MFMA target but gfx950). */
+static const char *unmodelled(const char *v, size_t n)
+{
+	if (n >= 10 && (strncmp(v, "hip:gfx90a", 10) == 0 || strncmp(v, "hip:gfx908", 10) == 0))
+		return "CDNA2 / CDNA1: 64-lane waves, 64 KiB of LDS in 32 banks of 4 bytes, but "
+		       "which lanes a ds_read_b128 phase serves is documented for gfx942 and "
+		       "gfx950 only";
+	if (n >= 11 && strncmp(v, "hip:gfx1250", 11) == 0)
+		return "gfx1250: 32-lane waves and 320 KiB of LDS, but Triton documents no LDS "
+		       "bank "
+		       "model for it";
+	if (n >= 9 && (strncmp(v, "hip:gfx11", 9) == 0 || strncmp(v, "hip:gfx12", 9) == 0))
+		return "RDNA3 / RDNA4: Triton documents no LDS bank model for it";
+	return "no LDS bank model for it";
+}
+
 int acc_text_target(const char *text, const char *ptr, const char **name, struct lay_error *err)
 {
 	static const char *const keys[] = { "ttg.target", "triton_gpu.target" };
@@ -110,10 +129,10 @@ int acc_text_target(const char *text, const char *ptr, const char **name, struct
 		return lay_error_set(
 			err, LAY_ERANGE, ptr, -1,
 			"the module's ttg.target \"%.*s\" is not a target the access "
-			"model knows (cuda:*, hip:gfx942, hip:gfx950): give the target "
+			"model knows (cuda:*, hip:gfx942, hip:gfx950; %s): give the target "
 			"(access.target, --target) as \"nvidia\", \"gfx942\" or "
 			"\"gfx950\"",
-			(int)(e - v > 64 ? 64 : e - v), v);
+			(int)(e - v > 64 ? 64 : e - v), v, unmodelled(v, (size_t)(e - v)));
 	}
 	return 0;
 }

@@ -17,19 +17,19 @@
 #include <string.h>
 
 #include "analysis/lint.h"
+#include "analysis/lint_scope.h"
 #include "analysis/lint_views.h"
 #include "notation/ttgir_lines.h"
 
 /* ------------------------------------------------------------------ */
 /* Types                                                               */
 
-/* Is a memdesc type in tensor memory: #ttng.tensor_memory written in it or
- * in an alias it reaches? */
-static bool in_tmem(const struct module *m, const char *type, int len)
+/* Does a type, or an alias it reaches, hold the text `what`? */
+static bool reaches(const struct module *m, const char *type, int len, const char *what)
 {
-	static const char tm[] = "ttng.tensor_memory";
-	for (const char *p = type; p + sizeof tm - 1 <= type + len; p++)
-		if (strncmp(p, tm, sizeof tm - 1) == 0)
+	size_t wn = strlen(what);
+	for (const char *p = type; p + wn <= type + len; p++)
+		if (strncmp(p, what, wn) == 0)
 			return true;
 	bool *use = calloc((size_t)m->nal + 1, sizeof *use), found = false;
 	if (!use)
@@ -37,14 +37,21 @@ static bool in_tmem(const struct module *m, const char *type, int len)
 	lint_mark(m, type, len, use, 0);
 	for (int k = 0; k < m->nal && !found; k++) {
 		const struct line *l = m->al[k].line;
-		for (const char *p = l->s; use[k] && p + sizeof tm - 1 <= l->s + l->n; p++)
-			if (strncmp(p, tm, sizeof tm - 1) == 0) {
+		for (const char *p = l->s; use[k] && p + wn <= l->s + l->n; p++)
+			if (strncmp(p, what, wn) == 0) {
 				found = true;
 				break;
 			}
 	}
 	free(use);
 	return found;
+}
+
+/* Is a memdesc type in tensor memory: #ttng.tensor_memory written in it or
+ * in an alias it reaches? */
+static bool in_tmem(const struct module *m, const char *type, int len)
+{
+	return reaches(m, type, len, "ttng.tensor_memory");
 }
 
 /* ------------------------------------------------------------------ */
@@ -342,6 +349,17 @@ static void tma_finding(json_t *f, const struct module *m, const struct line *l,
 	struct lay_error err;
 	lay_error_clear(&err);
 	json_object_set_new(f, "memdesc", json_stringn(md, (size_t)ml));
+	/* older Triton's shared layout for TMA and wgmma: its swizzle is the
+	 * NVMMA one Triton derived from vec, perPhase and maxPhase, which the
+	 * TMA check does not read */
+	if (reaches(m, md, ml, "hasLeadingOffset = true")) {
+		lay_error_set(&err, LAY_ESCHEMA, "", -1,
+			      "an older #triton_gpu.shared layout with hasLeadingOffset = true: "
+			      "the swizzle TMA writes it with (the NVMMA one older Triton derived "
+			      "from it) is not modelled");
+		set_error(f, m, &err, "memdesc");
+		return;
+	}
 	json_t *mem = lint_side(m, md, ml);
 	if (!mem)
 		lay_error_set(&err, LAY_ENOMEM, "", -1, "out of memory");
@@ -361,15 +379,17 @@ static const char *op_kind(bool tma, bool tm, bool moves, bool view, bool conv, 
 }
 
 /* "kind|type|type|..." of an op, owned by the caller (NULL: no memory). */
-static char *cache_key(const char *kind, const struct optypes *ty)
+static char *cache_key(const struct module *m, const struct lint_scope *sc, const char *kind,
+		       const struct optypes *ty)
 {
-	size_t n = strlen(kind) + 1;
+	size_t n = strlen(kind) + 48;
 	for (int k = 0; k < ty->n; k++)
 		n += (size_t)ty->t[k].len + 1;
 	char *key = malloc(n), *w = key;
 	if (!key)
 		return NULL;
-	w += sprintf(w, "%s", kind);
+	/* the module line the op sees, and the warps of its region */
+	w += sprintf(w, "%s@%ld/%lld", kind, m->modline ? m->modline->no : 0L, sc->warps);
 	for (int k = 0; k < ty->n; k++)
 		w += sprintf(w, "|%.*s", ty->t[k].len, ty->t[k].s);
 	return key;
@@ -390,19 +410,59 @@ static int bounds_stopped(json_t *x, struct lay_error *err)
 	return 0;
 }
 
-static int lint_module(struct module *m, int module_no, json_t *findings, int *nops,
-		       const struct lay_options *opt, struct lay_error *err)
+/* The analysed fields of an op of the given kind (m: a TMA copy; t, v, a: a
+ * TMEM op that moves registers, a view, the rest; c: a conversion; s, l: a
+ * shared-memory store, load; a view's offsets follow the letter), set on
+ * f: those of an op before it with the same kind, types and warps when
+ * there was one.  Nonzero when the
+ * request's bounds stopped it. */
+static int analyse(struct module *m, const struct lint_scope *sc, json_t *f, const struct line *l,
+		   const struct optypes *ty, const char *kinds, const struct lint_view *lv,
+		   const struct lay_options *opt, struct lay_error *err)
 {
-	if (lint_module_header(m))
-		return lay_error_set(err, LAY_ENOMEM, "", -1, "out of memory");
-	for (int k = 0; k < m->nl; k++) {
-		const struct line *l = &m->l[k];
-		int col = 0, dummy, rc;
-		const char *op = lint_line_op(l, &col);
-		if (!op || lint_alias_name(l, &dummy) || lint_comment(l))
-			continue;
-		if ((rc = lay_ctx_check(opt->ctx, err)))
-			return rc;
+	char kind = kinds[0];
+	char *key = cache_key(m, sc, kinds, ty);
+	for (int c = 0; key && c < m->ncache; c++)
+		if (strcmp(m->key[c], key) == 0) {
+			json_object_update(f, m->fields[c]);
+			free(key);
+			return 0;
+		}
+	json_t *x = json_object();
+	if (kind == 'm')
+		tma_finding(x, m, l, ty, opt);
+	else if (strchr("tva", kind))
+		tmem_finding(x, m, ty, kind == 't', kind == 'v', opt);
+	else if (kind == 'c')
+		conversion_finding(x, m, ty, opt);
+	else
+		access_finding(x, m, ty, kind == 's', lv, opt);
+	json_object_update(f, x);
+	int rc = bounds_stopped(x, err);
+	if (key && m->ncache < LINT_CACHE) {
+		m->key[m->ncache] = key;
+		m->fields[m->ncache++] = x;
+	} else {
+		free(key);
+		json_decref(x);
+	}
+	return rc;
+}
+
+/* The op of line k, checked: its finding appended (0), or the lint stops
+ * (the request's bounds, too many ops). */
+static int lint_op(struct module *m, int k, const struct lint_scope *sc, int module_no,
+		   json_t *findings, int *nops, const struct lay_options *opt,
+		   struct lay_error *err)
+{
+	const struct line *l = &m->l[k];
+	int col = 0, dummy, rc;
+	const char *op = lint_line_op(l, &col);
+	if (!op || lint_alias_name(l, &dummy) || lint_comment(l))
+		return 0;
+	if ((rc = lay_ctx_check(opt->ctx, err)))
+		return rc;
+	{
 		const char *name = strchr(op, '.') + 1;
 		struct optypes ty;
 		lint_op_types(l, col, &ty);
@@ -433,7 +493,7 @@ static int lint_module(struct module *m, int module_no, json_t *findings, int *n
 					last = t;
 			if (last < 0 || !in_tmem(m, vt->t[last].s, vt->t[last].len)) {
 				free(jtext);
-				continue;
+				return 0;
 			}
 			tm = true;
 		}
@@ -448,7 +508,7 @@ static int lint_module(struct module *m, int module_no, json_t *findings, int *n
 			       (strcmp(name, "tmem_alloc") == 0 && operand));
 		if (strcmp(name, "local_alloc") == 0 && !operand) {
 			free(jtext);
-			continue;
+			return 0;
 		}
 		if (++*nops > LAYOUTD_MAX_LINT_OPS) {
 			free(jtext);
@@ -476,41 +536,14 @@ static int lint_module(struct module *m, int module_no, json_t *findings, int *n
 			set_error(f, m, &te, "types");
 			json_array_append_new(findings, f);
 			free(jtext);
-			continue;
+			return 0;
 		}
 		bool store = strcmp(name, "local_load") != 0;
 		struct lint_view lv = { 0 };
 		char kind[16 + 24 * LINT_VIEW_RANK]; /* a view: its offsets are its own */
 		lint_view_op(m, l, col, op, tma || tm || conv ? NULL : &ty, &lv,
 			     op_kind(tma, tm, moves, view, conv, store), kind, sizeof kind);
-		char *key = cache_key(kind, &ty);
-		int hit = -1;
-		for (int c = 0; key && c < m->ncache && hit < 0; c++)
-			if (strcmp(m->key[c], key) == 0)
-				hit = c;
-		if (hit >= 0) {
-			json_object_update(f, m->fields[hit]);
-		} else {
-			json_t *x = json_object();
-			if (tma)
-				tma_finding(x, m, l, &ty, opt);
-			else if (tm)
-				tmem_finding(x, m, &ty, moves, view, opt);
-			else if (conv)
-				conversion_finding(x, m, &ty, opt);
-			else
-				access_finding(x, m, &ty, store, &lv, opt);
-			json_object_update(f, x);
-			rc = bounds_stopped(x, err);
-			if (key && m->ncache < LINT_CACHE) {
-				m->key[m->ncache] = key;
-				m->fields[m->ncache++] = x;
-				key = NULL;
-			} else {
-				json_decref(x);
-			}
-		}
-		free(key);
+		rc = analyse(m, sc, f, l, &ty, kind, &lv, opt, err);
 		free(jtext);
 		if (rc) { /* the request's bounds stopped it: no finding */
 			json_decref(f);
@@ -519,6 +552,24 @@ static int lint_module(struct module *m, int module_no, json_t *findings, int *n
 		json_array_append_new(findings, f);
 	}
 	return 0;
+}
+
+static int lint_module(struct module *m, int module_no, json_t *findings, int *nops,
+		       const struct lay_options *opt, struct lay_error *err)
+{
+	if (lint_module_header(m))
+		return lay_error_set(err, LAY_ENOMEM, "", -1, "out of memory");
+	struct lint_scope sc;
+	lint_scope_init(&sc, m->modline);
+	int rc = 0;
+	for (int k = 0; k < m->nl && !rc; k++) {
+		/* the module line with the warps this line's op runs with */
+		m->modline = lint_scope_line(&sc, &m->l[k]);
+		rc = lint_op(m, k, &sc, module_no, findings, nops, opt, err);
+	}
+	m->modline = sc.first;
+	lint_scope_free(&sc);
+	return rc;
 }
 
 json_t *lay_lint(const char *text, const char *file, const struct lay_options *opt,

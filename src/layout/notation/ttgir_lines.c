@@ -268,28 +268,79 @@ static int *name_order(const struct alias_line *a, int n)
 
 void lint_module_free(struct module *m)
 {
+	free(m->split);
 	free(m->al);
 	free(m->locs);
 	free(m->al_ix);
 	free(m->loc_ix);
 }
 
+/* Where the next alias starts on an alias line whose value starts at v:
+ * MLIR needs no newline between two ("#mma = #ttg.amd_mfma<{...}>#shared
+ * = ..."), a '#' after the value's brackets close.  0: none. */
+static int next_alias(const struct line *l, int v)
+{
+	int depth = 0;
+	bool str = false;
+	for (int i = v; i < l->n; i++) {
+		char c = l->s[i];
+		if (str) {
+			str = c != '"' || l->s[i - 1] == '\\';
+			continue;
+		}
+		if (c == '"')
+			str = true;
+		else if (strchr("<{[(", c))
+			depth++;
+		else if (strchr(">}])", c) && !(c == '>' && l->s[i - 1] == '-'))
+			depth--;
+		else if (c == '#' && depth == 0 && i > v && strchr(">}])", l->s[i - 1])) {
+			struct line rest = { l->s + i, l->n - i, l->no };
+			int w;
+			if (lint_alias_name(&rest, &w))
+				return i;
+		}
+	}
+	return 0;
+}
+
+static void add_alias(struct module *m, const struct line *l, int v, int len)
+{
+	const char *h = memchr(l->s, '#', (size_t)l->n);
+	if (starts(l->s + v, l->n - v, "loc("))
+		m->locs[m->nlocs++] = (struct alias_line){ h + 1, len, l };
+	else
+		m->al[m->nal++] = (struct alias_line){ h + 1, len, l };
+}
+
 /* The alias lines and the module line, in text order. */
 static int module_lines(struct module *m)
 {
-	m->al = calloc((size_t)m->nl + 1, sizeof *m->al);
-	m->locs = calloc((size_t)m->nl + 1, sizeof *m->locs);
-	if (!m->al || !m->locs)
-		return LAY_ENOMEM;
+	int nsplit = 0;
 	for (int k = 0; k < m->nl; k++) {
+		struct line l = m->l[k];
+		int v, len, at;
+		while ((len = lint_alias_name(&l, &v)) && (at = next_alias(&l, v)))
+			nsplit += 2, l.s += at, l.n -= at;
+	}
+	m->al = calloc((size_t)(m->nl + nsplit) + 1, sizeof *m->al);
+	m->locs = calloc((size_t)(m->nl + nsplit) + 1, sizeof *m->locs);
+	m->split = calloc((size_t)nsplit + 1, sizeof *m->split);
+	if (!m->al || !m->locs || !m->split)
+		return LAY_ENOMEM;
+	for (int k = 0, ns = 0; k < m->nl; k++) {
 		const struct line *l = &m->l[k];
-		int v, len = lint_alias_name(l, &v);
+		int v, len = lint_alias_name(l, &v), at;
+		while (len && (at = next_alias(l, v))) {
+			struct line *a = &m->split[ns++], *b = &m->split[ns++];
+			*a = (struct line){ l->s, at, l->no };
+			*b = (struct line){ l->s + at, l->n - at, l->no };
+			add_alias(m, a, v, len);
+			l = b;
+			len = lint_alias_name(l, &v);
+		}
 		if (len) {
-			const char *h = memchr(l->s, '#', (size_t)l->n);
-			if (starts(l->s + v, l->n - v, "loc("))
-				m->locs[m->nlocs++] = (struct alias_line){ h + 1, len, l };
-			else
-				m->al[m->nal++] = (struct alias_line){ h + 1, len, l };
+			add_alias(m, l, v, len);
 			continue;
 		}
 		int i = 0;
@@ -412,12 +463,32 @@ static bool memdesc_at(const char *p, const char *end)
 	return false;
 }
 
+/* A memdesc type as older Triton printed it in an op's custom format, its
+ * dialect and name left out ("... : <i8, 0>, <1xi64, #shared1, #smem,
+ * mutable> -> <256x64xf16, #shared, #smem, mutable>"): a '<' after ':',
+ * ',' or "->", then a shape and an encoding. */
+static bool bare_memdesc(const struct line *l, const char *p)
+{
+	const char *b = p, *end = l->s + l->n;
+	if (*p != '<' || p + 1 >= end || !isdigit((unsigned char)p[1]))
+		return false;
+	while (b > l->s && b[-1] == ' ')
+		b--;
+	if (b == p || b == l->s ||
+	    !(b[-1] == ':' || b[-1] == ',' || (b[-1] == '>' && b - 1 > l->s && b[-2] == '-')))
+		return false;
+	for (const char *q = p + 1; q < end && *q != '>' && *q != '<'; q++)
+		if (*q == '#')
+			return true;
+	return false;
+}
+
 void lint_op_types(const struct line *l, int from, struct optypes *ty)
 {
 	ty->n = 0;
 	const char *end = l->s + l->n;
 	for (const char *p = l->s + from; p < end && ty->n < 8; p++) {
-		bool md = *p == '!' && memdesc_at(p, end);
+		bool md = (*p == '!' && memdesc_at(p, end)) || bare_memdesc(l, p);
 		bool tn = end - p >= 7 && strncmp(p, "tensor<", 7) == 0 &&
 			  (p == l->s || !isalnum((unsigned char)p[-1]));
 		if (end - p >= 4 && strncmp(p, "loc(", 4) == 0)
@@ -483,7 +554,7 @@ void lint_mark(const struct module *m, const char *text, int n, bool *use, int d
 json_t *lint_side2(const struct module *m, const char *type, int len, const char *type2, int len2)
 {
 	bool *use = calloc((size_t)m->nal + 1, sizeof *use);
-	size_t n = (size_t)len + (size_t)len2 + 20;
+	size_t n = (size_t)len + (size_t)len2 + 48; /* two "!ttg.memdesc" too */
 	if (!use)
 		return NULL;
 	lint_mark(m, type, len, use, 0);
@@ -504,9 +575,10 @@ json_t *lint_side2(const struct module *m, const char *type, int len, const char
 			w += sprintf(w, "%.*s\n", m->al[k].line->n, m->al[k].line->s);
 	if (m->modline)
 		w += sprintf(w, "%.*s\n", m->modline->n, m->modline->s);
-	w += sprintf(w, "%%v = x : %.*s", len, type);
+	/* a memdesc printed bare (bare_memdesc) read as the type it is */
+	w += sprintf(w, "%%v = x : %s%.*s", *type == '<' ? "!ttg.memdesc" : "", len, type);
 	if (type2)
-		sprintf(w, " -> %.*s", len2, type2);
+		sprintf(w, " -> %s%.*s", *type2 == '<' ? "!ttg.memdesc" : "", len2, type2);
 	json_t *d = json_pack("{s:s}", "ttgir", t);
 	free(t);
 	free(use);

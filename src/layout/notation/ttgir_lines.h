@@ -38,6 +38,9 @@ struct module {
 	/* al and locs in name order (then text order): their indices, owned */
 	int *al_ix, *loc_ix;
 	const struct line *modline; /* "module attributes {...}", or NULL */
+	/* aliases that share a line ("#a = #ttg...<...>#b = #ttg..."), each its
+	 * own line pointing into the text, owned */
+	struct line *split;
 	int ncache;
 	char *key[LINT_CACHE];	    /* owned */
 	json_t *fields[LINT_CACHE]; /* owned: the finding's analysed members */
