@@ -17,6 +17,7 @@ allowed() {
 	analysis/analyze.c) echo 2 ;;	     # one closed form; a probe's places (LAYOUTD_MAX_PROBE_PLACES)
 	analysis/analyze_expect.c) echo 3 ;; # the probes a request names
 	analysis/analyze_step.c) echo 6 ;;   # one element's points, the examples: the enumeration's step
+	analysis/lint_async.c) echo 3 ;;    # one op's type texts: a line of the text, which the body's budget counts
 	analysis/lint.c) echo 4 ;;	     # per line and alias of the text, which the body's budget counts; the file name
 	analysis/lint_scope.c) echo 1 ;;     # the module line with a region's warps: one line of the text
 	analysis/tmem.c) echo 2 ;;	     # TMEM points (128 lanes x 512 columns at most), the atom names

@@ -393,6 +393,44 @@ jqt "the daemon classifies the conversion" '.convert.kind == "shared_memory" and
 body=$(jq -Rs '{layout: {ttgir: .}}' "$T/conv.ttgir")
 req "POST /v1/analyze of a pasted convert_layout" 200 -H 'Content-Type: application/json' -d "$body" "$U/v1/analyze"
 jqt "analyze too" '.convert.kind == "shared_memory"'
+# cp.async and AMD direct-to-LDS loads: the store's bank conflicts, the
+# instruction and its count per thread as Triton's CHECK lines say
+# (tests/lint/SOURCE), the global side's coalescing; a width the target
+# cannot load fails in every format
+M=$D/triton-cp-async.mlir
+run "cp.async copies: none fails" 0 "$L" lint "$M"
+grep -q 'triton-cp-async.mlir:33:10: warning: ttg.async_copy_global_to_local: 1 bank conflicts (2-way), 128-bit vectors; 2 cp.async.cg.shared.global per thread; global side 50% efficient, 32 sectors a request$' "$T/out" &&
+	grep -q 'triton-cp-async.mlir:79:10: ok: ttg.async_copy_global_to_local: no bank conflicts, 32-bit vectors; 4 cp.async.ca.shared.global per thread; global side 25% efficient' "$T/out" &&
+	grep -q 'triton-cp-async.mlir:135:10: ok: ttg.async_copy_global_to_local: no bank conflicts, 32-bit vectors; 8 cp.async.ca.shared.global per thread' "$T/out" &&
+	ok "text: cp.async width and count per thread" || bad "cp.async text: $(cat "$T/out")"
+run "cp.async: json" 0 "$L" lint --format json "$M"
+jq -e '[.findings[] | select(.op == "ttg.async_copy_global_to_local") | .copy.assumed | length] == [3, 3, 3]' "$T/out" >/dev/null &&
+	ok "json: what the pointer model assumed is said" || bad "cp.async assumed: $(jq -c '[.findings[].copy.assumed]' "$T/out")"
+M=$D/amd-buffer-load-lds.mlir
+run "buffer_load_to_local: a 16-byte load on gfx942 fails" 1 "$L" lint "$M"
+grep -q 'amd-buffer-load-lds.mlir:18:11: ok: amdg.buffer_load_to_local: no bank conflicts, 32-bit vectors on gfx942; 8 buffer_load lds per thread; global side 100% efficient' "$T/out" &&
+	grep -q 'amd-buffer-load-lds.mlir:78:10: error: amdg.buffer_load_to_local: .*128-bit vectors on gfx942: the layouts ask for a direct-to-LDS load the target does not have' "$T/out" &&
+	ok "text: direct-to-LDS widths on gfx942" || bad "buffer_load text: $(cat "$T/out")"
+run "buffer_load_to_local: github" 1 "$L" lint --format github "$M"
+[ "$(grep -c '^::error file=.*amd-buffer-load-lds.mlir,line=78,col=10,title=layoutd lint/bank_conflicts::' "$T/out")" = 1 ] &&
+	ok "github: the refused load, an error at its line" || bad "buffer_load github: $(cat "$T/out")"
+# scratch bytes as Triton allocates them (tests/golden/tools/ref_scratch.py;
+# Triton's own CHECK: ttg.shared = 131072) and the module's budget: over the
+# target's shared memory, a warning in every format, never a failure
+M=$D/amd-scratch-budget.mlir
+run "budget: over the LDS warns, passes" 0 "$L" lint "$M"
+grep -q 'amd-scratch-budget.mlir:21:8: ok: ttg.convert_layout: a shared_memory conversion, 131072 bytes of scratch$' "$T/out" &&
+	grep -q 'amd-scratch-budget.mlir:16:1: warning: module: up to 131072 bytes of shared memory (allocations + scratch: allocations 0, scratch 131072) over the 65536 bytes of hip:gfx942$' "$T/out" &&
+	ok "text: scratch bytes and the budget warning" || bad "budget text: $(cat "$T/out")"
+run "budget: json with --target gfx942" 0 "$L" lint --format json --target gfx942 "$M"
+[ "$(jq -c '[.budgets[] | [.module, .limit, .used, .fits]]' "$T/out")" = '[[0,65536,131072,false],[1,65536,65536,true]]' ] &&
+	ok "json: the 128x128 f32 conversion fills gfx942's 64 KiB exactly" || bad "budgets: $(jq -c .budgets "$T/out")"
+run "budget: github" 0 "$L" lint --format github "$M"
+[ "$(grep -c '^::warning file=.*amd-scratch-budget.mlir,line=16,col=1,title=layoutd lint/budget::' "$T/out")" = 1 ] &&
+	ok "github: the budget, a warning at the module line" || bad "budget github: $(cat "$T/out")"
+run "budget: sarif" 0 "$L" lint --format sarif "$M"
+[ "$(jq -c '[.runs[0].results[] | select(.ruleId == "lint/budget") | .level]' "$T/out")" = '["warning"]' ] &&
+	ok "SARIF: the budget, a warning" || bad "budget SARIF: $(cat "$T/out")"
 printf '#blocked0 = #ttg.blocked<{sizePerThread = [1, 4]>\n%%0 = ttg.convert_layout %%a : tensor<32x32xf32, #blocked0> -> tensor<32x32xf32, #blocked0>\n' >"$T/badop.ttgir"
 body=$(jq -Rs '{layout: {ttgir: .}}' "$T/badop.ttgir")
 req "a pasted op with a broken alias: 422" 422 -H 'Content-Type: application/json' -d "$body" "$U/v1/check"

@@ -19,12 +19,14 @@ static const char *lint_usage =
 	"                    [--deny shared_memory_conversion|bank_conflicts]...\n"
 	"                    [--target nvidia|gfx942|gfx950] [--strict] FILE.mlir...\n"
 	"  Checks every ttg.local_load, local_store, local_alloc (with a value),\n"
-	"  ttg.convert_layout, ttng.tmem_alloc, tmem_load, tmem_store, tmem_copy and\n"
-	"  ttng.async_tma_copy_global_to_local / local_to_global of the TTGIR modules\n"
-	"  in FILE (split at \"// -----\"), reported at the op's loc(...) when the\n"
-	"  dump carries one.  A TMEM op past 512 columns or with a warp outside its\n"
-	"  sub-partition fails, and so does a TMA copy whose shared layout is not\n"
-	"  what TMA writes.\n"
+	"  ttg.convert_layout, ttng.tmem_alloc, tmem_load, tmem_store, tmem_copy,\n"
+	"  ttng.async_tma_copy_global_to_local / local_to_global,\n"
+	"  ttg.async_copy_global_to_local (cp.async) and amdg.buffer_load_to_local of\n"
+	"  the TTGIR modules in FILE (split at \"// -----\"), reported at the op's\n"
+	"  loc(...) when the dump carries one.  A TMEM op past 512 columns or with a\n"
+	"  warp outside its sub-partition fails, and so do a TMA copy whose shared\n"
+	"  layout is not what TMA writes and a copy whose width Triton does not lower.\n"
+	"  A module over its target's shared memory is a warning.\n"
 	"  --max-conflicts N   an access with more than N bank conflicts fails\n"
 	"  --deny NAME         shared_memory_conversion: a conversion through shared\n"
 	"                      memory fails; bank_conflicts: --max-conflicts 0\n"
@@ -137,13 +139,46 @@ static void matrix_clause(json_t *f, char *buf, size_t n, int w)
 	const char *ins = json_string_value(json_object_get(c, "instruction"));
 	if (!json_is_object(c) || w < 0 || (size_t)w >= n)
 		return;
+	const char *per = json_string_value(json_object_get(c, "per"));
 	if (ins)
-		snprintf(buf + w, n - (size_t)w, "; %lld %s per warp",
-			 (long long)json_integer_value(json_object_get(c, "count")), ins);
-	else
+		snprintf(buf + w, n - (size_t)w, "; %lld %s per %s",
+			 (long long)json_integer_value(json_object_get(c, "count")), ins,
+			 per ? per : "warp");
+	else if (json_object_get(c, "reason")) { /* a copy Triton refuses */
+		if (!json_is_true(json_object_get(f, "fails")))
+			snprintf(buf + w, n - (size_t)w, "; %s",
+				 json_string_value(json_object_get(c, "reason")));
+	} else
 		snprintf(buf + w, n - (size_t)w, "; no %s variant moves it",
 			 strstr(json_string_value(json_object_get(f, "op")), "load") ? "ldmatrix"
 										     : "stmatrix");
+	json_t *g = json_object_get(c, "global"); /* cp.async's global side */
+	size_t at = strlen(buf);
+	if (g && at < n)
+		snprintf(buf + at, n - at, "; global side %.0f%% efficient, %lld sectors a request",
+			 100 * json_real_value(json_object_get(g, "efficiency")),
+			 (long long)json_integer_value(json_object_get(g, "sectors_per_request")));
+}
+
+/* A module over its target's shared memory: a warning. */
+static void budget_sentence(json_t *f, bool fails, char *buf, size_t n, const char **level,
+			    const char **rule)
+{
+	json_t *b = json_object_get(f, "budget");
+	*level = fails ? "error" : "warning";
+	*rule = "lint/budget";
+	const char *source = json_string_value(json_object_get(b, "source"));
+	/* without Triton's own ttg.shared the sum is an upper bound */
+	bool exact = source && strcmp(source, "ttg.shared") == 0;
+	snprintf(buf, n,
+		 "module: %s%lld bytes of shared memory (%s: allocations %lld, scratch %lld) "
+		 "over the %lld bytes of %s",
+		 exact ? "" : "up to ", (long long)json_integer_value(json_object_get(b, "used")),
+		 source ? source : "?",
+		 (long long)json_integer_value(json_object_get(b, "allocations")),
+		 (long long)json_integer_value(json_object_get(b, "scratch")),
+		 (long long)json_integer_value(json_object_get(b, "limit")),
+		 json_string_value(json_object_get(b, "target")));
 }
 
 /* One finding as a sentence; *level is error (fails or cannot be
@@ -188,6 +223,15 @@ static void sentence(json_t *f, char *buf, size_t n, const char **level, const c
 		else
 			snprintf(buf, n, "%s: the layouts differ (conversion class not decided)",
 				 op);
+		json_t *sb = json_object_get(f, "scratch_bytes");
+		size_t at = strlen(buf);
+		if (sb && at < n)
+			snprintf(buf + at, n - at, ", %lld bytes of scratch",
+				 (long long)json_integer_value(sb));
+		return;
+	}
+	if (kind && strcmp(kind, "budget") == 0) {
+		budget_sentence(f, fails, buf, n, level, rule);
 		return;
 	}
 	if (kind && strcmp(kind, "copy") == 0) {

@@ -355,6 +355,11 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *c, const cha
 		memcpy(r->body + r->len, upload_data, n);
 		r->len += n;
 		r->body[r->len] = '\0';
+		/* the whole Content-Length is here: an end of file from now on
+		 * is a half-close after the request, not a client gone
+		 * mid-body (the watchdog's REQ_BODY rule) */
+		if (r->want && r->len == r->want && !http_conn_state(r, REQ_RUN))
+			return MHD_NO;
 		return MHD_YES;
 	}
 	if (r->over)

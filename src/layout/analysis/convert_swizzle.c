@@ -368,8 +368,9 @@ static void lane_tile(const struct acc *A, const struct vecs *lane, int lv, bool
 }
 
 int cvt_scratch_swizzle(const struct acc *S, const struct acc *T, const struct lay_def *d, int bits,
-			int64_t *eoff, int64_t *bases, int *nbases)
+			int64_t *eoff, int64_t *bases, int *nbases, int *nreps)
 {
+	*nreps = 0;
 	for (int k = 0; k < d->rank; k++)
 		if (!acc_is_pow2(d->shape[k]))
 			return 0;
@@ -432,8 +433,10 @@ int cvt_scratch_swizzle(const struct acc *S, const struct acc *T, const struct l
 		if (!(has(&rs, sb.v[i]) && has(&rd, sb.v[i])))
 			bases[n++] = sb.v[i];
 	for (int i = 0; i < sb.n; i++)
-		if (has(&rs, sb.v[i]) && has(&rd, sb.v[i]))
+		if (has(&rs, sb.v[i]) && has(&rd, sb.v[i])) {
 			bases[n++] = sb.v[i];
+			++*nreps; /* Triton's buildReps: a repetition, not scratch */
+		}
 	*nbases = n;
 	/* element indices are XOR-linear in the flattened index (power-of-two
 	 * dimensions): walk the offsets adding one basis at a time */

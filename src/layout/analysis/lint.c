@@ -16,7 +16,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "analysis/access.h"
 #include "analysis/lint.h"
+#include "analysis/lint_async.h"
 #include "analysis/lint_scope.h"
 #include "analysis/lint_views.h"
 #include "notation/ttgir_lines.h"
@@ -204,12 +206,22 @@ out:
  * The class of a layout conversion, as the conversion analysis decides it
  * (convert.c, Triton's rules): "none" when both layouts place alike (Triton
  * folds the convert away), "registers", "warp_shuffle" or "shared_memory"
- * (then with the scratch swizzle's store and load bank conflicts).
+ * (then with the scratch swizzle's store and load bank conflicts and the
+ * scratch bytes Triton allocates), on the module's target (its banks and
+ * wave: an AMD module's scratch is sized on AMD rules).
  */
-static json_t *lint_conversion_class(struct lay_def *from, json_t *to_json,
+static json_t *lint_conversion_class(struct lay_def *from, json_t *from_json, json_t *to_json,
 				     const struct lay_options *opt, struct lay_error *err)
 {
 	json_t *an = json_object(), *cv = json_pack("{s:O}", "to", to_json), *out = NULL;
+	const char *tg = opt && opt->target ? opt->target : NULL;
+	struct lay_error te;
+	lay_error_clear(&te);
+	if (!tg &&
+	    acc_text_target(json_string_value(json_object_get(from_json, "ttgir")), "", &tg, &te))
+		tg = NULL; /* a target the model does not know: NVIDIA's rules, as before */
+	if (cv && tg)
+		json_object_set_new(cv, "target", json_string(tg));
 	if (!an || !cv) {
 		lay_error_set(err, LAY_ENOMEM, "", -1, "out of memory");
 		goto done;
@@ -227,6 +239,11 @@ static json_t *lint_conversion_class(struct lay_def *from, json_t *to_json,
 		json_object_set(out, "store_bank_conflicts", st);
 	if (out && ld)
 		json_object_set(out, "load_bank_conflicts", ld);
+	json_t *sb = json_object_get(json_object_get(c, "scratch"), "bytes");
+	if (out && sb)
+		json_object_set(out, "scratch_bytes", sb);
+	if (out)
+		json_object_set(out, "target", json_object_get(c, "target"));
 done:
 	json_decref(an);
 	json_decref(cv);
@@ -257,7 +274,7 @@ static void conversion_finding(json_t *f, const struct module *m, const struct o
 		set_error(f, m, &err, "to");
 		goto out;
 	}
-	if (!(cls = lint_conversion_class(da, jb, opt, &err))) {
+	if (!(cls = lint_conversion_class(da, ja, jb, opt, &err))) {
 		set_error(f, m, &err, "to");
 		goto out;
 	}
@@ -273,6 +290,10 @@ static void conversion_finding(json_t *f, const struct module *m, const struct o
 	if (json_object_get(cls, "load_bank_conflicts"))
 		json_object_set(f, "load_bank_conflicts",
 				json_object_get(cls, "load_bank_conflicts"));
+	static const char *const more[] = { "scratch_bytes", "target" };
+	for (size_t k = 0; k < sizeof more / sizeof more[0]; k++)
+		if (json_object_get(cls, more[k]))
+			json_object_set(f, more[k], json_object_get(cls, more[k]));
 out:
 	json_decref(cls);
 	lay_def_free(da);
@@ -410,6 +431,76 @@ static int bounds_stopped(json_t *x, struct lay_error *err)
 	return 0;
 }
 
+/* The memdesc an op's result is: "!ttg.memdesc<...>" or Triton's short
+ * spelling after "->", "<16x64xf16, #shared, #smem, mutable>". */
+static const char *result_memdesc(const struct line *l, const struct optypes *ty, int *len)
+{
+	const char *md = lint_type_of(ty, true, 0, len), *end = l->s + l->n;
+	for (const char *p = l->s; !md && p + 4 < end; p++) {
+		if (strncmp(p, "-> <", 4) != 0 || !isdigit((unsigned char)p[4]))
+			continue;
+		int depth = 0;
+		for (const char *q = p + 3; q < end; q++) {
+			depth += *q == '<' ? 1 : *q == '>' && q[-1] != '-' ? -1 : 0;
+			if (depth == 0) {
+				*len = (int)(q + 1 - (p + 3));
+				return p + 3;
+			}
+		}
+	}
+	return md;
+}
+
+int lint_async_op(struct module *m, const struct line *l, int col, const char *op, int module_no,
+		  json_t *findings, const struct lay_options *opt, struct lay_error *err)
+{
+	const char *name = strchr(op, '.') + 1;
+	bool amd = strcmp(name, "buffer_load_to_local") == 0;
+	char opname[48];
+	snprintf(opname, sizeof opname, "%s.%s", amd ? "amdg" : "ttg", name);
+	json_t *f = finding_new(m, l, col + 1, opname, module_no), *x = json_object();
+	struct optypes ty;
+	lint_op_types(l, col, &ty);
+	int ml = 0, tl = 0;
+	const char *md = result_memdesc(l, &ty, &ml), *tn = lint_type_of(&ty, false, 0, &tl);
+	struct lay_error e;
+	lay_error_clear(&e);
+	if (!md || !tn) {
+		lay_error_set(&e, LAY_ESYNTAX, "", -1,
+			      "its line does not hold its tensor<...> source and memdesc result");
+		set_error(x, m, &e, "types");
+	} else if (lay_lint_async(x, m, md, ml, tn, tl, amd, opt, &e)) {
+		set_error(x, m, &e, strncmp(e.pointer, "/access", 7) == 0 ? "tensor" : "memdesc");
+	}
+	json_object_update(f, x);
+	int stop = bounds_stopped(x, err); /* the request's bounds: no finding */
+	json_decref(x);
+	if (stop) {
+		json_decref(f);
+		return stop;
+	}
+	json_array_append_new(findings, f);
+	return 0;
+}
+
+/* cp.async and AMD's buffer load into LDS: findings of lint_async.c. */
+static bool lint_async_name(const char *name)
+{
+	return strcmp(name, "async_copy_global_to_local") == 0 ||
+	       strcmp(name, "buffer_load_to_local") == 0;
+}
+
+/* One such op counted against the text's limit, then its finding. */
+static int lint_async_at(struct module *m, const struct line *l, int col, const char *op,
+			 int module_no, json_t *findings, int *nops, const struct lay_options *opt,
+			 struct lay_error *err)
+{
+	if (++*nops > LAYOUTD_MAX_LINT_OPS)
+		return lay_error_set(err, LAY_ELIMIT, "", -1,
+				     "more than %d ops to check in one text", LAYOUTD_MAX_LINT_OPS);
+	return lint_async_op(m, l, col, op, module_no, findings, opt, err);
+}
+
 /* The analysed fields of an op of the given kind (m: a TMA copy; t, v, a: a
  * TMEM op that moves registers, a view, the rest; c: a conversion; s, l: a
  * shared-memory store, load; a view's offsets follow the letter), set on
@@ -460,8 +551,9 @@ static int lint_op(struct module *m, int k, const struct lint_scope *sc, int mod
 	const char *op = lint_line_op(l, &col);
 	if (!op || lint_alias_name(l, &dummy) || lint_comment(l))
 		return 0;
-	if ((rc = lay_ctx_check(opt->ctx, err)))
-		return rc;
+	/* cp.async and AMD's buffer load into LDS: lint_async.c */
+	if ((rc = lay_ctx_check(opt->ctx, err)) || lint_async_name(strchr(op, '.') + 1))
+		return rc ? rc : lint_async_at(m, l, col, op, module_no, findings, nops, opt, err);
 	{
 		const char *name = strchr(op, '.') + 1;
 		struct optypes ty;
@@ -554,6 +646,23 @@ static int lint_op(struct module *m, int k, const struct lint_scope *sc, int mod
 	return 0;
 }
 
+/* A module's budget into budgets, and a "budget" finding at its module
+ * line when it uses more shared memory than its target has. */
+static void lint_budget_add(const struct module *m, int module_no, json_t *findings, size_t first,
+			    json_t *budgets, const struct lay_options *opt)
+{
+	json_t *b = lint_budget(m, module_no, findings, first, opt ? opt->target : NULL);
+	if (!b)
+		return;
+	if (!json_is_true(json_object_get(b, "fits")))
+		json_array_append_new(
+			findings,
+			json_pack("{s:s,s:I,s:i,s:i,s:n,s:s,s:O}", "op", "module", "line",
+				  (json_int_t)(m->modline ? m->modline->no : m->l[0].no), "column",
+				  1, "module", module_no, "loc", "kind", "budget", "budget", b));
+	json_array_append_new(budgets, b);
+}
+
 static int lint_module(struct module *m, int module_no, json_t *findings, int *nops,
 		       const struct lay_options *opt, struct lay_error *err)
 {
@@ -597,8 +706,8 @@ json_t *lay_lint(const char *text, const char *file, const struct lay_options *o
 	for (const char *p = text; *p; p++)
 		nlines += *p == '\n';
 	struct line *lines = calloc((size_t)nlines, sizeof *lines);
-	json_t *findings = json_array(), *out = NULL;
-	if ((cr && !own) || !lines || !findings) {
+	json_t *findings = json_array(), *budgets = json_array(), *out = NULL;
+	if ((cr && !own) || !lines || !findings || !budgets) {
 		lay_error_set(err, LAY_ENOMEM, "", -1, "out of memory");
 		goto out;
 	}
@@ -629,7 +738,10 @@ json_t *lay_lint(const char *text, const char *file, const struct lay_options *o
 			start = end + 1;
 			continue;
 		}
+		size_t first = json_array_size(findings);
 		int rc = lint_module(&m, modules, findings, &nops, opt, err);
+		if (!rc)
+			lint_budget_add(&m, modules, findings, first, budgets, opt);
 		lint_module_free(&m);
 		for (int c = 0; c < m.ncache; c++) {
 			free(m.key[c]);
@@ -655,14 +767,15 @@ json_t *lay_lint(const char *text, const char *file, const struct lay_options *o
 		free(name);
 		goto out;
 	}
-	out = name ? json_pack("{s:s,s:i,s:O}", "file", name, "modules", modules, "findings",
-			       findings)
+	out = name ? json_pack("{s:s,s:i,s:O,s:O}", "file", name, "modules", modules, "findings",
+			       findings, "budgets", budgets)
 		   : NULL;
 	free(name);
 	if (!out)
 		lay_error_set(err, LAY_ENOMEM, "", -1, "out of memory");
 out:
 	json_decref(findings);
+	json_decref(budgets);
 	free(lines);
 	free(own);
 	return out;

@@ -76,6 +76,10 @@ int lay_lint_judge(json_t *res, int64_t max_conflicts, json_t *deny, bool strict
 		if (kind && strcmp(kind, "copy") == 0 &&
 		    !json_is_true(json_object_get(json_object_get(f, "copy"), "matches_layout")))
 			why = "the shared layout is not what TMA writes";
+		/* a cp.async under 4 bytes a lane: Triton's lowering refuses it */
+		json_t *cpa = json_object_get(f, "copy");
+		if (kind && strcmp(kind, "bank_conflicts") == 0 && json_object_get(cpa, "reason"))
+			why = json_string_value(json_object_get(cpa, "reason"));
 		if (kind && strcmp(kind, "conversion") == 0 && deny_smem) {
 			const char *c = json_string_value(json_object_get(f, "conversion"));
 			if (c && strcmp(c, "shared_memory") == 0)

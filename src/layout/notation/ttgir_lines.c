@@ -231,7 +231,11 @@ const char *lint_line_op(const struct line *l, int *col)
 					   "ttng.async_tma_copy_global_to_local",
 					   "ttng.async_tma_copy_local_to_global",
 					   "triton_nvidia_gpu.async_tma_copy_global_to_local",
-					   "triton_nvidia_gpu.async_tma_copy_local_to_global" };
+					   "triton_nvidia_gpu.async_tma_copy_local_to_global",
+					   "ttg.async_copy_global_to_local",
+					   "triton_gpu.async_copy_global_to_local",
+					   "amdg.buffer_load_to_local",
+					   "amdgpu.buffer_load_to_local" };
 	for (size_t k = 0; k < sizeof ops / sizeof ops[0]; k++) {
 		size_t n = strlen(ops[k]);
 		for (const char *p = l->s; p + n <= l->s + l->n; p++)
