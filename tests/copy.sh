@@ -64,6 +64,8 @@ clicheck "cli: TMA difference fails with expect" 1 check "$DIFF"
 has "text shows what TMA writes" "tma writes   Sw<3,4,3> o smem_ptr[16b](unset) o (_128,_64):(_64,_1)"
 has "and the first difference" "[1,0] at 64, TMA writes 72"
 clicheck "cli: broken rule is exit 2" 2 check "$STRIDE"
+clicheck "cli: TMA over 2 CTAs" 0 check "$G/copy-tma-f16-256x16-sw32-cga-split-m-per-cta/request.json"
+has "text says the boxes are each CTA's" "1 box of 4096 bytes in each CTA, swizzle 32B"
 clicheck "cli: TMA store" 0 check "$TST"
 has "text names the store" "cp.async.bulk.tensor.2d.global.shared::cta.bulk_group: 1 box of 65536 bytes"
 for fmt in github junit sarif; do
