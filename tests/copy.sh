@@ -30,7 +30,12 @@ TST="$G/copy-tma-f32-128x128-store-bulk-group/request.json"
 req "check: a TMA store" 200 --data-binary "@$TST" "$U/v1/check"
 jqt "names the store instruction" '.copy.op == "store" and .copy.instruction == "cp.async.bulk.tensor.2d.global.shared::cta.bulk_group"'
 req "check: a TMA load by default" 200 --data-binary "@$TMA" "$U/v1/check"
-jqt "names the load instruction" '.copy.op == "load" and (.copy.instruction | startswith("cp.async.bulk.tensor.2d.shared::cluster.global"))'
+jqt "names the load instruction" '.copy.op == "load" and .copy.instruction == "cp.async.bulk.tensor.2d.shared::cta.global.mbarrier::complete_tx::bytes"'
+# over two CTAs the load writes the cluster's shared memory (Triton's
+# tritonnvidiagpu_to_llvm.mlir @tma_copy_barrier_mask_nonzero CHECK line)
+CGA="$G/copy-tma-f16-256x16-sw32-cga-split-m-per-cta/request.json"
+req "check: a TMA load over two CTAs" 200 --data-binary "@$CGA" "$U/v1/check"
+jqt "names the cluster load" '.copy.ctas == 2 and .copy.instruction == "cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::complete_tx::bytes"'
 FP8="$G/copy-triton-hopper-linear-64x16-fp8-stmatrix-x2/request.json"
 req "stmatrix of fp8: .x2, packed four to a register" 200 --data-binary "@$FP8" "$U/v1/check"
 jqt "no .trans for 8-bit elements, said as such" '[.copy.candidates[] | select(.instruction | test("trans")) | .why.message | test("16-bit")] == [true,true,true]'

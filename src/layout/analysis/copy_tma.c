@@ -384,14 +384,17 @@ int copy_tma(const struct lay_def *def, const struct copy_req *q, int examples, 
 	int64_t ctas = A.nblk;
 	lay_ctx_free(A.eoff);
 	lay_ctx_free(A.eoff_cta);
-	/* PTX cp.async.bulk.tensor: .dst.src; a store (shared::cta -> global)
-	 * completes through a bulk group, as Triton emits it */
+	/* PTX cp.async.bulk.tensor.dim.dst.src.completion, as Triton emits it:
+	 * a store (shared::cta -> global) completes through a bulk group; a
+	 * load through the mbarrier's transaction count, into its own CTA
+	 * (shared::cta) or, over several CTAs, into the cluster's */
 	if (q->store)
 		snprintf(name, sizeof name,
 			 "cp.async.bulk.tensor.%dd.global.shared::cta.bulk_group", T.rank);
 	else
-		snprintf(name, sizeof name, "cp.async.bulk.tensor.%dd.shared::cluster.global.tile",
-			 T.rank);
+		snprintf(name, sizeof name,
+			 "cp.async.bulk.tensor.%dd.shared::%s.global.mbarrier::complete_tx::bytes",
+			 T.rank, ctas > 1 ? "cluster" : "cta");
 	json_t *gb = json_array();
 	for (int i = 1; i < T.rank; i++)
 		json_array_append_new(gb, json_integer(T.stride[i] * T.eb));
