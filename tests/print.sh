@@ -91,6 +91,21 @@ printf '(_12,_4):(_3,_16)\n' >"$T/inexact.cute"
 perr "an inexact composition with the tile" "cannot compose it exactly" --format latex --role tv --logical 16,8 "$T/inexact.cute"
 printf 'max_common_vector((4,2):(1,4), (4,2):(1,4))\n' >"$T/mcv.cute"
 perr "an algebra expression with an integer value" "no layout to print" --format cute "$T/mcv.cute"
+# print reads the text with the cute notation's reader: a comment left
+# open is refused, not skipped to the end
+printf '(4,8):(1,4) /* open\n' >"$T/open.cute"
+perr "an unterminated comment" "unterminated comment" --format cute "$T/open.cute"
+# every spelling of a swizzle the reader takes prints as written: the CuTe
+# DSL's S<B,M,S> draws what Sw<B,M,S> draws, its dynamic offset kept
+printf 'S<3,4,3> o 0 o (8,8):(8,1)\n' >"$T/dsl.cute"
+printf 'Sw<3,4,3> o 0 o (8,8):(8,1)\n' >"$T/sw.cute"
+"$L" print --format cute "$T/sw.cute" >"$T/sw.out" 2>"$T/err"
+if "$L" print --format cute "$T/dsl.cute" 2>>"$T/err" | cmp -s - "$T/sw.out" &&
+	head -1 "$T/sw.out" | grep -qxF 'Sw<3,4,3> o 0 o (8,8):(8,1)'; then
+	ok "S<B,M,S> o 0 o L prints as Sw<B,M,S> o 0 o L"
+else
+	bad "S<B,M,S> o 0 o L: $(cat "$T/err")"
+fi
 jq -r .cute "$G/print-latex-tv-tiled-mma-sm80-16x8x16-b/layout.json" >"$T/mma.txt"
 perr "print(tiled_mma) without a role" 'set cute_role "tv"' --format latex "$T/mma.txt"
 "$L" print --format latex --role tv --logical 8,16 "$T/mma.txt" 2>"$T/err" | cmp -s - "$G/print-latex-tv-tiled-mma-sm80-16x8x16-b/expected.out" \

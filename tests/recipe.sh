@@ -47,6 +47,24 @@ touched() {
 	done >>"$T/touched"
 }
 
+# touched_only NAME NEW CHANGED LINES: the recipe NAME touched exactly one
+# new file NEW and one changed file CHANGED, which gained LINES lines and
+# lost none
+touched_only() {
+	touched
+	if [ "$(sort "$T/touched" | tr '\n' ' ')" = "changed $3 new $2 " ]; then
+		ok "$1: one new file, one changed file"
+	else
+		bad "$1 touched: $(cat "$T/touched")"
+	fi
+	diff "$SRC/$3" "$S/$3" >"$T/row.diff"
+	if ! grep -q '^<' "$T/row.diff" && [ "$(grep -c '^>' "$T/row.diff")" -eq "$4" ]; then
+		ok "$1: $(basename "$3") gains $4 line(s)"
+	else
+		bad "$1: $(basename "$3") diff $(cat "$T/row.diff")"
+	fi
+}
+
 # build_scratch: the copy's layoutd, or a failure with make's output
 build_scratch() {
 	if make -C "$S/build" layoutd >"$T/make.out" 2>&1; then
@@ -92,18 +110,7 @@ EOF
 	{ print }
 	/declared here beside their rows/ { print "lay_section_fn lay_dummy_attach;" }
 	' "$f" >"$T/sections.c" && cat "$T/sections.c" >"$f"
-	touched
-	if [ "$(sort "$T/touched" | tr '\n' ' ')" = "changed src/layout/analysis/sections.c new src/layout/analysis/dummy.c " ]; then
-		ok "section recipe: one new file, one changed file"
-	else
-		bad "section recipe touched: $(cat "$T/touched")"
-	fi
-	diff "$SRC/src/layout/analysis/sections.c" "$f" >"$T/row.diff"
-	if ! grep -q '^<' "$T/row.diff" && [ "$(grep -c '^>' "$T/row.diff")" -eq 2 ]; then
-		ok "section recipe: sections.c gains two lines, the declaration and the row"
-	else
-		bad "section recipe: sections.c diff $(cat "$T/row.diff")"
-	fi
+	touched_only "section recipe" src/layout/analysis/dummy.c src/layout/analysis/sections.c 2
 	build_scratch "section recipe" || return
 	LS="$S/build/layoutd"
 	printf '{"layout": {"logical": [4, 8], "expr": {"offset": "i * 8 + j"}}, "dummy": true}' >"$T/dummy.json"
@@ -232,18 +239,7 @@ EOF
 	f="$S/src/layout/notation/notations.c"
 	awk '/a new notation.s row goes above this line/ { print "\tX(dummy)             \\" } { print }' "$f" >"$T/notations.c" &&
 		cat "$T/notations.c" >"$f"
-	touched
-	if [ "$(sort "$T/touched" | tr '\n' ' ')" = "changed src/layout/notation/notations.c new src/layout/notation/dummy.c " ]; then
-		ok "notation recipe: one new file, one changed file"
-	else
-		bad "notation recipe touched: $(cat "$T/touched")"
-	fi
-	diff "$SRC/src/layout/notation/notations.c" "$f" >"$T/row.diff"
-	if ! grep -q '^<' "$T/row.diff" && [ "$(grep -c '^>' "$T/row.diff")" -eq 1 ]; then
-		ok "notation recipe: notations.c gains one line, the row"
-	else
-		bad "notation recipe: notations.c diff $(cat "$T/row.diff")"
-	fi
+	touched_only "notation recipe" src/layout/notation/dummy.c src/layout/notation/notations.c 1
 	build_scratch "notation recipe" || return
 	LS="$S/build/layoutd"
 	printf '{"layout": {"dummy": "Dummy<8>"}, "expect": {"bijective": true}}' >"$T/dummy.json"
@@ -323,18 +319,7 @@ EOF
 	# 3. the API document's enum of ?format=
 	jq '(.paths["/v1/analyses/{id}/print"].get.parameters[] | select(.name == "format") | .schema.enum) += ["dummy"]' \
 		"$S/schema/openapi.json" >"$T/openapi.json" && cat "$T/openapi.json" >"$S/schema/openapi.json"
-	touched
-	if [ "$(sort "$T/touched" | tr '\n' ' ')" = "changed src/layout/print/print.c new src/layout/print/dummy.c " ]; then
-		ok "print format recipe: one new file, one changed file"
-	else
-		bad "print format recipe touched: $(cat "$T/touched")"
-	fi
-	diff "$SRC/src/layout/print/print.c" "$f" >"$T/row.diff"
-	if ! grep -q '^<' "$T/row.diff" && [ "$(grep -c '^>' "$T/row.diff")" -eq 2 ]; then
-		ok "print format recipe: print.c gains two lines, the declaration and the row"
-	else
-		bad "print format recipe: print.c diff $(cat "$T/row.diff")"
-	fi
+	touched_only "print format recipe" src/layout/print/dummy.c src/layout/print/print.c 2
 	build_scratch "print format recipe" || return
 	LS="$S/build/layoutd"
 	want=$("$LS" print --list-formats | tr '\n' ' ')

@@ -184,6 +184,77 @@ static void cache_store(struct http_server *srv, const char *id, json_t *base, j
 	json_decref(bare);
 }
 
+/* A hit as a JSON object: the request's expectations applied to the
+ * cached analysis (o->analysis, owned). */
+static int hit_tree(json_t *expect, const struct lay_options *opt, struct http_outcome *o,
+		    struct lay_error *err)
+{
+	int rc = lay_expect_apply(o->analysis, expect, "/expect", opt, err);
+	if (!rc) {
+		json_object_set_new(o->analysis, "cached", json_true());
+		o->ok = json_is_true(json_object_get(o->analysis, "ok"));
+	}
+	return rc;
+}
+
+/* A hit as text: the expectations evaluated on the cached analysis `mine`
+ * (borrowed) and filled into its response template. */
+static int hit_text(json_t *mine, const struct http_template *t, json_t *expect,
+		    const struct lay_options *opt, struct http_outcome *o, struct lay_error *err)
+{
+	json_t *result = NULL;
+	int rc = lay_expect_eval(mine, expect, "/expect", opt, &o->ok, &result, err);
+	char *ex = rc ? NULL : json_dumps(result, JSON_COMPACT);
+	if (ex)
+		o->text = fill_template(t, o->ok, ex, &o->len);
+	free(ex);
+	json_decref(result);
+	return rc;
+}
+
+/* The answer from the cache: 1 when it was answered (o filled, a hit), 0
+ * when the analysis is to be computed, else an error.  Expectations are
+ * evaluated on the cached analysis (stored without expect and probe). */
+static int cached_answer(struct http_server *srv, json_t *layout, json_t *expect, bool want_json,
+			 const struct lay_options *opt, struct http_outcome *o,
+			 struct lay_error *err)
+{
+	struct http_blob *text = NULL;
+	struct http_template t = { 0 };
+	if (lay_canonical_id(layout, o->id, err))
+		return err->code;
+	/* the tree is parsed only when expectations are evaluated on it */
+	bool tree = want_json || expect;
+	if (!cache_lookup(srv, o->id, tree ? &text : NULL, NULL, want_json ? NULL : &t))
+		return 0;
+	json_t *mine = tree ? own_analysis(text) : NULL;
+	int rc = 0;
+	if (tree && !mine) {
+		rc = lay_error_set(err, LAY_ENOMEM, "", -1, "out of memory");
+	} else if (want_json) {
+		o->analysis = mine;
+		mine = NULL;
+		rc = hit_tree(expect, opt, o, err);
+	} else if (!expect) {
+		o->ok = t.default_ok;
+		o->text = fill_template(&t, o->ok, t.default_expect, &o->len);
+	} else {
+		rc = hit_text(mine, &t, expect, opt, o, err);
+	}
+	json_decref(mine);
+	http_blob_unref(t.blob);
+	if (rc) {
+		json_decref(o->analysis);
+		o->analysis = NULL;
+		return rc;
+	}
+	if (!o->text && !o->analysis)
+		return 0;
+	atomic_fetch_add(&srv->metrics.cache_hits, 1);
+	o->hit = true;
+	return 1;
+}
+
 /*
  * The analysis of a request body, from the cache when the definition was
  * analysed before and no probe is asked: expectations are evaluated on the
@@ -212,50 +283,9 @@ int http_analyze(struct http_server *srv, json_t *body, unsigned kind, bool want
 	/* a hit skips validation: only "name" is outside the id, so check it */
 	json_t *name = json_is_object(layout) ? json_object_get(layout, "name") : NULL;
 	if (!fresh && json_is_object(layout) && (!name || json_is_string(name))) {
-		struct http_blob *text = NULL;
-		struct http_template t = { 0 };
-		if (lay_canonical_id(layout, o->id, err))
-			return err->code;
-		/* the tree is parsed only when expectations are evaluated on it */
-		bool tree = want_json || expect;
-		if (cache_lookup(srv, o->id, tree ? &text : NULL, NULL, want_json ? NULL : &t)) {
-			json_t *mine = tree ? own_analysis(text) : NULL, *result = NULL;
-			int rc = 0;
-			if (tree && !mine) {
-				rc = lay_error_set(err, LAY_ENOMEM, "", -1, "out of memory");
-			} else if (want_json) {
-				o->analysis = mine;
-				mine = NULL;
-				rc = lay_expect_apply(o->analysis, expect, "/expect", &opt, err);
-				if (!rc) {
-					json_object_set_new(o->analysis, "cached", json_true());
-					o->ok = json_is_true(json_object_get(o->analysis, "ok"));
-				}
-			} else if (!expect) {
-				o->ok = t.default_ok;
-				o->text = fill_template(&t, o->ok, t.default_expect, &o->len);
-			} else {
-				rc = lay_expect_eval(mine, expect, "/expect", &opt, &o->ok, &result,
-						     err);
-				char *ex = rc ? NULL : json_dumps(result, JSON_COMPACT);
-				if (ex)
-					o->text = fill_template(&t, o->ok, ex, &o->len);
-				free(ex);
-				json_decref(result);
-			}
-			json_decref(mine);
-			http_blob_unref(t.blob);
-			if (rc) {
-				json_decref(o->analysis);
-				o->analysis = NULL;
-				return rc;
-			}
-			if (o->text || o->analysis) {
-				atomic_fetch_add(&srv->metrics.cache_hits, 1);
-				o->hit = true;
-				return 0;
-			}
-		}
+		int rc = cached_answer(srv, layout, expect, want_json, &opt, o, err);
+		if (rc)
+			return rc > 0 ? 0 : rc;
 	}
 	if (!http_on_pool())
 		return HTTP_ANALYZE_DEFER; /* computing is the pool's */

@@ -88,7 +88,8 @@ static int split_listen(struct http_config *cfg, const char *v)
 	return 0;
 }
 
-int http_parse_flags(struct http_config *cfg, int argc, char **argv)
+/* The defaults, each flag's when it is not given. */
+static void config_defaults(struct http_config *cfg)
 {
 	long cores = sysconf(_SC_NPROCESSORS_ONLN);
 	*cfg = (struct http_config){
@@ -112,82 +113,104 @@ int http_parse_flags(struct http_config *cfg, int argc, char **argv)
 		.memory_budget = HTTP_DEFAULT_MEMORY_BUDGET,
 	};
 	split_listen(cfg, HTTP_DEFAULT_LISTEN);
-	for (int i = 1; i < argc; i++) {
-		const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
-		bool takes = true;
-		if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
-			usage(stdout);
-			exit(0);
-		} else if (strcmp(a, "--listen") == 0) {
-			if (!v || split_listen(cfg, v)) {
-				fprintf(stderr, "layoutd serve: --listen needs ADDR:PORT\n");
-				return -1;
-			}
-		} else if (strcmp(a, "--port-file") == 0 && v) {
-			cfg->port_file = v;
-		} else if (strcmp(a, "--db") == 0 && v) {
-			cfg->db_path = v;
-		} else if (strcmp(a, "--threads") == 0) {
-			cfg->threads = (unsigned)count_arg(a, v, 1, 256);
-		} else if (strcmp(a, "--max-body") == 0) {
-			cfg->max_body = (size_t)count_arg(a, v, 1024, 1LL << 30);
-		} else if (strcmp(a, "--max-points") == 0) {
-			cfg->max_points = count_arg(a, v, 1, 1LL << 31);
-		} else if (strcmp(a, "--timeout") == 0) {
-			cfg->timeout = (unsigned)count_arg(a, v, 1, 86400);
-		} else if (strcmp(a, "--max-connections") == 0) {
-			cfg->max_conns = (unsigned)count_arg(a, v, 1, 65536);
-		} else if (strcmp(a, "--max-per-ip") == 0) {
-			cfg->max_per_ip = (unsigned)count_arg(a, v, 1, 65536);
-		} else if (strcmp(a, "--cache-entries") == 0) {
-			cfg->cache_entries = (size_t)count_arg(a, v, 1, 1LL << 24);
-		} else if (strcmp(a, "--max-json-depth") == 0) {
-			cfg->max_depth = (int)count_arg(a, v, 2, LAYOUTD_MAX_JSON_DEPTH);
-		} else if (strcmp(a, "--max-expr-len") == 0) {
-			cfg->max_expr_len = (int)count_arg(a, v, 16, LAYOUTD_MAX_EXPR_LEN);
-		} else if (strcmp(a, "--db-cache-entries") == 0) {
-			cfg->db_cache_entries = (long)count_arg(a, v, 1, 1LL << 30);
-		} else if (strcmp(a, "--db-cache-bytes") == 0) {
-			cfg->db_cache_bytes = count_arg(a, v, 4096, 1LL << 50);
-		} else if (strcmp(a, "--open-writes") == 0) {
-			cfg->open_writes = true;
-			takes = false;
-		} else if (strcmp(a, "--busy-timeout") == 0) {
-			cfg->busy_ms = (int)count_arg(a, v, 1, 600000);
-		} else if (strcmp(a, "--require-token-for-reads") == 0) {
-			cfg->require_token_reads = true;
-			takes = false;
-		} else if (strcmp(a, "--drain") == 0) {
-			cfg->drain = (unsigned)count_arg(a, v, 0, 3600);
-		} else if (strcmp(a, "--header-timeout") == 0) {
-			cfg->header_timeout = (unsigned)count_arg(a, v, 1, 3600);
-		} else if (strcmp(a, "--body-timeout") == 0) {
-			cfg->body_timeout = (unsigned)count_arg(a, v, 1, 3600);
-		} else if (strcmp(a, "--workers") == 0) {
-			cfg->workers = (unsigned)count_arg(a, v, 1, 256);
-		} else if (strcmp(a, "--queue") == 0) {
-			cfg->queue = (unsigned)count_arg(a, v, 1, 65536);
-		} else if (strcmp(a, "--deadline") == 0) {
-			cfg->deadline = (unsigned)count_arg(a, v, 0, 86400);
-		} else if (strcmp(a, "--memory-budget") == 0) {
-			cfg->memory_budget = count_arg(a, v, 1 << 20, 1LL << 40);
-		} else if (strcmp(a, "--cors-origin") == 0 && v) {
-			if (cfg->ncors >= HTTP_MAX_CORS) {
-				fprintf(stderr, "layoutd serve: at most %d --cors-origin\n",
-					HTTP_MAX_CORS);
-				return -1;
-			}
-			cfg->cors[cfg->ncors++] = v;
-		} else if (strcmp(a, "--log-format") == 0 && v &&
-			   (strcmp(v, "json") == 0 || strcmp(v, "text") == 0)) {
-			cfg->log_json = strcmp(v, "json") == 0;
-		} else {
-			fprintf(stderr, "layoutd serve: unknown or incomplete option %s\n", a);
-			usage(stderr);
+}
+
+/* A flag with a count (its range checked, else exit 2): true when `a` is
+ * one. */
+static bool count_flag(struct http_config *cfg, const char *a, const char *v)
+{
+	if (strcmp(a, "--threads") == 0)
+		cfg->threads = (unsigned)count_arg(a, v, 1, 256);
+	else if (strcmp(a, "--max-body") == 0)
+		cfg->max_body = (size_t)count_arg(a, v, 1024, 1LL << 30);
+	else if (strcmp(a, "--max-points") == 0)
+		cfg->max_points = count_arg(a, v, 1, 1LL << 31);
+	else if (strcmp(a, "--timeout") == 0)
+		cfg->timeout = (unsigned)count_arg(a, v, 1, 86400);
+	else if (strcmp(a, "--max-connections") == 0)
+		cfg->max_conns = (unsigned)count_arg(a, v, 1, 65536);
+	else if (strcmp(a, "--max-per-ip") == 0)
+		cfg->max_per_ip = (unsigned)count_arg(a, v, 1, 65536);
+	else if (strcmp(a, "--cache-entries") == 0)
+		cfg->cache_entries = (size_t)count_arg(a, v, 1, 1LL << 24);
+	else if (strcmp(a, "--max-json-depth") == 0)
+		cfg->max_depth = (int)count_arg(a, v, 2, LAYOUTD_MAX_JSON_DEPTH);
+	else if (strcmp(a, "--max-expr-len") == 0)
+		cfg->max_expr_len = (int)count_arg(a, v, 16, LAYOUTD_MAX_EXPR_LEN);
+	else if (strcmp(a, "--db-cache-entries") == 0)
+		cfg->db_cache_entries = (long)count_arg(a, v, 1, 1LL << 30);
+	else if (strcmp(a, "--db-cache-bytes") == 0)
+		cfg->db_cache_bytes = count_arg(a, v, 4096, 1LL << 50);
+	else if (strcmp(a, "--busy-timeout") == 0)
+		cfg->busy_ms = (int)count_arg(a, v, 1, 600000);
+	else if (strcmp(a, "--drain") == 0)
+		cfg->drain = (unsigned)count_arg(a, v, 0, 3600);
+	else if (strcmp(a, "--header-timeout") == 0)
+		cfg->header_timeout = (unsigned)count_arg(a, v, 1, 3600);
+	else if (strcmp(a, "--body-timeout") == 0)
+		cfg->body_timeout = (unsigned)count_arg(a, v, 1, 3600);
+	else if (strcmp(a, "--workers") == 0)
+		cfg->workers = (unsigned)count_arg(a, v, 1, 256);
+	else if (strcmp(a, "--queue") == 0)
+		cfg->queue = (unsigned)count_arg(a, v, 1, 65536);
+	else if (strcmp(a, "--deadline") == 0)
+		cfg->deadline = (unsigned)count_arg(a, v, 0, 86400);
+	else if (strcmp(a, "--memory-budget") == 0)
+		cfg->memory_budget = count_arg(a, v, 1 << 20, 1LL << 40);
+	else
+		return false;
+	return true;
+}
+
+/* One flag `a` and its value v (NULL after the last): 1 when it took v, 0
+ * when it takes none, -1 (a message printed) when it is bad. */
+static int parse_flag(struct http_config *cfg, const char *a, const char *v)
+{
+	if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
+		usage(stdout);
+		exit(0);
+	} else if (strcmp(a, "--listen") == 0) {
+		if (!v || split_listen(cfg, v)) {
+			fprintf(stderr, "layoutd serve: --listen needs ADDR:PORT\n");
 			return -1;
 		}
-		if (takes)
-			i++;
+	} else if (strcmp(a, "--port-file") == 0 && v) {
+		cfg->port_file = v;
+	} else if (strcmp(a, "--db") == 0 && v) {
+		cfg->db_path = v;
+	} else if (count_flag(cfg, a, v)) {
+		return 1;
+	} else if (strcmp(a, "--open-writes") == 0) {
+		cfg->open_writes = true;
+		return 0;
+	} else if (strcmp(a, "--require-token-for-reads") == 0) {
+		cfg->require_token_reads = true;
+		return 0;
+	} else if (strcmp(a, "--cors-origin") == 0 && v) {
+		if (cfg->ncors >= HTTP_MAX_CORS) {
+			fprintf(stderr, "layoutd serve: at most %d --cors-origin\n", HTTP_MAX_CORS);
+			return -1;
+		}
+		cfg->cors[cfg->ncors++] = v;
+	} else if (strcmp(a, "--log-format") == 0 && v &&
+		   (strcmp(v, "json") == 0 || strcmp(v, "text") == 0)) {
+		cfg->log_json = strcmp(v, "json") == 0;
+	} else {
+		fprintf(stderr, "layoutd serve: unknown or incomplete option %s\n", a);
+		usage(stderr);
+		return -1;
+	}
+	return 1;
+}
+
+int http_parse_flags(struct http_config *cfg, int argc, char **argv)
+{
+	config_defaults(cfg);
+	for (int i = 1; i < argc; i++) {
+		int took = parse_flag(cfg, argv[i], i + 1 < argc ? argv[i + 1] : NULL);
+		if (took < 0)
+			return -1;
+		i += took;
 	}
 	return 0;
 }

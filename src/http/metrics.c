@@ -42,24 +42,30 @@ static void put(struct buf *b, const char *fmt, ...)
 	}
 }
 
-char *http_metrics_render(struct http_server *srv)
+/* Requests by route template and status code. */
+static void put_requests(struct buf *b, struct http_server *srv)
 {
 	struct http_metrics *m = &srv->metrics;
-	struct buf b = { 0 };
-	put(&b,
+	put(b,
 	    "# HELP layoutd_http_requests_total HTTP requests by route template and status code.\n"
 	    "# TYPE layoutd_http_requests_total counter\n");
 	for (int r = 0; r < HTTP_NROUTES; r++)
 		for (int s = 100; s < 600; s++) {
 			uint64_t v = atomic_load(&m->requests[r][s]);
 			if (v)
-				put(&b,
+				put(b,
 				    "layoutd_http_requests_total{route=\"%s\",code=\"%d\"} %llu\n",
 				    srv->routes[r].tmpl, s, (unsigned long long)v);
 		}
-	put(&b, "# HELP layoutd_http_request_duration_seconds Time from the request line to the "
-		"queued response.\n"
-		"# TYPE layoutd_http_request_duration_seconds histogram\n");
+}
+
+/* A latency histogram per route that has served a request. */
+static void put_durations(struct buf *b, struct http_server *srv)
+{
+	struct http_metrics *m = &srv->metrics;
+	put(b, "# HELP layoutd_http_request_duration_seconds Time from the request line to the "
+	       "queued response.\n"
+	       "# TYPE layoutd_http_request_duration_seconds histogram\n");
 	for (int r = 0; r < HTTP_NROUTES; r++) {
 		uint64_t total = 0;
 		for (int k = 0; k <= HTTP_NBUCKETS; k++)
@@ -69,20 +75,26 @@ char *http_metrics_render(struct http_server *srv)
 		uint64_t cum = 0;
 		for (int k = 0; k < HTTP_NBUCKETS; k++) {
 			cum += atomic_load(&m->latency[r][k]);
-			put(&b,
+			put(b,
 			    "layoutd_http_request_duration_seconds_bucket{route=\"%s\",le=\"%g\"} "
 			    "%llu\n",
 			    srv->routes[r].tmpl, http_buckets[k], (unsigned long long)cum);
 		}
-		put(&b,
+		put(b,
 		    "layoutd_http_request_duration_seconds_bucket{route=\"%s\",le=\"+Inf\"} %llu\n",
 		    srv->routes[r].tmpl, (unsigned long long)total);
-		put(&b, "layoutd_http_request_duration_seconds_sum{route=\"%s\"} %.6f\n",
+		put(b, "layoutd_http_request_duration_seconds_sum{route=\"%s\"} %.6f\n",
 		    srv->routes[r].tmpl, (double)atomic_load(&m->latency_us_sum[r]) / 1e6);
-		put(&b, "layoutd_http_request_duration_seconds_count{route=\"%s\"} %llu\n",
+		put(b, "layoutd_http_request_duration_seconds_count{route=\"%s\"} %llu\n",
 		    srv->routes[r].tmpl, (unsigned long long)total);
 	}
-	put(&b,
+}
+
+/* Cache hits and misses, connections, uptime and the build's versions. */
+static void put_counters(struct buf *b, struct http_server *srv)
+{
+	struct http_metrics *m = &srv->metrics;
+	put(b,
 	    "# HELP layoutd_analysis_cache_hits_total Analyses answered from the cache.\n"
 	    "# TYPE layoutd_analysis_cache_hits_total counter\n"
 	    "layoutd_analysis_cache_hits_total %llu\n"
@@ -94,7 +106,7 @@ char *http_metrics_render(struct http_server *srv)
 	const union MHD_DaemonInfo *info =
 		srv->daemon ? MHD_get_daemon_info(srv->daemon, MHD_DAEMON_INFO_CURRENT_CONNECTIONS)
 			    : NULL;
-	put(&b,
+	put(b,
 	    "# HELP layoutd_http_connections Open client connections.\n"
 	    "# TYPE layoutd_http_connections gauge\n"
 	    "layoutd_http_connections %u\n"
@@ -110,6 +122,11 @@ char *http_metrics_render(struct http_server *srv)
 	    info ? info->num_connections : 0, atomic_load(&srv->inflight),
 	    (double)(http_now_us() - srv->started_us) / 1e6, PACKAGE_VERSION, LAY_ENGINE_VERSION,
 	    MHD_get_version(), JANSSON_VERSION);
+}
+
+/* The gauges of what must return to zero once requests end. */
+static void put_reserved(struct buf *b, struct http_server *srv)
+{
 	/* what must return to zero once requests end: a test (and an operator)
 	 * sees a reservation never released before it turns into 503s */
 	unsigned queued = 0, running = 0;
@@ -117,7 +134,7 @@ char *http_metrics_render(struct http_server *srv)
 	http_pool_stats(srv, &queued, &running);
 	if (srv->cache)
 		http_cache_stats(srv->cache, &entries, &bytes);
-	put(&b,
+	put(b,
 	    "# HELP layoutd_memory_reserved_bytes Memory budget held by requests now (bodies, "
 	    "parsed trees, queue slots, enumerations).\n"
 	    "# TYPE layoutd_memory_reserved_bytes gauge\n"
@@ -149,5 +166,14 @@ char *http_metrics_render(struct http_server *srv)
 	    (long long)atomic_load(&srv->mem_used), (long long)srv->cfg.memory_budget, queued,
 	    running, atomic_load(&srv->streams), atomic_load(&srv->nconns), http_guard_count(),
 	    entries, bytes);
+}
+
+char *http_metrics_render(struct http_server *srv)
+{
+	struct buf b = { 0 };
+	put_requests(&b, srv);
+	put_durations(&b, srv);
+	put_counters(&b, srv);
+	put_reserved(&b, srv);
 	return b.p;
 }

@@ -224,20 +224,14 @@ static void header_columns(struct http_stream *s)
 	}
 }
 
-enum MHD_Result http_stream_table(struct MHD_Connection *c, struct http_req *r, struct lay_def *def,
-				  bool inverse, bool csv, int64_t after, int64_t limit,
-				  int64_t total, const char *id)
+/* A stream of def's table (taken): its pipe, non-blocking at both ends,
+ * three references, and the enumeration's memory counted against the
+ * budget (it stops when the request ends or the drain passes its
+ * deadline).  NULL, def freed, when it cannot be made. */
+static struct http_stream *stream_new(struct http_server *srv, struct MHD_Connection *c,
+				      struct lay_def *def)
 {
-	struct http_server *srv = r->srv;
 	int fds[2] = { -1, -1 };
-	if (atomic_fetch_add(&srv->streams, 1) >= HTTP_MAX_STREAMS) {
-		atomic_fetch_sub(&srv->streams, 1);
-		lay_def_free(def);
-		const char *retry[] = { "Retry-After", "1", NULL };
-		return http_send_problem_h(c, r, 503, "busy",
-					   "too many tables are being streamed; retry shortly",
-					   NULL, retry);
-	}
 	struct http_stream *s = calloc(1, sizeof *s);
 	if (!s || pipe(fds) != 0 || fcntl(fds[0], F_SETFL, O_NONBLOCK) != 0 ||
 	    fcntl(fds[1], F_SETFL, O_NONBLOCK) != 0) {
@@ -247,8 +241,7 @@ enum MHD_Result http_stream_table(struct MHD_Connection *c, struct http_req *r, 
 		}
 		free(s);
 		lay_def_free(def);
-		atomic_fetch_sub(&srv->streams, 1);
-		return http_send_problem(c, r, 500, "internal", "cannot create a stream", NULL);
+		return NULL;
 	}
 	atomic_init(&s->refs, 3);
 	pthread_mutex_init(&s->lock, NULL);
@@ -257,61 +250,58 @@ enum MHD_Result http_stream_table(struct MHD_Connection *c, struct http_req *r, 
 	s->rfd = fds[0];
 	s->wfd = fds[1];
 	s->def = def;
-	/* the enumeration's memory counts against the budget; it stops when
-	 * the request ends or the drain passes its deadline */
 	http_budget_init(&s->budget, srv, false);
 	struct lay_options hooks = { 0 };
 	http_budget_options(&s->budget, &hooks);
 	def->ctx = hooks.ctx;
-	s->inverse = inverse;
-	s->csv = csv;
-	s->first = true;
-	s->after = after;
-	s->limit = limit;
-	bool more = limit >= 0 && after < total && limit < total - after;
-	char next[64] = "";
-	if (more)
-		snprintf(next, sizeof next, "%lld", (long long)(after + limit));
-	/* the header goes into the buffer before the thread starts */
-	if (csv) {
+	return s;
+}
+
+/* The table's head, into the buffer before the producer starts: the CSV
+ * column names, or the JSON object up to its "rows" (next: the next page's
+ * cursor, when there is one). */
+static void stream_head(struct http_stream *s, const char *id, int64_t total, bool more,
+			const char *next)
+{
+	if (s->csv) {
 		header_columns(s);
 		put(s, "\n", 1);
-	} else {
-		putf(s, "{\"id\":\"%s\",\"view\":\"%s\",\"columns\":[", id,
-		     inverse ? "inverse" : "placement");
-		header_columns(s);
-		putf(s, "],\"total\":%lld,\"after\":%lld,\"next\":", (long long)total,
-		     (long long)after);
-		if (more)
-			putf(s, "\"%s\"", next);
-		else
-			put(s, "null", 4);
-		put(s, ",\"rows\":[", 9);
+		return;
 	}
-	struct MHD_Response *resp = MHD_create_response_from_callback(MHD_SIZE_UNKNOWN, 32 * 1024,
-								      reader, s, reader_done);
-	if (!resp) {
-		close(fds[0]);
-		close(fds[1]);
-		lay_def_free(def);
-		pthread_mutex_destroy(&s->lock);
-		free(s);
-		atomic_fetch_sub(&srv->streams, 1);
-		return http_send_problem(c, r, 500, "internal", "cannot create a stream", NULL);
-	}
-	MHD_add_response_header(resp, "Content-Type",
-				csv ? "text/csv; charset=utf-8" : "application/json");
+	putf(s, "{\"id\":\"%s\",\"view\":\"%s\",\"columns\":[", id,
+	     s->inverse ? "inverse" : "placement");
+	header_columns(s);
+	putf(s, "],\"total\":%lld,\"after\":%lld,\"next\":", (long long)total, (long long)s->after);
+	if (more)
+		putf(s, "\"%s\"", next);
+	else
+		put(s, "null", 4);
+	put(s, ",\"rows\":[", 9);
+}
+
+/* The response's type, its row count and the Link to the next page. */
+static void table_headers(struct MHD_Response *resp, const struct http_stream *s, const char *id,
+			  int64_t total, bool more, const char *next)
+{
 	char count[32], link[256];
+	MHD_add_response_header(resp, "Content-Type",
+				s->csv ? "text/csv; charset=utf-8" : "application/json");
 	snprintf(count, sizeof count, "%lld", (long long)total);
 	MHD_add_response_header(resp, "X-Total-Count", count);
 	if (more) {
 		snprintf(link, sizeof link,
 			 "</v1/analyses/%s/table?format=%s&view=%s&after=%s&limit=%lld>; "
 			 "rel=\"next\"",
-			 id, csv ? "csv" : "json", inverse ? "inverse" : "placement", next,
-			 (long long)limit);
+			 id, s->csv ? "csv" : "json", s->inverse ? "inverse" : "placement", next,
+			 (long long)s->limit);
 		MHD_add_response_header(resp, "Link", link);
 	}
+}
+
+/* The producer thread, detached; when it cannot start, the reader sees an
+ * empty, finished stream. */
+static void stream_start(struct http_stream *s)
+{
 	pthread_t t;
 	pthread_attr_t attr;
 	pthread_attr_init(&attr);
@@ -321,9 +311,52 @@ enum MHD_Result http_stream_table(struct MHD_Connection *c, struct http_req *r, 
 	if (started != 0) {
 		close(s->wfd); /* the reader sees an empty, finished stream */
 		s->wfd = -1;
-		atomic_fetch_sub(&srv->streams, 1);
+		atomic_fetch_sub(&s->srv->streams, 1);
 		unref(s);
 	}
+}
+
+enum MHD_Result http_stream_table(struct MHD_Connection *c, struct http_req *r, struct lay_def *def,
+				  bool inverse, bool csv, int64_t after, int64_t limit,
+				  int64_t total, const char *id)
+{
+	struct http_server *srv = r->srv;
+	if (atomic_fetch_add(&srv->streams, 1) >= HTTP_MAX_STREAMS) {
+		atomic_fetch_sub(&srv->streams, 1);
+		lay_def_free(def);
+		const char *retry[] = { "Retry-After", "1", NULL };
+		return http_send_problem_h(c, r, 503, "busy",
+					   "too many tables are being streamed; retry shortly",
+					   NULL, retry);
+	}
+	struct http_stream *s = stream_new(srv, c, def);
+	if (!s) {
+		atomic_fetch_sub(&srv->streams, 1);
+		return http_send_problem(c, r, 500, "internal", "cannot create a stream", NULL);
+	}
+	s->inverse = inverse;
+	s->csv = csv;
+	s->first = true;
+	s->after = after;
+	s->limit = limit;
+	bool more = limit >= 0 && after < total && limit < total - after;
+	char next[64] = "";
+	if (more)
+		snprintf(next, sizeof next, "%lld", (long long)(after + limit));
+	stream_head(s, id, total, more, next);
+	struct MHD_Response *resp = MHD_create_response_from_callback(MHD_SIZE_UNKNOWN, 32 * 1024,
+								      reader, s, reader_done);
+	if (!resp) {
+		close(s->rfd);
+		close(s->wfd);
+		lay_def_free(def);
+		pthread_mutex_destroy(&s->lock);
+		free(s);
+		atomic_fetch_sub(&srv->streams, 1);
+		return http_send_problem(c, r, 500, "internal", "cannot create a stream", NULL);
+	}
+	table_headers(resp, s, id, total, more, next);
+	stream_start(s);
 	r->stream = s;
 	http_add_common_headers(r, resp);
 	r->status = 200;

@@ -2,9 +2,10 @@
  * test_cute.c - the cute notation: colex order, the C++ text form, the
  * thread-value role, congruence and syntax errors with their exact
  * locations, and CuTe/PTX pairs from the golden directory that must share
- * a fingerprint.
+ * a fingerprint; the tree as written that print reads (cute_tree.h).
  */
 #include "unit.h"
+#include "notation/cute_tree.h"
 
 /* The fingerprint of an analysis, copied (the json is freed). */
 static void fingerprint(const char *text, char out[80])
@@ -321,6 +322,124 @@ static void test_ptx_pairs_share_fingerprints(void)
 	free(b);
 }
 
+/* The k-th leaf of a tree, left to right. */
+static const struct lay_cute_node *leaf_at(const struct lay_cute_tree *t, int node, int *k)
+{
+	const struct lay_cute_node *x = &t->n[node];
+	if (x->leaf)
+		return (*k)-- == 0 ? x : NULL;
+	for (int c = x->kid; c >= 0; c = t->n[c].next) {
+		const struct lay_cute_node *r = leaf_at(t, c, k);
+		if (r)
+			return r;
+	}
+	return NULL;
+}
+
+/* Leaf k of the shape (or stride) is val, static or not. */
+static void assert_leaf(const struct lay_cute_tree *t, bool stride, int k, int64_t val,
+			bool is_static)
+{
+	int i = k;
+	const struct lay_cute_node *x = leaf_at(t, stride ? t->stride : t->shape, &i);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(x);
+	CU_ASSERT_EQUAL(x->val, val);
+	CU_ASSERT_EQUAL(x->is_static, is_static);
+}
+
+static void read_ok(const char *text, struct lay_cute_tree *t)
+{
+	struct lay_error err;
+	lay_error_clear(&err);
+	int rc = lay_cute_tree_read(text, "/cute", t, &err);
+	CU_ASSERT_EQUAL(rc, 0);
+	if (rc)
+		fprintf(stderr, "\n  %s: %s\n", text, err.message);
+}
+
+/* cute::print writes static integers _N and dynamic ones N: the tree
+ * keeps which was written, C++ types making every integer static. */
+static void test_tree_static_flags(void)
+{
+	struct lay_cute_tree t;
+	read_ok("(_4,8):(Int<8>,1)", &t);
+	assert_leaf(&t, false, 0, 4, true);
+	assert_leaf(&t, false, 1, 8, false);
+	assert_leaf(&t, true, 0, 8, true);
+	assert_leaf(&t, true, 1, 1, false);
+	CU_ASSERT_FALSE(t.swizzled);
+	lay_cute_tree_free(&t);
+	read_ok("cute::Layout<Shape<4, cute::C<8>>, Stride<8, _1>>{}", &t);
+	for (int k = 0; k < 2; k++) {
+		assert_leaf(&t, false, k, k ? 8 : 4, true);
+		assert_leaf(&t, true, k, k ? 1 : 8, true);
+	}
+	lay_cute_tree_free(&t);
+	/* Int<-3> as its alias _m3 and as cute::print writes it, _-3 */
+	read_ok("(2,4):(_1,_m3)", &t);
+	assert_leaf(&t, true, 1, -3, true);
+	lay_cute_tree_free(&t);
+	read_ok("(2,4):(_1,_-3)", &t);
+	assert_leaf(&t, true, 1, -3, true);
+	assert_leaf(&t, false, 1, 4, false);
+	lay_cute_tree_free(&t);
+}
+
+/* The swizzle and offset of a composed layout, the offset's flag too. */
+static void test_tree_composed(void)
+{
+	static const struct {
+		const char *text;
+		int64_t offset;
+		bool is_static;
+	} cases[] = {
+		{ "Sw<3,4,3> o 0 o (8,8):(8,1)", 0, false },
+		{ "Sw<3,4,3> o _8 o (8,8):(8,1)", 8, true },
+		{ "SW_3_4_3 o Int<16> o (8,8):(8,1)", 16, true },
+		{ "composition(Swizzle<3,4,3>{}, (8,8):(8,1))", 0, true },
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		struct lay_cute_tree t;
+		read_ok(cases[i].text, &t);
+		CU_ASSERT(t.swizzled && t.B == 3 && t.M == 4 && t.S == 3);
+		CU_ASSERT_EQUAL(t.offset, cases[i].offset);
+		CU_ASSERT_EQUAL(t.offset_static, cases[i].is_static);
+		assert_leaf(&t, true, 0, 8, false);
+		lay_cute_tree_free(&t);
+	}
+}
+
+/* What is not a layout written out: located errors. */
+static void test_tree_refused(void)
+{
+	static const struct {
+		const char *text;
+		int code;
+		long position;
+	} cases[] = {
+		{ "(4,8)", LAY_ESYNTAX, 0 },
+		{ "(4,8):(1@m,4@n)", LAY_ESYNTAX, 7 },
+		{ "GMMA::Layout_K_SW32_Atom<half_t>", LAY_ESYNTAX, 0 },
+		{ "Sw<3,4,3> o smem_ptr[16b](unset) o (8,8):(8,1)", LAY_ESYNTAX, 21 },
+		{ "(4,8):(1,4,2)", LAY_ECONGRUENT, 11 },
+		{ "(8,16):(16,1", LAY_ESYNTAX, 12 },
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		struct lay_cute_tree t;
+		struct lay_error err;
+		lay_error_clear(&err);
+		CU_ASSERT_EQUAL(lay_cute_tree_read(cases[i].text, "/cute", &t, &err),
+				cases[i].code);
+		CU_ASSERT_EQUAL(err.code, cases[i].code);
+		CU_ASSERT_EQUAL(err.position, cases[i].position);
+		CU_ASSERT_STRING_EQUAL(err.pointer, "/cute");
+		if (err.position != cases[i].position)
+			fprintf(stderr, "\n  %s: %ld %s\n", cases[i].text, err.position,
+				err.message);
+		lay_cute_tree_free(&t);
+	}
+}
+
 int main(void)
 {
 	static const struct unit_test tests[] = {
@@ -336,6 +455,9 @@ int main(void)
 		{ "stride 0 and negative strides", test_stride_zero_and_negative },
 		{ "k@axis strides", test_scaled_axes },
 		{ "PTX pairs share fingerprints", test_ptx_pairs_share_fingerprints },
+		{ "tree: static integers", test_tree_static_flags },
+		{ "tree: swizzle and offset", test_tree_composed },
+		{ "tree: refused forms", test_tree_refused },
 		{ NULL, NULL },
 	};
 	return unit_main("cute", tests);

@@ -351,7 +351,7 @@ def _other(side, layout):
 
 
 def request(layout, expect=None, probe=None, access=None, suggest=None, convert=None, tmem=None, copy=None,
-            **how):
+            sections=None, **how):
     """The body of an analysis request: the definition of layout (how: the
     arguments of definition()) and the request members beside it.
 
@@ -363,6 +363,9 @@ def request(layout, expect=None, probe=None, access=None, suggest=None, convert=
     tmem     True (or {"match": True}): the SM100 TMEM atoms it equals
     copy     {"instruction": "auto", "threads": <layout>, ...}: which ldmatrix /
              stmatrix moves it, or {"instruction": "tma", "global": ..., "box": ...}
+    sections {name: value}: further request members, sent as given (a
+             section of the daemon this client has no keyword for; the
+             daemon checks them, and refuses an unknown one at /name)
 
     A <layout> given as text there is read on the same tile as layout.  A
     dict that already has "layout" is a whole request; the members given
@@ -398,6 +401,8 @@ def request(layout, expect=None, probe=None, access=None, suggest=None, convert=
         if "threads" in c:
             c["threads"] = _other(c["threads"], base)
         req["copy"] = c
+    for name, value in (sections or {}).items():
+        req[name] = value
     return req
 
 

@@ -113,6 +113,16 @@ class TestRequestMembers(unittest.TestCase):
         self.assertEqual(r.notation, "cute")
         self.assertIn("SM100_TMEM_LOAD_16dp256b1x", r.tmem.match.atoms)
 
+    def test_sections_go_as_given(self):
+        body = layoutd.request("(4,4):(4,1)", sections={"tmem": {"match": True}})
+        self.assertEqual(body, {"layout": {"text": "(4,4):(4,1)"}, "tmem": {"match": True}})
+        r = layoutd.analyze("SM100_TMEM_LOAD_16dp256b1x", sections={"tmem": {"match": True}}, url=URL)
+        self.assertIn("SM100_TMEM_LOAD_16dp256b1x", r.tmem.match.atoms)
+        # the daemon, not the client, knows its sections: an unknown one is located
+        with self.assertRaises(layoutd.LayoutError) as e:
+            layoutd.analyze("(4,4):(4,1)", sections={"bogus": {}}, url=URL)
+        self.assertEqual(e.exception.pointer, "/bogus")
+
     def test_a_whole_request_dict_keeps_its_members(self):
         body = {"layout": {"ttgir": SRC, "shape": [16, 16]}, "convert": {"to": {"ttgir": SHUFFLED, "shape": [16, 16]}}}
         self.assertEqual(layoutd.analyze(body, url=URL).convert.kind, "warp_shuffle")

@@ -475,62 +475,106 @@ static int same_tile(const struct acc *A, json_t *suggest_v, const char *suggest
 	return 0;
 }
 
+/* The defaults of an access: a load by one NVIDIA warp, per CTA. */
+static void access_defaults(struct acc *A, struct lay_def *layout, const struct lay_options *opt)
+{
+	A->mem = layout;
+	A->per_cta = true;
+	A->op = "load";
+	A->target = ACC_NVIDIA;
+	A->lanes = ACC_LANES;
+	A->banks = ACC_BANKS;
+	A->examples = opt && opt->examples > 0 ? opt->examples : LAYOUTD_DEFAULT_EXAMPLES;
+	if (A->examples > ACC_MAX_EX)
+		A->examples = ACC_MAX_EX;
+}
+
+/* The access member read and checked against the layout: its spec, its
+ * target (the module's when not given), the threads' layout (*thr, owned
+ * by the caller, and A->thr) and its bits, the tile both describe, the memory and the
+ * threads as the count reads them. */
+static int read_access(struct acc *A, json_t *analysis, json_t *layout_json, json_t *access,
+		       struct lay_def **thr, json_t **show, json_t **suggest_v,
+		       const char **suggest_ptr, json_t *warnings, const struct lay_options *opt,
+		       struct lay_error *err)
+{
+	json_t *threads = NULL;
+	int rc;
+	if ((rc = parse_spec(A, access, "/access", &threads, show, suggest_v, suggest_ptr, err)))
+		return rc;
+	if (!json_object_get(access, "target") &&
+	    (rc = module_target(A, layout_json, threads, err)))
+		return rc;
+	if (*suggest_v) {
+		const char *s = json_string_value(*suggest_v);
+		if (!s || strcmp(s, "swizzle") != 0)
+			return lay_error_set(err, LAY_ESCHEMA, *suggest_ptr, -1,
+					     "suggest takes \"swizzle\"");
+	}
+	if (!(*thr = lay_def_new(threads, "/access/threads", opt, err)))
+		return err ? err->code : LAY_ESCHEMA;
+	A->thr = *thr;
+	if ((rc = settle_bits(A, analysis, layout_json, threads, warnings, err)) ||
+	    (rc = same_tile(A, *suggest_v, *suggest_ptr, err)))
+		return rc;
+	if ((rc = acc_read_memory(A, A->mem->ptr, err)) ||
+	    (rc = acc_view_origin(A, "/access/origin", err)) ||
+	    (rc = acc_read_threads(A, "/access/threads", err)) ||
+	    (rc = acc_threads_cover(A, "/access/threads", err)) ||
+	    (rc = acc_cta_split(A, "/access/threads", err)) ||
+	    (rc = acc_check_lanes(A, warnings, err)))
+		return rc;
+	if (A->global && (*suggest_v || *show))
+		return lay_error_set(err, LAY_ESCHEMA, *suggest_v ? *suggest_ptr : "/access/show",
+				     -1,
+				     "%s belongs to a shared-memory access: a global access has no "
+				     "banks",
+				     *suggest_v ? "suggest" : "show");
+	return 0;
+}
+
+/* What a shared-memory count shows beyond its numbers: the worst
+ * wavefronts in full, the one asked for (access.show, else the worst) and
+ * the swizzle suggest finds. */
+static int shared_views(struct acc *A, struct count *C, json_t *res, json_t *show,
+			json_t *suggest_v, json_t *layout_json, const struct lay_options *opt,
+			struct lay_error *err)
+{
+	int rc;
+	if (opt && opt->counts_only)
+		json_object_set_new(res, "examples", json_array());
+	else if ((rc = worst_examples(A, C, res, err)))
+		return rc;
+	int64_t si = C->nworst ? C->worst[0][0] * C->instr_regs + C->worst[0][1] : 0;
+	int64_t sw = C->nworst ? C->worst[0][2] : 0;
+	if ((rc = parse_show(C, show, &si, &sw, err)))
+		return rc;
+	if (C->instructions && C->wf_per_instr && !(opt && opt->counts_only))
+		json_object_set_new(
+			res, "view",
+			wavefront_json(A, C, si / C->instr_regs, si % C->instr_regs, sw, true, -1));
+	if (suggest_v) {
+		json_t *s = acc_suggest(A, C, layout_json, opt, err);
+		if (!s)
+			return err ? err->code : LAY_ENOMEM;
+		json_object_set_new(res, "suggestion", s);
+	}
+	return 0;
+}
+
 int lay_access_attach(json_t *analysis, struct lay_def *layout, json_t *layout_json, json_t *access,
 		      json_t *suggest_v, const char *suggest_ptr, const struct lay_options *opt,
 		      struct lay_error *err)
 {
 	struct acc A = { 0 };
 	struct count C;
-	json_t *threads = NULL, *show = NULL, *res = NULL, *warnings = json_array();
+	json_t *show = NULL, *res = NULL, *warnings = json_array();
 	struct lay_def *thr = NULL;
 	int rc;
-	A.mem = layout;
-	A.per_cta = true;
-	A.op = "load";
-	A.target = ACC_NVIDIA;
-	A.lanes = ACC_LANES;
-	A.banks = ACC_BANKS;
-	A.examples = opt && opt->examples > 0 ? opt->examples : LAYOUTD_DEFAULT_EXAMPLES;
-	if (A.examples > ACC_MAX_EX)
-		A.examples = ACC_MAX_EX;
-	if ((rc = parse_spec(&A, access, "/access", &threads, &show, &suggest_v, &suggest_ptr,
-			     err)))
-		goto out;
-	if (!json_object_get(access, "target") &&
-	    (rc = module_target(&A, layout_json, threads, err)))
-		goto out;
-	if (suggest_v) {
-		const char *s = json_string_value(suggest_v);
-		if (!s || strcmp(s, "swizzle") != 0) {
-			rc = lay_error_set(err, LAY_ESCHEMA, suggest_ptr, -1,
-					   "suggest takes \"swizzle\"");
-			goto out;
-		}
-	}
-	if (!(thr = lay_def_new(threads, "/access/threads", opt, err))) {
-		rc = err ? err->code : LAY_ESCHEMA;
-		goto out;
-	}
-	A.thr = thr;
-	if ((rc = settle_bits(&A, analysis, layout_json, threads, warnings, err)))
-		goto out;
-	if ((rc = same_tile(&A, suggest_v, suggest_ptr, err)))
-		goto out;
-	if ((rc = acc_read_memory(&A, layout->ptr, err)) ||
-	    (rc = acc_view_origin(&A, "/access/origin", err)) ||
-	    (rc = acc_read_threads(&A, "/access/threads", err)) ||
-	    (rc = acc_threads_cover(&A, "/access/threads", err)) ||
-	    (rc = acc_cta_split(&A, "/access/threads", err)) ||
-	    (rc = acc_check_lanes(&A, warnings, err)))
-		goto out;
-	if (A.global && (suggest_v || show)) {
-		rc = lay_error_set(err, LAY_ESCHEMA, suggest_v ? suggest_ptr : "/access/show", -1,
-				   "%s belongs to a shared-memory access: a global access has no "
-				   "banks",
-				   suggest_v ? "suggest" : "show");
-		goto out;
-	}
-	if ((rc = acc_count_access(&A, A.eoff, &C, true, "/access/vector", 0, err)))
+	access_defaults(&A, layout, opt);
+	if ((rc = read_access(&A, analysis, layout_json, access, &thr, &show, &suggest_v,
+			      &suggest_ptr, warnings, opt, err)) ||
+	    (rc = acc_count_access(&A, A.eoff, &C, true, "/access/vector", 0, err)))
 		goto out;
 	if (A.global) {
 		if (!(res = acc_global_json(&A, &C, err))) {
@@ -539,40 +583,18 @@ int lay_access_attach(json_t *analysis, struct lay_def *layout, json_t *layout_j
 		}
 		json_object_set_new(res, "warnings", warnings);
 		warnings = NULL;
-		json_object_set_new(analysis, "access", res);
-		res = NULL;
-		rc = 0;
-		goto out;
-	}
-	res = acc_count_json(&A, &C);
-	if (A.ctas > 1) /* counted on CTA 0; every CTA reads its own alike */
-		json_object_set_new(res, "ctas", json_integer(A.ctas));
-	shared_warnings(&A, &C, warnings);
-	json_object_set_new(res, "warnings", warnings);
-	warnings = NULL;
-	if (opt && opt->counts_only)
-		json_object_set_new(res, "examples", json_array());
-	else if ((rc = worst_examples(&A, &C, res, err)))
-		goto out;
-	int64_t si = C.nworst ? C.worst[0][0] * C.instr_regs + C.worst[0][1] : 0;
-	int64_t sw = C.nworst ? C.worst[0][2] : 0;
-	if ((rc = parse_show(&C, show, &si, &sw, err)))
-		goto out;
-	if (C.instructions && C.wf_per_instr && !(opt && opt->counts_only))
-		json_object_set_new(
-			res, "view",
-			wavefront_json(&A, &C, si / C.instr_regs, si % C.instr_regs, sw, true, -1));
-	if (suggest_v) {
-		json_t *s = acc_suggest(&A, &C, layout_json, opt, err);
-		if (!s) {
-			rc = err ? err->code : LAY_ENOMEM;
+	} else {
+		res = acc_count_json(&A, &C);
+		if (A.ctas > 1) /* counted on CTA 0; every CTA reads its own alike */
+			json_object_set_new(res, "ctas", json_integer(A.ctas));
+		shared_warnings(&A, &C, warnings);
+		json_object_set_new(res, "warnings", warnings);
+		warnings = NULL;
+		if ((rc = shared_views(&A, &C, res, show, suggest_v, layout_json, opt, err)))
 			goto out;
-		}
-		json_object_set_new(res, "suggestion", s);
 	}
 	json_object_set_new(analysis, "access", res);
 	res = NULL;
-	rc = 0;
 out:
 	json_decref(res);
 	json_decref(warnings);

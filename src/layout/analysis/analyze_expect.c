@@ -21,10 +21,9 @@ const char *const ana_verdict_names[NVERDICT] = { "complete",	       "collision_
 /* ------------------------------------------------------------------ */
 /* Expectations and probes: validated before any enumeration.          */
 
-int ana_parse_expect(json_t *v, const char *ptr, const struct lay_options *opt, struct expect *x,
-		     struct lay_error *err)
+/* Every expectation unset. */
+static void expect_unset(struct expect *x)
 {
-	char q[LAY_ERR_PTR];
 	memset(x, 0, sizeof *x);
 	for (int k = 0; k < NVERDICT; k++)
 		x->verdict[k] = -1;
@@ -32,104 +31,145 @@ int ana_parse_expect(json_t *v, const char *ptr, const struct lay_options *opt, 
 	x->bank_conflicts = x->vector_bits = x->sectors_per_request = -1;
 	x->efficiency = -1;
 	x->copy_legal = x->copy_matches = -1;
+}
+
+/* The slot of a true/false expectation (a verdict or a copy's), or NULL. */
+static int *flag_slot(struct expect *x, const char *key)
+{
+	int vk = -1;
+	for (int k = 0; k < NVERDICT; k++)
+		if (strcmp(ana_verdict_names[k], key) == 0)
+			vk = k;
+	if (vk >= 0)
+		return &x->verdict[vk];
+	if (strcmp(key, "copy_legal") == 0 || strcmp(key, "copy_matches_layout") == 0)
+		return key[5] == 'l' ? &x->copy_legal : &x->copy_matches;
+	return NULL;
+}
+
+/* The slot of a count expectation (at least 0), or NULL. */
+static int64_t *count_slot(struct expect *x, const char *key)
+{
+	return strcmp(key, "owners") == 0		 ? &x->owners
+	       : strcmp(key, "slots") == 0		 ? &x->slots
+	       : strcmp(key, "replication") == 0	 ? &x->replication
+	       : strcmp(key, "bank_conflicts") == 0	 ? &x->bank_conflicts
+	       : strcmp(key, "vector_bits") == 0	 ? &x->vector_bits
+	       : strcmp(key, "sectors_per_request") == 0 ? &x->sectors_per_request
+							 : NULL;
+}
+
+static int expect_efficiency(json_t *val, const char *q, struct expect *x, struct lay_error *err)
+{
+	if (!json_is_number(val) || json_number_value(val) < 0 || json_number_value(val) > 1)
+		return lay_error_set(err, LAY_ESCHEMA, q, -1,
+				     "expect.efficiency is the least acceptable "
+				     "fraction of moved bytes, a number from 0 to 1");
+	x->efficiency = json_number_value(val);
+	return 0;
+}
+
+static int expect_fingerprint(json_t *val, const char *q, struct expect *x, struct lay_error *err)
+{
+	const char *s = json_string_value(val);
+	if (!s || strlen(s) != 71 || strncmp(s, "sha256:", 7) != 0 ||
+	    strspn(s + 7, "0123456789abcdef") != 64)
+		return lay_error_set(err, LAY_ESCHEMA, q, -1,
+				     "expect.fingerprint must be \"sha256:\" and "
+				     "64 lowercase hex digits");
+	x->fingerprint = s;
+	return 0;
+}
+
+/* expect.layout: a cute layout text, read now so a bad one fails before
+ * any enumeration. */
+static int expect_layout(json_t *val, const char *q, struct expect *x, struct lay_error *err)
+{
+	int same;
+	x->layout = json_string_value(val);
+	if (!x->layout)
+		return lay_error_set(err, LAY_ESCHEMA, q, -1,
+				     "expect.layout must be a cute layout text");
+	if (lay_cute_layout_equal(x->layout, x->layout, &same, q, err) < 0)
+		return err ? err->code : LAY_ESYNTAX;
+	return 0;
+}
+
+/* expect.equals: a registry entry's name, resolved to its fingerprint by
+ * the caller's hook (the CLI's --server, the daemon's store). */
+static int expect_equals(json_t *val, const char *q, const struct lay_options *opt,
+			 struct expect *x, struct lay_error *err)
+{
+	const char *s = json_string_value(val);
+	if (!s || !*s)
+		return lay_error_set(err, LAY_ESCHEMA, q, -1,
+				     "expect.equals must be \"name\" or \"name@version\"");
+	if (!opt || !opt->resolve_equals)
+		return lay_error_set(err, LAY_EOFFLINE, q, -1,
+				     "expect.equals (\"%.128s\") needs the "
+				     "registry: run with --server URL",
+				     s);
+	x->equals = s;
+	int rc = opt->resolve_equals(opt->resolve_ctx, s, x->equals_fp, err);
+	if (rc && err && !err->pointer[0])
+		snprintf(err->pointer, sizeof err->pointer, "%s", q);
+	return rc;
+}
+
+/* One expectation "key": val, its pointer q. */
+static int expect_key(const char *key, json_t *val, const char *q, const struct lay_options *opt,
+		      struct expect *x, struct lay_error *err)
+{
+	int *flag;
+	int64_t *iv;
+	if ((flag = flag_slot(x, key))) {
+		if (!json_is_boolean(val))
+			return lay_error_set(err, LAY_ESCHEMA, q, -1,
+					     "expect.%s must be true or false", key);
+		*flag = json_is_true(val);
+		return 0;
+	}
+	if ((iv = count_slot(x, key))) {
+		if (lay_json_int(val, q, iv, err))
+			return err ? err->code : LAY_ESCHEMA;
+		if (*iv < 0)
+			return lay_error_set(err, LAY_ERANGE, q, -1,
+					     "expect.%s must not be negative", key);
+		return 0;
+	}
+	if (strcmp(key, "efficiency") == 0)
+		return expect_efficiency(val, q, x, err);
+	if (strcmp(key, "fingerprint") == 0)
+		return expect_fingerprint(val, q, x, err);
+	if (strcmp(key, "layout") == 0)
+		return expect_layout(val, q, x, err);
+	if (strcmp(key, "equals") == 0)
+		return expect_equals(val, q, opt, x, err);
+	return lay_error_set(err, LAY_ESCHEMA, q, -1,
+			     "unknown expectation \"%s\" (verdict fields, owners, slots, "
+			     "replication, fingerprint, equals, layout, bank_conflicts, "
+			     "vector_bits, efficiency, sectors_per_request, copy_legal, "
+			     "copy_matches_layout)",
+			     key);
+}
+
+int ana_parse_expect(json_t *v, const char *ptr, const struct lay_options *opt, struct expect *x,
+		     struct lay_error *err)
+{
+	char q[LAY_ERR_PTR];
+	const char *key;
+	json_t *val;
+	int rc;
+	expect_unset(x);
 	if (!v)
 		return 0;
 	if (!json_is_object(v))
 		return lay_error_set(err, LAY_ESCHEMA, ptr, -1, "expect must be an object");
-	const char *key;
-	json_t *val;
 	json_object_foreach(v, key, val)
 	{
 		lay_ptr_join(q, sizeof q, ptr, key);
-		int vk = -1;
-		for (int k = 0; k < NVERDICT; k++)
-			if (strcmp(ana_verdict_names[k], key) == 0)
-				vk = k;
-		if (vk >= 0) {
-			if (!json_is_boolean(val))
-				return lay_error_set(err, LAY_ESCHEMA, q, -1,
-						     "expect.%s must be true or false", key);
-			x->verdict[vk] = json_is_true(val);
-			continue;
-		}
-		int64_t *iv = strcmp(key, "owners") == 0		? &x->owners
-			      : strcmp(key, "slots") == 0		? &x->slots
-			      : strcmp(key, "replication") == 0		? &x->replication
-			      : strcmp(key, "bank_conflicts") == 0	? &x->bank_conflicts
-			      : strcmp(key, "vector_bits") == 0		? &x->vector_bits
-			      : strcmp(key, "sectors_per_request") == 0 ? &x->sectors_per_request
-									: NULL;
-		if (iv) {
-			if (lay_json_int(val, q, iv, err))
-				return err ? err->code : LAY_ESCHEMA;
-			if (*iv < 0)
-				return lay_error_set(err, LAY_ERANGE, q, -1,
-						     "expect.%s must not be negative", key);
-			continue;
-		}
-		if (strcmp(key, "copy_legal") == 0 || strcmp(key, "copy_matches_layout") == 0) {
-			if (!json_is_boolean(val))
-				return lay_error_set(err, LAY_ESCHEMA, q, -1,
-						     "expect.%s must be true or false", key);
-			*(key[5] == 'l' ? &x->copy_legal : &x->copy_matches) = json_is_true(val);
-			continue;
-		}
-		if (strcmp(key, "efficiency") == 0) {
-			if (!json_is_number(val) || json_number_value(val) < 0 ||
-			    json_number_value(val) > 1)
-				return lay_error_set(
-					err, LAY_ESCHEMA, q, -1,
-					"expect.efficiency is the least acceptable "
-					"fraction of moved bytes, a number from 0 to 1");
-			x->efficiency = json_number_value(val);
-			continue;
-		}
-		if (strcmp(key, "fingerprint") == 0) {
-			const char *s = json_string_value(val);
-			if (!s || strlen(s) != 71 || strncmp(s, "sha256:", 7) != 0 ||
-			    strspn(s + 7, "0123456789abcdef") != 64)
-				return lay_error_set(err, LAY_ESCHEMA, q, -1,
-						     "expect.fingerprint must be \"sha256:\" and "
-						     "64 lowercase hex digits");
-			x->fingerprint = s;
-			continue;
-		}
-		if (strcmp(key, "layout") == 0) {
-			int same;
-			x->layout = json_string_value(val);
-			if (!x->layout)
-				return lay_error_set(err, LAY_ESCHEMA, q, -1,
-						     "expect.layout must be a cute layout text");
-			if (lay_cute_layout_equal(x->layout, x->layout, &same, q, err) < 0)
-				return err ? err->code : LAY_ESYNTAX;
-			continue;
-		}
-		if (strcmp(key, "equals") == 0) {
-			const char *s = json_string_value(val);
-			if (!s || !*s)
-				return lay_error_set(
-					err, LAY_ESCHEMA, q, -1,
-					"expect.equals must be \"name\" or \"name@version\"");
-			if (!opt || !opt->resolve_equals)
-				return lay_error_set(err, LAY_EOFFLINE, q, -1,
-						     "expect.equals (\"%.128s\") needs the "
-						     "registry: run with --server URL",
-						     s);
-			x->equals = s;
-			int rc = opt->resolve_equals(opt->resolve_ctx, s, x->equals_fp, err);
-			if (rc) {
-				if (err && !err->pointer[0])
-					snprintf(err->pointer, sizeof err->pointer, "%s", q);
-				return rc;
-			}
-			continue;
-		}
-		return lay_error_set(err, LAY_ESCHEMA, q, -1,
-				     "unknown expectation \"%s\" (verdict fields, owners, slots, "
-				     "replication, fingerprint, equals, layout, bank_conflicts, "
-				     "vector_bits, efficiency, sectors_per_request, copy_legal, "
-				     "copy_matches_layout)",
-				     key);
+		if ((rc = expect_key(key, val, q, opt, x, err)))
+			return rc;
 	}
 	return 0;
 }

@@ -270,97 +270,116 @@ static int parse_offset_term(struct axe_parser *p)
 	return 0;
 }
 
+/* TVM's script printer wraps the spec: T.TileLayout(T.S[...] + ...).  The
+ * position of the wrapper's '(' (the scan past it), or -1 when the text
+ * is not wrapped. */
+static int tile_layout_open(struct axe_parser *p)
+{
+	int k = p->sc.pos, last = k;
+	while (isalnum((unsigned char)p->sc.s[k]) || p->sc.s[k] == '_' || p->sc.s[k] == '.') {
+		if (p->sc.s[k] == '.')
+			last = k + 1;
+		k++;
+	}
+	if (k - last == 10 && strncmp(p->sc.s + last, "TileLayout", 10) == 0) {
+		int open = k;
+		while (p->sc.s[open] == ' ' || p->sc.s[open] == '\t')
+			open++;
+		if (p->sc.s[open] == '(') {
+			p->sc.pos = open + 1;
+			return open;
+		}
+	}
+	return -1;
+}
+
+/* Offsets "a @ axis" joined by the separators sep1 or sep2. */
+static int parse_offset_terms(struct axe_parser *p, char sep1, char sep2)
+{
+	int rc;
+	do {
+		rc = parse_offset_term(p);
+	} while (!rc && (lay_scan_eat(&p->sc, sep1) || lay_scan_eat(&p->sc, sep2)));
+	return rc;
+}
+
+/* The bracketed term c[...] at start (c is S, R or O): at most one shard
+ * and one replica; O[...] holds offsets, parenthesized or not. */
+static int parse_bracket_term(struct axe_parser *p, char c, int start)
+{
+	int save = p->sc.pos, rc;
+	p->sc.pos++;
+	if (!lay_scan_eat(&p->sc, '[')) {
+		p->sc.pos = save;
+		return lay_scan_error(&p->sc, LAY_ESYNTAX, save + 1, "expected '[' after %s",
+				      c == 'S'	 ? "S"
+				      : c == 'R' ? "R"
+						 : "O");
+	}
+	if (c == 'S') {
+		if (p->seen_s)
+			return lay_scan_error(&p->sc, LAY_ESYNTAX, start,
+					      "a second S[...] term (at most one shard)");
+		p->seen_s = true;
+		return parse_iters(p, p->st->shard, &p->st->nshard);
+	}
+	if (c == 'R') {
+		if (p->seen_r)
+			return lay_scan_error(&p->sc, LAY_ESYNTAX, start,
+					      "a second R[...] term (at most one replica)");
+		p->seen_r = true;
+		return parse_iters(p, p->st->rep, &p->st->nrep);
+	}
+	bool paren = lay_scan_eat(&p->sc, '(');
+	rc = parse_offset_terms(p, ',', '+');
+	if (!rc && paren)
+		rc = lay_scan_expect(&p->sc, ')', "')'");
+	if (!rc)
+		rc = lay_scan_expect(&p->sc, ']', "']'");
+	return rc;
+}
+
+/* One term of the sum: S[...], R[...], O[...], a parenthesized group of
+ * offsets or one offset. */
+static int parse_term(struct axe_parser *p)
+{
+	lay_scan_ws(&p->sc);
+	/* TVM prints its terms as T.S[...] (or Tx.S[...]) */
+	if (strncmp(p->sc.s + p->sc.pos, "T.", 2) == 0)
+		p->sc.pos += 2;
+	else if (strncmp(p->sc.s + p->sc.pos, "Tx.", 3) == 0)
+		p->sc.pos += 3;
+	int start = p->sc.pos, rc;
+	char c = p->sc.s[p->sc.pos];
+	if ((c == 'S' || c == 'R' || c == 'O') && p->sc.s[p->sc.pos + 1] != '\0')
+		return parse_bracket_term(p, c, start);
+	if (c == '(') {
+		/* "(1 @ laneid + 2 @ warpid + 64)": a group of offsets */
+		p->sc.pos++;
+		rc = parse_offset_terms(p, '+', ',');
+		if (!rc)
+			rc = lay_scan_expect(&p->sc, ')', "'+' or ')'");
+		return rc;
+	}
+	if (isdigit((unsigned char)c) || c == '-')
+		return parse_offset_term(p);
+	if (!c)
+		return lay_scan_error(&p->sc, LAY_ESYNTAX, start, "expected a term after '+'");
+	char tok[8] = { c, 0 };
+	return lay_scan_error(&p->sc, LAY_ESYNTAX, start,
+			      "unexpected '%s' (expected S[...], R[...], O[...] or an offset)",
+			      tok);
+}
+
+/* The text: terms joined by '+', in TileLayout(...) or not. */
 static int parse_text(struct axe_parser *p)
 {
 	lay_scan_ws(&p->sc);
 	if (!p->sc.s[p->sc.pos])
 		return lay_scan_error(&p->sc, LAY_ESYNTAX, 0, "empty Axe layout");
-	/* TVM's script printer wraps the spec: T.TileLayout(T.S[...] + ...) */
-	int wrap = -1;
-	{
-		int k = p->sc.pos, last = k;
-		while (isalnum((unsigned char)p->sc.s[k]) || p->sc.s[k] == '_' ||
-		       p->sc.s[k] == '.') {
-			if (p->sc.s[k] == '.')
-				last = k + 1;
-			k++;
-		}
-		if (k - last == 10 && strncmp(p->sc.s + last, "TileLayout", 10) == 0) {
-			int open = k;
-			while (p->sc.s[open] == ' ' || p->sc.s[open] == '\t')
-				open++;
-			if (p->sc.s[open] == '(') {
-				wrap = open;
-				p->sc.pos = open + 1;
-			}
-		}
-	}
+	int wrap = tile_layout_open(p);
 	for (;;) {
-		lay_scan_ws(&p->sc);
-		/* TVM prints its terms as T.S[...] (or Tx.S[...]) */
-		if (strncmp(p->sc.s + p->sc.pos, "T.", 2) == 0)
-			p->sc.pos += 2;
-		else if (strncmp(p->sc.s + p->sc.pos, "Tx.", 3) == 0)
-			p->sc.pos += 3;
-		int start = p->sc.pos;
-		char c = p->sc.s[p->sc.pos];
-		int rc;
-		if ((c == 'S' || c == 'R' || c == 'O') && p->sc.s[p->sc.pos + 1] != '\0') {
-			int save = p->sc.pos;
-			p->sc.pos++;
-			if (!lay_scan_eat(&p->sc, '[')) {
-				p->sc.pos = save;
-				return lay_scan_error(&p->sc, LAY_ESYNTAX, save + 1,
-						      "expected '[' after %s",
-						      c == 'S'	 ? "S"
-						      : c == 'R' ? "R"
-								 : "O");
-			}
-			if (c == 'S') {
-				if (p->seen_s)
-					return lay_scan_error(
-						&p->sc, LAY_ESYNTAX, start,
-						"a second S[...] term (at most one shard)");
-				p->seen_s = true;
-				rc = parse_iters(p, p->st->shard, &p->st->nshard);
-			} else if (c == 'R') {
-				if (p->seen_r)
-					return lay_scan_error(
-						&p->sc, LAY_ESYNTAX, start,
-						"a second R[...] term (at most one replica)");
-				p->seen_r = true;
-				rc = parse_iters(p, p->st->rep, &p->st->nrep);
-			} else {
-				bool paren = lay_scan_eat(&p->sc, '(');
-				do {
-					rc = parse_offset_term(p);
-				} while (!rc &&
-					 (lay_scan_eat(&p->sc, ',') || lay_scan_eat(&p->sc, '+')));
-				if (!rc && paren)
-					rc = lay_scan_expect(&p->sc, ')', "')'");
-				if (!rc)
-					rc = lay_scan_expect(&p->sc, ']', "']'");
-			}
-		} else if (c == '(') {
-			/* "(1 @ laneid + 2 @ warpid + 64)": a group of offsets */
-			p->sc.pos++;
-			do {
-				rc = parse_offset_term(p);
-			} while (!rc && (lay_scan_eat(&p->sc, '+') || lay_scan_eat(&p->sc, ',')));
-			if (!rc)
-				rc = lay_scan_expect(&p->sc, ')', "'+' or ')'");
-		} else if (isdigit((unsigned char)c) || c == '-') {
-			rc = parse_offset_term(p);
-		} else if (!c) {
-			return lay_scan_error(&p->sc, LAY_ESYNTAX, start,
-					      "expected a term after '+'");
-		} else {
-			char tok[8] = { c, 0 };
-			return lay_scan_error(
-				&p->sc, LAY_ESYNTAX, start,
-				"unexpected '%s' (expected S[...], R[...], O[...] or an offset)",
-				tok);
-		}
+		int rc = parse_term(p);
 		if (rc)
 			return rc;
 		lay_scan_ws(&p->sc);

@@ -466,6 +466,97 @@ static int cute_role(const struct lay_def *def, json_t *whole, int *role, struct
 	return 0;
 }
 
+/* The text the reader reads: an algebra expression's result layout (the
+ * expression's "algebra" object goes to def) or the layout of a pasted
+ * print (its role tv when the print is of a TV layout); *picked, malloc'd,
+ * is NULL when the text is read as it is. */
+static int cute_pick(struct lay_def *def, const char *text, const char *ptr, int *role,
+		     char **picked, json_t **alg, struct lay_error *err)
+{
+	bool tv = *role == ROLE_TV;
+	int rc;
+	if ((rc = lay_cute_algebra_in(def->ctx, text, ptr, picked, alg, err)))
+		return rc;
+	if (*alg) {
+		json_decref(def->algebra);
+		def->algebra = *alg; /* the result layout is analysed below */
+	} else if ((rc = lay_cute_print_pick(def, &tv, text, ptr, picked, err))) {
+		return rc;
+	}
+	if (tv)
+		*role = ROLE_TV;
+	return 0;
+}
+
+/* Extents, congruence, leaves: every extent positive, the stride (when
+ * written) congruent to the shape, and the leaves' extents and strides into
+ * st (without a stride, the compact column-major one); lv and sv are the
+ * leaves' nodes, spos each leaf's stride position (its extent's when there
+ * is no stride). */
+static int cute_read_leaves(struct cute_parser *p, struct cute_state *st, int shape, int stride,
+			    int *lv, int *sv, int *spos)
+{
+	int nl = 0, ns = 0, rc;
+	cute_leaves(p, shape, lv, &nl);
+	for (int k = 0; k < nl; k++)
+		if (p->nodes[lv[k]].val <= 0)
+			return lay_scan_error(&p->sc, LAY_EEXTENT, p->nodes[lv[k]].pos,
+					      "extent %lld is not positive",
+					      (long long)p->nodes[lv[k]].val);
+	if (stride >= 0) {
+		if ((rc = cute_congruent(p, shape, stride)))
+			return rc;
+		cute_leaves(p, stride, sv, &ns);
+	}
+	st->nleaf = nl;
+	int64_t compact = 1;
+	for (int k = 0; k < nl; k++) {
+		st->ext[k] = p->nodes[lv[k]].val;
+		if (stride >= 0) {
+			st->stride[k] = p->nodes[sv[k]].val;
+			spos[k] = p->nodes[sv[k]].pos;
+		} else {
+			st->stride[k] = compact;
+			spos[k] = p->nodes[lv[k]].pos;
+			if (__builtin_mul_overflow(compact, st->ext[k], &compact))
+				compact = INT64_MAX;
+		}
+	}
+	return 0;
+}
+
+/* A warning for each leaf whose coordinates share one place. */
+static void warn_stride_zero(struct lay_def *def, const struct cute_state *st)
+{
+	for (int k = 0; k < st->nleaf; k++)
+		if (st->stride[k] == 0 && st->ext[k] > 1)
+			lay_def_warn(def, "stride_zero",
+				     "leaf mode %d (extent %lld) has stride 0: its %lld "
+				     "coordinates share one place",
+				     k, (long long)st->ext[k], (long long)st->ext[k]);
+}
+
+/* The layout of the text in st, by its role: the leaves, the top-level
+ * modes (the children of the shape, or the shape itself), then the memory
+ * or tv view of them. */
+static int cute_setup(struct lay_def *def, struct cute_parser *p, struct cute_state *st, int shape,
+		      int stride, const char *text, const char *ptr)
+{
+	int lv[LAYOUTD_MAX_ITERS], sv[LAYOUTD_MAX_ITERS], spos[LAYOUTD_MAX_ITERS];
+	int mpos[LAYOUTD_MAX_ITERS];
+	int64_t size = 1;
+	int rc;
+	if ((rc = cute_read_leaves(p, st, shape, stride, lv, sv, spos)) ||
+	    (rc = top_modes(p, st, shape, lv, mpos, &size)))
+		return rc;
+	struct cute_leafs lf = {
+		.stride = stride, .sv = sv, .spos = spos, .mpos = mpos, .size = size
+	};
+	if (st->role == ROLE_MEMORY)
+		return memory_setup(def, p, st, &lf, text, ptr);
+	return tv_setup(def, p, st, &lf, shape);
+}
+
 int lay_cute_parse(struct lay_def *def, json_t *v, json_t *whole, struct lay_error *err)
 {
 	char ptr[LAY_ERR_PTR];
@@ -474,8 +565,6 @@ int lay_cute_parse(struct lay_def *def, json_t *v, json_t *whole, struct lay_err
 	struct lay_cute_compose cc;
 	char *inner = NULL;
 	int shape = -1, stride = -1, rc = 0;
-	int lv[LAYOUTD_MAX_ITERS], sv[LAYOUTD_MAX_ITERS], nl = 0, ns = 0;
-	int spos[LAYOUTD_MAX_ITERS];
 	int role = ROLE_MEMORY;
 
 	lay_ptr_join(ptr, sizeof ptr, def->ptr, "cute");
@@ -496,17 +585,8 @@ int lay_cute_parse(struct lay_def *def, json_t *v, json_t *whole, struct lay_err
 		return lay_cute_tmem_addr_parse(def, v, whole, err);
 	char *picked = NULL;
 	json_t *alg = NULL;
-	bool tv = role == ROLE_TV;
-	if ((rc = lay_cute_algebra_in(def->ctx, text, ptr, &picked, &alg, err)))
+	if ((rc = cute_pick(def, text, ptr, &role, &picked, &alg, err)))
 		return rc;
-	if (alg) {
-		json_decref(def->algebra);
-		def->algebra = alg; /* the result layout is analysed below */
-	} else if ((rc = lay_cute_print_pick(def, &tv, text, ptr, &picked, err))) {
-		return rc;
-	}
-	if (tv)
-		role = ROLE_TV;
 	if (picked)
 		text = picked;
 	lay_scan_init(&p.sc, text, ptr, err, LAY_SCAN_CXX);
@@ -516,60 +596,12 @@ int lay_cute_parse(struct lay_def *def, json_t *v, json_t *whole, struct lay_err
 		rc = lay_error_set(err, LAY_ENOMEM, ptr, -1, "out of memory");
 		goto out;
 	}
-	rc = read_tree(&p, &cc, &inner, &shape, &stride);
-	if (rc)
+	if ((rc = read_tree(&p, &cc, &inner, &shape, &stride)))
 		goto out;
-
-	/* Extents, congruence, leaves. */
-	cute_leaves(&p, shape, lv, &nl);
-	for (int k = 0; k < nl; k++)
-		if (p.nodes[lv[k]].val <= 0) {
-			rc = lay_scan_error(&p.sc, LAY_EEXTENT, p.nodes[lv[k]].pos,
-					    "extent %lld is not positive",
-					    (long long)p.nodes[lv[k]].val);
-			goto out;
-		}
-	if (stride >= 0) {
-		if ((rc = cute_congruent(&p, shape, stride)))
-			goto out;
-		cute_leaves(&p, stride, sv, &ns);
-	}
 	st->role = role;
-	st->nleaf = nl;
-	int64_t compact = 1;
-	for (int k = 0; k < nl; k++) {
-		st->ext[k] = p.nodes[lv[k]].val;
-		if (stride >= 0) {
-			st->stride[k] = p.nodes[sv[k]].val;
-			spos[k] = p.nodes[sv[k]].pos;
-		} else {
-			st->stride[k] = compact;
-			spos[k] = p.nodes[lv[k]].pos;
-			if (__builtin_mul_overflow(compact, st->ext[k], &compact))
-				compact = INT64_MAX;
-		}
-	}
-
-	/* Top-level modes: the children of the shape, or the shape itself. */
-	int mpos[LAYOUTD_MAX_ITERS];
-	int64_t size = 1;
-	if ((rc = top_modes(&p, st, shape, lv, mpos, &size)))
+	if ((rc = cute_setup(def, &p, st, shape, stride, text, ptr)))
 		goto out;
-	struct cute_leafs lf = {
-		.stride = stride, .sv = sv, .spos = spos, .mpos = mpos, .size = size
-	};
-	if (role == ROLE_MEMORY)
-		rc = memory_setup(def, &p, st, &lf, text, ptr);
-	else
-		rc = tv_setup(def, &p, st, &lf, shape);
-	if (rc)
-		goto out;
-	for (int k = 0; k < nl; k++)
-		if (st->stride[k] == 0 && st->ext[k] > 1)
-			lay_def_warn(def, "stride_zero",
-				     "leaf mode %d (extent %lld) has stride 0: its %lld "
-				     "coordinates share one place",
-				     k, (long long)st->ext[k], (long long)st->ext[k]);
+	warn_stride_zero(def, st);
 	rc = cute_swizzle(def, st, &cc, text, ptr, err);
 	if (!rc && !alg) {
 		free(def->cute_text);

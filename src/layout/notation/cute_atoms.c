@@ -393,6 +393,7 @@ static int offset(struct cp *p)
 		return lay_scan_error(&p->sc, LAY_EOVERFLOW, at, "offset %lld is too large",
 				      (long long)v);
 	p->cc->offset = v;
+	p->cc->offset_dynamic = p->sc.s[at] && strchr("+-0123456789", p->sc.s[at]);
 	return 0;
 }
 

@@ -22,7 +22,8 @@ struct lay_cute_compose {
 	int B, M, S;
 	int sw_pos;
 	int64_t offset;
-	int flag_bits; /* smem_ptr flag / atom element width; 0: none */
+	bool offset_dynamic; /* written as a plain integer (`o 0 o`), not _N */
+	int flag_bits;	     /* smem_ptr flag / atom element width; 0: none */
 	int flag_pos;
 	/* tile_to_shape(ATOM, TARGET[, ORDER]) */
 	bool tile;

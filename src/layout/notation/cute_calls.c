@@ -48,6 +48,13 @@ static int step_fail(struct ex *e, const char *name, int at)
 	return lay_scan_error(&e->sc, e->c.code, at, "%s: %s", name, m);
 }
 
+/* The end of a function call: its result, or the algebra's failure
+ * located at the call. */
+static int algebra_done(struct ex *e, const char *name, int at, const struct val *r)
+{
+	return r->l ? 0 : step_fail(e, name, at);
+}
+
 static int div_kind(const char *name)
 {
 	const char *k[] = { "logical", "zipped", "tiled", "flat", "blocked", "raked" };
@@ -217,17 +224,17 @@ static int apply_cast(struct ex *e, const char *name, int at, const struct args 
 		l = l ? ca_downcast(c, l, down) : NULL;
 	}
 	r->l = l;
-	return 0;
+	return algebra_done(e, name, at, r);
 }
 
-/* composition(A, B) on layouts and tilers, or composition(Sw, [off,] L):
- * the swizzled layout. */
+/* composition(A, B) of two layouts or a layout and a tiler, or
+ * composition(Sw, [offset,] L): the swizzle laid over L. */
 static int apply_composition(struct ex *e, const char *name, int at, const struct args *a,
 			     struct val *r)
 {
+	int rc;
 	const struct val *v0 = &a->v[0];
 	struct ct *t;
-	int rc;
 	if ((rc = arity(e, name, at, a, 2, 3,
 			"two layouts (A, B), or a swizzle, an offset and a layout")))
 		return rc;
@@ -257,107 +264,157 @@ static int apply_composition(struct ex *e, const char *name, int at, const struc
 		return e->sc.err->code;
 	*r = *v0;
 	r->l = ca_composition(&e->c, v0->l, t);
-	return r->l ? 0 : step_fail(e, name, at);
+	return algebra_done(e, name, at, r);
+}
+
+/* complement(layout[, cotarget]). */
+static int apply_complement(struct ex *e, const char *name, int at, const struct args *a,
+			    struct val *r)
+{
+	int rc;
+	struct ct *t = NULL;
+	if ((rc = arity(e, name, at, a, 1, 2, "a layout and an optional cotarget")) ||
+	    (rc = want_layout(e, name, a, 0, true)))
+		return rc;
+	if (a->n == 2 && a->v[1].kind != V_INT && a->v[1].kind != V_SHAPE)
+		return lay_scan_error(
+			&e->sc, LAY_ESYNTAX, a->pos[1],
+			"complement: the cotarget must be an integer or a shape, found %s",
+			ex_kind_name(a->v[1].kind));
+	if (a->n == 2 && !(t = ex_as_tiler(e, &a->v[1], a->pos[1])))
+		return e->sc.err->code;
+	r->l = ca_complement(&e->c, a->v[0].l, t);
+	return algebra_done(e, name, at, r);
+}
+
+/* coalesce(layout[, profile]) and filter(layout[, profile]). */
+static int apply_coalesce(struct ex *e, const char *name, int at, const struct args *a,
+			  struct val *r)
+{
+	int rc;
+	const struct val *v0 = &a->v[0];
+	struct ct *t = NULL;
+	if ((rc = arity(e, name, at, a, 1, 2, "a layout and an optional profile")) ||
+	    (rc = want_layout(e, name, a, 0, true)))
+		return rc;
+	if (a->n == 2 && !(t = ex_as_tiler(e, &a->v[1], a->pos[1])))
+		return e->sc.err->code;
+	*r = *v0;
+	r->l = name[0] == 'c' ? ca_coalesce(&e->c, v0->l, t) : ca_filter(&e->c, v0->l, t);
+	return algebra_done(e, name, at, r);
+}
+
+/* left_inverse(layout) and right_inverse(layout), of a swizzled layout
+ * too. */
+static int apply_inverse(struct ex *e, const char *name, int at, const struct args *a,
+			 struct val *r)
+{
+	int rc;
+	struct ca_ctx *c = &e->c;
+	const struct val *v0 = &a->v[0];
+	if ((rc = arity(e, name, at, a, 1, 1, "one layout")) ||
+	    (rc = want_layout(e, name, a, 0, true)))
+		return rc;
+	struct ca_sw in = { v0->sw, v0->B, v0->M, v0->S, v0->off }, out = { 0 };
+	bool left = name[0] == 'l';
+	struct ca *inv = v0->sw ? ca_sw_inverse(c, left, v0->l, &in, &out)
+			 : left ? ca_left_inverse(c, v0->l)
+				: ca_right_inverse(c, v0->l);
+	*r = (struct val){ .kind = V_LAYOUT, .l = inv, .sw = out.sw };
+	r->B = out.B;
+	r->M = out.M;
+	r->S = out.S;
+	return algebra_done(e, name, at, r);
+}
+
+/* The six *_divide and six *_product of a layout by a tiler. */
+static int apply_divide_product(struct ex *e, const char *name, int at, const struct args *a,
+				struct val *r)
+{
+	const struct val *v0 = &a->v[0];
+	struct ct *t = NULL;
+	int k = div_kind(name);
+	if (arity(e, name, at, a, 2, 2, "a layout and a tiler") ||
+	    want_layout(e, name, a, 0, true) || !(t = ex_as_tiler(e, &a->v[1], a->pos[1])))
+		return e->sc.err->code;
+	*r = *v0;
+	r->l = strstr(name, "_divide") ? ca_divide(&e->c, k, v0->l, t)
+				       : ca_product(&e->c, k, v0->l, t);
+	return algebra_done(e, name, at, r);
+}
+
+/* tile_to_shape(layout, shape[, order]): the order a Step<...> or
+ * GenColMajor / GenRowMajor. */
+static int apply_tile_to_shape(struct ex *e, const char *name, int at, const struct args *a,
+			       struct val *r)
+{
+	int rc;
+	const struct val *v0 = &a->v[0];
+	struct ct *t = NULL, *o = NULL;
+	if ((rc = arity(e, name, at, a, 2, 3, "a layout, a shape and an optional order")) ||
+	    (rc = want_layout(e, name, a, 0, true)))
+		return rc;
+	bool tag = a->n == 3 && a->v[2].kind == V_TYPE;
+	for (int i = 1; i < a->n - tag; i++)
+		if (a->v[i].kind != V_SHAPE && a->v[i].kind != V_INT)
+			return lay_scan_error(&e->sc, LAY_ESYNTAX, a->pos[i],
+					      "tile_to_shape: argument %d must be %s, found %s",
+					      i + 1, i == 1 ? "a shape" : "an order (Step<...>)",
+					      ex_kind_name(a->v[i].kind));
+	if (!(t = ex_as_tiler(e, &a->v[1], a->pos[1])) ||
+	    (a->n == 3 && !tag && !(o = ex_as_tiler(e, &a->v[2], a->pos[2]))))
+		return e->sc.err->code;
+	if (tag && a->v[2].v == 1 && !(o = row_major_order(e, t)))
+		return e->sc.err->code ? e->sc.err->code : LAY_ENOMEM;
+	*r = *v0;
+	r->l = ca_tile_to_shape(&e->c, v0->l, t, o);
+	return algebra_done(e, name, at, r);
+}
+
+/* max_common_vector (an integer) and max_common_layout of two layouts. */
+static int apply_max_common(struct ex *e, const char *name, int at, const struct args *a,
+			    struct val *r)
+{
+	int rc;
+	const struct val *v0 = &a->v[0], *v1 = &a->v[1];
+	if ((rc = arity(e, name, at, a, 2, 2, "two layouts")) ||
+	    (rc = want_layout(e, name, a, 0, true)) || (rc = want_layout(e, name, a, 1, true)))
+		return rc;
+	int64_t vec = 1;
+	struct ca_sw wa = { v0->sw, v0->B, v0->M, v0->S, v0->off },
+		     wb = { v1->sw, v1->B, v1->M, v1->S, v1->off };
+	if (v0->sw || v1->sw)
+		r->l = ca_sw_max_common(&e->c, !strstr(name, "vector"), v0->l, &wa, v1->l, &wb,
+					&vec);
+	else
+		r->l = ca_max_common_layout(&e->c, v0->l, v1->l, &vec);
+	if (strstr(name, "vector")) {
+		r->kind = V_INT;
+		r->v = vec;
+	}
+	return algebra_done(e, name, at, r);
 }
 
 /* Dispatch one function on its arguments; r has the result. */
 int ex_apply(struct ex *e, const char *name, int at, const struct args *a, struct val *r)
 {
-	int rc;
-	struct ca_ctx *c = &e->c;
-	const struct val *v0 = &a->v[0];
-	struct ct *t = NULL;
-	int k = div_kind(name);
 	r->kind = V_LAYOUT;
-	if (strcmp(name, "composition") == 0) {
+	if (strcmp(name, "composition") == 0)
 		return apply_composition(e, name, at, a, r);
-	} else if (strcmp(name, "complement") == 0) {
-		if ((rc = arity(e, name, at, a, 1, 2, "a layout and an optional cotarget")) ||
-		    (rc = want_layout(e, name, a, 0, true)))
-			return rc;
-		if (a->n == 2 && a->v[1].kind != V_INT && a->v[1].kind != V_SHAPE)
-			return lay_scan_error(
-				&e->sc, LAY_ESYNTAX, a->pos[1],
-				"complement: the cotarget must be an integer or a shape, found %s",
-				ex_kind_name(a->v[1].kind));
-		if (a->n == 2 && !(t = ex_as_tiler(e, &a->v[1], a->pos[1])))
-			return e->sc.err->code;
-		r->l = ca_complement(c, v0->l, t);
-	} else if (strcmp(name, "coalesce") == 0 || strcmp(name, "filter") == 0) {
-		if ((rc = arity(e, name, at, a, 1, 2, "a layout and an optional profile")) ||
-		    (rc = want_layout(e, name, a, 0, true)))
-			return rc;
-		if (a->n == 2 && !(t = ex_as_tiler(e, &a->v[1], a->pos[1])))
-			return e->sc.err->code;
-		*r = *v0;
-		r->l = name[0] == 'c' ? ca_coalesce(c, v0->l, t) : ca_filter(c, v0->l, t);
-	} else if (strcmp(name, "left_inverse") == 0 || strcmp(name, "right_inverse") == 0) {
-		if ((rc = arity(e, name, at, a, 1, 1, "one layout")) ||
-		    (rc = want_layout(e, name, a, 0, true)))
-			return rc;
-		struct ca_sw in = { v0->sw, v0->B, v0->M, v0->S, v0->off }, out = { 0 };
-		bool left = name[0] == 'l';
-		struct ca *inv = v0->sw ? ca_sw_inverse(c, left, v0->l, &in, &out)
-				 : left ? ca_left_inverse(c, v0->l)
-					: ca_right_inverse(c, v0->l);
-		*r = (struct val){ .kind = V_LAYOUT, .l = inv, .sw = out.sw };
-		r->B = out.B;
-		r->M = out.M;
-		r->S = out.S;
-	} else if (strstr(name, "_divide") || strstr(name, "_product")) {
-		if (arity(e, name, at, a, 2, 2, "a layout and a tiler") ||
-		    want_layout(e, name, a, 0, true) || !(t = ex_as_tiler(e, &a->v[1], a->pos[1])))
-			return e->sc.err->code;
-		*r = *v0;
-		r->l = strstr(name, "_divide") ? ca_divide(c, k, v0->l, t)
-					       : ca_product(c, k, v0->l, t);
-	} else if (strcmp(name, "tile_to_shape") == 0) {
-		if ((rc = arity(e, name, at, a, 2, 3, "a layout, a shape and an optional order")) ||
-		    (rc = want_layout(e, name, a, 0, true)))
-			return rc;
-		struct ct *o = NULL;
-		bool tag = a->n == 3 && a->v[2].kind == V_TYPE;
-		for (int i = 1; i < a->n - tag; i++)
-			if (a->v[i].kind != V_SHAPE && a->v[i].kind != V_INT)
-				return lay_scan_error(
-					&e->sc, LAY_ESYNTAX, a->pos[i],
-					"tile_to_shape: argument %d must be %s, found %s", i + 1,
-					i == 1 ? "a shape" : "an order (Step<...>)",
-					ex_kind_name(a->v[i].kind));
-		if (!(t = ex_as_tiler(e, &a->v[1], a->pos[1])) ||
-		    (a->n == 3 && !tag && !(o = ex_as_tiler(e, &a->v[2], a->pos[2]))))
-			return e->sc.err->code;
-		if (tag && a->v[2].v == 1 && !(o = row_major_order(e, t)))
-			return e->sc.err->code ? e->sc.err->code : LAY_ENOMEM;
-		*r = *v0;
-		r->l = ca_tile_to_shape(c, v0->l, t, o);
-	} else if (strcmp(name, "upcast") == 0 || strcmp(name, "downcast") == 0 ||
-		   strcmp(name, "recast_layout") == 0) {
-		if ((rc = apply_cast(e, name, at, a, r)))
-			return rc;
-	} else if (strcmp(name, "max_common_vector") == 0 ||
-		   strcmp(name, "max_common_layout") == 0) {
-		if ((rc = arity(e, name, at, a, 2, 2, "two layouts")) ||
-		    (rc = want_layout(e, name, a, 0, true)) ||
-		    (rc = want_layout(e, name, a, 1, true)))
-			return rc;
-		int64_t vec = 1;
-		const struct val *v1 = &a->v[1];
-		struct ca_sw wa = { v0->sw, v0->B, v0->M, v0->S, v0->off },
-			     wb = { v1->sw, v1->B, v1->M, v1->S, v1->off };
-		if (v0->sw || v1->sw)
-			r->l = ca_sw_max_common(c, !strstr(name, "vector"), v0->l, &wa, v1->l, &wb,
-						&vec);
-		else
-			r->l = ca_max_common_layout(c, v0->l, v1->l, &vec);
-		if (strstr(name, "vector")) {
-			r->kind = V_INT;
-			r->v = vec;
-		}
-	} else {
-		return lay_scan_error(&e->sc, LAY_EUNKNOWN, at, "unknown function '%s'", name);
-	}
-	if (!r->l)
-		return step_fail(e, name, at);
-	return 0;
+	if (strcmp(name, "complement") == 0)
+		return apply_complement(e, name, at, a, r);
+	if (strcmp(name, "coalesce") == 0 || strcmp(name, "filter") == 0)
+		return apply_coalesce(e, name, at, a, r);
+	if (strcmp(name, "left_inverse") == 0 || strcmp(name, "right_inverse") == 0)
+		return apply_inverse(e, name, at, a, r);
+	if (strstr(name, "_divide") || strstr(name, "_product"))
+		return apply_divide_product(e, name, at, a, r);
+	if (strcmp(name, "tile_to_shape") == 0)
+		return apply_tile_to_shape(e, name, at, a, r);
+	if (strcmp(name, "upcast") == 0 || strcmp(name, "downcast") == 0 ||
+	    strcmp(name, "recast_layout") == 0)
+		return apply_cast(e, name, at, a, r);
+	if (strcmp(name, "max_common_vector") == 0 || strcmp(name, "max_common_layout") == 0)
+		return apply_max_common(e, name, at, a, r);
+	return lay_scan_error(&e->sc, LAY_EUNKNOWN, at, "unknown function '%s'", name);
 }

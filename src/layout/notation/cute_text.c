@@ -114,6 +114,13 @@ static int parse_leaf(struct cute_parser *p, int node, bool stride)
 	} else if (isdigit((unsigned char)c)) {
 		if ((rc = digits(&p->sc, start, false, &n->val)))
 			return rc;
+	} else if (c == '_' && p->sc.s[p->sc.pos + 1] == '-' &&
+		   isdigit((unsigned char)p->sc.s[p->sc.pos + 2])) {
+		/* _-N: how cute::print writes a negative static integer */
+		p->sc.pos += 2;
+		if ((rc = digits(&p->sc, start, true, &n->val)))
+			return rc;
+		n->is_static = true;
 	} else {
 		char name[LAYOUTD_MAX_NAME];
 		int at;
@@ -138,6 +145,9 @@ static int parse_leaf(struct cute_parser *p, int node, bool stride)
 						 "Shape<...>)");
 		}
 	}
+	/* a plain integer is dynamic unless a C++ type holds it */
+	n->is_static =
+		n->is_static || p->cxx || !(c == '-' || c == '+' || isdigit((unsigned char)c));
 	int save = p->sc.pos;
 	if ((rc = lay_scan_skip(&p->sc)))
 		return rc;
@@ -192,7 +202,11 @@ static int parse_item(struct cute_parser *p, bool stride, int *out)
 		    strcmp(name, "tuple") == 0) {
 			if ((rc = lay_scan_expect(&p->sc, '<', "'<'")))
 				return rc;
-			return parse_kids(p, node, '>', stride);
+			bool cxx = p->cxx;
+			p->cxx = true;
+			rc = parse_kids(p, node, '>', stride);
+			p->cxx = cxx;
+			return rc;
 		}
 		p->sc.pos = at;
 		/* Int<N> and unknown names are handled (and refused) by the leaf */
@@ -543,7 +557,7 @@ int cute_parse_text(struct cute_parser *p, int *shape, int *stride)
 					return lay_scan_expected(&p->sc, "the end of the layout");
 				return 0;
 			}
-			cxx = true;
+			cxx = p->cxx = true;
 			if ((rc = lay_scan_expect(&p->sc, '<', "'<' after Layout")))
 				return rc;
 		} else {
@@ -564,6 +578,11 @@ int cute_parse_text(struct cute_parser *p, int *shape, int *stride)
 		if ((rc = lay_scan_expect(&p->sc, '>',
 					  *stride < 0 ? "',' or '>'" : "'>' closing Layout<...>")))
 			return rc;
+		p->cxx = false;
+		if ((rc = lay_scan_accept(&p->sc, '{', &got)))
+			return rc;
+		if (got && (rc = lay_scan_expect(&p->sc, '}', "'}' after Layout<...>{")))
+			return rc; /* a value of the type: Layout<...>{} */
 		if ((rc = lay_scan_accept(&p->sc, ';', &got)))
 			return rc;
 	}

@@ -16,6 +16,7 @@
 struct node {
 	int pos; /* character offset where the mode starts */
 	bool leaf;
+	bool is_static; /* written _N, Int<N>, C<N> or inside a C++ type */
 	int64_t val;
 	char axis[LAYOUTD_MAX_NAME]; /* "" = plain stride (axis m) */
 	int nkids;
@@ -29,6 +30,7 @@ struct cute_parser {
 	int nnodes;
 	int depth;
 	int nleaf; /* leaves of the tree being parsed */
+	bool cxx;  /* inside a C++ type (Layout<, Shape<, ...): integers static */
 };
 
 /* The whole text: `[using NAME =] Layout<SHAPE [, STRIDE]> [;]` or

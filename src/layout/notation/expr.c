@@ -388,13 +388,106 @@ static int eval_fail(const struct prog *p, const struct insn *in, const struct l
 	return code;
 }
 
+/* How a binary operator fails: 64-bit overflow, a division by zero or a
+ * negative shift count (each with its error code and message, bin_fails[]). */
+enum { BIN_OK, BIN_OVERFLOW, BIN_DIVZERO, BIN_SHIFT };
+
+static const struct {
+	int code;
+	const char *what;
+} bin_fails[] = {
+	[BIN_OVERFLOW] = { LAY_EOVERFLOW, "64-bit overflow" },
+	[BIN_DIVZERO] = { LAY_EDIVZERO, "division by zero" },
+	[BIN_SHIFT] = { LAY_ERANGE, "negative shift count" },
+};
+
+/* a (op) b into *out, Python's floor division and modulo and TVM's
+ * truncating ones, every result checked to fit 64 bits. */
+static int binop(const struct insn *in, int64_t a, int64_t b, int64_t *out)
+{
+	int64_t r = 0;
+	switch (in->op) {
+	case OP_ADD:
+		if (__builtin_add_overflow(a, b, &r))
+			return BIN_OVERFLOW;
+		break;
+	case OP_SUB:
+		if (__builtin_sub_overflow(a, b, &r))
+			return BIN_OVERFLOW;
+		break;
+	case OP_MUL:
+		if (__builtin_mul_overflow(a, b, &r))
+			return BIN_OVERFLOW;
+		break;
+	case OP_FDIV:
+	case OP_FMOD:
+		if (b == 0)
+			return BIN_DIVZERO;
+		if (a == INT64_MIN && b == -1) {
+			if (in->op == OP_FDIV)
+				return BIN_OVERFLOW;
+			r = 0;
+			break;
+		}
+		r = in->op == OP_FDIV ? floordiv(a, b) : floormod(a, b);
+		break;
+	case OP_XOR:
+		r = a ^ b;
+		break;
+	case OP_AND:
+		r = a & b;
+		break;
+	case OP_OR:
+		r = a | b;
+		break;
+	case OP_SHL:
+		if (b < 0)
+			return BIN_SHIFT;
+		/* overflow unless a << b fits int64 (-1 << 63 does); checked without UB */
+		if (a != 0 &&
+		    (b >= 64 || (a > 0 && a > (INT64_MAX >> b)) || (a < 0 && a < (INT64_MIN >> b))))
+			return BIN_OVERFLOW;
+		r = a == 0 ? 0 : (int64_t)((uint64_t)a << b);
+		break;
+	case OP_SHR:
+		if (b < 0)
+			return BIN_SHIFT;
+		r = b >= 63 ? (a < 0 ? -1 : 0) : a >> b;
+		break;
+	case OP_MIN:
+		r = a < b ? a : b;
+		break;
+	case OP_MAX:
+		r = a > b ? a : b;
+		break;
+	case OP_TDIV:
+	case OP_TMOD:
+		/* C's truncating division, TVM's truncdiv and truncmod */
+		if (b == 0)
+			return BIN_DIVZERO;
+		if (a == INT64_MIN && b == -1) {
+			if (in->op == OP_TDIV)
+				return BIN_OVERFLOW;
+			r = 0;
+			break;
+		}
+		r = in->op == OP_TDIV ? a / b : a % b;
+		break;
+	}
+	*out = r;
+	return BIN_OK;
+}
+
+/* Run the program on one element's variables: *out its value, or the
+ * failure located at the operator. */
 static int eval(const struct prog *p, const struct lay_def *def, const struct expr_state *st,
 		const int64_t *vars, int64_t *stack, int64_t *out, struct lay_error *err)
 {
 	int sp = 0;
 	for (int k = 0; k < p->n; k++) {
 		const struct insn *in = &p->code[k];
-		int64_t a, b, r = 0;
+		int64_t b, r;
+		int f;
 		switch (in->op) {
 		case OP_CONST:
 			stack[sp++] = in->val;
@@ -415,83 +508,10 @@ static int eval(const struct prog *p, const struct lay_def *def, const struct ex
 			break;
 		}
 		b = stack[--sp];
-		a = stack[sp - 1];
-		switch (in->op) {
-		case OP_ADD:
-			if (__builtin_add_overflow(a, b, &r))
-				goto overflow;
-			break;
-		case OP_SUB:
-			if (__builtin_sub_overflow(a, b, &r))
-				goto overflow;
-			break;
-		case OP_MUL:
-			if (__builtin_mul_overflow(a, b, &r))
-				goto overflow;
-			break;
-		case OP_FDIV:
-		case OP_FMOD:
-			if (b == 0)
-				return eval_fail(p, in, def, st, vars, LAY_EDIVZERO,
-						 "division by zero", err);
-			if (a == INT64_MIN && b == -1) {
-				if (in->op == OP_FDIV)
-					goto overflow;
-				r = 0;
-				break;
-			}
-			r = in->op == OP_FDIV ? floordiv(a, b) : floormod(a, b);
-			break;
-		case OP_XOR:
-			r = a ^ b;
-			break;
-		case OP_AND:
-			r = a & b;
-			break;
-		case OP_OR:
-			r = a | b;
-			break;
-		case OP_SHL:
-			if (b < 0)
-				return eval_fail(p, in, def, st, vars, LAY_ERANGE,
-						 "negative shift count", err);
-			/* overflow unless a << b fits int64 (-1 << 63 does); checked without UB */
-			if (a != 0 && (b >= 64 || (a > 0 && a > (INT64_MAX >> b)) ||
-				       (a < 0 && a < (INT64_MIN >> b))))
-				goto overflow;
-			r = a == 0 ? 0 : (int64_t)((uint64_t)a << b);
-			break;
-		case OP_SHR:
-			if (b < 0)
-				return eval_fail(p, in, def, st, vars, LAY_ERANGE,
-						 "negative shift count", err);
-			r = b >= 63 ? (a < 0 ? -1 : 0) : a >> b;
-			break;
-		case OP_MIN:
-			r = a < b ? a : b;
-			break;
-		case OP_MAX:
-			r = a > b ? a : b;
-			break;
-		case OP_TDIV:
-		case OP_TMOD:
-			/* C's truncating division, TVM's truncdiv and truncmod */
-			if (b == 0)
-				return eval_fail(p, in, def, st, vars, LAY_EDIVZERO,
-						 "division by zero", err);
-			if (a == INT64_MIN && b == -1) {
-				if (in->op == OP_TDIV)
-					goto overflow;
-				r = 0;
-				break;
-			}
-			r = in->op == OP_TDIV ? a / b : a % b;
-			break;
-		}
+		if ((f = binop(in, stack[sp - 1], b, &r)))
+			return eval_fail(p, in, def, st, vars, bin_fails[f].code, bin_fails[f].what,
+					 err);
 		stack[sp - 1] = r;
-		continue;
-	overflow:
-		return eval_fail(p, in, def, st, vars, LAY_EOVERFLOW, "64-bit overflow", err);
 	}
 	*out = stack[0];
 	return 0;

@@ -841,6 +841,76 @@ static int dec_slice(struct tp *p, const struct tv *a, struct tt_enc *e, int dep
 	return 0;
 }
 
+/* The family of a layout attribute #ttg.<family><...> (or the legacy
+ * #triton_gpu.<family>): *fam and *fl, its name and length. */
+static int attr_family(struct tp *p, const struct tv *v, const char **fam, int *fl)
+{
+	const char *dot = memchr(v->s, '.', (size_t)v->n);
+	int dl = (int)(dot - v->s);
+	*fam = dot + 1;
+	*fl = v->n - dl - 1;
+	if (!((dl == 3 && strncmp(v->s, "ttg", 3) == 0) ||
+	      (dl == 10 && strncmp(v->s, "triton_gpu", 10) == 0)))
+		return lay_scan_error(&p->sc, LAY_ESCHEMA, v->pos,
+				      "#%.*s is not a TritonGPU layout (#ttg.* or #triton_gpu.*)",
+				      v->n, v->s);
+	if (dl == 10)
+		p->legacy = true;
+	return 0;
+}
+
+/* The attribute's parameters read by its family's decoder into e. */
+static int dec_family(struct tp *p, struct tv *v, struct tt_enc *e, const char *fam, int fl,
+		      int depth, int bits)
+{
+#define FAM(x) (fl == (int)strlen(x) && strncmp(fam, x, (size_t)fl) == 0)
+	if (FAM("blocked"))
+		return e->family = TT_BLOCKED, dec_blocked(p, v, e);
+	if (FAM("nvidia_mma") || FAM("mma"))
+		return e->family = TT_NVIDIA_MMA, dec_nvidia_mma(p, v, e);
+	if (FAM("dot_op"))
+		return e->family = TT_DOT_OP, dec_dot(p, v, e, depth);
+	if (FAM("slice"))
+		return e->family = TT_SLICE, dec_slice(p, v, e, depth);
+	if (FAM("linear"))
+		return e->family = TT_LINEAR, dec_linear(p, v, e);
+	if (FAM("swizzled_shared"))
+		return e->family = TT_SWIZZLED_SHARED, e->shared = true,
+		       dec_swizzled(p, v, e, "swizzled_shared", false);
+	if (FAM("amd_rotating_shared"))
+		return e->family = TT_AMD_ROTATING_SHARED, e->shared = true,
+		       dec_swizzled(p, v, e, "amd_rotating_shared", false);
+	if (FAM("shared"))
+		return e->shared = true, dec_legacy_shared(p, v, e, bits);
+	if (FAM("nvmma_shared"))
+		return e->family = TT_NVMMA_SHARED, e->shared = true, dec_nvmma_shared(p, v, e);
+	if (FAM("padded_shared"))
+		return e->family = TT_PADDED_SHARED, dec_padded(p, v, e);
+	if (FAM("partitioned_shared"))
+		return e->family = TT_PARTITIONED_SHARED, dec_partitioned(p, v, e, depth);
+	if (FAM("shared_linear"))
+		return e->family = TT_SHARED_LINEAR, dec_shared_linear(p, v, e);
+	if (FAM("amd_mfma") || FAM("mfma"))
+		return e->family = TT_AMD_MFMA, dec_mfma(p, v, e);
+	if (FAM("amd_wmma") || FAM("wmma"))
+		return e->family = TT_AMD_WMMA, dec_wmma(p, v, e);
+	if (FAM("shared_memory"))
+		return lay_scan_error(
+			&p->sc, LAY_ESCHEMA, v->pos,
+			"#%.*s is a memory space, not a layout: the layout is the attribute before "
+			"it "
+			"in the memdesc",
+			v->n, v->s);
+#undef FAM
+	return lay_scan_error(
+		&p->sc, LAY_ESCHEMA, v->pos,
+		"unknown TritonGPU layout family #%.*s (blocked, nvidia_mma, dot_op, "
+		"slice, "
+		"linear, swizzled_shared, nvmma_shared, padded_shared, amd_mfma, amd_wmma, "
+		"amd_rotating_shared, shared_linear, partitioned_shared)",
+		v->n, v->s);
+}
+
 /* An encoding value (inline attribute or alias) -> a decoded encoding. */
 struct tt_enc *tt_decode_bits(struct tp *p, struct tv *v, int depth, int bits)
 {
@@ -867,19 +937,10 @@ struct tt_enc *tt_decode_bits(struct tp *p, struct tv *v, int depth, int bits)
 			       tt_kind_name(v->kind));
 		return NULL;
 	}
-	const char *dot = memchr(v->s, '.', (size_t)v->n);
-	int dl = (int)(dot - v->s);
-	const char *fam = dot + 1;
-	int fl = v->n - dl - 1;
-	if (!((dl == 3 && strncmp(v->s, "ttg", 3) == 0) ||
-	      (dl == 10 && strncmp(v->s, "triton_gpu", 10) == 0))) {
-		lay_scan_error(&p->sc, LAY_ESCHEMA, v->pos,
-			       "#%.*s is not a TritonGPU layout (#ttg.* or #triton_gpu.*)", v->n,
-			       v->s);
+	const char *fam;
+	int fl;
+	if (attr_family(p, v, &fam, &fl))
 		return NULL;
-	}
-	if (dl == 10)
-		p->legacy = true;
 	if (p->nencs >= TT_MAX_DEPTH) {
 		lay_scan_error(&p->sc, LAY_ELIMIT, v->pos, "too many encodings");
 		return NULL;
@@ -891,58 +952,7 @@ struct tt_enc *tt_decode_bits(struct tp *p, struct tv *v, int depth, int bits)
 	}
 	p->encs[p->nencs++] = e;
 	e->pos = v->pos;
-#define FAM(x) (fl == (int)strlen(x) && strncmp(fam, x, (size_t)fl) == 0)
-	int rc;
-	if (FAM("blocked"))
-		e->family = TT_BLOCKED, rc = dec_blocked(p, v, e);
-	else if (FAM("nvidia_mma") || FAM("mma"))
-		e->family = TT_NVIDIA_MMA, rc = dec_nvidia_mma(p, v, e);
-	else if (FAM("dot_op"))
-		e->family = TT_DOT_OP, rc = dec_dot(p, v, e, depth);
-	else if (FAM("slice"))
-		e->family = TT_SLICE, rc = dec_slice(p, v, e, depth);
-	else if (FAM("linear"))
-		e->family = TT_LINEAR, rc = dec_linear(p, v, e);
-	else if (FAM("swizzled_shared"))
-		e->family = TT_SWIZZLED_SHARED, e->shared = true,
-		rc = dec_swizzled(p, v, e, "swizzled_shared", false);
-	else if (FAM("amd_rotating_shared"))
-		e->family = TT_AMD_ROTATING_SHARED, e->shared = true,
-		rc = dec_swizzled(p, v, e, "amd_rotating_shared", false);
-	else if (FAM("shared"))
-		e->shared = true, rc = dec_legacy_shared(p, v, e, bits);
-	else if (FAM("nvmma_shared"))
-		e->family = TT_NVMMA_SHARED, e->shared = true, rc = dec_nvmma_shared(p, v, e);
-	else if (FAM("padded_shared"))
-		e->family = TT_PADDED_SHARED, rc = dec_padded(p, v, e);
-	else if (FAM("partitioned_shared"))
-		e->family = TT_PARTITIONED_SHARED, rc = dec_partitioned(p, v, e, depth);
-	else if (FAM("shared_linear"))
-		e->family = TT_SHARED_LINEAR, rc = dec_shared_linear(p, v, e);
-	else if (FAM("amd_mfma") || FAM("mfma"))
-		e->family = TT_AMD_MFMA, rc = dec_mfma(p, v, e);
-	else if (FAM("amd_wmma") || FAM("wmma"))
-		e->family = TT_AMD_WMMA, rc = dec_wmma(p, v, e);
-	else if (FAM("shared_memory")) {
-		lay_scan_error(
-			&p->sc, LAY_ESCHEMA, v->pos,
-			"#%.*s is a memory space, not a layout: the layout is the attribute before "
-			"it "
-			"in the memdesc",
-			v->n, v->s);
-		return NULL;
-	} else {
-		lay_scan_error(
-			&p->sc, LAY_ESCHEMA, v->pos,
-			"unknown TritonGPU layout family #%.*s (blocked, nvidia_mma, dot_op, "
-			"slice, "
-			"linear, swizzled_shared, nvmma_shared, padded_shared, amd_mfma, amd_wmma, "
-			"amd_rotating_shared, shared_linear, partitioned_shared)",
-			v->n, v->s);
-		return NULL;
-	}
-#undef FAM
-	return rc ? NULL : e;
+	return dec_family(p, v, e, fam, fl, depth, bits) ? NULL : e;
 }
 
 static struct tt_enc *decode(struct tp *p, struct tv *v, int depth)

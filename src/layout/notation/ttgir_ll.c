@@ -501,16 +501,14 @@ static void tll_reshape(struct tll *l, const int64_t *to, int nto)
 	*l = t;
 }
 
-static int nvmma_shared_ll(const struct tt_enc *e, const int64_t *shape, int rank, struct tll *r,
+/* getTMABlockShape, tiled mode: the shape per CTA (spc) capped at 256 a
+ * dim, its contiguous dim one swizzle wide (fp4: two elements a byte). */
+static int nvmma_tma_block(const struct tt_enc *e, const int64_t *spc, int rank, int64_t *tma,
 			   struct tt_fail *f)
 {
-	int64_t spc[TT_MAXR], tma[TT_MAXR], full[TT_MAXR];
-	struct tll g;
 	char msg[LAY_ERR_MSG];
-	shape_per_cta(e, shape, rank, spc);
-	/* getTMABlockShape, tiled mode */
 	int contig = e->transposed ? 0 : rank - 1;
-	memcpy(tma, spc, sizeof tma);
+	memcpy(tma, spc, sizeof(int64_t) * TT_MAXR);
 	if (e->fp4)
 		tma[contig] *= 2;
 	for (int d = 0; d < rank; d++)
@@ -530,27 +528,14 @@ static int nvmma_shared_ll(const struct tt_enc *e, const int64_t *shape, int ran
 	}
 	if (e->fp4)
 		tma[contig] /= 2;
-	if (e->swizzle == 0) {
-		tll_identity1d(r, tma[rank - 1], TT_OFFSET, rank - 1);
-		for (int i = rank - 2; i >= 0; i--) {
-			tll_identity1d(&g, tma[i], TT_OFFSET, i);
-			tll_mul_eq(r, &g);
-		}
-		tll_not_smaller(r, spc);
-		tll_combine(r, &e->cga, shape, rank);
-		return 0;
-	}
-	if (rank < 2)
-		return fail(f, e, "a swizzled nvmma_shared layout needs rank >= 2");
-	int64_t coll[2] = { 1, tma[rank - 1] };
-	for (int i = 0; i + 1 < rank; i++)
-		coll[0] *= tma[i];
-	if (e->transposed) {
-		int64_t t = coll[0];
-		coll[0] = coll[1];
-		coll[1] = t;
-	}
-	/* the core matrix: 8 rows of 8 * max(16, swizzle) / bits columns */
+	return 0;
+}
+
+/* The swizzle's core matrix, offset -> (row, col): 8 rows of
+ * 8 * max(16, swizzle) / bits columns, each row's columns xor-ed by its
+ * phase (fp4: the columns of packed pairs). */
+static void nvmma_core_matrix(const struct tt_enc *e, struct tll *r)
+{
 	int vec = (int)(128 / e->ebw), per_phase = (int)(128 / e->swizzle),
 	    max_phase = (int)(e->swizzle / 16);
 	int64_t tile_cols = 8 * (int64_t)(e->swizzle > 16 ? e->swizzle : 16) / e->ebw;
@@ -571,6 +556,41 @@ static int nvmma_shared_ll(const struct tt_enc *e, const int64_t *shape, int ran
 		r->b[0][r->nb[0]++][1] = e->fp4 ? c / 16 * 8 + c % 8 : c;
 	}
 	tll_infer_sizes(r);
+}
+
+/* The transposed layout's dims put back: component k of each basis
+ * becomes component order[k] with order = [rank-1, 0, 1, ...]; sizes
+ * re-inferred. */
+static void nvmma_untranspose(struct tll *r, int rank)
+{
+	struct tll t = *r;
+	for (int i = 0; i < r->nin; i++)
+		for (int j = 0; j < r->nb[i]; j++)
+			for (int k = 0; k < rank; k++)
+				t.b[i][j][k] = r->b[i][j][k == 0 ? rank - 1 : k - 1];
+	tll_infer_sizes(&t);
+	*r = t;
+}
+
+/* A swizzled layout within the TMA block tma: the core matrix repeated
+ * over the block collapsed to 2-D (rows, the contiguous dim), reshaped
+ * to the block's dims. */
+static int nvmma_swizzled_ll(const struct tt_enc *e, const int64_t *tma, int rank, struct tll *r,
+			     struct tt_fail *f)
+{
+	char msg[LAY_ERR_MSG];
+	int64_t full[TT_MAXR];
+	if (rank < 2)
+		return fail(f, e, "a swizzled nvmma_shared layout needs rank >= 2");
+	int64_t coll[2] = { 1, tma[rank - 1] };
+	for (int i = 0; i + 1 < rank; i++)
+		coll[0] *= tma[i];
+	if (e->transposed) {
+		int64_t t = coll[0];
+		coll[0] = coll[1];
+		coll[1] = t;
+	}
+	nvmma_core_matrix(e, r);
 	int pack = e->fp4 ? 2 : 1;
 	if (coll[1] * pack < r->osz[1] || coll[0] < r->osz[0]) {
 		snprintf(msg, sizeof msg,
@@ -592,16 +612,29 @@ static int nvmma_shared_ll(const struct tt_enc *e, const int64_t *shape, int ran
 		rs[rank - 1] = first;
 	}
 	tll_reshape(r, rs, rank);
-	if (e->transposed) {
-		/* component k of each basis becomes component order[k] with
-		 * order = [rank-1, 0, 1, ...]; sizes re-inferred */
-		struct tll t = *r;
-		for (int i = 0; i < r->nin; i++)
-			for (int j = 0; j < r->nb[i]; j++)
-				for (int k = 0; k < rank; k++)
-					t.b[i][j][k] = r->b[i][j][k == 0 ? rank - 1 : k - 1];
-		tll_infer_sizes(&t);
-		*r = t;
+	if (e->transposed)
+		nvmma_untranspose(r, rank);
+	return 0;
+}
+
+/* nvmma_shared: unswizzled, the TMA block's identity (last dim fastest);
+ * swizzled, its core matrix repeated; then the shape per CTA and the CGA. */
+static int nvmma_shared_ll(const struct tt_enc *e, const int64_t *shape, int rank, struct tll *r,
+			   struct tt_fail *f)
+{
+	int64_t spc[TT_MAXR], tma[TT_MAXR];
+	struct tll g;
+	shape_per_cta(e, shape, rank, spc);
+	if (nvmma_tma_block(e, spc, rank, tma, f))
+		return -1;
+	if (e->swizzle == 0) {
+		tll_identity1d(r, tma[rank - 1], TT_OFFSET, rank - 1);
+		for (int i = rank - 2; i >= 0; i--) {
+			tll_identity1d(&g, tma[i], TT_OFFSET, i);
+			tll_mul_eq(r, &g);
+		}
+	} else if (nvmma_swizzled_ll(e, tma, rank, r, f)) {
+		return -1;
 	}
 	tll_not_smaller(r, spc);
 	tll_combine(r, &e->cga, shape, rank);

@@ -288,102 +288,151 @@ static int parse_attr_body(struct tp *p, struct tv *a)
 	}
 }
 
+/* A new value, or NULL with the out-of-memory error set. */
+static struct tv *value_new(struct tp *p, int kind, long pos)
+{
+	struct tv *v = tv_new(p, kind, pos);
+	if (!v)
+		lay_scan_error(&p->sc, LAY_ENOMEM, -1, "out of memory");
+	return v;
+}
+
+/* "[v, v, ...]", at its '['. */
+static struct tv *read_array(struct tp *p, long pos)
+{
+	struct tv *v = value_new(p, TV_ARR, pos);
+	if (!v)
+		return NULL;
+	p->sc.pos++;
+	if (lay_scan_eat(&p->sc, ']'))
+		return v;
+	for (;;) {
+		struct tv *e = tt_value(p);
+		if (!e)
+			return NULL;
+		tv_add(v, e);
+		if (lay_scan_eat(&p->sc, ','))
+			continue;
+		if (lay_scan_eat(&p->sc, ']'))
+			return v;
+		lay_scan_error(&p->sc, LAY_ESYNTAX, (long)p->sc.pos,
+			       "expected ',' or ']' in the array");
+		return NULL;
+	}
+}
+
+/* "{key = value, ...}", at its '{'. */
+static struct tv *read_dict(struct tp *p, long pos)
+{
+	struct tv *v = value_new(p, TV_DICT, pos);
+	if (!v)
+		return NULL;
+	p->sc.pos++;
+	return parse_members(p, v, '}') ? NULL : v;
+}
+
+/* "#dialect.name<...>" (an attribute) or "#alias" (a reference), at its
+ * '#'. */
+static struct tv *read_hash(struct tp *p, long pos)
+{
+	p->sc.pos++;
+	const char *name = p->sc.s + p->sc.pos;
+	int n = 0;
+	while (tt_ident_char(p->sc.s[p->sc.pos]))
+		p->sc.pos++, n++;
+	if (!n) {
+		lay_scan_error(&p->sc, LAY_ESYNTAX, pos, "expected a name after '#'");
+		return NULL;
+	}
+	bool dialect = memchr(name, '.', (size_t)n) != NULL;
+	struct tv *v = value_new(p, dialect ? TV_ATTR : TV_REF, pos);
+	if (!v)
+		return NULL;
+	v->s = name;
+	v->n = n;
+	if (dialect && p->sc.s[p->sc.pos] == '<' && parse_attr_body(p, v))
+		return NULL;
+	return v;
+}
+
+/* A quoted string, its escapes kept, at its '"'. */
+static struct tv *read_string(struct tp *p, long pos)
+{
+	struct tv *v = value_new(p, TV_STR, pos);
+	if (!v)
+		return NULL;
+	p->sc.pos++;
+	v->s = p->sc.s + p->sc.pos;
+	while (p->sc.s[p->sc.pos] && p->sc.s[p->sc.pos] != '"')
+		p->sc.pos += p->sc.s[p->sc.pos] == '\\' && p->sc.s[p->sc.pos + 1] ? 2 : 1;
+	if (!p->sc.s[p->sc.pos]) {
+		lay_scan_error(&p->sc, LAY_ESYNTAX, pos, "unterminated string");
+		return NULL;
+	}
+	v->n = (int)(p->sc.s + p->sc.pos - v->s);
+	p->sc.pos++;
+	return v;
+}
+
+/* An integer and its optional ": i32" type. */
+static struct tv *read_number(struct tp *p, long pos)
+{
+	struct tv *v = value_new(p, TV_INT, pos);
+	if (!v || read_int(p, &v->i))
+		return NULL;
+	skip_int_type(p);
+	return v;
+}
+
+/* true, false or another word (dense<...>, array<...>: its <...> skipped). */
+static struct tv *read_word(struct tp *p, long pos)
+{
+	const char *w = p->sc.s + p->sc.pos;
+	int n = ident(p);
+	struct tv *v;
+	if ((n == 4 && strncmp(w, "true", 4) == 0) || (n == 5 && strncmp(w, "false", 5) == 0)) {
+		if ((v = value_new(p, TV_BOOL, pos)))
+			v->i = n == 4;
+		return v;
+	}
+	if (!(v = value_new(p, TV_WORD, pos)))
+		return NULL;
+	v->s = w;
+	v->n = n;
+	if (p->sc.s[p->sc.pos] == '<') { /* dense<...>, array<...>: skip */
+		int d = 0;
+		do {
+			d += p->sc.s[p->sc.pos] == '<' ? 1 : p->sc.s[p->sc.pos] == '>' ? -1 : 0;
+			p->sc.pos++;
+		} while (p->sc.s[p->sc.pos] && d > 0);
+	}
+	return v;
+}
+
 struct tv *tt_value(struct tp *p)
 {
 	lay_scan_skip(&p->sc);
 	long pos = (long)p->sc.pos;
 	char c = p->sc.s[p->sc.pos];
-	struct tv *v = NULL;
+	struct tv *v;
 	if (++p->depth > TT_MAX_DEPTH) {
 		lay_scan_error(&p->sc, LAY_EDEPTH, pos, "attribute nested deeper than %d levels",
 			       TT_MAX_DEPTH);
 		return NULL;
 	}
-	if (c == '[') {
-		if (!(v = tv_new(p, TV_ARR, pos)))
-			goto nomem;
-		p->sc.pos++;
-		if (!lay_scan_eat(&p->sc, ']')) {
-			for (;;) {
-				struct tv *e = tt_value(p);
-				if (!e)
-					return NULL;
-				tv_add(v, e);
-				if (lay_scan_eat(&p->sc, ','))
-					continue;
-				if (lay_scan_eat(&p->sc, ']'))
-					break;
-				lay_scan_error(&p->sc, LAY_ESYNTAX, (long)p->sc.pos,
-					       "expected ',' or ']' in the array");
-				return NULL;
-			}
-		}
-	} else if (c == '{') {
-		if (!(v = tv_new(p, TV_DICT, pos)))
-			goto nomem;
-		p->sc.pos++;
-		if (parse_members(p, v, '}'))
-			return NULL;
-	} else if (c == '#') {
-		p->sc.pos++;
-		const char *name = p->sc.s + p->sc.pos;
-		int n = 0;
-		while (tt_ident_char(p->sc.s[p->sc.pos]))
-			p->sc.pos++, n++;
-		if (!n) {
-			lay_scan_error(&p->sc, LAY_ESYNTAX, pos, "expected a name after '#'");
-			return NULL;
-		}
-		bool dialect = memchr(name, '.', (size_t)n) != NULL;
-		if (!(v = tv_new(p, dialect ? TV_ATTR : TV_REF, pos)))
-			goto nomem;
-		v->s = name;
-		v->n = n;
-		if (dialect && p->sc.s[p->sc.pos] == '<' && parse_attr_body(p, v))
-			return NULL;
-	} else if (c == '"') {
-		if (!(v = tv_new(p, TV_STR, pos)))
-			goto nomem;
-		p->sc.pos++;
-		v->s = p->sc.s + p->sc.pos;
-		while (p->sc.s[p->sc.pos] && p->sc.s[p->sc.pos] != '"')
-			p->sc.pos += p->sc.s[p->sc.pos] == '\\' && p->sc.s[p->sc.pos + 1] ? 2 : 1;
-		if (!p->sc.s[p->sc.pos]) {
-			lay_scan_error(&p->sc, LAY_ESYNTAX, pos, "unterminated string");
-			return NULL;
-		}
-		v->n = (int)(p->sc.s + p->sc.pos - v->s);
-		p->sc.pos++;
-	} else if (isdigit((unsigned char)c) || c == '-') {
-		if (!(v = tv_new(p, TV_INT, pos)))
-			goto nomem;
-		if (read_int(p, &v->i))
-			return NULL;
-		skip_int_type(p);
-	} else if (isalpha((unsigned char)c) || c == '_') {
-		const char *w = p->sc.s + p->sc.pos;
-		int n = ident(p);
-		if ((n == 4 && strncmp(w, "true", 4) == 0) ||
-		    (n == 5 && strncmp(w, "false", 5) == 0)) {
-			if (!(v = tv_new(p, TV_BOOL, pos)))
-				goto nomem;
-			v->i = n == 4;
-		} else {
-			if (!(v = tv_new(p, TV_WORD, pos)))
-				goto nomem;
-			v->s = w;
-			v->n = n;
-			if (p->sc.s[p->sc.pos] == '<') { /* dense<...>, array<...>: skip */
-				int d = 0;
-				do {
-					d += p->sc.s[p->sc.pos] == '<'	 ? 1
-					     : p->sc.s[p->sc.pos] == '>' ? -1
-									 : 0;
-					p->sc.pos++;
-				} while (p->sc.s[p->sc.pos] && d > 0);
-			}
-		}
-	} else {
+	if (c == '[')
+		v = read_array(p, pos);
+	else if (c == '{')
+		v = read_dict(p, pos);
+	else if (c == '#')
+		v = read_hash(p, pos);
+	else if (c == '"')
+		v = read_string(p, pos);
+	else if (isdigit((unsigned char)c) || c == '-')
+		v = read_number(p, pos);
+	else if (isalpha((unsigned char)c) || c == '_')
+		v = read_word(p, pos);
+	else {
 		if (c)
 			lay_scan_error(&p->sc, LAY_ESYNTAX, pos,
 				       "unexpected '%c': expected a value ([...], {...}, #attr, an "
@@ -395,10 +444,9 @@ struct tv *tt_value(struct tp *p)
 				       "unexpected end of text: expected a value");
 		return NULL;
 	}
+	if (!v)
+		return NULL;
 	v->end = (long)p->sc.pos;
 	p->depth--;
 	return v;
-nomem:
-	lay_scan_error(&p->sc, LAY_ENOMEM, -1, "out of memory");
-	return NULL;
 }

@@ -3,28 +3,27 @@
  * table (cute/util/print_tensor.hpp) and print_latex's TikZ document
  * (cute/util/print_latex.hpp), byte for byte, from the layout's cute text.
  *
- * The header line is cute::print of the layout, so the text is read into
- * its own small tree that remembers which integers are static (`_8`,
- * `Int<8>`, every integer of a C++ `Layout<Shape<...>, Stride<...>>` type)
- * and which are dynamic (a plain `8`): print writes them back as CuTe
- * would.  A swizzled composition `Sw<B,M,S> o OFF o LAYOUT` prints its
- * three parts joined by " o ".  The cells are layout(m, n) computed here:
- * mode 0 and mode 1 decomposed colexicographically over their leaves.
+ * The header line is cute::print of the layout, so the text is read by
+ * the cute notation's reader into its tree as written (notation/
+ * cute_tree.h), which remembers which integers are static (`_8`, `Int<8>`,
+ * every integer of a C++ `Layout<Shape<...>, Stride<...>>` type) and which
+ * are dynamic (a plain `8`): print writes them back as CuTe would.
+ *
+ * A swizzled composition `Sw<B,M,S> o OFF o LAYOUT` prints its three parts
+ * joined by " o ".  The cells are layout(m, n) computed here: mode 0 and
+ * mode 1 decomposed colexicographically over their leaves.
+ *
  * No I/O: the text is returned, the caller writes it.
  */
-#include <ctype.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "layout.h"
+#include "notation/cute_tree.h"
 #include "notation/notation.h"
-#include "notation/scan.h"
 #include "print/print.h"
 
-/* Nodes of one tuple tree; leaves are capped like the engine's iterators. */
-#define PC_MAX_NODES 512
 /* The biggest table print_layout is asked for: 2^20 cells (a 1024 x 1024
  * tile already prints 7 MB of text). */
 #define PC_MAX_CELLS (1L << 20)
@@ -32,185 +31,14 @@
  * far below it; products of two stay within 64 bits). */
 #define PC_MAX_INT (INT64_C(1) << 40)
 
-struct pc_node {
-	bool leaf, is_static;
-	int64_t val;
-	int nkids, kid, next;
-};
-
 struct pc {
-	const char *s;
-	int pos;
-	const char *ptr;
+	const char *text, *ptr;
 	struct lay_error *err;
-	struct pc_node n[PC_MAX_NODES];
-	int nn;
-	bool cxx; /* inside a C++ type: every integer is static */
+	const struct lay_cute_node *n; /* the tree's nodes */
+	struct lay_cute_tree t;
 };
 
-static int pc_err(struct pc *p, int pos, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
-static int pc_err(struct pc *p, int pos, const char *fmt, ...)
-{
-	va_list ap;
-	va_start(ap, fmt);
-	lay_text_verror(p->err, LAY_ESYNTAX, p->ptr, p->s, pos, fmt, ap);
-	va_end(ap);
-	return LAY_ESYNTAX;
-}
-
-static void ws(struct pc *p)
-{
-	if (lay_cxx_skip(p->s, &p->pos) != 0)
-		p->pos += (int)strlen(p->s + p->pos);
-}
-
-/* Consume word (followed by a non-identifier character) if it is next. */
-static bool word(struct pc *p, const char *w)
-{
-	ws(p);
-	if (strncmp(p->s + p->pos, "cute::", 6) == 0 && strncmp(w, "cute::", 6) != 0) {
-		int save = p->pos;
-		p->pos += 6;
-		if (word(p, w))
-			return true;
-		p->pos = save;
-		return false;
-	}
-	size_t l = strlen(w);
-	if (strncmp(p->s + p->pos, w, l) != 0)
-		return false;
-	char c = p->s[p->pos + l];
-	if (isalnum((unsigned char)w[l - 1]) && (isalnum((unsigned char)c) || c == '_'))
-		return false;
-	p->pos += (int)l;
-	return true;
-}
-
-static bool punct(struct pc *p, char c)
-{
-	ws(p);
-	if (p->s[p->pos] != c)
-		return false;
-	p->pos++;
-	return true;
-}
-
-static int need(struct pc *p, char c)
-{
-	if (punct(p, c))
-		return 0;
-	return pc_err(p, p->pos, "expected '%c'", c);
-}
-
-static int number(struct pc *p, int64_t *v)
-{
-	ws(p);
-	int start = p->pos;
-	bool neg = p->s[p->pos] == '-';
-	if (neg)
-		p->pos++;
-	if (!isdigit((unsigned char)p->s[p->pos]))
-		return pc_err(p, start, "expected an integer");
-	struct lay_scan sc;
-	lay_scan_init(&sc, p->s, p->ptr, p->err, LAY_SCAN_CXX);
-	sc.pos = p->pos;
-	int rc = lay_scan_int(&sc, start, neg, -PC_MAX_INT, PC_MAX_INT, "the integer of a picture",
-			      LAY_ESYNTAX, v);
-	p->pos = sc.pos;
-	return rc;
-}
-
-static int new_node(struct pc *p, bool leaf, int *out)
-{
-	if (p->nn >= PC_MAX_NODES)
-		return pc_err(p, p->pos, "more than %d modes", PC_MAX_NODES);
-	p->n[p->nn] = (struct pc_node){ .leaf = leaf, .kid = -1, .next = -1 };
-	*out = p->nn++;
-	return 0;
-}
-
-static int item(struct pc *p, int *out, int depth);
-
-/* The members of a tuple up to close, linked under node t. */
-static int members(struct pc *p, int t, char close, int depth)
-{
-	int last = -1, k, rc;
-	if (punct(p, close))
-		return pc_err(p, p->pos - 1, "an empty tuple has no picture");
-	do {
-		if ((rc = item(p, &k, depth + 1)))
-			return rc;
-		if (last < 0)
-			p->n[t].kid = k;
-		else
-			p->n[last].next = k;
-		last = k;
-		p->n[t].nkids++;
-	} while (punct(p, ','));
-	return need(p, close);
-}
-
-/* One mode: an integer (N, _N, Int<N>, C<N>, a C++ type's N) or a tuple
- * ((…), Shape<…>, Stride<…>, make_shape(…)). */
-static int item(struct pc *p, int *out, int depth)
-{
-	int rc;
-	if (depth > 32)
-		return pc_err(p, p->pos, "tuples nested deeper than 32");
-	ws(p);
-	int at = p->pos;
-	bool cxx = p->cxx;
-	if (word(p, "Shape<") || word(p, "Stride<") || word(p, "tuple<") ||
-	    word(p, "cute::tuple<")) {
-		if ((rc = new_node(p, false, out)))
-			return rc;
-		p->cxx = true;
-		rc = members(p, *out, '>', depth);
-		p->cxx = cxx;
-		return rc;
-	}
-	if (punct(p, '(')) {
-		if ((rc = new_node(p, false, out)))
-			return rc;
-		return members(p, *out, ')', depth);
-	}
-	if ((rc = new_node(p, true, out)))
-		return rc;
-	struct pc_node *nd = &p->n[*out];
-	if (word(p, "Int<") || word(p, "C<")) {
-		nd->is_static = true;
-		if ((rc = number(p, &nd->val)))
-			return rc;
-		return need(p, '>');
-	}
-	if (p->s[p->pos] == '_' &&
-	    (isdigit((unsigned char)p->s[p->pos + 1]) ||
-	     (p->s[p->pos + 1] == '-' && isdigit((unsigned char)p->s[p->pos + 2])))) {
-		p->pos++;
-		nd->is_static = true;
-		return number(p, &nd->val);
-	}
-	if (isdigit((unsigned char)p->s[p->pos]) || p->s[p->pos] == '-') {
-		nd->is_static = cxx;
-		return number(p, &nd->val);
-	}
-	return pc_err(p, at, "expected a mode: an integer, _N, Int<N> or a tuple");
-}
-
-/* Shape and stride must be congruent: the same tree. */
-static bool congruent(const struct pc *p, int a, int b)
-{
-	if (p->n[a].leaf || p->n[b].leaf)
-		return p->n[a].leaf && p->n[b].leaf;
-	if (p->n[a].nkids != p->n[b].nkids)
-		return false;
-	for (int x = p->n[a].kid, y = p->n[b].kid; x >= 0; x = p->n[x].next, y = p->n[y].next)
-		if (!congruent(p, x, y))
-			return false;
-	return true;
-}
-
+/* The layout drawn: its trees' roots, the swizzle and offset composed. */
 struct pc_layout {
 	int shape, stride; /* nodes */
 	bool swizzled;
@@ -219,134 +47,36 @@ struct pc_layout {
 	bool offset_static;
 };
 
-/* SHAPE:STRIDE or Layout<SHAPE, STRIDE> (Layout<SHAPE> alone is not read:
- * its compact stride is not what the user wrote). */
-static int plain_layout(struct pc *p, struct pc_layout *l)
+/* The text read by the cute notation's reader into p and l.  What it
+ * cannot read as a layout written out is LAY_ESYNTAX here, whatever the
+ * reader's reason: the caller (print.c) then asks the engine, which reads
+ * algebra, atoms and print texts and reports its own error. */
+static int pc_read(struct pc *p, const char *text, struct pc_layout *l)
 {
-	int rc, at;
-	ws(p);
-	at = p->pos;
-	if (word(p, "Layout<")) {
-		bool cxx = p->cxx;
-		p->cxx = true;
-		if ((rc = item(p, &l->shape, 0)) || (rc = need(p, ',')) ||
-		    (rc = item(p, &l->stride, 0)) || (rc = need(p, '>')))
-			return rc;
-		p->cxx = cxx;
-		if (punct(p, '{'))
-			punct(p, '}');
-	} else {
-		if ((rc = item(p, &l->shape, 0)) || (rc = need(p, ':')) ||
-		    (rc = item(p, &l->stride, 0)))
-			return rc;
-	}
-	if (!congruent(p, l->shape, l->stride))
-		return pc_err(p, at, "the shape and the stride are not congruent");
-	return 0;
-}
-
-static int swizzle_params(struct pc *p, struct pc_layout *l)
-{
-	int64_t b, m, s;
-	int rc, at = p->pos;
-	if ((rc = number(p, &b)) || (rc = need(p, ',')) || (rc = number(p, &m)) ||
-	    (rc = need(p, ',')) || (rc = number(p, &s)) || (rc = need(p, '>')))
+	int rc = lay_cute_tree_read(text, p->ptr, &p->t, p->err);
+	if (rc) {
+		if (rc != LAY_ENOMEM && p->err)
+			p->err->code = rc = LAY_ESYNTAX;
 		return rc;
-	if (b < 0 || m < 0 || b > 16 || m > 24 || s > 24 || s < -24 ||
-	    (b > 0 && s != 0 && (s < 0 ? -s : s) < b))
-		return pc_err(p, at, "Swizzle<%lld,%lld,%lld> is not a swizzle CuTe accepts",
-			      (long long)b, (long long)m, (long long)s);
-	l->swizzled = true;
-	l->B = (int)b;
-	l->M = (int)m;
-	l->S = (int)s;
-	if (punct(p, '{'))
-		punct(p, '}');
-	return 0;
-}
-
-/* pycute's str() of a Swizzle: SW_B_M_S (here after "SW_"). */
-static bool pycute_swizzle(struct pc *p)
-{
-	ws(p);
-	if (strncmp(p->s + p->pos, "SW_", 3) != 0 || !isdigit((unsigned char)p->s[p->pos + 3]))
-		return false;
-	p->pos += 2; /* at the '_' before B */
-	return true;
-}
-
-static int pycute_params(struct pc *p, struct pc_layout *l)
-{
-	int64_t v[3];
-	int at = p->pos;
-	for (int k = 0; k < 3; k++) {
-		if (p->s[p->pos] != '_')
-			return pc_err(p, p->pos, "expected SW_B_M_S as pycute prints a swizzle");
-		p->pos++;
-		int rc = number(p, &v[k]);
-		if (rc)
-			return rc;
 	}
-	if (v[0] < 0 || v[1] < 0 || v[0] > 16 || v[1] > 24 || v[2] > 24 || v[2] < -24)
-		return pc_err(p, at, "SW_%lld_%lld_%lld is not a swizzle CuTe accepts",
-			      (long long)v[0], (long long)v[1], (long long)v[2]);
-	l->swizzled = true;
-	l->B = (int)v[0];
-	l->M = (int)v[1];
-	l->S = (int)v[2];
-	return 0;
-}
-
-/* " o OFFSET o LAYOUT" after the swizzle of a composed layout. */
-static int composed_rest(struct pc *p, struct pc_layout *l)
-{
-	int rc, off;
-	if (!word(p, "o"))
-		return pc_err(p, p->pos, "expected 'o' after the swizzle");
-	if ((rc = item(p, &off, 0)))
-		return rc;
-	if (!p->n[off].leaf)
-		return pc_err(p, p->pos, "the offset of a swizzled layout is one integer");
-	l->offset = p->n[off].val;
-	l->offset_static = p->n[off].is_static;
-	if (!word(p, "o"))
-		return pc_err(p, p->pos, "expected 'o' before the layout");
-	return plain_layout(p, l);
-}
-
-static int parse_layout(struct pc *p, struct pc_layout *l)
-{
-	int rc;
-	memset(l, 0, sizeof *l);
-	ws(p);
-	p->pos = lay_cute_label(p->s, p->pos); /* "LayoutC_TV: " as print(tiled_mma) writes */
-	if (word(p, "composition(")) {
-		if (!(word(p, "Swizzle<") || word(p, "Sw<")))
-			return pc_err(p, p->pos,
-				      "expected Swizzle<B,M,S>{} as composition's first argument");
-		if ((rc = swizzle_params(p, l)) || (rc = need(p, ',')))
-			return rc;
-		l->offset_static = true;
-		if ((rc = plain_layout(p, l)))
-			return rc;
-		rc = need(p, ')');
-	} else if (word(p, "Sw<") || word(p, "Swizzle<")) {
-		if ((rc = swizzle_params(p, l)))
-			return rc;
-		rc = composed_rest(p, l);
-	} else if (pycute_swizzle(p)) {
-		if ((rc = pycute_params(p, l)))
-			return rc;
-		rc = composed_rest(p, l);
-	} else {
-		rc = plain_layout(p, l);
-	}
-	if (rc)
-		return rc;
-	ws(p);
-	/* print_layout's own grid below the layout (a picture pasted back) */
-	if (p->s[p->pos] && !lay_cute_grid(p->s, p->pos))
-		return pc_err(p, p->pos, "unexpected text after the layout");
+	p->n = p->t.n;
+	for (int k = 0; k < p->t.nn; k++)
+		if (p->n[k].leaf && (p->n[k].val > PC_MAX_INT || p->n[k].val < -PC_MAX_INT))
+			return lay_text_error(p->err, LAY_ESYNTAX, p->ptr, text, p->n[k].pos,
+					      "the integer of a picture is at most 2^40 in "
+					      "magnitude, not %lld",
+					      (long long)p->n[k].val);
+	if (p->t.swizzled && (p->t.offset > PC_MAX_INT || p->t.offset < -PC_MAX_INT))
+		return lay_text_error(p->err, LAY_ESYNTAX, p->ptr, text, 0,
+				      "the offset of a picture is at most 2^40 in magnitude");
+	*l = (struct pc_layout){ .shape = p->t.shape,
+				 .stride = p->t.stride,
+				 .swizzled = p->t.swizzled,
+				 .B = p->t.B,
+				 .M = p->t.M,
+				 .S = p->t.S,
+				 .offset = p->t.offset,
+				 .offset_static = p->t.offset_static };
 	return 0;
 }
 
@@ -355,7 +85,7 @@ static int parse_layout(struct pc *p, struct pc_layout *l)
 
 static void put_tree(const struct pc *p, int k, struct lay_buf *b)
 {
-	const struct pc_node *nd = &p->n[k];
+	const struct lay_cute_node *nd = &p->n[k];
 	if (nd->leaf) {
 		lay_buf_printf(b, "%s%lld", nd->is_static ? "_" : "", (long long)nd->val);
 		return;
@@ -514,12 +244,14 @@ static int fill_mode(struct pc *p, int sh, int st, struct pc_mode *m)
 {
 	m->n = mode_leaves(p, sh, st, m->ext, m->str, 0);
 	if (m->n >= LAYOUTD_MAX_ITERS)
-		return pc_err(p, 0, "more than %d modes", LAYOUTD_MAX_ITERS - 1);
+		return lay_text_error(p->err, LAY_ESYNTAX, p->ptr, p->text, 0, "more than %d modes",
+				      LAYOUTD_MAX_ITERS - 1);
 	m->size = 1;
 	for (int k = 0; k < m->n; k++) {
 		if (m->ext[k] <= 0)
-			return pc_err(p, 0, "a mode of extent %lld has no picture",
-				      (long long)m->ext[k]);
+			return lay_text_error(p->err, LAY_ESYNTAX, p->ptr, p->text, 0,
+					      "a mode of extent %lld has no picture",
+					      (long long)m->ext[k]);
 		m->size *= m->ext[k];
 		if (m->size > PC_MAX_CELLS)
 			return lay_error_set(p->err, LAY_ELIMIT, p->ptr, -1,
@@ -527,6 +259,13 @@ static int fill_mode(struct pc *p, int sh, int st, struct pc_mode *m)
 					     PC_MAX_CELLS);
 	}
 	return 0;
+}
+
+static void pc_close(struct pc *p)
+{
+	if (p)
+		lay_cute_tree_free(&p->t);
+	free(p);
 }
 
 /* A parse state of text with its layout read into l; NULL with err set. */
@@ -538,11 +277,11 @@ static struct pc *pc_open(const char *text, const char *ptr, struct pc_layout *l
 		lay_error_set(err, LAY_ENOMEM, ptr, -1, "out of memory");
 		return NULL;
 	}
-	p->s = text;
+	p->text = text;
 	p->ptr = ptr;
 	p->err = err;
-	if (parse_layout(p, l)) {
-		free(p);
+	if (pc_read(p, text, l)) {
+		pc_close(p);
 		return NULL;
 	}
 	return p;
@@ -596,7 +335,7 @@ char *lay_print_cute(const char *text, const char *ptr, bool latex, struct lay_e
 	b.data = NULL;
 out:
 	free(b.data);
-	free(p);
+	pc_close(p);
 	return out;
 }
 
@@ -615,8 +354,8 @@ static void put_int(struct lay_buf *b, int64_t v, bool is_static)
  * taken from the tile's rows at stride d, the rest from its columns.  A
  * mode of static extent 1 is dropped only when CuTe knows it statically,
  * so a dynamic leaf keeps both modes. */
-static int tv_leaf(struct pc *p, const struct pc_node *sn, const struct pc_node *dn, int64_t M,
-		   struct lay_buf *sh, struct lay_buf *st)
+static int tv_leaf(struct pc *p, const struct lay_cute_node *sn, const struct lay_cute_node *dn,
+		   int64_t M, struct lay_buf *sh, struct lay_buf *st)
 {
 	int64_t s = sn->val, d = dn->val, ad = d < 0 ? -d : d;
 	bool ss = sn->is_static, ds = dn->is_static;
@@ -794,7 +533,7 @@ out:
 	free(b.data);
 	free(bs.data);
 	free(bt.data);
-	free(p);
+	pc_close(p);
 	return out;
 }
 
@@ -859,18 +598,19 @@ char *lay_print_cute_atom(struct lay_def *def, bool latex, struct lay_error *err
 				goto out;
 			}
 	/* (_M,_N):(_s0,_s1) */
-	p->err = err;
-	p->ptr = def->ptr;
-	p->s = "";
+	struct lay_cute_node nodes[6];
 	for (int k = 0; k < 6; k++)
-		p->n[k] = (struct pc_node){
+		nodes[k] = (struct lay_cute_node){
 			.leaf = k != 0 && k != 3, .is_static = true, .kid = -1, .next = -1
 		};
-	p->n[0] = (struct pc_node){ .nkids = 2, .kid = 1, .next = -1 };
-	p->n[3] = (struct pc_node){ .nkids = 2, .kid = 4, .next = -1 };
-	p->n[1].val = a.M, p->n[1].next = 2, p->n[2].val = N;
-	p->n[4].val = s0, p->n[4].next = 5, p->n[5].val = s1;
-	p->nn = 6;
+	nodes[0] = (struct lay_cute_node){ .nkids = 2, .kid = 1, .next = -1 };
+	nodes[3] = (struct lay_cute_node){ .nkids = 2, .kid = 4, .next = -1 };
+	nodes[1].val = a.M, nodes[1].next = 2, nodes[2].val = N;
+	nodes[4].val = s0, nodes[4].next = 5, nodes[5].val = s1;
+	p->err = err;
+	p->text = "";
+	p->ptr = def->ptr;
+	p->n = nodes;
 	struct pc_layout l = { .shape = 0,
 			       .stride = 3,
 			       .swizzled = true,
