@@ -452,6 +452,10 @@ run "ds_read_tr: json on gfx950" 0 "$L" lint --format json --target gfx950 "$M"
 # lanes reads 8 K rows of 256 bytes each, the same 8 banks: 8-way
 [ "$(jq -c '.findings[] | select(.line == 23) | .ds_read_tr | [.instructions, .wavefronts, .ideal_wavefronts, .bank_conflicts]' "$T/out")" = '[64,1024,128,7]' ] &&
 	ok "ds_read_tr: 8-way on an unswizzled tile" || bad "ds_read_tr conflicts: $(jq -c '.findings[] | select(.line == 23) | .ds_read_tr' "$T/out")"
+run "ds_read_tr: text on gfx950" 0 "$L" lint --target gfx950 "$M"
+grep -q 'amd-ds-read-tr.mlir:23:10: warning: ttg.local_load: .* on gfx950; ds_read_b64_tr_b16: 16 per thread, 7 bank conflicts$' "$T/out" &&
+	grep -q 'amd-ds-read-tr.mlir:110:10: .*; not ds_read_b64_tr_b16: ' "$T/out" &&
+	ok "text: the transposed read and its count, or why not" || bad "ds_read_tr text: $(grep -E ':(23|110):' "$T/out")"
 "$L" lint --format json --target gfx942 "$M" >"$T/out" 2>&1
 [ "$(jq '[.findings[] | select(.ds_read_tr)] | length' "$T/out")" = 0 ] &&
 	ok "ds_read_tr: none on gfx942" || bad "ds_read_tr on gfx942"
