@@ -26,6 +26,11 @@ req "check: TMA differs from an unswizzled layout: 422" 422 --data-binary "@$DIF
 jqt "the first difference, both places" '.copy.differences.examples[0] == {"logical":[1,0],"layout":64,"tma":72}'
 req "a broken descriptor rule is a located error" 422 --data-binary "@$STRIDE" "$U/v1/analyze"
 jqt "at the stride" '.pointer == "/copy/global/strides/1"'
+TST="$G/copy-tma-f32-128x128-store-bulk-group/request.json"
+req "check: a TMA store" 200 --data-binary "@$TST" "$U/v1/check"
+jqt "names the store instruction" '.copy.op == "store" and .copy.instruction == "cp.async.bulk.tensor.2d.global.shared::cta.bulk_group"'
+req "check: a TMA load by default" 200 --data-binary "@$TMA" "$U/v1/check"
+jqt "names the load instruction" '.copy.op == "load" and (.copy.instruction | startswith("cp.async.bulk.tensor.2d.shared::cluster.global"))'
 FP8="$G/copy-triton-hopper-linear-64x16-fp8-stmatrix-x2/request.json"
 req "stmatrix of fp8: .x2, packed four to a register" 200 --data-binary "@$FP8" "$U/v1/check"
 jqt "no .trans for 8-bit elements, said as such" '[.copy.candidates[] | select(.instruction | test("trans")) | .why.message | test("16-bit")] == [true,true,true]'
@@ -59,6 +64,10 @@ clicheck "cli: TMA difference fails with expect" 1 check "$DIFF"
 has "text shows what TMA writes" "tma writes   Sw<3,4,3> o smem_ptr[16b](unset) o (_128,_64):(_64,_1)"
 has "and the first difference" "[1,0] at 64, TMA writes 72"
 clicheck "cli: broken rule is exit 2" 2 check "$STRIDE"
+clicheck "cli: TMA over 2 CTAs" 0 check "$G/copy-tma-f16-256x16-sw32-cga-split-m-per-cta/request.json"
+has "text says the boxes are each CTA's" "1 box of 4096 bytes in each CTA, swizzle 32B"
+clicheck "cli: TMA store" 0 check "$TST"
+has "text names the store" "cp.async.bulk.tensor.2d.global.shared::cta.bulk_group: 1 box of 65536 bytes"
 for fmt in github junit sarif; do
 	clicheck "cli --format $fmt" 1 check --format "$fmt" "$BAD"
 	has "$fmt carries the copy reason" "cannot move the tile"

@@ -220,6 +220,15 @@ run "TMA copies: junit" 1 "$L" lint --format junit "$M"
 grep -q 'tests="5" failures="1"' "$T/out" && ok "JUnit: 5 TMA tests, 1 failure" || bad "TMA JUnit: $(head -3 "$T/out")"
 sed -n '1,58p' "$M" >"$T/ok.mlir"
 run "TMA copies into their nvmma_shared layouts pass" 0 "$L" lint "$T/ok.mlir"
+# a multi-CTA TMA copy is each CTA's: membar-cluster.mlir's loop expects
+# 5120 bytes per CTA (ttng.barrier_expect): 4096 of A's half, 1024 of B's
+run "TMA copies of split tiles, per CTA" 0 "$L" lint --format json "$D/upstream/tma-cluster-split.mlir"
+[ "$(jq -c '[.findings[] | select(.kind == "copy") | .copy | [.box, .boxes, .bytes_per_box, .ctas]]' "$T/out")" = '[[[16,128],1,4096,2],[[32,16],1,1024,2]]' ] &&
+	[ "$(jq '[.findings[] | select(.kind == "copy") | .copy | .boxes * .bytes_per_box] | add' "$T/out")" = 5120 ] &&
+	ok "per CTA: 4096 + 1024 = 5120 bytes, as the barrier expects" || bad "TMA per CTA: $(jq -c '[.findings[] | .copy]' "$T/out")"
+run "TMA copies of split tiles, text" 0 "$L" lint "$D/upstream/tma-cluster-split.mlir"
+grep -q 'tma-cluster-split.mlir:58:7: ok: ttng.async_tma_copy_global_to_local: 1 TMA box of 16x128 (swizzle 32B), 4096 bytes each, in each CTA; the layout is what TMA writes$' "$T/out" &&
+	ok "text: the boxes are each CTA's" || bad "TMA per CTA text: $(cat "$T/out")"
 sed -n '17,45p' "$M" | sed 's/transposed = false, elementBitWidth = 16/transposed = true, elementBitWidth = 16/' >"$T/tr.mlir"
 run "a transposed nvmma_shared TMA copy is skipped" 0 "$L" lint --format json "$T/tr.mlir"
 [ "$(jq -c '[.skipped, (.findings[0].skipped.reason | test("transposed nvmma_shared"))]' "$T/out")" = '[1,true]' ] &&

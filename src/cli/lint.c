@@ -102,10 +102,12 @@ static void copy_sentence(json_t *f, const char *op, bool fails, char *buf, size
 		w += (size_t)k;
 	}
 	json_int_t boxes = json_integer_value(json_object_get(c, "boxes"));
-	int k = snprintf(buf, n, "%s: %lld TMA box%s of %s (swizzle %s), %lld bytes each; ", op,
+	json_int_t ctas = json_integer_value(json_object_get(c, "ctas"));
+	int k = snprintf(buf, n, "%s: %lld TMA box%s of %s (swizzle %s), %lld bytes each%s; ", op,
 			 (long long)boxes, boxes == 1 ? "" : "es", b,
 			 json_string_value(json_object_get(c, "swizzle")),
-			 (long long)json_integer_value(json_object_get(c, "bytes_per_box")));
+			 (long long)json_integer_value(json_object_get(c, "bytes_per_box")),
+			 ctas > 1 ? ", in each CTA" : "");
 	if (k < 0 || (size_t)k >= n)
 		return;
 	json_t *ex =

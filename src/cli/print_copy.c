@@ -30,11 +30,12 @@ static void where(json_t *why, char *buf, size_t n)
 
 static void put_tma(FILE *f, json_t *c)
 {
-	fprintf(f, "  %-12s %s: %lld box%s of %lld bytes, swizzle %s\n", "copy",
+	json_int_t ctas = json_integer_value(json_object_get(c, "ctas"));
+	fprintf(f, "  %-12s %s: %lld box%s of %lld bytes%s, swizzle %s\n", "copy",
 		str(c, "instruction"), (long long)json_integer_value(json_object_get(c, "boxes")),
 		json_integer_value(json_object_get(c, "boxes")) == 1 ? "" : "es",
 		(long long)json_integer_value(json_object_get(c, "bytes_per_box")),
-		str(c, "swizzle"));
+		ctas > 1 ? " in each CTA" : "", str(c, "swizzle"));
 	fprintf(f, "  %-12s %s\n", "tma writes", str(c, "writes"));
 	json_t *d = json_object_get(c, "differences");
 	if (json_is_true(json_object_get(c, "matches_layout"))) {

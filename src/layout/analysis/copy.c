@@ -99,9 +99,12 @@ static int parse_copy(json_t *c, const char *ptr, struct copy_req *q, struct lay
 		} else if (strcmp(key, "op") == 0) {
 			op = json_string_value(val);
 			if (!op || (strcmp(op, "load") && strcmp(op, "store")))
-				return lay_error_set(err, LAY_ESCHEMA, p, -1,
-						     "copy.op is \"load\" (ldmatrix) or \"store\" "
-						     "(stmatrix)");
+				return lay_error_set(
+					err, LAY_ESCHEMA, p, -1,
+					"copy.op is \"load\" (ldmatrix; TMA global to "
+					"shared) or \"store\" (stmatrix; TMA shared to "
+					"global)");
+			q->store = strcmp(op, "store") == 0;
 		} else if (strcmp(key, "global") == 0) {
 			q->global = val;
 		} else if (strcmp(key, "box") == 0) {
@@ -126,9 +129,7 @@ static int parse_copy(json_t *c, const char *ptr, struct copy_req *q, struct lay
 	if (parse_instruction(iv, p, op, q, err))
 		return err ? err->code : LAY_ESCHEMA;
 	bool tma = q->family == COPY_TMA;
-	const char *stray = tma ? (q->threads ? "threads"
-				   : op	      ? "op"
-					      : NULL)
+	const char *stray = tma ? (q->threads ? "threads" : NULL)
 				: (q->global	? "global"
 				   : q->box	? "box"
 				   : q->swizzle ? "swizzle"

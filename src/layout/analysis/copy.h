@@ -14,6 +14,7 @@ struct copy_req {
 	int only_x;		 /* a full PTX name: its .xN (else 0: every variant) */
 	int only_trans;		 /* a full PTX name: 1 .trans, 0 not (else -1) */
 	bool named;		 /* not "auto": an instruction that cannot is a failed check */
+	bool store;		 /* op "store": stmatrix, or TMA shared -> global */
 	json_t *threads, *global, *box;
 	const char *swizzle;
 	int bits; /* element_bits, 0 unset */
@@ -25,5 +26,11 @@ enum copy_family { COPY_LDMATRIX, COPY_STMATRIX, COPY_TMA };
  * error at the broken descriptor rule. */
 int copy_tma(const struct lay_def *def, const struct copy_req *q, int examples, json_t **out,
 	     struct lay_error *err);
+
+/* copy_tma.c: the tile one CTA's TMA copies write (Triton's shape per
+ * CTA): def's shape, or CTA 0's part of a layout with a "block" axis, into
+ * tile[] (def->rank extents, outermost first); nonzero with a located error
+ * when def's shared memory cannot be read or CTA 0's part is no box. */
+int copy_tma_cta_tile(const struct lay_def *def, int64_t *tile, struct lay_error *err);
 
 #endif

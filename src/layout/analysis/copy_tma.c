@@ -11,6 +11,11 @@
  * 16-byte chunks permuted within a 32/64/128-byte span); the boxes of a
  * tile follow each other, the outermost dimension's box index fastest (as
  * Triton's nvmma_shared tiles its swizzle atom).
+ *
+ * A layout over several CTAs (an owner axis "block", read per CTA as the
+ * access section reads it) is copied one box set per CTA, each into its
+ * own shared memory: the tile is CTA 0's part, which must be a box at the
+ * origin (Triton's getShapePerCTA, the shape its TMA block is cut from).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -25,6 +30,10 @@ struct tma {
 	int64_t shape[TMA_MAX_RANK], stride[TMA_MAX_RANK], box[TMA_MAX_RANK];
 	int64_t nb[TMA_MAX_RANK]; /* boxes along each dimension */
 	int64_t base_align;
+	/* the tile one CTA's copies write, the layout's dimensions (outermost
+	 * first): the whole layout, or CTA 0's part of a multi-CTA one */
+	int64_t tile[LAYOUTD_MAX_RANK];
+	int64_t ctas; /* the CTAs the layout spans */
 };
 
 /* An array of 1..5 integers at ptr/name into v[]; *n its length. */
@@ -165,38 +174,43 @@ static int parse_box(json_t *bx, const char *swz, struct tma *T, struct lay_erro
 	return 0;
 }
 
-/* Element offset of element e (row-major index) inside its box. */
-static int64_t tma_offset(const struct tma *T, const struct lay_def *d, int64_t e)
+/* The logical coordinates of element e (row-major index). */
+static void elem_coords(const struct lay_def *d, int64_t e, int64_t *x)
+{
+	for (int k = d->rank - 1; k >= 0; k--) {
+		x[k] = e % d->shape[k];
+		e /= d->shape[k];
+	}
+}
+
+/* Element offset of the element at x (logical, outermost first; the
+ * layout's rank is the box's) inside its box. */
+static int64_t tma_offset(const struct tma *T, const int64_t *x)
 {
 	int64_t in = 0, instride = 1;
-	for (int k = d->rank - 1; k >= 0; k--) { /* k: user dimension, rank-1-k: TMA's */
-		int64_t c = e % d->shape[k], bx = T->box[d->rank - 1 - k];
-		e /= d->shape[k];
-		in += (c % bx) * instride;
+	for (int k = T->rank - 1; k >= 0; k--) { /* k: user dimension, rank-1-k: TMA's */
+		int64_t bx = T->box[T->rank - 1 - k];
+		in += (x[k] % bx) * instride;
 		instride *= bx;
 	}
 	return in;
 }
 
-/* The box index of element e: innermost TMA dimension slowest. */
-static int64_t box_index(const struct tma *T, const struct lay_def *d, int64_t e)
+/* The box index of the element at x: innermost TMA dimension slowest. */
+static int64_t box_index(const struct tma *T, const int64_t *x)
 {
-	int64_t b[TMA_MAX_RANK] = { 0 }, idx = 0;
-	for (int k = d->rank - 1; k >= 0; k--) {
-		b[d->rank - 1 - k] = (e % d->shape[k]) / T->box[d->rank - 1 - k];
-		e /= d->shape[k];
-	}
+	int64_t idx = 0;
 	for (int i = 0; i < T->rank; i++)
-		idx = idx * T->nb[i] + b[i];
+		idx = idx * T->nb[i] + x[T->rank - 1 - i] / T->box[i];
 	return idx;
 }
 
-static int64_t swizzled(const struct tma *T, const struct lay_def *d, int64_t e)
+static int64_t swizzled(const struct tma *T, const int64_t *x)
 {
 	int64_t boxsz = 1;
 	for (int i = 0; i < T->rank; i++)
 		boxsz *= T->box[i];
-	int64_t bytes = (tma_offset(T, d, e) + box_index(T, d, e) * boxsz) * T->eb;
+	int64_t bytes = (tma_offset(T, x) + box_index(T, x) * boxsz) * T->eb;
 	if (T->B)
 		bytes ^= (bytes & (((INT64_C(1) << T->B) - 1) << 7)) >> 3;
 	return bytes / T->eb;
@@ -246,14 +260,15 @@ static int fit_tile(struct tma *T, const struct lay_def *d, struct lay_error *er
 				     "per layout dimension",
 				     d->rank, T->rank);
 	for (int i = 0; i < T->rank; i++) {
-		int64_t ext = d->shape[d->rank - 1 - i];
+		int64_t ext = T->tile[d->rank - 1 - i];
 		if (ext % T->box[i]) {
 			snprintf(p, sizeof p, "/copy/box/%d", i);
 			return lay_error_set(err, LAY_ESHAPE, p, -1,
 					     "box dimension %d is %lld, which does not divide the "
-					     "tile's extent %lld along layout dimension %d",
-					     i, (long long)T->box[i], (long long)ext,
-					     d->rank - 1 - i);
+					     "%s extent %lld along layout dimension %d",
+					     i, (long long)T->box[i],
+					     T->ctas > 1 ? "tile's (one CTA's part)" : "tile's",
+					     (long long)ext, d->rank - 1 - i);
 		}
 		T->nb[i] = ext / T->box[i];
 	}
@@ -265,8 +280,12 @@ static json_t *compare(const struct tma *T, const struct acc *A, const struct la
 {
 	json_t *ex = json_array();
 	*count = 0;
+	int64_t x[LAYOUTD_MAX_RANK];
 	for (int64_t e = 0; e < d->size; e++) {
-		int64_t w = swizzled(T, d, e);
+		if (A->eoff[e] < 0)
+			continue; /* another CTA's: its own copies write it */
+		elem_coords(d, e, x);
+		int64_t w = swizzled(T, x);
 		if (A->eoff[e] == w)
 			continue;
 		if ((*count)++ < examples)
@@ -276,6 +295,60 @@ static json_t *compare(const struct tma *T, const struct acc *A, const struct la
 							    (json_int_t)w));
 	}
 	return ex;
+}
+
+/* T->tile: the whole layout, or with several CTAs CTA 0's part, which
+ * must be a box at the origin (each CTA's copies fill their own shared
+ * memory alike). */
+static int cta_tile(struct tma *T, const struct acc *A, const struct lay_def *d, const char *lptr,
+		    struct lay_error *err)
+{
+	int64_t x[LAYOUTD_MAX_RANK], n = 0, want = 1;
+	T->ctas = A->nblk;
+	for (int k = 0; k < d->rank; k++)
+		T->tile[k] = A->nblk > 1 ? 0 : d->shape[k];
+	if (A->nblk <= 1)
+		return 0;
+	for (int64_t e = 0; e < d->size; e++) {
+		if (A->eoff[e] < 0)
+			continue;
+		n++;
+		elem_coords(d, e, x);
+		for (int k = 0; k < d->rank; k++)
+			if (x[k] >= T->tile[k])
+				T->tile[k] = x[k] + 1;
+	}
+	for (int k = 0; k < d->rank; k++)
+		want *= T->tile[k];
+	if (n != want)
+		return lay_error_set(err, LAY_ESHAPE, lptr, -1,
+				     "CTA 0 holds %lld elements of the tile, not a box at its "
+				     "origin: a TMA copy fills each CTA's shared memory with whole "
+				     "boxes",
+				     (long long)n);
+	return 0;
+}
+
+/* Read def's shared memory per CTA into *A and T->tile from it. */
+static int read_tile(struct tma *T, struct acc *A, const struct lay_def *def, struct lay_error *err)
+{
+	const char *lptr = def->ptr[0] ? def->ptr : "/layout";
+	A->mem = def;
+	A->per_cta = true;
+	int rc = acc_read_memory(A, lptr, err);
+	return rc ? rc : cta_tile(T, A, def, lptr, err);
+}
+
+int copy_tma_cta_tile(const struct lay_def *def, int64_t *tile, struct lay_error *err)
+{
+	struct tma T = { 0 };
+	struct acc A = { 0 };
+	int rc = read_tile(&T, &A, def, err);
+	for (int k = 0; !rc && k < def->rank; k++)
+		tile[k] = T.tile[k];
+	lay_ctx_free(A.eoff);
+	lay_ctx_free(A.eoff_cta);
+	return rc;
 }
 
 int copy_tma(const struct lay_def *def, const struct copy_req *q, int examples, json_t **out,
@@ -295,11 +368,11 @@ int copy_tma(const struct lay_def *def, const struct copy_req *q, int examples, 
 				     q->bits);
 	T.eb = q->bits / 8;
 	if ((rc = parse_global(q->global, &T, err)) ||
-	    (rc = parse_box(q->box, q->swizzle, &T, err)) || (rc = fit_tile(&T, def, err)))
+	    (rc = parse_box(q->box, q->swizzle, &T, err)))
 		return rc;
-	A.mem = def;
-	if ((rc = acc_read_memory(&A, def->ptr[0] ? def->ptr : "/layout", err))) {
+	if ((rc = read_tile(&T, &A, def, err)) || (rc = fit_tile(&T, def, err))) {
 		lay_ctx_free(A.eoff);
+		lay_ctx_free(A.eoff_cta);
 		return rc;
 	}
 	int64_t boxsz = 1, boxes = 1, diff;
@@ -308,18 +381,29 @@ int copy_tma(const struct lay_def *def, const struct copy_req *q, int examples, 
 	char w[640], name[96];
 	writes_text(&T, w, sizeof w);
 	json_t *ex = compare(&T, &A, def, examples, &diff);
+	int64_t ctas = A.nblk;
 	lay_ctx_free(A.eoff);
-	snprintf(name, sizeof name, "cp.async.bulk.tensor.%dd.shared::cluster.global.tile", T.rank);
+	lay_ctx_free(A.eoff_cta);
+	/* PTX cp.async.bulk.tensor: .dst.src; a store (shared::cta -> global)
+	 * completes through a bulk group, as Triton emits it */
+	if (q->store)
+		snprintf(name, sizeof name,
+			 "cp.async.bulk.tensor.%dd.global.shared::cta.bulk_group", T.rank);
+	else
+		snprintf(name, sizeof name, "cp.async.bulk.tensor.%dd.shared::cluster.global.tile",
+			 T.rank);
 	json_t *gb = json_array();
 	for (int i = 1; i < T.rank; i++)
 		json_array_append_new(gb, json_integer(T.stride[i] * T.eb));
 	static const char *const swz[] = { "none", "32B", "64B", "128B" };
-	*out = json_pack("{s:s,s:s,s:b,s:i,s:s,s:s,s:b,s:{s:I,s:o},s:I,s:I,s:I,s:o,s:b}",
-			 "requested", q->instruction, "instruction", name, "legal", 1,
-			 "element_bits", q->bits, "swizzle", swz[T.B], "writes", w,
-			 "matches_layout", diff == 0, "differences", "count", (json_int_t)diff,
-			 "examples", ex, "boxes", (json_int_t)boxes, "bytes_per_box",
-			 (json_int_t)(boxsz * T.eb), "shared_align",
+	*out = json_pack("{s:s,s:s,s:s,s:b,s:i,s:s,s:s,s:b,s:{s:I,s:o},s:I,s:I,s:I,s:o,s:b}",
+			 "requested", q->instruction, "op", q->store ? "store" : "load",
+			 "instruction", name, "legal", 1, "element_bits", q->bits, "swizzle",
+			 swz[T.B], "writes", w, "matches_layout", diff == 0, "differences", "count",
+			 (json_int_t)diff, "examples", ex, "boxes", (json_int_t)boxes,
+			 "bytes_per_box", (json_int_t)(boxsz * T.eb), "shared_align",
 			 (json_int_t)(T.B ? 128 << T.B : 128), "global_strides_bytes", gb, "ok", 1);
+	if (*out && ctas > 1) /* per CTA: each copies its own part alike */
+		json_object_set_new(*out, "ctas", json_integer(ctas));
 	return *out ? 0 : lay_error_set(err, LAY_ENOMEM, "/copy", -1, "out of memory");
 }

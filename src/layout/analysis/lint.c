@@ -357,7 +357,7 @@ static void tmem_finding(json_t *f, const struct module *m, const struct optypes
 /* A TMA copy: its data memdesc (the last one; a barrier's comes first),
  * checked through the copy section's TMA rules (lint_copy.c). */
 static void tma_finding(json_t *f, const struct module *m, const struct line *l,
-			const struct optypes *ty, const struct lay_options *opt)
+			const struct optypes *ty, bool store, const struct lay_options *opt)
 {
 	static const char i2c[] = "tensordesc_im2col<";
 	bool im2col = false;
@@ -385,7 +385,7 @@ static void tma_finding(json_t *f, const struct module *m, const struct line *l,
 	json_t *mem = lint_side(m, md, ml);
 	if (!mem)
 		lay_error_set(&err, LAY_ENOMEM, "", -1, "out of memory");
-	if (!mem || lay_lint_tma(f, mem, md, ml, im2col, opt, &err))
+	if (!mem || lay_lint_tma(f, mem, md, ml, im2col, store, opt, &err))
 		set_error(f, m, &err, "memdesc");
 	json_decref(mem);
 }
@@ -393,8 +393,8 @@ static void tma_finding(json_t *f, const struct module *m, const struct line *l,
 /* The letter of an op's kind in its cache key. */
 static const char *op_kind(bool tma, bool tm, bool moves, bool view, bool conv, bool store)
 {
-	if (tma)
-		return "m";
+	if (tma) /* a TMA store (local_to_global) names another instruction */
+		return store ? "M" : "m";
 	if (tm)
 		return moves ? "t" : view ? "v" : "a";
 	return conv ? "c" : store ? "s" : "l";
@@ -502,7 +502,7 @@ static int lint_async_at(struct module *m, const struct line *l, int col, const 
 	return lint_async_op(m, l, col, op, module_no, findings, opt, err);
 }
 
-/* The analysed fields of an op of the given kind (m: a TMA copy; t, v, a: a
+/* The analysed fields of an op of the given kind (m, M: a TMA load, store; t, v, a: a
  * TMEM op that moves registers, a view, the rest; c: a conversion; s, l: a
  * shared-memory store, load; a view's offsets follow the letter), set on
  * f: those of an op before it with the same kind, types and warps when
@@ -521,8 +521,8 @@ static int analyse(struct module *m, const struct lint_scope *sc, json_t *f, con
 			return 0;
 		}
 	json_t *x = json_object();
-	if (kind == 'm')
-		tma_finding(x, m, l, ty, opt);
+	if (kind == 'm' || kind == 'M')
+		tma_finding(x, m, l, ty, kind == 'M', opt);
 	else if (strchr("tva", kind))
 		tmem_finding(x, m, ty, kind == 't', kind == 'v', opt);
 	else if (kind == 'c')
@@ -631,7 +631,7 @@ static int lint_op(struct module *m, int k, const struct lint_scope *sc, int mod
 			free(jtext);
 			return 0;
 		}
-		bool store = strcmp(name, "local_load") != 0;
+		bool store = strcmp(name, tma ? "async_tma_copy_global_to_local" : "local_load");
 		struct lint_view lv = { 0 };
 		char kind[16 + 24 * LINT_VIEW_RANK]; /* a view: its offsets are its own */
 		lint_view_op(m, l, col, op, tma || tm || conv ? NULL : &ty, &lv,

@@ -59,8 +59,10 @@ void lay_lint_ds_read_tr(json_t *f, struct lay_def *mem, json_t *threads, bool s
  * boxes, bytes_per_box).  Nonzero with err set when it cannot be checked
  * (a descriptor rule the derived box breaks is located in err->pointer,
  * under /copy).  An im2col descriptor's box is the same; its instruction
- * (rank that of the global tensor, unseen) is null, "mode" says which. */
-int lay_lint_tma(json_t *f, json_t *mem, const char *md, int ml, bool im2col,
+ * (rank that of the global tensor, unseen) is null, "mode" says which.
+ * store: shared to global (local_to_global), which names the store
+ * instruction. */
+int lay_lint_tma(json_t *f, json_t *mem, const char *md, int ml, bool im2col, bool store,
 		 const struct lay_options *opt, struct lay_error *err);
 /* A finding of a rank-3 (multi-buffered) memdesc: its columns times buffers. */
 void lay_lint_tmem_buffers(json_t *f, long long buffers);

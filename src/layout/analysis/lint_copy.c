@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "analysis/copy.h"
 #include "analysis/lint.h"
 
 void lay_lint_copy(json_t *f, struct lay_def *mem, json_t *threads, bool store,
@@ -46,7 +47,9 @@ void lay_lint_copy(json_t *f, struct lay_def *mem, json_t *threads, bool store,
  * swizzle the contiguous one exactly 8 * swizzle bytes / element bits.
  * The swizzle is the nvmma_shared layout's swizzlingByteWidth (0: none).
  * The global tensor is unknown to lint: it is the tile itself, its rows
- * padded to 16 bytes, so only the box and the layout are judged.
+ * padded to 16 bytes, so only the box and the layout are judged.  With
+ * several CTAs the tile is one CTA's (Triton's getShapePerCTA, which its
+ * TMA block shape is cut from): each CTA copies its own part.
  */
 
 /* "...<128x64xf16, ..." -> dims (outermost first) and element bits. */
@@ -107,7 +110,7 @@ static json_t *tma_request(const int64_t *dim, int n, int bits, int swz)
 			 names[k]);
 }
 
-int lay_lint_tma(json_t *f, json_t *mem, const char *md, int ml, bool im2col,
+int lay_lint_tma(json_t *f, json_t *mem, const char *md, int ml, bool im2col, bool store,
 		 const struct lay_options *opt, struct lay_error *err)
 {
 	int64_t dim[LAYOUTD_MAX_RANK];
@@ -129,9 +132,21 @@ int lay_lint_tma(json_t *f, json_t *mem, const char *md, int ml, bool im2col,
 	struct lay_def *def = lay_def_new(mem, "/layout", opt, err);
 	if (!def)
 		return err->code ? err->code : LAY_ESCHEMA;
+	/* the box is cut from one CTA's tile (the def's reader refuses one
+	 * narrower than its swizzle per CTA, as Triton does) */
+	int rc = def->rank == n ? copy_tma_cta_tile(def, dim, err)
+				: lay_error_set(err, LAY_ESHAPE, "", -1,
+						"the layout is rank %d and its memdesc rank %d",
+						def->rank, n);
+	if (rc) {
+		lay_def_free(def);
+		return rc;
+	}
 	json_t *req = tma_request(dim, n, bits, swz), *a = json_object();
-	int rc = req && a ? lay_copy_request(a, def, req, NULL, opt, err)
-			  : lay_error_set(err, LAY_ENOMEM, "", -1, "out of memory");
+	if (req && store)
+		json_object_set_new(req, "op", json_string("store"));
+	rc = req && a ? lay_copy_request(a, def, req, NULL, opt, err)
+		      : lay_error_set(err, LAY_ENOMEM, "", -1, "out of memory");
 	json_t *c = rc ? NULL : json_object_get(a, "copy");
 	if (!rc) {
 		json_object_set_new(f, "kind", json_string("copy"));
@@ -147,6 +162,9 @@ int lay_lint_tma(json_t *f, json_t *mem, const char *md, int ml, bool im2col,
 				  json_object_get(c, "boxes"), "bytes_per_box",
 				  json_object_get(c, "bytes_per_box")));
 		json_object_set_new(f, "element_bits", json_integer(bits));
+		if (json_object_get(c, "ctas")) /* the boxes are each CTA's */
+			json_object_set(json_object_get(f, "copy"), "ctas",
+					json_object_get(c, "ctas"));
 	}
 	json_decref(a);
 	json_decref(req);

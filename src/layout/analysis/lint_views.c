@@ -10,7 +10,12 @@
  * accumulates them; MemDescIndexOpConversion keeps the trailing ones).  So
  * an access through a view is the allocation's layout at the view's offsets
  * plus the view's coordinates: the offsets are read here, back along the
- * chain of views to a value whose type is not itself a view.
+ * chain of views to a value whose type is not itself a view.  A
+ * memdesc_trans permutes the offsets (MemDescTransOpConversion:
+ * applyPermutation(offsets, order), its allocation shape permuted alike);
+ * a memdesc_reshape is never a view (its allocation shape ends in its own
+ * shape, and Triton refuses one of a memdesc_subslice), so a chain that
+ * reaches one through a view is not followed.
  */
 #include <ctype.h>
 #include <stdio.h>
@@ -140,10 +145,11 @@ static bool int_value(const struct module *m, int before, const char *p, const c
 	return true;
 }
 
-/* A view op's "[o0, o1, ...]" offsets after its source, added to the
- * trailing `rank` entries of origin; false when one is not a constant. */
+/* A view op's "[o0, o1, ...]" offsets after its source, its trailing
+ * `rank` entries added to origin (entry d to origin[perm[d]]); false when
+ * one is not a constant. */
 static bool add_offsets(const struct module *m, int before, const char *p, const char *end,
-			int rank, long long *origin)
+			int rank, const int *perm, long long *origin)
 {
 	const char *lb = memchr(p, '[', (size_t)(end - p)), *rb;
 	if (!lb || !(rb = memchr(lb, ']', (size_t)(end - lb))))
@@ -161,7 +167,44 @@ static bool add_offsets(const struct module *m, int before, const char *p, const
 	if (n < rank)
 		return false;
 	for (int d = 0; d < rank; d++)
-		origin[d] += v[n - rank + d];
+		origin[perm[d]] += v[n - rank + d];
+	return true;
+}
+
+/* A memdesc_trans's "order = array<i32: 1, 0>" (or "[1, 0]") on the view
+ * dimensions: result dimension i is source dimension order[i], so the
+ * source's dimension order[i] is the one perm gave result dimension i.
+ * False when its order is not a permutation of `rank` dimensions. */
+static bool trans_perm(const char *p, const char *end, int rank, int *perm)
+{
+	const char *o = p;
+	while (o + 8 <= end && strncmp(o, "order = ", 8) != 0)
+		o++;
+	if (o + 8 > end)
+		return false;
+	int order[LINT_VIEW_RANK], n = 0, was[LINT_VIEW_RANK], seen = 0;
+	o += 8;
+	if (end - o > 6 && strncmp(o, "array<", 6) == 0) /* past "array<i32:" */
+		while (o < end && *o != ':')
+			o++;
+	for (; o < end && *o != ']' && *o != '>' && n <= rank;) {
+		if (isdigit((unsigned char)*o)) {
+			char *e;
+			long long v = strtoll(o, &e, 10);
+			o = e;
+			if (n == rank || v < 0 || v >= rank || (seen >> v & 1))
+				return false;
+			seen |= 1 << v;
+			order[n++] = (int)v;
+		} else {
+			o++;
+		}
+	}
+	if (n != rank)
+		return false;
+	memcpy(was, perm, sizeof *perm * (size_t)rank);
+	for (int i = 0; i < rank; i++)
+		perm[order[i]] = was[i];
 	return true;
 }
 
@@ -193,8 +236,9 @@ int lint_view_origin(const struct module *m, const struct line *l, int col, cons
 {
 	const char *p = l->s + col + strlen(op), *end = l->s + l->n, *name;
 	int n = ssa_name(p, end, strstr(op, "local_store") ? 1 : 0, &name);
+	int perm[LINT_VIEW_RANK]; /* the current view's dimension d is the op's perm[d] */
 	for (int d = 0; d < rank; d++)
-		origin[d] = 0;
+		origin[d] = 0, perm[d] = d;
 	int at = line_index(m, l);
 	for (int step = 0; n && step < 64; step++) {
 		const char *rhs;
@@ -206,12 +250,15 @@ int lint_view_origin(const struct module *m, const struct line *l, int col, cons
 			   strncmp(rhs, "ttg.memdesc_subview", 19) == 0 ||
 			   strncmp(rhs, "triton_gpu.memdesc_subview", 26) == 0;
 		bool idx = strncmp(rhs, "ttg.memdesc_index", 17) == 0;
-		if (!sub && !idx)
+		bool tr = strncmp(rhs, "ttg.memdesc_trans", 17) == 0 ||
+			  strncmp(rhs, "triton_gpu.memdesc_trans", 24) == 0;
+		if (!sub && !idx && !tr)
 			return 0; /* a view made by an op not followed */
 		const char *src;
 		int sn = ssa_name(strchr(rhs, ' '), dend, 0, &src);
 		at = (int)(dl - m->l);
-		if (!sn || (sub && !add_offsets(m, at, src + sn, dend, rank, origin)))
+		if (!sn || (sub && !add_offsets(m, at, src + sn, dend, rank, perm, origin)) ||
+		    (tr && !trans_perm(src + sn, dend, rank, perm)))
 			return 0;
 		int tl = 0;
 		const char *t = src_type(src + sn, dend, &tl);
