@@ -444,4 +444,28 @@ printf '#blocked0 = #ttg.blocked<{sizePerThread = [1, 4]>\n%%0 = ttg.convert_lay
 body=$(jq -Rs '{layout: {ttgir: .}}' "$T/badop.ttgir")
 req "a pasted op with a broken alias: 422" 422 -H 'Content-Type: application/json' -d "$body" "$U/v1/check"
 jqt "a located error" '.code != null and (.pointer | startswith("/layout")) and .detail != null'
+# gfx950 transposed LDS reads: which local_loads Triton lowers with
+# ds_read_b64_tr_b16 / _b8, and how many per thread (the CHECK-COUNT lines of
+# upstream test/Conversion/amd/ds_transpose.mlir; tests/lint/SOURCE)
+M=$D/amd-ds-read-tr.mlir
+run "ds_read_tr: json on gfx950" 0 "$L" lint --format json --target gfx950 "$M"
+[ "$(jq -r '[.findings[] | select(.ds_read_tr.used) | .line] | join(",")' "$T/out")" = \
+	23,24,37,38,53,68,81,96,124,125,138,139,154,169,182,197,225,226,239,240,255,270,283,298,326,327,340,341,356,371,384,399,427,428,441,442,457,472,485,500,528,529,542,543,558,573,586,601,629,630,680,711,735,752,758 ] &&
+	ok "ds_read_tr: used exactly where the CHECK lines show it" || bad "ds_read_tr used: $(jq -c '[.findings[] | select(.ds_read_tr.used) | .line]' "$T/out")"
+[ "$(jq -r '[.findings[] | select(.line as $l | [23,53,124,225,629,680,711,735,752] | index($l)) | "\(.line):\(.ds_read_tr.instructions_per_thread)"] | join(",")' "$T/out")" = \
+	23:16,53:16,124:16,225:8,629:16,680:4,711:16,735:32,752:64 ] &&
+	ok "ds_read_tr: instructions per thread as CHECK-COUNT" || bad "ds_read_tr counts: $(jq -c '[.findings[] | .ds_read_tr.instructions_per_thread]' "$T/out")"
+[ "$(jq -r '[.findings[] | select(.line == 721 or .line == 689 or .line == 110) | .ds_read_tr.used] | join(",")' "$T/out")" = false,false,false ] &&
+	ok "ds_read_tr: not used (t_n order, invalid linear tile, short padding)" || bad "ds_read_tr unused: $(jq -c '[.findings[] | select(.line == 721 or .line == 689 or .line == 110) | .ds_read_tr]' "$T/out")"
+# by hand: n_t fp16 mfma16 kWidth 8, unswizzled order [0, 1]: a phase of 32
+# lanes reads 8 K rows of 256 bytes each, the same 8 banks: 8-way
+[ "$(jq -c '.findings[] | select(.line == 23) | .ds_read_tr | [.instructions, .wavefronts, .ideal_wavefronts, .bank_conflicts]' "$T/out")" = '[64,1024,128,7]' ] &&
+	ok "ds_read_tr: 8-way on an unswizzled tile" || bad "ds_read_tr conflicts: $(jq -c '.findings[] | select(.line == 23) | .ds_read_tr' "$T/out")"
+run "ds_read_tr: text on gfx950" 0 "$L" lint --target gfx950 "$M"
+grep -q 'amd-ds-read-tr.mlir:23:10: warning: ttg.local_load: .* on gfx950; ds_read_b64_tr_b16: 16 per thread, 7 bank conflicts$' "$T/out" &&
+	grep -q 'amd-ds-read-tr.mlir:110:10: .*; not ds_read_b64_tr_b16: ' "$T/out" &&
+	ok "text: the transposed read and its count, or why not" || bad "ds_read_tr text: $(grep -E ':(23|110):' "$T/out")"
+"$L" lint --format json --target gfx942 "$M" >"$T/out" 2>&1
+[ "$(jq '[.findings[] | select(.ds_read_tr)] | length' "$T/out")" = 0 ] &&
+	ok "ds_read_tr: none on gfx942" || bad "ds_read_tr on gfx942"
 exit $fail

@@ -162,6 +162,30 @@ static void matrix_clause(json_t *f, char *buf, size_t n, int w)
 			 (long long)json_integer_value(json_object_get(g, "sectors_per_request")));
 }
 
+/* The gfx950 transposed read of a local load, after the text so far:
+ * "; ds_read_b64_tr_b16: 16 per thread, 7 bank conflicts (8-way...)". */
+static void tr_clause(json_t *f, char *buf, size_t n)
+{
+	json_t *t = json_object_get(f, "ds_read_tr");
+	size_t at = strlen(buf);
+	if (!json_is_object(t) || at >= n)
+		return;
+	const char *ins = json_string_value(json_object_get(t, "instruction"));
+	if (!json_is_true(json_object_get(t, "used"))) {
+		snprintf(buf + at, n - at, "; not %s: %s", ins,
+			 json_string_value(json_object_get(t, "reason")));
+		return;
+	}
+	json_t *bc = json_object_get(t, "bank_conflicts");
+	char num[32];
+	if (json_is_integer(bc))
+		snprintf(num, sizeof num, "%lld", (long long)json_integer_value(bc));
+	else
+		snprintf(num, sizeof num, "%g", json_number_value(bc));
+	snprintf(buf + at, n - at, "; %s: %lld per thread, %s bank conflicts", ins,
+		 (long long)json_integer_value(json_object_get(t, "instructions_per_thread")), num);
+}
+
 /* A module over its target's shared memory: a warning. */
 static void budget_sentence(json_t *f, bool fails, char *buf, size_t n, const char **level,
 			    const char **rule)
@@ -264,6 +288,7 @@ static void sentence(json_t *f, char *buf, size_t n, const char **level, const c
 		snprintf(buf, n, "%s: no bank conflicts, %lld-bit vectors%s", op, (long long)bits,
 			 on);
 	matrix_clause(f, buf, n, (int)strlen(buf));
+	tr_clause(f, buf, n);
 	w = (int)strlen(buf);
 	if (fails && (size_t)w < n)
 		w += snprintf(buf + w, n - (size_t)w, ": %s",

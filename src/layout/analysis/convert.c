@@ -220,10 +220,11 @@ static int search(struct side *src, struct side *dst, int64_t *eoff, json_t *out
 
 /* The scratch buffer's size as Triton allocates it
  * (getNumScratchElemsSwizzledCvt, lib/Analysis/Allocation.cpp): the tile's
- * elements over its repetitions, the source's elements wide. */
-static void scratch_size(const struct side *src, int nreps, json_t *out)
+ * elements over its repetitions and over the CTAs the source splits it
+ * into (2^nblk: each CTA holds its own part), the source's elements wide. */
+static void scratch_size(const struct side *src, int nreps, int nblk, json_t *out)
 {
-	int64_t elems = src->def->size >> nreps;
+	int64_t elems = src->def->size >> (nreps + nblk);
 	json_object_set_new(out, "scratch",
 			    json_pack("{s:I,s:I,s:I}", "elements", (json_int_t)elems, "bytes",
 				      (json_int_t)(elems * src->A.bits / 8), "repetitions",
@@ -240,9 +241,9 @@ static int scratch(struct side *src, struct side *dst, json_t *out, struct lay_e
 		return lay_ctx_error(src->def->ctx, err, "/convert");
 	struct count st, ld;
 	int64_t bases[64];
-	int nbases = 0, nreps = 0, rc = 0;
+	int nbases = 0, nreps = 0, nblk = 0, rc = 0;
 	int built = cvt_scratch_swizzle(&src->A, &dst->A, src->def, src->A.bits, eoff, bases,
-					&nbases, &nreps);
+					&nbases, &nreps, &nblk);
 	if (built < 0) {
 		rc = lay_ctx_error(src->def->ctx, err, "/convert");
 		goto out;
@@ -262,7 +263,7 @@ static int scratch(struct side *src, struct side *dst, json_t *out, struct lay_e
 		json_object_set_new(sw, "method",
 				    json_string("Triton's optimalSwizzlingLdSt rule (GF(2))"));
 		json_object_set_new(out, "swizzle", sw);
-		scratch_size(src, nreps, out);
+		scratch_size(src, nreps, nblk, out);
 	} else if ((rc = search(src, dst, eoff, out, err))) {
 		goto out;
 	}

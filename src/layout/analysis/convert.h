@@ -18,7 +18,7 @@
  * memory.
  */
 int cvt_scratch_swizzle(const struct acc *S, const struct acc *T, const struct lay_def *d, int bits,
-			int64_t *eoff, int64_t *bases, int *nbases, int *nreps);
+			int64_t *eoff, int64_t *bases, int *nbases, int *nreps, int *nblk);
 
 /* convert_rule.c: the hardware dimensions of a conversion, Triton's order
  * of quotients aside (block, warp, lane, register). */

@@ -367,10 +367,31 @@ static void lane_tile(const struct acc *A, const struct vecs *lane, int lv, bool
 		push(tile, lane->v[i]);
 }
 
-int cvt_scratch_swizzle(const struct acc *S, const struct acc *T, const struct lay_def *d, int bits,
-			int64_t *eoff, int64_t *bases, int *nbases, int *nreps)
+/* A side's CTAs: the block axis, read as the outermost warp group (its
+ * bases the last of warp), moved out of warp into blk (the nonzero ones,
+ * when blk); false when the block axis is not the outermost group. */
+static bool cta_bases(const struct acc *A, struct vecs *warp, struct vecs *blk)
 {
-	*nreps = 0;
+	if (blk)
+		blk->n = 0;
+	for (int k = 0; k < A->ngrp; k++) {
+		if (strcmp(A->thr->axes[A->grp_axes[k]].name, "block") != 0)
+			continue;
+		int kb = acc_log2i(A->ext[A->grp_axes[k]]);
+		if (k != A->ngrp - 1 || kb > warp->n)
+			return false;
+		for (int i = warp->n - kb; blk && i < warp->n; i++)
+			if (warp->v[i] && !has(blk, warp->v[i]))
+				push(blk, warp->v[i]);
+		warp->n -= kb;
+	}
+	return true;
+}
+
+int cvt_scratch_swizzle(const struct acc *S, const struct acc *T, const struct lay_def *d, int bits,
+			int64_t *eoff, int64_t *bases, int *nbases, int *nreps, int *nblk)
+{
+	*nreps = *nblk = 0;
 	for (int k = 0; k < d->rank; k++)
 		if (!acc_is_pow2(d->shape[k]))
 			return 0;
@@ -378,7 +399,9 @@ int cvt_scratch_swizzle(const struct acc *S, const struct acc *T, const struct l
 	if (dim > 30)
 		return 0;
 	struct vecs rs, ls, ws, rd, ld, wd, vb;
-	if (!side_bases(S, d, &rs, &ls, &ws) || !side_bases(T, d, &rd, &ld, &wd))
+	struct vecs blk; /* Triton's optimalSwizzling: the source's block bases */
+	if (!side_bases(S, d, &rs, &ls, &ws) || !side_bases(T, d, &rd, &ld, &wd) ||
+	    !cta_bases(S, &ws, &blk) || !cta_bases(T, &wd, NULL))
 		return 0;
 	int fills;
 	if (vector_bases(&rs, &rd, &ws, &wd, bits, &vb, &fills))
@@ -390,15 +413,17 @@ int cvt_scratch_swizzle(const struct acc *S, const struct acc *T, const struct l
 	lane_tile(T, &ld, lv, true, &bd);
 	/* one row of banks: banks x 32 bits */
 	int lenb = acc_log2i(S->banks * 32 / ((INT64_C(1) << vb.n) * bits));
-	if (lenb > dim - vb.n)
-		lenb = dim - vb.n;
-	int lens = dim - lenb - vb.n;
+	if (lenb > dim - vb.n - blk.n)
+		lenb = dim - vb.n - blk.n;
+	int lens = dim - lenb - vb.n - blk.n;
 	struct vecs sb, un = vb, bb;
+	for (int i = 0; i < blk.n; i++)
+		push(&bs, blk.v[i]), push(&bd, blk.v[i]);
 	segment(&bs, &bd, dim, lens, &sb);
-	for (int i = 0; i < sb.n; i++)
-		push(&un, sb.v[i]);
+	for (int i = 0; i < sb.n + blk.n; i++)
+		push(&un, i < sb.n ? sb.v[i] : blk.v[i - sb.n]);
 	complement(&un, dim, &bb);
-	if (vb.n + bb.n + sb.n != dim)
+	if (vb.n + bb.n + sb.n + blk.n != dim)
 		return 0;
 	/* bank bases a side holds in registers first, when the vector is
 	 * under two words */
@@ -432,6 +457,8 @@ int cvt_scratch_swizzle(const struct acc *S, const struct acc *T, const struct l
 	for (int i = 0; i < sb.n; i++)
 		if (!(has(&rs, sb.v[i]) && has(&rd, sb.v[i])))
 			bases[n++] = sb.v[i];
+	for (int i = 0; i < blk.n; i++, ++*nblk) /* each CTA's own scratch */
+		bases[n++] = blk.v[i];
 	for (int i = 0; i < sb.n; i++)
 		if (has(&rs, sb.v[i]) && has(&rd, sb.v[i])) {
 			bases[n++] = sb.v[i];

@@ -194,6 +194,7 @@ static void access_finding(json_t *f, const struct module *m, const struct optyp
 	json_object_set(f, "vector_bits", json_object_get(vec, "bits"));
 	json_object_set(f, "vector_elements", json_object_get(vec, "elements"));
 	lay_lint_copy(f, def, thr, store, opt);
+	lay_lint_ds_read_tr(f, def, thr, store, opt);
 out:
 	json_decref(a);
 	json_decref(acc);

@@ -46,6 +46,13 @@ int lay_lint_tmem(json_t *f, json_t *layout, const struct lay_options *opt, stru
  * moves mem from or into threads (null: none), when one can be asked. */
 void lay_lint_copy(json_t *f, struct lay_def *mem, json_t *threads, bool store,
 		   const struct lay_options *opt);
+/* The gfx950 transposed read of a local_load finding (lint_amd_tr.c):
+ * "ds_read_tr": {"instruction", "used", and either "reason" or the
+ * instructions, wavefronts, ideal_wavefronts and bank_conflicts of the
+ * read as ds_read_b64_tr_b16 / _b8 does it}, for 8- and 16-bit elements
+ * on gfx950. */
+void lay_lint_ds_read_tr(json_t *f, struct lay_def *mem, json_t *threads, bool store,
+			 const struct lay_options *opt);
 /* The finding of a TMA copy op (lint_copy.c): mem the ttgir definition of
  * its shared memdesc md[0..ml); sets f's "kind": "copy" and its "copy"
  * verdict (instruction, box, swizzle, writes, matches_layout, differences,

@@ -272,6 +272,9 @@ static int *name_order(const struct alias_line *a, int n)
 
 void lint_module_free(struct module *m)
 {
+	for (int k = 0; m->joined && k < m->nl; k++)
+		free((char *)m->joined[k].s);
+	free(m->joined);
 	free(m->split);
 	free(m->al);
 	free(m->locs);
@@ -317,12 +320,113 @@ static void add_alias(struct module *m, const struct line *l, int v, int len)
 		m->al[m->nal++] = (struct alias_line){ h + 1, len, l };
 }
 
+/* The nesting of brackets left open at the end of s[0..n) (strings and
+ * the "->" of function types aside). */
+static int open_depth(const char *s, int n)
+{
+	int depth = 0;
+	bool str = false;
+	for (int i = 0; i < n; i++) {
+		char c = s[i];
+		if (str)
+			str = c != '"' || s[i - 1] == '\\';
+		else if (c == '"')
+			str = true;
+		else if (strchr("<{[(", c))
+			depth++;
+		else if (strchr(">}])", c) && !(c == '>' && i > 0 && s[i - 1] == '-'))
+			depth--;
+	}
+	return depth;
+}
+
+/* Lines past the first that one alias may take: a linear layout's bases
+ * one per line at most. */
+#define LINT_ALIAS_LINES 64
+
+/* Line l can continue an alias: not blank, not a comment, an alias, an
+ * op, a region's "}" or a module (a broken alias joins nothing). */
+static bool alias_continues(const struct line *l)
+{
+	int i = 0, n = l->n;
+	while (i < n && isspace((unsigned char)l->s[i]))
+		i++;
+	const char *s = l->s + i;
+	int rest = n - i, w = 0;
+	if (rest == 0 || strchr("#%^", *s) || starts(s, rest, "//") || starts(s, rest, "module"))
+		return false;
+	if (*s == '}' && lint_blank_or(s + 1, rest - 1, ""))
+		return false;
+	while (w < rest && (isalnum((unsigned char)s[w]) || s[w] == '_' || s[w] == '.'))
+		w++;
+	return !memchr(s, '.', (size_t)w); /* "tt.func", "scf.yield": an op */
+}
+
+/* The alias on line k whose brackets its line leaves open, joined with
+ * the lines that close them (a space for each newline) into m->joined[k];
+ * the lines it took (0: none, or not closed within LINT_ALIAS_LINES). */
+static int join_alias(struct module *m, int k)
+{
+	const struct line *l = &m->l[k];
+	int v, depth;
+	if (!lint_alias_name(l, &v) || (depth = open_depth(l->s + v, l->n - v)) <= 0)
+		return 0;
+	int last = k;
+	size_t n = (size_t)l->n;
+	while (depth > 0 && last + 1 < m->nl && last - k < LINT_ALIAS_LINES) {
+		if (!alias_continues(&m->l[last + 1]))
+			return 0;
+		last++;
+		depth += open_depth(m->l[last].s, m->l[last].n);
+		n += 1 + (size_t)m->l[last].n;
+	}
+	if (depth > 0)
+		return 0;
+	char *t = malloc(n + 1), *w = t;
+	if (!t)
+		return -1;
+	for (int j = k; j <= last; j++)
+		w += sprintf(w, "%s%.*s", j > k ? " " : "", m->l[j].n, m->l[j].s);
+	m->joined[k] = (struct line){ t, (int)(w - t), l->no };
+	return last - k;
+}
+
+/* Line k as the aliases read it: joined when it starts one written over
+ * several lines. */
+static const struct line *alias_line_at(const struct module *m, int k)
+{
+	return m->joined[k].s ? &m->joined[k] : &m->l[k];
+}
+
+/* The aliases written over several lines, joined; the lines they took
+ * after their first are blank to the readers that follow (*skip). */
+static int join_aliases(struct module *m, bool *skip)
+{
+	m->joined = calloc((size_t)m->nl + 1, sizeof *m->joined);
+	if (!m->joined)
+		return LAY_ENOMEM;
+	for (int k = 0; k < m->nl; k++) {
+		int took = join_alias(m, k);
+		if (took < 0)
+			return LAY_ENOMEM;
+		for (int j = 1; j <= took; j++)
+			skip[k + j] = true;
+		k += took;
+	}
+	return 0;
+}
+
 /* The alias lines and the module line, in text order. */
 static int module_lines(struct module *m)
 {
 	int nsplit = 0;
+	bool *skip = calloc((size_t)m->nl + 1, sizeof *skip);
+	if (!skip || join_aliases(m, skip)) {
+		free(skip);
+		return LAY_ENOMEM;
+	}
 	for (int k = 0; k < m->nl; k++) {
-		struct line l = m->l[k];
+		struct line l = *alias_line_at(m, k);
 		int v, len, at;
 		while ((len = lint_alias_name(&l, &v)) && (at = next_alias(&l, v)))
 			nsplit += 2, l.s += at, l.n -= at;
@@ -330,10 +434,14 @@ static int module_lines(struct module *m)
 	m->al = calloc((size_t)(m->nl + nsplit) + 1, sizeof *m->al);
 	m->locs = calloc((size_t)(m->nl + nsplit) + 1, sizeof *m->locs);
 	m->split = calloc((size_t)nsplit + 1, sizeof *m->split);
-	if (!m->al || !m->locs || !m->split)
+	if (!m->al || !m->locs || !m->split) {
+		free(skip);
 		return LAY_ENOMEM;
+	}
 	for (int k = 0, ns = 0; k < m->nl; k++) {
-		const struct line *l = &m->l[k];
+		const struct line *l = alias_line_at(m, k);
+		if (skip[k])
+			continue;
 		int v, len = lint_alias_name(l, &v), at;
 		while (len && (at = next_alias(l, v))) {
 			struct line *a = &m->split[ns++], *b = &m->split[ns++];
@@ -353,6 +461,7 @@ static int module_lines(struct module *m)
 		if (!m->modline && starts(l->s + i, l->n - i, "module attributes"))
 			m->modline = l;
 	}
+	free(skip);
 	return 0;
 }
 

@@ -41,6 +41,10 @@ struct module {
 	/* aliases that share a line ("#a = #ttg...<...>#b = #ttg..."), each its
 	 * own line pointing into the text, owned */
 	struct line *split;
+	/* an alias written over several lines ("#a = #ttg.linear<{register =
+	 * [...],\n lane = [...]}>"), joined: joined[k] the whole of the alias
+	 * starting on line k (s owned; NULL s: line k is not one), owned */
+	struct line *joined;
 	int ncache;
 	char *key[LINT_CACHE];	    /* owned */
 	json_t *fields[LINT_CACHE]; /* owned: the finding's analysed members */

@@ -100,10 +100,31 @@ def compute_segment(bank_src, bank_dst, dim, len_s):
     return seg[:len_s]
 
 
+def split_ctas(shape, split, layout):
+    """A layout of CTAs split along the tensor (CTASplitNum, CTAOrder the
+    last dimension fastest as in the cases below): the per-CTA layout on
+    shape / split, its block bases the per-CTA tile's multiples
+    (LinearLayoutConversions.cpp combineCtaCgaWithShape)."""
+    per = tuple(s // k for s, k in zip(shape, split))
+    regs, lanes, warps = layout(per)
+    blocks = []
+    for d in reversed(range(len(shape))):
+        for i in range(int(math.log2(split[d]))):
+            t = [0] * len(shape)
+            t[d] = per[d] << i
+            blocks.append(tuple(t))
+    return regs, lanes, warps, blocks
+
+
 def scratch_bytes(shape, src, dst, bits):
     dim = int(math.log2(math.prod(shape)))
-    rs, ls, _ = [[flat(shape, v) for v in x] for x in src]
-    rd, ld, _ = [[flat(shape, v) for v in x] for x in dst]
+    # optimalSwizzling: the source's nonzero block bases are in both bank
+    # sets of computeSegment and take no bank or segment bits;
+    # getNumScratchElemsSwizzledCvt divides by product(getCTASplitNum)
+    blocks = [flat(shape, v) for v in (src[3] if len(src) > 3 else [])]
+    blocks = [b for b in blocks if b]
+    rs, ls = [[flat(shape, v) for v in x] for x in src[:2]]
+    rd, ld = [[flat(shape, v) for v in x] for x in dst[:2]]
     vb = [r for r in rs if r in rd][: int(math.log2(128 // bits))]
     if (1 << len(vb)) * bits < 32:
         raise SystemExit("a vector under 32 bits: getVbasis's fill is not modelled here")
@@ -117,11 +138,12 @@ def scratch_bytes(shape, src, dst, bits):
             t = t[: len(t) - int(math.log2((1 << n) * bits // 32))]
         return [x for x in t if x not in vb]
 
-    len_b = min(int(math.log2(1024 // ((1 << len(vb)) * bits))), dim - len(vb))
-    len_s = dim - len_b - len(vb)
-    seg = compute_segment(vb + tile(rs, ls), vb + tile(rd, ld), dim, len_s)
+    nb = len(blocks)
+    len_b = min(int(math.log2(1024 // ((1 << len(vb)) * bits))), dim - len(vb) - nb)
+    len_s = dim - len_b - len(vb) - nb
+    seg = compute_segment(vb + tile(rs, ls) + blocks, vb + tile(rd, ld) + blocks, dim, len_s)
     reps = sum(1 for s in seg if s in rs and s in rd)
-    return (1 << dim) // (1 << reps) * bits // 8
+    return (1 << dim) // (1 << reps) // (1 << nb) * bits // 8
 
 
 CASES = [
@@ -135,6 +157,15 @@ CASES = [
     ("decompose 128x128 f32 mfma -> blocked", (128, 128),
      mfma32((128, 128), [1, 4]),
      blocked((128, 128), [4, 1], [8, 8], [4, 1], [1, 0]), 32),
+    # two CTAs split along dimension 0 (CTAsPerCGA = CTASplitNum = [2, 1]):
+    # tests/golden/convert-nvidia-scratch-two-ctas
+    ("two CTAs 128x64 f32 blocked -> blocked", (128, 64),
+     split_ctas((128, 64), (2, 1), lambda per: blocked(per, [1, 4], [8, 4], [4, 1], [1, 0])),
+     split_ctas((128, 64), (2, 1), lambda per: blocked(per, [4, 1], [4, 8], [1, 4], [0, 1])), 32),
+    # the same tiles on one CTA of 64x64
+    ("one CTA 64x64 f32 blocked -> blocked", (64, 64),
+     blocked((64, 64), [1, 4], [8, 4], [4, 1], [1, 0]),
+     blocked((64, 64), [4, 1], [4, 8], [1, 4], [0, 1]), 32),
 ]
 
 if __name__ == "__main__":
