@@ -36,7 +36,7 @@ static bool reaches(const struct module *m, const char *type, int len, const cha
 	bool *use = calloc((size_t)m->nal + 1, sizeof *use), found = false;
 	if (!use)
 		return false;
-	lint_mark(m, type, len, use, 0);
+	tl_mark(m, type, len, use, 0);
 	for (int k = 0; k < m->nal && !found; k++) {
 		const struct line *l = m->al[k].line;
 		for (const char *p = l->s; use[k] && p + wn <= l->s + l->n; p++)
@@ -63,7 +63,7 @@ static json_t *finding_new(const struct module *m, const struct line *l, int col
 			   int module_no)
 {
 	struct loc lc;
-	lint_op_loc(m, l, &lc);
+	tl_op_loc(m, l, &lc);
 	json_t *f = json_pack("{s:s,s:I,s:I,s:i}", "op", op, "line", (json_int_t)l->no, "column",
 			      (json_int_t)col, "module", module_no);
 	if (lc.found)
@@ -137,10 +137,10 @@ static void access_finding(json_t *f, const struct module *m, const struct optyp
 			   const struct lint_view *view, const struct lay_options *opt)
 {
 	int ml = 0, tl = 0;
-	const char *md = lint_type_of(ty, true, 0, &ml), *tn = lint_type_of(ty, false, 0, &tl);
+	const char *md = tl_type_of(ty, true, 0, &ml), *tn = tl_type_of(ty, false, 0, &tl);
 	struct lay_error err;
 	lay_error_clear(&err);
-	json_t *mem = lint_side(m, md, ml), *thr = lint_side(m, tn, tl), *acc = NULL, *a = NULL;
+	json_t *mem = tl_side(m, md, ml), *thr = tl_side(m, tn, tl), *acc = NULL, *a = NULL;
 	struct lay_def *def = NULL;
 	json_object_set_new(f, "memdesc", json_stringn(md, (size_t)ml));
 	json_object_set_new(f, "tensor", json_stringn(tn, (size_t)tl));
@@ -255,10 +255,10 @@ static void conversion_finding(json_t *f, const struct module *m, const struct o
 			       const struct lay_options *opt)
 {
 	int l0 = 0, l1 = 0;
-	const char *a = lint_type_of(ty, false, 0, &l0), *b = lint_type_of(ty, false, 1, &l1);
+	const char *a = tl_type_of(ty, false, 0, &l0), *b = tl_type_of(ty, false, 1, &l1);
 	struct lay_error err;
 	lay_error_clear(&err);
-	json_t *ja = lint_side(m, a, l0), *jb = lint_side(m, b, l1), *cls = NULL;
+	json_t *ja = tl_side(m, a, l0), *jb = tl_side(m, b, l1), *cls = NULL;
 	struct lay_def *da = NULL, *db = NULL;
 	json_object_set_new(f, "from", json_stringn(a, (size_t)l0));
 	json_object_set_new(f, "to", json_stringn(b, (size_t)l1));
@@ -330,7 +330,7 @@ static void tmem_finding(json_t *f, const struct module *m, const struct optypes
 		if (ty->t[k].memdesc && in_tmem(m, ty->t[k].s, ty->t[k].len))
 			md = ty->t[k].s, ml = ty->t[k].len;
 	if (moves)
-		tn = lint_type_of(ty, false, 0, &tl);
+		tn = tl_type_of(ty, false, 0, &tl);
 	struct lay_error err;
 	lay_error_clear(&err);
 	if (!md) {
@@ -342,7 +342,7 @@ static void tmem_finding(json_t *f, const struct module *m, const struct optypes
 	json_object_set_new(f, "memdesc", json_stringn(md, (size_t)ml));
 	if (tn)
 		json_object_set_new(f, "tensor", json_stringn(tn, (size_t)tl));
-	json_t *layout = lint_side2(m, md, ml, tn, tl);
+	json_t *layout = tl_side2(m, md, ml, tn, tl);
 	if (!layout) {
 		lay_error_set(&err, LAY_ENOMEM, "", -1, "out of memory");
 		set_error(f, m, &err, "memdesc");
@@ -382,7 +382,7 @@ static void tma_finding(json_t *f, const struct module *m, const struct line *l,
 		set_error(f, m, &err, "memdesc");
 		return;
 	}
-	json_t *mem = lint_side(m, md, ml);
+	json_t *mem = tl_side(m, md, ml);
 	if (!mem)
 		lay_error_set(&err, LAY_ENOMEM, "", -1, "out of memory");
 	if (!mem || lay_lint_tma(f, mem, md, ml, im2col, store, opt, &err))
@@ -436,7 +436,7 @@ static int bounds_stopped(json_t *x, struct lay_error *err)
  * spelling after "->", "<16x64xf16, #shared, #smem, mutable>". */
 static const char *result_memdesc(const struct line *l, const struct optypes *ty, int *len)
 {
-	const char *md = lint_type_of(ty, true, 0, len), *end = l->s + l->n;
+	const char *md = tl_type_of(ty, true, 0, len), *end = l->s + l->n;
 	for (const char *p = l->s; !md && p + 4 < end; p++) {
 		if (strncmp(p, "-> <", 4) != 0 || !isdigit((unsigned char)p[4]))
 			continue;
@@ -461,9 +461,9 @@ int lint_async_op(struct module *m, const struct line *l, int col, const char *o
 	snprintf(opname, sizeof opname, "%s.%s", amd ? "amdg" : "ttg", name);
 	json_t *f = finding_new(m, l, col + 1, opname, module_no), *x = json_object();
 	struct optypes ty;
-	lint_op_types(l, col, &ty);
+	tl_op_types(l, col, &ty);
 	int ml = 0, tl = 0;
-	const char *md = result_memdesc(l, &ty, &ml), *tn = lint_type_of(&ty, false, 0, &tl);
+	const char *md = result_memdesc(l, &ty, &ml), *tn = tl_type_of(&ty, false, 0, &tl);
 	struct lay_error e;
 	lay_error_clear(&e);
 	if (!md || !tn) {
@@ -549,8 +549,8 @@ static int lint_op(struct module *m, int k, const struct lint_scope *sc, int mod
 {
 	const struct line *l = &m->l[k];
 	int col = 0, dummy, rc;
-	const char *op = lint_line_op(l, &col);
-	if (!op || lint_alias_name(l, &dummy) || lint_comment(l))
+	const char *op = tl_line_op(l, &col);
+	if (!op || tl_alias_name(l, &dummy) || tl_comment(l))
 		return 0;
 	/* cp.async and AMD's buffer load into LDS: lint_async.c */
 	if ((rc = lay_ctx_check(opt->ctx, err)) || lint_async_name(strchr(op, '.') + 1))
@@ -558,16 +558,16 @@ static int lint_op(struct module *m, int k, const struct lint_scope *sc, int mod
 	{
 		const char *name = strchr(op, '.') + 1;
 		struct optypes ty;
-		lint_op_types(l, col, &ty);
+		tl_op_types(l, col, &ty);
 		int nmd = 0, ntn = 0;
 		for (int t = 0; t < ty.n; t++)
 			ty.t[t].memdesc ? nmd++ : ntn++;
 		/* an op printed over several lines: its types on the next ones */
 		struct line joined;
 		char *jtext = NULL;
-		if (nmd + ntn < 2 && k + 1 < m->nl && (jtext = lint_continuation(m, k, &joined))) {
+		if (nmd + ntn < 2 && k + 1 < m->nl && (jtext = tl_continuation(m, k, &joined))) {
 			l = &joined;
-			lint_op_types(l, col, &ty);
+			tl_op_types(l, col, &ty);
 			nmd = ntn = 0;
 			for (int t = 0; t < ty.n; t++)
 				ty.t[t].memdesc ? nmd++ : ntn++;
@@ -667,7 +667,7 @@ static void lint_budget_add(const struct module *m, int module_no, json_t *findi
 static int lint_module(struct module *m, int module_no, json_t *findings, int *nops,
 		       const struct lay_options *opt, struct lay_error *err)
 {
-	if (lint_module_header(m))
+	if (tl_module_header(m))
 		return lay_error_set(err, LAY_ENOMEM, "", -1, "out of memory");
 	struct lint_scope sc;
 	lint_scope_init(&sc, m->modline);
@@ -732,10 +732,10 @@ json_t *lay_lint(const char *text, const char *file, const struct lay_options *o
 	int modules = 0, nops = 0;
 	for (long start = 0; start < n;) {
 		long end = start;
-		while (end < n && !lint_blank_or(lines[end].s, lines[end].n, "// -----"))
+		while (end < n && !tl_blank_or(lines[end].s, lines[end].n, "// -----"))
 			end++;
 		struct module m = { .l = lines + start, .nl = (int)(end - start) };
-		if (!lint_is_module(m.l, m.nl)) {
+		if (!tl_is_module(m.l, m.nl)) {
 			start = end + 1;
 			continue;
 		}
@@ -743,7 +743,7 @@ json_t *lay_lint(const char *text, const char *file, const struct lay_options *o
 		int rc = lint_module(&m, modules, findings, &nops, opt, err);
 		if (!rc)
 			lint_budget_add(&m, modules, findings, first, budgets, opt);
-		lint_module_free(&m);
+		tl_module_free(&m);
 		for (int c = 0; c < m.ncache; c++) {
 			free(m.key[c]);
 			json_decref(m.fields[c]);

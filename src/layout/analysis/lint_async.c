@@ -324,8 +324,8 @@ int lay_lint_async(json_t *f, const struct module *m, const char *md, int ml, co
 	if (mdl)
 		snprintf(mdl, (size_t)ml + 16, "%s%.*s", md[0] == '<' ? "!ttg.memdesc" : "", ml,
 			 md);
-	json_t *mem = mdl ? lint_side(m, mdl, (int)strlen(mdl)) : NULL;
-	json_t *thr = src ? lint_side(m, src, (int)strlen(src)) : NULL;
+	json_t *mem = mdl ? tl_side(m, mdl, (int)strlen(mdl)) : NULL;
+	json_t *thr = src ? tl_side(m, src, (int)strlen(src)) : NULL;
 	json_t *grow = thr ? rowmajor(m, thr, dims, dl, elem, el) : NULL, *st = NULL, *gl = NULL;
 	struct lay_def *def = mem ? lay_def_new(mem, "/layout", opt, err) : NULL;
 	int rc = 0;

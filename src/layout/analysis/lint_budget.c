@@ -105,11 +105,11 @@ static long long allocations(const struct module *m)
 	long long sum = 0;
 	for (int k = 0; k < m->nl; k++) {
 		int col = 0;
-		const char *op = lint_line_op(&m->l[k], &col);
-		if (!op || !strstr(op, ".local_alloc") || lint_comment(&m->l[k]))
+		const char *op = tl_line_op(&m->l[k], &col);
+		if (!op || !strstr(op, ".local_alloc") || tl_comment(&m->l[k]))
 			continue;
 		struct optypes ty;
-		lint_op_types(&m->l[k], col, &ty);
+		tl_op_types(&m->l[k], col, &ty);
 		for (int t = ty.n - 1; t >= 0; t--)
 			if (ty.t[t].memdesc) { /* the result: the last memdesc */
 				sum += memdesc_bytes(ty.t[t].s, ty.t[t].len);

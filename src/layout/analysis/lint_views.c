@@ -291,7 +291,7 @@ void lint_view_op(const struct module *m, const struct line *l, int col, const c
 	if (!ty)
 		return;
 	int vl = 0;
-	const char *md = lint_type_of(ty, true, 0, &vl);
+	const char *md = tl_type_of(ty, true, 0, &vl);
 	lint_view_read(m, l, col, op, md, vl, v);
 	for (int d = 0; d < v->rank; d++) {
 		size_t at = strlen(kind);

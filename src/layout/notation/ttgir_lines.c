@@ -16,7 +16,7 @@
 /* Nesting of loc(...) references followed: callsite chains are short. */
 #define LINT_LOC_DEPTH 16
 
-bool lint_blank_or(const char *s, int n, const char *what)
+bool tl_blank_or(const char *s, int n, const char *what)
 {
 	int i = 0, w = (int)strlen(what);
 	while (i < n && isspace((unsigned char)s[i]))
@@ -30,7 +30,7 @@ bool lint_blank_or(const char *s, int n, const char *what)
 }
 
 /* "#name = value": the name's length, or 0. */
-int lint_alias_name(const struct line *l, int *value_at)
+int tl_alias_name(const struct line *l, int *value_at)
 {
 	int i = 0;
 	while (i < l->n && (l->s[i] == ' ' || l->s[i] == '\t'))
@@ -59,7 +59,7 @@ static bool starts(const char *s, int n, const char *w)
 }
 
 /* A "// ..." line: FileCheck's CHECK lines quote ops. */
-bool lint_comment(const struct line *l)
+bool tl_comment(const struct line *l)
 {
 	int i = 0;
 	while (i < l->n && isspace((unsigned char)l->s[i]))
@@ -71,7 +71,7 @@ bool lint_comment(const struct line *l)
 /* Locations                                                           */
 
 /* Names ordered by length, then bytes. */
-int lint_name_cmp(const struct alias_line *a, const char *name, int n)
+int tl_name_cmp(const struct alias_line *a, const char *name, int n)
 {
 	if (a->nlen != n)
 		return a->nlen < n ? -1 : 1;
@@ -80,12 +80,12 @@ int lint_name_cmp(const struct alias_line *a, const char *name, int n)
 
 /* The first position in ix (aliases v in name order) whose name is not
  * below name[0..n); an equal one there is the first written. */
-int lint_alias_lower(const struct alias_line *v, const int *ix, int nv, const char *name, int n)
+int tl_alias_lower(const struct alias_line *v, const int *ix, int nv, const char *name, int n)
 {
 	int lo = 0, hi = nv;
 	while (lo < hi) {
 		int mid = lo + (hi - lo) / 2;
-		if (lint_name_cmp(&v[ix[mid]], name, n) < 0)
+		if (tl_name_cmp(&v[ix[mid]], name, n) < 0)
 			lo = mid + 1;
 		else
 			hi = mid;
@@ -96,10 +96,10 @@ int lint_alias_lower(const struct alias_line *v, const int *ix, int nv, const ch
 static const struct line *find_loc_alias(const struct module *m, const char *name, int n,
 					 int *value_at)
 {
-	int k = lint_alias_lower(m->locs, m->loc_ix, m->nlocs, name, n);
-	if (k < m->nlocs && lint_name_cmp(&m->locs[m->loc_ix[k]], name, n) == 0) {
+	int k = tl_alias_lower(m->locs, m->loc_ix, m->nlocs, name, n);
+	if (k < m->nlocs && tl_name_cmp(&m->locs[m->loc_ix[k]], name, n) == 0) {
 		const struct alias_line *a = &m->locs[m->loc_ix[k]];
-		lint_alias_name(a->line, value_at);
+		tl_alias_name(a->line, value_at);
 		return a->line;
 	}
 	return NULL;
@@ -196,7 +196,7 @@ static void resolve(const struct module *m, const char *s, int n, int depth, str
 }
 
 /* The op's own loc(...), the last one on its line. */
-void lint_op_loc(const struct module *m, const struct line *l, struct loc *out)
+void tl_op_loc(const struct module *m, const struct line *l, struct loc *out)
 {
 	memset(out, 0, sizeof *out);
 	const char *at = NULL;
@@ -208,7 +208,7 @@ void lint_op_loc(const struct module *m, const struct line *l, struct loc *out)
 }
 
 /* The op a line holds, and where (0-based byte column of its name). */
-const char *lint_line_op(const struct line *l, int *col)
+const char *tl_line_op(const struct line *l, int *col)
 {
 	static const char *const ops[] = { "ttg.local_load",
 					   "ttg.local_store",
@@ -255,7 +255,7 @@ static int ix_cmp(const void *x, const void *y, void *v)
 {
 	const struct alias_line *a = v;
 	int i = *(const int *)x, j = *(const int *)y;
-	int c = lint_name_cmp(&a[i], a[j].name, a[j].nlen);
+	int c = tl_name_cmp(&a[i], a[j].name, a[j].nlen);
 	return c ? c : (i > j) - (i < j);
 }
 
@@ -270,7 +270,7 @@ static int *name_order(const struct alias_line *a, int n)
 	return ix;
 }
 
-void lint_module_free(struct module *m)
+void tl_module_free(struct module *m)
 {
 	for (int k = 0; m->joined && k < m->nl; k++)
 		free((char *)m->joined[k].s);
@@ -304,7 +304,7 @@ static int next_alias(const struct line *l, int v)
 		else if (c == '#' && depth == 0 && i > v && strchr(">}])", l->s[i - 1])) {
 			struct line rest = { l->s + i, l->n - i, l->no };
 			int w;
-			if (lint_alias_name(&rest, &w))
+			if (tl_alias_name(&rest, &w))
 				return i;
 		}
 	}
@@ -355,7 +355,7 @@ static bool alias_continues(const struct line *l)
 	int rest = n - i, w = 0;
 	if (rest == 0 || strchr("#%^", *s) || starts(s, rest, "//") || starts(s, rest, "module"))
 		return false;
-	if (*s == '}' && lint_blank_or(s + 1, rest - 1, ""))
+	if (*s == '}' && tl_blank_or(s + 1, rest - 1, ""))
 		return false;
 	while (w < rest && (isalnum((unsigned char)s[w]) || s[w] == '_' || s[w] == '.'))
 		w++;
@@ -369,7 +369,7 @@ static int join_alias(struct module *m, int k)
 {
 	const struct line *l = &m->l[k];
 	int v, depth;
-	if (!lint_alias_name(l, &v) || (depth = open_depth(l->s + v, l->n - v)) <= 0)
+	if (!tl_alias_name(l, &v) || (depth = open_depth(l->s + v, l->n - v)) <= 0)
 		return 0;
 	int last = k;
 	size_t n = (size_t)l->n;
@@ -428,7 +428,7 @@ static int module_lines(struct module *m)
 	for (int k = 0; k < m->nl; k++) {
 		struct line l = *alias_line_at(m, k);
 		int v, len, at;
-		while ((len = lint_alias_name(&l, &v)) && (at = next_alias(&l, v)))
+		while ((len = tl_alias_name(&l, &v)) && (at = next_alias(&l, v)))
 			nsplit += 2, l.s += at, l.n -= at;
 	}
 	m->al = calloc((size_t)(m->nl + nsplit) + 1, sizeof *m->al);
@@ -442,14 +442,14 @@ static int module_lines(struct module *m)
 		const struct line *l = alias_line_at(m, k);
 		if (skip[k])
 			continue;
-		int v, len = lint_alias_name(l, &v), at;
+		int v, len = tl_alias_name(l, &v), at;
 		while (len && (at = next_alias(l, v))) {
 			struct line *a = &m->split[ns++], *b = &m->split[ns++];
 			*a = (struct line){ l->s, at, l->no };
 			*b = (struct line){ l->s + at, l->n - at, l->no };
 			add_alias(m, a, v, len);
 			l = b;
-			len = lint_alias_name(l, &v);
+			len = tl_alias_name(l, &v);
 		}
 		if (len) {
 			add_alias(m, l, v, len);
@@ -468,7 +468,7 @@ static int module_lines(struct module *m)
 /* The module's layout alias lines (not locations) and its module line,
  * which the ttgir notation reads before each op's value; both kinds of
  * alias are found by name through their sorted indices. */
-int lint_module_header(struct module *m)
+int tl_module_header(struct module *m)
 {
 	int rc = module_lines(m);
 	if (rc)
@@ -481,7 +481,7 @@ int lint_module_header(struct module *m)
 /* Lines that continue the op of line k (Triton breaks long ops before
  * their types): one text of them all, owned by the caller, in *out;
  * NULL when the next line starts something else. */
-char *lint_continuation(const struct module *m, int k, struct line *out)
+char *tl_continuation(const struct module *m, int k, struct line *out)
 {
 	size_t n = (size_t)m->l[k].n + 1;
 	int last = k;
@@ -545,7 +545,7 @@ static bool ir_line(const char *s, int rest)
  * has a module line, an op lint checks, or other MLIR (a function, an op,
  * an attribute alias) (a fragment of one pasted);
  * blank and comment pieces (a split at the end, two in a row) are none. */
-bool lint_is_module(const struct line *l, long n)
+bool tl_is_module(const struct line *l, long n)
 {
 	for (long k = 0; k < n; k++) {
 		int i = 0, col;
@@ -555,7 +555,7 @@ bool lint_is_module(const struct line *l, long n)
 		int rest = l[k].n - i;
 		if ((starts(s, rest, "module") && (rest == 6 || strchr(" {@", s[6]))) ||
 		    starts(s, rest, "\"builtin.module\"") ||
-		    (!lint_comment(&l[k]) && (lint_line_op(&l[k], &col) || ir_line(s, rest))))
+		    (!tl_comment(&l[k]) && (tl_line_op(&l[k], &col) || ir_line(s, rest))))
 			return true;
 	}
 	return false;
@@ -596,7 +596,7 @@ static bool bare_memdesc(const struct line *l, const char *p)
 	return false;
 }
 
-void lint_op_types(const struct line *l, int from, struct optypes *ty)
+void tl_op_types(const struct line *l, int from, struct optypes *ty)
 {
 	ty->n = 0;
 	const char *end = l->s + l->n;
@@ -626,7 +626,7 @@ void lint_op_types(const struct line *l, int from, struct optypes *ty)
 	}
 }
 
-const char *lint_type_of(const struct optypes *ty, bool memdesc, int nth, int *len)
+const char *tl_type_of(const struct optypes *ty, bool memdesc, int nth, int *len)
 {
 	for (int k = 0; k < ty->n; k++)
 		if (ty->t[k].memdesc == memdesc && nth-- == 0) {
@@ -637,7 +637,7 @@ const char *lint_type_of(const struct optypes *ty, bool memdesc, int nth, int *l
 }
 
 /* Mark the layout aliases text[0..n) refers to ("#name"), and theirs. */
-void lint_mark(const struct module *m, const char *text, int n, bool *use, int depth)
+void tl_mark(const struct module *m, const char *text, int n, bool *use, int depth)
 {
 	if (depth > 64)
 		return;
@@ -648,13 +648,12 @@ void lint_mark(const struct module *m, const char *text, int n, bool *use, int d
 		while (e < n && (isalnum((unsigned char)text[e]) || strchr("_.$-", text[e])))
 			e++;
 		int len = e - i - 1;
-		for (int j = lint_alias_lower(m->al, m->al_ix, m->nal, text + i + 1, len);
-		     j < m->nal && lint_name_cmp(&m->al[m->al_ix[j]], text + i + 1, len) == 0;
-		     j++) {
+		for (int j = tl_alias_lower(m->al, m->al_ix, m->nal, text + i + 1, len);
+		     j < m->nal && tl_name_cmp(&m->al[m->al_ix[j]], text + i + 1, len) == 0; j++) {
 			int k = m->al_ix[j];
 			if (!use[k]) {
 				use[k] = true;
-				lint_mark(m, m->al[k].line->s, m->al[k].line->n, use, depth + 1);
+				tl_mark(m, m->al[k].line->s, m->al[k].line->n, use, depth + 1);
 			}
 		}
 		i = e - 1;
@@ -664,15 +663,15 @@ void lint_mark(const struct module *m, const char *text, int n, bool *use, int d
 /* {"ttgir": <the aliases TYPE needs, the module line> "%v = x : TYPE"}:
  * only the aliases the type reaches, so a module of many layouts costs
  * each op no more than its own. */
-json_t *lint_side2(const struct module *m, const char *type, int len, const char *type2, int len2)
+json_t *tl_side2(const struct module *m, const char *type, int len, const char *type2, int len2)
 {
 	bool *use = calloc((size_t)m->nal + 1, sizeof *use);
 	size_t n = (size_t)len + (size_t)len2 + 48; /* two "!ttg.memdesc" too */
 	if (!use)
 		return NULL;
-	lint_mark(m, type, len, use, 0);
+	tl_mark(m, type, len, use, 0);
 	if (type2)
-		lint_mark(m, type2, len2, use, 0);
+		tl_mark(m, type2, len2, use, 0);
 	for (int k = 0; k < m->nal; k++)
 		if (use[k])
 			n += (size_t)m->al[k].line->n + 1;
@@ -698,7 +697,7 @@ json_t *lint_side2(const struct module *m, const char *type, int len, const char
 	return d;
 }
 
-json_t *lint_side(const struct module *m, const char *type, int len)
+json_t *tl_side(const struct module *m, const char *type, int len)
 {
-	return lint_side2(m, type, len, NULL, 0);
+	return tl_side2(m, type, len, NULL, 0);
 }

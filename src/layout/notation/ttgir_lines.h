@@ -2,7 +2,8 @@
  * ttgir_lines.h - internal to the engine: how a TTGIR text is read line by
  * line (ttgir_lines.c), shared by lint (analysis/lint.c) and the pasted op
  * line (ttgir_request.c): the text's lines, a module's aliases and
- * locations, the op a line holds and its types.
+ * locations, the op a line holds and its types.  Its functions are tl_
+ * (TTGIR lines).
  */
 #ifndef LAYOUTD_TTGIR_LINES_H
 #define LAYOUTD_TTGIR_LINES_H
@@ -58,29 +59,29 @@ struct loc {
 };
 
 /* s (n bytes) is blank, or the text `what` after white space. */
-bool lint_blank_or(const char *s, int n, const char *what);
+bool tl_blank_or(const char *s, int n, const char *what);
 /* A "#name = ..." line: the name's length (0: not an alias), and where its
  * value starts. */
-int lint_alias_name(const struct line *l, int *value_at);
+int tl_alias_name(const struct line *l, int *value_at);
 /* A "// ..." line. */
-bool lint_comment(const struct line *l);
+bool tl_comment(const struct line *l);
 /* Alias names ordered by length, then bytes; the first of v (in ix order)
  * not below name. */
-int lint_name_cmp(const struct alias_line *a, const char *name, int n);
-int lint_alias_lower(const struct alias_line *v, const int *ix, int nv, const char *name, int n);
+int tl_name_cmp(const struct alias_line *a, const char *name, int n);
+int tl_alias_lower(const struct alias_line *v, const int *ix, int nv, const char *name, int n);
 /* The op's location, from its loc(...) through the module's aliases. */
-void lint_op_loc(const struct module *m, const struct line *l, struct loc *out);
+void tl_op_loc(const struct module *m, const struct line *l, struct loc *out);
 /* The op a line holds, and its 0-based byte column; NULL: none. */
-const char *lint_line_op(const struct line *l, int *col);
+const char *tl_line_op(const struct line *l, int *col);
 /* A module's aliases and module line read (0, or -1 out of memory), and
  * what that owns given back. */
-int lint_module_header(struct module *m);
-void lint_module_free(struct module *m);
+int tl_module_header(struct module *m);
+void tl_module_free(struct module *m);
 /* Line k with the lines that continue its op joined (owned by the caller,
  * in out); NULL when the op is on one line. */
-char *lint_continuation(const struct module *m, int k, struct line *out);
+char *tl_continuation(const struct module *m, int k, struct line *out);
 /* A piece between "// -----" lines is a module (or MLIR at the top). */
-bool lint_is_module(const struct line *l, long n);
+bool tl_is_module(const struct line *l, long n);
 
 /* The types of an op, in order: each "!ttg.memdesc<...>" (or the older
  * "!triton_gpu.memdesc<...>", "!tt.memdesc<...>") and "tensor<...>"
@@ -94,15 +95,15 @@ struct optypes {
 	} t[8];
 };
 /* The types of line l from byte `from` on. */
-void lint_op_types(const struct line *l, int from, struct optypes *ty);
+void tl_op_types(const struct line *l, int from, struct optypes *ty);
 /* The nth memdesc (or tensor) type of ty, and its length; NULL: none. */
-const char *lint_type_of(const struct optypes *ty, bool memdesc, int nth, int *len);
+const char *tl_type_of(const struct optypes *ty, bool memdesc, int nth, int *len);
 /* Mark in use[] (one per m->al) the layout aliases text[0..n) reaches. */
-void lint_mark(const struct module *m, const char *text, int n, bool *use, int depth);
+void tl_mark(const struct module *m, const char *text, int n, bool *use, int depth);
 /* {"ttgir": <the aliases the type(s) reach, the module line> "%v = x :
  * TYPE [-> TYPE2]"}: one side of an op as the ttgir notation reads it. */
-json_t *lint_side2(const struct module *m, const char *type, int len, const char *type2, int len2);
-json_t *lint_side(const struct module *m, const char *type, int len);
+json_t *tl_side2(const struct module *m, const char *type, int len, const char *type2, int len2);
+json_t *tl_side(const struct module *m, const char *type, int len);
 
 /*
  * A pasted op line -- one ttg.local_load, local_store or local_alloc with a

@@ -36,9 +36,9 @@ json_t *lay_ttgir_request(const char *text)
 	const char *op = NULL;
 	for (int i = 0; i < m.nl; i++) {
 		int c = 0;
-		const char *o = lint_line_op(&lines[i], &c);
+		const char *o = tl_line_op(&lines[i], &c);
 		/* a tmem_load / tmem_store line is the ttgir notation's own */
-		if (!o || lint_alias_name(&lines[i], &v) || lint_comment(&lines[i]) ||
+		if (!o || tl_alias_name(&lines[i], &v) || tl_comment(&lines[i]) ||
 		    strncmp(o, "ttng.", 5) == 0)
 			continue;
 		if (found >= 0)
@@ -47,18 +47,18 @@ json_t *lay_ttgir_request(const char *text)
 		op = o;
 		col = c;
 	}
-	if (found < 0 || lint_module_header(&m))
+	if (found < 0 || tl_module_header(&m))
 		goto out;
 	struct optypes ty;
-	lint_op_types(&lines[found], col, &ty);
+	tl_op_types(&lines[found], col, &ty);
 	int ml = 0, tl = 0;
 	bool conv = strstr(op, "convert_layout") != NULL;
 	/* a convert_layout's source and result; a local op's memdesc and tensor */
-	const char *md = lint_type_of(&ty, !conv, conv ? 1 : 0, &ml),
-		   *tn = lint_type_of(&ty, false, 0, &tl);
+	const char *md = tl_type_of(&ty, !conv, conv ? 1 : 0, &ml),
+		   *tn = tl_type_of(&ty, false, 0, &tl);
 	if (!md || !tn)
 		goto out;
-	json_t *mem = lint_side(&m, md, ml), *thr = lint_side(&m, tn, tl);
+	json_t *mem = tl_side(&m, md, ml), *thr = tl_side(&m, tn, tl);
 	if (mem && thr && conv)
 		req = json_pack("{s:o,s:{s:o}}", "layout", thr, "convert", "to", mem);
 	else if (mem && thr)
@@ -69,7 +69,7 @@ json_t *lay_ttgir_request(const char *text)
 		json_decref(thr);
 	}
 out:
-	lint_module_free(&m);
+	tl_module_free(&m);
 	free(lines);
 	return req;
 }
