@@ -541,6 +541,100 @@ static int analyse(struct module *m, const struct lint_scope *sc, json_t *f, con
 	return rc;
 }
 
+/* How many of an op's types are memdescs (*nmd) and tensors (*ntn). */
+static void count_types(const struct optypes *ty, int *nmd, int *ntn)
+{
+	*nmd = *ntn = 0;
+	for (int t = 0; t < ty->n; t++)
+		ty->t[t].memdesc ? (*nmd)++ : (*ntn)++;
+}
+
+/* A view of tensor memory is judged as the memdesc it makes (its last
+ * memdesc type); a view of shared memory moves nothing: its users are the
+ * findings. */
+static bool view_of_tmem(const struct module *m, const struct optypes *ty)
+{
+	int last = -1;
+	for (int t = 0; t < ty->n; t++)
+		if (ty->t[t].memdesc)
+			last = t;
+	return last >= 0 && in_tmem(m, ty->t[last].s, ty->t[last].len);
+}
+
+/* The finding of an op whose line does not hold the types it needs: an op
+ * Triton prints on several lines, or cut short. */
+static void types_missing(json_t *f, const struct module *m, bool conv, bool tma, bool tm,
+			  bool moves)
+{
+	struct lay_error te;
+	lay_error_set(&te, LAY_ESYNTAX, "", -1,
+		      "its line does not hold its %s (the op's types end its line "
+		      "as Triton prints it)",
+		      conv		      ? "two tensor<...> types"
+		      : tma || (tm && !moves) ? "!ttg.memdesc<...> type"
+					      : "!ttg.memdesc<...> and tensor<...> types");
+	set_error(f, m, &te, "types");
+}
+
+/* The op `op` at column col of line l, its types ty read: what it is (a
+ * TMA copy, an op on tensor memory, a conversion, a view, a load or store
+ * of shared memory), then its finding appended (0), or the lint stops
+ * (the request's bounds, too many ops). */
+static int lint_typed_op(struct module *m, const struct line *l, int col, const char *op,
+			 struct optypes *ty, const struct lint_scope *sc, int module_no,
+			 json_t *findings, int *nops, const struct lay_options *opt,
+			 struct lay_error *err)
+{
+	const char *name = strchr(op, '.') + 1;
+	int nmd, ntn;
+	count_types(ty, &nmd, &ntn);
+	bool tma = strncmp(name, "async_tma_copy_", 15) == 0;
+	bool conv = strcmp(name, "convert_layout") == 0, tm = !tma && strncmp(op, "ttng.", 5) == 0;
+	bool view = strcmp(name, "tmem_subslice") == 0 || strncmp(name, "memdesc_", 8) == 0;
+	if (view) {
+		if (!view_of_tmem(m, ty))
+			return 0;
+		tm = true;
+	}
+	/* a local_alloc without an operand writes nothing */
+	const char *after = l->s + col + strlen(op);
+	while (after < l->s + l->n && *after == ' ')
+		after++;
+	bool operand = after < l->s + l->n && *after == '%';
+	/* registers moved to or from tensor memory (tcgen05.ld / st) */
+	bool moves = tm && (strcmp(name, "tmem_load") == 0 || strcmp(name, "tmem_store") == 0 ||
+			    (strcmp(name, "tmem_alloc") == 0 && operand));
+	if (strcmp(name, "local_alloc") == 0 && !operand)
+		return 0;
+	if (++*nops > LAYOUTD_MAX_LINT_OPS)
+		return lay_error_set(err, LAY_ELIMIT, "", -1,
+				     "more than %d ops to check in one text", LAYOUTD_MAX_LINT_OPS);
+	char opname[48];
+	snprintf(opname, sizeof opname, "%s.%s",
+		 tma || (tm && strncmp(op, "ttng.", 5) == 0) ? "ttng" : "ttg", name);
+	json_t *f = finding_new(m, l, col + 1, opname, module_no);
+	if (tma	   ? nmd < 1
+	    : tm   ? nmd < 1 || (moves && ntn < 1)
+	    : conv ? ntn < 2
+		   : (nmd < 1 || ntn < 1)) {
+		types_missing(f, m, conv, tma, tm, moves);
+		json_array_append_new(findings, f);
+		return 0;
+	}
+	bool store = strcmp(name, tma ? "async_tma_copy_global_to_local" : "local_load");
+	struct lint_view lv = { 0 };
+	char kind[16 + 24 * LINT_VIEW_RANK]; /* a view: its offsets are its own */
+	lint_view_op(m, l, col, op, tma || tm || conv ? NULL : ty, &lv,
+		     op_kind(tma, tm, moves, view, conv, store), kind, sizeof kind);
+	int rc = analyse(m, sc, f, l, ty, kind, &lv, opt, err);
+	if (rc) { /* the request's bounds stopped it: no finding */
+		json_decref(f);
+		return rc;
+	}
+	json_array_append_new(findings, f);
+	return 0;
+}
+
 /* The op of line k, checked: its finding appended (0), or the lint stops
  * (the request's bounds, too many ops). */
 static int lint_op(struct module *m, int k, const struct lint_scope *sc, int module_no,
@@ -555,96 +649,20 @@ static int lint_op(struct module *m, int k, const struct lint_scope *sc, int mod
 	/* cp.async and AMD's buffer load into LDS: lint_async.c */
 	if ((rc = lay_ctx_check(opt->ctx, err)) || lint_async_name(strchr(op, '.') + 1))
 		return rc ? rc : lint_async_at(m, l, col, op, module_no, findings, nops, opt, err);
-	{
-		const char *name = strchr(op, '.') + 1;
-		struct optypes ty;
+	struct optypes ty;
+	struct line joined;
+	char *jtext = NULL;
+	int nmd, ntn;
+	tl_op_types(l, col, &ty);
+	count_types(&ty, &nmd, &ntn);
+	/* an op printed over several lines: its types on the next ones */
+	if (nmd + ntn < 2 && k + 1 < m->nl && (jtext = tl_continuation(m, k, &joined))) {
+		l = &joined;
 		tl_op_types(l, col, &ty);
-		int nmd = 0, ntn = 0;
-		for (int t = 0; t < ty.n; t++)
-			ty.t[t].memdesc ? nmd++ : ntn++;
-		/* an op printed over several lines: its types on the next ones */
-		struct line joined;
-		char *jtext = NULL;
-		if (nmd + ntn < 2 && k + 1 < m->nl && (jtext = tl_continuation(m, k, &joined))) {
-			l = &joined;
-			tl_op_types(l, col, &ty);
-			nmd = ntn = 0;
-			for (int t = 0; t < ty.n; t++)
-				ty.t[t].memdesc ? nmd++ : ntn++;
-		}
-		bool tma = strncmp(name, "async_tma_copy_", 15) == 0;
-		bool conv = strcmp(name, "convert_layout") == 0,
-		     tm = !tma && strncmp(op, "ttng.", 5) == 0;
-		/* a view of tensor memory is judged as the memdesc it makes; a view
-		 * of shared memory moves nothing: its users are the findings */
-		bool view = strcmp(name, "tmem_subslice") == 0 || strncmp(name, "memdesc_", 8) == 0;
-		if (view) {
-			const struct optypes *vt = &ty;
-			int last = -1;
-			for (int t = 0; t < vt->n; t++)
-				if (vt->t[t].memdesc)
-					last = t;
-			if (last < 0 || !in_tmem(m, vt->t[last].s, vt->t[last].len)) {
-				free(jtext);
-				return 0;
-			}
-			tm = true;
-		}
-		/* a local_alloc without an operand writes nothing */
-		const char *after = l->s + col + strlen(op);
-		while (after < l->s + l->n && *after == ' ')
-			after++;
-		bool operand = after < l->s + l->n && *after == '%';
-		/* registers moved to or from tensor memory (tcgen05.ld / st) */
-		bool moves =
-			tm && (strcmp(name, "tmem_load") == 0 || strcmp(name, "tmem_store") == 0 ||
-			       (strcmp(name, "tmem_alloc") == 0 && operand));
-		if (strcmp(name, "local_alloc") == 0 && !operand) {
-			free(jtext);
-			return 0;
-		}
-		if (++*nops > LAYOUTD_MAX_LINT_OPS) {
-			free(jtext);
-			return lay_error_set(err, LAY_ELIMIT, "", -1,
-					     "more than %d ops to check in one text",
-					     LAYOUTD_MAX_LINT_OPS);
-		}
-		char opname[48];
-		snprintf(opname, sizeof opname, "%s.%s",
-			 tma || (tm && strncmp(op, "ttng.", 5) == 0) ? "ttng" : "ttg", name);
-		json_t *f = finding_new(m, l, col + 1, opname, module_no);
-		if (tma	   ? nmd < 1
-		    : tm   ? nmd < 1 || (moves && ntn < 1)
-		    : conv ? ntn < 2
-			   : (nmd < 1 || ntn < 1)) {
-			/* an op Triton prints on several lines, or cut short */
-			struct lay_error te;
-			lay_error_set(&te, LAY_ESYNTAX, "", -1,
-				      "its line does not hold its %s (the op's types end its line "
-				      "as Triton prints it)",
-				      conv ? "two tensor<...> types"
-				      : tma || (tm && !moves)
-					      ? "!ttg.memdesc<...> type"
-					      : "!ttg.memdesc<...> and tensor<...> types");
-			set_error(f, m, &te, "types");
-			json_array_append_new(findings, f);
-			free(jtext);
-			return 0;
-		}
-		bool store = strcmp(name, tma ? "async_tma_copy_global_to_local" : "local_load");
-		struct lint_view lv = { 0 };
-		char kind[16 + 24 * LINT_VIEW_RANK]; /* a view: its offsets are its own */
-		lint_view_op(m, l, col, op, tma || tm || conv ? NULL : &ty, &lv,
-			     op_kind(tma, tm, moves, view, conv, store), kind, sizeof kind);
-		rc = analyse(m, sc, f, l, &ty, kind, &lv, opt, err);
-		free(jtext);
-		if (rc) { /* the request's bounds stopped it: no finding */
-			json_decref(f);
-			return rc;
-		}
-		json_array_append_new(findings, f);
 	}
-	return 0;
+	rc = lint_typed_op(m, l, col, op, &ty, sc, module_no, findings, nops, opt, err);
+	free(jtext);
+	return rc;
 }
 
 /* A module's budget into budgets, and a "budget" finding at its module
