@@ -67,6 +67,13 @@ int expr_finish(struct lay_def *def, struct expr_state *st);
 int expr_parse_print(struct lay_def *def, struct expr_state *st, const char *text, const char *ptr,
 		     struct lay_error *err);
 
+/* Python's floor division and modulo (expr.c), b != 0. */
+int64_t expr_floordiv(int64_t a, int64_t b);
+int64_t expr_floormod(int64_t a, int64_t b);
+/* The closed form of def's programs, when they are sums of digits of the
+ * variables (expr_form.c); f->kind unchanged otherwise. */
+void expr_form(const struct lay_def *def, struct lay_form *f);
+
 /* The expr notation's reader (expr.c); its descriptor is in expr_print.c. */
 int lay_expr_parse(struct lay_def *def, json_t *v, json_t *whole, struct lay_error *err);
 
