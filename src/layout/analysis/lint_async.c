@@ -381,6 +381,7 @@ int lay_lint_async(json_t *f, const struct module *m, const char *md, int ml, co
 	 * warp_specialize partition's own) */
 	long warps = m->modline ? line_min_attr(m->modline, "num-warps") : 0;
 	async_fields(f, st, gl, &c, vec, bits, lds, warps > 0 ? warps : 4);
+	json_decref(c.assumed); /* the finding holds its own reference */
 out:
 	json_decref(st);
 	json_decref(gl);
