@@ -352,8 +352,13 @@ EOF
 }
 
 table_sections
+# the copy keeps the build's own path to the sources: absolute (then moved
+# to the copy) or ".." (the copy's build sits in the copy's tree)
+srcdir=$(sed -n 's/^srcdir = //p' "$B/Makefile")
 if [ "$B" = "$SRC" ]; then # sources and objects in one tree: no copy of the build apart
 	echo "skip the recipes: they need a build directory apart from the sources"
+elif [ "$srcdir" != "$SRC" ] && [ "$srcdir" != ".." ]; then # make distcheck: ../..
+	echo "skip the recipes: the build names its sources as $srcdir, which a copy cannot keep"
 else
 	recipe_section
 	recipe_notation
